@@ -1,0 +1,40 @@
+# Set-up is part of every target: a fresh clone needs only `make run` or `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test bench report lint fixtures clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## The main job on bundled default data.
+run: $(STAMP)
+	$(BIN)/invasion run
+
+## All tests (unit, worked examples, properties, quality); long searches excluded.
+test: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
+## Benchmarks: ratios against a baseline measured in the same run.
+bench: $(STAMP)
+	$(BIN)/python -m tests.bench
+
+## Full report, including the long searches.
+report: $(STAMP)
+	$(BIN)/invasion report --out out/report.md
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+fixtures: $(STAMP)
+	$(BIN)/invasion fixtures --out fixtures
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""The reference oracle: one subpackage per game over the shared :mod:`model.core`."""

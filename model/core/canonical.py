@@ -1,0 +1,92 @@
+"""Canonical JSON: the one byte form every output and fixture uses.
+
+Rules: UTF-8 without a byte-order mark, keys sorted, integers only (no floats, so no ``-0`` or
+``1e-07`` surprises), exact fractions written as ``"n/d"`` strings, tuples and lists as arrays,
+enums by value, dataclasses through their ``to_json`` method or their fields. Output files are
+written atomically: a reader sees the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+JSONValue = Any  # a value json.dumps accepts; kept loose because JSON is recursive
+
+
+def to_jsonable(value: object) -> JSONValue:
+    """Turn oracle values into plain JSON data.
+
+    >>> from fractions import Fraction
+    >>> to_jsonable({"b": (1, 2), "a": Fraction(3, 8)})
+    {'b': [1, 2], 'a': '3/8'}
+    >>> to_jsonable(0.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: floats are not canonical; use int or Fraction: 0.5
+    """
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        raise TypeError(f"floats are not canonical; use int or Fraction: {value!r}")
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, enum.Enum):
+        return to_jsonable(value.value)
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return to_jsonable(to_json())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        out = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"JSON object keys must be strings, got {key!r}")
+            out[key] = to_jsonable(item)
+        return out
+    if isinstance(value, frozenset | set):
+        return sorted((to_jsonable(v) for v in value), key=canonical_json)
+    if isinstance(value, tuple | list):
+        return [to_jsonable(v) for v in value]
+    raise TypeError(f"cannot write {type(value).__name__} as JSON: {value!r}")
+
+
+def canonical_json(value: object, *, indent: int | None = None) -> str:
+    """The canonical text of ``value``: sorted keys, no floats, non-ASCII kept as UTF-8.
+
+    >>> canonical_json({"b": 1, "a": [True, None]})
+    '{"a":[true,null],"b":1}'
+    """
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(
+        to_jsonable(value),
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=separators,
+        indent=indent,
+        allow_nan=False,
+    )
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` as UTF-8 to ``path`` so a reader never sees a partial file."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,49 @@
+"""Errors the oracle raises on purpose, split by whose fault they are.
+
+* :class:`MalformedInputError` - the input cannot be read as what it claims to be (bad JSON, a
+  missing field, an unknown name, an impossible map).
+* :class:`AmbiguousInputError` - a name abbreviation matches more than one thing.
+* :class:`IllegalDecisionError` - an answer to a decision or chance request is not one of the
+  legal options.
+* :class:`RulesError` - a well-formed request the rules do not allow (for example, buying a
+  fifth secret passage in a year).
+
+Every one carries a one-line message that names the field or request and says what to do; the
+command line prints it and exits with status 2.
+"""
+
+from __future__ import annotations
+
+
+class InvasionError(Exception):
+    """Base class of the errors the oracle raises on purpose."""
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class MalformedInputError(InvasionError):
+    """Input that cannot be read: ``source:json.path: reason``.
+
+    >>> str(MalformedInputError("scenario.json", "$.year", "must be 1-4, got 7"))
+    'scenario.json:$.year: must be 1-4, got 7'
+    """
+
+    def __init__(self, source: str, path: str, reason: str) -> None:
+        self.source = source
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{source}:{path}: {reason}")
+
+
+class AmbiguousInputError(MalformedInputError):
+    """A name that matches several known names; the reason lists them."""
+
+
+class IllegalDecisionError(InvasionError):
+    """An answer that is not among the legal options of its request."""
+
+
+class RulesError(InvasionError):
+    """Something the rules do not allow, asked for in well-formed input."""

@@ -1,0 +1,65 @@
+"""Events: what a step changed, as JSON-ready records with stable field names.
+
+An event is a kind plus named fields. Fields hold only immutable JSON-ready values (strings,
+integers, booleans, ``None`` and tuples of these), so events hash, compare and serialise
+without help. Each game documents its event kinds and fields in ``docs/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def _check_field(name: str, value: object) -> None:
+    if isinstance(value, _SCALARS):
+        return
+    if isinstance(value, tuple):
+        for item in value:
+            _check_field(name, item)
+        return
+    raise TypeError(f"event field {name!r} must be a JSON scalar or tuple, got {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One change. ``fields`` is a tuple of ``(name, value)`` pairs in a fixed order.
+
+    >>> e = Event.make("hero_defeated", player="Ann", chamber="B2", by="guardian")
+    >>> e.get("chamber")
+    'B2'
+    >>> e.to_json()
+    {'event': 'hero_defeated', 'player': 'Ann', 'chamber': 'B2', 'by': 'guardian'}
+    """
+
+    kind: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    @staticmethod
+    def make(kind: str, **fields: Any) -> Event:
+        for name, value in fields.items():
+            _check_field(name, value)
+        return Event(kind, tuple(fields.items()))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, **dict(self.fields)}
+
+    def describe(self) -> str:
+        """A short human reading: ``key=value`` pairs."""
+        return " ".join(f"{k}={_show(v)}" for k, v in self.fields)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, tuple):
+        return ",".join(_show(v) for v in value) or "-"
+    if value is None:
+        return "-"
+    return str(value)

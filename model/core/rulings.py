@@ -1,0 +1,179 @@
+"""Named rulings: every point the rulebooks leave open, with its readings and a default.
+
+A :class:`Ruling` records the question, where it comes from (seed file and section heading),
+the possible readings, the default reading and why. Games register their rulings in
+:data:`REGISTRY` when their package is imported. The oracle reads the chosen readings from a
+:class:`Rulings` value; the command line builds one from ``--ruling ID=READING``.
+
+Readings may be abbreviated to a unique prefix, as may ids:
+
+>>> from model.core.rulings import Reading, Ruling, RulingRegistry
+>>> reg = RulingRegistry()
+>>> reg.register(Ruling("XX-DEMO", "demo", "demo.txt, Rules", "Which way?",
+...     (Reading("left", "go left"), Reading("right", "go right")), "left", "it is first"))
+>>> r = reg.rulings("demo").with_choices(["XX-DEMO=ri"])
+>>> r.reading("XX-DEMO")
+'right'
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from model.core.errors import AmbiguousInputError, MalformedInputError
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read an open point."""
+
+    name: str
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """An open point of the rules and the readings the oracle supports."""
+
+    id: str
+    game: str
+    citation: str
+    question: str
+    readings: tuple[Reading, ...]
+    default: str
+    why: str
+
+    def __post_init__(self) -> None:
+        names = [r.name for r in self.readings]
+        if self.default not in names:
+            raise ValueError(f"ruling {self.id}: default {self.default!r} is not a reading")
+        if len(set(names)) != len(names):
+            raise ValueError(f"ruling {self.id}: duplicate reading names")
+
+    @property
+    def reading_names(self) -> tuple[str, ...]:
+        return tuple(r.name for r in self.readings)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "citation": self.citation,
+            "question": self.question,
+            "readings": [{"name": r.name, "meaning": r.meaning} for r in self.readings],
+            "default": self.default,
+            "why": self.why,
+        }
+
+
+def resolve_name(name: str, known: Iterable[str], what: str, source: str, path: str) -> str:
+    """Match ``name`` to one of ``known``: exactly, case-insensitively, or by a unique prefix.
+
+    >>> resolve_name("barb", ["Barbarian", "Bard"], "hero", "cli", "$")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.AmbiguousInputError: cli:$: hero 'barb' is ambiguous: Barbarian, Bard
+    >>> resolve_name("barba", ["Barbarian", "Bard"], "hero", "cli", "$")
+    'Barbarian'
+    """
+    names = list(known)
+    if name in names:
+        return name
+    lowered = name.casefold()
+    exact = [n for n in names if n.casefold() == lowered]
+    if len(exact) == 1:
+        return exact[0]
+    prefixed = [n for n in names if n.casefold().startswith(lowered)]
+    if len(prefixed) == 1 and lowered:
+        return prefixed[0]
+    if len(prefixed) > 1 and lowered:
+        raise AmbiguousInputError(source, path, f"{what} {name!r} is ambiguous: {', '.join(prefixed)}")
+    close = difflib.get_close_matches(name, names, n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(names)}"
+    raise MalformedInputError(source, path, f"unknown {what} {name!r}{hint}")
+
+
+class RulingRegistry:
+    """All rulings by id. Games add theirs when imported."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[str, Ruling] = {}
+
+    def register(self, *rulings: Ruling) -> None:
+        for ruling in rulings:
+            if ruling.id in self._by_id and self._by_id[ruling.id] != ruling:
+                raise ValueError(f"ruling {ruling.id} registered twice with different content")
+            self._by_id[ruling.id] = ruling
+
+    def get(self, ruling_id: str) -> Ruling:
+        return self._by_id[ruling_id]
+
+    def all(self, game: str | None = None) -> tuple[Ruling, ...]:
+        return tuple(
+            r for _, r in sorted(self._by_id.items()) if game is None or r.game == game
+        )
+
+    def games(self) -> tuple[str, ...]:
+        return tuple(sorted({r.game for r in self._by_id.values()}))
+
+    def rulings(self, game: str) -> Rulings:
+        return Rulings(self, game, ())
+
+
+REGISTRY = RulingRegistry()
+
+
+@dataclass(frozen=True, slots=True)
+class Rulings:
+    """The readings in force for one game: the defaults plus chosen overrides."""
+
+    registry: RulingRegistry
+    game: str
+    choices: tuple[tuple[str, str], ...]
+
+    @staticmethod
+    def defaults(game: str) -> Rulings:
+        return REGISTRY.rulings(game)
+
+    def reading(self, ruling_id: str) -> str:
+        for chosen_id, reading in self.choices:
+            if chosen_id == ruling_id:
+                return reading
+        return self.registry.get(ruling_id).default
+
+    def is_(self, ruling_id: str, reading: str) -> bool:
+        """True when ``ruling_id`` is read as ``reading`` (which must be one of its readings)."""
+        if reading not in self.registry.get(ruling_id).reading_names:
+            raise ValueError(f"{reading!r} is not a reading of {ruling_id}")
+        return self.reading(ruling_id) == reading
+
+    def with_choice(self, ruling_id: str, reading: str, *, source: str = "rulings") -> Rulings:
+        """A copy with ``ruling_id`` read as ``reading`` (both may be unique prefixes)."""
+        known = [r.id for r in self.registry.all(self.game)]
+        rid = resolve_name(ruling_id, known, f"{self.game} ruling", source, ruling_id)
+        ruling = self.registry.get(rid)
+        name = resolve_name(reading, ruling.reading_names, f"reading of {rid}", source, rid)
+        rest = tuple((k, v) for k, v in self.choices if k != rid)
+        if name != ruling.default:
+            rest += ((rid, name),)
+        return Rulings(self.registry, self.game, tuple(sorted(rest)))
+
+    def with_choices(self, specs: Iterable[str], *, source: str = "--ruling") -> Rulings:
+        """Apply ``ID=READING`` strings in order."""
+        result = self
+        for spec in specs:
+            rid, sep, reading = spec.partition("=")
+            if not sep or not rid or not reading:
+                raise MalformedInputError(source, spec, "expected ID=READING, e.g. SS-EXIT-Y13=ignored")
+            result = result.with_choice(rid.strip(), reading.strip(), source=source)
+        return result
+
+    def to_json(self) -> dict[str, str]:
+        """Every ruling of the game with the reading in force (so fixtures are self-contained)."""
+        return {r.id: self.reading(r.id) for r in self.registry.all(self.game)}
+
+    def non_default(self) -> dict[str, str]:
+        return dict(self.choices)

@@ -1,0 +1,139 @@
+"""The dungeon as a text picture (monospace), with figures, defeated heroes and routes.
+
+Each chamber is a box 13 characters wide and 4 lines high::
+
+    +-----   -----+
+    |B1 stone     |
+    |kob +1       |
+    |G M2 x:red   |
+    +-----   -----+
+
+A gap in a border is an opening on that edge (a doorway or a passage); ``:`` marks a secret
+passage, ``~`` a collapsing one. Where two cards meet, the shared border shows a gap only when
+the two are connected. ``G`` is a guardian, ``M`` a minion (``M2``: two), ``x:red`` a defeated
+hero. Routes are drawn as step numbers (``1>``, ``2>``...) inside the chambers they visit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from model.stonespine.dungeon import Cell, Dungeon, PassageMode, Side
+from model.stonespine.elements import Space
+
+WIDTH = 13
+SHORT = {
+    "gnoll": "gnl", "goblin": "gob", "kobold": "kob", "ooze": "ooz", "slime": "slm",
+    "bear": "bear", "blade": "bld", "fire": "fire", "pit": "pit", "spike": "spk",
+    "chest": "chst", "rubble": "rub", "troll-rubble": "trub", "pact": "pact", "pact?": "pct?",
+}
+
+
+def _space_text(space: Space) -> str:
+    if space.top is None:
+        return ""
+    text = str(space.top)
+    text = SHORT.get(text, text)
+    return text + ("*" if space.covered is not None else "")
+
+
+def render_dungeon(
+    dungeon: Dungeon,
+    mode: PassageMode,
+    *,
+    guardians: Sequence[Cell] = (),
+    minions: Sequence[Cell] = (),
+    defeated: Mapping[Cell, str] | None = None,
+    route: Sequence[Cell] = (),
+    exit_cell: Cell | None = None,
+    title: str = "",
+) -> str:
+    """A text picture of ``dungeon``; ``*`` after an element means rubble covers something."""
+    defeated = defeated or {}
+    inner = WIDTH - 2
+    lines: list[str] = []
+    if title:
+        lines.append(title)
+    top = [" "] * (dungeon.columns * (WIDTH - 1) + 1)
+    mid = (WIDTH - 1) // 2
+    arrow_at = dungeon.entrance * (WIDTH - 1) + mid
+    top[arrow_at - 4 : arrow_at + 5] = list("entrance ")[:9]
+    lines.append("".join(top).rstrip())
+    lines.append(" " * arrow_at + "v")
+    steps: dict[Cell, list[int]] = {}
+    for n, cell in enumerate(route, 1):
+        steps.setdefault(cell, []).append(n)
+    for row in range(dungeon.rows):
+        lines.append(_horizontal(dungeon, mode, row))
+        bodies = []
+        for col in range(dungeon.columns):
+            cell = Cell(col, row)
+            chamber = dungeon.chamber(cell)
+            figures = []
+            if cell in steps:
+                figures.append(",".join(map(str, steps[cell])) + ">")
+            if cell in guardians:
+                figures.append("G" + (str(list(guardians).count(cell)) if list(guardians).count(cell) > 1 else ""))
+            count = list(minions).count(cell)
+            if count:
+                figures.append("M" + (str(count) if count > 1 else ""))
+            if cell in defeated:
+                figures.append(f"x:{defeated[cell]}")
+            label = f"{cell.name} {chamber.type.value}" + (" EX" if cell == exit_cell else "")
+            elements = " ".join(t for t in (_space_text(s) for s in chamber.spaces) if t)
+            bodies.append([label, elements, " ".join(figures)])
+        for line_no in range(3):
+            text = ""
+            for col in range(dungeon.columns):
+                cell = Cell(col, row)
+                text += _vertical(dungeon, mode, cell, Side.LEFT, line_no)
+                text += bodies[col][line_no][:inner].ljust(inner)
+            text += _vertical(dungeon, mode, Cell(dungeon.columns - 1, row), Side.RIGHT, line_no)
+            lines.append(text)
+    lines.append(_horizontal(dungeon, mode, dungeon.rows))
+    exit_at = dungeon.exit * (WIDTH - 1) + mid
+    lines.append(" " * exit_at + "v")
+    lines.append(" " * max(0, exit_at - 2) + "exit")
+    return "\n".join(lines)
+
+
+def _edge_mark(dungeon: Dungeon, mode: PassageMode, cell: Cell, side: Side) -> str:
+    """What to draw on ``cell``'s ``side``: ' ' open, ':' passage, '~' collapsing, '' closed."""
+    if not dungeon.contains(cell):
+        return ""
+    other = cell.step(side)
+    chamber = dungeon.chamber(cell)
+    if dungeon.contains(other):
+        if not dungeon.connected(cell, side, mode):
+            return ""
+        other_chamber = dungeon.chamber(other)
+        if side.opposite in other_chamber.collapsing or side in chamber.collapsing:
+            return "~"
+        if side.opposite in other_chamber.passages or side in chamber.passages:
+            return ":"
+        return " "
+    if side in chamber.collapsing:
+        return "~"
+    if side in chamber.passages:
+        return ":"
+    return " " if side in chamber.doors else ""
+
+
+def _horizontal(dungeon: Dungeon, mode: PassageMode, boundary: int) -> str:
+    """The border line above row ``boundary`` (``boundary == rows`` is the bottom)."""
+    text = ""
+    for col in range(dungeon.columns):
+        if boundary < dungeon.rows:
+            mark = _edge_mark(dungeon, mode, Cell(col, boundary), Side.TOP)
+        else:
+            mark = _edge_mark(dungeon, mode, Cell(col, boundary - 1), Side.BOTTOM)
+        gap = (mark * 3) if mark else "---"
+        text += "+" + "-" * 4 + gap + "-" * 4
+    return text + "+"
+
+
+def _vertical(dungeon: Dungeon, mode: PassageMode, cell: Cell, side: Side, line_no: int) -> str:
+    if line_no != 1:
+        return "|"
+    mark = _edge_mark(dungeon, mode, cell, side)
+    return mark if mark else "|"

@@ -1,0 +1,357 @@
+"""Scenario files: JSON in, an initial :class:`GameState` plus deciders out.
+
+The format is specified field by field in ``docs/scenarios.md`` and published as the JSON Schema
+``scenario.schema.json``. Loading checks the schema first, then everything a schema cannot say
+(names that must exist, cells inside the grid, placements the guardian allows); every error
+reads ``file:json.path: reason``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.core.decisions import (
+    ChanceSource,
+    Decider,
+    FirstLegalDecider,
+    Option,
+    ScriptedChance,
+    ScriptedDecider,
+    SeededChance,
+    SeededRandomDecider,
+)
+from model.core.errors import MalformedInputError
+from model.core.jsonio import json_path, load_schema, read_json_file, validate
+from model.core.rulings import Rulings
+from model.stonespine.data import GameData, build_game_data
+from model.stonespine.dungeon import Cell, Chamber, ChamberType, Dungeon, Side, column_letter
+from model.stonespine.elements import Space
+from model.stonespine.heroes import COLORS, HeroCard
+from model.stonespine.levelling import state_at
+from model.stonespine.rulings import GAME
+from model.stonespine.state import GameState, Jael, Market, Placement, PlayerState, Stage
+
+DEFAULT_HEROES = {"black": "Thief", "purple": "Paladin", "red": "Barbarian"}
+START_STAGES = {
+    "invasion": Stage.ROLL,
+    "preparation": Stage.PREPARATION,
+    "improvement": Stage.IMPROVEMENT,
+    "construction": Stage.CONSTRUCTION,
+}
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Answers:
+    """How a scenario answers requests: a script in order, then a fallback."""
+
+    script: tuple[Option, ...] = ()
+    then: str = "first-legal"  # "first-legal", "random" or "none"
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"script": list(self.script), "then": self.then, "seed": self.seed}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A loaded scenario: the rules in force, the initial state and its answerers."""
+
+    source: str
+    document: dict[str, Any]
+    rulings: Rulings
+    data: GameData
+    initial: GameState
+    decisions: Answers = Answers()
+    dice: Answers = Answers(then="random")
+    notes: tuple[str, ...] = field(default=())
+
+    def decider(self) -> Decider:
+        fallback: Decider | None = None
+        if self.decisions.then == "first-legal":
+            fallback = FirstLegalDecider()
+        elif self.decisions.then == "random":
+            fallback = SeededRandomDecider(self.decisions.seed)
+        return ScriptedDecider(list(self.decisions.script), then=fallback, label=f"{self.source}: decisions")
+
+    def chance(self) -> ChanceSource:
+        fallback: ChanceSource | None
+        if self.dice.then == "none":
+            fallback = None
+        elif self.dice.then == "first-legal":
+            fallback = _FirstOutcome()
+        else:
+            fallback = SeededChance(self.dice.seed)
+        return ScriptedChance(list(self.dice.script), then=fallback, label=f"{self.source}: dice")
+
+
+class _FirstOutcome:
+    def outcome(self, request: Any) -> Option:
+        return request.outcomes[0]
+
+
+def load_scenario(
+    path: str,
+    ruling_specs: Sequence[str] = (),
+    data_overrides: dict[str, Any] | None = None,
+    data_source: str = "data",
+) -> Scenario:
+    """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
+    document = read_json_file(path)
+    return scenario_from_document(document, path, ruling_specs, data_overrides, data_source)
+
+
+def scenario_from_document(
+    document: Any,
+    source: str,
+    ruling_specs: Sequence[str] = (),
+    data_overrides: dict[str, Any] | None = None,
+    data_source: str = "data",
+) -> Scenario:
+    validate(document, load_schema("model.stonespine", "scenario.schema.json"), source)
+    rulings = Rulings.defaults(GAME)
+    for rid, reading in document.get("rulings", {}).items():
+        rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")
+    rulings = rulings.with_choices(ruling_specs)
+    if data_overrides:
+        # A data file given on the command line wins over the scenario's own data, key by key.
+        data = build_game_data(rulings, {**document.get("data", {}), **data_overrides}, data_source)
+    else:
+        data = build_game_data(rulings, document.get("data"), f"{source} (data)")
+    return Scenario(
+        source=source,
+        document=document,
+        rulings=rulings,
+        data=data,
+        initial=_initial_state(document, source, rulings, data),
+        decisions=_answers(document.get("decisions"), "first-legal"),
+        dice=_answers(document.get("dice"), "random"),
+    )
+
+
+def _answers(raw: dict[str, Any] | None, default_then: str) -> Answers:
+    if raw is None:
+        return Answers(then=default_then)
+    return Answers(tuple(_freeze(a) for a in raw.get("script", [])), raw.get("then", default_then), raw.get("seed", 0))
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
+
+
+# -- chambers and dungeons -----------------------------------------------------------------
+
+
+def parse_chamber(raw: str | dict[str, Any], source: str, path: Path) -> Chamber:
+    """A chamber from its compact string or object form.
+
+    >>> parse_chamber("stone TBR kobold +1 passages=L", "x", ()).describe()
+    'stone TBR kobold +1 passages=L'
+    """
+    where = json_path(path)
+    if isinstance(raw, str):
+        words = raw.split()
+        if len(words) < 2:
+            raise MalformedInputError(source, where, f"a chamber reads 'TYPE DOORS ELEMENTS...', like 'cave TB kobold'; got {raw!r}")
+        kind, doors, rest = words[0], words[1], words[2:]
+        passages = collapsing = "-"
+        elements: list[str | None] = []
+        for word in rest:
+            if word.startswith("passages="):
+                passages = word.partition("=")[2]
+            elif word.startswith("collapsing="):
+                collapsing = word.partition("=")[2]
+            else:
+                elements.append(word)
+        name = ""
+    else:
+        kind, doors = raw["type"], raw["doors"]
+        elements = list(raw.get("elements", []))
+        passages, collapsing, name = raw.get("passages", "-"), raw.get("collapsing", "-"), raw.get("name", "")
+    try:
+        chamber_type = ChamberType(kind)
+    except ValueError:
+        raise MalformedInputError(source, where, f"chamber type is cave or stone, got {kind!r}") from None
+    if len(elements) > 4:
+        raise MalformedInputError(source, where, f"a chamber has four element spaces, got {len(elements)} elements")
+    spaces = []
+    for i, text in enumerate(elements):
+        try:
+            spaces.append(Space.parse(text))
+        except ValueError as err:
+            sub = json_path((*path, "elements", i)) if isinstance(raw, dict) else where
+            raise MalformedInputError(source, sub, str(err)) from None
+    spaces += [Space()] * (4 - len(spaces))
+    try:
+        door_sides = Side.parse_set(doors)
+        passage_sides = Side.parse_set(passages)
+        collapsing_sides = Side.parse_set(collapsing)
+    except ValueError as err:
+        raise MalformedInputError(source, where, str(err)) from None
+    return Chamber(chamber_type, door_sides, (spaces[0], spaces[1], spaces[2], spaces[3]), passage_sides, collapsing_sides, name)
+
+
+def parse_row(raw: list[Any], columns: int, source: str, path: Path) -> tuple[Chamber, ...]:
+    if len(raw) != columns:
+        raise MalformedInputError(source, json_path(path), f"a row needs {columns} chambers (one per column), got {len(raw)}")
+    return tuple(parse_chamber(c, source, (*path, i)) for i, c in enumerate(raw))
+
+
+def parse_dungeon(raw: dict[str, Any], source: str, path: Path) -> Dungeon:
+    rows = raw["rows"]
+    columns = len(rows[0]) if rows else 4
+    chambers: tuple[Chamber, ...] = ()
+    for r, row in enumerate(rows):
+        chambers += parse_row(row, columns, source, (*path, "rows", r))
+    entrance = _column(raw["entrance"], columns, source, (*path, "entrance"))
+    exit_col = _column(raw["exit"], columns, source, (*path, "exit"))
+    return Dungeon(columns, len(rows), chambers, entrance, exit_col)
+
+
+def _column(letter: str, columns: int, source: str, path: Path) -> int:
+    index = ord(letter.upper()) - ord("A")
+    if not 0 <= index < columns:
+        last = column_letter(columns - 1)
+        raise MalformedInputError(source, json_path(path), f"column {letter!r} is outside the grid (A-{last})")
+    return index
+
+
+def _cell(text: str, dungeon: Dungeon, source: str, path: Path) -> Cell:
+    cell = Cell.parse(text)
+    if not dungeon.contains(cell):
+        last = f"{column_letter(dungeon.columns - 1)}{dungeon.rows}" if dungeon.rows else "nothing (no rows built)"
+        raise MalformedInputError(source, json_path(path), f"chamber {text} is outside the dungeon (A1-{last})")
+    return cell
+
+
+# -- the initial state -------------------------------------------------------------------------
+
+
+def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: GameData) -> GameState:
+    year = doc["year"]
+    start = doc.get("start", "invasion")
+    heroes = _hero_cards(doc.get("heroes", {}), source, data)
+    bonus_raw = doc.get("health_bonus", {})
+    health_bonus = (bonus_raw.get("black", 0), bonus_raw.get("purple", 0), bonus_raw.get("red", 0))
+    solo = "solo" in doc
+    if solo and len(doc["players"]) != 1:
+        raise MalformedInputError(source, "$.solo", f"solo play has one player, got {len(doc['players'])}")
+    players = tuple(
+        _player(raw, i, year, start, source, rulings, data) for i, raw in enumerate(doc["players"])
+    )
+    names = [p.name for p in players]
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise MalformedInputError(source, json_path(("players", i, "name")), f"player name {name!r} is used twice")
+    priorities = [p.priority for p in players]
+    for i, priority in enumerate(priorities):
+        if priorities.index(priority) != i:
+            raise MalformedInputError(source, json_path(("players", i, "priority")), f"priority {priority} is used twice")
+    columns = {p.dungeon.columns for p in players if p.dungeon.rows}
+    construction, gold_income = _later_years(doc.get("years", []), players, columns, source)
+    if start == "construction" and not construction:
+        raise MalformedInputError(source, "$.years", "a scenario starting at construction needs this year's rows in 'years'")
+    last_default = min(4, year + len(construction) - (1 if start == "construction" else 0))
+    last_year = doc.get("last_year", last_default)
+    if last_year < year:
+        raise MalformedInputError(source, "$.last_year", f"must be at least the start year {year}")
+    needed = last_year - year + (1 if start == "construction" else 0)
+    if len(construction) < needed:
+        raise MalformedInputError(source, "$.years", f"playing to year {last_year} needs {needed} later row(s), got {len(construction)}")
+    if start == "invasion":
+        for i, p in enumerate(players):
+            if p.dungeon.rows == 0:
+                raise MalformedInputError(source, json_path(("players", i, "dungeon", "rows")), "the Invasion needs at least one built row")
+    jael_raw = doc.get("solo", {})
+    jael = Jael(tuple((t["year"], t["value"]) for t in jael_raw.get("jael_trophies", [])), jael_raw.get("jael_xp", 0))
+    ordered = tuple(sorted(players, key=lambda p: p.priority))
+    return GameState(
+        year=year,
+        stage=START_STAGES[start],
+        players=ordered,
+        heroes=heroes,
+        health_bonus=health_bonus,
+        last_year=last_year,
+        solo=solo,
+        market=Market(xp_spaces=tuple(data.value("xp_market"))),
+        jael=jael,
+        construction=construction,
+        gold_income=gold_income,
+    )
+
+
+def _hero_cards(raw: dict[str, str], source: str, data: GameData) -> tuple[HeroCard, HeroCard, HeroCard]:
+    cards = []
+    for color in COLORS:
+        name = raw.get(color.value, DEFAULT_HEROES[color.value])
+        path = json_path(("heroes", color.value))
+        card = data.hero(name, source=source, path=path)
+        if card.color is not color:
+            raise MalformedInputError(source, path, f"{card.name} is a {card.color.value} hero, not {color.value}")
+        cards.append(card)
+    return cards[0], cards[1], cards[2]
+
+
+def _player(raw: dict[str, Any], i: int, year: int, start: str, source: str, rulings: Rulings, data: GameData) -> PlayerState:
+    base: Path = ("players", i)
+    board = data.guardian(raw["guardian"], source=source, path=json_path((*base, "guardian")))
+    dungeon = parse_dungeon(raw["dungeon"], source, (*base, "dungeon"))
+    levels = raw.get("levels", [0, 0])
+    try:
+        guardian = state_at(board, (levels[0], levels[1]), raw.get("passage_tokens"))
+    except ValueError as err:
+        raise MalformedInputError(source, json_path((*base, "levels")), str(err)) from None
+    placement = Placement()
+    placement_raw = raw.get("placement")
+    if placement_raw is not None:
+        if start != "invasion":
+            raise MalformedInputError(source, json_path((*base, "placement")), f"a scenario starting at {start} decides placements itself; remove 'placement'")
+        guardians = tuple(_cell(c, dungeon, source, (*base, "placement", "guardians", k)) for k, c in enumerate(placement_raw.get("guardians", [])))
+        minions = tuple(_cell(c, dungeon, source, (*base, "placement", "minions", k)) for k, c in enumerate(placement_raw.get("minions", [])))
+        placement = Placement(guardians, minions)
+    if start == "invasion":
+        if len(placement.guardians) != board.figures:
+            raise MalformedInputError(source, json_path((*base, "placement", "guardians")), f"{board.name} has {board.figures} guardian figure(s) to place, got {len(placement.guardians)}")
+        unlocked = guardian.minions_unlocked
+        if len(placement.minions) > unlocked:
+            raise MalformedInputError(source, json_path((*base, "placement", "minions")), f"only {unlocked} minion(s) are unlocked at levels {levels}, got {len(placement.minions)}")
+        if rulings.is_("SS-MINIONS", "all") and len(placement.minions) < unlocked:
+            raise MalformedInputError(source, json_path((*base, "placement", "minions")), f"all {unlocked} unlocked minion(s) must be placed (ruling SS-MINIONS=all), got {len(placement.minions)}")
+    return PlayerState(
+        name=raw["name"],
+        priority=raw.get("priority", i + 1),
+        dungeon=dungeon,
+        guardian=guardian,
+        placement=placement,
+        xp=raw.get("xp", 0),
+        gold=raw.get("gold", 0),
+        trophies=tuple((t["year"], t["value"]) for t in raw.get("trophies", [])),
+        demerits=tuple((t["year"], t["value"]) for t in raw.get("demerits", [])),
+    )
+
+
+def _later_years(
+    raw: list[dict[str, Any]], players: tuple[PlayerState, ...], columns: set[int], source: str
+) -> tuple[tuple[tuple[tuple[Chamber, ...], ...], ...], tuple[tuple[int, ...], ...]]:
+    names = [p.name for p in players]
+    width = columns.pop() if len(columns) == 1 else 4
+    construction, gold = [], []
+    for y, year in enumerate(raw):
+        for name in year["rows"]:
+            if name not in names:
+                raise MalformedInputError(source, json_path(("years", y, "rows", name)), f"no player named {name!r}")
+        for name in year.get("gold", {}):
+            if name not in names:
+                raise MalformedInputError(source, json_path(("years", y, "gold", name)), f"no player named {name!r}")
+        rows = []
+        for p in players:
+            if p.name not in year["rows"]:
+                raise MalformedInputError(source, json_path(("years", y, "rows")), f"missing the row of player {p.name!r}")
+            rows.append(parse_row(year["rows"][p.name], p.dungeon.columns if p.dungeon.rows else width, source, ("years", y, "rows", p.name)))
+        construction.append(tuple(rows))
+        gold.append(tuple(year.get("gold", {}).get(p.name, 0) for p in players))
+    return tuple(construction), tuple(gold)
+

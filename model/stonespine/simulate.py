@@ -1,0 +1,127 @@
+"""Run a scenario through the oracle, and write or replay its trace.
+
+A trace is the fixture other implementations run against: the scenario, every ruling's
+reading, every request with its legal options and the answer given, every event, and the
+outcome, all in canonical JSON. :func:`replay_trace` re-runs a trace's scenario with its
+recorded answers and reports the first step where anything differs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from model.core.canonical import canonical_json
+from model.core.decisions import ChanceSource, Decider
+from model.core.driver import Playthrough, play
+from model.core.errors import MalformedInputError
+from model.stonespine.game import StonespineGame
+from model.stonespine.heroes import COLORS
+from model.stonespine.scenario import Scenario, scenario_from_document
+from model.stonespine.state import GameState
+
+TRACE_FORMAT = "invasion-oracle/trace"
+TRACE_VERSION = 1
+ORACLE_VERSION = "0.1.0"
+
+
+def run(scenario: Scenario, decider: Decider | None = None, chance: ChanceSource | None = None) -> Playthrough[GameState]:
+    """Play ``scenario`` to its end with its own answerers, or the ones given."""
+    game = StonespineGame(scenario.rulings, scenario.data)
+    state, opening = game.start(scenario.initial)
+    return play(game, state, decider or scenario.decider(), chance or scenario.chance(), opening=opening)
+
+
+def outcome(state: GameState) -> dict[str, Any]:
+    """What the run ended with, per player and for the hero cards."""
+    players = []
+    for p in state.players:
+        players.append({
+            "name": p.name,
+            "priority": p.priority,
+            "defeated": [{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
+            "escaped": [h.value for h in p.escaped],
+            "entered": p.entered,
+            "gate_open": p.gate_open,
+            "xp": p.xp,
+            "trophies": [{"year": y, "value": v} for y, v in p.trophies],
+            "demerits": [{"year": y, "value": v} for y, v in p.demerits],
+            "guardian": p.guardian.to_json(),
+            "placement": p.placement.to_json(),
+        })
+    result: dict[str, Any] = {
+        "year": state.year,
+        "stage": state.stage.value,
+        "players": players,
+        "heroes": [
+            {"color": c.value, "card": state.card(c).name, "health": state.health(c)} for c in COLORS
+        ],
+    }
+    if state.solo:
+        result["jael"] = {"trophies": [{"year": y, "value": v} for y, v in state.jael.trophies], "xp": state.jael.xp}
+    if state.final_scores:
+        result["final_scores"] = [s.to_json() for s in state.final_scores]
+    return result
+
+
+def trace_document(scenario: Scenario, playthrough: Playthrough[GameState]) -> dict[str, Any]:
+    return {
+        "format": TRACE_FORMAT,
+        "format_version": TRACE_VERSION,
+        "oracle_version": ORACLE_VERSION,
+        "game": "stonespine",
+        "scenario": scenario.document,
+        "rulings": scenario.rulings.to_json(),
+        "opening": list(playthrough.opening),
+        "steps": list(playthrough.steps),
+        "outcome": outcome(playthrough.final),
+    }
+
+
+def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
+    return canonical_json(trace_document(scenario, playthrough), indent=1) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayReport:
+    identical: bool
+    first_difference: str  # empty when identical
+
+
+def replay_trace(trace: Any, source: str) -> ReplayReport:
+    """Re-run a trace's scenario with its recorded answers and compare everything."""
+    if not isinstance(trace, dict) or trace.get("format") != TRACE_FORMAT:
+        raise MalformedInputError(source, "$.format", f"not an invasion-oracle trace (expected format {TRACE_FORMAT!r})")
+    if trace.get("format_version") != TRACE_VERSION:
+        raise MalformedInputError(source, "$.format_version", f"this oracle reads version {TRACE_VERSION}, got {trace.get('format_version')!r}")
+    for key in ("scenario", "rulings", "steps", "outcome", "opening"):
+        if key not in trace:
+            raise MalformedInputError(source, f"$.{key}", "is required")
+    specs = [f"{k}={v}" for k, v in trace["rulings"].items()]
+    scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", specs)
+    answers = [step["answer"] for step in trace["steps"] if step["request"]["request"] == "decision"]
+    outcomes = [step["answer"] for step in trace["steps"] if step["request"]["request"] == "chance"]
+    from model.core.decisions import ScriptedChance, ScriptedDecider
+
+    playthrough = run(scenario, ScriptedDecider(answers, label="trace decisions"), ScriptedChance(outcomes, label="trace dice"))
+    fresh = trace_document(scenario, playthrough)
+    fresh["scenario"] = trace["scenario"]
+    recorded = {k: trace[k] for k in fresh}
+    mine = _plain(fresh)
+    for key in ("rulings", "opening"):
+        if _plain(recorded[key]) != mine[key]:
+            return ReplayReport(False, f"{key} differ")
+    for i, (old, new) in enumerate(zip(recorded["steps"], mine["steps"], strict=False)):
+        if _plain(old) != new:
+            return ReplayReport(False, f"step {i + 1}: recorded {canonical_json(old)} but replay gives {canonical_json(new)}")
+    if len(recorded["steps"]) != len(mine["steps"]):
+        return ReplayReport(False, f"recorded {len(recorded['steps'])} steps, replay gives {len(mine['steps'])}")
+    if _plain(recorded["outcome"]) != mine["outcome"]:
+        return ReplayReport(False, "outcome differs")
+    return ReplayReport(True, "")
+
+
+def _plain(value: Any) -> Any:
+    import json
+
+    return json.loads(canonical_json(value))

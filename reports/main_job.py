@@ -1,0 +1,21 @@
+"""The main job (`make run`): each game's report on bundled default data, as Markdown.
+
+Each game contributes sections; every section prints the command that reproduces it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reports import stonespine_report
+
+SECTIONS: tuple[Callable[[], str], ...] = (
+    *stonespine_report.SECTIONS,
+)
+
+
+def main_job() -> str:
+    parts = ["# invasion-oracle: main job on bundled default data", ""]
+    for make in SECTIONS:
+        parts.append(make())
+    return "\n".join(parts)
