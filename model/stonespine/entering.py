@@ -45,7 +45,6 @@ class Rules:
     exit_through_defeated: bool
     entry_escapes: bool
     snapshot_damage: bool
-    dual_type_once: bool
     purple_all_damage: bool
     purple_used_anyway: bool
     black_resolves_when_defeated: bool
@@ -65,7 +64,6 @@ class Rules:
             exit_through_defeated=rulings.is_("SS-EXIT-DEFEATED", "escapes"),
             entry_escapes=rulings.is_("SS-ENTRY-UNCONNECTED", "escape"),
             snapshot_damage=rulings.is_("SS-SIMULTANEOUS", "entry-snapshot"),
-            dual_type_once=rulings.is_("SS-DUAL-TYPE-DAMAGE", "once"),
             purple_all_damage=rulings.is_("SS-PURPLE-SCOPE", "all-damage"),
             purple_used_anyway=rulings.is_("SS-PURPLE-FIRST", "used-anyway"),
             black_resolves_when_defeated=rulings.is_("SS-BLACK-DEFEATED", "resolves"),
@@ -146,10 +144,9 @@ def chamber_damage(
         tags = space.tags(rubble_is_trap)
         if not tags:
             continue
-        hurting = tags & {"monster", "trap"}
-        if hurting:
-            times = 1 if rules.dual_type_once else len(hurting)
-            parts.append((str(space.top), times * rules.element_damage))
+        if "monster" in tags or "trap" in tags:
+            # One damage per element even if a type change makes it count as both kinds.
+            parts.append((str(space.top), rules.element_damage))
         if "pact" in tags and guardian.has("pact-damage"):
             parts.append(("pact", rules.pact_damage))
         if _matches(tags, ability.matches):

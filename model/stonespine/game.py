@@ -204,8 +204,9 @@ class StonespineGame:
             return replace(s, stage=Stage.PREPARATION, cursor=0)
         if self.rulings.is_("SS-IMPROVEMENT-ORDER", "richest-first"):
             index = min(active, key=lambda i: (-s.players[i].gold, s.players[i].priority))
-        else:
-            index = active[0]
+        else:  # round the table in priority order, starting after whoever acted last
+            after = [i for i in active if i >= s.cursor]
+            index = after[0] if after else active[0]
         p = s.players[index]
         return self._ask(s, ChooseImprovement(index), "improvement", p.name, self._improvement_options(s, p), gold=p.gold)
 
@@ -228,6 +229,7 @@ class StonespineGame:
         return tuple(options)
 
     def _improve(self, s: GameState, index: int, answer: str, ev: Events) -> GameState:
+        s = replace(s, cursor=index + 1)
         p = s.players[index]
         if answer == "pass":
             ev.append(Event.make("improvement_passed", player=p.name))
@@ -429,7 +431,7 @@ class StonespineGame:
             tops = [sp.top for sp in p.dungeon.chamber(cell).spaces if sp.top is not None]
             if any(t.is_rubble for t in tops):
                 near = tuple(c.name for c in p.dungeon.neighbours(cell, self.rules.passage_mode))
-                options = near + (("stay",) if self.rulings.is_("SS-TROLL-MOVE", "may") else ())
+                options = (("stay",) if self.rulings.is_("SS-TROLL-MOVE", "may") else ()) + near
                 if len(options) > 1:
                     return self._ask(s, ChooseTrollMove(index, figure), "troll-move", p.name, options, chamber=cell.name)
                 if options:

@@ -91,13 +91,6 @@ RULINGS = (
         "Simultaneous resolution means both effects see the same chamber, the one the hero entered.",
     ),
     _ruling(
-        "SS-DUAL-TYPE-DAMAGE", "Clarifications: Giant Troll, Deceitful Demon",
-        "An element that counts as both a monster and a trap (after a type change): one damage or two?",
-        [("once", "one damage: it is one element"), ("per-type", "one damage for each damaging type it has")],
-        "once",
-        "Game Terms, Damage: each monster and trap deals one damage; an element is counted once.",
-    ),
-    _ruling(
         "SS-PURPLE-SCOPE", "Heroes; Clarifications: Cleric, Crusader, Paladin, Templar",
         "When a purple hero's condition is met, which damage does it not take in that chamber?",
         [("all-damage", "none at all: minions, monsters, traps and guardian-ability damage"),
