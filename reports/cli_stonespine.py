@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import sys
 from typing import Any
 
 from model.core.canonical import canonical_json
@@ -46,8 +45,9 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", metavar="FILE", help="data overrides (JSON, see `invasion schema stonespine-data`)")
 
 
-def command_line(argv: list[str] | None = None) -> str:
-    return shlex.join(["invasion", *(argv if argv is not None else sys.argv[1:])])
+def command_line(argv: list[str]) -> str:
+    """The command as typed, to print beside its output so it can be reproduced."""
+    return shlex.join(["invasion", *argv])
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -56,7 +56,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         emit(trace_json(scenario, playthrough), args.out)
     else:
-        emit(simulation_report(scenario, playthrough, command_line()), args.out)
+        emit(simulation_report(scenario, playthrough, command_line(args.argv)), args.out)
     return 0
 
 

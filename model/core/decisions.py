@@ -153,6 +153,30 @@ class SeededRandomDecider:
 
 
 @dataclass(slots=True)
+class PreferringDecider:
+    """The first option found in ``prefer`` (in its order), otherwise ``then``'s answer.
+
+    A scenario author's rule of thumb, such as "always close the gate":
+
+    >>> d = PreferringDecider(("close",), FirstLegalDecider())
+    >>> d.decide(DecisionRequest("gate", "Ann", ("continue", "close")))
+    'close'
+    >>> d.decide(DecisionRequest("move", "Ann", ("A2", "B1")))
+    'A2'
+    """
+
+    prefer: tuple[Option, ...]
+    then: Decider
+
+    def decide(self, request: DecisionRequest) -> Option:
+        for wanted in self.prefer:
+            for option in request.options:
+                if same_option(option, wanted):
+                    return option
+        return self.then.decide(request)
+
+
+@dataclass(slots=True)
 class PolicyDecider:
     """Wraps a function from request to option, such as a solver's policy."""
 

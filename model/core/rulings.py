@@ -72,10 +72,10 @@ class Ruling:
 def resolve_name(name: str, known: Iterable[str], what: str, source: str, path: str) -> str:
     """Match ``name`` to one of ``known``: exactly, case-insensitively, or by a unique prefix.
 
-    >>> resolve_name("barb", ["Barbarian", "Bard"], "hero", "cli", "$")
+    >>> resolve_name("bar", ["Barbarian", "Bard"], "hero", "cli", "$")
     Traceback (most recent call last):
     ...
-    model.core.errors.AmbiguousInputError: cli:$: hero 'barb' is ambiguous: Barbarian, Bard
+    model.core.errors.AmbiguousInputError: cli:$: hero 'bar' is ambiguous: Barbarian, Bard
     >>> resolve_name("barba", ["Barbarian", "Bard"], "hero", "cli", "$")
     'Barbarian'
     """

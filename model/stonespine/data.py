@@ -37,7 +37,9 @@ def face_label(face: Face) -> str:
 
 
 def parse_face(text: str) -> Face:
-    """>>> parse_face("black+red")
+    """The colours a die face shows.
+
+    >>> parse_face("black+red")
     (<HeroColor.BLACK: 'black'>, <HeroColor.RED: 'red'>)
     """
     if text == "blank":

@@ -59,7 +59,9 @@ class TrackSpace:
 
     @staticmethod
     def parse(text: str) -> TrackSpace:
-        """>>> TrackSpace.parse("instant*2")
+        """One space from its text.
+
+        >>> TrackSpace.parse("instant*2")
         TrackSpace(kind=<SpaceKind.INSTANT: 'instant'>, times=2, letter='')
         """
         word, _, arg = text.replace("*", ":").partition(":")

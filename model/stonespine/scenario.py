@@ -17,12 +17,13 @@ from model.core.decisions import (
     Decider,
     FirstLegalDecider,
     Option,
+    PreferringDecider,
     ScriptedChance,
     ScriptedDecider,
     SeededChance,
     SeededRandomDecider,
 )
-from model.core.errors import MalformedInputError
+from model.core.errors import IllegalDecisionError, MalformedInputError
 from model.core.jsonio import json_path, load_schema, read_json_file, validate
 from model.core.rulings import Rulings
 from model.stonespine.data import GameData, build_game_data
@@ -51,9 +52,10 @@ class Answers:
     script: tuple[Option, ...] = ()
     then: str = "first-legal"  # "first-legal", "random" or "none"
     seed: int = 0
+    prefer: tuple[Option, ...] = ()  # after the script: options to take whenever legal
 
     def to_json(self) -> dict[str, Any]:
-        return {"script": list(self.script), "then": self.then, "seed": self.seed}
+        return {"script": list(self.script), "then": self.then, "seed": self.seed, "prefer": list(self.prefer)}
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,8 @@ class Scenario:
             fallback = FirstLegalDecider()
         elif self.decisions.then == "random":
             fallback = SeededRandomDecider(self.decisions.seed)
+        if self.decisions.prefer:
+            fallback = PreferringDecider(self.decisions.prefer, fallback or _NoDecision())
         return ScriptedDecider(list(self.decisions.script), then=fallback, label=f"{self.source}: decisions")
 
     def chance(self) -> ChanceSource:
@@ -86,6 +90,11 @@ class Scenario:
         else:
             fallback = SeededChance(self.dice.seed)
         return ScriptedChance(list(self.dice.script), then=fallback, label=f"{self.source}: dice")
+
+
+class _NoDecision:
+    def decide(self, request: Any) -> Option:
+        raise IllegalDecisionError(f"no answer for {request.describe()}: the script ran out and no fallback is set")
 
 
 class _FirstOutcome:
@@ -135,7 +144,12 @@ def scenario_from_document(
 def _answers(raw: dict[str, Any] | None, default_then: str) -> Answers:
     if raw is None:
         return Answers(then=default_then)
-    return Answers(tuple(_freeze(a) for a in raw.get("script", [])), raw.get("then", default_then), raw.get("seed", 0))
+    return Answers(
+        tuple(_freeze(a) for a in raw.get("script", [])),
+        raw.get("then", default_then),
+        raw.get("seed", 0),
+        tuple(_freeze(a) for a in raw.get("prefer", [])),
+    )
 
 
 def _freeze(value: Any) -> Any:
@@ -261,10 +275,6 @@ def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: Gam
     needed = last_year - year + (1 if start == "construction" else 0)
     if len(construction) < needed:
         raise MalformedInputError(source, "$.years", f"playing to year {last_year} needs {needed} later row(s), got {len(construction)}")
-    if start == "invasion":
-        for i, p in enumerate(players):
-            if p.dungeon.rows == 0:
-                raise MalformedInputError(source, json_path(("players", i, "dungeon", "rows")), "the Invasion needs at least one built row")
     jael_raw = doc.get("solo", {})
     jael = Jael(tuple((t["year"], t["value"]) for t in jael_raw.get("jael_trophies", [])), jael_raw.get("jael_xp", 0))
     ordered = tuple(sorted(players, key=lambda p: p.priority))
@@ -304,6 +314,8 @@ def _player(raw: dict[str, Any], i: int, year: int, start: str, source: str, rul
         guardian = state_at(board, (levels[0], levels[1]), raw.get("passage_tokens"))
     except ValueError as err:
         raise MalformedInputError(source, json_path((*base, "levels")), str(err)) from None
+    if start == "invasion" and dungeon.rows == 0:
+        raise MalformedInputError(source, json_path((*base, "dungeon", "rows")), "the Invasion needs at least one built row")
     placement = Placement()
     placement_raw = raw.get("placement")
     if placement_raw is not None:

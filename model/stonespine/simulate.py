@@ -161,7 +161,7 @@ def summary(playthrough: Playthrough[GameState], initial: GameState) -> str:
 
 
 def _changed_spaces(before: Any, after: Any) -> list[str]:
-    out = []
+    out: list[str] = []
     if before.dungeon.rows != after.dungeon.rows:
         return out
     for cell in after.dungeon.cells():
