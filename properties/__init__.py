@@ -1,0 +1,1 @@
+"""Hypothesis strategies for valid game states, and each game's invariants."""
