@@ -6,9 +6,9 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 
+from model.stonespine.simulate import run
 from properties.stonespine import invariant_violations, scenarios
 from tests.stonespine.helpers import load
-from model.stonespine.simulate import run
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
