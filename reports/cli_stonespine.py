@@ -31,6 +31,14 @@ def register(sub: Any) -> None:
     replay.add_argument("trace", help="a trace written by `simulate --json`")
     replay.set_defaults(run=_replay)
 
+    ambiguities = commands.add_parser(
+        "ambiguities", help="which open rules change the outcome: each ruling's witness, or one scenario under every reading"
+    )
+    ambiguities.add_argument("scenario", nargs="?", help="a scenario; without it, every ruling's witness scenario")
+    ambiguities.add_argument("--only", action="append", metavar="ID", help="only these rulings")
+    ambiguities.add_argument("--out", help="also write the Markdown report to this file")
+    ambiguities.set_defaults(run=_ambiguities)
+
     data = commands.add_parser("data", help="list hero cards, guardian boards and values with provenance")
     add_rules_arguments(data)
     data.add_argument("--json", action="store_true")
@@ -57,6 +65,22 @@ def _simulate(args: argparse.Namespace) -> int:
         emit(trace_json(scenario, playthrough), args.out)
     else:
         emit(simulation_report(scenario, playthrough, command_line(args.argv)), args.out)
+    return 0
+
+
+def _ambiguities(args: argparse.Namespace) -> int:
+    from reports.stonespine_ambiguity import scenario_report, witness_report
+    from reports.tables import section
+
+    command = command_line(args.argv)
+    if args.scenario is None:
+        body = witness_report()
+        emit(section("Stonespine rulings: outcome under each reading (witness scenarios)", body, command=command), args.out)
+        return 0
+    load_scenario(args.scenario)  # report bad input before running every reading
+    body, changed = scenario_report(args.scenario, args.only)
+    title = f"Rulings that change the outcome of {args.scenario}: {changed}"
+    emit(section(title, body, command=command), args.out)
     return 0
 
 

@@ -21,4 +21,19 @@ def example_invasion() -> str:
     return section("Stonespine: the bundled example invasion", body)
 
 
-SECTIONS = (example_invasion,)
+def ambiguities() -> str:
+    from reports.stonespine_ambiguity import scenario_report
+
+    body, changed = scenario_report(str(DEFAULT_SCENARIO))
+    intro = (
+        f"{changed} open rule(s) change the outcome of the bundled example; each row is one reading. "
+        "Every ruling's own witness: `invasion stonespine ambiguities`.\n\n"
+    )
+    return section(
+        "Stonespine: where readings change the example's outcome",
+        intro + body,
+        command="invasion stonespine ambiguities examples/stonespine/default.json",
+    )
+
+
+SECTIONS = (example_invasion, ambiguities)

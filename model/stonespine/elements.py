@@ -46,8 +46,8 @@ class ElementKind(enum.StrEnum):
 class Element:
     """One element token or printed element.
 
-    >>> Element.parse("kobold").tags
-    frozenset({'kobold', 'monster'})
+    >>> sorted(Element.parse("kobold").tags)
+    ['kobold', 'monster']
     >>> str(Element.parse("-2"))
     '-2'
     """

