@@ -1,0 +1,195 @@
+"""Dealing Damage (seed 002, "Tracking Damage" and Invader Phase 3a Ravage).
+
+Two ways to deal Damage in a land:
+
+* **allocated by the players** (Dahan fighting back, a fear card's Damage): every legal way to
+  spread the Damage over the Invaders is an :class:`Allocation`; :func:`allocations` lists them
+  all, and the game asks the players to pick one;
+* **efficiently** (Invaders hurting Dahan): :func:`efficient_dahan_damage` destroys as many Dahan
+  as possible, damaged ones first (seed 002, Ravage: 'as efficiently as possible').
+
+A piece whose Damage reaches its Health is destroyed. All the Damage must be dealt while any
+Invader can still take it; Damage beyond what the Invaders can take is lost.
+
+Allocation labels name each piece that takes Damage as ``<letter><damage before>+<added>``:
+``"C0+3 T1+1"`` destroys an undamaged City and finishes a Town that had 1 Damage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from model.spirit_island.pieces import BY_LETTER, INVADERS, LETTER, Land, Piece, PieceKind, PieceStats
+
+
+@dataclass(frozen=True, slots=True)
+class Allocation:
+    """Damage added to pieces: ``parts`` are ``(kind, damage before, damage added)``."""
+
+    parts: tuple[tuple[PieceKind, int, int], ...]
+    destroyed: tuple[PieceKind, ...]
+    fear: int
+
+    @property
+    def label(self) -> str:
+        return " ".join(f"{LETTER[k]}{before}+{added}" for k, before, added in self.parts) or "none"
+
+    @property
+    def total(self) -> int:
+        return sum(added for _, _, added in self.parts)
+
+
+def parse_allocation_label(label: str) -> tuple[tuple[PieceKind, int, int], ...]:
+    """The parts of an allocation label (for tools that build answers by hand).
+
+    >>> parse_allocation_label("C0+3 T1+1")
+    ((<PieceKind.CITY: 'city'>, 0, 3), (<PieceKind.TOWN: 'town'>, 1, 1))
+    """
+    if label == "none":
+        return ()
+    parts = []
+    for token in label.split():
+        head, _, added = token.partition("+")
+        parts.append((BY_LETTER[head[0]], int(head[1:]), int(added)))
+    return tuple(parts)
+
+
+def _classes(land: Land, stats: PieceStats, kinds: tuple[PieceKind, ...]) -> tuple[tuple[PieceKind, int, int, int], ...]:
+    """Identical pieces grouped: ``(kind, damage, count, remaining health)``, largest kind first."""
+    counts: dict[tuple[PieceKind, int], int] = {}
+    for p in land.pieces:
+        if p.kind in kinds:
+            counts[(p.kind, p.damage)] = counts.get((p.kind, p.damage), 0) + 1
+    order = {k: i for i, k in enumerate(INVADERS + (PieceKind.DAHAN,))}
+    return tuple(
+        (kind, damage, n, land.health_of(kind, stats) - damage)
+        for (kind, damage), n in sorted(counts.items(), key=lambda kv: (order[kv[0][0]], kv[0][1]))
+    )
+
+
+def capacity(land: Land, stats: PieceStats, kinds: tuple[PieceKind, ...] = INVADERS) -> int:
+    """The most Damage the ``kinds`` pieces here can take (the sum of their remaining Health)."""
+    return sum(n * rem for _, _, n, rem in _classes(land, stats, kinds))
+
+
+def allocations(land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS) -> tuple[Allocation, ...]:
+    """Every distinct way to deal ``amount`` Damage to the ``kinds`` pieces in ``land``.
+
+    Identical pieces are not told apart, so each result is listed once. The order is the
+    players' likely preference, so the first option is a sensible default: most Fear, then most
+    pieces destroyed, then most Cities, then most Towns destroyed, then the label.
+
+    >>> from model.spirit_island.data import default_stats
+    >>> from model.spirit_island.pieces import parse_land
+    >>> [a.label for a in allocations(parse_land("T E"), default_stats(), 2)]
+    ['T0+2', 'T0+1 E0+1']
+    """
+    classes = _classes(land, stats, kinds)
+    amount = min(amount, sum(n * rem for _, _, n, rem in classes))
+    found = _enumerate(tuple((n, rem) for _, _, n, rem in classes), amount)
+    result = []
+    for shares in found:
+        parts: list[tuple[PieceKind, int, int]] = []
+        destroyed: list[PieceKind] = []
+        for (kind, damage, _, rem), share in zip(classes, shares, strict=True):
+            for added in share:
+                parts.append((kind, damage, added))
+                if added == rem:
+                    destroyed.append(kind)
+        fear = sum(stats.of(k).fear for k in destroyed)
+        result.append(Allocation(tuple(parts), tuple(destroyed), fear))
+    result.sort(key=lambda a: (
+        -a.fear, -len(a.destroyed), -a.destroyed.count(PieceKind.CITY), -a.destroyed.count(PieceKind.TOWN), a.label,
+    ))
+    return tuple(result)
+
+
+@lru_cache(maxsize=4096)
+def _enumerate(classes: tuple[tuple[int, int], ...], amount: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """All ways to split ``amount`` over classes of ``(count, remaining)``: per class a
+    non-increasing tuple of positive shares, each at most ``remaining``."""
+    out: list[tuple[tuple[int, ...], ...]] = []
+    capacities = [n * rem for n, rem in classes]
+
+    def walk(i: int, left: int, acc: tuple[tuple[int, ...], ...]) -> None:
+        if i == len(classes):
+            if left == 0:
+                out.append(acc)
+            return
+        n, rem = classes[i]
+        rest = sum(capacities[i + 1 :])
+        for share in _shares(n, rem, max(0, left - rest), min(left, n * rem)):
+            walk(i + 1, left - sum(share), (*acc, share))
+
+    walk(0, amount, ())
+    return tuple(out)
+
+
+def _shares(n: int, cap: int, low: int, high: int) -> Iterator[tuple[int, ...]]:
+    """Non-increasing tuples of at most ``n`` positive parts, each at most ``cap``, summing to
+    a total in ``[low, high]``."""
+
+    def walk(slots: int, top: int, total: int, acc: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if low <= total <= high:
+            yield acc
+        if slots == 0:
+            return
+        for part in range(min(top, high - total), 0, -1):
+            yield from walk(slots - 1, part, total + part, (*acc, part))
+
+    yield from walk(n, cap, 0, ())
+
+
+def apply_allocation(land: Land, stats: PieceStats, allocation: Allocation) -> tuple[Land, tuple[PieceKind, ...]]:
+    """Apply ``allocation`` to ``land``: the new land and the kinds destroyed, in part order."""
+    pieces = list(land.pieces)
+    destroyed: list[PieceKind] = []
+    for kind, before, added in allocation.parts:
+        pieces.remove(Piece(kind, before))
+        if before + added >= land.health_of(kind, stats):
+            destroyed.append(kind)
+        else:
+            pieces.append(Piece(kind, before + added))
+    return land.with_pieces(pieces), tuple(destroyed)
+
+
+@dataclass(frozen=True, slots=True)
+class DahanHarm:
+    """What efficient Invader Damage did to the Dahan of a land."""
+
+    destroyed: int
+    damaged: int  # surviving Dahan that took Damage now
+
+
+def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[Land, DahanHarm]:
+    """Deal ``amount`` Damage to the Dahan as efficiently as possible.
+
+    Dahan with the least Health left are destroyed first (so damaged Dahan go first); Damage
+    that cannot destroy one more Dahan goes onto the most-damaged survivor (seed 002, Ravage).
+
+    >>> from model.spirit_island.data import default_stats
+    >>> from model.spirit_island.pieces import parse_land, describe
+    >>> land, harm = efficient_dahan_damage(parse_land("3D"), default_stats(), 3)
+    >>> describe(land), harm
+    ('D D@1', DahanHarm(destroyed=1, damaged=1))
+    """
+    dahan = sorted(land.dahan, key=lambda p: (land.remaining(p, stats), -p.damage))
+    others = [p for p in land.pieces if p.kind is not PieceKind.DAHAN]
+    left = amount
+    survivors: list[Piece] = []
+    destroyed = 0
+    for piece in dahan:
+        need = land.remaining(piece, stats)
+        if left >= need:
+            left -= need
+            destroyed += 1
+        else:
+            survivors.append(piece)
+    damaged = 0
+    if left > 0 and survivors:
+        first = survivors[0]
+        survivors[0] = Piece(first.kind, first.damage + left)
+        damaged = 1
+    return land.with_pieces(others + survivors), DahanHarm(destroyed, damaged)

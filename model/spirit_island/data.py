@@ -1,0 +1,337 @@
+"""Game data with provenance: piece numbers, values, island boards, layouts and cards.
+
+The bundled file ``data/spirit_island.json`` holds every value the oracle uses. Each carries its
+provenance: ``seed`` (stated in seed 002, cited by section), ``derived`` (follows from the seed),
+or ``assumed`` (not in the seed: taken from the research notes with their confidence, or our
+own default). A user data document (``--data FILE`` or a scenario's ``data`` field, schema
+``data.schema.json``) overrides any of it; overridden values are marked ``user``.
+
+Board data carries the research notes' confidence: A and D high (several sources), B, C, E, F
+medium (one engine's data, passing structural checks), G and H low.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from model.core.errors import MalformedInputError
+from model.core.jsonio import json_path, load_schema, validate
+from model.core.provenance import Provenance, Sourced
+from model.core.rulings import resolve_name
+from model.spirit_island.blight import BlightCard
+from model.spirit_island.effects import parse_effects
+from model.spirit_island.event import EventCard
+from model.spirit_island.fear import FearCard
+from model.spirit_island.invader_deck import Adversary, InvaderCard
+from model.spirit_island.pieces import KindStats, PieceKind, PieceStats, Terrain, parse_land
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LandSpec:
+    number: int
+    terrain: Terrain
+    start: str  # land notation of the printed starting pieces
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSpec:
+    """One island board: lands, which touch the Ocean, within-board adjacency, provenance."""
+
+    name: str
+    lands: tuple[LandSpec, ...]
+    ocean: tuple[int, ...]
+    edges: tuple[tuple[int, int], ...]
+    expansion: str
+    confidence: str
+    provenance: Provenance
+    source: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "expansion": self.expansion, "confidence": self.confidence,
+            "provenance": self.provenance.value, "source": self.source,
+            "lands": {str(land.number): {"terrain": land.terrain.value, "start": land.start} for land in self.lands},
+            "ocean": list(self.ocean), "edges": [list(e) for e in self.edges],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How boards join: the cross-board land edges. ``partial`` when the list is known incomplete."""
+
+    name: str
+    boards: tuple[str, ...]
+    edges: tuple[tuple[str, str], ...]
+    partial: bool
+    provenance: Provenance
+    source: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "boards": list(self.boards), "edges": [list(e) for e in self.edges],
+            "partial": self.partial, "provenance": self.provenance.value, "source": self.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    """Everything the rules need that is data, with provenance."""
+
+    stats: PieceStats
+    stats_sources: tuple[tuple[PieceKind, Provenance, str], ...]
+    values: tuple[tuple[str, Sourced[Any]], ...]
+    boards: tuple[BoardSpec, ...]
+    layouts: tuple[Layout, ...]
+    invader_cards: tuple[InvaderCard, ...]
+    invader_cards_source: str
+    fear_cards: tuple[FearCard, ...]
+    default_fear_deck: tuple[str, ...]
+    events: tuple[EventCard, ...]
+    blight_cards: tuple[BlightCard, ...]
+    adversaries: tuple[Adversary, ...]
+
+    def value(self, key: str) -> Any:
+        return dict(self.values)[key].value
+
+    def board(self, name: str, *, source: str = "data", path: str = "$") -> BoardSpec:
+        resolved = resolve_name(name, [b.name for b in self.boards], "island board", source, path)
+        return next(b for b in self.boards if b.name == resolved)
+
+    def layout(self, name: str, *, source: str = "data", path: str = "$") -> Layout:
+        resolved = resolve_name(name, [x.name for x in self.layouts], "layout", source, path)
+        return next(x for x in self.layouts if x.name == resolved)
+
+    def invader_card(self, card_id: str, *, source: str = "data", path: str = "$") -> InvaderCard:
+        resolved = resolve_name(card_id, [c.id for c in self.invader_cards], "Invader card", source, path)
+        return next(c for c in self.invader_cards if c.id == resolved)
+
+    def card_by_id(self, card_id: str) -> InvaderCard:
+        for card in self.invader_cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def fear_card(self, name: str, *, source: str = "data", path: str = "$") -> FearCard:
+        resolved = resolve_name(name, [c.name for c in self.fear_cards], "Fear card", source, path)
+        return next(c for c in self.fear_cards if c.name == resolved)
+
+    def event(self, name: str, *, source: str = "data", path: str = "$") -> EventCard:
+        resolved = resolve_name(name, [c.name for c in self.events], "Event card", source, path)
+        return next(c for c in self.events if c.name == resolved)
+
+    def blight_card(self, name: str, *, source: str = "data", path: str = "$") -> BlightCard:
+        resolved = resolve_name(name, [c.name for c in self.blight_cards], "Blight card", source, path)
+        return next(c for c in self.blight_cards if c.name == resolved)
+
+    def adversary(self, name: str, *, source: str = "data", path: str = "$") -> Adversary:
+        resolved = resolve_name(name, [a.name for a in self.adversaries], "Adversary", source, path)
+        return next(a for a in self.adversaries if a.name == resolved)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pieces": {
+                kind.value: {
+                    "health": self.stats.of(kind).health, "damage": self.stats.of(kind).damage,
+                    "fear": self.stats.of(kind).fear, "provenance": prov.value, "source": src,
+                }
+                for kind, prov, src in self.stats_sources
+            },
+            "values": {k: v.to_json() for k, v in self.values},
+            "boards": [b.to_json() for b in self.boards],
+            "layouts": [x.to_json() for x in self.layouts],
+            "invader_cards": {
+                "source": self.invader_cards_source,
+                "cards": [
+                    {"id": c.id, "stage": c.stage, "terrains": [t.value for t in c.terrains], "coastal": c.coastal, "escalation": c.escalation}
+                    for c in self.invader_cards
+                ],
+            },
+            "fear_cards": [
+                {"name": c.name, "levels": [[e.describe() for e in lvl] for lvl in c.levels], "provenance": c.provenance.value, "source": c.source}
+                for c in self.fear_cards
+            ],
+            "default_fear_deck": list(self.default_fear_deck),
+            "events": [{"name": c.name, "effects": [e.describe() for e in c.effects], "provenance": c.provenance.value} for c in self.events],
+            "blight_cards": [
+                {"name": c.name, "healthy_per_player": c.healthy_per_player, "blighted_per_player": c.blighted_per_player,
+                 "on_flip": [e.describe() for e in c.on_flip], "each_phase": [e.describe() for e in c.each_phase],
+                 "provenance": c.provenance.value}
+                for c in self.blight_cards
+            ],
+            "adversaries": [{"name": a.name, "escalation": [e.describe() for e in a.escalation]} for a in self.adversaries],
+        }
+
+
+@cache
+def _bundled() -> dict[str, Any]:
+    text = resources.files("model.spirit_island").joinpath("data/spirit_island.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def parse_board(name: str, raw: dict[str, Any], source: str, path: Path, provenance: Provenance) -> BoardSpec:
+    """A board, checked: land numbers, terrains, starting pieces, Ocean lands and edges."""
+    lands = []
+    for number_text, land in sorted(raw["lands"].items(), key=lambda kv: int(kv[0])):
+        number = int(number_text)
+        try:
+            terrain = Terrain(land["terrain"])
+        except ValueError:
+            raise MalformedInputError(source, json_path((*path, "lands", number_text, "terrain")), f"unknown terrain {land['terrain']!r}") from None
+        start = land.get("start", "")
+        try:
+            parse_land(start)
+        except ValueError as err:
+            raise MalformedInputError(source, json_path((*path, "lands", number_text, "start")), str(err)) from None
+        lands.append(LandSpec(number, terrain, start))
+    numbers = {land.number for land in lands}
+    for i, n in enumerate(raw["ocean"]):
+        if n not in numbers:
+            raise MalformedInputError(source, json_path((*path, "ocean", i)), f"board {name} has no land {n}")
+    edges = []
+    for i, (a, b) in enumerate(raw["edges"]):
+        for end in (a, b):
+            if end not in numbers:
+                raise MalformedInputError(source, json_path((*path, "edges", i)), f"board {name} has no land {end}")
+        if a == b:
+            raise MalformedInputError(source, json_path((*path, "edges", i)), f"land {name}{a} cannot be adjacent to itself")
+        edges.append((min(a, b), max(a, b)))
+    if len(set(edges)) != len(edges):
+        raise MalformedInputError(source, json_path((*path, "edges")), f"board {name} lists an edge twice")
+    return BoardSpec(
+        name, tuple(lands), tuple(sorted(raw["ocean"])), tuple(sorted(edges)),
+        raw.get("expansion", "user"), raw.get("confidence", "high" if provenance is Provenance.USER else "low"),
+        provenance, raw.get("source", ""),
+    )
+
+
+def parse_layout(name: str, raw: dict[str, Any], source: str, path: Path, provenance: Provenance) -> Layout:
+    edges = tuple((str(a), str(b)) for a, b in raw["edges"])
+    return Layout(name, tuple(raw["boards"]), edges, bool(raw.get("partial", False)), provenance, raw.get("source", ""))
+
+
+def _fear_card(raw: dict[str, Any], source: str, path: Path, provenance: Provenance, default_source: str) -> FearCard:
+    levels = tuple(parse_effects(lvl, source, (*path, "levels", i)) for i, lvl in enumerate(raw["levels"]))
+    return FearCard(raw["name"], (levels[0], levels[1], levels[2]), provenance, raw.get("source", default_source))
+
+
+def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data") -> GameData:
+    """The data in force: the bundled file with a user data document applied on top."""
+    base = _bundled()
+    cards_source = base["cards_source"]
+    stats: dict[PieceKind, KindStats] = {}
+    stats_sources: dict[PieceKind, tuple[Provenance, str]] = {}
+    for kind in PieceKind:
+        raw = base["pieces"][kind.value]
+        stats[kind] = KindStats(raw["health"], raw["damage"], raw["fear"])
+        stats_sources[kind] = (Provenance(raw["provenance"]), raw["source"])
+    values: dict[str, Sourced[Any]] = {
+        k: Sourced(_freeze(v["value"]), Provenance(v["provenance"]), v["source"]) for k, v in base["values"].items()
+    }
+    boards = {n: parse_board(n, b, "bundled data", ("boards", n), Provenance.ASSUMED) for n, b in base["boards"].items()}
+    layouts = {n: parse_layout(n, x, "bundled data", ("layouts", n), Provenance.ASSUMED) for n, x in base["layouts"].items()}
+    fear_cards = {c["name"]: _fear_card(c, "bundled data", ("fear_cards", i), Provenance.ASSUMED, cards_source) for i, c in enumerate(base["fear_cards"])}
+    default_deck = tuple(base["default_fear_deck"])
+    events = {
+        c["name"]: EventCard(c["name"], parse_effects(c["effects"], "bundled data", ("events", i, "effects")), Provenance.ASSUMED, cards_source)
+        for i, c in enumerate(base["events"])
+    }
+    blight_cards = {c["name"]: _blight_card(c, "bundled data", ("blight_cards", i), Provenance.ASSUMED, cards_source) for i, c in enumerate(base["blight_cards"])}
+    adversaries = {
+        a["name"]: Adversary(a["name"], parse_effects(a["escalation"], "bundled data", ("adversaries", i, "escalation")), cards_source)
+        for i, a in enumerate(base["adversaries"])
+    }
+    deck_raw = base["invader_cards"]
+    invader_cards = tuple(
+        InvaderCard(c["id"], c["stage"], tuple(Terrain(t) for t in c["terrains"]), c.get("coastal", False), c.get("escalation", False))
+        for c in deck_raw["cards"]
+    )
+    if overrides:
+        validate(overrides, load_schema("model.spirit_island", "data.schema.json"), source)
+        for kind_name, raw in overrides.get("pieces", {}).items():
+            kind = PieceKind(kind_name)
+            old = stats[kind]
+            stats[kind] = KindStats(raw.get("health", old.health), raw.get("damage", old.damage), raw.get("fear", old.fear))
+            stats_sources[kind] = (Provenance.USER, source)
+        for key, value in overrides.get("values", {}).items():
+            if key not in values:
+                raise MalformedInputError(source, json_path(("values", key)), f"unknown value; known: {', '.join(sorted(values))}")
+            if isinstance(values[key].value, tuple) != isinstance(value, list):
+                raise MalformedInputError(source, json_path(("values", key)), f"must be {'a list of integers' if isinstance(values[key].value, tuple) else 'an integer'}")
+            values[key] = values[key].overridden(_freeze(value), source)
+        for name, raw in overrides.get("boards", {}).items():
+            boards[name] = parse_board(name, raw, source, ("boards", name), Provenance.USER)
+        for name, raw in overrides.get("layouts", {}).items():
+            layouts[name] = parse_layout(name, raw, source, ("layouts", name), Provenance.USER)
+        for i, raw in enumerate(overrides.get("fear_cards", [])):
+            fear_cards[raw["name"]] = _fear_card(raw, source, ("fear_cards", i), Provenance.USER, source)
+        if "default_fear_deck" in overrides:
+            default_deck = tuple(overrides["default_fear_deck"])
+        for i, raw in enumerate(overrides.get("events", [])):
+            events[raw["name"]] = EventCard(raw["name"], parse_effects(raw["effects"], source, ("events", i, "effects")), Provenance.USER, source)
+        for i, raw in enumerate(overrides.get("blight_cards", [])):
+            blight_cards[raw["name"]] = _blight_card(raw, source, ("blight_cards", i), Provenance.USER, source)
+        for i, raw in enumerate(overrides.get("adversaries", [])):
+            adversaries[raw["name"]] = Adversary(raw["name"], parse_effects(raw["escalation"], source, ("adversaries", i, "escalation")), source)
+    for i, name in enumerate(default_deck):
+        if name not in fear_cards:
+            raise MalformedInputError(source, json_path(("default_fear_deck", i)), f"unknown Fear card {name!r}")
+    _check_values(values, source)
+    piece_stats = PieceStats(stats[PieceKind.EXPLORER], stats[PieceKind.TOWN], stats[PieceKind.CITY], stats[PieceKind.DAHAN])
+    return GameData(
+        stats=piece_stats,
+        stats_sources=tuple((k, *stats_sources[k]) for k in PieceKind),
+        values=tuple(sorted(values.items())),
+        boards=tuple(boards[n] for n in sorted(boards)),
+        layouts=tuple(layouts[n] for n in sorted(layouts)),
+        invader_cards=invader_cards,
+        invader_cards_source=deck_raw["source"],
+        fear_cards=tuple(fear_cards.values()),
+        default_fear_deck=default_deck,
+        events=tuple(events.values()),
+        blight_cards=tuple(blight_cards.values()),
+        adversaries=tuple(adversaries.values()),
+    )
+
+
+def _blight_card(raw: dict[str, Any], source: str, path: Path, provenance: Provenance, default_source: str) -> BlightCard:
+    return BlightCard(
+        raw["name"], raw["healthy_per_player"], raw["blighted_per_player"],
+        parse_effects(raw.get("on_flip", []), source, (*path, "on_flip")),
+        parse_effects(raw.get("each_phase", []), source, (*path, "each_phase")),
+        provenance, raw.get("source", default_source),
+    )
+
+
+def _check_values(values: dict[str, Sourced[Any]], source: str) -> None:
+    per_level = values["fear_cards_per_level"].value
+    if len(per_level) != 3 or any(n < 1 for n in per_level):
+        raise MalformedInputError(source, "$.values.fear_cards_per_level", f"three positive counts (Terror Levels I-III), got {list(per_level)}")
+    if values["fear_per_player"].value < 1:
+        raise MalformedInputError(source, "$.values.fear_per_player", "must be at least 1")
+    if values["land_damage_for_blight"].value < 1:
+        raise MalformedInputError(source, "$.values.land_damage_for_blight", "must be at least 1")
+    if any(s not in (1, 2, 3) for s in values["invader_deck_stages"].value):
+        raise MalformedInputError(source, "$.values.invader_deck_stages", "stages are 1, 2 or 3")
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+@cache
+def default_data() -> GameData:
+    return build_game_data()
+
+
+def default_stats() -> PieceStats:
+    """The bundled piece numbers (seed 002, Invader)."""
+    return default_data().stats

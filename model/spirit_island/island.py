@@ -1,0 +1,141 @@
+"""The island as a networkx graph (research notes §1: boards, lands, adjacency, the Ocean).
+
+Nodes are lands named by board and number (``"A5"``) with ``terrain``, ``board``, ``number``
+and ``coastal`` attributes, plus one Ocean node per board (``"A0"``, ``terrain="ocean"``). The
+Ocean is not a land: it is kept out of every land query (:attr:`Island.lands`,
+:meth:`Island.neighbours`), so nothing Ravages, Builds, Explores or Blights there; it only makes
+its neighbours coastal. Lands are adjacent when they touch, also across boards; a multi-board
+island takes its cross-board edges from a :class:`~model.spirit_island.data.Layout`.
+
+Land queries use integer indices into :attr:`Island.lands` (board order as given, then land
+number), which is also the order the game lists options in.
+
+>>> from model.spirit_island.data import default_data
+>>> island = build_island(default_data(), ("A",))
+>>> island.neighbour_names("A1")
+('A2', 'A4', 'A5', 'A6')
+>>> [name for name in island.lands if island.is_coastal(name)]
+['A1', 'A2', 'A3']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from model.core.errors import MalformedInputError
+from model.spirit_island.data import BoardSpec, GameData, Layout
+from model.spirit_island.pieces import Terrain
+
+OCEAN = "ocean"
+
+
+@dataclass(frozen=True, eq=False)
+class Island:
+    """A frozen island graph and fast index-based views of it."""
+
+    boards: tuple[str, ...]
+    lands: tuple[str, ...]
+    terrain: tuple[Terrain, ...]
+    coastal: tuple[bool, ...]
+    board_of: tuple[str, ...]
+    neighbours_of: tuple[tuple[int, ...], ...]
+    graph: nx.Graph
+    layout: Layout | None = None
+    _index: dict[str, int] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index.update({name: i for i, name in enumerate(self.lands)})
+
+    def index(self, name: str) -> int:
+        return self._index[name]
+
+    def has_land(self, name: str) -> bool:
+        return name in self._index
+
+    def neighbours(self, i: int) -> tuple[int, ...]:
+        """Adjacent lands (never the Ocean), in island order."""
+        return self.neighbours_of[i]
+
+    def neighbour_names(self, name: str) -> tuple[str, ...]:
+        return tuple(self.lands[j] for j in self.neighbours_of[self.index(name)])
+
+    def is_coastal(self, name: str) -> bool:
+        return self.coastal[self.index(name)]
+
+    def terrain_of(self, name: str) -> Terrain:
+        return self.terrain[self.index(name)]
+
+
+def _board_graph(board: BoardSpec, graph: nx.Graph) -> None:
+    ocean = f"{board.name}0"
+    graph.add_node(ocean, terrain=OCEAN, board=board.name, number=0, coastal=False)
+    for land in board.lands:
+        graph.add_node(f"{board.name}{land.number}", terrain=land.terrain.value, board=board.name, number=land.number)
+    for a, b in board.edges:
+        graph.add_edge(f"{board.name}{a}", f"{board.name}{b}")
+    for n in board.ocean:
+        graph.add_edge(ocean, f"{board.name}{n}")
+
+
+def build_island(
+    data: GameData,
+    boards: Sequence[str],
+    layout: Layout | None = None,
+    *,
+    source: str = "island",
+    path: str = "$.island",
+) -> Island:
+    """The island of ``boards`` joined by ``layout``'s cross-board edges, checked for sense.
+
+    An impossible map (an unknown board, an edge to a missing land or the Ocean, boards that do
+    not touch) raises :class:`~model.core.errors.MalformedInputError` naming the field.
+    """
+    if not boards:
+        raise MalformedInputError(source, f"{path}.boards", "an island needs at least one board")
+    names = [data.board(b, source=source, path=f"{path}.boards").name for b in boards]
+    if len(set(names)) != len(names):
+        raise MalformedInputError(source, f"{path}.boards", f"a board is used twice: {', '.join(names)}")
+    if len(names) > 1 and layout is None:
+        raise MalformedInputError(source, f"{path}.layout", "a multi-board island needs a layout listing its cross-board edges")
+    graph = nx.Graph()
+    specs = [data.board(n) for n in names]
+    for spec in specs:
+        _board_graph(spec, graph)
+    if layout is not None:
+        if len(names) > 1 and sorted(layout.boards) != sorted(names):
+            raise MalformedInputError(source, f"{path}.layout", f"layout {layout.name} joins boards {', '.join(layout.boards)}, not {', '.join(names)}")
+        for i, (a, b) in enumerate(layout.edges):
+            where = f"{path}.layout.edges[{i}]"
+            for end in (a, b):
+                if end not in graph:
+                    raise MalformedInputError(source, where, f"no land {end} on this island")
+                if graph.nodes[end]["terrain"] == OCEAN:
+                    raise MalformedInputError(source, where, f"{end} is the Ocean; layouts join lands only")
+            if graph.nodes[a]["board"] == graph.nodes[b]["board"]:
+                raise MalformedInputError(source, where, f"{a}-{b} is inside one board; a layout lists cross-board edges only")
+            graph.add_edge(a, b)
+    lands = [f"{spec.name}{land.number}" for spec in specs for land in spec.lands]
+    land_graph = graph.subgraph(lands)
+    if not nx.is_connected(land_graph):
+        parts = sorted((sorted(c) for c in nx.connected_components(land_graph)), key=lambda c: c[0])
+        raise MalformedInputError(source, path, f"the island falls apart: {' | '.join(' '.join(p) for p in parts)} do not touch")
+    for node, attrs in graph.nodes(data=True):
+        if attrs["terrain"] != OCEAN:
+            attrs["coastal"] = any(graph.nodes[m]["terrain"] == OCEAN for m in graph.neighbors(node))
+    index = {name: i for i, name in enumerate(lands)}
+    neighbours = tuple(
+        tuple(sorted(index[m] for m in graph.neighbors(name) if graph.nodes[m]["terrain"] != OCEAN)) for name in lands
+    )
+    return Island(
+        boards=tuple(names),
+        lands=tuple(lands),
+        terrain=tuple(Terrain(graph.nodes[n]["terrain"]) for n in lands),
+        coastal=tuple(bool(graph.nodes[n]["coastal"]) for n in lands),
+        board_of=tuple(graph.nodes[n]["board"] for n in lands),
+        neighbours_of=neighbours,
+        graph=nx.freeze(graph),
+        layout=layout,
+    )

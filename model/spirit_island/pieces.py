@@ -1,0 +1,245 @@
+"""Pieces in a land (seed 002, "Invader" and "Tracking Damage"): Invaders, Dahan, Blight, Presence.
+
+A :class:`Land` holds its pieces as a sorted tuple of :class:`Piece` values (kind and Damage
+taken), its Blight, each Spirit's Presence, its Defend and the Health modifiers in force. Damage,
+Defend and modifiers last until Time Passes (:func:`time_passes`). Everything is immutable: every
+operation returns a new land.
+
+The piece numbers (Health, Damage dealt, Fear when destroyed) come from data
+(:class:`PieceStats`), so an override file can change them; the bundled values are the seed's.
+
+Land notation (scenario files, tests, the command line): space-separated tokens, each an optional
+count, a letter and an optional ``@damage``: ``E`` Explorer, ``T`` Town, ``C`` City, ``D`` Dahan,
+``B`` Blight. ``"C 2T@1 3D B"`` is a City, two Towns with 1 Damage each, three Dahan and a Blight.
+
+>>> land = parse_land("C 2T@1 3D B")
+>>> land.count(PieceKind.TOWN), land.blight, describe(land)
+(2, 1, 'C 2T@1 3D B')
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+
+
+class Terrain(enum.StrEnum):
+    JUNGLE = "jungle"
+    MOUNTAIN = "mountain"
+    SANDS = "sands"
+    WETLAND = "wetland"
+
+
+class PieceKind(enum.StrEnum):
+    EXPLORER = "explorer"
+    TOWN = "town"
+    CITY = "city"
+    DAHAN = "dahan"
+
+
+INVADERS = (PieceKind.CITY, PieceKind.TOWN, PieceKind.EXPLORER)  # largest first, the display order
+SOURCES = (PieceKind.CITY, PieceKind.TOWN)  # Explore sources (seed 002, Invader: Town and City tables)
+LETTER = {PieceKind.EXPLORER: "E", PieceKind.TOWN: "T", PieceKind.CITY: "C", PieceKind.DAHAN: "D"}
+BY_LETTER = {v: k for k, v in LETTER.items()}
+_ORDER = {PieceKind.CITY: 0, PieceKind.TOWN: 1, PieceKind.EXPLORER: 2, PieceKind.DAHAN: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class KindStats:
+    """One piece kind's numbers: Health, Damage it deals, Fear when destroyed."""
+
+    health: int
+    damage: int
+    fear: int
+
+
+@dataclass(frozen=True, slots=True)
+class PieceStats:
+    """The numbers of all four kinds (bundled: seed 002, Invader; Dahan from Ravage)."""
+
+    explorer: KindStats
+    town: KindStats
+    city: KindStats
+    dahan: KindStats
+
+    def of(self, kind: PieceKind) -> KindStats:
+        if kind is PieceKind.EXPLORER:
+            return self.explorer
+        if kind is PieceKind.TOWN:
+            return self.town
+        if kind is PieceKind.CITY:
+            return self.city
+        return self.dahan
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One Invader or Dahan and the Damage it has taken this turn."""
+
+    kind: PieceKind
+    damage: int = 0
+
+    @property
+    def label(self) -> str:
+        """``T`` for an undamaged Town, ``T@1`` for a Town with 1 Damage."""
+        return LETTER[self.kind] + (f"@{self.damage}" if self.damage else "")
+
+
+def _key(piece: Piece) -> tuple[int, int]:
+    return _ORDER[piece.kind], piece.damage
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    """What one land holds. ``health`` lists Health modifiers by kind (until Time Passes)."""
+
+    pieces: tuple[Piece, ...] = ()
+    blight: int = 0
+    presence: tuple[tuple[str, int], ...] = ()
+    defend: int = 0
+    health: tuple[tuple[PieceKind, int], ...] = ()
+
+    # -- counting --------------------------------------------------------------------------
+
+    def count(self, kind: PieceKind) -> int:
+        return sum(1 for p in self.pieces if p.kind is kind)
+
+    @property
+    def invaders(self) -> tuple[Piece, ...]:
+        return tuple(p for p in self.pieces if p.kind is not PieceKind.DAHAN)
+
+    @property
+    def dahan(self) -> tuple[Piece, ...]:
+        return tuple(p for p in self.pieces if p.kind is PieceKind.DAHAN)
+
+    @property
+    def has_invaders(self) -> bool:
+        return any(p.kind is not PieceKind.DAHAN for p in self.pieces)
+
+    @property
+    def has_source(self) -> bool:
+        """A Town or City: a source of Explorers (seed 002, Invader: Town, City)."""
+        return any(p.kind in SOURCES for p in self.pieces)
+
+    def presence_of(self, spirit: str) -> int:
+        return dict(self.presence).get(spirit, 0)
+
+    def modifier(self, kind: PieceKind) -> int:
+        return sum(d for k, d in self.health if k is kind)
+
+    def health_of(self, kind: PieceKind, stats: PieceStats) -> int:
+        """Current Health of ``kind`` here: printed Health plus modifiers, never below 1 (assumed)."""
+        return max(1, stats.of(kind).health + self.modifier(kind))
+
+    def remaining(self, piece: Piece, stats: PieceStats) -> int:
+        """Damage still needed to destroy ``piece``."""
+        return self.health_of(piece.kind, stats) - piece.damage
+
+    # -- changing ----------------------------------------------------------------------------
+
+    def with_pieces(self, pieces: Iterable[Piece]) -> Land:
+        return replace(self, pieces=tuple(sorted(pieces, key=_key)))
+
+    def add(self, kind: PieceKind, n: int = 1, damage: int = 0) -> Land:
+        return self.with_pieces((*self.pieces, *(Piece(kind, damage) for _ in range(n))))
+
+    def without(self, piece: Piece) -> Land:
+        """The land with one ``piece`` (kind and damage) taken away."""
+        pieces = list(self.pieces)
+        pieces.remove(piece)
+        return replace(self, pieces=tuple(pieces))
+
+    def with_presence(self, spirit: str, delta: int) -> Land:
+        counts = dict(self.presence)
+        counts[spirit] = counts.get(spirit, 0) + delta
+        return replace(self, presence=tuple(sorted((s, n) for s, n in counts.items() if n > 0)))
+
+    def with_modifier(self, kind: PieceKind, delta: int) -> Land:
+        counts = dict(self.health)
+        counts[kind] = counts.get(kind, 0) + delta
+        return replace(self, health=tuple(sorted(((k, d) for k, d in counts.items() if d), key=lambda kd: _ORDER[kd[0]])))
+
+
+def time_passes(land: Land) -> Land:
+    """Damage heals, Defend and Health modifiers end (seed 002, Tracking Damage: 'when Time Passes')."""
+    healed = tuple(Piece(p.kind) for p in land.pieces)
+    return replace(land, pieces=tuple(sorted(healed, key=_key)), defend=0, health=())
+
+
+def invader_damage(land: Land, stats: PieceStats) -> int:
+    """Damage the Invaders here deal when they Ravage: 1 per Explorer, 2 per Town, 3 per City.
+
+    Damage taken does not lower the Damage a piece deals (seed 002, FAQ Invaders).
+    """
+    return sum(stats.of(p.kind).damage for p in land.invaders)
+
+
+# -- notation ------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"^(\d*)([ETCDB])(?:@(\d+))?$")
+
+
+def parse_land(text: str) -> Land:
+    """A land from notation; raises ``ValueError`` with the offending token.
+
+    >>> parse_land("2E T@1").pieces
+    (Piece(kind=<PieceKind.TOWN: 'town'>, damage=1), Piece(kind=<PieceKind.EXPLORER: 'explorer'>, damage=0), Piece(kind=<PieceKind.EXPLORER: 'explorer'>, damage=0))
+    >>> parse_land("2X")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad piece token '2X': use [count]E|T|C|D|B[@damage], like 2T@1
+    """
+    pieces: list[Piece] = []
+    blight = 0
+    for token in text.split():
+        if token == "-":
+            continue
+        match = _TOKEN.match(token)
+        if match is None:
+            raise ValueError(f"bad piece token {token!r}: use [count]E|T|C|D|B[@damage], like 2T@1")
+        count = int(match.group(1)) if match.group(1) else 1
+        if count < 1:
+            raise ValueError(f"bad piece token {token!r}: the count must be at least 1")
+        letter, damage = match.group(2), int(match.group(3) or 0)
+        if letter == "B":
+            if match.group(3):
+                raise ValueError(f"bad piece token {token!r}: Blight takes no damage")
+            blight += count
+            continue
+        pieces += [Piece(BY_LETTER[letter], damage)] * count
+    return Land(pieces=tuple(sorted(pieces, key=_key)), blight=blight)
+
+
+def describe(land: Land, *, with_blight: bool = True) -> str:
+    """Land notation for ``land``'s pieces (and Blight); ``-`` when empty."""
+    tokens = []
+    for label, n in _grouped(p.label for p in land.pieces):
+        tokens.append(f"{n}{label}" if n > 1 else label)
+    if with_blight and land.blight:
+        tokens.append(f"{land.blight}B" if land.blight > 1 else "B")
+    return " ".join(tokens) or "-"
+
+
+def _grouped(labels: Iterable[str]) -> Iterator[tuple[str, int]]:
+    last, n = None, 0
+    for label in labels:
+        if label == last:
+            n += 1
+            continue
+        if last is not None:
+            yield last, n
+        last, n = label, 1
+    if last is not None:
+        yield last, n
+
+
+def check_land(land: Land, stats: PieceStats) -> str | None:
+    """Why ``land`` is impossible (a piece already destroyed by its Damage), or ``None``."""
+    for p in land.pieces:
+        if p.damage >= land.health_of(p.kind, stats):
+            return f"{p.label} has Damage {p.damage} but Health {land.health_of(p.kind, stats)}: it would already be destroyed"
+        if p.damage < 0:
+            return f"{p.label} has negative Damage"
+    return None
