@@ -94,6 +94,9 @@ def play(
         if request is None:
             return Playthrough(opening, tuple(steps), state)
         if isinstance(request, DecisionRequest):
+            observe = getattr(decider, "observe", None)
+            if observe is not None:  # a policy that looks at the whole board, as a player can
+                observe(state)
             answer = normalise_answer(request, decider.decide(request))
         else:
             answer = normalise_answer(request, chance.outcome(request))

@@ -115,6 +115,15 @@ def destroy_options(card: HeroCard, chamber: Chamber, guardian: GuardianState) -
     return tuple(combinations(candidates, count))
 
 
+def purple_condition(card: HeroCard, chamber: Chamber, guardian: GuardianState, minions: int) -> bool:
+    """Whether ``chamber`` meets the hero's first-time condition (element, minion or chamber type)."""
+    wanted = card.ability.matches
+    rubble_is_trap = guardian.has("dangerous-debris")
+    if any(_matches(space.tags(rubble_is_trap), wanted) for space in chamber.spaces):
+        return True
+    return ("minion" in wanted and minions > 0) or chamber.type.value in wanted
+
+
 def chamber_damage(
     rules: Rules,
     guardian: GuardianState,
@@ -139,7 +148,6 @@ def chamber_damage(
     minion_part = sum(n for _, n in parts)
     ability = card.ability
     matched = 0
-    condition_met = False
     for space in chamber.spaces:
         tags = space.tags(rubble_is_trap)
         if not tags:
@@ -151,17 +159,17 @@ def chamber_damage(
             parts.append(("pact", rules.pact_damage))
         if _matches(tags, ability.matches):
             matched += 1
-            condition_met = True
-    if "minion" in ability.matches and minions:
+    if "minion" in ability.matches:
         matched += minions
-        condition_met = True
-    if chamber.type.value in ability.matches:
-        condition_met = True
     if ability.type is AbilityType.EXTRA_DAMAGE and matched:
         parts.append((card.name, matched * ability.amount))
     damage = sum(n for _, n in parts)
     protected = False
-    purple = ability.type is AbilityType.NO_DAMAGE_FIRST and not protection_used and condition_met
+    purple = (
+        ability.type is AbilityType.NO_DAMAGE_FIRST
+        and not protection_used
+        and purple_condition(card, chamber, guardian, minions)
+    )
     if purple and (rules.purple_used_anyway or damage > 0):
         protected = True
         damage = 0 if rules.purple_all_damage else minion_part

@@ -29,7 +29,7 @@ from model.core.rulings import Rulings
 from model.stonespine.data import GameData, build_game_data
 from model.stonespine.dungeon import Cell, Chamber, ChamberType, Dungeon, Side, column_letter
 from model.stonespine.elements import Space
-from model.stonespine.heroes import COLORS, HeroCard
+from model.stonespine.heroes import COLORS, HeroCard, HeroColor
 from model.stonespine.levelling import state_at
 from model.stonespine.rulings import GAME
 from model.stonespine.state import GameState, Jael, Market, Placement, PlayerState, Stage
@@ -332,8 +332,18 @@ def _player(raw: dict[str, Any], i: int, year: int, start: str, source: str, rul
             raise MalformedInputError(source, json_path((*base, "placement", "minions")), f"only {unlocked} minion(s) are unlocked at levels {levels}, got {len(placement.minions)}")
         if rulings.is_("SS-MINIONS", "all") and len(placement.minions) < unlocked:
             raise MalformedInputError(source, json_path((*base, "placement", "minions")), f"all {unlocked} unlocked minion(s) must be placed (ruling SS-MINIONS=all), got {len(placement.minions)}")
+    defeated: list[tuple[Cell, HeroColor]] = []
+    for k, text in enumerate(raw.get("defeated", [])):
+        if start != "invasion":
+            raise MalformedInputError(source, json_path((*base, "defeated")), "defeated heroes belong to a scenario starting at the Invasion")
+        colour, _, chamber = text.partition("@")
+        cell = _cell(chamber, dungeon, source, (*base, "defeated", k))
+        if any(c == cell for c, _ in defeated):
+            raise MalformedInputError(source, json_path((*base, "defeated", k)), f"a chamber holds at most one defeated hero; {chamber} is listed twice")
+        defeated.append((cell, HeroColor(colour)))
     return PlayerState(
         name=raw["name"],
+        defeated=tuple(defeated),
         priority=raw.get("priority", i + 1),
         dungeon=dungeon,
         guardian=guardian,

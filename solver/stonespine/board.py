@@ -1,0 +1,204 @@
+"""A player's dungeon compiled for search: nodes, neighbour lists and per-hero damage numbers.
+
+The numbers come from the oracle's own functions (:func:`model.stonespine.entering.chamber_damage`
+and :func:`~model.stonespine.entering.purple_condition`), so the compiled board cannot drift from
+the rules: damage in a chamber is ``base[c] + minions[c] * unit[c]`` for each hero colour.
+
+What the compiled board does not model is listed in :attr:`Board.limits`; a search that needs it
+says so, and every answer is replayed through the oracle anyway. Not modelled across several
+heroes: the Giant Troll moving (when rubble lies in the dungeon), black heroes whose destruction
+changes later damage or conditions, and collapsing passages that fall after a crossing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from model.core.rulings import Rulings
+from model.stonespine.data import GameData
+from model.stonespine.dungeon import Cell, Dungeon
+from model.stonespine.entering import Rules, chamber_damage, exit_chamber, purple_condition
+from model.stonespine.guardians import GuardianState
+from model.stonespine.heroes import COLORS, AbilityType, HeroCard, HeroColor
+from model.stonespine.scenario import Scenario
+from model.stonespine.state import GameState, Placement, PlayerState
+
+
+@dataclass(frozen=True, slots=True)
+class HeroProfile:
+    """How one hero colour takes damage in each chamber."""
+
+    color: HeroColor
+    card: str
+    health: int
+    base: tuple[int, ...]  # damage with no minion, per node
+    unit: tuple[int, ...]  # extra damage per minion in the node
+    minion_unit: tuple[int, ...]  # the minions' own part per minion (kept under SS-PURPLE-SCOPE=element-damage)
+    purple: bool
+    cond: tuple[bool, ...]  # the purple condition met by the chamber itself
+    cond_minion: bool  # the purple condition met by any minion
+
+    def damage(self, node: int, minions: int) -> int:
+        return self.base[node] + minions * self.unit[node]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Everything a search needs about one dungeon in one Invasion phase."""
+
+    cells: tuple[Cell, ...]
+    neighbours: tuple[tuple[int, ...], ...]  # in the oracle's order: top, bottom, left, right
+    start: int
+    escape_at_entry: bool  # the first chamber is not connected and SS-ENTRY-UNCONNECTED=escape
+    exit: int | None  # the exit chamber whose living heroes escape (years 1-3), if any
+    exit_through_defeated: bool
+    heroes: tuple[HeroProfile, HeroProfile, HeroProfile]  # black, purple, red
+    purple_all_damage: bool
+    purple_used_anyway: bool
+    guardian_figures: int
+    minions: int
+    limits: tuple[str, ...]
+    year: int
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    def hero(self, color: HeroColor) -> HeroProfile:
+        return self.heroes[COLORS.index(color)]
+
+    def index(self, cell: Cell) -> int:
+        return self.cells.index(cell)
+
+    def name(self, node: int) -> str:
+        return self.cells[node].name
+
+    def reachable(self) -> frozenset[int]:
+        """Chambers a hero could ever enter (ignoring damage)."""
+        if self.escape_at_entry:
+            return frozenset()
+        seen = {self.start}
+        stack = [self.start]
+        while stack:
+            for nxt in self.neighbours[stack.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return frozenset(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A placement in node terms: guardian figure nodes and a minion count per node."""
+
+    guardians: tuple[int, ...]
+    minions: tuple[int, ...]
+
+    def minions_at(self, node: int) -> int:
+        return self.minions[node]
+
+    @staticmethod
+    def of(board: Board, placement: Placement) -> Layout:
+        counts = [0] * board.size
+        for cell in placement.minions:
+            counts[board.index(cell)] += 1
+        return Layout(tuple(board.index(c) for c in placement.guardians), tuple(counts))
+
+    def placement(self, board: Board) -> Placement:
+        minions = tuple(board.cells[n] for n in range(board.size) for _ in range(self.minions[n]))
+        return Placement(tuple(board.cells[g] for g in self.guardians), minions)
+
+    def describe(self, board: Board) -> str:
+        guard = "+".join(board.name(g) for g in self.guardians) or "-"
+        mins = " ".join(board.name(n) + (f"x{k}" if k > 1 else "") for n, k in enumerate(self.minions) if k) or "-"
+        return f"guardian {guard}; minions {mins}"
+
+
+def _black_is_inert(card: HeroCard, others: tuple[HeroCard, ...], dungeon: Dungeon, guardian: GuardianState) -> bool:
+    """True when the black hero's destruction can change nothing later heroes feel."""
+    if card.ability.type is not AbilityType.DESTROY:
+        return True
+    rubble_is_trap = guardian.has("dangerous-debris")
+    watched = {"monster", "trap", "pact"} | {t for o in others for t in o.ability.matches}
+    for cell in dungeon.cells():
+        for space in dungeon.chamber(cell).spaces:
+            tags = space.tags(rubble_is_trap)
+            if tags & card.ability.matches and (tags & watched or rubble_is_trap):
+                return False
+    return True
+
+
+def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
+    """Compile ``player``'s dungeon for the year of ``state`` under ``rules``."""
+    dungeon, guardian = player.dungeon, player.guardian
+    cells = tuple(dungeon.cells())
+    index = {c: i for i, c in enumerate(cells)}
+    neighbours = tuple(tuple(index[n] for n in dungeon.neighbours(c, rules.passage_mode)) for c in cells)
+    profiles = []
+    for card in state.heroes:
+        base, unit, minion_unit, cond = [], [], [], []
+        for cell in cells:
+            chamber = dungeon.chamber(cell)
+            one = Placement(minions=(cell,))
+            d0, _, _ = chamber_damage(rules, guardian, Placement(), cell, chamber, card, True)
+            d1, parts, _ = chamber_damage(rules, guardian, one, cell, chamber, card, True)
+            base.append(d0)
+            unit.append(d1 - d0)
+            minion_unit.append(sum(n for name, n in parts if name in ("minion", "hungry-hatchlings")))
+            cond.append(card.ability.type is AbilityType.NO_DAMAGE_FIRST and purple_condition(card, chamber, guardian, 0))
+        purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
+        profiles.append(HeroProfile(
+            card.color, card.name, state.health(card.color), tuple(base), tuple(unit), tuple(minion_unit),
+            purple, tuple(cond), purple and "minion" in card.ability.matches,
+        ))
+    limits = []
+    if guardian.has("troll-moves") and any(
+        sp.top is not None and sp.top.is_rubble for c in cells for sp in dungeon.chamber(c).spaces
+    ):
+        limits.append("the Giant Troll moving after a defeat in a rubble chamber")
+    black = state.heroes[0]
+    if not _black_is_inert(black, state.heroes[1:], dungeon, guardian):
+        limits.append(f"{black.name} destroying elements that change later damage or conditions")
+    if any(dungeon.chamber(c).collapsing for c in cells) and rules.rulings.is_("SS-HYDRA-COLLAPSE", "after-crossing"):
+        limits.append("collapsing passages falling after a crossing")
+    if not rules.snapshot_damage and black.ability.type is AbilityType.DESTROY and not _black_is_inert(black, (), dungeon, guardian):
+        limits.append("SS-SIMULTANEOUS=ability-first for a black hero's own damage")
+    exit_cell = exit_chamber(rules, dungeon, state.year)
+    return Board(
+        cells=cells,
+        neighbours=neighbours,
+        start=index[dungeon.first_chamber],
+        escape_at_entry=not dungeon.entrance_connected and rules.entry_escapes,
+        exit=index[exit_cell] if exit_cell is not None else None,
+        exit_through_defeated=rules.exit_through_defeated,
+        heroes=(profiles[0], profiles[1], profiles[2]),
+        purple_all_damage=rules.purple_all_damage,
+        purple_used_anyway=rules.purple_used_anyway,
+        guardian_figures=guardian.board.figures,
+        minions=guardian.minions_unlocked,
+        limits=tuple(limits),
+        year=state.year,
+    )
+
+
+def board_for(scenario: Scenario, player: int = 0) -> tuple[Board, Layout, int]:
+    """The compiled board of a scenario's player, its placement, and its defeated-chamber mask."""
+    rules = Rules.of(scenario.rulings, scenario.data)
+    p = scenario.initial.players[player]
+    board = compile_board(rules, scenario.initial, p)
+    layout = Layout.of(board, p.placement)
+    defeated = 0
+    for cell, _ in p.defeated:
+        defeated |= 1 << board.index(cell)
+    return board, layout, defeated
+
+
+def with_placement(scenario: Scenario, player: int, placement: Placement) -> Scenario:
+    """The scenario with ``player``'s figures placed as given (for replays through the oracle)."""
+    state = scenario.initial
+    p = replace(state.players[player], placement=placement)
+    return replace(scenario, initial=state.with_player(player, p))
+
+
+def rules_of(rulings: Rulings, data: GameData) -> Rules:
+    return Rules.of(rulings, data)

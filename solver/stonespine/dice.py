@@ -1,0 +1,45 @@
+"""The distribution of a wave's heroes: this year's dice, each face equally likely.
+
+Faces come from the data in force (ruling ``SS-DICE-FACES`` or a data file); probabilities are
+exact fractions, so values computed from them are exact too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+from model.stonespine.data import GameData, parse_face
+from model.stonespine.heroes import COLORS, HeroColor
+
+Roll = tuple[int, int, int]  # heroes of each colour: black, purple, red
+
+
+def roll_distribution(data: GameData, year: int) -> tuple[tuple[Roll, Fraction], ...]:
+    """Every multiset of heroes this year's dice can show, with its probability (sorted by roll).
+
+    >>> import model.stonespine
+    >>> from model.core.rulings import Rulings
+    >>> from model.stonespine.data import default_data
+    >>> dist = roll_distribution(default_data(Rulings.defaults("stonespine")), 1)
+    >>> [(r, str(p)) for r, p in dist]
+    [((0, 0, 1), '1/3'), ((0, 1, 0), '1/3'), ((1, 0, 0), '1/3')]
+    """
+    dice = [data.die(name) for name in data.value("dice_by_year")[year - 1]]
+    total: Counter[Roll] = Counter()
+    for faces in product(*(range(len(d.faces)) for d in dice)):
+        heroes: Counter[HeroColor] = Counter()
+        for die, face in zip(dice, faces, strict=True):
+            heroes.update(parse_face(die.labels[face]))
+        total[(heroes[COLORS[0]], heroes[COLORS[1]], heroes[COLORS[2]])] += 1
+    count = sum(total.values())
+    return tuple((roll, Fraction(n, count)) for roll, n in sorted(total.items()))
+
+
+def roll_heroes(roll: Roll) -> tuple[HeroColor, ...]:
+    return tuple(c for c, n in zip(COLORS, roll, strict=True) for _ in range(n))
+
+
+def describe_roll(roll: Roll) -> str:
+    return " ".join(f"{n} {c.value}" for c, n in zip(COLORS, roll, strict=True) if n) or "no heroes"

@@ -1,0 +1,72 @@
+"""Seeded random dungeons for benchmarks, agreement tests and the escape-path search.
+
+Door patterns and element frequencies follow the base deck's statistics in the research notes
+(``shared/research/stonespine.md``, "Chamber deck statistics"): the same counts, not the cards.
+Same seed, same dungeon.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+# (pattern, cave count, stone count) from the research notes' door-pattern table.
+DOOR_PATTERNS = {
+    "BL": (3, 5), "BLR": (4, 4), "BR": (4, 1), "LR": (5, 5), "T": (5, 0), "TB": (4, 4),
+    "TBL": (4, 14), "TBLR": (5, 0), "TBR": (4, 5), "TL": (4, 4), "TLR": (5, 3), "TR": (3, 5),
+}
+ELEMENT_WEIGHTS = {
+    "slime": 34, "ooze": 34, "gnoll": 23, "goblin": 22, "kobold": 19, "+1": 18, "chest": 18,
+    "spike": 7, "fire": 7, "bear": 6, "pit": 6, "blade": 5, "-1": 6, "+3": 2, "+2": 1, "-2": 1, "-3": 1,
+}
+ELEMENTS_PER_CARD = {0: 1, 1: 8, 2: 72, 3: 17, 4: 2}
+
+
+def random_chamber(rng: random.Random, *, open_doors: float = 0.0) -> str:
+    """One chamber in compact form; ``open_doors`` is the chance to add each missing doorway."""
+    kind = rng.choice(("cave", "stone"))
+    patterns = [(p, counts[0 if kind == "cave" else 1]) for p, counts in DOOR_PATTERNS.items()]
+    doors = set(rng.choices([p for p, _ in patterns], weights=[w for _, w in patterns])[0])
+    for side in "TBLR":
+        if side not in doors and rng.random() < open_doors:
+            doors.add(side)
+    count = rng.choices(list(ELEMENTS_PER_CARD), weights=list(ELEMENTS_PER_CARD.values()))[0]
+    elements = rng.choices(list(ELEMENT_WEIGHTS), weights=list(ELEMENT_WEIGHTS.values()), k=count)
+    return " ".join([kind, "".join(s for s in "TBLR" if s in doors), *elements])
+
+
+def random_dungeon(seed: int, rows: int = 4, columns: int = 4, *, open_doors: float = 0.0) -> dict[str, Any]:
+    """A dungeon document (``entrance``, ``exit``, ``rows``); the entrance chamber opens upward."""
+    rng = random.Random(seed)
+    grid = [[random_chamber(rng, open_doors=open_doors) for _ in range(columns)] for _ in range(rows)]
+    entrance = rng.randrange(1, columns - 1) if columns > 2 else 0
+    words = grid[0][entrance].split()
+    if "T" not in words[1]:
+        words[1] = "T" + words[1]
+        grid[0][entrance] = " ".join(words)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return {"entrance": letters[entrance], "exit": letters[rng.randrange(columns)], "rows": grid}
+
+
+def scenario_document(
+    dungeon: dict[str, Any],
+    *,
+    year: int,
+    guardian: str = "Dragon",
+    levels: tuple[int, int] = (0, 0),
+    placement: dict[str, list[str]] | None = None,
+    heroes: dict[str, str] | None = None,
+    health_bonus: dict[str, int] | None = None,
+    rulings: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """A one-player Invasion scenario around ``dungeon``."""
+    player: dict[str, Any] = {"name": "Ann", "guardian": guardian, "levels": list(levels), "dungeon": dungeon}
+    player["placement"] = placement or {"guardians": ["A1"], "minions": []}
+    doc: dict[str, Any] = {"game": "stonespine", "year": year, "players": [player]}
+    if heroes:
+        doc["heroes"] = heroes
+    if health_bonus:
+        doc["health_bonus"] = health_bonus
+    if rulings:
+        doc["rulings"] = rulings
+    return doc
