@@ -79,7 +79,7 @@ def layouts(board: Board, minions_choices: Sequence[int], nodes: Sequence[int]) 
                 counts = [0] * board.size
                 for node in minions:
                     counts[node] += 1
-                yield Layout(tuple(guardians), tuple(counts))
+                yield Layout(tuple(sorted(guardians)), tuple(counts))
 
 
 def minion_counts(scenario: Scenario, board: Board) -> tuple[int, ...]:
