@@ -473,7 +473,9 @@ class InvaderPhaseGame:
                 tasks.append(ApplyEffects(card.on_flip, f"Blight card {card.name} (flip)"))
         if taken.lost:
             s = replace(s, blight_ran_out=True)
-        if had:
+        # In play-on analysis the game is already lost once the card runs out; Blight past that
+        # point does not cascade, or a fully blighted island would cascade for ever.
+        if had and not (self.play_on and s.blight_ran_out):
             tasks.append(Cascade(task.land))
         return s.push(*tasks)
 

@@ -123,15 +123,15 @@ def test_fear_from_fight_back_destroying_a_city() -> None:
 
 def test_cascade_to_an_adjacent_land_chosen_by_the_players() -> None:
     """Seed 002 Ravage / research notes §2.4: Blight added to a blighted land cascades."""
-    sc, p = ravage({"A1": "T B"})
+    _, p = ravage({"A1": "T B"})
     (options,) = asked(p, "cascade")
     assert options == ("A2", "A4", "A5", "A6")  # A1's neighbours; never the Ocean
-    sc, p = play(doc(lands={**KEEP, "A1": "T B"}, invader_board={"ravage": ["1M"]}), decisions=("A6",))
+    _sc, p = play(doc(lands={**KEEP, "A1": "T B"}, invader_board={"ravage": ["1M"]}), decisions=("A6",))
     assert [e.get("land") for e in events(p, "blight_added")] == ["A1", "A6"]
 
 
 def test_cascade_chains_while_the_land_already_had_blight() -> None:
-    sc, p = play(doc(lands={**KEEP, "A1": "T B", "A6": "B", "A5": "B"}, invader_board={"ravage": ["1M"]}), decisions=("A6", "A5", "A7"))
+    _sc, p = play(doc(lands={**KEEP, "A1": "T B", "A6": "B", "A5": "B"}, invader_board={"ravage": ["1M"]}), decisions=("A6", "A5", "A7"))
     assert [e.get("land") for e in events(p, "blight_added")] == ["A1", "A6", "A5", "A7"]
     # lands without Blight are offered first, so the first legal choice ends the cascade
     assert asked(p, "cascade")[0][:2] == ("A2", "A4")

@@ -1,0 +1,380 @@
+"""Blight cascades (seed 002, Ravage sidebar; research notes §2.4, §5.6): which paths the players
+can choose, and which lands of a Ravage card can cascade.
+
+A cascade path starts at a land that already had Blight when Blight was added; each step goes to
+an adjacent land (never the Ocean) chosen by the players and adds a Blight there; it goes on
+while the land reached already had Blight and stops at the first land without. The searches
+list **simple** paths (no land twice): a walk that revisits lands reaches no other end land (its
+lands are all blighted), it only adds more Blight, so the simple paths show every way a cascade
+can end. A blighted region with no way out has no simple path: that cascade never ends until the
+Blight card runs out (reported as ``stuck``).
+
+* :func:`cascade_paths` lists them (depth-first search) and :func:`best_cascade` finds the one
+  destroying the least Presence, then the shortest (z3 over path positions, or the list).
+* :func:`card_cascades` answers, for each land a Ravage card blights, whether it cascades in
+  every resolution (it had Blight already) or in some (another land's cascade, resolved
+  earlier in an order the players choose, can bring Blight to it first). z3 encodes the order and
+  the chains; the baseline enumerates them.
+
+Replays run the real Ravage (or Blight addition) in the oracle with the answer's choices, with an
+ample Blight pool (a flip or running out is a separate question) and play-on (a victory or a
+Spirit's loss mid-card does not stop the cascade being checked).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+import z3
+
+from model.core.decisions import DecisionRequest, FirstLegalDecider, Option, PolicyDecider
+from model.spirit_island.data import GameData, default_data
+from model.spirit_island.invader_deck import InvaderBoard, InvaderCard
+from model.spirit_island.island import Island
+from model.spirit_island.pieces import Land
+from model.spirit_island.ravage import invaders_strike, ravage_targets
+from model.spirit_island.state import AddBlight, Slot
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.spirit_island.replay import event_list, island_state, run_task
+
+Path = tuple[int, ...]
+
+
+def cascade_paths(island: Island, lands: tuple[Land, ...], origin: int, *, deadline: Deadline | None = None) -> tuple[Path, ...]:
+    """Every simple cascade path from ``origin`` (the lands after it, the last without Blight)."""
+    deadline = deadline or Deadline()
+    found: list[Path] = []
+
+    def walk(at: int, path: Path) -> None:
+        deadline.check()
+        for nxt in island.neighbours(at):
+            if nxt == origin or nxt in path:
+                continue
+            if lands[nxt].blight == 0:
+                found.append((*path, nxt))
+            else:
+                walk(nxt, (*path, nxt))
+
+    walk(origin, ())
+    return tuple(sorted(found, key=lambda p: (len(p), p)))
+
+
+def presence_hit(lands: tuple[Land, ...], path: Path) -> int:
+    """Presence destroyed along a path: one per Spirit present in each land reached."""
+    return sum(len(lands[i].presence) for i in path)
+
+
+@dataclass(frozen=True, slots=True)
+class CascadeAnswer:
+    origin: str
+    paths: tuple[tuple[str, ...], ...]
+    best: tuple[str, ...]  # least Presence destroyed, then shortest; () when stuck
+    presence: int
+    status: Status
+    method: str
+    seconds: float
+    replayed: bool
+
+    @property
+    def stuck(self) -> bool:
+        return not self.paths
+
+    def to_json(self) -> dict[str, object]:
+        return {"origin": self.origin, "paths": [list(p) for p in self.paths], "best": list(self.best),
+                "presence_destroyed": self.presence, "stuck": self.stuck, "status": self.status.value,
+                "method": self.method, "replayed": self.replayed}
+
+
+def _best_baseline(lands: tuple[Land, ...], paths: tuple[Path, ...]) -> Path | None:
+    return min(paths, key=lambda p: (presence_hit(lands, p), len(p), p), default=None)
+
+
+def _lookup(values: list[z3.BoolRef], index: z3.ArithRef) -> z3.BoolRef:
+    return z3.Or([z3.And(index == i, v) for i, v in enumerate(values)])
+
+
+def _adjacent(island: Island, a: z3.ArithRef | int, b: z3.ArithRef) -> z3.BoolRef:
+    pairs = [(i, j) for i in range(len(island.lands)) for j in island.neighbours(i)]
+    if isinstance(a, int):
+        return z3.Or([b == j for j in island.neighbours(a)] or [z3.BoolVal(False)])
+    return z3.Or([z3.And(a == i, b == j) for i, j in pairs])
+
+
+def _best_z3(island: Island, lands: tuple[Land, ...], origin: int, deadline: Deadline) -> Path | None:
+    n = len(lands)
+    blighted = [z3.BoolVal(land.blight > 0) for land in lands]
+    hit = [len(land.presence) for land in lands]
+    length = sum(1 for land in lands if land.blight > 0) + 1
+    opt = z3.Optimize()
+    nodes = [z3.Int(f"p{i}") for i in range(length)]
+    active = [z3.Bool(f"a{i}") for i in range(length)]
+    opt.add(active[0])
+    for i, (node, act) in enumerate(zip(nodes, active, strict=True)):
+        # unused positions hold -1, so the path itself can be minimised lexicographically
+        opt.add(z3.If(act, z3.And(node >= 0, node < n, node != origin), node == -1))
+        opt.add(z3.Implies(act, _adjacent(island, origin if i == 0 else nodes[i - 1], node)))
+        if i + 1 < length:
+            opt.add(active[i + 1] == z3.And(act, _lookup(blighted, node)))
+        for j in range(i):
+            opt.add(z3.Implies(z3.And(act, active[j]), node != nodes[j]))
+    opt.add(z3.Or([z3.And(act, z3.Not(_lookup(blighted, node))) for node, act in zip(nodes, active, strict=True)]))
+    presence = z3.Sum([z3.If(act, z3.Sum([z3.If(node == i, hit[i], 0) for i in range(n)]), 0) for node, act in zip(nodes, active, strict=True)])
+    opt.minimize(presence)
+    opt.minimize(z3.Sum([z3.If(act, 1, 0) for act in active]))
+    for node in nodes:  # ties: the first path in island order, as the baseline picks
+        opt.minimize(node)
+    if z3_check(opt, deadline) == z3.unsat:
+        return None
+    model = opt.model()
+    return tuple(model.eval(node).as_long() for node, act in zip(nodes, active, strict=True) if z3.is_true(model.eval(act)))
+
+
+def best_cascade(
+    island: Island, lands: tuple[Land, ...], origin: str, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
+) -> CascadeAnswer:
+    """The simple cascade paths from ``origin`` (which must have Blight) and the least harmful one.
+
+    >>> from model.spirit_island.island import build_island
+    >>> from model.spirit_island.pieces import parse_land
+    >>> island = build_island(default_data(), ("A",))
+    >>> lands = tuple(parse_land("B") if n in ("A1", "A5") else parse_land("") for n in island.lands)
+    >>> answer = best_cascade(island, lands, "A1")
+    >>> len(answer.paths), answer.best, answer.replayed
+    (7, ('A2',), True)
+    """
+    data = data or default_data()
+    index = island.index(origin)
+    if lands[index].blight == 0:
+        raise ValueError(f"{origin} has no Blight: Blight added there does not cascade")
+    deadline = Deadline(seconds)
+    started = time.perf_counter()
+    try:
+        paths = cascade_paths(island, lands, index, deadline=deadline)
+        best = _best_z3(island, lands, index, deadline) if method == "z3" else _best_baseline(lands, paths)
+    except TimeLimit:
+        return CascadeAnswer(origin, (), (), 0, Status.UNKNOWN, method, time.perf_counter() - started, False)
+    elapsed = time.perf_counter() - started
+    names = tuple(tuple(island.lands[i] for i in p) for p in paths)
+    if best is None:
+        return CascadeAnswer(origin, names, (), 0, Status.PROVEN, method, elapsed, False)
+    if best not in paths:
+        raise OracleDisagreement(f"z3's cascade {best} is not a simple cascade path from {origin}")
+    _replay_path(island, lands, data, index, best)
+    return CascadeAnswer(origin, names, tuple(island.lands[i] for i in best), presence_hit(lands, best), Status.PROVEN, method, elapsed, True)
+
+
+def _replay_path(island: Island, lands: tuple[Land, ...], data: GameData, origin: int, path: Path) -> None:
+    state = island_state(lands, data)
+    playthrough = run_task(state, AddBlight(origin, "cascade search"), [island.lands[i] for i in path], data, island=island, first_legal_after=False)
+    added = [e.get("land") for e in event_list(playthrough, "blight_added")]
+    expected = [island.lands[origin], *(island.lands[i] for i in path)]
+    if added != expected:
+        raise OracleDisagreement(f"cascade {expected}: the oracle added Blight to {added}")
+    destroyed = len(event_list(playthrough, "presence_destroyed"))
+    if destroyed != len(lands[origin].presence) + presence_hit(lands, path):
+        raise OracleDisagreement(f"cascade {expected}: the oracle destroyed {destroyed} Presence")
+
+
+# -- a whole Ravage card -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LandCascade:
+    land: str
+    adds_blight: bool
+    had_blight: bool
+    always: bool  # cascades in every resolution of the card
+    possible: bool  # cascades in some resolution (an order and cascade choices)
+    witness_order: tuple[str, ...]  # lands in the order a witness resolves them
+    witness_chains: tuple[tuple[str, ...], ...]  # cascade choices of the witness, in order
+
+    def to_json(self) -> dict[str, object]:
+        return {"land": self.land, "adds_blight": self.adds_blight, "had_blight": self.had_blight,
+                "always": self.always, "possible": self.possible, "witness_order": list(self.witness_order),
+                "witness_chains": [list(c) for c in self.witness_chains]}
+
+
+@dataclass(frozen=True, slots=True)
+class CardCascades:
+    card: str
+    lands: tuple[LandCascade, ...]
+    status: Status
+    method: str
+    seconds: float
+
+    def to_json(self) -> dict[str, object]:
+        return {"card": self.card, "lands": [x.to_json() for x in self.lands], "status": self.status.value, "method": self.method}
+
+
+def _ends(island: Island, blighted: frozenset[int], origin: int) -> Iterator[Path]:
+    """Simple chains from ``origin``, one per reachable end land (the shortest, then first)."""
+    seen_ends: set[int] = set()
+    frontier: list[Path] = [()]
+    visited = {origin}
+    while frontier:  # breadth-first: the first path found to an end is a shortest one
+        nxt: list[Path] = []
+        for path in frontier:
+            at = path[-1] if path else origin
+            for j in island.neighbours(at):
+                if j in visited:
+                    continue
+                if j in blighted:
+                    visited.add(j)
+                    nxt.append((*path, j))
+                elif j not in seen_ends:
+                    seen_ends.add(j)
+                    yield (*path, j)
+        frontier = nxt
+
+
+def _baseline_card(
+    island: Island, start: frozenset[int], adds: tuple[int, ...], target: int, want: bool, deadline: Deadline,
+) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
+    """A resolution (order of ``adds``, chains) where ``target`` cascades (``want``) or not.
+
+    Every chain must end, except the target's own. Only the end land of a chain changes which
+    lands have Blight, so one chain per end land is enough."""
+    failed: set[tuple[frozenset[int], frozenset[int]]] = set()
+
+    def go(blighted: frozenset[int], left: frozenset[int], order: tuple[int, ...], chains: tuple[Path, ...]) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
+        deadline.check()
+        if (blighted, left) in failed:
+            return None
+        for land in sorted(left):
+            cascades = land in blighted
+            if land == target:
+                if cascades == want:
+                    rest = tuple(sorted(left - {land}))
+                    return (*order, land, *rest), chains
+                continue
+            if not cascades:
+                found = go(blighted | {land}, left - {land}, (*order, land), chains)
+                if found:
+                    return found
+                continue
+            for chain in _ends(island, blighted, land):
+                found = go(blighted | {land, chain[-1]}, left - {land}, (*order, land), (*chains, chain))
+                if found:
+                    return found
+        failed.add((blighted, left))
+        return None
+
+    return go(start, frozenset(adds), (), ())
+
+
+def _z3_card(
+    island: Island, start: frozenset[int], adds: tuple[int, ...], target: int, want: bool, deadline: Deadline,
+) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
+    n, steps = len(island.lands), len(adds)
+    length = min(n, len(start) + steps + 1)
+    solver = z3.Solver()
+    order = [z3.Int(f"o{t}") for t in range(steps)]
+    solver.add(z3.Distinct(order) if steps > 1 else z3.BoolVal(True))
+    for o in order:
+        solver.add(z3.Or([o == a for a in adds]))
+    status = [[z3.BoolVal(i in start) for i in range(n)]]
+    cascade: list[z3.BoolRef] = []
+    paths: list[tuple[list[z3.ArithRef], list[z3.BoolRef]]] = []
+    goal = []
+    for t in range(steps):
+        now = status[-1]
+        casc = z3.Bool(f"c{t}")
+        solver.add(casc == _lookup(now, order[t]))
+        cascade.append(casc)
+        nodes = [z3.Int(f"p{t}_{i}") for i in range(length)]
+        active = [z3.Bool(f"a{t}_{i}") for i in range(length)]
+        solver.add(active[0] == casc)
+        for i, (node, act) in enumerate(zip(nodes, active, strict=True)):
+            solver.add(node >= 0, node < n)
+            solver.add(z3.Implies(act, z3.And(node != order[t], _adjacent(island, order[t] if i == 0 else nodes[i - 1], node))))
+            if i + 1 < length:
+                solver.add(active[i + 1] == z3.And(act, _lookup(now, node)))
+            for j in range(i):
+                solver.add(z3.Implies(z3.And(act, active[j]), node != nodes[j]))
+        ended = z3.Or([z3.And(act, z3.Not(_lookup(now, node))) for node, act in zip(nodes, active, strict=True)])
+        solver.add(z3.Implies(z3.And(casc, order[t] != target), ended))  # only the target's own chain may be stuck
+        ends = [z3.Or([z3.And(act, z3.Not(_lookup(now, node)), node == i) for node, act in zip(nodes, active, strict=True)]) for i in range(n)]
+        status.append([z3.Or(now[i], order[t] == i, z3.And(casc, ends[i])) for i in range(n)])
+        paths.append((nodes, active))
+        goal.append(z3.And(order[t] == target, casc if want else z3.Not(casc)))
+    solver.add(z3.Or(goal))
+    if z3_check(solver, deadline) == z3.unsat:
+        return None
+    model = solver.model()
+    witness_order = tuple(model.eval(o).as_long() for o in order)
+    chains = []
+    for t in range(steps):
+        if witness_order[t] == target:
+            break
+        if z3.is_true(model.eval(cascade[t])):
+            nodes, active = paths[t]
+            chains.append(tuple(model.eval(node).as_long() for node, act in zip(nodes, active, strict=True) if z3.is_true(model.eval(act))))
+    cut = witness_order.index(target) + 1
+    return witness_order[:cut] + tuple(sorted(set(adds) - set(witness_order[:cut]))), tuple(chains)
+
+
+def card_cascades(
+    island: Island, lands: tuple[Land, ...], card: InvaderCard, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
+) -> CardCascades:
+    """For each land ``card`` ravages: does its Blight cascade always, in some resolution, or never?"""
+    data = data or default_data()
+    threshold = data.value("land_damage_for_blight")
+    targets = ravage_targets(island, lands, card)
+    adds = tuple(i for i in targets if invaders_strike(lands[i], data.stats, threshold).blight)
+    start = frozenset(i for i, land in enumerate(lands) if land.blight > 0)
+    deadline = Deadline(seconds)
+    started = time.perf_counter()
+    search = _z3_card if method == "z3" else _baseline_card
+    rows = []
+    try:
+        for i in targets:
+            name = island.lands[i]
+            if i not in adds:
+                rows.append(LandCascade(name, False, i in start, False, False, (), ()))
+                continue
+            some = search(island, start, adds, i, True, deadline)
+            avoid = search(island, start, adds, i, False, deadline)
+            order, chains = some if some else ((), ())
+            rows.append(LandCascade(
+                name, True, i in start, some is not None and avoid is None, some is not None,
+                tuple(island.lands[j] for j in order), tuple(tuple(island.lands[j] for j in c) for c in chains),
+            ))
+            for witness, want in ((some, True), (avoid, False)):
+                if witness is not None:
+                    _replay_card(island, lands, data, card, targets, witness, i, want)
+    except TimeLimit:
+        return CardCascades(card.id, tuple(rows), Status.UNKNOWN, method, time.perf_counter() - started)
+    return CardCascades(card.id, tuple(rows), Status.PROVEN, method, time.perf_counter() - started)
+
+
+def _replay_card(
+    island: Island, lands: tuple[Land, ...], data: GameData, card: InvaderCard, targets: tuple[int, ...],
+    witness: tuple[tuple[int, ...], tuple[Path, ...]], target: int, want: bool,
+) -> None:
+    """Ravage with ``card`` in the oracle, ordering lands and steering cascades as the witness says."""
+    order, chains = witness
+    sequence = [island.lands[i] for i in order] + [island.lands[i] for i in targets if i not in order]
+    steps = [island.lands[j] for chain in chains for j in chain]
+    fallback = FirstLegalDecider()
+
+    def policy(request: DecisionRequest) -> Option:
+        if request.kind == "land-order":
+            for name in sequence:
+                if name in request.options:
+                    return name
+        if request.kind == "cascade" and steps:
+            return steps.pop(0)
+        return fallback.decide(request)
+
+    state = island_state(lands, data)
+    state = replace(state, invaders=InvaderBoard((), ravage=(card.id,)))
+    playthrough = run_task(state, Slot("ravage"), PolicyDecider(policy), data, island=island)
+    origins = [e.get("origin") for e in event_list(playthrough, "blight_cascaded")]
+    happened = island.lands[target] in origins
+    if happened != want:
+        raise OracleDisagreement(
+            f"card {card.id}: the search says {island.lands[target]} {'cascades' if want else 'does not cascade'} "
+            f"with order {sequence} and chains {chains}; the oracle disagrees"
+        )

@@ -1,0 +1,111 @@
+"""The least Defend for a Ravage (seed 002, Invader Phase 3a Ravage: Defend reduces the total).
+
+Two goals for one land:
+
+* ``no-blight`` - the Ravage adds no Blight: the Damage left after Defend is below the land's
+  threshold (2);
+* ``dahan-safe`` - no Dahan is destroyed: the Damage left is below the Health left of the
+  most-damaged Dahan (Invaders destroy Dahan as efficiently as possible, damaged ones first).
+
+z3 minimises Defend over the Ravage arithmetic; the baseline tries Defend 0, 1, 2... through the
+oracle's own strike function. The answer is replayed as a real Ravage in the oracle, once with
+the answer (the goal holds) and once with one Defend less (it fails): a boundary fixture.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+import z3
+
+from model.spirit_island.data import GameData, default_data
+from model.spirit_island.pieces import Land, invader_damage
+from model.spirit_island.ravage import invaders_strike
+from model.spirit_island.state import RavageLand
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.spirit_island.replay import event_list, one_land_state, run_task
+
+GOALS = ("no-blight", "dahan-safe")
+
+
+@dataclass(frozen=True, slots=True)
+class DefendPlan:
+    goal: str
+    damage: int  # what the Invaders deal before Defend
+    defend: int  # the least Defend reaching the goal
+    status: Status
+    method: str
+    seconds: float
+    replayed: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {"goal": self.goal, "invader_damage": self.damage, "least_defend": self.defend,
+                "status": self.status.value, "method": self.method, "replayed": self.replayed}
+
+
+def _safe(land: Land, data: GameData, defend: int, goal: str) -> bool:
+    strike = invaders_strike(replace(land, defend=defend), data.stats, data.value("land_damage_for_blight"))
+    return not strike.blight if goal == "no-blight" else strike.harm.destroyed == 0
+
+
+def _baseline(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
+    defend = 0
+    while not _safe(land, data, defend, goal):
+        deadline.check()
+        defend += 1
+    return defend
+
+
+def _z3(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
+    stats = data.stats
+    damage = invader_damage(land, stats)
+    opt = z3.Optimize()
+    defend = z3.Int("defend")
+    hits = z3.If(damage - defend > 0, damage - defend, 0)
+    opt.add(defend >= 0)
+    if goal == "no-blight":
+        opt.add(hits < data.value("land_damage_for_blight"))
+    else:
+        for piece in land.dahan:  # efficient Damage destroys a Dahan once it reaches its Health left
+            opt.add(hits < land.remaining(piece, stats))
+    opt.minimize(defend)
+    z3_check(opt, deadline)
+    return int(opt.model().eval(defend, model_completion=True).as_long())
+
+
+def least_defend(land: Land, goal: str = "no-blight", *, data: GameData | None = None, method: str = "z3", seconds: float | None = None) -> DefendPlan:
+    """The least Defend so that a Ravage of ``land`` meets ``goal``, replayed at the boundary.
+
+    >>> from model.spirit_island.pieces import parse_land
+    >>> least_defend(parse_land("C T 2D")).defend, least_defend(parse_land("C T 2D@1"), "dahan-safe").defend
+    (4, 5)
+    """
+    data = data or default_data()
+    deadline = Deadline(seconds)
+    started = time.perf_counter()
+    try:
+        defend = (_z3 if method == "z3" else _baseline)(land, data, goal, deadline)
+    except TimeLimit:
+        return DefendPlan(goal, invader_damage(land, data.stats), 0, Status.UNKNOWN, method, time.perf_counter() - started, False)
+    elapsed = time.perf_counter() - started
+    replayed = _replay(land, data, defend, goal)
+    return DefendPlan(goal, invader_damage(land, data.stats), defend, Status.PROVEN, method, elapsed, replayed)
+
+
+def _ravage_meets(land: Land, data: GameData, defend: int, goal: str) -> bool:
+    """A real Ravage of ``land`` with ``defend`` in the oracle (other choices: first legal)."""
+    state, index = one_land_state(replace(land, defend=defend), data)
+    playthrough = run_task(state, RavageLand("defend search", index), [], data, first_legal_after=True)
+    if goal == "no-blight":
+        return not event_list(playthrough, "blight_added")
+    hits = event_list(playthrough, "ravaged")
+    return not hits or hits[0].get("dahan_destroyed") == 0
+
+
+def _replay(land: Land, data: GameData, defend: int, goal: str) -> bool:
+    if not _ravage_meets(land, data, defend, goal):
+        raise OracleDisagreement(f"Defend {defend} should meet {goal} in {land}; the oracle's Ravage does not")
+    if defend > 0 and _ravage_meets(land, data, defend - 1, goal):
+        raise OracleDisagreement(f"Defend {defend - 1} already meets {goal}; the search's {defend} is not the least")
+    return True

@@ -1,0 +1,603 @@
+"""Over a whole island: where a sequence of Invader cards ravages, builds and explores, and the
+smallest starting change that flips one of those facts (a boundary fixture).
+
+The question (:class:`IslandQuestion`) is an island, the pieces on it (Explorers, Towns, Cities,
+Dahan; no Damage), the cards in the Ravage and Build spaces, one Explore card per turn, and the
+Defend the Spirits put down each turn. Turn by turn the cards advance as the rules say
+(seed 002, Invader Phase 4), so turn ``t`` ravages with turn ``t-2``'s Explore card.
+
+Only the players' fight-back allocations are choices that change where the Invaders go (Blight,
+cascades and the order of lands never move Invaders), so each fact is one of:
+
+* ``always`` - it happens whatever the players choose;
+* ``never``  - it cannot happen;
+* ``depends`` - some fight-back choices make it happen, others prevent it.
+
+z3 unrolls the turns over piece counts: Ravage Damage less Defend, Dahan destroyed efficiently
+(every 2 Damage one Dahan), the survivors' Damage spread by the players as any kill counts whose
+cost fits and whose leftover Damage the survivors can absorb (a Town takes at most 1 without
+dying, a City 2), then Build (City when Towns outnumber Cities) and Explore (sources judged
+before adding). The baseline enumerates every reachable state and every kill choice. Every
+witness (the kill counts making a fact happen, or not) is replayed through the oracle game,
+whose land sets, turn by turn, must equal the model's.
+
+Domain (checked): no Damage or Health modifiers on the island at the start, one card per action
+space, no Event, Adversary or card effects. The searches are about the Invaders' reach, not the
+game's end: the oracle replays in play-on mode with an ample Blight pool, so a victory or a
+defeat on the way does not cut the sequence short.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+import z3
+
+from model.core.decisions import ChanceRequest, DecisionRequest, FirstLegalDecider, Option
+from model.core.errors import MalformedInputError, RulesError
+from model.core.events import Event
+from model.core.rulings import Rulings
+from model.spirit_island.blight import HEALTHY, BlightTrack
+from model.spirit_island.damage import allocations
+from model.spirit_island.data import GameData, default_data
+from model.spirit_island.fear import FearTrack
+from model.spirit_island.game import InvaderPhaseGame, Rules
+from model.spirit_island.invader_deck import InvaderBoard, InvaderCard, entry_stage
+from model.spirit_island.island import Island
+from model.spirit_island.pieces import Land, PieceKind, PieceStats
+from model.spirit_island.rulings import GAME
+from model.spirit_island.scenario import Scenario
+from model.spirit_island.state import IslandState, SpiritInputs, SpiritPhase, StartPhase
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.spirit_island.replay import AMPLE_BLIGHT
+
+ACTIONS = ("ravage", "build", "explore")
+Counts = tuple[int, int, int, int]  # Explorers, Towns, Cities, Dahan
+Kills = tuple[int, int, int]  # Explorers, Towns, Cities destroyed by fight-back
+Fact = tuple[int, str, int]  # (turn index from 0, action, land index)
+
+
+@dataclass(frozen=True, slots=True)
+class IslandQuestion:
+    island: Island
+    start: tuple[Counts, ...]
+    ravage: str | None
+    build: str | None
+    explores: tuple[str, ...]
+    defend: tuple[tuple[int, ...], ...] = ()  # per turn, per land
+
+    @property
+    def turns(self) -> int:
+        return len(self.explores)
+
+    def card(self, turn: int, action: str) -> str | None:
+        """The card in ``action``'s space in ``turn`` (0-based)."""
+        if action == "explore":
+            return self.explores[turn]
+        back = turn - (2 if action == "ravage" else 1)
+        if back >= 0:
+            return self.explores[back]
+        if action == "ravage":
+            return self.ravage if turn == 0 else self.build
+        return self.build
+
+    def defend_at(self, turn: int, land: int) -> int:
+        return self.defend[turn][land] if turn < len(self.defend) else 0
+
+    def with_start(self, start: tuple[Counts, ...]) -> IslandQuestion:
+        return replace(self, start=start)
+
+
+def question_from_scenario(scenario: Scenario) -> IslandQuestion:
+    """The island search question a scenario poses, or an error naming what is out of domain."""
+    doc, source, state = scenario.document, scenario.source, scenario.initial
+    if doc.get("start", "invader-phase") != "invader-phase":
+        raise MalformedInputError(source, "$.start", "the island search starts at an Invader Phase (start: invader-phase)")
+    for name in ("adversary", "events"):
+        if doc.get(name):
+            raise MalformedInputError(source, f"$.{name}", "the island search has no Adversary or Events (they move pieces)")
+    board = state.invaders
+    if len(board.ravage) > 1 or len(board.build) > 1:
+        raise MalformedInputError(source, "$.invader_board", "the island search takes one card per action space")
+    turns = doc.get("turns", 1)
+    explores = board.deck[:turns]
+    if len(explores) < turns or any(entry_stage(e) is not None for e in explores):
+        raise MalformedInputError(source, "$.invader_deck", f"the island search needs a known Invader card for each of the {turns} turn(s)' Explore")
+    for i, land in enumerate(state.lands):
+        if land.health or any(p.damage for p in land.pieces):
+            raise MalformedInputError(source, f"$.lands.{scenario.island.lands[i]}", "the island search starts without Damage or Health modifiers")
+    for card_name in {*state.fear.candidates, *state.fear.deck, *state.fear.earned} - {"draw"}:
+        if any(level for level in scenario.data.fear_card(card_name).levels):
+            raise MalformedInputError(source, "$.fear", f"Fear card {card_name} has effects; the island search needs effect-free Fear cards (e.g. Blank Fear)")
+    if state.blight.card not in (None, "draw"):
+        card = scenario.data.blight_card(str(state.blight.card))
+        if card.on_flip or card.each_phase:
+            raise MalformedInputError(source, "$.blight.card", f"Blight card {card.name} has effects; use one without (e.g. Plain Blight)")
+    defend = []
+    for phase in state.spirit_phases[:turns]:
+        if phase.skips or phase.fear:
+            raise MalformedInputError(source, "$.spirit_phases", "the island search takes Defend only in the Spirit Phases")
+        row = [0] * len(state.lands)
+        for index, amount in phase.defend:
+            row[index] += amount
+        defend.append(tuple(row))
+    start = tuple(_counts(land) for land in state.lands)
+    return IslandQuestion(scenario.island, start, board.ravage[0] if board.ravage else None,
+                          board.build[0] if board.build else None, tuple(explores), tuple(defend))
+
+
+def _counts(land: Land) -> Counts:
+    return (land.count(PieceKind.EXPLORER), land.count(PieceKind.TOWN), land.count(PieceKind.CITY), land.count(PieceKind.DAHAN))
+
+
+# -- the rules on counts (shared by the baseline) -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Numbers:
+    health: tuple[int, int, int, int]
+    damage: tuple[int, int, int, int]
+
+    @staticmethod
+    def of(stats: PieceStats) -> _Numbers:
+        kinds = (PieceKind.EXPLORER, PieceKind.TOWN, PieceKind.CITY, PieceKind.DAHAN)
+        return _Numbers(
+            (stats.of(kinds[0]).health, stats.of(kinds[1]).health, stats.of(kinds[2]).health, stats.of(kinds[3]).health),
+            (stats.of(kinds[0]).damage, stats.of(kinds[1]).damage, stats.of(kinds[2]).damage, stats.of(kinds[3]).damage),
+        )
+
+
+def _fight_back(counts: Counts, defend: int, n: _Numbers) -> tuple[int, int]:
+    """(surviving Dahan, Damage they deal that lands) after the Invaders strike."""
+    e, t, c, d = counts
+    hits = max(0, n.damage[0] * e + n.damage[1] * t + n.damage[2] * c - defend)
+    survivors = d - min(d, hits // n.health[3])
+    capacity = n.health[0] * e + n.health[1] * t + n.health[2] * c
+    return survivors, min(n.damage[3] * survivors, capacity)
+
+
+def kill_choices(counts: Counts, dealt: int, n: _Numbers) -> Iterator[Kills]:
+    """Every (Explorers, Towns, Cities) destroyed that an allocation of ``dealt`` can give."""
+    e, t, c, _ = counts
+    for ke in range(e + 1):
+        for kt in range(t + 1):
+            for kc in range(c + 1):
+                cost = n.health[0] * ke + n.health[1] * kt + n.health[2] * kc
+                absorb = (e - ke) * (n.health[0] - 1) + (t - kt) * (n.health[1] - 1) + (c - kc) * (n.health[2] - 1)
+                if cost <= dealt and dealt - cost <= absorb:
+                    yield ke, kt, kc
+
+
+def _cards(q: IslandQuestion, data: GameData, turn: int) -> dict[str, InvaderCard | None]:
+    out: dict[str, InvaderCard | None] = {}
+    for action in ACTIONS:
+        card_id = q.card(turn, action)
+        out[action] = data.card_by_id(card_id) if card_id else None
+    return out
+
+
+def _matches(island: Island, card: InvaderCard | None, land: int) -> bool:
+    return card is not None and card.matches(island.terrain[land], island.coastal[land])
+
+
+# -- the baseline -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """For each fact: ``always``, ``never`` or ``depends``."""
+
+    verdicts: tuple[tuple[Fact, str], ...]
+    status: Status
+    method: str
+    seconds: float
+    witnesses: int = 0  # trajectories replayed through the oracle
+
+    def verdict(self, fact: Fact) -> str:
+        return dict(self.verdicts)[fact]
+
+    def lands(self, turn: int, action: str, verdict: str) -> tuple[int, ...]:
+        return tuple(land for (t, a, land), v in self.verdicts if t == turn and a == action and v == verdict)
+
+
+def _step_options(q: IslandQuestion, data: GameData, turn: int, state: tuple[Counts, ...]) -> Iterator[tuple[dict[Fact, bool], tuple[Counts, ...], tuple[Kills, ...]]]:
+    """Every outcome of one Invader Phase from ``state``: facts, the next state, the kills."""
+    island, n = q.island, _Numbers.of(data.stats)
+    cards = _cards(q, data, turn)
+    ravaged = [_matches(island, cards["ravage"], i) and sum(state[i][:3]) > 0 for i in range(len(state))]
+    per_land: list[list[tuple[Counts, Kills]]] = []
+    for i, counts in enumerate(state):
+        if not ravaged[i]:
+            per_land.append([(counts, (0, 0, 0))])
+            continue
+        survivors, dealt = _fight_back(counts, q.defend_at(turn, i), n)
+        e, t, c, _ = counts
+        per_land.append([((e - ke, t - kt, c - kc, survivors), (ke, kt, kc)) for ke, kt, kc in kill_choices(counts, dealt, n)])
+    for combo in itertools.product(*per_land):
+        after = [counts for counts, _ in combo]
+        facts: dict[Fact, bool] = {}
+        built = []
+        for i, (e, t, c, d) in enumerate(after):
+            facts[(turn, "ravage", i)] = ravaged[i]
+            does = _matches(island, cards["build"], i) and e + t + c > 0
+            facts[(turn, "build", i)] = does
+            built.append((e, t + (1 if does and t <= c else 0), c + (1 if does and t > c else 0), d))
+        sources = [t + c > 0 for _, t, c, _ in built]
+        final = []
+        for i, (e, t, c, d) in enumerate(built):
+            does = _matches(island, cards["explore"], i) and (island.coastal[i] or sources[i] or any(sources[j] for j in island.neighbours(i)))
+            facts[(turn, "explore", i)] = does
+            final.append((e + (1 if does else 0), t, c, d))
+        yield facts, tuple(final), tuple(k for _, k in combo)
+
+
+def baseline_facts(q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None) -> Facts:
+    """Every reachable state, every choice: which facts always, never or sometimes hold."""
+    data = data or default_data()
+    deadline = deadline or Deadline()
+    started = time.perf_counter()
+    seen_true: set[Fact] = set()
+    seen_false: set[Fact] = set()
+    level = {q.start}
+    for turn in range(q.turns):
+        following: set[tuple[Counts, ...]] = set()
+        for state in level:
+            for facts, nxt, _ in _step_options(q, data, turn, state):
+                deadline.check()
+                for fact, happened in facts.items():
+                    (seen_true if happened else seen_false).add(fact)
+                following.add(nxt)
+        level = following
+    verdicts = []
+    for fact in _all_facts(q):
+        verdicts.append((fact, "depends" if fact in seen_true and fact in seen_false else "always" if fact in seen_true else "never"))
+    return Facts(tuple(verdicts), Status.PROVEN, "baseline", time.perf_counter() - started)
+
+
+def _all_facts(q: IslandQuestion) -> list[Fact]:
+    return [(t, a, i) for t in range(q.turns) for a in ACTIONS for i in range(len(q.island.lands))]
+
+
+# -- z3 ------------------------------------------------------------------------------------------------
+
+
+class _Unrolled:
+    """The turns unrolled in z3 over piece counts, from a start that may hold variables."""
+
+    def __init__(self, q: IslandQuestion, data: GameData, solver: Any, start: list[list[Any]], tag: str = "") -> None:
+        n, island = _Numbers.of(data.stats), q.island
+        self.facts: dict[Fact, Any] = {}
+        self.kills: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+        state = start
+        for turn in range(q.turns):
+            cards = _cards(q, data, turn)
+            after = []
+            for i, (e, t, c, d) in enumerate(state):
+                ravaged = z3.And(z3.BoolVal(_matches(island, cards["ravage"], i)), e + t + c > 0)
+                self.facts[(turn, "ravage", i)] = ravaged
+                hits = n.damage[0] * e + n.damage[1] * t + n.damage[2] * c - q.defend_at(turn, i)
+                hits = z3.If(hits > 0, hits, 0)
+                killed = z3.If(hits / n.health[3] < d, hits / n.health[3], d)
+                survivors = d - killed
+                capacity = n.health[0] * e + n.health[1] * t + n.health[2] * c
+                dealt = z3.If(n.damage[3] * survivors < capacity, n.damage[3] * survivors, capacity)
+                ke, kt, kc = (z3.Int(f"{tag}k{x}_{turn}_{i}") for x in "etc")
+                cost = n.health[0] * ke + n.health[1] * kt + n.health[2] * kc
+                absorb = (e - ke) * (n.health[0] - 1) + (t - kt) * (n.health[1] - 1) + (c - kc) * (n.health[2] - 1)
+                solver.add(z3.If(
+                    ravaged,
+                    z3.And(ke >= 0, ke <= e, kt >= 0, kt <= t, kc >= 0, kc <= c, cost <= dealt, dealt - cost <= absorb),
+                    z3.And(ke == 0, kt == 0, kc == 0),
+                ))
+                self.kills[(turn, i)] = (ke, kt, kc)
+                after.append([e - ke, t - kt, c - kc, z3.If(ravaged, survivors, d)])
+            built = []
+            for i, (e, t, c, d) in enumerate(after):
+                does = z3.And(z3.BoolVal(_matches(island, cards["build"], i)), e + t + c > 0)
+                self.facts[(turn, "build", i)] = does
+                built.append([e, z3.If(z3.And(does, t <= c), t + 1, t), z3.If(z3.And(does, t > c), c + 1, c), d])
+            sources = [t + c > 0 for _, t, c, _ in built]
+            state = []
+            for i, (e, t, c, d) in enumerate(built):
+                near = [sources[j] for j in island.neighbours(i)]
+                does = z3.And(z3.BoolVal(_matches(island, cards["explore"], i)), z3.Or(z3.BoolVal(island.coastal[i]), sources[i], *near))
+                self.facts[(turn, "explore", i)] = does
+                state.append([z3.If(does, e + 1, e), t, c, d])
+
+
+def _constant_start(q: IslandQuestion) -> list[list[Any]]:
+    return [[z3.IntVal(x) for x in counts] for counts in q.start]
+
+
+def z3_facts(q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None, replay: bool = True) -> Facts:
+    """The facts by z3 (two satisfiability checks each); witnesses replayed through the oracle."""
+    data = data or default_data()
+    deadline = deadline or Deadline()
+    started = time.perf_counter()
+    solver = z3.Solver()
+    model = _Unrolled(q, data, solver, _constant_start(q))
+    verdicts = []
+    witnesses: dict[tuple[tuple[int, ...], ...], dict[Fact, bool]] = {}
+    try:
+        for fact in _all_facts(q):
+            outcomes = []
+            for want in (True, False):
+                if z3_check(solver, deadline, model.facts[fact] == want) == z3.sat:
+                    outcomes.append(want)
+                    kills = _kills_of(solver.model(), model, q)
+                    witnesses.setdefault(kills, {})[fact] = want
+            verdicts.append((fact, "depends" if len(outcomes) == 2 else "always" if outcomes == [True] else "never"))
+    except TimeLimit:
+        return Facts(tuple(verdicts), Status.UNKNOWN, "z3", time.perf_counter() - started)
+    facts = Facts(tuple(verdicts), Status.PROVEN, "z3", time.perf_counter() - started)
+    if replay:
+        for kills, claims in sorted(witnesses.items()):
+            trajectory = replay_trajectory(q, data, kills)
+            expected = _model_facts(q, data, kills)
+            if trajectory != expected:
+                raise OracleDisagreement(f"kills {kills}: the oracle's land sets {sorted(trajectory ^ expected)} differ from the model's")
+            for fact, want in claims.items():
+                if (fact in trajectory) != want:
+                    raise OracleDisagreement(f"fact {fact} should be {want} with kills {kills}; the oracle disagrees")
+        facts = replace(facts, witnesses=len(witnesses))
+    return facts
+
+
+def _kills_of(model: Any, unrolled: _Unrolled, q: IslandQuestion) -> tuple[tuple[int, ...], ...]:
+    """Kill counts per (turn, land) as plain ints: ((turn, land, ke, kt, kc), ...) where any is non-zero."""
+    out = []
+    for (turn, land), ks in sorted(unrolled.kills.items()):
+        values = tuple(model.eval(k, model_completion=True).as_long() for k in ks)
+        if any(values):
+            out.append((turn, land, *values))
+    del q
+    return tuple(out)
+
+
+def _model_facts(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...]) -> set[Fact]:
+    """The facts that hold on the trajectory where fight-back destroys ``kills`` (baseline rules)."""
+    wanted = {(k[0], k[1]): (k[2], k[3], k[4]) for k in kills}
+    state, holds = q.start, set()
+    for turn in range(q.turns):
+        for facts, nxt, chosen in _step_options(q, data, turn, state):
+            if all(chosen[i] == wanted.get((turn, i), (0, 0, 0)) for i in range(len(state))):
+                holds |= {f for f, v in facts.items() if v}
+                state = nxt
+                break
+        else:
+            raise OracleDisagreement(f"kills {kills} are not a legal choice in turn {turn + 1}")
+    return holds
+
+
+# -- replay through the oracle -------------------------------------------------------------------------
+
+
+def oracle_state(q: IslandQuestion, data: GameData) -> IslandState:
+    """The question as an oracle state: no Spirits, a Blank Fear deck, ample Blight."""
+    lands = tuple(Land().add(PieceKind.EXPLORER, e).add(PieceKind.TOWN, t).add(PieceKind.CITY, c).add(PieceKind.DAHAN, d) for e, t, c, d in q.start)
+    fear = FearTrack(data.value("fear_per_player"), data.value("fear_per_player"), ("Blank Fear",) * 9, tuple(data.value("fear_cards_per_level")))
+    phases = tuple(
+        SpiritPhase(tuple((i, q.defend_at(t, i)) for i in range(len(lands)) if q.defend_at(t, i))) for t in range(q.turns)
+    )
+    board = InvaderBoard(q.explores, (q.ravage,) if q.ravage else (), (q.build,) if q.build else ())
+    return IslandState(
+        lands=lands, spirits=(), players=1, turn=1, invaders=board, fear=fear, blight=BlightTrack(None, HEALTHY, AMPLE_BLIGHT),
+        phases_left=q.turns, spirit_phases=phases, agenda=(SpiritInputs(), StartPhase()),
+    )
+
+
+def replay_trajectory(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...], rulings: Rulings | None = None) -> set[Fact]:
+    """Play the question in the oracle with fight-back choices destroying ``kills``; the facts seen."""
+    wanted = {(k[0], k[1]): (k[2], k[3], k[4]) for k in kills}
+    game = InvaderPhaseGame(Rules.of(rulings or Rulings.defaults(GAME), data), q.island, play_on=True)
+    first = FirstLegalDecider()
+
+    def choose(state: IslandState, request: DecisionRequest) -> Option:
+        if request.kind != "fight-back":
+            return first.decide(request)
+        land = q.island.index(str(dict(request.context)["land"]))
+        target = wanted.get((state.turn - 1, land), (0, 0, 0))
+        counts = {PieceKind.EXPLORER: 0, PieceKind.TOWN: 0, PieceKind.CITY: 0}
+        for option in allocations(state.lands[land], data.stats, int(dict(request.context)["damage"])):
+            counts = {k: option.destroyed.count(k) for k in counts}
+            if (counts[PieceKind.EXPLORER], counts[PieceKind.TOWN], counts[PieceKind.CITY]) == target:
+                return option.label
+        raise OracleDisagreement(f"turn {state.turn}, {q.island.lands[land]}: no oracle allocation destroys {target}")
+
+    events = drive(game, oracle_state(q, data), choose)
+    return _facts_from_events(q, events)
+
+
+def drive(game: InvaderPhaseGame, state: IslandState, choose: Callable[[IslandState, DecisionRequest], Option]) -> list[Event]:
+    """Run the oracle's pure interface with a chooser that sees the state (no chance requests)."""
+    state, opening = game.start(state)
+    events = list(opening)
+    for _ in range(100_000):
+        request = game.pending(state)
+        if request is None:
+            return events
+        if isinstance(request, ChanceRequest):
+            raise RulesError(f"the island search needs no draws, but the oracle asked {request.describe()}")
+        state, caused = game.step(state, choose(state, request))
+        events += caused
+    raise RulesError("the replay did not end; this is a bug")
+
+
+def _facts_from_events(q: IslandQuestion, events: list[Event]) -> set[Fact]:
+    facts: set[Fact] = set()
+    turn = -1
+    for event in events:
+        if event.kind == "invader_phase_started":
+            turn = int(event.get("turn")) - 1
+        elif event.kind == "ravaged":
+            facts.add((turn, "ravage", q.island.index(event.get("land"))))
+        elif event.kind == "built":
+            facts.add((turn, "build", q.island.index(event.get("land"))))
+        elif event.kind == "explored":
+            facts |= {(turn, "explore", q.island.index(name)) for name in event.get("lands")}
+    return facts
+
+
+def search_facts(q: IslandQuestion, data: GameData | None = None, *, method: str = "z3", seconds: float | None = None) -> Facts:
+    deadline = Deadline(seconds)
+    try:
+        return z3_facts(q, data, deadline=deadline) if method == "z3" else baseline_facts(q, data, deadline=deadline)
+    except TimeLimit:
+        return Facts((), Status.UNKNOWN, method, deadline.seconds or 0.0)
+
+
+# -- the smallest starting change that flips a fact ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """The fewest piece changes (``(land, kind, delta)``) making an ``always`` fact avoidable or a
+    ``never`` fact possible; ``changes`` is ``None`` when none within ``max_cost`` exists."""
+
+    fact: Fact
+    before: str
+    changes: tuple[tuple[str, str, int], ...] | None
+    cost: int | None
+    kills: tuple[tuple[int, ...], ...]  # the fight-back witness under the changed start
+    status: Status
+    method: str
+    seconds: float
+    replayed: bool
+
+    def to_json(self) -> dict[str, object]:
+        turn, action, land = self.fact
+        return {
+            "fact": {"turn": turn + 1, "action": action, "land": land}, "before": self.before,
+            "changes": None if self.changes is None else [list(c) for c in self.changes], "cost": self.cost,
+            "status": self.status.value, "method": self.method, "replayed": self.replayed,
+        }
+
+
+KINDS = ("explorer", "town", "city", "dahan")
+
+
+def _apply(start: tuple[Counts, ...], changes: tuple[tuple[int, int, int], ...]) -> tuple[Counts, ...] | None:
+    rows = [list(c) for c in start]
+    for land, kind, delta in changes:
+        rows[land][kind] += delta
+        if rows[land][kind] < 0:
+            return None
+    return tuple((r[0], r[1], r[2], r[3]) for r in rows)
+
+
+def _flip_baseline(q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_cost: int, deadline: Deadline) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+    units = [(land, kind, sign) for land in range(len(q.start)) for kind in range(4) for sign in (1, -1)]
+    for cost in range(1, max_cost + 1):
+        for combo in itertools.combinations_with_replacement(units, cost):
+            if any((a, b, -s) in combo for a, b, s in combo):
+                continue  # a change and its undoing
+            deadline.check()
+            merged: dict[tuple[int, int], int] = {}
+            for land, kind, sign in combo:
+                merged[(land, kind)] = merged.get((land, kind), 0) + sign
+            changes = tuple(sorted((land, kind, d) for (land, kind), d in merged.items()))
+            start = _apply(q.start, changes)
+            if start is None:
+                continue
+            witness = _find_trajectory(q.with_start(start), data, fact, want, deadline)
+            if witness is not None:
+                return changes, witness
+    return None
+
+
+def _find_trajectory(q: IslandQuestion, data: GameData, fact: Fact, want: bool, deadline: Deadline) -> tuple[tuple[int, ...], ...] | None:
+    """Kill choices under which ``fact`` is ``want`` (depth-first over the baseline's steps)."""
+
+    def go(turn: int, state: tuple[Counts, ...], kills: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...] | None:
+        deadline.check()
+        if turn > fact[0]:
+            return None
+        for facts, nxt, chosen in _step_options(q, data, turn, state):
+            taken = kills + tuple((turn, i, *k) for i, k in enumerate(chosen) if any(k))
+            if turn == fact[0]:
+                if facts[fact] == want:
+                    return _complete(q, data, turn + 1, nxt, taken)
+                continue
+            found = go(turn + 1, nxt, taken)
+            if found is not None:
+                return found
+        return None
+
+    return go(0, q.start, ())
+
+
+def _complete(q: IslandQuestion, data: GameData, turn: int, state: tuple[Counts, ...], kills: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Extend a trajectory to the last turn with the first choice of each later step."""
+    for later in range(turn, q.turns):
+        _, state, chosen = next(_step_options(q, data, later, state))
+        kills += tuple((later, i, *k) for i, k in enumerate(chosen) if any(k))
+    return kills
+
+
+def _flip_z3(q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_change: int, deadline: Deadline) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+    opt = z3.Optimize()
+    deltas = [[z3.Int(f"delta_{i}_{k}") for k in range(4)] for i in range(len(q.start))]
+    start = []
+    for counts, row in zip(q.start, deltas, strict=True):
+        cells = []
+        for value, delta in zip(counts, row, strict=True):
+            opt.add(delta >= -max_change, delta <= max_change, value + delta >= 0)
+            cells.append(value + delta)
+        start.append(cells)
+    unrolled = _Unrolled(q, data, opt, start)
+    opt.add(unrolled.facts[fact] == want)
+    cost = z3.Sum([z3.If(d >= 0, d, -d) for row in deltas for d in row])
+    opt.minimize(cost)
+    for row in deltas:  # ties: prefer changes in earlier lands and kinds, additions first (stable answers)
+        for d in row:
+            opt.minimize(z3.If(d >= 0, d, -d))
+    if z3_check(opt, deadline) == z3.unsat:
+        return None
+    model = opt.model()
+    changes = tuple(
+        (i, k, model.eval(d, model_completion=True).as_long())
+        for i, row in enumerate(deltas) for k, d in enumerate(row) if model.eval(d, model_completion=True).as_long()
+    )
+    return changes, _kills_of(model, unrolled, q)
+
+
+def smallest_flip(
+    q: IslandQuestion, fact: Fact, *, data: GameData | None = None, method: str = "z3", max_cost: int = 3, seconds: float | None = None,
+) -> Flip:
+    """The smallest starting change making ``fact`` (now ``always`` or ``never``) turn out otherwise.
+
+    The answer is replayed: under the changed start, the oracle with the witness's fight-back
+    choices must show the fact flipped, and land sets turn by turn must match the model's.
+    """
+    data = data or default_data()
+    deadline = Deadline(seconds)
+    started = time.perf_counter()
+    before = baseline_facts(q, data, deadline=deadline).verdict(fact) if method == "baseline" else z3_facts(q, data, deadline=deadline, replay=False).verdict(fact)
+    if before == "depends":
+        raise RulesError(f"fact {fact} already depends on the players' choices; a flip needs an 'always' or 'never' fact")
+    want = before == "never"
+    try:
+        if method == "z3":
+            found = _flip_z3(q, data, fact, want, max_cost, deadline)
+            if found is not None and sum(abs(d) for _, _, d in found[0]) > max_cost:
+                found = None
+        else:
+            found = _flip_baseline(q, data, fact, want, max_cost, deadline)
+    except TimeLimit:
+        return Flip(fact, before, None, None, (), Status.UNKNOWN, method, time.perf_counter() - started, False)
+    elapsed = time.perf_counter() - started
+    if found is None:
+        return Flip(fact, before, None, None, (), Status.PROVEN, method, elapsed, False)
+    changes, kills = found
+    changed = _apply(q.start, changes)
+    assert changed is not None
+    moved = q.with_start(changed)
+    trajectory = replay_trajectory(moved, data, kills)
+    if trajectory != _model_facts(moved, data, kills) or (fact in trajectory) != want:
+        raise OracleDisagreement(f"flip {changes}: the oracle does not show {fact} {'happening' if want else 'avoided'}")
+    named = tuple((q.island.lands[land], KINDS[kind], delta) for land, kind, delta in changes)
+    return Flip(fact, before, named, sum(abs(d) for _, _, d in changes), kills, Status.PROVEN, method, elapsed, True)

@@ -1,0 +1,174 @@
+"""Every SI-* ruling, every reading: a scenario whose outcome depends on the reading."""
+
+from __future__ import annotations
+
+from model.core.rulings import REGISTRY
+from model.spirit_island.data import default_stats
+from model.spirit_island.pieces import Piece, PieceKind, describe, parse_land
+from model.spirit_island.upgrade_downgrade import downgrade
+from tests.spirit_island.helpers import asked, doc, events, pieces, play
+
+KEEP = {"A8": "C"}
+ALL = ["Wary Settlers", "Coastal Flight", "Halted Expansion", "Crumbling Outposts", "Dahan Raid", "Rising Dread", "Stalled Ravage", "Frail Outposts", "Scattered Explorers", "Blank Fear"]
+# Each (ruling, reading) below has a test in this module that fails if the reading is ignored.
+COVERED = {
+    ("SI-ESCALATION-TIMING", "before-explore"), ("SI-ESCALATION-TIMING", "after-explore"),
+    ("SI-COASTAL-FLAG", "no-flag"), ("SI-COASTAL-FLAG", "flag"),
+    ("SI-CASCADE-CHOOSER", "players"), ("SI-CASCADE-CHOOSER", "first-adjacent"),
+    ("SI-LAND-ORDER", "players-choose"), ("SI-LAND-ORDER", "board-order"),
+    ("SI-SKIP-SCOPE", "one-action"), ("SI-SKIP-SCOPE", "whole"),
+    ("SI-DOWNGRADE-DAMAGE", "destroyed"), ("SI-DOWNGRADE-DAMAGE", "removed"), ("SI-DOWNGRADE-DAMAGE", "survives"),
+    ("SI-BLIGHT-EMPTY", "when-empty"), ("SI-BLIGHT-EMPTY", "when-needed"),
+}
+
+
+def covers(rid: str, *readings: str) -> None:
+    """Marks the test of ``rid``'s ``readings`` (checked against :data:`COVERED`)."""
+    assert {(rid, r) for r in readings} <= COVERED
+
+
+# -- SI-ESCALATION-TIMING --------------------------------------------------------------------------
+
+
+def _escalation(reading: str) -> tuple[str, str]:
+    sc, p = play(doc(lands={**KEEP, "A5": "E"}, adversary="Generic Escalation", invader_deck=["2W"]), rulings=(f"SI-ESCALATION-TIMING={reading}",))
+    assert len(events(p, "escalation")) == 1
+    return pieces(sc, p.final, "A2"), pieces(sc, p.final, "A5")
+
+
+def test_escalation_before_explore() -> None:
+    """Seed 002, Explore: with a flag and an Adversary, first perform the Escalation."""
+    covers("SI-ESCALATION-TIMING", "before-explore")
+    assert _escalation("before-explore") == ("E", "T 2E")  # A2 had no Explorer yet
+
+
+def test_escalation_after_explore() -> None:
+    covers("SI-ESCALATION-TIMING", "after-explore")
+    assert _escalation("after-explore") == ("T E", "T 2E")
+
+
+def test_no_escalation_without_an_adversary() -> None:
+    _, p = play(doc(lands={**KEEP, "A5": "E"}, invader_deck=["2W"]))
+    assert events(p, "escalation") == []
+
+
+# -- SI-COASTAL-FLAG ----------------------------------------------------------------------------------
+
+
+def test_coastal_card_flag_readings() -> None:
+    """Research notes §2.2: the Coastal Lands card escalates only under the 'flag' reading."""
+    covers("SI-COASTAL-FLAG", "no-flag", "flag")
+    base = doc(lands={**KEEP, "A1": "E"}, adversary="Generic Escalation", invader_deck=["2C"])
+    _, p = play(base)
+    assert events(p, "escalation") == []
+    sc, p = play(base, rulings=("SI-COASTAL-FLAG=flag",))
+    assert [e.get("card") for e in events(p, "escalation")] == ["2C"]
+    assert pieces(sc, p.final, "A1") == "T 2E"
+
+
+# -- SI-CASCADE-CHOOSER -------------------------------------------------------------------------------
+
+
+def test_cascade_chooser_players_and_first_adjacent() -> None:
+    covers("SI-CASCADE-CHOOSER", "players", "first-adjacent")
+    base = doc(lands={**KEEP, "A1": "T B", "A2": "B"}, invader_board={"ravage": ["1M"]})
+    _, p = play(base, decisions=("A5",))
+    assert asked(p, "cascade") == [("A4", "A5", "A6", "A2")]  # lands without Blight first
+    assert [e.get("land") for e in events(p, "blight_added")] == ["A1", "A5"]
+    _, p = play(base, rulings=("SI-CASCADE-CHOOSER=first-adjacent",))
+    assert asked(p, "cascade") == []
+    assert [e.get("land") for e in events(p, "blight_added")] == ["A1", "A4"]
+
+
+# -- SI-LAND-ORDER ------------------------------------------------------------------------------------
+
+
+def test_land_order_matters_when_the_blight_card_flips() -> None:
+    """Seed 002, FAQ Invaders: the players order the lands; here the flip's Explorers depend on it."""
+    covers("SI-LAND-ORDER", "players-choose", "board-order")
+    base = doc(lands={**KEEP, "A1": "T", "A6": "T"}, blight={"card": "Restless Blight", "pool": 1}, invader_board={"ravage": ["1M"]}, invader_deck=["1J"])
+    sc, p = play(base, decisions=("A6",))
+    assert asked(p, "land-order") == [("A1", "A6")]
+    assert (pieces(sc, p.final, "A6"), pieces(sc, p.final, "A1")) == ("T E B", "T B")
+    sc, p = play(base, rulings=("SI-LAND-ORDER=board-order",))
+    assert asked(p, "land-order") == []
+    assert (pieces(sc, p.final, "A1"), pieces(sc, p.final, "A6")) == ("T E B", "T B")
+
+
+# -- SI-SKIP-SCOPE ------------------------------------------------------------------------------------
+
+
+def test_card_skip_scope() -> None:
+    """Research notes §3.2: a card skip stops one card (default) or the whole space."""
+    covers("SI-SKIP-SCOPE", "one-action", "whole")
+    skip = {"effect": "skip", "action": "build", "scope": "card"}
+    base = doc(lands={**KEEP, "A1": "E"}, invader_board={"build": ["1M", "3MW"]}, invader_deck=["3JS"], spirit_phases=[{"skips": [skip]}])
+    _, p = play(base)
+    assert [e.get("card") for e in events(p, "card_skipped")] == ["1M"]
+    assert [(e.get("card"), e.get("land")) for e in events(p, "built")] == [("3MW", "A1")]
+    _, p = play(base, rulings=("SI-SKIP-SCOPE=whole",))
+    assert [e.get("card") for e in events(p, "card_skipped")] == ["1M", "3MW"]
+    assert events(p, "built") == []
+
+
+def test_land_skip_scope_with_two_cards_on_one_land() -> None:
+    skip = {"effect": "skip", "action": "build", "scope": "lands", "where": {"lands": ["A1"]}}
+    base = doc(lands={**KEEP, "A1": "E"}, invader_board={"build": ["1M", "3MW"]}, invader_deck=["3JS"], spirit_phases=[{"skips": [skip]}])
+    _, p = play(base)
+    assert [e.get("card") for e in events(p, "built") if e.get("land") == "A1"] == ["3MW"]
+    _, p = play(base, rulings=("SI-SKIP-SCOPE=whole",))
+    assert [e.get("card") for e in events(p, "built") if e.get("land") == "A1"] == []
+    assert len(events(p, "action_skipped")) == 2
+
+
+# -- SI-DOWNGRADE-DAMAGE --------------------------------------------------------------------------------
+
+
+def _downgrade_city(reading: str) -> tuple[str, int]:
+    fear = {"cards": ALL, "earned_before": 6, "earned": ["Crumbling Outposts"], "deck": ["draw"] * 2}
+    sc, p = play(doc(lands={"A1": "C@2", "A7": "C"}, fear=fear, invader_deck=["1J"]), rulings=(f"SI-DOWNGRADE-DAMAGE={reading}",))
+    return pieces(sc, p.final, "A1"), p.final.fear.generated
+
+
+def test_downgrade_damage_readings() -> None:
+    """Seed 002, Upgrade & Downgrade: the kept Damage may destroy the downgraded piece."""
+    covers("SI-DOWNGRADE-DAMAGE", "destroyed", "removed", "survives")
+    assert _downgrade_city("destroyed") == ("-", 1)  # destroyed as a Town: 1 Fear
+    assert _downgrade_city("removed") == ("-", 0)
+    assert _downgrade_city("survives") == ("T@1", 0)
+
+
+def test_downgrade_keeps_damage_below_the_new_health() -> None:
+    land, change = downgrade(parse_land("C@1"), Piece(PieceKind.CITY, 1), default_stats(), "destroyed")
+    assert describe(land) == "T@1" and change.result == "replaced"
+    land, change = downgrade(parse_land("E@0"), Piece(PieceKind.EXPLORER), default_stats(), "destroyed")
+    assert describe(land) == "-" and change.result == "removed"  # downgrading an Explorer removes it
+
+
+# -- SI-BLIGHT-EMPTY ------------------------------------------------------------------------------------
+
+
+def _flip_after(reading: str, side: str = "healthy") -> tuple[list[str], str | None]:
+    base = doc(lands={**KEEP, "A1": "T", "A6": "T"}, blight={"card": "Plain Blight", "side": side, "pool": 1}, invader_board={"ravage": ["1M"]}, invader_deck=["1J"])
+    _, p = play(base, rulings=(f"SI-BLIGHT-EMPTY={reading}", "SI-LAND-ORDER=board-order"))
+    kinds = [e.kind for e in p.events if e.kind in ("blight_added", "blight_card_flipped")]
+    return kinds, p.final.outcome.result if p.final.outcome else None
+
+
+def test_blight_empty_readings() -> None:
+    covers("SI-BLIGHT-EMPTY", "when-empty", "when-needed")
+    assert _flip_after("when-empty")[0] == ["blight_added", "blight_card_flipped", "blight_added"]
+    assert _flip_after("when-needed")[0] == ["blight_added", "blight_added", "blight_card_flipped"]
+    # on the Blighted side: lose on taking the last one, or only when one more is needed
+    assert _flip_after("when-empty", "blighted") == (["blight_added"], "loss")
+    assert _flip_after("when-needed", "blighted") == (["blight_added"], "loss")
+    # with a single Blight to add, only 'when-empty' loses
+    single = doc(lands={**KEEP, "A1": "T"}, blight={"card": "Plain Blight", "side": "blighted", "pool": 1}, invader_board={"ravage": ["1M"]}, invader_deck=["1J"])
+    _, p = play(single, rulings=("SI-BLIGHT-EMPTY=when-empty",))
+    assert p.final.outcome is not None and p.final.outcome.result == "loss"
+    _, p = play(single, rulings=("SI-BLIGHT-EMPTY=when-needed",))
+    assert p.final.outcome is None and p.final.blight.pool == 0
+
+
+def test_every_reading_has_a_test() -> None:
+    assert {(r.id, reading) for r in REGISTRY.all("spirit-island") for reading in r.reading_names} == COVERED
