@@ -6,6 +6,7 @@ import importlib
 
 GAMES: dict[str, str] = {
     "stonespine": "model.stonespine",
+    "spirit-island": "model.spirit_island",
 }
 
 

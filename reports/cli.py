@@ -11,9 +11,9 @@ import sys
 from collections.abc import Sequence
 
 from model.core.errors import InvasionError
-from reports import cli_common, cli_stonespine
+from reports import cli_common, cli_spirit_island, cli_stonespine
 
-COMMAND_MODULES = (cli_common, cli_stonespine)
+COMMAND_MODULES = (cli_common, cli_stonespine, cli_spirit_island)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,6 +16,8 @@ from reports.tables import table
 SCHEMAS = {
     "stonespine-scenario": ("model.stonespine", "scenario.schema.json"),
     "stonespine-data": ("model.stonespine", "data.schema.json"),
+    "spirit-island-scenario": ("model.spirit_island", "scenario.schema.json"),
+    "spirit-island-data": ("model.spirit_island", "data.schema.json"),
 }
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from reports import stonespine_report
+from reports import spirit_island_report, stonespine_report
 
 SECTIONS: tuple[Callable[[], str], ...] = (
     *stonespine_report.SECTIONS,
+    *spirit_island_report.SECTIONS,
 )
 
 

@@ -56,18 +56,26 @@ class Where:
     card: bool = False
 
     def describe(self) -> str:
-        parts = []
-        if self.terrains:
-            parts.append("/".join(t.value for t in self.terrains))
+        """Lands in words.
+
+        >>> Where(coastal=True, has=("dahan",)).describe()
+        'coastal lands with dahan'
+        """
+        if self == Where():
+            return "every land"
+        words = []
         if self.coastal is not None:
-            parts.append("coastal" if self.coastal else "inland")
-        if self.has:
-            parts.append("with " + "/".join(self.has))
+            words.append("coastal" if self.coastal else "inland")
+        if self.terrains:
+            words.append("/".join(t.value for t in self.terrains))
+        words.append("lands")
         if self.lands:
-            parts.append(" ".join(self.lands))
+            words.append(" ".join(self.lands))
+        if self.has:
+            words.append("with " + "/".join(self.has))
         if self.card:
-            parts.append("of the card")
-        return " ".join(parts) or "every land"
+            words.append("of the card")
+        return " ".join(words)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,139 @@
+"""Tables and pictures for Spirit Island runs and searches."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from model.core.decisions import DecisionRequest
+from model.core.driver import Playthrough
+from model.spirit_island.pieces import describe
+from model.spirit_island.render import render_island
+from model.spirit_island.scenario import Scenario
+from model.spirit_island.state import IslandState
+from reports.tables import fenced, table
+from solver.spirit_island.cascade import CardCascades, CascadeAnswer
+from solver.spirit_island.defend import DefendPlan
+from solver.spirit_island.fear_threshold import FearPlan, FightBackPlan
+from solver.spirit_island.island_search import ACTIONS, Facts, Flip, IslandQuestion
+
+
+def island_picture(scenario: Scenario, state: IslandState, title: str) -> str:
+    return fenced(render_island(scenario.island, state.lands, title=title))
+
+
+def events_table(playthrough: Playthrough[IslandState]) -> str:
+    rows = [(0, e.kind, e.describe()) for e in playthrough.opening]
+    for n, step in enumerate(playthrough.steps, 1):
+        rows += [(n, e.kind, e.describe()) for e in step.events]
+    return table(rows, ["step", "event", "details"])
+
+
+def decisions_table(playthrough: Playthrough[IslandState]) -> str:
+    rows = []
+    for n, step in enumerate(playthrough.steps, 1):
+        request = step.request
+        if isinstance(request, DecisionRequest):
+            about = " ".join(f"{k}={v}" for k, v in request.context)
+            rows.append((n, "decision", request.kind, about, " / ".join(map(str, request.options)), step.answer))
+        else:
+            rows.append((n, "chance", f"{request.kind} {request.source}", request.purpose, " ".join(map(str, request.outcomes)), step.answer))
+    return table(rows, ["step", "type", "request", "about", "options", "answer"])
+
+
+def outcome_table(state: IslandState) -> str:
+    result = state.outcome
+    fear = state.fear
+    rows = [
+        ("result", f"{result.result}: {result.reason}" if result else "running (no victory or defeat yet)"),
+        ("turn", state.turn),
+        ("Terror Level", min(fear.terror_level, 3)),
+        ("Fear", f"{fear.generated} generated; pool {fear.in_pool}/{fear.pool_size}; {fear.earned_total} card(s) earned, unresolved: {', '.join(fear.earned) or '-'}"),
+        ("Blight card", f"{state.blight.card or 'Invader Board space'} ({state.blight.side}), {state.blight.pool} left"),
+        ("Invader board", f"ravage {' '.join(state.invaders.ravage) or '-'}; build {' '.join(state.invaders.build) or '-'}; deck {len(state.invaders.deck)} left; discard {' '.join(state.invaders.discard) or '-'}"),
+    ]
+    return table(rows, ["", "at the end"])
+
+
+def lands_table(scenario: Scenario, state: IslandState) -> str:
+    island = scenario.island
+    rows = [
+        (island.lands[i], island.terrain[i].value, "yes" if island.coastal[i] else "", describe(state.lands[i]),
+         " ".join(f"{s}:{n}" for s, n in state.lands[i].presence) or "")
+        for i in range(len(island.lands))
+    ]
+    return table(rows, ["land", "terrain", "coastal", "pieces", "presence"])
+
+
+def simulation_report(scenario: Scenario, playthrough: Playthrough[IslandState], command: str) -> str:
+    final = playthrough.final
+    parts = [f"Reproduce: `{command}`", ""]
+    if scenario.document.get("description"):
+        parts += [str(scenario.document["description"]), ""]
+    parts += [island_picture(scenario, scenario.initial, "Before"), ""]
+    parts += ["Decisions and draws:", "", decisions_table(playthrough), ""]
+    parts += ["Trace:", "", events_table(playthrough), ""]
+    parts += [island_picture(scenario, final, "After"), ""]
+    parts += ["Outcome:", "", outcome_table(final), ""]
+    changed = scenario.rulings.non_default()
+    if changed:
+        parts += ["Rulings changed from the default: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())), ""]
+    return "\n".join(parts)
+
+
+def fear_table(plans: Sequence[FearPlan], baseline: Sequence[FearPlan] | None = None) -> str:
+    rows = []
+    for i, plan in enumerate(plans):
+        agree = "" if baseline is None else ("yes" if baseline[i].damage == plan.damage else "NO")
+        destroy = ", ".join(f"{n}x{label}" for label, n in plan.destroy) or "-"
+        rows.append((
+            plan.wanted, plan.damage if plan.damage is not None else ("unknown" if plan.status.value == "unknown" else "impossible"),
+            destroy, plan.allocation or "-", plan.fear, "yes" if plan.replayed else "-", agree,
+        ))
+    headers = ["Fear wanted", "least Damage", "destroy", "allocation (decision)", "Fear", "replayed"]
+    return table(rows, headers + ([] if baseline is None else ["z3 = baseline"]))
+
+
+def fight_back_table(plans: Sequence[FightBackPlan]) -> str:
+    rows = [(p.dahan, p.damage, p.objective, p.value, p.allocation, p.method, "yes" if p.replayed else "-") for p in plans]
+    return table(rows, ["Dahan", "Damage", "maximise", "best", "allocation (decision)", "method", "replayed"])
+
+
+def defend_table(plans: Sequence[DefendPlan]) -> str:
+    rows = [(p.goal, p.damage, p.defend, p.method, p.status.value, "yes" if p.replayed else "-") for p in plans]
+    return table(rows, ["goal", "Invader Damage", "least Defend", "method", "status", "replayed (boundary)"])
+
+
+def cascade_table(answer: CascadeAnswer) -> str:
+    rows = [(" > ".join((answer.origin, *path)), "best" if path == answer.best else "") for path in answer.paths]
+    return table(rows, ["cascade path", ""])
+
+
+def card_cascade_table(answer: CardCascades) -> str:
+    rows = [
+        (x.land, "yes" if x.adds_blight else "no", "yes" if x.had_blight else "no",
+         "always" if x.always else "possible" if x.possible else "never",
+         " ".join(x.witness_order) if x.possible and not x.always else "",
+         "; ".join(" > ".join(c) for c in x.witness_chains) if x.possible and not x.always else "")
+        for x in answer.lands
+    ]
+    return table(rows, ["land", "adds Blight", "had Blight", "cascades", "witness order", "witness cascades"])
+
+
+def facts_table(question: IslandQuestion, facts: Facts) -> str:
+    island = question.island
+    rows = []
+    for turn in range(question.turns):
+        for action in ACTIONS:
+            card = question.card(turn, action) or "-"
+            always = " ".join(island.lands[i] for i in facts.lands(turn, action, "always")) or "-"
+            depends = " ".join(island.lands[i] for i in facts.lands(turn, action, "depends")) or "-"
+            rows.append((turn + 1, action, card, always, depends))
+    return table(rows, ["turn", "action", "card", "always", "depends on fight-back"])
+
+
+def flip_table(flip: Flip, island_lands: Sequence[str]) -> str:
+    turn, action, land = flip.fact
+    changes = "none within the limit" if flip.changes is None else ", ".join(f"{name} {delta:+d} {kind}" for name, kind, delta in flip.changes)
+    after = "avoidable" if flip.before == "always" else "possible"
+    rows = [(f"turn {turn + 1} {action} {island_lands[land]}", flip.before, changes, flip.cost if flip.cost is not None else "-", after if flip.changes else "-", "yes" if flip.replayed else "-")]
+    return table(rows, ["fact", "now", "smallest change", "cost", "then", "replayed"])
