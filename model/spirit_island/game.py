@@ -522,7 +522,7 @@ class InvaderPhaseGame:
         for kind in destroyed:
             piece_fear = self.rules.stats.of(kind).fear
             fear += piece_fear
-            ev.append(Event.make("invader_destroyed", land=name, piece=kind.value, cause=cause, fear=piece_fear))
+            ev.append(Event.make("invader_destroyed", land=name, piece=kind.value, cause=cause, fear=piece_fear, was=kind.value))
         return s.push(GenerateFear(fear, f"destroyed in {name}")) if fear else s
 
     def _build_land(self, s: IslandState, task: BuildLand, ev: Events) -> IslandState:
@@ -705,7 +705,9 @@ class InvaderPhaseGame:
                 assert change.destroyed_kind is not None
                 piece_fear = self.rules.stats.of(change.destroyed_kind).fear
                 fear += piece_fear
-                ev.append(Event.make("invader_destroyed", land=name, piece=change.destroyed_kind.value, cause=origin, fear=piece_fear))
+                # ``piece`` is what was destroyed (a downgraded City is destroyed as a Town); ``was``
+                # is the piece that left the board
+                ev.append(Event.make("invader_destroyed", land=name, piece=change.destroyed_kind.value, cause=origin, fear=piece_fear, was=change.before.kind.value))
             elif change.result == "removed":
                 ev.append(Event.make("piece_removed", land=name, piece=change.before.kind.value, cause=origin))
             else:

@@ -1,0 +1,241 @@
+"""Hypothesis strategies for Spirit Island islands and scenarios, and the invariants every Invader
+Phase keeps.
+
+Strategies build scenario *documents* (plain JSON), so generated cases go through the same loader
+as user files, and a failing case can be saved and rerun with ``invasion spirit-island simulate``.
+Rulings are drawn too: the invariants hold under every reading. :func:`land_pieces` and
+:func:`small_islands` feed the solver agreement tests.
+
+Invariants (seed 002, Invader Phase), checked by :func:`invariant_violations` on every step:
+
+1. Fear from destruction is 1 per Town and 2 per City destroyed (the piece numbers), and no Fear
+   ever comes from a removal or a replacement;
+2. an Explore adds at most one Explorer to a land, and Explorers appear only from Explores and
+   effects that add them (an exact count per step);
+3. a Ravage adds Blight exactly when its Damage after Defend is 2 or more, and then once;
+4. the Dahan on the island never grow in a step that ravages (nothing in a Ravage adds Dahan);
+5. replaying the recorded answers gives the same run (:func:`replay_violations`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hypothesis import strategies as st
+
+import model.spirit_island  # noqa: F401  (registers the rulings)
+from model.core.driver import Playthrough, replay
+from model.core.events import Event
+from model.core.rulings import REGISTRY
+from model.spirit_island.data import default_data
+from model.spirit_island.pieces import BY_LETTER, Land, Piece, PieceKind
+from model.spirit_island.scenario import Scenario
+from model.spirit_island.simulate import run
+from model.spirit_island.state import IslandState
+
+FEAR_CARDS = ("Wary Settlers", "Coastal Flight", "Halted Expansion", "Crumbling Outposts", "Dahan Raid", "Rising Dread", "Stalled Ravage", "Frail Outposts", "Scattered Explorers")
+BLIGHT_CARDS = ("Plain Blight", "Encroaching Settlers", "Restless Blight")
+ISLANDS: tuple[tuple[tuple[str, ...], str | None], ...] = (
+    (("A",), None), (("B",), None), (("D",), None), (("E",), None), (("B", "D"), "BD-partial"),
+)
+CARDS = {1: ("1J", "1M", "1S", "1W"), 2: ("2J", "2M", "2S", "2W", "2C"), 3: ("3JM", "3JS", "3JW", "3MS", "3MW", "3SW")}
+
+
+# -- pieces and lands -------------------------------------------------------------------------------
+
+
+@st.composite
+def land_pieces(draw: st.DrawFn, *, max_each: int = 3, dahan: bool = True, damaged: bool = True, modifiers: bool = False) -> Land:
+    """A land with up to ``max_each`` of each kind, Damage below Health, optional modifiers."""
+    stats = default_data().stats
+    health: dict[PieceKind, int] = {}
+    if modifiers:
+        for kind in (PieceKind.TOWN, PieceKind.CITY):
+            health[kind] = draw(st.integers(-1, 1))
+    land = Land()
+    for kind, delta in health.items():
+        if delta:
+            land = land.with_modifier(kind, delta)
+    kinds = [PieceKind.EXPLORER, PieceKind.TOWN, PieceKind.CITY] + ([PieceKind.DAHAN] if dahan else [])
+    pieces = []
+    for kind in kinds:
+        top = land.health_of(kind, stats) - 1
+        for _ in range(draw(st.integers(0, max_each))):
+            pieces.append(Piece(kind, draw(st.integers(0, top)) if damaged else 0))
+    return land.with_pieces(pieces)
+
+
+def notation_token(draw: st.DrawFn, letter: str, most: int, health: int) -> list[str]:
+    count = draw(st.integers(0, most))
+    damage = [draw(st.integers(0, health - 1)) for _ in range(count)]
+    return [f"{letter}@{d}" if d else letter for d in damage]
+
+
+@st.composite
+def land_notation(draw: st.DrawFn, *, damaged: bool = True) -> str:
+    tokens = []
+    for letter, most, health in (("E", 2, 1), ("T", 2, 2), ("C", 1, 3), ("D", 3, 2)):
+        tokens += notation_token(draw, letter, most, health if damaged else 1)
+    if draw(st.integers(0, 3)) == 0:
+        tokens.append("B")
+    return " ".join(tokens)
+
+
+# -- scenario documents ---------------------------------------------------------------------------------
+
+
+@st.composite
+def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid scenario: a small island, random pieces, Spirits, cards, Fear and Blight, rulings."""
+    boards, layout = draw(st.sampled_from(ISLANDS))
+    names = [f"{b}{n}" for b in boards for n in range(1, 9)]
+    lands = {name: draw(land_notation()) for name in names if draw(st.booleans())}
+    spirits = []
+    for s in range(draw(st.integers(1, 2))):
+        homes = draw(st.lists(st.sampled_from(names), min_size=1, max_size=3, unique=True))
+        spirits.append({"name": f"Spirit{s + 1}", "presence": {h: draw(st.integers(1, 2)) for h in homes}})
+    used: list[str] = []
+    board: dict[str, list[str]] = {}
+    for slot in ("ravage", "build"):
+        cards = []
+        for _ in range(draw(st.sampled_from((0, 1, 1, 1, 2)))):
+            card = draw(st.sampled_from([c for stage in CARDS.values() for c in stage if c not in used]))
+            used.append(card)
+            cards.append(card)
+        board[slot] = cards
+    turns = draw(st.integers(1, 3))
+    deck = [draw(st.sampled_from(("stage-1", "stage-2", "stage-3"))) for _ in range(turns)]
+    while any(sum(1 for e in deck if e == f"stage-{s}") + sum(1 for c in used if c.startswith(str(s))) > len(CARDS[s]) for s in (1, 2, 3)):
+        deck = deck[:-1]
+    earned_before = draw(st.integers(0, 7))
+    earned = draw(st.lists(st.sampled_from(FEAR_CARDS), max_size=2, unique=True))
+    pool_size = 4 * len(spirits)
+    document: dict[str, Any] = {
+        "game": "spirit-island",
+        "island": {"boards": list(boards), **({"layout": layout} if layout else {})},
+        "pieces": draw(st.sampled_from(("start", "empty"))),
+        "lands": lands,
+        "spirits": spirits,
+        "turn": draw(st.integers(1, 4)),
+        "turns": turns,
+        "invader_board": board,
+        "invader_deck": deck,
+        "fear": {"pool": draw(st.integers(1, pool_size)), "earned_before": earned_before, "earned": earned},
+        "blight": {"card": draw(st.sampled_from(BLIGHT_CARDS)), "side": draw(st.sampled_from(("healthy", "blighted"))), "pool": draw(st.integers(1, 6))},
+        "spirit_phases": [{"defend": {n: draw(st.integers(0, 2)) for n in draw(st.lists(st.sampled_from(names), max_size=2, unique=True))}, "fear": draw(st.integers(0, 3))} for _ in range(turns)],
+        "rulings": {r.id: draw(st.sampled_from(r.reading_names)) for r in REGISTRY.all("spirit-island")},
+        "decisions": {"then": "random", "seed": draw(st.integers(0, 10_000))},
+        "chance": {"then": "random", "seed": draw(st.integers(0, 10_000))},
+    }
+    if draw(st.booleans()):
+        document["adversary"] = "Generic Escalation"
+    if draw(st.booleans()):
+        document["events"] = ["draw"] * turns
+    return document
+
+
+# -- invariants -------------------------------------------------------------------------------------------
+
+
+def _count(state: IslandState, kind: PieceKind) -> int:
+    return sum(land.count(kind) for land in state.lands)
+
+
+def _letter_kind(label: str) -> PieceKind:
+    return BY_LETTER[label[0]]
+
+
+def _explorer_delta_from_events(events: tuple[Event, ...]) -> int:
+    """Explorers added minus taken away according to the events of one step."""
+    delta = 0
+    for e in events:
+        if e.kind == "explored":
+            delta += len(e.get("lands"))
+        elif e.kind == "piece_added" and e.get("piece") == "explorer":
+            delta += e.get("count")
+        elif (e.kind == "invader_destroyed" and e.get("was") == "explorer") or (e.kind == "piece_removed" and e.get("piece") == "explorer"):
+            delta -= 1
+        elif e.kind == "piece_replaced":
+            delta += (_letter_kind(e.get("becomes")) is PieceKind.EXPLORER) - (_letter_kind(e.get("piece")) is PieceKind.EXPLORER)
+    return delta
+
+
+def invariant_violations(scenario: Scenario, playthrough: Playthrough[IslandState], *, complete: bool) -> list[str]:
+    """Every invariant broken by ``playthrough`` (empty when all hold).
+
+    ``complete`` says the run was played on past its outcome (play-on), so every destruction's
+    Fear was generated; a game that ends at once may stop before its last Fear is counted.
+    """
+    problems: list[str] = []
+    stats = scenario.data.stats
+    fear_of = {"town": stats.town.fear, "city": stats.city.fear, "explorer": stats.explorer.fear}
+    destroyed_fear = 0
+    generated_by_destruction = 0
+    # the states after each step: step the game again with the recorded answers to observe them
+    game = scenario.game(play_on=complete)
+    state, opening = game.start(scenario.initial)
+    steps_events = [opening]
+    after_states = [state]
+    for step in playthrough.steps:
+        state, events = game.step(state, step.answer)
+        steps_events.append(events)
+        after_states.append(state)
+    before = scenario.initial
+    for index, (events, after) in enumerate(zip(steps_events, after_states, strict=True)):
+        where = f"step {index}"
+        for e in events:
+            if e.kind == "invader_destroyed":
+                if e.get("fear") != fear_of[e.get("piece")]:
+                    problems.append(f"{where}: a destroyed {e.get('piece')} gave {e.get('fear')} Fear")
+                destroyed_fear += e.get("fear")
+            if e.kind == "fear_generated" and str(e.get("cause")).startswith("destroyed in"):
+                generated_by_destruction += e.get("amount")
+            if e.kind == "explored" and len(set(e.get("lands"))) != len(e.get("lands")):
+                problems.append(f"{where}: an Explore listed a land twice: {e.get('lands')}")
+            if e.kind == "ravaged" and e.get("land_blighted") != (e.get("hits") >= scenario.data.value("land_damage_for_blight")):
+                problems.append(f"{where}: Ravage of {e.get('land')} with {e.get('hits')} hits says blighted={e.get('land_blighted')}")
+        problems += _blight_follows_ravage(events, where)
+        delta = _count(after, PieceKind.EXPLORER) - _count(before, PieceKind.EXPLORER)
+        if delta != _explorer_delta_from_events(events):
+            problems.append(f"{where}: Explorers changed by {delta}, the events account for {_explorer_delta_from_events(events)}")
+        if any(e.kind == "ravaged" for e in events):
+            added = sum(e.get("count") for e in events if e.kind == "piece_added" and e.get("piece") == "dahan")
+            if _count(after, PieceKind.DAHAN) > _count(before, PieceKind.DAHAN) + added:
+                problems.append(f"{where}: the Dahan grew during a Ravage")
+        before = after
+    if complete and destroyed_fear != generated_by_destruction:
+        problems.append(f"Fear from destruction: pieces were worth {destroyed_fear}, {generated_by_destruction} was generated")
+    if not complete and generated_by_destruction > destroyed_fear:
+        problems.append(f"more Fear ({generated_by_destruction}) than the destroyed pieces were worth ({destroyed_fear})")
+    return problems
+
+
+def _blight_follows_ravage(events: tuple[Event, ...], where: str) -> list[str]:
+    """Within a step: each blighting Ravage is followed by exactly one Ravage Blight in that land
+    (the Blight is the very next task, so it is in the same step), unless the card had none."""
+    problems = []
+    pending: Counter[str] = Counter()
+    for e in events:
+        if e.kind == "ravaged" and e.get("land_blighted"):
+            pending[e.get("land")] += 1
+        elif (e.kind == "blight_added" and e.get("cause") == "ravage") or (e.kind == "blight_unavailable" and e.get("cause") == "ravage"):
+            if pending[e.get("land")] == 0:
+                problems.append(f"{where}: Blight from a Ravage in {e.get('land')} without 2 or more Damage")
+            else:
+                pending[e.get("land")] -= 1
+    problems += [f"{where}: Ravage of {land} dealt 2 or more but added no Blight" for land, n in pending.items() if n]
+    return problems
+
+
+def replay_violations(scenario: Scenario, playthrough: Playthrough[IslandState], *, play_on: bool) -> list[str]:
+    again = replay(scenario.game(play_on=play_on), scenario.game(play_on=play_on).start(scenario.initial)[0], playthrough)
+    if again.events != playthrough.events:
+        return ["replay: the events differ"]
+    if again.final != playthrough.final:
+        return ["replay: the final state differs"]
+    return []
+
+
+def run_document(scenario: Scenario, *, play_on: bool) -> Playthrough[IslandState]:
+    return run(scenario, play_on=play_on)

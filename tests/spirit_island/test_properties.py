@@ -1,0 +1,49 @@
+"""The Invader Phase invariants (properties/spirit_island.py) on generated scenarios."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+
+from model.spirit_island.scenario import scenario_from_document
+from properties.spirit_island import invariant_violations, replay_violations, run_document, scenario_documents
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(scenario_documents())
+def test_invariants_hold_played_on(document: dict[str, Any]) -> None:
+    """Played on past the outcome, every destruction's Fear is generated and counted."""
+    scenario = scenario_from_document(document, "generated")
+    playthrough = run_document(scenario, play_on=True)
+    assert invariant_violations(scenario, playthrough, complete=True) == []
+    assert replay_violations(scenario, playthrough, play_on=True) == []
+
+
+@SETTINGS
+@given(scenario_documents())
+def test_invariants_hold_in_real_games(document: dict[str, Any]) -> None:
+    scenario = scenario_from_document(document, "generated")
+    playthrough = run_document(scenario, play_on=False)
+    assert invariant_violations(scenario, playthrough, complete=False) == []
+    assert replay_violations(scenario, playthrough, play_on=False) == []
+
+
+def test_the_invariants_catch_a_broken_run() -> None:
+    """A doctored trace (a Ravage Blight with too little Damage) is reported: the checks can fail."""
+    from dataclasses import replace
+
+    from model.core.driver import Playthrough
+    from model.core.events import Event
+    from tests.spirit_island.helpers import doc
+
+    scenario = scenario_from_document(doc(lands={"A8": "C", "A1": "E"}, invader_board={"ravage": ["1M"]}), "t")
+    playthrough = run_document(scenario, play_on=False)
+    fake = Event.make("blight_added", land="A1", cause="ravage", pool=0, side="healthy")
+    doctored = replace(playthrough, opening=(*playthrough.opening, fake))
+    assert isinstance(doctored, Playthrough)
+    from properties.spirit_island import _blight_follows_ravage
+
+    assert _blight_follows_ravage(doctored.opening, "step 0")

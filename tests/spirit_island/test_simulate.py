@@ -1,0 +1,106 @@
+"""Runs, traces and replays: deterministic, byte-identical, and a changed trace is caught."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from model.core.canonical import canonical_json
+from model.spirit_island.scenario import load_scenario
+from model.spirit_island.simulate import replay_trace, run, trace_json
+from reports.cli import main
+
+EXAMPLES = sorted(Path("examples/spirit_island").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_run_and_replay_identically(path: Path) -> None:
+    scenario = load_scenario(str(path))
+    first = trace_json(scenario, run(scenario))
+    second = trace_json(load_scenario(str(path)), run(load_scenario(str(path))))
+    assert first == second  # same input and seed: byte-identical
+    report = replay_trace(json.loads(first), str(path))
+    assert report.identical, report.first_difference
+
+
+def test_a_changed_trace_is_reported() -> None:
+    scenario = load_scenario("examples/spirit_island/invader_phase.json")
+    trace = json.loads(trace_json(scenario, run(scenario)))
+    trace["steps"][0]["events"][0]["land"] = "A7"
+    report = replay_trace(trace, "doctored.json")
+    assert not report.identical and report.first_difference.startswith("step 1:")
+    trace = json.loads(trace_json(scenario, run(scenario)))
+    trace["outcome"]["turn"] = 99
+    assert replay_trace(trace, "doctored.json").first_difference == "outcome differs"
+
+
+def test_layout_example_files_match_the_bundled_layouts() -> None:
+    from model.spirit_island.data import default_data
+
+    for layout in default_data().layouts:
+        document = json.loads(Path(f"examples/spirit_island/layouts/{layout.name}.json").read_text(encoding="utf-8"))
+        raw = document["layouts"][layout.name]
+        assert raw["partial"] is True and [tuple(e) for e in raw["edges"]] == list(layout.edges)
+
+
+def test_cli_simulate_json_replay_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trace = tmp_path / "trace.json"
+    svg = tmp_path / "island.svg"
+    assert main(["spirit-island", "simulate", "examples/spirit_island/invader_phase.json", "--json", "--out", str(trace), "--svg", str(svg)]) == 0
+    capsys.readouterr()
+    assert svg.read_text(encoding="utf-8").startswith("<svg") and "A1" in svg.read_text(encoding="utf-8")
+    assert main(["spirit-island", "replay", str(trace)]) == 0
+    assert "replay identical" in capsys.readouterr().out
+    doctored = json.loads(trace.read_text(encoding="utf-8"))
+    doctored["steps"][1]["answer"] = "A5"
+    trace.write_text(canonical_json(doctored), encoding="utf-8")
+    assert main(["spirit-island", "replay", str(trace)]) == 1
+
+
+def test_cli_simulate_text_shows_pictures_and_the_ruling_switch(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["spirit-island", "simulate", "examples/spirit_island/invader_phase.json", "--ruling", "SI-CASCADE-CHOOSER=first-adjacent"]) == 0
+    out = capsys.readouterr().out
+    assert "Board A" in out and "~~~~ |A1 M~" in out
+    assert "Rulings changed from the default: SI-CASCADE-CHOOSER=first-adjacent" in out
+    assert "| cascade" not in out  # no cascade decision under that reading
+
+
+def test_cli_searches(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["spirit-island", "fear-threshold", "--land", "C T E", "--pool", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "|             3 |              5 |" in out and "least Damage 3" in out
+    assert main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--json"]) == 0
+    plans = json.loads(capsys.readouterr().out)
+    assert [p["value"] for p in plans] == [2, 2] and {p["method"] for p in plans} == {"z3", "baseline"}
+    assert main(["spirit-island", "defend", "--land", "C T 2D@1", "--method", "z3", "--json"]) == 0
+    assert [(p["goal"], p["least_defend"]) for p in json.loads(capsys.readouterr().out)] == [("no-blight", 4), ("dahan-safe", 5)]
+    assert main(["spirit-island", "cascade", "examples/spirit_island/invader_phase.json", "--land", "A1"]) == 0
+    assert "A1 > A2" in capsys.readouterr().out
+    assert main(["spirit-island", "cascade", "examples/spirit_island/invader_phase.json", "--card", "1M"]) == 0
+    assert "| A1     | yes" in capsys.readouterr().out
+    assert main(["spirit-island", "lands", "examples/spirit_island/island_search.json"]) == 0
+    assert "depends on fight-back" in capsys.readouterr().out
+    assert main(["spirit-island", "flip", "examples/spirit_island/island_search.json", "--fact", "1:explore:A4", "--max-cost", "2"]) == 0
+    assert "A2 -1 explorer, A2 -1 city" in capsys.readouterr().out
+    assert main(["spirit-island", "data"]) == 0
+    assert "BADC-partial" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["fear-threshold", "--land", "T@2"], "--land:$: T@2 has Damage 2 but Health 2"),
+        (["fear-threshold", "--land", "T", "--health", "tower=1"], "--health:tower=1: use KIND=DELTA"),
+        (["fear-threshold"], "--land:$: give the pieces"),
+        (["cascade", "examples/spirit_island/invader_phase.json", "--land", "A3"], "A3 has no Blight"),
+        (["flip", "examples/spirit_island/island_search.json", "--fact", "9:ravage:A1"], "turn must be 1-3"),
+        (["flip", "examples/spirit_island/island_search.json", "--fact", "1:explore:A7"], "already depends on the players' choices"),
+        (["lands", "examples/spirit_island/invader_phase.json"], "island search"),
+    ],
+)
+def test_cli_search_errors_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["spirit-island", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -1,0 +1,123 @@
+"""z3 and the exhaustive baselines agree on random small instances; every answer was replayed
+through the oracle (the searches raise OracleDisagreement otherwise)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from model.spirit_island.data import default_data
+from model.spirit_island.island import build_island
+from model.spirit_island.pieces import Land, PieceKind
+from properties.spirit_island import land_pieces
+from solver.spirit_island.cascade import best_cascade, card_cascades
+from solver.spirit_island.defend import GOALS, least_defend
+from solver.spirit_island.fear_threshold import (
+    OBJECTIVES,
+    best_fight_back,
+    least_damage_for_fear,
+    least_damage_for_next_card,
+)
+from solver.spirit_island.island_search import IslandQuestion, baseline_facts, smallest_flip, z3_facts
+
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOWER = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ISLAND = build_island(default_data(), ("A",))
+CARDS = ("1J", "1M", "1S", "1W", "2C", "3JM", "3JS", "3JW", "3MS", "3MW", "3SW")
+
+
+@FAST
+@given(land_pieces(dahan=False, modifiers=True), st.integers(1, 8))
+def test_least_damage_for_fear(land: Land, wanted: int) -> None:
+    a = least_damage_for_fear(land, wanted, method="z3")
+    b = least_damage_for_fear(land, wanted, method="baseline")
+    assert a.damage == b.damage
+    assert a.replayed == b.replayed == (a.damage is not None)
+    if a.damage is not None:
+        assert a.fear >= wanted and b.fear >= wanted
+
+
+@FAST
+@given(land_pieces(dahan=False), st.integers(1, 4))
+def test_least_damage_for_the_next_card(land: Land, pool: int) -> None:
+    assert least_damage_for_next_card(land, pool, method="z3").damage == least_damage_for_next_card(land, pool, method="baseline").damage
+
+
+@FAST
+@given(land_pieces(dahan=False, modifiers=True), st.integers(0, 3), st.sampled_from(OBJECTIVES))
+def test_best_fight_back(land: Land, dahan: int, objective: str) -> None:
+    a = best_fight_back(land, dahan, objective, method="z3")
+    b = best_fight_back(land, dahan, objective, method="baseline")
+    assert a.value == b.value
+
+
+@FAST
+@given(land_pieces(), st.sampled_from(GOALS))
+def test_least_defend(land: Land, goal: str) -> None:
+    assert least_defend(land, goal, method="z3").defend == least_defend(land, goal, method="baseline").defend
+
+
+@st.composite
+def board_a_lands(draw: st.DrawFn, *, invaders: bool = False) -> tuple[Land, ...]:
+    lands = []
+    for _ in ISLAND.lands:
+        land = Land()
+        if draw(st.integers(0, 2)) == 0:
+            land = Land(blight=1)
+        if draw(st.integers(0, 3)) == 0:
+            land = land.with_presence(draw(st.sampled_from(("River", "Earth"))), 1)
+        if invaders:
+            land = land.add(PieceKind.TOWN, draw(st.integers(0, 1))).add(PieceKind.EXPLORER, draw(st.integers(0, 2))).add(PieceKind.DAHAN, draw(st.integers(0, 2)))
+        lands.append(land)
+    return tuple(lands)
+
+
+@FAST
+@given(board_a_lands(), st.sampled_from(ISLAND.lands))
+def test_best_cascade(lands: tuple[Land, ...], origin: str) -> None:
+    index = ISLAND.index(origin)
+    if lands[index].blight == 0:
+        lands = lands[:index] + (Land(blight=1, presence=lands[index].presence),) + lands[index + 1 :]
+    a = best_cascade(ISLAND, lands, origin, method="z3")
+    b = best_cascade(ISLAND, lands, origin, method="baseline")
+    assert a.paths == b.paths
+    assert (a.best, a.presence) == (b.best, b.presence)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board_a_lands(invaders=True), st.sampled_from(CARDS))
+def test_card_cascades(lands: tuple[Land, ...], card: str) -> None:
+    c = default_data().card_by_id(card)
+    a = card_cascades(ISLAND, lands, c, method="z3")
+    b = card_cascades(ISLAND, lands, c, method="baseline")
+    assert [(x.land, x.always, x.possible) for x in a.lands] == [(x.land, x.always, x.possible) for x in b.lands]
+
+
+@st.composite
+def questions(draw: st.DrawFn, *, turns: int = 2) -> IslandQuestion:
+    start = []
+    for _ in ISLAND.lands:
+        if draw(st.integers(0, 2)) == 0:
+            start.append((draw(st.integers(0, 2)), draw(st.integers(0, 1)), draw(st.integers(0, 1)), draw(st.integers(0, 2))))
+        else:
+            start.append((0, 0, 0, draw(st.integers(0, 1))))
+    cards = draw(st.lists(st.sampled_from(CARDS), min_size=turns + 2, max_size=turns + 2, unique=True))
+    defend = tuple(tuple(draw(st.sampled_from((0, 0, 0, 1, 2))) for _ in ISLAND.lands) for _ in range(turns))
+    return IslandQuestion(ISLAND, tuple(start), cards[0], cards[1], tuple(cards[2:]), defend)
+
+
+@SLOWER
+@given(questions())
+def test_island_facts(question: IslandQuestion) -> None:
+    assert z3_facts(question).verdicts == baseline_facts(question).verdicts
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(questions(turns=1), st.data())
+def test_smallest_flip(question: IslandQuestion, data: st.DataObject) -> None:
+    verdicts = [(fact, v) for fact, v in baseline_facts(question).verdicts if v != "depends"]
+    fact, _ = data.draw(st.sampled_from(verdicts))
+    a = smallest_flip(question, fact, method="z3", max_cost=2)
+    b = smallest_flip(question, fact, method="baseline", max_cost=2)
+    assert a.cost == b.cost
+    assert a.replayed == b.replayed == (a.cost is not None)
