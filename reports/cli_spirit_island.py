@@ -35,7 +35,12 @@ from solver.spirit_island.fear_threshold import (
     least_damage_for_fear,
     least_damage_for_next_card,
 )
-from solver.spirit_island.island_search import question_from_scenario, search_facts, smallest_flip
+from solver.spirit_island.island_search import (
+    boundary_fixture,
+    question_from_scenario,
+    search_facts,
+    smallest_flip,
+)
 
 
 def register(sub: Any) -> None:
@@ -96,6 +101,7 @@ def register(sub: Any) -> None:
     flip.add_argument("scenario")
     flip.add_argument("--fact", required=True, metavar="TURN:ACTION:LAND", help="e.g. 2:ravage:A5")
     flip.add_argument("--max-cost", type=int, default=3, help="largest change searched (pieces added or removed)")
+    flip.add_argument("--write", metavar="FILE", help="write the flipped start as a scenario (a boundary fixture), decisions scripted")
     _search_arguments(flip)
     flip.set_defaults(run=_flip)
 
@@ -327,8 +333,12 @@ def _flip(args: argparse.Namespace) -> int:
     flips = [smallest_flip(question, fact, data=scenario.data, method=m, max_cost=args.max_cost, seconds=args.seconds) for m in _methods(args)]
     if len(flips) == 2 and flips[0].cost != flips[1].cost:
         _disagree("smallest flip", flips[0].cost, flips[1].cost)
+    if args.write:
+        write_atomic(args.write, canonical_json(boundary_fixture(question, flips[0], scenario.data), indent=1) + "\n")
     if args.json:
         print(canonical_json(flips[0], indent=1))
         return 0
     print(tables.flip_table(flips[0], scenario.island.lands))
+    if args.write:
+        print(f"\nBoundary fixture written to {args.write} (checked by running it as a real game).")
     return 0

@@ -392,8 +392,14 @@ def oracle_state(q: IslandQuestion, data: GameData) -> IslandState:
 
 def replay_trajectory(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...], rulings: Rulings | None = None) -> set[Fact]:
     """Play the question in the oracle with fight-back choices destroying ``kills``; the facts seen."""
-    wanted = {(k[0], k[1]): (k[2], k[3], k[4]) for k in kills}
     game = InvaderPhaseGame(Rules.of(rulings or Rulings.defaults(GAME), data), q.island, play_on=True)
+    events, _ = drive(game, oracle_state(q, data), _fight_back_chooser(q, data, kills))
+    return _facts_from_events(q, events)
+
+
+def _fight_back_chooser(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...]) -> Callable[[IslandState, DecisionRequest], Option]:
+    """Answers fight-back requests with the allocation destroying the witness's kills; else first legal."""
+    wanted = {(k[0], k[1]): (k[2], k[3], k[4]) for k in kills}
     first = FirstLegalDecider()
 
     def choose(state: IslandState, request: DecisionRequest) -> Option:
@@ -401,28 +407,30 @@ def replay_trajectory(q: IslandQuestion, data: GameData, kills: tuple[tuple[int,
             return first.decide(request)
         land = q.island.index(str(dict(request.context)["land"]))
         target = wanted.get((state.turn - 1, land), (0, 0, 0))
-        counts = {PieceKind.EXPLORER: 0, PieceKind.TOWN: 0, PieceKind.CITY: 0}
         for option in allocations(state.lands[land], data.stats, int(dict(request.context)["damage"])):
-            counts = {k: option.destroyed.count(k) for k in counts}
-            if (counts[PieceKind.EXPLORER], counts[PieceKind.TOWN], counts[PieceKind.CITY]) == target:
+            got = (option.destroyed.count(PieceKind.EXPLORER), option.destroyed.count(PieceKind.TOWN), option.destroyed.count(PieceKind.CITY))
+            if got == target:
                 return option.label
         raise OracleDisagreement(f"turn {state.turn}, {q.island.lands[land]}: no oracle allocation destroys {target}")
 
-    events = drive(game, oracle_state(q, data), choose)
-    return _facts_from_events(q, events)
+    return choose
 
 
-def drive(game: InvaderPhaseGame, state: IslandState, choose: Callable[[IslandState, DecisionRequest], Option]) -> list[Event]:
-    """Run the oracle's pure interface with a chooser that sees the state (no chance requests)."""
+def drive(game: InvaderPhaseGame, state: IslandState, choose: Callable[[IslandState, DecisionRequest], Option]) -> tuple[list[Event], list[Option]]:
+    """Run the oracle's pure interface with a chooser that sees the state (no chance requests);
+    the events and the answers given."""
     state, opening = game.start(state)
-    events = list(opening)
+    events: list[Event] = list(opening)
+    answers: list[Option] = []
     for _ in range(100_000):
         request = game.pending(state)
         if request is None:
-            return events
+            return events, answers
         if isinstance(request, ChanceRequest):
             raise RulesError(f"the island search needs no draws, but the oracle asked {request.describe()}")
-        state, caused = game.step(state, choose(state, request))
+        answer = choose(state, request)
+        answers.append(answer)
+        state, caused = game.step(state, answer)
         events += caused
     raise RulesError("the replay did not end; this is a bug")
 
@@ -601,3 +609,73 @@ def smallest_flip(
         raise OracleDisagreement(f"flip {changes}: the oracle does not show {fact} {'happening' if want else 'avoided'}")
     named = tuple((q.island.lands[land], KINDS[kind], delta) for land, kind, delta in changes)
     return Flip(fact, before, named, sum(abs(d) for _, _, d in changes), kills, Status.PROVEN, method, elapsed, True)
+
+
+# -- boundary fixtures ------------------------------------------------------------------------------------
+
+
+def question_document(q: IslandQuestion, description: str = "") -> dict[str, Any]:
+    """A scenario document posing ``q`` in a real game: no Spirits, Blank Fear cards, the Invader
+    Board's Blight space with ample Blight (so nothing ends the game early but a victory)."""
+    lands = {}
+    for name, (e, t, c, d) in zip(q.island.lands, q.start, strict=True):
+        text = " ".join(f"{n}{letter}" if n > 1 else letter for n, letter in ((c, "C"), (t, "T"), (e, "E"), (d, "D")) if n)
+        if text:
+            lands[name] = text
+    board: dict[str, list[str]] = {}
+    if q.ravage:
+        board["ravage"] = [q.ravage]
+    if q.build:
+        board["build"] = [q.build]
+    document: dict[str, Any] = {
+        "game": "spirit-island",
+        "description": description,
+        "island": {"boards": list(q.island.boards)},
+        "pieces": "empty",
+        "lands": lands,
+        "players": 1,
+        "turns": q.turns,
+        "invader_board": board,
+        "invader_deck": list(q.explores),
+        "fear": {"deck": ["Blank Fear"] * 9, "cards": ["Blank Fear"]},
+        "blight": {"card": "none", "pool": AMPLE_BLIGHT},
+        "spirit_phases": [
+            {"defend": {q.island.lands[i]: q.defend_at(t, i) for i in range(len(q.start)) if q.defend_at(t, i)}} for t in range(q.turns)
+        ],
+    }
+    if q.island.layout is not None:
+        layout = q.island.layout
+        document["island"]["layout"] = {"edges": [list(e) for e in layout.edges], "partial": layout.partial, "source": layout.source}
+    return document
+
+
+def boundary_fixture(q: IslandQuestion, flip: Flip, data: GameData | None = None) -> dict[str, Any]:
+    """The flipped start as a scenario file with the witness's decisions scripted, checked by
+    running it as a real game: the fixture shows the fact flipped at the smallest change."""
+    from model.core.decisions import ScriptedChance, ScriptedDecider
+    from model.spirit_island.scenario import scenario_from_document
+    from model.spirit_island.simulate import run
+
+    data = data or default_data()
+    if flip.changes is None:
+        raise RulesError("no flip was found, so there is no boundary fixture to write")
+    turn, action, land = flip.fact
+    index = {name: i for i, name in enumerate(q.island.lands)}
+    changes = tuple((index[name], KINDS.index(kind), delta) for name, kind, delta in flip.changes)
+    start = _apply(q.start, changes)
+    assert start is not None
+    moved = q.with_start(start)
+    game = InvaderPhaseGame(Rules.of(Rulings.defaults(GAME), data), q.island)
+    _, answers = drive(game, oracle_state(moved, data), _fight_back_chooser(moved, data, flip.kills))
+    what = f"turn {turn + 1} {action} in {q.island.lands[land]}"
+    change_text = ", ".join(f"{name} {delta:+d} {kind}" for name, kind, delta in flip.changes)
+    document = question_document(moved, f"Boundary fixture: {what} was {flip.before}; after {change_text} it is "
+                                         f"{'avoidable' if flip.before == 'always' else 'possible'}, shown by the scripted fight-back decisions.")
+    document["decisions"] = {"script": answers, "then": "first-legal"}
+    document["chance"] = {"then": "none"}
+    scenario = scenario_from_document(document, "boundary fixture")
+    playthrough = run(scenario, ScriptedDecider(answers, label="fixture"), ScriptedChance([], label="fixture"))
+    happened = (turn, action, land) in _facts_from_events(q, list(playthrough.events))
+    if happened != (flip.before == "never"):
+        raise RulesError(f"in a real game (not played on) the fixture does not show {what} flipped: the game ended first")
+    return document

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from model.spirit_island.scenario import scenario_from_document
 from properties.spirit_island import invariant_violations, replay_violations, run_document, scenario_documents
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

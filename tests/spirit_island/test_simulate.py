@@ -88,6 +88,17 @@ def test_cli_searches(capsys: pytest.CaptureFixture[str]) -> None:
     assert "BADC-partial" in capsys.readouterr().out
 
 
+def test_cli_flip_writes_a_boundary_fixture_that_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fixture = tmp_path / "boundary.json"
+    assert main(["spirit-island", "flip", "examples/spirit_island/island_search.json", "--fact", "1:explore:A4", "--max-cost", "2", "--method", "z3", "--write", str(fixture)]) == 0
+    capsys.readouterr()
+    scenario = load_scenario(str(fixture))
+    playthrough = run(scenario)
+    explored = [e.get("lands") for e in playthrough.events if e.kind == "explored"]
+    assert "A4" not in explored[0]  # the flipped fact: A4 is not explored in turn 1
+    assert main(["spirit-island", "simulate", str(fixture)]) == 0
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
