@@ -221,7 +221,7 @@ def initial_state(doc: dict[str, Any], source: str, data: GameData, island: Isla
         adversary = data.adversary(doc["adversary"], source=source, path="$.adversary").name
     events = tuple(e if e == DRAW else data.event(e, source=source, path=json_path(("events", i))).name for i, e in enumerate(doc.get("events", [])))
     spirit_phases = tuple(_spirit_phase(raw, source, i, island) for i, raw in enumerate(doc.get("spirit_phases", [])))
-    _check_effect_lands(doc, data, island, source, fear, blight, adversary, events)
+    _check_effect_lands(data, island, source, fear, blight, adversary, events)
     agenda: list[Task] = [DrawBlightCard()] if draw_blight else []
     if start == "setup":
         agenda += [ExploreStep(), Advance()]
@@ -344,15 +344,13 @@ def _check_where(effect: Effect, island: Island, source: str, path: tuple[str | 
 
 
 def _check_effect_lands(
-    doc: dict[str, Any], data: GameData, island: Island, source: str, fear: FearTrack,
-    blight: BlightTrack, adversary: str | None, events: tuple[str, ...],
+    data: GameData, island: Island, source: str, fear: FearTrack, blight: BlightTrack, adversary: str | None, events: tuple[str, ...],
 ) -> None:
     """Effects of the cards in play may name lands; those lands must be on this island."""
-    del doc
     named: list[tuple[str, Effect]] = []
     for name in {*fear.candidates, *fear.deck, *fear.earned} - {DRAW}:
         named += [(f"Fear card {name}", e) for level in data.fear_card(name).levels for e in level]
-    for name in ({*events} - {DRAW}) | ({*data_event_names(data)} if DRAW in events else set()):
+    for name in ({*events} - {DRAW}) | ({e.name for e in data.events} if DRAW in events else set()):
         named += [(f"Event {name}", e) for e in data.event(name).effects]
     if blight.card not in (None, DRAW):
         card = data.blight_card(str(blight.card))
@@ -364,6 +362,3 @@ def _check_effect_lands(
             if not island.has_land(land):
                 raise MalformedInputError(source, "$.data", f"{what} names land {land}, which is not on this island")
 
-
-def data_event_names(data: GameData) -> tuple[str, ...]:
-    return tuple(e.name for e in data.events)

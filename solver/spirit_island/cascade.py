@@ -165,9 +165,31 @@ def best_cascade(
     return CascadeAnswer(origin, names, tuple(island.lands[i] for i in best), presence_hit(lands, best), Status.PROVEN, method, elapsed, True)
 
 
+def _steering(island: Island, chains: list[tuple[int, Path]]) -> PolicyDecider:
+    """A decider steering cascades along ``chains`` (origin, path), in order; other choices take
+    the first legal option. Steps the oracle did not ask (one adjacent land only) are skipped by
+    matching each request's origin to the next planned step from it."""
+    steps: list[tuple[str, str]] = []
+    for origin, path in chains:
+        for a, b in zip((origin, *path), path, strict=False):
+            steps.append((island.lands[a], island.lands[b]))
+    fallback = FirstLegalDecider()
+
+    def policy(request: DecisionRequest) -> Option:
+        if request.kind == "cascade":
+            origin = dict(request.context)["origin"]
+            for k, (a, b) in enumerate(steps):
+                if a == origin:
+                    del steps[: k + 1]
+                    return b
+        return fallback.decide(request)
+
+    return PolicyDecider(policy)
+
+
 def _replay_path(island: Island, lands: tuple[Land, ...], data: GameData, origin: int, path: Path) -> None:
     state = island_state(lands, data)
-    playthrough = run_task(state, AddBlight(origin, "cascade search"), [island.lands[i] for i in path], data, island=island, first_legal_after=False)
+    playthrough = run_task(state, AddBlight(origin, "cascade search"), _steering(island, [(origin, path)]), data, island=island)
     added = [e.get("land") for e in event_list(playthrough, "blight_added")]
     expected = [island.lands[origin], *(island.lands[i] for i in path)]
     if added != expected:
@@ -315,6 +337,21 @@ def _z3_card(
     return witness_order[:cut] + tuple(sorted(set(adds) - set(witness_order[:cut]))), tuple(chains)
 
 
+def _chain_origins(order: tuple[int, ...], chains: tuple[Path, ...], lands: tuple[Land, ...]) -> list[tuple[int, Path]]:
+    """Pair each chain with the land whose cascade it is: the lands of ``order`` that had Blight
+    when ravaged (initially, or brought by an earlier chain), in order."""
+    blighted = {i for i, land in enumerate(lands) if land.blight > 0}
+    pairs: list[tuple[int, Path]] = []
+    queue = list(chains)
+    for land in order:
+        if land in blighted and queue:
+            chain = queue.pop(0)
+            pairs.append((land, chain))
+            blighted.add(chain[-1])
+        blighted.add(land)
+    return pairs
+
+
 def card_cascades(
     island: Island, lands: tuple[Land, ...], card: InvaderCard, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
 ) -> CardCascades:
@@ -356,17 +393,14 @@ def _replay_card(
     """Ravage with ``card`` in the oracle, ordering lands and steering cascades as the witness says."""
     order, chains = witness
     sequence = [island.lands[i] for i in order] + [island.lands[i] for i in targets if i not in order]
-    steps = [island.lands[j] for chain in chains for j in chain]
-    fallback = FirstLegalDecider()
+    steering = _steering(island, _chain_origins(order, chains, lands))
 
     def policy(request: DecisionRequest) -> Option:
         if request.kind == "land-order":
             for name in sequence:
                 if name in request.options:
                     return name
-        if request.kind == "cascade" and steps:
-            return steps.pop(0)
-        return fallback.decide(request)
+        return steering.decide(request)
 
     state = island_state(lands, data)
     state = replace(state, invaders=InvaderBoard((), ravage=(card.id,)))

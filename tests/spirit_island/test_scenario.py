@@ -57,3 +57,15 @@ def test_cli_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     broken.write_text("{")
     assert main(["spirit-island", "simulate", str(broken)]) == 2
     assert "invalid JSON" in capsys.readouterr().err
+
+
+def test_card_effects_must_name_lands_on_this_island() -> None:
+    data = {"fear_cards": [{"name": "Odd", "levels": [[{"effect": "defend", "amount": 1, "where": {"lands": ["Z9"]}}], [], []]}]}
+    with pytest.raises(MalformedInputError, match=r"\$\.data: Fear card Odd names land Z9, which is not on this island"):
+        scenario(doc(data=data, fear={"earned": ["Odd"], "deck": ["draw"] * 8}))
+
+
+def test_unknown_effects_are_refused_with_their_path() -> None:
+    data = {"events": [{"name": "Odd", "effects": [{"effect": "teleport"}]}]}
+    with pytest.raises(MalformedInputError, match=r"\$\.events\[0\]\.effects\[0\]\.effect: unknown effect 'teleport'"):
+        scenario(doc(data=data))
