@@ -42,9 +42,10 @@ def judge(state: IslandState) -> tuple[str | None, str | None]:
         loss = "the Blight card ran out"
     elif state.time_ran_out:
         loss = "time ran out: no Invader card left to Explore with"
-    else:
+    elif state.spirits:
+        present = {spirit for land in state.lands for spirit, _ in land.presence}
         for spirit in state.spirits:
-            if state.presence_total(spirit) == 0:
+            if spirit not in present:
                 loss = f"{spirit} has no Presence left on the island"
                 break
     return win, loss
