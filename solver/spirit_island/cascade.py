@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 import z3
 
 from model.core.decisions import DecisionRequest, FirstLegalDecider, Option, PolicyDecider
+from model.core.events import Event
 from model.spirit_island.data import GameData, default_data
 from model.spirit_island.invader_deck import InvaderBoard, InvaderCard
 from model.spirit_island.island import Island
@@ -352,6 +353,21 @@ def _chain_origins(order: tuple[int, ...], chains: tuple[Path, ...], lands: tupl
     return pairs
 
 
+def _own_cascade(events: list[Event], land: str) -> bool:
+    """Did ``land``'s own Ravage Blight cascade? (A chain from another land passing through it
+    does not count.) The replay state has no Blight card, so nothing comes between a land's
+    Ravage Blight and its cascade."""
+    for i, e in enumerate(events):
+        if e.kind == "blight_added" and e.get("land") == land and e.get("cause") == "ravage":
+            for later in events[i + 1 :]:
+                if later.kind == "ravaged":
+                    return False
+                if later.kind == "blight_cascaded":
+                    return bool(later.get("origin") == land)
+            return False
+    return False
+
+
 def card_cascades(
     island: Island, lands: tuple[Land, ...], card: InvaderCard, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
 ) -> CardCascades:
@@ -405,8 +421,7 @@ def _replay_card(
     state = island_state(lands, data)
     state = replace(state, invaders=InvaderBoard((), ravage=(card.id,)))
     playthrough = run_task(state, Slot("ravage"), PolicyDecider(policy), data, island=island)
-    origins = [e.get("origin") for e in event_list(playthrough, "blight_cascaded")]
-    happened = island.lands[target] in origins
+    happened = _own_cascade(list(playthrough.events), island.lands[target])
     if happened != want:
         raise OracleDisagreement(
             f"card {card.id}: the search says {island.lands[target]} {'cascades' if want else 'does not cascade'} "
