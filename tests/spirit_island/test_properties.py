@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -9,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from model.spirit_island.scenario import scenario_from_document
 from properties.spirit_island import invariant_violations, replay_violations, run_document, scenario_documents
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
+SETTINGS = settings(max_examples=100 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

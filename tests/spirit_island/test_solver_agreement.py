@@ -3,6 +3,8 @@ through the oracle (the searches raise OracleDisagreement otherwise)."""
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +22,10 @@ from solver.spirit_island.fear_threshold import (
 )
 from solver.spirit_island.island_search import IslandQuestion, baseline_facts, smallest_flip, z3_facts
 
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOWER = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# INVASION_HYPOTHESIS_SCALE=10 runs ten times as many examples (a deeper sweep than `make test`).
+SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))
+FAST = settings(max_examples=40 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOWER = settings(max_examples=12 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ISLAND = build_island(default_data(), ("A",))
 CARDS = ("1J", "1M", "1S", "1W", "2C", "3JM", "3JS", "3JW", "3MS", "3MW", "3SW")
 
@@ -84,7 +88,7 @@ def test_best_cascade(lands: tuple[Land, ...], origin: str) -> None:
     assert (a.best, a.presence) == (b.best, b.presence)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board_a_lands(invaders=True), st.sampled_from(CARDS))
 def test_card_cascades(lands: tuple[Land, ...], card: str) -> None:
     c = default_data().card_by_id(card)
@@ -112,7 +116,7 @@ def test_island_facts(question: IslandQuestion) -> None:
     assert z3_facts(question).verdicts == baseline_facts(question).verdicts
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(questions(turns=1), st.data())
 def test_smallest_flip(question: IslandQuestion, data: st.DataObject) -> None:
     verdicts = [(fact, v) for fact, v in baseline_facts(question).verdicts if v != "depends"]
