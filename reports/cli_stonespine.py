@@ -39,6 +39,10 @@ def register(sub: Any) -> None:
     ambiguities.add_argument("--out", help="also write the Markdown report to this file")
     ambiguities.set_defaults(run=_ambiguities)
 
+    from reports import cli_stonespine_solve
+
+    cli_stonespine_solve.register(commands)
+
     data = commands.add_parser("data", help="list hero cards, guardian boards and values with provenance")
     add_rules_arguments(data)
     data.add_argument("--json", action="store_true")

@@ -11,7 +11,8 @@ Each chamber is a box 13 characters wide and 4 lines high::
 A gap in a border is an opening on that edge (a doorway or a passage); ``:`` marks a secret
 passage, ``~`` a collapsing one. Where two cards meet, the shared border shows a gap only when
 the two are connected. ``G`` is a guardian, ``M`` a minion (``M2``: two), ``x:red`` a defeated
-hero. Routes are drawn as step numbers (``1>``, ``2>``...) inside the chambers they visit.
+hero. A route is drawn as step numbers (``1>``, ``2>``...) inside the chambers it visits;
+several heroes' routes as a letter per hero and its step (``a1``, ``b3``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def render_dungeon(
     minions: Sequence[Cell] = (),
     defeated: Mapping[Cell, str] | None = None,
     route: Sequence[Cell] = (),
+    routes: Sequence[Sequence[Cell]] = (),
     exit_cell: Cell | None = None,
     title: str = "",
 ) -> str:
@@ -60,9 +62,13 @@ def render_dungeon(
     top[arrow_at - 4 : arrow_at + 5] = list("entrance ")[:9]
     lines.append("".join(top).rstrip())
     lines.append(" " * arrow_at + "v")
-    steps: dict[Cell, list[int]] = {}
+    steps: dict[Cell, list[str]] = {}
     for n, cell in enumerate(route, 1):
-        steps.setdefault(cell, []).append(n)
+        steps.setdefault(cell, []).append(str(n))
+    for h, hero_route in enumerate(routes):
+        letter = "abcdefghijklmnopqrstuvwxyz"[h % 26]
+        for n, cell in enumerate(hero_route, 1):
+            steps.setdefault(cell, []).append(f"{letter}{n}")
     for row in range(dungeon.rows):
         lines.append(_horizontal(dungeon, mode, row))
         bodies = []
@@ -71,7 +77,7 @@ def render_dungeon(
             chamber = dungeon.chamber(cell)
             figures = []
             if cell in steps:
-                figures.append(",".join(map(str, steps[cell])) + ">")
+                figures.append(",".join(steps[cell]) + (">" if route else ""))
             if cell in guardians:
                 figures.append("G" + (str(list(guardians).count(cell)) if list(guardians).count(cell) > 1 else ""))
             count = list(minions).count(cell)

@@ -27,12 +27,11 @@ def roll_distribution(data: GameData, year: int) -> tuple[tuple[Roll, Fraction],
     [((0, 0, 1), '1/3'), ((0, 1, 0), '1/3'), ((1, 0, 0), '1/3')]
     """
     dice = [data.die(name) for name in data.value("dice_by_year")[year - 1]]
+    # Each face as a (black, purple, red) count vector; a roll is the sum over the dice.
+    vectors = [[tuple(parse_face(label).count(c) for c in COLORS) for label in die.labels] for die in dice]
     total: Counter[Roll] = Counter()
-    for faces in product(*(range(len(d.faces)) for d in dice)):
-        heroes: Counter[HeroColor] = Counter()
-        for die, face in zip(dice, faces, strict=True):
-            heroes.update(parse_face(die.labels[face]))
-        total[(heroes[COLORS[0]], heroes[COLORS[1]], heroes[COLORS[2]])] += 1
+    for faces in product(*vectors):
+        total[(sum(f[0] for f in faces), sum(f[1] for f in faces), sum(f[2] for f in faces))] += 1
     count = sum(total.values())
     return tuple((roll, Fraction(n, count)) for roll, n in sorted(total.items()))
 

@@ -23,7 +23,10 @@ The best placement is replayed through the oracle for its worst roll before it i
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
+import multiprocessing
+import os
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -88,14 +91,14 @@ def minion_counts(scenario: Scenario, board: Board) -> tuple[int, ...]:
     return (board.minions,)
 
 
-def guaranteed_value(evaluator: LayoutEvaluator, rolls: list[Roll], cut: int) -> tuple[int, Roll | None]:
+def guaranteed_value(evaluator: LayoutEvaluator, rolls: list[Roll], cut: int, defeated: int = 0) -> tuple[int, Roll | None]:
     """min over rolls of the wave value; stops early (returning something < cut) when below ``cut``.
 
     ``rolls`` is reordered in place: the roll that cut goes first next time.
     """
     value, worst = 10**9, None
     for i, roll in enumerate(rolls):
-        got = evaluator.value(roll)
+        got = evaluator.value(roll, defeated)
         if got < value:
             value, worst = got, roll
         if value < cut:
@@ -104,40 +107,87 @@ def guaranteed_value(evaluator: LayoutEvaluator, rolls: list[Roll], cut: int) ->
     return value, worst
 
 
-def search_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | None = None) -> PlacementAnswer:
-    """Objective (a) by exhaustive search over placements on the compiled board."""
+def _chunk_values(job: tuple[Board, list[tuple[int, Layout]], list[Roll], int, float | None]) -> tuple[list[tuple[int, int, Roll | None]], bool]:
+    """Evaluate a chunk of placements (in a worker process); keeps those at or above its running best."""
+    board, chunk, rolls, defeated, stop_at = job
+    best, kept = -1, list[tuple[int, int, Roll | None]]()
+    for position, (index, layout) in enumerate(chunk):
+        if stop_at is not None and position & 0x1F == 0 and time.time() > stop_at:
+            return kept, False
+        value, worst = guaranteed_value(LayoutEvaluator(board, layout), rolls, best, defeated)
+        if value >= best:
+            best = value
+            kept.append((index, value, worst))
+    return kept, True
+
+
+def search_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | None = None, jobs: int | None = None) -> PlacementAnswer:
+    """Objective (a) by exhaustive search over placements on the compiled board.
+
+    Large searches run in ``jobs`` worker processes (default: the machine's cores, at most 4);
+    each worker drops a placement only below its own best, which is never above the overall
+    best, so the answer and its ties are exact and come out in the same order.
+    """
     started = time.perf_counter()
     deadline = deadline or Deadline()
     board, _, defeated = board_for(scenario, player)
     _require_exact(board)
     rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
     nodes, unreachable = candidate_nodes(board)
-    best, tied, ranking, evaluated, status = -1, [], [], 0, Status.PROVEN
     choices = list(layouts(board, minion_counts(scenario, board), nodes))
-    progress = Progress("placements", len(choices))
-    try:
-        for layout in choices:
-            if evaluated & 0x3F == 0:
-                deadline.check()
-            evaluated += 1
-            progress.step()
-            value, worst = guaranteed_value(LayoutEvaluator(board, layout), rolls, best)
-            if value > best:
-                best, tied = value, [layout]
-            elif value == best:
-                tied.append(layout)
-            if value >= best:
-                ranking.append(Ranked(layout, value, worst))
-    except TimeLimit:
-        status = Status.UNKNOWN
-    finally:
-        progress.finish()
-    ranking = [r for r in ranking if r.value == best][:10]
+    workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
+    status = Status.PROVEN
+    results: list[tuple[int, int, Roll | None]] = []
+    if workers > 1 and len(choices) > 3000:
+        status, results = _parallel(board, choices, rolls, defeated, deadline, workers)
+    else:
+        progress = Progress("placements", len(choices))
+        best = -1
+        try:
+            for index, layout in enumerate(choices):
+                if index & 0x3F == 0:
+                    deadline.check()
+                progress.step()
+                value, worst = guaranteed_value(LayoutEvaluator(board, layout), rolls, best, defeated)
+                if value >= best:
+                    best = value
+                    results.append((index, value, worst))
+        except TimeLimit:
+            status = Status.UNKNOWN
+        finally:
+            progress.finish()
+    best = max((v for _, v, _ in results), default=-1)
+    tied = [choices[i] for i, v, _ in sorted(results) if v == best]
+    ranking = tuple(Ranked(choices[i], v, w) for i, v, w in sorted(results) if v == best)[:10]
+    proven = status is Status.PROVEN
     answer = PlacementAnswer(
-        status, "guaranteed", "search", best if status is Status.PROVEN else None, tuple(tied) if status is Status.PROVEN else (),
-        tuple(ranking), evaluated, time.perf_counter() - started, unreachable,
+        status, "guaranteed", "search", best if proven else None, tuple(tied) if proven else (),
+        ranking, len(choices) if proven else 0, time.perf_counter() - started, unreachable,
     )
     return _with_worst_plan(scenario, player, board, answer, defeated)
+
+
+def _parallel(board: Board, choices: list[Layout], rolls: list[Roll], defeated: int, deadline: Deadline,
+              workers: int) -> tuple[Status, list[tuple[int, int, Roll | None]]]:
+    left = deadline.remaining()
+    stop_at = None if left is None else time.time() + left
+    indexed = list(enumerate(choices))
+    parts = workers * 8
+    jobs = [(board, indexed[k::parts], rolls, defeated, stop_at) for k in range(parts)]
+    progress = Progress("placement chunks", parts)
+    results: list[tuple[int, int, Roll | None]] = []
+    status = Status.PROVEN
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        try:
+            for kept, finished in pool.map(_chunk_values, jobs):
+                progress.step()
+                results.extend(kept)
+                if not finished:
+                    status = Status.UNKNOWN
+        finally:
+            progress.finish()
+    return status, results
 
 
 def _with_worst_plan(scenario: Scenario, player: int, board: Board, answer: PlacementAnswer, defeated: int) -> PlacementAnswer:
@@ -199,6 +249,9 @@ class PlacementModel:
         slots = min(target, sum(roll))
         if slots <= 0:
             return
+        if roll in self.rolls:
+            # z3 proposed a placement its own encoding accepts for this roll, yet the search refutes it.
+            raise OracleDisagreement(f"the z3 wave encoding and the search disagree on roll {roll}")
         encoding = WaveEncoding(
             board, slots, roll, self.defeated, f"r{len(self.rolls)}",
             damage=lambda h, c: h.base[c] + self.minion[c] * h.unit[c],
@@ -320,3 +373,59 @@ def placement_count(scenario: Scenario, player: int = 0) -> int:
 
 
 COLOR_NAMES = tuple(c.value for c in COLORS)
+
+
+# -- objective (b): the whole Invasion phase ---------------------------------------------------
+
+
+def search_expected(scenario: Scenario, measure: Any, target: int | None = None, player: int = 0,
+                    deadline: Deadline | None = None) -> PlacementAnswer:
+    """Objective (b): the placement maximising the phase's value under the optimal policy.
+
+    Exact: every placement's DP is solved, except that placements whose upper bound cannot reach
+    the best value are skipped. For ``trophy`` and ``no-escape`` the bound is the chance that the
+    first wave can be defeated entirely (any escape in it ends the phase in failure).
+    """
+    from solver.stonespine.policy import InvasionDP, Measure
+
+    started = time.perf_counter()
+    deadline = deadline or Deadline()
+    board, _, defeated = board_for(scenario, player)
+    _require_exact(board)
+    if measure is Measure.TROPHY and target is None and scenario.initial.solo:
+        target = scenario.data.value("jael_defeats")[board.year - 1] + 1
+    dist = roll_distribution(scenario.data, board.year)
+    nodes, unreachable = candidate_nodes(board)
+    choices = list(layouts(board, minion_counts(scenario, board), nodes))
+    best: Fraction | None = None
+    tied: list[Layout] = []
+    ranked: list[Ranked] = []
+    evaluated, status = 0, Status.PROVEN
+    bounded = measure in (Measure.TROPHY, Measure.NO_ESCAPE)
+    progress = Progress("placements (phase DP)", len(choices))
+    try:
+        for layout in choices:
+            deadline.check()
+            progress.step()
+            if bounded and best is not None:
+                evaluator = LayoutEvaluator(board, layout)
+                bound = sum((p for r, p in dist if evaluator.value(r, defeated) == sum(r)), Fraction(0))
+                if bound < best:
+                    continue
+            evaluated += 1
+            value = InvasionDP(board, layout, dist, measure, target, defeated, deadline).solve().value
+            if best is None or value > best:
+                best, tied = value, [layout]
+            elif value == best:
+                tied.append(layout)
+            ranked.append(Ranked(layout, value))
+    except TimeLimit:
+        status = Status.UNKNOWN
+    finally:
+        progress.finish()
+    ranked.sort(key=lambda r: (-r.value, _order(r.layout)))
+    return PlacementAnswer(
+        status, f"expected {measure.value}" + (f" >= {target}" if target is not None else ""), "search",
+        best if status is Status.PROVEN else None, tuple(tied) if status is Status.PROVEN else (),
+        tuple(ranked[:10]), evaluated, time.perf_counter() - started, unreachable,
+    )

@@ -152,6 +152,8 @@ class PathEncoding:
         self.constraints: list[Any] = []
         add = self.constraints.append
         s = board.start
+        if board.escape_at_entry:  # the hero never enters: no route exists (escape is handled outside)
+            add(z3.BoolVal(False))
         add(self.visited[s])
         add(self.order[s] == 0)
         add(z3.PbEq([(e, 1) for e in self.end], 1))

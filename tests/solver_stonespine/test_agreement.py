@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from model.stonespine.heroes import COLORS, HeroColor
 from properties.stonespine import scenarios
+from solver.common import Deadline, Status
 from solver.stonespine.board import board_for
 from solver.stonespine.fast import LayoutEvaluator, defeat_mask
 from solver.stonespine.placement import oracle_guaranteed, search_guaranteed, z3_guaranteed
@@ -68,7 +69,10 @@ def test_placement_engines_agree_on_small_dungeons(doc: dict[str, Any]) -> None:
     doc["players"][0].pop("defeated", None)
     scenario = load(doc)
     by_search = search_guaranteed(scenario)
-    by_z3 = z3_guaranteed(scenario)
+    # z3 lists ties one solve at a time; a case with very many ties is too slow for `make test`.
+    assume(len(by_search.tied) <= 40)
+    by_z3 = z3_guaranteed(scenario, deadline=Deadline(60))
+    assert by_z3.status is Status.PROVEN
     by_oracle = oracle_guaranteed(scenario)
     assert by_search.best == by_z3.best == by_oracle.best
     assert set(by_search.tied) == set(by_z3.tied) == set(by_oracle.tied)

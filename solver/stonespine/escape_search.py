@@ -1,0 +1,337 @@
+"""Query 6: find dungeons where a named hero escapes under every route, and shrink the witness.
+
+Two families of dungeons:
+
+* **free spaces** (:func:`fill_free_spaces`): the scenario's dungeon with its empty element spaces
+  to fill, each from a list of elements. z3 proposes a filling; the exhaustive route walk looks for
+  a route that still defeats the hero; that route, as a constraint on the filling ("this route must
+  not defeat"), goes back to z3 - counterexample-guided search. "unsat" proves that no filling lets
+  the hero escape. The witness is then shrunk towards the earliest options of the list (like
+  Hypothesis: shortlex on the choices). The baseline tries every filling.
+* **generated** (:func:`search_generated`): dungeons generated from the chamber statistics by seed;
+  the first seed where the hero always escapes is shrunk by dropping rows and columns, then
+  elements, then doorways, while the hero still escapes.
+
+The hero "escapes under every route" when no route the player could choose defeats it. Witnesses
+are replayed through the oracle (every escape outcome's route).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import z3
+
+from model.core.errors import MalformedInputError
+from model.stonespine.dungeon import Cell
+from model.stonespine.elements import Element, Space
+from model.stonespine.heroes import COLORS, HeroColor
+from model.stonespine.scenario import Scenario, scenario_from_document
+from solver.common import Deadline, Status, TimeLimit, z3_check
+from solver.stonespine.board import board_for
+from solver.stonespine.fast import defeat_mask
+from solver.stonespine.generate import random_dungeon
+from solver.stonespine.replay import verify_wave
+from solver.stonespine.routes import Fate, enumerate_outcomes
+
+Slot = tuple[int, int, int]  # player-independent: (column, row, space index)
+
+
+@dataclass(frozen=True, slots=True)
+class FillAnswer:
+    status: Status
+    hero: HeroColor
+    found: bool
+    filling: tuple[tuple[str, str], ...]  # ("B2:3", element) per free space
+    shrunk_from: tuple[tuple[str, str], ...]
+    iterations: int
+    engine: str
+
+
+def _free_slots(scenario: Scenario, player: int) -> list[Slot]:
+    board, _, _ = board_for(scenario, player)
+    dungeon = scenario.initial.players[player].dungeon
+    slots = []
+    for node in sorted(board.reachable()):
+        cell = board.cells[node]
+        for i, space in enumerate(dungeon.chamber(cell).spaces):
+            if space.empty:
+                slots.append((cell.col, cell.row, i))
+    return slots
+
+
+def _filled(scenario: Scenario, player: int, slots: Sequence[Slot], choice: Sequence[Element | None]) -> Scenario:
+    state = scenario.initial
+    p = state.players[player]
+    dungeon = p.dungeon
+    for (col, row, i), element in zip(slots, choice, strict=True):
+        cell = Cell(col, row)
+        chamber = dungeon.chamber(cell)
+        dungeon = dungeon.with_chamber(cell, chamber.with_space(i, Space(element)))
+    return replace(scenario, initial=state.with_player(player, replace(p, dungeon=dungeon)))
+
+
+def _escapes_always(scenario: Scenario, player: int, hero: HeroColor) -> bool:
+    board, layout, defeated = board_for(scenario, player)
+    return defeat_mask(board, layout, board.hero(hero), defeated) == 0
+
+
+def parse_elements(names: Sequence[str]) -> list[Element | None]:
+    out: list[Element | None] = []
+    for name in names:
+        if name == "empty":
+            out.append(None)
+            continue
+        try:
+            out.append(Element.parse(name))
+        except ValueError as err:
+            raise MalformedInputError("--elements", name, str(err)) from None
+    return out
+
+
+def fill_free_spaces(scenario: Scenario, hero: HeroColor, elements: Sequence[str], *, engine: str = "z3",
+                     player: int = 0, deadline: Deadline | None = None) -> FillAnswer:
+    """A filling of every empty space (in reachable chambers) with which ``hero`` always escapes."""
+    deadline = deadline or Deadline()
+    options = parse_elements(elements)
+    if not options:
+        raise MalformedInputError("--elements", "", "give at least one element to fill the free spaces with")
+    slots = _free_slots(scenario, player)
+    try:
+        if engine == "z3":
+            choice, iterations = _cegis(scenario, player, hero, slots, options, deadline)
+        else:
+            choice, iterations = _enumerate(scenario, player, hero, slots, options, deadline)
+    except TimeLimit:
+        return FillAnswer(Status.UNKNOWN, hero, False, (), (), 0, engine)
+    if choice is None:
+        return FillAnswer(Status.PROVEN, hero, False, (), (), iterations, engine)
+    original = list(choice)
+    shrunk = _shrink(scenario, player, hero, slots, options, choice)
+    _verify_escapes(_filled(scenario, player, slots, [options[k] for k in shrunk]), player, hero)
+    return FillAnswer(Status.PROVEN, hero, True, _describe(slots, options, shrunk), _describe(slots, options, original), iterations, engine)
+
+
+def _describe(slots: Sequence[Slot], options: Sequence[Element | None], choice: Sequence[int]) -> tuple[tuple[str, str], ...]:
+    return tuple((f"{Cell(c, r).name}:{i + 1}", str(options[k]) if options[k] is not None else "empty")
+                 for (c, r, i), k in zip(slots, choice, strict=True))
+
+
+def _enumerate(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Slot], options: Sequence[Element | None],
+               deadline: Deadline) -> tuple[list[int] | None, int]:
+    tried = 0
+    for choice in itertools.product(range(len(options)), repeat=len(slots)):
+        tried += 1
+        if tried & 0x3F == 0:
+            deadline.check()
+        if _escapes_always(_filled(scenario, player, slots, [options[k] for k in choice]), player, hero):
+            return list(choice), tried
+    return None, tried
+
+
+def _cegis(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Slot], options: Sequence[Element | None],
+           deadline: Deadline) -> tuple[list[int] | None, int]:
+    board, layout, defeated = board_for(scenario, player)
+    index = COLORS.index(hero)
+    profile = board.hero(hero)
+    pick = [z3.Int(f"k{s}") for s in range(len(slots))]
+    solver = z3.Solver()
+    for var in pick:
+        solver.add(var >= 0, var < len(options))
+    # What each option adds in its chamber for this hero (read off the oracle via a compiled board).
+    effect: dict[tuple[int, int], tuple[int, bool]] = {}
+    for s, (col, row, i) in enumerate(slots):
+        for k, element in enumerate(options):
+            single = _filled(scenario, player, [(col, row, i)], [element])
+            b, _, _ = board_for(single, player)
+            node = board.index(Cell(col, row))
+            effect[(s, k)] = (b.heroes[index].base[node] - profile.base[node], b.heroes[index].cond[node])
+    by_node: dict[int, list[int]] = {}
+    for s, (col, row, _) in enumerate(slots):
+        by_node.setdefault(board.index(Cell(col, row)), []).append(s)
+
+    def damage(node: int) -> Any:
+        extra = [z3.Sum([z3.If(pick[s] == k, effect[(s, k)][0], 0) for k in range(len(options))]) for s in by_node.get(node, [])]
+        return profile.base[node] + layout.minions[node] * profile.unit[node] + (z3.Sum(extra) if extra else 0)
+
+    def condition(node: int) -> Any:
+        met = [z3.Or([z3.And(pick[s] == k, z3.BoolVal(effect[(s, k)][1])) for k in range(len(options))]) for s in by_node.get(node, [])]
+        base = profile.cond[node] or (profile.cond_minion and layout.minions[node] > 0)
+        return z3.Or(z3.BoolVal(base), *met)
+
+    iterations = 0
+    while True:
+        iterations += 1
+        if z3_check(solver, deadline) == z3.unsat:
+            return None, iterations
+        model = solver.model()
+        choice = [model.eval(v, model_completion=True).as_long() for v in pick]
+        candidate = _filled(scenario, player, slots, [options[k] for k in choice])
+        cboard, clayout, _ = board_for(candidate, player)
+        outcomes = enumerate_outcomes(cboard, clayout, hero, defeated, deadline)
+        defeat = next((o for k, o in sorted(outcomes.items()) if k[0] == Fate.DEFEATED.value), None)
+        if defeat is None:
+            return choice, iterations
+        solver.add(z3.Not(_route_defeats(board, layout, profile, defeated, defeat.route, damage, condition)))
+
+
+def _route_defeats(board: Any, layout: Any, profile: Any, defeated: int, route: Sequence[int], damage: Any, condition: Any) -> Any:
+    """The filling-dependent condition under which ``route`` defeats the hero at its end."""
+    used: Any = z3.BoolVal(False)
+    before: Any = z3.IntVal(0)
+    for position, node in enumerate(route):
+        last = position == len(route) - 1
+        if (defeated >> node) & 1:
+            gained: Any = z3.IntVal(0)
+        elif node in layout.guardians:
+            return z3.BoolVal(True) if last else z3.BoolVal(False)
+        else:
+            raw = damage(node)
+            gained = raw
+            if profile.purple:
+                eligible = z3.And(z3.Not(used), condition(node), z3.BoolVal(board.purple_used_anyway) if board.purple_used_anyway else raw > 0)
+                kept = 0 if board.purple_all_damage else layout.minions[node] * profile.minion_unit[node]
+                gained = z3.If(eligible, kept, raw)
+                used = z3.Or(used, eligible)
+        if last:
+            return before + gained >= profile.health
+        before = before + gained
+        # The route continues only while the hero lives (a route found legal stays legal here).
+    return z3.BoolVal(False)  # pragma: no cover
+
+
+def _shrink(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Slot], options: Sequence[Element | None],
+            choice: list[int]) -> list[int]:
+    """Lower each choice to the earliest option that keeps the hero escaping, until nothing moves."""
+    current = list(choice)
+    changed = True
+    while changed:
+        changed = False
+        for s in range(len(current)):
+            for k in range(current[s]):
+                trial = [*current[:s], k, *current[s + 1 :]]
+                if _escapes_always(_filled(scenario, player, slots, [options[x] for x in trial]), player, hero):
+                    current, changed = trial, True
+                    break
+    return current
+
+
+def _verify_escapes(scenario: Scenario, player: int, hero: HeroColor) -> None:
+    board, layout, defeated = board_for(scenario, player)
+    for outcome in enumerate_outcomes(board, layout, hero, defeated).values():
+        route = [board.name(n) for n in outcome.route]
+        verify_wave(scenario, player, [(hero, route)], [(outcome.fate.value, route[-1] if route else None, outcome.reason)])
+        assert outcome.fate is Fate.ESCAPED
+
+
+# -- generated dungeons ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedAnswer:
+    status: Status
+    hero: HeroColor
+    seed: int | None
+    tried: int
+    dungeon: dict[str, Any] | None  # the shrunk witness
+    original: dict[str, Any] | None
+
+
+def search_generated(base: dict[str, Any], hero: HeroColor, *, rows: int, columns: int, seeds: int,
+                     open_doors: float = 0.0, deadline: Deadline | None = None, source: str = "generated") -> GeneratedAnswer:
+    """The first generated dungeon (by seed) where ``hero`` always escapes, shrunk."""
+    deadline = deadline or Deadline()
+    tried = 0
+    try:
+        for seed in range(seeds):
+            deadline.check()
+            tried += 1
+            dungeon = random_dungeon(seed, rows, columns, open_doors=open_doors)
+            if _generated_escapes(base, dungeon, hero, source):
+                small = _shrink_dungeon(base, dungeon, hero, source, deadline)
+                scenario = _scenario_with(base, small, source)
+                if scenario is not None:
+                    _verify_escapes(scenario, 0, hero)
+                return GeneratedAnswer(Status.PROVEN, hero, seed, tried, small, dungeon)
+    except TimeLimit:
+        return GeneratedAnswer(Status.UNKNOWN, hero, None, tried, None, None)
+    return GeneratedAnswer(Status.PROVEN, hero, None, tried, None, None)
+
+
+def _scenario_with(base: dict[str, Any], dungeon: dict[str, Any], source: str) -> Scenario | None:
+    doc = {**base, "players": [dict(base["players"][0])]}
+    player = doc["players"][0]
+    player["dungeon"] = dungeon
+    cols, rows = len(dungeon["rows"][0]), len(dungeon["rows"])
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+    def inside(cell: str) -> bool:
+        return letters.index(cell[0].upper()) < cols and int(cell[1:]) <= rows
+
+    placement = player.get("placement", {"guardians": [], "minions": []})
+    guardians = [c for c in placement.get("guardians", []) if inside(c)]
+    if len(guardians) != len(placement.get("guardians", [])):
+        return None  # the guardian's chamber is gone: not the same question any more
+    player["placement"] = {"guardians": guardians, "minions": [c for c in placement.get("minions", []) if inside(c)]}
+    doc["rulings"] = {**base.get("rulings", {}), "SS-MINIONS": "optional"}
+    try:
+        return scenario_from_document(doc, source)
+    except MalformedInputError:
+        return None
+
+
+def _generated_escapes(base: dict[str, Any], dungeon: dict[str, Any], hero: HeroColor, source: str) -> bool:
+    scenario = _scenario_with(base, dungeon, source)
+    return scenario is not None and _escapes_always(scenario, 0, hero)
+
+
+def _shrink_dungeon(base: dict[str, Any], dungeon: dict[str, Any], hero: HeroColor, source: str, deadline: Deadline) -> dict[str, Any]:
+    current = dungeon
+    changed = True
+    while changed:
+        changed = False
+        for candidate in _smaller(current):
+            deadline.check()
+            if _generated_escapes(base, candidate, hero, source):
+                current, changed = candidate, True
+                break
+    return current
+
+
+def _shift(column: int, removed: int) -> int:
+    return column - 1 if column > removed else column
+
+
+def _smaller(dungeon: dict[str, Any]) -> list[dict[str, Any]]:
+    """Simpler dungeons, biggest cuts first: a row, a column, an element, a doorway."""
+    rows = dungeon["rows"]
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    out = []
+    if len(rows) > 1:
+        out.append({**dungeon, "rows": [list(r) for r in rows[:-1]]})
+    entrance = letters.index(dungeon["entrance"])
+    exit_col = letters.index(dungeon["exit"])
+    for col in range(len(rows[0])):
+        if len(rows[0]) == 1 or col == entrance:
+            continue
+        new_exit = exit_col if exit_col != col else entrance
+        out.append({"entrance": letters[_shift(entrance, col)], "exit": letters[_shift(new_exit, col)],
+                    "rows": [[c for i, c in enumerate(r) if i != col] for r in rows]})
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            words = text.split()
+            for w in range(2, len(words)):
+                smaller = [list(x) for x in rows]
+                smaller[r][c] = " ".join(words[:w] + words[w + 1 :])
+                out.append({**dungeon, "rows": smaller})
+            for door in words[1]:
+                if door == "-" or (r == 0 and c == entrance and door == "T"):
+                    continue
+                smaller = [list(x) for x in rows]
+                doors = words[1].replace(door, "") or "-"
+                smaller[r][c] = " ".join([words[0], doors, *words[2:]])
+                out.append({**dungeon, "rows": smaller})
+    return out

@@ -1,0 +1,286 @@
+"""Query 5: the least force that defeats a wave, and the least health that escapes.
+
+* :func:`fewest_minions` - the fewest minions (guardian placement kept) such that the player can
+  defeat every hero of a given wave;
+* :func:`fewest_tokens` - the fewest added element tokens (of one kind, in empty element spaces)
+  such that every hero of the wave can be defeated;
+* :func:`least_escaping_health` - the smallest health at which a hero escapes whatever route the
+  player picks.
+
+Each has a z3 encoding (a count bound checked upward; the first satisfiable bound is optimal
+because every smaller one is unsatisfiable) and an exhaustive baseline, and the answer is replayed
+through the oracle with the modified scenario.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import z3
+
+from model.core.errors import MalformedInputError, RulesError
+from model.stonespine.dungeon import Cell
+from model.stonespine.elements import Element, Space
+from model.stonespine.heroes import COLORS, HeroColor
+from model.stonespine.scenario import Scenario
+from model.stonespine.state import Placement
+from solver.common import Deadline, Status, TimeLimit, z3_check
+from solver.stonespine.board import Board, Layout, board_for, compile_board
+from solver.stonespine.fast import LayoutEvaluator, defeat_mask
+from solver.stonespine.routes import RouteModel
+from solver.stonespine.waves import WaveEncoding, oracle_plan_check, search_wave
+
+
+@dataclass(frozen=True, slots=True)
+class CountAnswer:
+    status: Status
+    what: str
+    count: int | None  # the optimum, None when none up to the limit (or unknown)
+    where: tuple[str, ...]  # chamber names, one per minion / token
+    limit: int
+    engine: str
+
+
+def _roll(heroes: Sequence[HeroColor]) -> tuple[int, int, int]:
+    return (heroes.count(COLORS[0]), heroes.count(COLORS[1]), heroes.count(COLORS[2]))
+
+
+def _require(board: Board) -> None:
+    if board.limits:
+        raise RulesError("this search models every rule but: " + "; ".join(board.limits))
+
+
+# -- minions -------------------------------------------------------------------------------------
+
+
+def fewest_minions(scenario: Scenario, heroes: Sequence[HeroColor], *, limit: int = 8, engine: str = "z3",
+                   player: int = 0, deadline: Deadline | None = None) -> CountAnswer:
+    deadline = deadline or Deadline()
+    board, layout, defeated = board_for(scenario, player)
+    _require(board)
+    reach = sorted(board.reachable())
+    roll = _roll(heroes)
+    try:
+        for k in range(limit + 1):
+            found = (_z3_minions if engine == "z3" else _search_minions)(board, layout, roll, defeated, reach, k, deadline)
+            if found is not None:
+                _verify(scenario, player, board, found, heroes, defeated)
+                return CountAnswer(Status.PROVEN, "minions", k, _names(board, found.minions), limit, engine)
+    except TimeLimit:
+        return CountAnswer(Status.UNKNOWN, "minions", None, (), limit, engine)
+    return CountAnswer(Status.PROVEN, "minions", None, (), limit, engine)
+
+
+def _search_minions(board: Board, layout: Layout, roll: tuple[int, int, int], defeated: int,
+                    reach: list[int], k: int, deadline: Deadline) -> Layout | None:
+    for chosen in itertools.combinations_with_replacement(reach, k):
+        deadline.check()
+        counts = [0] * board.size
+        for node in chosen:
+            counts[node] += 1
+        candidate = Layout(layout.guardians, tuple(counts))
+        if LayoutEvaluator(board, candidate).value(roll, defeated) == sum(roll):
+            return candidate
+    return None
+
+
+def _z3_minions(board: Board, layout: Layout, roll: tuple[int, int, int], defeated: int,
+                reach: list[int], k: int, deadline: Deadline) -> Layout | None:
+    minion = [z3.Int(f"m{c}") for c in range(board.size)]
+    solver = z3.Solver()
+    for c in range(board.size):
+        solver.add(minion[c] >= 0)
+        if c not in reach:
+            solver.add(minion[c] == 0)
+    solver.add(z3.Sum(minion) == k)
+    encoding = WaveEncoding(
+        board, sum(roll), roll, defeated, "mm",
+        damage=lambda h, c: h.base[c] + minion[c] * h.unit[c],
+        kept=lambda h, c: z3.IntVal(0) if board.purple_all_damage else minion[c] * h.minion_unit[c],
+        minion_cond=lambda h, c: z3.And(z3.BoolVal(h.cond_minion), minion[c] > 0),
+        live_guardian=lambda c: z3.BoolVal(c in layout.guardians),
+    )
+    solver.add(*encoding.constraints)
+    if z3_check(solver, deadline) == z3.unsat:
+        return None
+    model = solver.model()
+    return Layout(layout.guardians, tuple(model.eval(m, model_completion=True).as_long() for m in minion))
+
+
+def _names(board: Board, counts: Sequence[int]) -> tuple[str, ...]:
+    return tuple(board.name(n) for n in range(board.size) for _ in range(counts[n]))
+
+
+def _verify(scenario: Scenario, player: int, board: Board, layout: Layout, heroes: Sequence[HeroColor], defeated: int) -> None:
+    plan = search_wave(board, layout, heroes, defeated)
+    if plan.defeated != len(heroes):
+        raise AssertionError("the minion answer does not defeat every hero")  # pragma: no cover - a bug
+    oracle_plan_check(scenario, player, board, plan, placement=layout.placement(board))
+
+
+# -- tokens --------------------------------------------------------------------------------------
+
+
+def _with_tokens(scenario: Scenario, player: int, tokens: dict[Cell, int], element: Element) -> Scenario:
+    state = scenario.initial
+    p = state.players[player]
+    dungeon = p.dungeon
+    for cell, count in tokens.items():
+        chamber = dungeon.chamber(cell)
+        spaces = list(chamber.spaces)
+        for i, space in enumerate(spaces):
+            if count and space.empty:
+                spaces[i] = Space(element)
+                count -= 1
+        dungeon = dungeon.with_chamber(cell, replace(chamber, spaces=(spaces[0], spaces[1], spaces[2], spaces[3])))
+    return replace(scenario, initial=state.with_player(player, replace(p, dungeon=dungeon)))
+
+
+def fewest_tokens(scenario: Scenario, heroes: Sequence[HeroColor], token: str = "kobold", *, limit: int = 8,
+                  engine: str = "z3", player: int = 0, deadline: Deadline | None = None) -> CountAnswer:
+    """Fewest ``token`` elements added to empty spaces so the whole wave can be defeated."""
+    deadline = deadline or Deadline()
+    try:
+        element = Element.parse(token)
+    except ValueError as err:
+        raise MalformedInputError("--token", token, str(err)) from None
+    if element.is_rubble or element.kind.value in ("chest", "star"):
+        raise MalformedInputError("--token", token, "add a monster or a trap (they deal damage)")
+    board, layout, defeated = board_for(scenario, player)
+    _require(board)
+    p = scenario.initial.players[player]
+    free = {n: sum(1 for s in p.dungeon.chamber(board.cells[n]).spaces if s.empty) for n in sorted(board.reachable())}
+    free = {n: f for n, f in free.items() if f}
+    # Per-node effect of one token, read from the oracle by compiling a board with one token added.
+    added = {n: compile_board(_rules(scenario), _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial,
+                              _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial.players[player]) for n in free}
+    roll = _roll(heroes)
+    try:
+        for k in range(limit + 1):
+            found = (_z3_tokens if engine == "z3" else _search_tokens)(scenario, player, board, layout, added, free, roll, defeated, k, element, deadline)
+            if found is not None:
+                modified = _with_tokens(scenario, player, {board.cells[n]: c for n, c in found.items()}, element)
+                mboard, mlayout, _ = board_for(modified, player)
+                plan = search_wave(mboard, mlayout, heroes, defeated)
+                if plan.defeated != len(heroes):
+                    raise AssertionError("the token answer does not defeat every hero")  # pragma: no cover
+                oracle_plan_check(modified, player, mboard, plan)
+                return CountAnswer(Status.PROVEN, f"{token} tokens", k, tuple(board.name(n) for n in sorted(found) for _ in range(found[n])), limit, engine)
+    except TimeLimit:
+        return CountAnswer(Status.UNKNOWN, f"{token} tokens", None, (), limit, engine)
+    return CountAnswer(Status.PROVEN, f"{token} tokens", None, (), limit, engine)
+
+
+def _rules(scenario: Scenario):  # type: ignore[no-untyped-def]
+    from model.stonespine.entering import Rules
+
+    return Rules.of(scenario.rulings, scenario.data)
+
+
+def _search_tokens(scenario: Scenario, player: int, board: Board, layout: Layout, added: dict[int, Board], free: dict[int, int],
+                   roll: tuple[int, int, int], defeated: int, k: int, element: Element, deadline: Deadline) -> dict[int, int] | None:
+    slots = [n for n, f in free.items() for _ in range(f)]
+    seen: set[tuple[int, ...]] = set()
+    for chosen in itertools.combinations(slots, k):
+        if chosen in seen:
+            continue
+        seen.add(chosen)
+        deadline.check()
+        counts = {n: chosen.count(n) for n in set(chosen)}
+        modified = _with_tokens(scenario, player, {board.cells[n]: c for n, c in counts.items()}, element)
+        mboard, mlayout, _ = board_for(modified, player)
+        if LayoutEvaluator(mboard, mlayout).value(roll, defeated) == sum(roll):
+            return counts
+    return None
+
+
+def _z3_tokens(scenario: Scenario, player: int, board: Board, layout: Layout, added: dict[int, Board], free: dict[int, int],
+               roll: tuple[int, int, int], defeated: int, k: int, element: Element, deadline: Deadline) -> dict[int, int] | None:
+    # A token's damage is linear in the count; whether it meets a purple condition is a flag per node.
+    tok = [z3.Int(f"t{c}") for c in range(board.size)]
+    solver = z3.Solver()
+    for c in range(board.size):
+        solver.add(tok[c] >= 0, tok[c] <= free.get(c, 0))
+    solver.add(z3.Sum(tok) == k)
+
+    def delta(h_index: int, c: int) -> int:
+        if c not in added:
+            return 0
+        return added[c].heroes[h_index].base[c] - board.heroes[h_index].base[c]
+
+    def gains_cond(h_index: int, c: int) -> bool:
+        return c in added and added[c].heroes[h_index].cond[c] and not board.heroes[h_index].cond[c]
+
+    encoding = WaveEncoding(
+        board, sum(roll), roll, defeated, "tk",
+        damage=lambda h, c: h.base[c] + layout.minions[c] * h.unit[c] + tok[c] * delta(COLORS.index(h.color), c),
+        kept=lambda h, c: z3.IntVal(0 if board.purple_all_damage else layout.minions[c] * h.minion_unit[c]),
+        minion_cond=lambda h, c: z3.Or(z3.BoolVal(h.cond_minion and layout.minions[c] > 0),
+                                       z3.And(z3.BoolVal(gains_cond(COLORS.index(h.color), c)), tok[c] > 0)),
+        live_guardian=lambda c: z3.BoolVal(c in layout.guardians),
+    )
+    solver.add(*encoding.constraints)
+    if z3_check(solver, deadline) == z3.unsat:
+        return None
+    model = solver.model()
+    counts = {c: model.eval(tok[c], model_completion=True).as_long() for c in range(board.size)}
+    return {c: n for c, n in counts.items() if n}
+
+
+# -- health ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HealthAnswer:
+    status: Status
+    hero: HeroColor
+    health: int | None  # the least health that always escapes; None: none up to ``limit``
+    limit: int
+    escape_route: tuple[str, ...]  # a route the hero takes at that health
+    engine: str
+
+
+def least_escaping_health(scenario: Scenario, hero: HeroColor, *, engine: str = "z3", player: int = 0,
+                          deadline: Deadline | None = None) -> HealthAnswer:
+    deadline = deadline or Deadline()
+    board, layout, defeated = board_for(scenario, player)
+    index = COLORS.index(hero)
+    # Above the most damage any route can deal, only a guardian can defeat the hero.
+    limit = sum(max(p.base[c] + layout.minions[c] * p.unit[c], 0) for p in board.heroes for c in range(board.size)) + 2
+    try:
+        for health in range(1, limit + 1):
+            deadline.check()
+            profile = replace(board.heroes[index], health=health)
+            heroes = list(board.heroes)
+            heroes[index] = profile
+            trial = replace(board, heroes=(heroes[0], heroes[1], heroes[2]))
+            if engine == "z3":
+                model = RouteModel(trial, layout, hero, defeated)
+                defeatable = model.witness(model.path.defeated_anywhere(), deadline) is not None
+            else:
+                defeatable = defeat_mask(trial, layout, profile, defeated) != 0
+            if not defeatable:
+                outcomes = RouteModel(trial, layout, hero, defeated).outcomes(deadline)
+                escape = next(o for k, o in sorted(outcomes.items()) if k[0] == "escaped")
+                _verify_health(scenario, player, hero, health, [board.name(n) for n in escape.route], escape, board)
+                return HealthAnswer(Status.PROVEN, hero, health, limit, tuple(board.name(n) for n in escape.route), engine)
+    except TimeLimit:
+        return HealthAnswer(Status.UNKNOWN, hero, None, limit, (), engine)
+    return HealthAnswer(Status.PROVEN, hero, None, limit, (), engine)
+
+
+def _verify_health(scenario: Scenario, player: int, hero: HeroColor, health: int, route: list[str], escape: object, board: Board) -> None:
+    from solver.stonespine.replay import verify_wave
+
+    state = scenario.initial
+    bonus = list(state.health_bonus)
+    bonus[COLORS.index(hero)] = health - state.card(hero).health
+    modified = replace(scenario, initial=replace(state, health_bonus=(bonus[0], bonus[1], bonus[2])))
+    outcome = escape
+    verify_wave(modified, player, [(hero, route)], [("escaped", route[-1] if route else None, outcome.reason)])  # type: ignore[attr-defined]
+
+
+def placement_of(board: Board, layout: Layout) -> Placement:
+    return layout.placement(board)

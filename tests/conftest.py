@@ -1,0 +1,19 @@
+"""Test-wide settings.
+
+Hypothesis runs derandomised in `make test` and CI (profile ``ci``): the same examples every run,
+so test time and results do not wander. ``HYPOTHESIS_PROFILE=explore`` draws fresh examples and
+keeps a database of failures, for deeper local sweeps (with ``INVASION_HYPOTHESIS_SCALE``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", derandomize=True, database=None, deadline=None, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
