@@ -263,37 +263,54 @@ def _wave(args: argparse.Namespace) -> int:
 
 def _policy(args: argparse.Namespace) -> int:
     scenario, player = _load(args)
-    measure = Measure(args.measure)
-    dp, answer = solve_phase(scenario, measure, args.target, player, deadline=_deadline(args))
+    title, body, payload = policy_report(scenario, player, Measure(args.measure), args.target, not args.no_check, _deadline(args))
+    return _finish(args, title, body, payload)
+
+
+def policy_report(scenario: Scenario, player: int, measure: Measure, target: int | None = None, check: bool = True,
+                  deadline: Deadline | None = None) -> tuple[str, str, dict[str, Any]]:
+    """The optimal phase policy as (title, Markdown body, JSON payload)."""
+    dp, answer = solve_phase(scenario, measure, target, player, deadline=deadline)
     checked = "skipped (--no-check)"
-    if not args.no_check:
-        verify_phase(scenario, dp, answer, player, _deadline(args))
+    if check:
+        verify_phase(scenario, dp, answer, player, deadline)
         checked = "the oracle, playing this policy over every dice outcome, gives the same value"
     board = dp.board
     rows = []
     for roll, p, result, value in answer.first_wave:
         after = "close" if result[1] else ("continue" if dp.should_continue(result[0]) else "close")
         rows.append((describe_roll(roll), _fraction(p), describe_result(board, result), after, _fraction(value)))
-    target = f" (target {answer.target})" if answer.target is not None else ""
+    target_text = f" (target {answer.target})" if answer.target is not None else ""
     body = "\n\n".join([
         _picture(scenario, player, board, dp.layout, dp.start),
-        f"Measure: **{measure.value}**{target}. Value of the Invasion phase under the optimal policy: **{_fraction(answer.value)}** "
+        f"Measure: **{measure.value}**{target_text}. Value of the Invasion phase under the optimal policy: **{_fraction(answer.value)}** "
         f"(exact; {answer.states} states between waves). Oracle check: {checked}.",
         "First wave: each roll, the result the optimal routing steers to, and the gate decision after it.",
         table(rows, ["roll", "probability", "best result", "then", "value"]),
         "Use the policy as a decider: `PolicyDecider(dp, player)` from `solver.stonespine.policy`.",
     ])
-    return _finish(args, "Optimal Invasion-phase policy", body, {
+    payload = {
         "query": "policy", "measure": measure.value, "target": answer.target, "value": answer.value,
         "first_wave": [{"roll": describe_roll(r), "probability": p, "result": describe_result(board, res), "value": v}
                        for r, p, res, v in answer.first_wave],
-    })
+    }
+    return "Optimal Invasion-phase policy", body, payload
 
 
 # -- place --------------------------------------------------------------------------------------
 
 
 def _place(args: argparse.Namespace) -> int:
+    scenario, player = _load(args)
+    title, body, payload = place_report(scenario, player, args.objective, args.engine, Measure(args.measure), args.target,
+                                        args.top, _deadline(args), args.time_limit)
+    return _finish(args, title, body, payload)
+
+
+def place_report(scenario: Scenario, player: int, objective: str = "guaranteed", engine: str = "search",
+                 measure: Measure = Measure.TROPHY, target: int | None = None, top: int = 10,
+                 deadline: Deadline | None = None, time_limit: float | None = None) -> tuple[str, str, dict[str, Any]]:
+    """The optimal-placement answer as (title, Markdown body, JSON payload)."""
     from solver.stonespine.placement import (
         oracle_guaranteed,
         search_expected,
@@ -301,41 +318,41 @@ def _place(args: argparse.Namespace) -> int:
         z3_guaranteed,
     )
 
-    scenario, player = _load(args)
-    deadline = _deadline(args)
-    if args.objective == "guaranteed":
-        solve = {"search": search_guaranteed, "z3": z3_guaranteed, "oracle": oracle_guaranteed}[args.engine]
+    deadline = deadline or Deadline()
+    if objective == "guaranteed":
+        solve = {"search": search_guaranteed, "z3": z3_guaranteed, "oracle": oracle_guaranteed}[engine]
         answer = solve(scenario, player, deadline)
     else:
-        if args.engine != "search":
-            raise MalformedInputError("--engine", args.engine, "the expected objective is solved by exhaustive DP (--engine search)")
-        answer = search_expected(scenario, Measure(args.measure), args.target, player, deadline)
+        if engine != "search":
+            raise MalformedInputError("--engine", engine, "the expected objective is solved by exhaustive DP (--engine search)")
+        answer = search_expected(scenario, measure, target, player, deadline)
     board, _, defeated = board_for(scenario, player)
     merged = f" Figures in chambers no hero can reach ({', '.join(board.name(n) for n in answer.unreachable)}) are all the same; the first stands for them." if len(answer.unreachable) > 1 else ""
     head = (f"Objective: **{answer.objective}**. Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
             f"{answer.evaluated} placements evaluated in {answer.seconds:.2f} s). Tied placements: **{len(answer.tied)}**.{merged}")
     parts = []
     if answer.status is Status.UNKNOWN:
-        parts.append(f"**Unknown**: the time limit ({args.time_limit} s) was reached before the search finished; no placement is claimed optimal.")
+        parts.append(f"**Unknown**: the time limit ({time_limit} s) was reached before the search finished; no placement is claimed optimal.")
     if answer.tied:
         best = answer.tied[0]
         routes = [r for _, r in answer.plan.plan(board)] if answer.plan else []
         parts.append(_picture(scenario, player, board, best, defeated, routes, title=f"best placement: {best.describe(board)}"))
     parts.append(head)
-    rows = [(i, lay.describe(board), _fraction(answer.best)) for i, lay in enumerate(answer.tied[: args.top], 1)]
+    rows = [(i, lay.describe(board), _fraction(answer.best)) for i, lay in enumerate(answer.tied[:top], 1)]
     if rows:
         parts.append(table(rows, ["#", "placement", "value"]))
-        if len(answer.tied) > args.top:
-            parts.append(f"... and {len(answer.tied) - args.top} more tied placements (`--top {len(answer.tied)}` or `--json` lists them all).")
+        if len(answer.tied) > top:
+            parts.append(f"... and {len(answer.tied) - top} more tied placements (`--top {len(answer.tied)}` or `--json` lists them all).")
     if answer.plan is not None and answer.worst_roll is not None:
         parts.append(f"Worst roll for the first placement: **{describe_roll(answer.worst_roll)}**; the plan that still defeats {answer.best} (replayed through the oracle):")
         parts.append(_plan_table(board, answer.plan))
-    return _finish(args, "Optimal placement", "\n\n".join(parts), {
+    payload = {
         "query": "place", "objective": answer.objective, "engine": answer.engine, "status": answer.status.value,
         "best": answer.best, "evaluated": answer.evaluated,
         "tied": [lay.describe(board) for lay in answer.tied],
         "worst_roll": describe_roll(answer.worst_roll) if answer.worst_roll else None,
-    })
+    }
+    return "Optimal placement", "\n\n".join(parts), payload
 
 
 # -- min-damage ----------------------------------------------------------------------------------

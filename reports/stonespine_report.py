@@ -36,4 +36,28 @@ def ambiguities() -> str:
     )
 
 
-SECTIONS = (example_invasion, ambiguities)
+PLACEMENT_SCENARIO = EXAMPLES / "placement.json"
+
+
+def optimal_placement() -> str:
+    from reports.cli_stonespine_solve import place_report
+
+    scenario = load_scenario(str(PLACEMENT_SCENARIO))
+    _, body, _ = place_report(scenario, 0)
+    return section("Stonespine: optimal guardian and minion placement (first wave, guaranteed)", body,
+                   command="invasion stonespine place examples/stonespine/placement.json")
+
+
+def phase_policy() -> str:
+    from reports.cli_stonespine_solve import policy_report
+    from solver.common import Deadline
+    from solver.stonespine.policy import Measure
+
+    scenario = load_scenario(str(PLACEMENT_SCENARIO))
+    _, body, _ = policy_report(scenario, 0, Measure.DEFEATED, None, True, Deadline(120))
+    note = "The example's own placement is the first optimal one found above.\n\n"
+    return section("Stonespine: the optimal continue/close policy (expected heroes defeated)", note + body,
+                   command="invasion stonespine policy examples/stonespine/placement.json --measure defeated")
+
+
+SECTIONS = (example_invasion, ambiguities, optimal_placement, phase_policy)

@@ -182,6 +182,12 @@ class PathEncoding:
             add(self.order[c] >= 0)
             add(self.order[c] < n)
             add(z3.Implies(interior, z3.Not(live_guardian[c])))
+        # Redundant but strong: a simple path from the first chamber numbers its chambers 0..k, so
+        # the number visited is the end's number plus one. This kills detached cycles quickly.
+        length = z3.Sum([z3.If(v, 1, 0) for v in self.visited])
+        add(length == z3.Sum([z3.If(self.end[c], self.order[c], 0) for c in range(n)]) + 1)
+        for c in range(n):
+            add(z3.Implies(self.visited[c], self.order[c] < length))
         if board.exit is not None:
             e = board.exit
             escapes_here = z3.Or(z3.Not(defeated[e]), z3.BoolVal(board.exit_through_defeated))

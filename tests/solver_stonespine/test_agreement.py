@@ -76,3 +76,15 @@ def test_placement_engines_agree_on_small_dungeons(doc: dict[str, Any]) -> None:
     by_oracle = oracle_guaranteed(scenario)
     assert by_search.best == by_z3.best == by_oracle.best
     assert set(by_search.tied) == set(by_z3.tied) == set(by_oracle.tied)
+
+
+def test_the_placement_example_holds_its_first_optimal_placement() -> None:
+    """examples/stonespine/placement.json says its placement is the first optimal one: keep it so."""
+    from pathlib import Path
+
+    from model.stonespine.scenario import load_scenario
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "stonespine" / "placement.json"
+    scenario = load_scenario(str(path))
+    _, layout, _ = board_for(scenario)
+    assert search_guaranteed(scenario).tied[0] == layout
