@@ -12,17 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.core.decisions import (
-    ChanceRequest,
-    ChanceSource,
-    Decider,
-    FirstLegalDecider,
-    Option,
-    ScriptedChance,
-    ScriptedDecider,
-    SeededChance,
-    SeededRandomDecider,
-)
+from model.core.answers import Answers
+from model.core.decisions import ChanceSource, Decider
 from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path, load_schema, read_json_file, validate
 from model.core.provenance import Provenance
@@ -50,25 +41,6 @@ from model.spirit_island.state import (
 SCHEMA = ("model.spirit_island", "scenario.schema.json")
 
 
-@dataclass(frozen=True, slots=True)
-class Answers:
-    """How a scenario answers requests: a script in order, then a fallback."""
-
-    script: tuple[Option, ...] = ()
-    then: str = "first-legal"  # "first-legal", "random" or "none"
-    seed: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"script": list(self.script), "then": self.then, "seed": self.seed}
-
-
-class FirstOutcome:
-    """A chance source that always gives the first listed outcome (for reproducible examples)."""
-
-    def outcome(self, request: ChanceRequest) -> Option:
-        return request.outcomes[0]
-
-
 @dataclass(frozen=True)
 class Scenario:
     """A loaded scenario: rules, island, initial state and answerers."""
@@ -79,27 +51,17 @@ class Scenario:
     data: GameData
     island: Island
     initial: IslandState
-    decisions: Answers = Answers()
-    chance: Answers = Answers(then="random")
+    decisions: Answers
+    chance: Answers
 
     def game(self, *, play_on: bool = False) -> InvaderPhaseGame:
         return InvaderPhaseGame(Rules.of(self.rulings, self.data), self.island, play_on=play_on)
 
     def decider(self) -> Decider:
-        fallback: Decider | None = None
-        if self.decisions.then == "first-legal":
-            fallback = FirstLegalDecider()
-        elif self.decisions.then == "random":
-            fallback = SeededRandomDecider(self.decisions.seed)
-        return ScriptedDecider(list(self.decisions.script), then=fallback, label=f"{self.source}: decisions")
+        return self.decisions.decider(f"{self.source}: decisions")
 
     def chance_source(self) -> ChanceSource:
-        fallback: ChanceSource | None = None
-        if self.chance.then == "first-legal":
-            fallback = FirstOutcome()
-        elif self.chance.then == "random":
-            fallback = SeededChance(self.chance.seed)
-        return ScriptedChance(list(self.chance.script), then=fallback, label=f"{self.source}: chance")
+        return self.chance.chance(f"{self.source}: chance")
 
 
 def load_scenario(
@@ -138,15 +100,9 @@ def scenario_from_document(
         data=data,
         island=island,
         initial=initial,
-        decisions=_answers(document.get("decisions"), "first-legal"),
-        chance=_answers(document.get("chance"), "random"),
+        decisions=Answers.from_json(document.get("decisions"), "first-legal"),
+        chance=Answers.from_json(document.get("chance"), "random"),
     )
-
-
-def _answers(raw: dict[str, Any] | None, default_then: str) -> Answers:
-    if raw is None:
-        return Answers(then=default_then)
-    return Answers(tuple(_freeze(a) for a in raw.get("script", [])), raw.get("then", default_then), raw.get("seed", 0))
 
 
 def _freeze(value: Any) -> Any:

@@ -8,21 +8,24 @@ reports the first step where anything differs.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any
 
 from model.core.canonical import canonical_json
 from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
 from model.core.driver import Playthrough, play
-from model.core.errors import MalformedInputError
+from model.core.trace import (
+    ORACLE_VERSION,
+    TRACE_FORMAT,
+    TRACE_VERSION,
+    ReplayReport,
+    check_trace,
+    compare,
+    recorded_answers,
+    ruling_specs,
+)
 from model.spirit_island.pieces import describe
 from model.spirit_island.scenario import Scenario, scenario_from_document
 from model.spirit_island.state import IslandState
-
-TRACE_FORMAT = "invasion-oracle/trace"
-TRACE_VERSION = 1
-ORACLE_VERSION = "0.1.0"
 
 
 def run(
@@ -77,39 +80,10 @@ def trace_json(scenario: Scenario, playthrough: Playthrough[IslandState]) -> str
     return canonical_json(trace_document(scenario, playthrough), indent=1) + "\n"
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayReport:
-    identical: bool
-    first_difference: str  # empty when identical
-
-
 def replay_trace(trace: Any, source: str) -> ReplayReport:
     """Re-run a trace's scenario with its recorded answers and compare everything."""
-    if not isinstance(trace, dict) or trace.get("format") != TRACE_FORMAT or trace.get("game") != "spirit-island":
-        raise MalformedInputError(source, "$.format", f"not a Spirit Island invasion-oracle trace (expected format {TRACE_FORMAT!r})")
-    if trace.get("format_version") != TRACE_VERSION:
-        raise MalformedInputError(source, "$.format_version", f"this oracle reads version {TRACE_VERSION}, got {trace.get('format_version')!r}")
-    for key in ("scenario", "rulings", "steps", "outcome", "opening"):
-        if key not in trace:
-            raise MalformedInputError(source, f"$.{key}", "is required")
-    specs = [f"{k}={v}" for k, v in trace["rulings"].items()]
-    scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", specs)
-    answers = [step["answer"] for step in trace["steps"] if step["request"]["request"] == "decision"]
-    outcomes = [step["answer"] for step in trace["steps"] if step["request"]["request"] == "chance"]
-    playthrough = run(scenario, ScriptedDecider(answers, label="trace decisions"), ScriptedChance(outcomes, label="trace chance"))
-    fresh = _plain(trace_document(scenario, playthrough))
-    for key in ("rulings", "opening"):
-        if _plain(trace[key]) != fresh[key]:
-            return ReplayReport(False, f"{key} differ")
-    for i, (old, new) in enumerate(zip(trace["steps"], fresh["steps"], strict=False)):
-        if _plain(old) != new:
-            return ReplayReport(False, f"step {i + 1}: recorded {canonical_json(old)} but replay gives {canonical_json(new)}")
-    if len(trace["steps"]) != len(fresh["steps"]):
-        return ReplayReport(False, f"recorded {len(trace['steps'])} steps, replay gives {len(fresh['steps'])}")
-    if _plain(trace["outcome"]) != fresh["outcome"]:
-        return ReplayReport(False, "outcome differs")
-    return ReplayReport(True, "")
-
-
-def _plain(value: Any) -> Any:
-    return json.loads(canonical_json(value))
+    trace = check_trace(trace, source, "spirit-island")
+    scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", ruling_specs(trace))
+    decisions, outcomes = recorded_answers(trace)
+    playthrough = run(scenario, ScriptedDecider(decisions, label="trace decisions"), ScriptedChance(outcomes, label="trace chance"))
+    return compare(trace, trace_document(scenario, playthrough))

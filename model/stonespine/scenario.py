@@ -9,21 +9,12 @@ reads ``file:json.path: reason``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from model.core.decisions import (
-    ChanceSource,
-    Decider,
-    FirstLegalDecider,
-    Option,
-    PreferringDecider,
-    ScriptedChance,
-    ScriptedDecider,
-    SeededChance,
-    SeededRandomDecider,
-)
-from model.core.errors import IllegalDecisionError, MalformedInputError
+from model.core.answers import Answers
+from model.core.decisions import ChanceSource, Decider
+from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path, load_schema, read_json_file, validate
 from model.core.rulings import Rulings
 from model.stonespine.data import GameData, build_game_data
@@ -45,19 +36,6 @@ START_STAGES = {
 Path = tuple[str | int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Answers:
-    """How a scenario answers requests: a script in order, then a fallback."""
-
-    script: tuple[Option, ...] = ()
-    then: str = "first-legal"  # "first-legal", "random" or "none"
-    seed: int = 0
-    prefer: tuple[Option, ...] = ()  # after the script: options to take whenever legal
-
-    def to_json(self) -> dict[str, Any]:
-        return {"script": list(self.script), "then": self.then, "seed": self.seed, "prefer": list(self.prefer)}
-
-
 @dataclass(frozen=True)
 class Scenario:
     """A loaded scenario: the rules in force, the initial state and its answerers."""
@@ -67,39 +45,14 @@ class Scenario:
     rulings: Rulings
     data: GameData
     initial: GameState
-    decisions: Answers = Answers()
-    dice: Answers = Answers(then="random")
-    notes: tuple[str, ...] = field(default=())
+    decisions: Answers
+    dice: Answers
 
     def decider(self) -> Decider:
-        fallback: Decider | None = None
-        if self.decisions.then == "first-legal":
-            fallback = FirstLegalDecider()
-        elif self.decisions.then == "random":
-            fallback = SeededRandomDecider(self.decisions.seed)
-        if self.decisions.prefer:
-            fallback = PreferringDecider(self.decisions.prefer, fallback or _NoDecision())
-        return ScriptedDecider(list(self.decisions.script), then=fallback, label=f"{self.source}: decisions")
+        return self.decisions.decider(f"{self.source}: decisions")
 
     def chance(self) -> ChanceSource:
-        fallback: ChanceSource | None
-        if self.dice.then == "none":
-            fallback = None
-        elif self.dice.then == "first-legal":
-            fallback = _FirstOutcome()
-        else:
-            fallback = SeededChance(self.dice.seed)
-        return ScriptedChance(list(self.dice.script), then=fallback, label=f"{self.source}: dice")
-
-
-class _NoDecision:
-    def decide(self, request: Any) -> Option:
-        raise IllegalDecisionError(f"no answer for {request.describe()}: the script ran out and no fallback is set")
-
-
-class _FirstOutcome:
-    def outcome(self, request: Any) -> Option:
-        return request.outcomes[0]
+        return self.dice.chance(f"{self.source}: dice")
 
 
 def load_scenario(
@@ -136,24 +89,9 @@ def scenario_from_document(
         rulings=rulings,
         data=data,
         initial=_initial_state(document, source, rulings, data),
-        decisions=_answers(document.get("decisions"), "first-legal"),
-        dice=_answers(document.get("dice"), "random"),
+        decisions=Answers.from_json(document.get("decisions"), "first-legal"),
+        dice=Answers.from_json(document.get("dice"), "random"),
     )
-
-
-def _answers(raw: dict[str, Any] | None, default_then: str) -> Answers:
-    if raw is None:
-        return Answers(then=default_then)
-    return Answers(
-        tuple(_freeze(a) for a in raw.get("script", [])),
-        raw.get("then", default_then),
-        raw.get("seed", 0),
-        tuple(_freeze(a) for a in raw.get("prefer", [])),
-    )
-
-
-def _freeze(value: Any) -> Any:
-    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
 
 
 # -- chambers and dungeons -----------------------------------------------------------------

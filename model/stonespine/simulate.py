@@ -8,21 +8,25 @@ recorded answers and reports the first step where anything differs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from model.core.canonical import canonical_json
-from model.core.decisions import ChanceSource, Decider
+from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
 from model.core.driver import Playthrough, play
-from model.core.errors import MalformedInputError
+from model.core.trace import (
+    ORACLE_VERSION,
+    TRACE_FORMAT,
+    TRACE_VERSION,
+    ReplayReport,
+    check_trace,
+    compare,
+    recorded_answers,
+    ruling_specs,
+)
 from model.stonespine.game import StonespineGame
 from model.stonespine.heroes import COLORS
 from model.stonespine.scenario import Scenario, scenario_from_document
 from model.stonespine.state import GameState
-
-TRACE_FORMAT = "invasion-oracle/trace"
-TRACE_VERSION = 1
-ORACLE_VERSION = "0.1.0"
 
 
 def run(scenario: Scenario, decider: Decider | None = None, chance: ChanceSource | None = None) -> Playthrough[GameState]:
@@ -82,49 +86,15 @@ def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
     return canonical_json(trace_document(scenario, playthrough), indent=1) + "\n"
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayReport:
-    identical: bool
-    first_difference: str  # empty when identical
-
-
 def replay_trace(trace: Any, source: str) -> ReplayReport:
     """Re-run a trace's scenario with its recorded answers and compare everything."""
-    if not isinstance(trace, dict) or trace.get("format") != TRACE_FORMAT:
-        raise MalformedInputError(source, "$.format", f"not an invasion-oracle trace (expected format {TRACE_FORMAT!r})")
-    if trace.get("format_version") != TRACE_VERSION:
-        raise MalformedInputError(source, "$.format_version", f"this oracle reads version {TRACE_VERSION}, got {trace.get('format_version')!r}")
-    for key in ("scenario", "rulings", "steps", "outcome", "opening"):
-        if key not in trace:
-            raise MalformedInputError(source, f"$.{key}", "is required")
-    specs = [f"{k}={v}" for k, v in trace["rulings"].items()]
-    scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", specs)
-    answers = [step["answer"] for step in trace["steps"] if step["request"]["request"] == "decision"]
-    outcomes = [step["answer"] for step in trace["steps"] if step["request"]["request"] == "chance"]
-    from model.core.decisions import ScriptedChance, ScriptedDecider
-
-    playthrough = run(scenario, ScriptedDecider(answers, label="trace decisions"), ScriptedChance(outcomes, label="trace dice"))
+    trace = check_trace(trace, source, "stonespine")
+    scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", ruling_specs(trace))
+    decisions, outcomes = recorded_answers(trace)
+    playthrough = run(scenario, ScriptedDecider(decisions, label="trace decisions"), ScriptedChance(outcomes, label="trace dice"))
     fresh = trace_document(scenario, playthrough)
     fresh["scenario"] = trace["scenario"]
-    recorded = {k: trace[k] for k in fresh}
-    mine = _plain(fresh)
-    for key in ("rulings", "opening"):
-        if _plain(recorded[key]) != mine[key]:
-            return ReplayReport(False, f"{key} differ")
-    for i, (old, new) in enumerate(zip(recorded["steps"], mine["steps"], strict=False)):
-        if _plain(old) != new:
-            return ReplayReport(False, f"step {i + 1}: recorded {canonical_json(old)} but replay gives {canonical_json(new)}")
-    if len(recorded["steps"]) != len(mine["steps"]):
-        return ReplayReport(False, f"recorded {len(recorded['steps'])} steps, replay gives {len(mine['steps'])}")
-    if _plain(recorded["outcome"]) != mine["outcome"]:
-        return ReplayReport(False, "outcome differs")
-    return ReplayReport(True, "")
-
-
-def _plain(value: Any) -> Any:
-    import json
-
-    return json.loads(canonical_json(value))
+    return compare(trace, fresh)
 
 
 def summary(playthrough: Playthrough[GameState], initial: GameState) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from model.core.decisions import Request
-from model.stonespine.dungeon import Cell, Chamber, Dungeon, Side
+from model.stonespine.dungeon import Cell, Chamber, Dungeon
 from model.stonespine.guardians import GuardianState
 from model.stonespine.heroes import COLORS, HeroCard, HeroColor
 
@@ -241,7 +241,3 @@ class GameState:
 
     def player_index(self, name: str) -> int:
         return next(i for i, p in enumerate(self.players) if p.name == name)
-
-
-def edge_key(cell: Cell, side: Side) -> str:
-    return f"{cell.name}:{side.value}"

@@ -12,10 +12,8 @@ changes later damage or conditions, and collapsing passages that fall after a cr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from model.core.rulings import Rulings
-from model.stonespine.data import GameData
 from model.stonespine.dungeon import Cell, Dungeon
 from model.stonespine.entering import Rules, chamber_damage, exit_chamber, purple_condition
 from model.stonespine.guardians import GuardianState
@@ -191,14 +189,3 @@ def board_for(scenario: Scenario, player: int = 0) -> tuple[Board, Layout, int]:
     for cell, _ in p.defeated:
         defeated |= 1 << board.index(cell)
     return board, layout, defeated
-
-
-def with_placement(scenario: Scenario, player: int, placement: Placement) -> Scenario:
-    """The scenario with ``player``'s figures placed as given (for replays through the oracle)."""
-    state = scenario.initial
-    p = replace(state.players[player], placement=placement)
-    return replace(scenario, initial=state.with_player(player, p))
-
-
-def rules_of(rulings: Rulings, data: GameData) -> Rules:
-    return Rules.of(rulings, data)

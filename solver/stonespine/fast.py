@@ -1,111 +1,30 @@
-"""The hot loops of the exhaustive searches, kept small and free of allocation.
+"""The hot loops of the exhaustive searches.
 
-:func:`defeat_mask` answers "in which chambers can this hero be defeated?" as a bit mask, and
-:func:`max_defeats` the wave question "how many heroes can the player defeat?", stopping early
-once a target is reached. They implement exactly the rules of
-:func:`solver.stonespine.routes.enumerate_outcomes` (tests check they agree).
+:func:`route_ends` walks every route of one hero and yields the chambers where it can be defeated
+(and whether it can escape); :class:`LayoutEvaluator` answers the wave question "how many heroes
+of this roll can the player defeat?" for one placement. They implement exactly the rules of
+:func:`solver.stonespine.routes.enumerate_outcomes`, the readable reference (tests check they
+agree); they are separate because they run millions of times in a placement search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from solver.stonespine.board import Board, HeroProfile, Layout
 
-
-def defeat_mask(board: Board, layout: Layout, hero: HeroProfile, defeated: int) -> int:
-    """Bit mask of the chambers where ``hero`` can be defeated, given defeated-hero chambers."""
-    if board.escape_at_entry:
-        return 0
-    neighbours = board.neighbours
-    guardians = 0
-    for g in layout.guardians:
-        guardians |= 1 << g
-    live = guardians & ~defeated
-    minions = layout.minions
-    base, unit, minion_unit = hero.base, hero.unit, hero.minion_unit
-    health = hero.health
-    purple, cond, cond_minion = hero.purple, hero.cond, hero.cond_minion
-    all_damage, used_anyway = board.purple_all_damage, board.purple_used_anyway
-    exit_node = board.exit if board.exit is not None else -1
-    exit_through = board.exit_through_defeated
-    found = 0
-
-    def walk(node: int, visited: int, damage: int, used: bool) -> None:
-        nonlocal found
-        bit = 1 << node
-        ignored = defeated & bit
-        if not ignored:
-            if live & bit:
-                found |= bit
-                return
-            m = minions[node]
-            gained = base[node] + m * unit[node]
-            if purple and not used and (cond[node] or (cond_minion and m)) and (used_anyway or gained > 0):
-                gained = 0 if all_damage else m * minion_unit[node]
-                used = True
-            damage += gained
-            if damage >= health:
-                found |= bit
-                return
-        if node == exit_node and (not ignored or exit_through):
-            return
-        for nxt in neighbours[node]:
-            if not (visited >> nxt) & 1:
-                walk(nxt, visited | (1 << nxt), damage, used)
-
-    walk(board.start, 1 << board.start, 0, False)
-    return found
+ESCAPE = -1  # what :func:`route_ends` yields (once) when some route escapes
 
 
-def max_defeats(board: Board, layout: Layout, roll: tuple[int, int, int], defeated: int = 0,
-                enough: int | None = None, cache: dict[tuple[int, int], int] | None = None) -> int:
-    """The most heroes of ``roll`` the player can defeat; stops searching at ``enough``."""
-    heroes = board.heroes
-    target = sum(roll) if enough is None else min(enough, sum(roll))
-    masks: dict[tuple[int, int], int] = cache if cache is not None else {}
+def route_ends(board: Board, layout: Layout, hero: HeroProfile, defeated: int, escapes: bool = False) -> Iterator[int]:
+    """Every chamber where ``hero`` can be defeated, each once, lazily in depth-first order; with
+    ``escapes``, also :data:`ESCAPE` once as soon as some route escapes.
 
-    def options(color: int, mask: int) -> int:
-        key = (color, mask)
-        found = masks.get(key)
-        if found is None:
-            found = masks[key] = defeat_mask(board, layout, heroes[color], mask)
-        return found
-
-    seen: dict[tuple[int, tuple[int, int, int]], int] = {}
-
-    def best(mask: int, left: tuple[int, int, int], have: int) -> int:
-        key = (mask, left)
-        if key in seen:
-            return seen[key]
-        top = 0
-        for color in range(3):
-            if not left[color]:
-                continue
-            rest = (*left[:color], left[color] - 1, *left[color + 1 :])
-            nodes = options(color, mask)
-            while nodes:
-                low = nodes & -nodes
-                nodes ^= low
-                value = 1 + best(mask | low, rest, have + 1)  # type: ignore[arg-type]
-                if value > top:
-                    top = value
-                    if have + top >= target:
-                        seen[key] = top
-                        return top
-        seen[key] = top
-        return top
-
-    return best(defeated, roll, 0)
-
-
-def defeat_nodes(board: Board, layout: Layout, hero: HeroProfile, defeated: int) -> Iterator[int]:
-    """Chambers where ``hero`` can be defeated, each once, lazily in depth-first order.
-
-    The same walk as :func:`defeat_mask`, with an explicit stack so a caller that only needs
-    one good chamber stops the walk early.
+    A walk with an explicit stack, so a caller that needs only one good chamber stops it early.
     """
     if board.escape_at_entry:
+        if escapes:
+            yield ESCAPE
         return
     neighbours = board.neighbours
     live = 0
@@ -120,6 +39,7 @@ def defeat_nodes(board: Board, layout: Layout, hero: HeroProfile, defeated: int)
     exit_node = board.exit if board.exit is not None else -1
     exit_through = board.exit_through_defeated
     found = 0
+    escaped = not escapes  # report an escape at most once, and only when asked
     stack = [(board.start, 1 << board.start, 0, False)]
     while stack:
         node, visited, damage, used = stack.pop()
@@ -143,10 +63,42 @@ def defeat_nodes(board: Board, layout: Layout, hero: HeroProfile, defeated: int)
                     yield node
                 continue
         if node == exit_node and (not ignored or exit_through):
+            if not escaped:
+                escaped = True
+                yield ESCAPE
             continue
+        moved = False
         for nxt in reversed(neighbours[node]):
             if not (visited >> nxt) & 1:
+                moved = True
                 stack.append((nxt, visited | (1 << nxt), damage, used))
+        if not moved and not escaped:
+            escaped = True
+            yield ESCAPE
+
+
+def defeat_nodes(board: Board, layout: Layout, hero: HeroProfile, defeated: int) -> Iterator[int]:
+    """Chambers where ``hero`` can be defeated, lazily (see :func:`route_ends`)."""
+    return route_ends(board, layout, hero, defeated)
+
+
+def defeat_mask(board: Board, layout: Layout, hero: HeroProfile, defeated: int) -> int:
+    """Bit mask of the chambers where ``hero`` can be defeated, given defeated-hero chambers."""
+    mask = 0
+    for node in route_ends(board, layout, hero, defeated):
+        mask |= 1 << node
+    return mask
+
+
+def outcome_masks(board: Board, layout: Layout, hero: HeroProfile, defeated: int) -> tuple[int, bool]:
+    """``(defeat mask, can escape)``: where the hero can be defeated, and whether any route escapes."""
+    mask, escapes = 0, False
+    for node in route_ends(board, layout, hero, defeated, escapes=True):
+        if node == ESCAPE:
+            escapes = True
+        else:
+            mask |= 1 << node
+    return mask, escapes
 
 
 class _Lazy:
@@ -224,50 +176,3 @@ class LayoutEvaluator:
         return top
 
 
-Evaluator = Callable[[Layout], int]
-
-
-def outcome_masks(board: Board, layout: Layout, hero: HeroProfile, defeated: int) -> tuple[int, bool]:
-    """``(defeat mask, can escape)``: where the hero can be defeated, and whether any route escapes."""
-    if board.escape_at_entry:
-        return 0, True
-    neighbours = board.neighbours
-    live = 0
-    for g in layout.guardians:
-        live |= 1 << g
-    live &= ~defeated
-    minions = layout.minions
-    exit_node = board.exit if board.exit is not None else -1
-    found = 0
-    escapes = False
-
-    def walk(node: int, visited: int, damage: int, used: bool) -> None:
-        nonlocal found, escapes
-        bit = 1 << node
-        ignored = defeated & bit
-        if not ignored:
-            if live & bit:
-                found |= bit
-                return
-            m = minions[node]
-            gained = hero.base[node] + m * hero.unit[node]
-            if hero.purple and not used and (hero.cond[node] or (hero.cond_minion and m)) and (board.purple_used_anyway or gained > 0):
-                gained = 0 if board.purple_all_damage else m * hero.minion_unit[node]
-                used = True
-            damage += gained
-            if damage >= hero.health:
-                found |= bit
-                return
-        if node == exit_node and (not ignored or board.exit_through_defeated):
-            escapes = True
-            return
-        moved = False
-        for nxt in neighbours[node]:
-            if not (visited >> nxt) & 1:
-                moved = True
-                walk(nxt, visited | (1 << nxt), damage, used)
-        if not moved:
-            escapes = True
-
-    walk(board.start, 1 << board.start, 0, False)
-    return found, escapes

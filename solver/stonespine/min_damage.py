@@ -25,7 +25,6 @@ from model.stonespine.dungeon import Cell
 from model.stonespine.elements import Element, Space
 from model.stonespine.heroes import COLORS, HeroColor
 from model.stonespine.scenario import Scenario
-from model.stonespine.state import Placement
 from solver.common import Deadline, Status, TimeLimit, z3_check
 from solver.stonespine.board import Board, Layout, board_for, compile_board
 from solver.stonespine.fast import LayoutEvaluator, defeat_mask
@@ -280,7 +279,3 @@ def _verify_health(scenario: Scenario, player: int, hero: HeroColor, health: int
     modified = replace(scenario, initial=replace(state, health_bonus=(bonus[0], bonus[1], bonus[2])))
     outcome = escape
     verify_wave(modified, player, [(hero, route)], [("escaped", route[-1] if route else None, outcome.reason)])  # type: ignore[attr-defined]
-
-
-def placement_of(board: Board, layout: Layout) -> Placement:
-    return layout.placement(board)

@@ -36,7 +36,6 @@ from typing import Any
 import z3
 
 from model.core.errors import RulesError
-from model.stonespine.heroes import COLORS
 from model.stonespine.scenario import Scenario
 from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
 from solver.stonespine.board import Board, Layout, board_for
@@ -65,6 +64,25 @@ class PlacementAnswer:
     unreachable: tuple[int, ...]  # chambers merged into one class (figures there do nothing)
     worst_roll: Roll | None = None
     plan: WavePlan | None = None  # the best placement's plan for its worst roll
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    board: Board
+    defeated: int
+    rolls: list[Roll]
+    nodes: tuple[int, ...]
+    unreachable: tuple[int, ...]
+
+
+def _setup(scenario: Scenario, player: int, exact: bool = True) -> _Setup:
+    """What every placement engine starts from: the compiled board, the rolls, the candidate chambers."""
+    board, _, defeated = board_for(scenario, player)
+    if exact:
+        _require_exact(board)
+    rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
+    nodes, unreachable = candidate_nodes(board)
+    return _Setup(board, defeated, rolls, nodes, unreachable)
 
 
 def candidate_nodes(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -130,11 +148,9 @@ def search_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | 
     """
     started = time.perf_counter()
     deadline = deadline or Deadline()
-    board, _, defeated = board_for(scenario, player)
-    _require_exact(board)
-    rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
-    nodes, unreachable = candidate_nodes(board)
-    choices = list(layouts(board, minion_counts(scenario, board), nodes))
+    setup = _setup(scenario, player)
+    board, defeated, rolls, unreachable = setup.board, setup.defeated, setup.rolls, setup.unreachable
+    choices = list(layouts(board, minion_counts(scenario, board), setup.nodes))
     workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
     status = Status.PROVEN
     results: list[tuple[int, int, Roll | None]] = []
@@ -279,10 +295,8 @@ def z3_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | None
     """Objective (a) by z3 with counterexample rolls; ties listed by blocking found placements."""
     started = time.perf_counter()
     deadline = deadline or Deadline()
-    board, _, defeated = board_for(scenario, player)
-    _require_exact(board)
-    rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
-    nodes, unreachable = candidate_nodes(board)
+    setup = _setup(scenario, player)
+    board, defeated, rolls, nodes, unreachable = setup.board, setup.defeated, setup.rolls, setup.nodes, setup.unreachable
     counts = minion_counts(scenario, board)
     top = max(sum(r) for r in rolls)
     evaluated = 0
@@ -338,9 +352,8 @@ def oracle_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | 
     """Objective (a) through the oracle: every placement (or the first ``sample``), every roll."""
     started = time.perf_counter()
     deadline = deadline or Deadline()
-    board, _, _ = board_for(scenario, player)
-    rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
-    nodes, unreachable = candidate_nodes(board)
+    setup = _setup(scenario, player, exact=False)
+    board, rolls, nodes, unreachable = setup.board, setup.rolls, setup.nodes, setup.unreachable
     best, tied, evaluated, status = -1, [], 0, Status.PROVEN
     choices = list(layouts(board, minion_counts(scenario, board), nodes))
     if sample is not None:
@@ -365,14 +378,6 @@ def oracle_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | 
         tuple(tied) if proven else (), (), evaluated, time.perf_counter() - started, unreachable,
     )
 
-
-def placement_count(scenario: Scenario, player: int = 0) -> int:
-    board, _, _ = board_for(scenario, player)
-    nodes, _ = candidate_nodes(board)
-    return sum(1 for _ in layouts(board, minion_counts(scenario, board), nodes))
-
-
-COLOR_NAMES = tuple(c.value for c in COLORS)
 
 
 # -- objective (b): the whole Invasion phase ---------------------------------------------------

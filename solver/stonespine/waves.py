@@ -33,7 +33,7 @@ from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState, Placement
 from solver.common import Deadline, z3_check
 from solver.stonespine.board import Board, Layout
-from solver.stonespine.replay import HeroResult, replay_wave, wave_state
+from solver.stonespine.replay import HeroResult, wave_state
 from solver.stonespine.routes import Fate, Outcome, PathEncoding, enumerate_outcomes, walk_route
 
 
@@ -243,7 +243,3 @@ def oracle_plan_check(scenario: Scenario, player: int, board: Board, plan: WaveP
     from solver.stonespine.replay import verify_wave
 
     verify_wave(scenario, player, plan.plan(board), plan.expected(board), **kwargs)
-
-
-def replay_plan(scenario: Scenario, player: int, board: Board, plan: WavePlan, **kwargs: Any) -> Any:
-    return replay_wave(scenario, player, plan.plan(board), **kwargs)
