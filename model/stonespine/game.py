@@ -4,8 +4,8 @@ The game walks the year's phases (seed 000, "How to Play"): Construction (a row 
 cards per player, given by the scenario), Improvement, Preparation, the six Invasion steps,
 Cleanup (none in year 4) and, after year 4, the Invasion additions to final scoring. It never
 chooses and never rolls: each choice is a :class:`~model.core.decisions.DecisionRequest` and
-each die a :class:`~model.core.decisions.ChanceRequest`. A request with a single legal option is
-not asked; the game takes that option and says so in the events.
+each die a :class:`~model.core.decisions.ChanceRequest`. A decision with a single legal option is
+not asked; the game takes that option and says so (a ``decision_forced`` event).
 
 Decision kinds (options are strings, listed in a stable order; the first is a sensible
 default):
@@ -170,7 +170,11 @@ class StonespineGame:
             s = handler(s, ev)
         return s
 
-    def _ask(self, s: GameState, task: Task, kind: str, player: str, options: tuple[str, ...], **context: object) -> GameState:
+    def _ask(self, s: GameState, task: Task, kind: str, player: str, options: tuple[str, ...], ev: Events, **context: object) -> GameState:
+        """Open a decision request - or, with one legal option, take it and say so (no request)."""
+        if len(options) == 1:
+            ev.append(Event.make("decision_forced", player=player, decision=kind, option=options[0]))
+            return self._answer(s, task, options[0], ev)
         request = DecisionRequest(kind, player, options, tuple(context.items()))
         return replace(s, request=request, task=task)
 
@@ -191,9 +195,17 @@ class StonespineGame:
         for p, g in zip(players, gold, strict=True):
             if g:
                 ev.append(Event.make("gold_gained", player=p.name, gold=g, total=p.gold))
+        jael = s.jael
+        collects = s.jael_collects[0] if s.jael_collects else 0
+        if s.solo and collects:
+            # Solo Gameplay, II. Improvement: each time you have no more gold than Jael, he takes the
+            # XP cubes by the market board icons (how many is a data value).
+            cubes = collects * self.data.value("jael_market_xp")
+            jael = replace(jael, xp=jael.xp + cubes)
+            ev.append(Event.make("jael_collected", year=s.year, times=collects, xp=cubes, total=jael.xp))
         return replace(
             s, players=tuple(players), construction=rest, gold_income=s.gold_income[1:],
-            stage=Stage.IMPROVEMENT, improvement_passed=(),
+            jael=jael, jael_collects=s.jael_collects[1:], stage=Stage.IMPROVEMENT, improvement_passed=(),
         )
 
     # -- II. Improvement ----------------------------------------------------------------
@@ -208,7 +220,7 @@ class StonespineGame:
             after = [i for i in active if i >= s.cursor]
             index = after[0] if after else active[0]
         p = s.players[index]
-        return self._ask(s, ChooseImprovement(index), "improvement", p.name, self._improvement_options(s, p), gold=p.gold)
+        return self._ask(s, ChooseImprovement(index), "improvement", p.name, self._improvement_options(s, p), ev, gold=p.gold)
 
     def _improvement_options(self, s: GameState, p: PlayerState) -> tuple[str, ...]:
         options = ["pass"]
@@ -279,10 +291,10 @@ class StonespineGame:
             cells = tuple(c.name for c in p.dungeon.cells())
             placed_g, placed_m = len(p.placement.guardians), len(p.placement.minions)
             if placed_g < board.figures:
-                return self._ask(s, ChoosePlacement(s.cursor, "guardian", placed_g), "place-guardian", p.name, cells, figure=placed_g + 1)
+                return self._ask(s, ChoosePlacement(s.cursor, "guardian", placed_g), "place-guardian", p.name, cells, ev, figure=placed_g + 1)
             if placed_m + p.placement.minions_held_back < p.guardian.minions_unlocked:
                 options = cells + (("none",) if self.rulings.is_("SS-MINIONS", "optional") else ())
-                return self._ask(s, ChoosePlacement(s.cursor, "minion", placed_m), "place-minion", p.name, options, minion=placed_m + 1)
+                return self._ask(s, ChoosePlacement(s.cursor, "minion", placed_m), "place-minion", p.name, options, ev, minion=placed_m + 1)
             tokens = p.guardian.passage_tokens if p.guardian.has("collapsing-passages") else 0
             placed_c = sum(len(p.dungeon.chamber(c).collapsing) for c in p.dungeon.cells())
             if placed_c + p.placement.passages_held_back < tokens:
@@ -291,7 +303,7 @@ class StonespineGame:
                     if not p.dungeon.chamber(c).opening(side)
                 )
                 if edges:
-                    return self._ask(s, ChoosePlacement(s.cursor, "passage", placed_c), "place-passage", p.name, ("none", *edges), token=placed_c + 1)
+                    return self._ask(s, ChoosePlacement(s.cursor, "passage", placed_c), "place-passage", p.name, ("none", *edges), ev, token=placed_c + 1)
             ev.append(Event.make("prepared", player=p.name, **_placement_fields(p.placement)))
             s = replace(s, cursor=s.cursor + 1)
         players = tuple(replace(p, gate_open=True) for p in s.players)
@@ -350,7 +362,7 @@ class StonespineGame:
                 continue
             colours = tuple(c for c in COLORS if c in p.waiting)
             if len(colours) > 1:
-                return self._ask(s, ChooseHero(s.cursor), "choose-hero", p.name, tuple(c.value for c in colours), waiting=tuple(h.value for h in p.waiting))
+                return self._ask(s, ChooseHero(s.cursor), "choose-hero", p.name, tuple(c.value for c in colours), ev, waiting=tuple(h.value for h in p.waiting))
             s = self._send_hero(s, s.cursor, colours[0], ev, chosen=False)
             if s.request is not None:
                 return s
@@ -381,7 +393,7 @@ class StonespineGame:
             options = destroy_options(card, p.dungeon.chamber(run.at), p.guardian)
             if len(options) > 1:
                 labels = tuple("+".join(str(i + 1) for i in o) for o in options)
-                return self._ask(s, ChooseDestroy(index, run.at), "destroy", p.name, labels, hero=run.color.value, chamber=run.at.name)
+                return self._ask(s, ChooseDestroy(index, run.at), "destroy", p.name, labels, ev, hero=run.color.value, chamber=run.at.name)
             if options and options[0]:
                 return self._resolve_entry(s, index, run.at, options[0], ev)
         return self._resolve_entry(s, index, run.at, (), ev)
@@ -433,7 +445,7 @@ class StonespineGame:
                 near = tuple(c.name for c in p.dungeon.neighbours(cell, self.rules.passage_mode))
                 options = (("stay",) if self.rulings.is_("SS-TROLL-MOVE", "may") else ()) + near
                 if len(options) > 1:
-                    return self._ask(s, ChooseTrollMove(index, figure), "troll-move", p.name, options, chamber=cell.name)
+                    return self._ask(s, ChooseTrollMove(index, figure), "troll-move", p.name, options, ev, chamber=cell.name)
                 if options:
                     return self._troll_moves(s, index, figure, options[0], ev)
         return s
@@ -460,7 +472,7 @@ class StonespineGame:
         if not options:
             return self._escape(s, index, run.color, run.at, "no-new-chamber", ev)
         if len(options) > 1:
-            return self._ask(s, ChooseMove(index), "move", p.name, tuple(c.name for c in options), hero=run.color.value, chamber=run.at.name, damage=run.damage)
+            return self._ask(s, ChooseMove(index), "move", p.name, tuple(c.name for c in options), ev, hero=run.color.value, chamber=run.at.name, damage=run.damage)
         return self._move(s, index, options[0], ev)
 
     def _move(self, s: GameState, index: int, target: Cell, ev: Events) -> GameState:
@@ -500,7 +512,7 @@ class StonespineGame:
         while s.cursor < len(s.players):
             p = s.players[s.cursor]
             if p.gate_open:
-                return self._ask(s, ChooseContinue(s.cursor), "gate", p.name, ("continue", "close"), defeated=len(p.defeated), wave=s.wave)
+                return self._ask(s, ChooseContinue(s.cursor), "gate", p.name, ("continue", "close"), ev, defeated=len(p.defeated), wave=s.wave)
             s = replace(s, cursor=s.cursor + 1)
         if any(p.gate_open for p in s.players):
             return replace(s, stage=Stage.ROLL, cursor=0)
@@ -592,7 +604,7 @@ class StonespineGame:
                 ev.append(Event.make("level_up_impossible", player=p.name, xp=p.xp, reason="both markers on top"))
             return replace(s, levelling=None)
         if s.year == 4 and s.stage is Stage.XP:
-            return self._ask(s, ChooseLevelUp(index), "level-up", p.name, ("level-up", "keep"), xp=p.xp)
+            return self._ask(s, ChooseLevelUp(index), "level-up", p.name, ("level-up", "keep"), ev, xp=p.xp)
         return self._level_up(s, index, None, ev)
 
     def _level_up(self, s: GameState, index: int, track: int | None, ev: Events) -> GameState:
@@ -600,7 +612,7 @@ class StonespineGame:
         can = [t for t in (0, 1) if p.guardian.can_advance(t)]
         if track is None:
             if len(can) > 1:
-                return self._ask(s, ChooseTrack(index), "track", p.name, ("left", "right"), xp=p.xp)
+                return self._ask(s, ChooseTrack(index), "track", p.name, ("left", "right"), ev, xp=p.xp)
             track = can[0]
         guardian, space = levelling.advance(p.guardian, track)
         cost = self.data.value("level_up_cost")
@@ -638,7 +650,7 @@ class StonespineGame:
                 s = s.with_player(index, p)
                 uses -= 1
                 continue
-            return self._ask(s, ChooseInstantTarget(index, ability, uses), "instant-target", p.name, targets, ability=ability)
+            return self._ask(s, ChooseInstantTarget(index, ability, uses), "instant-target", p.name, targets, ev, ability=ability)
         return s
 
     def _instant_targets(self, p: PlayerState, ability: str) -> tuple[str, ...] | None:

@@ -204,6 +204,9 @@ def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: Gam
             raise MalformedInputError(source, json_path(("players", i, "priority")), f"priority {priority} is used twice")
     columns = {p.dungeon.columns for p in players if p.dungeon.rows}
     construction, gold_income = _later_years(doc.get("years", []), players, columns, source)
+    jael_collects = tuple(y.get("jael_collects", 0) for y in doc.get("years", []))
+    if any(jael_collects) and "solo" not in doc:
+        raise MalformedInputError(source, "$.years", "jael_collects belongs to a solo scenario (add 'solo')")
     if start == "construction" and not construction:
         raise MalformedInputError(source, "$.years", "a scenario starting at construction needs this year's rows in 'years'")
     last_default = min(4, year + len(construction) - (1 if start == "construction" else 0))
@@ -228,6 +231,7 @@ def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: Gam
         jael=jael,
         construction=construction,
         gold_income=gold_income,
+        jael_collects=jael_collects,
     )
 
 

@@ -225,6 +225,7 @@ class GameState:
     jael: Jael = Jael()
     construction: tuple[tuple[tuple[Chamber, ...], ...], ...] = ()  # per later year, per player: the new row
     gold_income: tuple[tuple[int, ...], ...] = ()  # per later year, per player
+    jael_collects: tuple[int, ...] = ()  # per later year (solo): Jael's market-board XP collections
     levelling: int | None = None  # a player who must level up before the stage goes on
     improvement_passed: tuple[str, ...] = ()  # players done with this year's Improvement
     final_scores: tuple[FinalScore, ...] = ()

@@ -41,7 +41,7 @@ def test_improvement_actions_and_market() -> None:
     5, 6, 7, 8; rubble removal costs 3 (seed 000, "II. Improvement Phase")."""
     rows = [["cave TB rubble/kobold", "cave -"], ["cave T", "cave -"]]
     doc = one_player(rows, year=2, start="improvement", dice=["red", "red"],
-                     decisions=["buy-xp", "buy-passage A2:right", "buy-passage B2:left", "remove-rubble A1:1", "pass"])
+                     decisions=["buy-xp", "buy-passage A2:right", "buy-passage B2:left", "remove-rubble A1:1"])
     doc["players"][0]["gold"] = 4 + 5 + 6 + 3
     del doc["players"][0]["placement"]
     p = play(doc)
@@ -74,10 +74,9 @@ def test_xp_market_then_supply_and_four_passages_a_year() -> None:
     levels = events(p, "guardian_levelled")
     assert levels  # 4 then 7: a forced level-up as soon as five cubes are in the box
     assert [e.get("gold") for e in events(p, "passage_bought")] == [5, 6, 7, 8]
-    requests = [s.request for s in p.steps if getattr(s.request, "kind", "") == "improvement"]
-    last = requests[-1]
-    assert p.final.players[0].gold == 3 and "buy-xp" not in last.options
-    assert not [o for o in last.options if o.startswith("buy-passage")]  # four a year, all sold
+    # With 3 gold left and every passage sold, passing is the only option: taken without asking.
+    assert p.final.players[0].gold == 3
+    assert first(p, "decision_forced", decision="improvement").get("option") == "pass"
 
 
 def test_preparation_asks_for_guardian_and_minions() -> None:
@@ -124,3 +123,19 @@ def test_tied_trophy_goes_to_higher_priority() -> None:
     doc["players"].append(other)
     p = play(doc)
     assert first(p, "trophy_awarded").get("player") == "Bo"
+
+
+def test_solo_campaign_jael_collects_market_xp_and_scores_it() -> None:
+    """Solo Gameplay, II. Improvement and Solo Final Scoring: Jael's XP from the market board counts
+    one reputation each, with his trophies."""
+    rows = [["cave TB", "cave -", "cave -", "cave -"], ["cave TB", "cave -", "cave -", "cave -"], ["cave TB", "cave -", "cave -", "cave -"]]
+    doc = one_player(rows, year=4, start="construction", dice=["red"] * 8, decisions=["A1", "close"])
+    del doc["players"][0]["placement"]
+    doc["solo"] = {"jael_xp": 1}
+    doc["years"] = [{"rows": {"Ann": ["cave T", "cave -", "cave -", "cave -"]}, "jael_collects": 2}]
+    p = play(doc)
+    collected = first(p, "jael_collected")
+    assert (collected.get("times"), collected.get("xp"), collected.get("total")) == (2, 4, 5)  # 2 x assumed 2 cubes
+    jael = next(s for s in p.final.final_scores if s.player == "Jael")
+    assert jael.leftover_xp == 5 and jael.trophies == 8  # Ann defeated 1 < 12, so Jael took the year-4 trophy
+    assert jael.total == 13
