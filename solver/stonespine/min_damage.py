@@ -25,10 +25,10 @@ from model.stonespine.dungeon import Cell
 from model.stonespine.elements import Element, Space
 from model.stonespine.heroes import COLORS, HeroColor
 from model.stonespine.scenario import Scenario
-from solver.common import Deadline, Status, TimeLimit, z3_check
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
 from solver.stonespine.board import Board, Layout, board_for, compile_board
 from solver.stonespine.fast import LayoutEvaluator, defeat_mask
-from solver.stonespine.routes import RouteModel
+from solver.stonespine.routes import RouteModel, enumerate_outcomes
 from solver.stonespine.waves import WaveEncoding, oracle_plan_check, search_wave
 
 
@@ -243,28 +243,38 @@ class HealthAnswer:
 
 def least_escaping_health(scenario: Scenario, hero: HeroColor, *, engine: str = "z3", player: int = 0,
                           deadline: Deadline | None = None) -> HealthAnswer:
+    """The smallest health with which ``hero`` escapes under every route.
+
+    Every smaller health is shown defeatable by a witness route (found by the route walk); the
+    answer itself is proven escape-only by ``engine`` (z3: the defeat query is unsatisfiable;
+    search: every route walked). Health need not be monotone (more health can reach the guardian),
+    so every value up to the answer is checked.
+    """
     deadline = deadline or Deadline()
     board, layout, defeated = board_for(scenario, player)
     index = COLORS.index(hero)
     # Above the most damage any route can deal, only a guardian can defeat the hero.
     limit = sum(max(p.base[c] + layout.minions[c] * p.unit[c], 0) for p in board.heroes for c in range(board.size)) + 2
+
+    def trial(health: int) -> Board:
+        heroes = list(board.heroes)
+        heroes[index] = replace(board.heroes[index], health=health)
+        return replace(board, heroes=(heroes[0], heroes[1], heroes[2]))
+
     try:
         for health in range(1, limit + 1):
             deadline.check()
-            profile = replace(board.heroes[index], health=health)
-            heroes = list(board.heroes)
-            heroes[index] = profile
-            trial = replace(board, heroes=(heroes[0], heroes[1], heroes[2]))
+            candidate = trial(health)
+            if defeat_mask(candidate, layout, candidate.heroes[index], defeated):
+                continue  # a defeating route exists: this health does not escape
             if engine == "z3":
-                model = RouteModel(trial, layout, hero, defeated)
-                defeatable = model.witness(model.path.defeated_anywhere(), deadline) is not None
-            else:
-                defeatable = defeat_mask(trial, layout, profile, defeated) != 0
-            if not defeatable:
-                outcomes = RouteModel(trial, layout, hero, defeated).outcomes(deadline)
-                escape = next(o for k, o in sorted(outcomes.items()) if k[0] == "escaped")
-                _verify_health(scenario, player, hero, health, [board.name(n) for n in escape.route], escape, board)
-                return HealthAnswer(Status.PROVEN, hero, health, limit, tuple(board.name(n) for n in escape.route), engine)
+                model = RouteModel(candidate, layout, hero, defeated)
+                if model.witness(model.path.defeated_anywhere(), deadline) is not None:
+                    raise OracleDisagreement(f"z3 finds a defeat at health {health} that the route walk does not")
+            outcomes = enumerate_outcomes(candidate, layout, hero, defeated, deadline)
+            escape = next(o for k, o in sorted(outcomes.items()) if k[0] == "escaped")
+            _verify_health(scenario, player, hero, health, [board.name(n) for n in escape.route], escape, board)
+            return HealthAnswer(Status.PROVEN, hero, health, limit, tuple(board.name(n) for n in escape.route), engine)
     except TimeLimit:
         return HealthAnswer(Status.UNKNOWN, hero, None, limit, (), engine)
     return HealthAnswer(Status.PROVEN, hero, None, limit, (), engine)

@@ -227,6 +227,14 @@ def _fields(answer: PlacementAnswer) -> dict[str, Any]:
     return {name: getattr(answer, name) for name in answer.__dataclass_fields__}
 
 
+def _placed(scenario: Scenario, player: int, placement: Any) -> Scenario:
+    """The scenario with ``player``'s figures placed as given."""
+    from dataclasses import replace
+
+    state = scenario.initial
+    return replace(scenario, initial=state.with_player(player, replace(state.players[player], placement=placement)))
+
+
 def _require_exact(board: Board) -> None:
     if board.limits:
         raise RulesError(
@@ -340,6 +348,7 @@ def oracle_guaranteed_for(scenario: Scenario, player: int, board: Board, layout:
     """One placement's value, every roll searched through the oracle."""
     value = 10**9
     for roll in rolls:
+        deadline.check()
         got = oracle_wave(scenario, player, roll_heroes(roll), placement=layout.placement(board), deadline=deadline).defeated
         value = min(value, got)
         if value < cut:
@@ -361,6 +370,7 @@ def oracle_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | 
     progress = Progress("placements (oracle)", len(choices))
     try:
         for layout in choices:
+            deadline.check()
             evaluated += 1
             progress.step()
             value = oracle_guaranteed_for(scenario, player, board, layout, rolls, best, deadline)
@@ -429,6 +439,13 @@ def search_expected(scenario: Scenario, measure: Any, target: int | None = None,
     finally:
         progress.finish()
     ranked.sort(key=lambda r: (-r.value, _order(r.layout)))
+    if status is Status.PROVEN and tied:
+        # The oracle plays the best placement's optimal policy over every dice outcome.
+        from solver.stonespine.policy import verify_phase
+
+        best_dp = InvasionDP(board, tied[0], dist, measure, target, defeated, deadline)
+        placed = _placed(scenario, player, tied[0].placement(board))
+        verify_phase(placed, best_dp, best_dp.solve(), player, deadline)
     return PlacementAnswer(
         status, f"expected {measure.value}" + (f" >= {target}" if target is not None else ""), "search",
         best if status is Status.PROVEN else None, tuple(tied) if status is Status.PROVEN else (),

@@ -88,3 +88,28 @@ def test_the_placement_example_holds_its_first_optimal_placement() -> None:
     scenario = load_scenario(str(path))
     _, layout, _ = board_for(scenario)
     assert search_guaranteed(scenario).tied[0] == layout
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(scenarios(max_players=1).filter(lambda d: _exact(d) and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 9),
+       st.lists(st.sampled_from(COLORS), min_size=1, max_size=2))
+def test_min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
+    from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
+
+    scenario = load(doc)
+    assert fewest_minions(scenario, heroes, limit=3, engine="z3").count == fewest_minions(scenario, heroes, limit=3, engine="search").count
+    assert fewest_tokens(scenario, heroes, "spike", limit=2, engine="z3").count == fewest_tokens(scenario, heroes, "spike", limit=2, engine="search").count
+    assert least_escaping_health(scenario, heroes[0], engine="z3").health == least_escaping_health(scenario, heroes[0], engine="search").health
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(scenarios(max_players=1).filter(lambda d: _exact(d) and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 4),
+       st.sampled_from(COLORS))
+def test_escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
+    from solver.stonespine.escape_search import _free_slots, fill_free_spaces
+
+    scenario = load(doc)
+    assume(len(_free_slots(scenario, 0)) <= 6)
+    by_z3 = fill_free_spaces(scenario, hero, ["spike", "+1"], engine="z3")
+    by_search = fill_free_spaces(scenario, hero, ["spike", "+1"], engine="search")
+    assert by_z3.found == by_search.found
