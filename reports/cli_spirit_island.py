@@ -122,7 +122,8 @@ def _land_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--method", choices=("z3", "baseline", "both"), default="both", help="both: z3 and the baseline, checked to agree")
-    parser.add_argument("--seconds", type=float, default=None, help="time limit per search; a time-out is reported as unknown")
+    parser.add_argument("--time-limit", "--seconds", dest="seconds", type=float, default=None, metavar="SECONDS",
+                        help="time limit per search; a time-out is reported as unknown")
     parser.add_argument("--json", action="store_true")
 
 

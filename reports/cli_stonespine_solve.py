@@ -329,7 +329,8 @@ def place_report(scenario: Scenario, player: int, objective: str = "guaranteed",
     board, _, defeated = board_for(scenario, player)
     merged = f" Figures in chambers no hero can reach ({', '.join(board.name(n) for n in answer.unreachable)}) are all the same; the first stands for them." if len(answer.unreachable) > 1 else ""
     head = (f"Objective: **{answer.objective}**. Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
-            f"{answer.evaluated} placements evaluated in {answer.seconds:.2f} s). Tied placements: **{len(answer.tied)}**.{merged}")
+            f"{answer.evaluated} placements evaluated). Tied placements: **{len(answer.tied)}**.{merged} "
+            "(Timings are left out so the output is the same every run; `make bench` measures them.)")
     parts = []
     if answer.status is Status.UNKNOWN:
         parts.append(f"**Unknown**: the time limit ({time_limit} s) was reached before the search finished; no placement is claimed optimal.")

@@ -107,6 +107,11 @@ def _z3(targets: tuple[Target, ...], wanted: int, deadline: Deadline) -> tuple[i
     opt.add(z3.Sum([n * t.fear for n, t in zip(counts, targets, strict=True)] or [z3.IntVal(0)]) >= wanted)
     cost = z3.Sum([n * t.remaining for n, t in zip(counts, targets, strict=True)] or [z3.IntVal(0)])
     opt.minimize(cost)
+    # Ties broken as the baseline breaks them (fewest pieces, then earliest classes first), so the
+    # reported allocation is the same every time, not whichever optimum z3 met first.
+    opt.minimize(z3.Sum(counts or [z3.IntVal(0)]))
+    for n in counts:
+        opt.maximize(n)
     if z3_check(opt, deadline) == z3.unsat:
         return None
     model = opt.model()
@@ -223,6 +228,8 @@ def _fight_back_z3(land: Land, stats: PieceStats, damage: int, objective: str, d
     weights = [stats.of(p.kind).fear if objective == "fear" else 1 for p in pieces]
     value = z3.Sum([z3.If(x, w, 0) for x, w in zip(dead, weights, strict=True)] or [z3.IntVal(0)])
     opt.maximize(value)
+    for d in added:  # a canonical optimum among equals: the same answer every run
+        opt.maximize(d)
     z3_check(opt, deadline)
     model = opt.model()
     amounts = [model.eval(d, model_completion=True).as_long() for d in added]
