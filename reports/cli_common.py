@@ -31,6 +31,15 @@ def register(sub: Any) -> None:
     run.add_argument("--out", help="also write the report to this Markdown file")
     run.set_defaults(run=_run)
 
+    fixtures = sub.add_parser("fixtures", help="write (or --check) the regression fixtures: one trace per example")
+    fixtures.add_argument("--out", default="fixtures", help="folder (default: fixtures)")
+    fixtures.add_argument("--check", action="store_true", help="write nothing; exit 1 if any fixture would change")
+    fixtures.set_defaults(run=_fixtures)
+
+    report = sub.add_parser("report", help="the full report: the main job plus the long searches")
+    report.add_argument("--out", help="also write the report to this Markdown file")
+    report.set_defaults(run=_report)
+
     schema = sub.add_parser("schema", help="print a published JSON Schema")
     schema.add_argument("name", choices=sorted(SCHEMAS))
     schema.set_defaults(run=_schema)
@@ -61,6 +70,30 @@ def _run(args: argparse.Namespace) -> int:
     from reports.main_job import main_job
 
     emit(main_job(), args.out)
+    return 0
+
+
+def _fixtures(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from reports import fixtures
+
+    out = Path(args.out)
+    if args.check:
+        problems = fixtures.check(out)
+        for line in problems:
+            print(f"{out}/{line}")
+        print("fixtures up to date" if not problems else f"{len(problems)} fixture(s) out of date: run `make fixtures` and review the diff")
+        return 1 if problems else 0
+    written = fixtures.write(out)
+    print(f"{len(written)} file(s) written to {out}" + ("" if written else " (all up to date)"))
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from reports.main_job import full_report
+
+    emit(full_report(), args.out)
     return 0
 
 

@@ -20,3 +20,16 @@ def main_job() -> str:
     for make in SECTIONS:
         parts.append(make())
     return "\n".join(parts)
+
+
+def full_report() -> str:
+    """`make report`: the main job, then the searches too long for it."""
+    parts = [main_job()]
+    for make in LONG_SECTIONS:
+        parts.append(make())
+    return "\n".join(parts)
+
+
+LONG_SECTIONS: tuple[Callable[[], str], ...] = (
+    *stonespine_report.LONG_SECTIONS,
+)

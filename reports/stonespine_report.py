@@ -61,3 +61,23 @@ def phase_policy() -> str:
 
 
 SECTIONS = (example_invasion, ambiguities, optimal_placement, phase_policy)
+
+
+def witness_ambiguities() -> str:
+    from reports.stonespine_ambiguity import witness_report
+
+    return section("Stonespine rulings: the outcome under each reading, on each ruling's witness", witness_report(),
+                   command="invasion stonespine ambiguities")
+
+
+def expected_placement() -> str:
+    from reports.cli_stonespine_solve import place_report
+    from solver.stonespine.policy import Measure
+
+    scenario = load_scenario(str(PLACEMENT_SCENARIO))
+    _, body, _ = place_report(scenario, 0, "expected", "search", Measure.DEFEATED)
+    return section("Stonespine: placement for the whole Invasion phase (expected heroes defeated, optimal policy)", body,
+                   command="invasion stonespine place examples/stonespine/placement.json --objective expected --measure defeated")
+
+
+LONG_SECTIONS = (witness_ambiguities, expected_placement)
