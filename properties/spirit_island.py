@@ -34,19 +34,39 @@ from model.spirit_island.scenario import Scenario
 from model.spirit_island.simulate import run
 from model.spirit_island.state import IslandState
 
-FEAR_CARDS = ("Wary Settlers", "Coastal Flight", "Halted Expansion", "Crumbling Outposts", "Dahan Raid", "Rising Dread", "Stalled Ravage", "Frail Outposts", "Scattered Explorers")
+FEAR_CARDS = (
+    "Wary Settlers",
+    "Coastal Flight",
+    "Halted Expansion",
+    "Crumbling Outposts",
+    "Dahan Raid",
+    "Rising Dread",
+    "Stalled Ravage",
+    "Frail Outposts",
+    "Scattered Explorers",
+)
 BLIGHT_CARDS = ("Plain Blight", "Encroaching Settlers", "Restless Blight")
 ISLANDS: tuple[tuple[tuple[str, ...], str | None], ...] = (
-    (("A",), None), (("B",), None), (("D",), None), (("E",), None), (("B", "D"), "BD-partial"),
+    (("A",), None),
+    (("B",), None),
+    (("D",), None),
+    (("E",), None),
+    (("B", "D"), "BD-partial"),
 )
-CARDS = {1: ("1J", "1M", "1S", "1W"), 2: ("2J", "2M", "2S", "2W", "2C"), 3: ("3JM", "3JS", "3JW", "3MS", "3MW", "3SW")}
+CARDS = {
+    1: ("1J", "1M", "1S", "1W"),
+    2: ("2J", "2M", "2S", "2W", "2C"),
+    3: ("3JM", "3JS", "3JW", "3MS", "3MW", "3SW"),
+}
 
 
 # -- pieces and lands -------------------------------------------------------------------------------
 
 
 @st.composite
-def land_pieces(draw: st.DrawFn, *, max_each: int = 3, dahan: bool = True, damaged: bool = True, modifiers: bool = False) -> Land:
+def land_pieces(
+    draw: st.DrawFn, *, max_each: int = 3, dahan: bool = True, damaged: bool = True, modifiers: bool = False
+) -> Land:
     """A land with up to ``max_each`` of each kind, Damage below Health, optional modifiers."""
     stats = default_data().stats
     health: dict[PieceKind, int] = {}
@@ -106,7 +126,11 @@ def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
         board[slot] = cards
     turns = draw(st.integers(1, 3))
     deck = [draw(st.sampled_from(("stage-1", "stage-2", "stage-3"))) for _ in range(turns)]
-    while any(sum(1 for e in deck if e == f"stage-{s}") + sum(1 for c in used if c.startswith(str(s))) > len(CARDS[s]) for s in (1, 2, 3)):
+    while any(
+        sum(1 for e in deck if e == f"stage-{s}") + sum(1 for c in used if c.startswith(str(s)))
+        > len(CARDS[s])
+        for s in (1, 2, 3)
+    ):
         deck = deck[:-1]
     earned_before = draw(st.integers(0, 7))
     earned = draw(st.lists(st.sampled_from(FEAR_CARDS), max_size=2, unique=True))
@@ -122,8 +146,21 @@ def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
         "invader_board": board,
         "invader_deck": deck,
         "fear": {"pool": draw(st.integers(1, pool_size)), "earned_before": earned_before, "earned": earned},
-        "blight": {"card": draw(st.sampled_from(BLIGHT_CARDS)), "side": draw(st.sampled_from(("healthy", "blighted"))), "pool": draw(st.integers(1, 6))},
-        "spirit_phases": [{"defend": {n: draw(st.integers(0, 2)) for n in draw(st.lists(st.sampled_from(names), max_size=2, unique=True))}, "fear": draw(st.integers(0, 3))} for _ in range(turns)],
+        "blight": {
+            "card": draw(st.sampled_from(BLIGHT_CARDS)),
+            "side": draw(st.sampled_from(("healthy", "blighted"))),
+            "pool": draw(st.integers(1, 6)),
+        },
+        "spirit_phases": [
+            {
+                "defend": {
+                    n: draw(st.integers(0, 2))
+                    for n in draw(st.lists(st.sampled_from(names), max_size=2, unique=True))
+                },
+                "fear": draw(st.integers(0, 3)),
+            }
+            for _ in range(turns)
+        ],
         "rulings": {r.id: draw(st.sampled_from(r.reading_names)) for r in REGISTRY.all("spirit-island")},
         "decisions": {"then": "random", "seed": draw(st.integers(0, 10_000))},
         "chance": {"then": "random", "seed": draw(st.integers(0, 10_000))},
@@ -154,14 +191,20 @@ def _explorer_delta_from_events(events: tuple[Event, ...]) -> int:
             delta += len(e.get("lands"))
         elif e.kind == "piece_added" and e.get("piece") == "explorer":
             delta += e.get("count")
-        elif (e.kind == "invader_destroyed" and e.get("was") == "explorer") or (e.kind == "piece_removed" and e.get("piece") == "explorer"):
+        elif (e.kind == "invader_destroyed" and e.get("was") == "explorer") or (
+            e.kind == "piece_removed" and e.get("piece") == "explorer"
+        ):
             delta -= 1
         elif e.kind == "piece_replaced":
-            delta += (_letter_kind(e.get("becomes")) is PieceKind.EXPLORER) - (_letter_kind(e.get("piece")) is PieceKind.EXPLORER)
+            delta += (_letter_kind(e.get("becomes")) is PieceKind.EXPLORER) - (
+                _letter_kind(e.get("piece")) is PieceKind.EXPLORER
+            )
     return delta
 
 
-def invariant_violations(scenario: Scenario, playthrough: Playthrough[IslandState], *, complete: bool) -> list[str]:
+def invariant_violations(
+    scenario: Scenario, playthrough: Playthrough[IslandState], *, complete: bool
+) -> list[str]:
     """Every invariant broken by ``playthrough`` (empty when all hold).
 
     ``complete`` says the run was played on past its outcome (play-on), so every destruction's
@@ -193,21 +236,33 @@ def invariant_violations(scenario: Scenario, playthrough: Playthrough[IslandStat
                 generated_by_destruction += e.get("amount")
             if e.kind == "explored" and len(set(e.get("lands"))) != len(e.get("lands")):
                 problems.append(f"{where}: an Explore listed a land twice: {e.get('lands')}")
-            if e.kind == "ravaged" and e.get("land_blighted") != (e.get("hits") >= scenario.data.value("land_damage_for_blight")):
-                problems.append(f"{where}: Ravage of {e.get('land')} with {e.get('hits')} hits says blighted={e.get('land_blighted')}")
+            if e.kind == "ravaged" and e.get("land_blighted") != (
+                e.get("hits") >= scenario.data.value("land_damage_for_blight")
+            ):
+                problems.append(
+                    f"{where}: Ravage of {e.get('land')} with {e.get('hits')} hits says blighted={e.get('land_blighted')}"
+                )
         problems += _blight_follows_ravage(events, where)
         delta = _count(after, PieceKind.EXPLORER) - _count(before, PieceKind.EXPLORER)
         if delta != _explorer_delta_from_events(events):
-            problems.append(f"{where}: Explorers changed by {delta}, the events account for {_explorer_delta_from_events(events)}")
+            problems.append(
+                f"{where}: Explorers changed by {delta}, the events account for {_explorer_delta_from_events(events)}"
+            )
         if any(e.kind == "ravaged" for e in events):
-            added = sum(e.get("count") for e in events if e.kind == "piece_added" and e.get("piece") == "dahan")
+            added = sum(
+                e.get("count") for e in events if e.kind == "piece_added" and e.get("piece") == "dahan"
+            )
             if _count(after, PieceKind.DAHAN) > _count(before, PieceKind.DAHAN) + added:
                 problems.append(f"{where}: the Dahan grew during a Ravage")
         before = after
     if complete and destroyed_fear != generated_by_destruction:
-        problems.append(f"Fear from destruction: pieces were worth {destroyed_fear}, {generated_by_destruction} was generated")
+        problems.append(
+            f"Fear from destruction: pieces were worth {destroyed_fear}, {generated_by_destruction} was generated"
+        )
     if not complete and generated_by_destruction > destroyed_fear:
-        problems.append(f"more Fear ({generated_by_destruction}) than the destroyed pieces were worth ({destroyed_fear})")
+        problems.append(
+            f"more Fear ({generated_by_destruction}) than the destroyed pieces were worth ({destroyed_fear})"
+        )
     return problems
 
 
@@ -219,17 +274,25 @@ def _blight_follows_ravage(events: tuple[Event, ...], where: str) -> list[str]:
     for e in events:
         if e.kind == "ravaged" and e.get("land_blighted"):
             pending[e.get("land")] += 1
-        elif (e.kind == "blight_added" and e.get("cause") == "ravage") or (e.kind == "blight_unavailable" and e.get("cause") == "ravage"):
+        elif (e.kind == "blight_added" and e.get("cause") == "ravage") or (
+            e.kind == "blight_unavailable" and e.get("cause") == "ravage"
+        ):
             if pending[e.get("land")] == 0:
                 problems.append(f"{where}: Blight from a Ravage in {e.get('land')} without 2 or more Damage")
             else:
                 pending[e.get("land")] -= 1
-    problems += [f"{where}: Ravage of {land} dealt 2 or more but added no Blight" for land, n in pending.items() if n]
+    problems += [
+        f"{where}: Ravage of {land} dealt 2 or more but added no Blight" for land, n in pending.items() if n
+    ]
     return problems
 
 
-def replay_violations(scenario: Scenario, playthrough: Playthrough[IslandState], *, play_on: bool) -> list[str]:
-    again = replay(scenario.game(play_on=play_on), scenario.game(play_on=play_on).start(scenario.initial)[0], playthrough)
+def replay_violations(
+    scenario: Scenario, playthrough: Playthrough[IslandState], *, play_on: bool
+) -> list[str]:
+    again = replay(
+        scenario.game(play_on=play_on), scenario.game(play_on=play_on).start(scenario.initial)[0], playthrough
+    )
     if again.events != playthrough.events:
         return ["replay: the events differ"]
     if again.final != playthrough.final:

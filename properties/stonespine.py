@@ -31,11 +31,33 @@ from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState
 
 ELEMENTS = (
-    "gnoll", "goblin", "kobold", "ooze", "slime", "bear", "blade", "fire", "pit", "spike",
-    "chest", "+1", "+2", "-1", "rubble/kobold", "troll-rubble/spike", "pact", "pact?",
+    "gnoll",
+    "goblin",
+    "kobold",
+    "ooze",
+    "slime",
+    "bear",
+    "blade",
+    "fire",
+    "pit",
+    "spike",
+    "chest",
+    "+1",
+    "+2",
+    "-1",
+    "rubble/kobold",
+    "troll-rubble/spike",
+    "pact",
+    "pact?",
 )
 GUARDIANS = ("Giant Troll", "Pact Demon", "Dragon", "Molten Hydra", "Gorgon")
-TRACK_TOPS = {"Giant Troll": (4, 4), "Pact Demon": (4, 4), "Dragon": (4, 4), "Molten Hydra": (4, 4), "Gorgon": (4, 4)}
+TRACK_TOPS = {
+    "Giant Troll": (4, 4),
+    "Pact Demon": (4, 4),
+    "Dragon": (4, 4),
+    "Molten Hydra": (4, 4),
+    "Gorgon": (4, 4),
+}
 FIGURES = {"Molten Hydra": 2}
 MINIONS_AT = {  # minions unlocked at each (left, right) level, from the bundled tracks
     "Giant Troll": ((0, 0, 0, 0, 0), (0, 0, 0, 0, 0)),
@@ -88,13 +110,25 @@ def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
         dungeon = draw(dungeons(rows, columns))
         cells = [f"{'ABCDEFGH'[c]}{r + 1}" for r in range(rows) for c in range(columns)]
         placement = {
-            "guardians": draw(st.lists(st.sampled_from(cells), min_size=FIGURES.get(guardian, 1), max_size=FIGURES.get(guardian, 1))),
+            "guardians": draw(
+                st.lists(
+                    st.sampled_from(cells),
+                    min_size=FIGURES.get(guardian, 1),
+                    max_size=FIGURES.get(guardian, 1),
+                )
+            ),
             "minions": draw(st.lists(st.sampled_from(cells), min_size=unlocked, max_size=unlocked)),
         }
-        players.append({
-            "name": f"P{index + 1}", "guardian": guardian, "levels": levels, "xp": draw(st.integers(0, 4)),
-            "dungeon": dungeon, "placement": placement,
-        })
+        players.append(
+            {
+                "name": f"P{index + 1}",
+                "guardian": guardian,
+                "levels": levels,
+                "xp": draw(st.integers(0, 4)),
+                "dungeon": dungeon,
+                "placement": placement,
+            }
+        )
     rulings = {r.id: draw(st.sampled_from(r.reading_names)) for r in REGISTRY.all("stonespine")}
     rulings["SS-MINIONS"] = "all"
     doc: dict[str, Any] = {

@@ -31,9 +31,13 @@ def register(sub: Any) -> None:
     run.add_argument("--out", help="also write the report to this Markdown file")
     run.set_defaults(run=_run)
 
-    fixtures = sub.add_parser("fixtures", help="write (or --check) the regression fixtures: one trace per example")
+    fixtures = sub.add_parser(
+        "fixtures", help="write (or --check) the regression fixtures: one trace per example"
+    )
     fixtures.add_argument("--out", default="fixtures", help="folder (default: fixtures)")
-    fixtures.add_argument("--check", action="store_true", help="write nothing; exit 1 if any fixture would change")
+    fixtures.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 if any fixture would change"
+    )
     fixtures.set_defaults(run=_fixtures)
 
     report = sub.add_parser("report", help="the full report: the main job plus the long searches")
@@ -60,7 +64,9 @@ def _rulings(args: argparse.Namespace) -> int:
         return 0
     rows = []
     for r in rulings:
-        readings = "; ".join(f"{x.name}{' (default)' if x.name == r.default else ''}: {x.meaning}" for x in r.readings)
+        readings = "; ".join(
+            f"{x.name}{' (default)' if x.name == r.default else ''}: {x.meaning}" for x in r.readings
+        )
         rows.append((r.id, r.question, readings, r.citation))
     print(table(rows, ["id", "question", "readings", "citation"]))
     return 0
@@ -83,7 +89,11 @@ def _fixtures(args: argparse.Namespace) -> int:
         problems = fixtures.check(out)
         for line in problems:
             print(f"{out}/{line}")
-        print("fixtures up to date" if not problems else f"{len(problems)} fixture(s) out of date: run `make fixtures` and review the diff")
+        print(
+            "fixtures up to date"
+            if not problems
+            else f"{len(problems)} fixture(s) out of date: run `make fixtures` and review the diff"
+        )
         return 1 if problems else 0
     written = fixtures.write(out)
     print(f"{len(written)} file(s) written to {out}" + ("" if written else " (all up to date)"))

@@ -47,7 +47,9 @@ def register(sub: Any) -> None:
     game = sub.add_parser("spirit-island", help="Spirit Island: the Invader Phase")
     commands = game.add_subparsers(dest="spirit_island_command", metavar="COMMAND", required=True)
 
-    simulate = commands.add_parser("simulate", help="run a scenario: trace, decisions, island pictures, outcome")
+    simulate = commands.add_parser(
+        "simulate", help="run a scenario: trace, decisions, island pictures, outcome"
+    )
     simulate.add_argument("scenario", help="scenario JSON (invasion schema spirit-island-scenario)")
     _rules_arguments(simulate)
     simulate.add_argument("--json", action="store_true", help="print the canonical JSON trace (a fixture)")
@@ -64,10 +66,19 @@ def register(sub: Any) -> None:
     data.add_argument("--json", action="store_true")
     data.set_defaults(run=_data)
 
-    fear = commands.add_parser("fear-threshold", help="least Damage in a land for k Fear (and for the next Fear card)")
+    fear = commands.add_parser(
+        "fear-threshold", help="least Damage in a land for k Fear (and for the next Fear card)"
+    )
     _land_arguments(fear)
-    fear.add_argument("--fear", type=int, metavar="K", help="only this k (default: every k the land can give)")
-    fear.add_argument("--pool", type=int, metavar="N", help="markers left in the Fear pool: also the least Damage earning the next card")
+    fear.add_argument(
+        "--fear", type=int, metavar="K", help="only this k (default: every k the land can give)"
+    )
+    fear.add_argument(
+        "--pool",
+        type=int,
+        metavar="N",
+        help="markers left in the Fear pool: also the least Damage earning the next card",
+    )
     _search_arguments(fear)
     fear.set_defaults(run=_fear_threshold)
 
@@ -84,15 +95,21 @@ def register(sub: Any) -> None:
     _search_arguments(defend)
     defend.set_defaults(run=_defend)
 
-    cascade = commands.add_parser("cascade", help="cascade paths from a land, or which lands of a Ravage card cascade")
+    cascade = commands.add_parser(
+        "cascade", help="cascade paths from a land, or which lands of a Ravage card cascade"
+    )
     cascade.add_argument("scenario")
     target = cascade.add_mutually_exclusive_group(required=True)
     target.add_argument("--land", help="a land with Blight: its cascade paths")
-    target.add_argument("--card", help="a Ravage card: which of its lands cascade (always / possible / never)")
+    target.add_argument(
+        "--card", help="a Ravage card: which of its lands cascade (always / possible / never)"
+    )
     _search_arguments(cascade)
     cascade.set_defaults(run=_cascade)
 
-    lands = commands.add_parser("lands", help="where a card sequence always / possibly ravages, builds and explores")
+    lands = commands.add_parser(
+        "lands", help="where a card sequence always / possibly ravages, builds and explores"
+    )
     lands.add_argument("scenario", help="an island-search scenario (turns, known Explore cards, no effects)")
     _search_arguments(lands)
     lands.set_defaults(run=_lands)
@@ -100,30 +117,55 @@ def register(sub: Any) -> None:
     flip = commands.add_parser("flip", help="smallest starting change that flips where the Invaders act")
     flip.add_argument("scenario")
     flip.add_argument("--fact", required=True, metavar="TURN:ACTION:LAND", help="e.g. 2:ravage:A5")
-    flip.add_argument("--max-cost", type=int, default=3, help="largest change searched (pieces added or removed)")
-    flip.add_argument("--write", metavar="FILE", help="write the flipped start as a scenario (a boundary fixture), decisions scripted")
+    flip.add_argument(
+        "--max-cost", type=int, default=3, help="largest change searched (pieces added or removed)"
+    )
+    flip.add_argument(
+        "--write",
+        metavar="FILE",
+        help="write the flipped start as a scenario (a boundary fixture), decisions scripted",
+    )
     _search_arguments(flip)
     flip.set_defaults(run=_flip)
 
 
 def _rules_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ruling", action="append", default=[], metavar="ID=READING",
-                        help="read an open rule another way (see `invasion rulings --game spirit-island`); repeatable")
+    parser.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="read an open rule another way (see `invasion rulings --game spirit-island`); repeatable",
+    )
     parser.add_argument("--data", metavar="FILE", help="data overrides (invasion schema spirit-island-data)")
 
 
 def _land_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--land", default=None, help="pieces in land notation, e.g. 'C 2T@1 E 2D'")
-    parser.add_argument("--health", default="", metavar="KIND=DELTA,...", help="Health modifiers, e.g. town=1,city=-1")
+    parser.add_argument(
+        "--health", default="", metavar="KIND=DELTA,...", help="Health modifiers, e.g. town=1,city=-1"
+    )
     parser.add_argument("--scenario", help="take the land from this scenario (with --at)")
     parser.add_argument("--at", help="the scenario land, e.g. A2")
     parser.add_argument("--data", metavar="FILE", help="data overrides")
 
 
 def _search_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--method", choices=("z3", "baseline", "both"), default="both", help="both: z3 and the baseline, checked to agree")
-    parser.add_argument("--time-limit", "--seconds", dest="seconds", type=float, default=None, metavar="SECONDS",
-                        help="time limit per search; a time-out is reported as unknown")
+    parser.add_argument(
+        "--method",
+        choices=("z3", "baseline", "both"),
+        default="both",
+        help="both: z3 and the baseline, checked to agree",
+    )
+    parser.add_argument(
+        "--time-limit",
+        "--seconds",
+        dest="seconds",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="time limit per search; a time-out is reported as unknown",
+    )
     parser.add_argument("--json", action="store_true")
 
 
@@ -132,17 +174,27 @@ def command_line() -> str:
 
 
 def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
-    data = build_game_data(parse_data_file(args.data), args.data or "data") if getattr(args, "data", None) else default_data()
+    data = (
+        build_game_data(parse_data_file(args.data), args.data or "data")
+        if getattr(args, "data", None)
+        else default_data()
+    )
     if args.scenario:
         if not args.at:
             raise MalformedInputError("--at", "$", "with --scenario, name the land with --at (e.g. --at A2)")
         scenario = load_scenario(args.scenario)
-        land = scenario.initial.lands[scenario.island.index(args.at)] if scenario.island.has_land(args.at) else None
+        land = (
+            scenario.initial.lands[scenario.island.index(args.at)]
+            if scenario.island.has_land(args.at)
+            else None
+        )
         if land is None:
             raise MalformedInputError("--at", "$", f"no land {args.at} on the scenario's island")
         return land, scenario.data
     if args.land is None:
-        raise MalformedInputError("--land", "$", "give the pieces (e.g. --land 'C 2T@1 E') or --scenario FILE --at LAND")
+        raise MalformedInputError(
+            "--land", "$", "give the pieces (e.g. --land 'C 2T@1 E') or --scenario FILE --at LAND"
+        )
     try:
         land = parse_land(args.land)
     except ValueError as err:
@@ -152,7 +204,9 @@ def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
         try:
             land = land.with_modifier(PieceKind(kind.strip()), int(delta))
         except ValueError:
-            raise MalformedInputError("--health", part, "use KIND=DELTA with kind explorer/town/city/dahan, e.g. town=1") from None
+            raise MalformedInputError(
+                "--health", part, "use KIND=DELTA with kind explorer/town/city/dahan, e.g. town=1"
+            ) from None
         if not sep:
             raise MalformedInputError("--health", part, "use KIND=DELTA, e.g. town=1")
     problem = check_land(land, data.stats)
@@ -166,7 +220,9 @@ def _methods(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _disagree(what: str, z3_answer: object, baseline: object) -> None:
-    raise OracleDisagreement(f"{what}: z3 says {z3_answer}, the baseline says {baseline}; this is a solver bug")
+    raise OracleDisagreement(
+        f"{what}: z3 says {z3_answer}, the baseline says {baseline}; this is a solver bug"
+    )
 
 
 # -- commands ----------------------------------------------------------------------------------------
@@ -198,19 +254,35 @@ def _data(args: argparse.Namespace) -> int:
     if args.json:
         print(canonical_json(data.to_json(), indent=1))
         return 0
-    pieces = [(k.value, data.stats.of(k).health, data.stats.of(k).damage, data.stats.of(k).fear, p.value, s) for k, p, s in data.stats_sources]
+    pieces = [
+        (k.value, data.stats.of(k).health, data.stats.of(k).damage, data.stats.of(k).fear, p.value, s)
+        for k, p, s in data.stats_sources
+    ]
     print(table(pieces, ["piece", "Health", "Damage", "Fear", "provenance", "source"]))
     print()
-    boards = [(b.name, b.expansion, b.confidence, b.provenance.value, len(b.lands), len(b.edges), b.source) for b in data.boards]
+    boards = [
+        (b.name, b.expansion, b.confidence, b.provenance.value, len(b.lands), len(b.edges), b.source)
+        for b in data.boards
+    ]
     print(table(boards, ["board", "expansion", "confidence", "provenance", "lands", "edges", "source"]))
     print()
-    layouts = [(x.name, " ".join(x.boards), len(x.edges), "partial" if x.partial else "complete", x.source) for x in data.layouts]
+    layouts = [
+        (x.name, " ".join(x.boards), len(x.edges), "partial" if x.partial else "complete", x.source)
+        for x in data.layouts
+    ]
     print(table(layouts, ["layout", "boards", "cross edges", "", "source"]))
     print()
     values = [(k, v.value, v.provenance.value, v.source) for k, v in data.values]
     print(table(values, ["value", "setting", "provenance", "source"]))
     print()
-    fear = [(c.name, " / ".join("; ".join(e.describe() for e in lvl) or "nothing" for lvl in c.levels), c.provenance.value) for c in data.fear_cards]
+    fear = [
+        (
+            c.name,
+            " / ".join("; ".join(e.describe() for e in lvl) or "nothing" for lvl in c.levels),
+            c.provenance.value,
+        )
+        for c in data.fear_cards
+    ]
     print(table(fear, ["Fear card", "Terror Level I / II / III", "provenance"]))
     return 0
 
@@ -220,10 +292,16 @@ def _fear_threshold(args: argparse.Namespace) -> int:
     results: dict[str, Any] = {}
     for method in _methods(args):
         if args.fear is not None:
-            plans: tuple[Any, ...] = (least_damage_for_fear(land, args.fear, data=data, method=method, seconds=args.seconds),)
+            plans: tuple[Any, ...] = (
+                least_damage_for_fear(land, args.fear, data=data, method=method, seconds=args.seconds),
+            )
         else:
             plans = fear_table(land, data=data, method=method, seconds=args.seconds)
-        nxt = least_damage_for_next_card(land, args.pool, data=data, method=method, seconds=args.seconds) if args.pool else None
+        nxt = (
+            least_damage_for_next_card(land, args.pool, data=data, method=method, seconds=args.seconds)
+            if args.pool
+            else None
+        )
         results[method] = (plans, nxt)
     if len(results) == 2:
         z, b = results["z3"], results["baseline"]
@@ -234,20 +312,29 @@ def _fear_threshold(args: argparse.Namespace) -> int:
             _disagree("least Damage for the next Fear card", z[1].damage, b[1].damage)
     first = results[_methods(args)[0]]
     if args.json:
-        print(canonical_json({"plans": list(first[0]), "next_card": first[1], "methods": list(results)}, indent=1))
+        print(
+            canonical_json(
+                {"plans": list(first[0]), "next_card": first[1], "methods": list(results)}, indent=1
+            )
+        )
         return 0
     print(tables.fear_table(first[0], results["baseline"][0] if len(results) == 2 else None))
     if first[1] is not None:
         plan = first[1]
         print()
-        print(f"Next Fear card ({args.pool} marker(s) left in the pool): least Damage {plan.damage if plan.damage is not None else 'impossible'}"
-              + (f", {plan.allocation} (replayed: the oracle earns the card)" if plan.replayed else ""))
+        print(
+            f"Next Fear card ({args.pool} marker(s) left in the pool): least Damage {plan.damage if plan.damage is not None else 'impossible'}"
+            + (f", {plan.allocation} (replayed: the oracle earns the card)" if plan.replayed else "")
+        )
     return 0
 
 
 def _fight_back(args: argparse.Namespace) -> int:
     land, data = _land(args)
-    plans = [best_fight_back(land, args.dahan, args.objective, data=data, method=m, seconds=args.seconds) for m in _methods(args)]
+    plans = [
+        best_fight_back(land, args.dahan, args.objective, data=data, method=m, seconds=args.seconds)
+        for m in _methods(args)
+    ]
     if len(plans) == 2 and plans[0].value != plans[1].value:
         _disagree("best fight-back", plans[0].value, plans[1].value)
     if args.json:
@@ -281,8 +368,13 @@ def _cascade(args: argparse.Namespace) -> int:
         if not scenario.island.has_land(name):
             raise MalformedInputError("--land", "$", f"no land {args.land} on the scenario's island")
         if lands[scenario.island.index(name)].blight == 0:
-            raise MalformedInputError("--land", "$", f"{name} has no Blight: Blight added there does not cascade")
-        answers = [best_cascade(scenario.island, lands, name, data=scenario.data, method=m, seconds=args.seconds) for m in _methods(args)]
+            raise MalformedInputError(
+                "--land", "$", f"{name} has no Blight: Blight added there does not cascade"
+            )
+        answers = [
+            best_cascade(scenario.island, lands, name, data=scenario.data, method=m, seconds=args.seconds)
+            for m in _methods(args)
+        ]
         if len(answers) == 2 and answers[0].best != answers[1].best:
             _disagree("least harmful cascade", answers[0].best, answers[1].best)
         if args.json:
@@ -290,12 +382,19 @@ def _cascade(args: argparse.Namespace) -> int:
             return 0
         print(tables.cascade_table(answers[0]))
         print()
-        print(f"Least harmful (least Presence destroyed, then shortest): {' > '.join((name, *answers[0].best)) or 'stuck'}; "
-              f"{answers[0].presence} Presence destroyed; replayed: {'yes' if answers[0].replayed else '-'}")
+        print(
+            f"Least harmful (least Presence destroyed, then shortest): {' > '.join((name, *answers[0].best)) or 'stuck'}; "
+            f"{answers[0].presence} Presence destroyed; replayed: {'yes' if answers[0].replayed else '-'}"
+        )
         return 0
     card = scenario.data.invader_card(args.card, source="--card", path="$")
-    results = [card_cascades(scenario.island, lands, card, data=scenario.data, method=m, seconds=args.seconds) for m in _methods(args)]
-    if len(results) == 2 and [(x.always, x.possible) for x in results[0].lands] != [(x.always, x.possible) for x in results[1].lands]:
+    results = [
+        card_cascades(scenario.island, lands, card, data=scenario.data, method=m, seconds=args.seconds)
+        for m in _methods(args)
+    ]
+    if len(results) == 2 and [(x.always, x.possible) for x in results[0].lands] != [
+        (x.always, x.possible) for x in results[1].lands
+    ]:
         _disagree(f"cascades of {card.id}", results[0].lands, results[1].lands)
     if args.json:
         print(canonical_json(results[0], indent=1))
@@ -311,12 +410,26 @@ def _lands(args: argparse.Namespace) -> int:
     if len(results) == 2 and results[0].verdicts != results[1].verdicts:
         _disagree("land sets", results[0].verdicts, results[1].verdicts)
     if args.json:
-        rows = [{"turn": t + 1, "action": a, "land": scenario.island.lands[i], "verdict": v} for (t, a, i), v in results[0].verdicts]
-        print(canonical_json({"facts": rows, "status": results[0].status.value, "witnesses_replayed": results[0].witnesses}, indent=1))
+        rows = [
+            {"turn": t + 1, "action": a, "land": scenario.island.lands[i], "verdict": v}
+            for (t, a, i), v in results[0].verdicts
+        ]
+        print(
+            canonical_json(
+                {
+                    "facts": rows,
+                    "status": results[0].status.value,
+                    "witnesses_replayed": results[0].witnesses,
+                },
+                indent=1,
+            )
+        )
         return 0
     print(tables.facts_table(question, results[0]))
     print()
-    print(f"{results[0].witnesses} fight-back witness trajectories replayed through the oracle; methods: {', '.join(r.method for r in results)}")
+    print(
+        f"{results[0].witnesses} fight-back witness trajectories replayed through the oracle; methods: {', '.join(r.method for r in results)}"
+    )
     return 0
 
 
@@ -326,16 +439,25 @@ def _flip(args: argparse.Namespace) -> int:
     turn_text, _, rest = args.fact.partition(":")
     action, _, land = rest.partition(":")
     if not turn_text.isdigit() or action not in ACTION_NAMES or not scenario.island.has_land(land.upper()):
-        raise MalformedInputError("--fact", args.fact, "use TURN:ACTION:LAND with action ravage/build/explore, e.g. 2:ravage:A5")
+        raise MalformedInputError(
+            "--fact", args.fact, "use TURN:ACTION:LAND with action ravage/build/explore, e.g. 2:ravage:A5"
+        )
     turn = int(turn_text) - 1
     if not 0 <= turn < question.turns:
         raise MalformedInputError("--fact", args.fact, f"turn must be 1-{question.turns}")
     fact = (turn, action, scenario.island.index(land.upper()))
-    flips = [smallest_flip(question, fact, data=scenario.data, method=m, max_cost=args.max_cost, seconds=args.seconds) for m in _methods(args)]
+    flips = [
+        smallest_flip(
+            question, fact, data=scenario.data, method=m, max_cost=args.max_cost, seconds=args.seconds
+        )
+        for m in _methods(args)
+    ]
     if len(flips) == 2 and flips[0].cost != flips[1].cost:
         _disagree("smallest flip", flips[0].cost, flips[1].cost)
     if args.write:
-        write_atomic(args.write, canonical_json(boundary_fixture(question, flips[0], scenario.data), indent=1) + "\n")
+        write_atomic(
+            args.write, canonical_json(boundary_fixture(question, flips[0], scenario.data), indent=1) + "\n"
+        )
     if args.json:
         print(canonical_json(flips[0], indent=1))
         return 0

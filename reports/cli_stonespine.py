@@ -32,9 +32,12 @@ def register(sub: Any) -> None:
     replay.set_defaults(run=_replay)
 
     ambiguities = commands.add_parser(
-        "ambiguities", help="which open rules change the outcome: each ruling's witness, or one scenario under every reading"
+        "ambiguities",
+        help="which open rules change the outcome: each ruling's witness, or one scenario under every reading",
     )
-    ambiguities.add_argument("scenario", nargs="?", help="a scenario; without it, every ruling's witness scenario")
+    ambiguities.add_argument(
+        "scenario", nargs="?", help="a scenario; without it, every ruling's witness scenario"
+    )
     ambiguities.add_argument("--only", action="append", metavar="ID", help="only these rulings")
     ambiguities.add_argument("--out", help="also write the Markdown report to this file")
     ambiguities.set_defaults(run=_ambiguities)
@@ -51,10 +54,15 @@ def register(sub: Any) -> None:
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--ruling", action="append", default=[], metavar="ID=READING",
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
         help="read an open rule another way (see `invasion rulings`); repeatable",
     )
-    parser.add_argument("--data", metavar="FILE", help="data overrides (JSON, see `invasion schema stonespine-data`)")
+    parser.add_argument(
+        "--data", metavar="FILE", help="data overrides (JSON, see `invasion schema stonespine-data`)"
+    )
 
 
 def command_line(argv: list[str]) -> str:
@@ -79,7 +87,12 @@ def _ambiguities(args: argparse.Namespace) -> int:
     command = command_line(args.argv)
     if args.scenario is None:
         body = witness_report()
-        emit(section("Stonespine rulings: outcome under each reading (witness scenarios)", body, command=command), args.out)
+        emit(
+            section(
+                "Stonespine rulings: outcome under each reading (witness scenarios)", body, command=command
+            ),
+            args.out,
+        )
         return 0
     load_scenario(args.scenario)  # report bad input before running every reading
     body, changed = scenario_report(args.scenario, args.only)
@@ -105,19 +118,54 @@ def _data(args: argparse.Namespace) -> int:
     if args.json:
         print(canonical_json(data.to_json(), indent=1))
         return 0
-    heroes = [(h.name, h.color.value, h.health, h.ability.describe(), h.provenance_of("health").value, h.provenance_of("ability").value) for h in data.heroes]
+    heroes = [
+        (
+            h.name,
+            h.color.value,
+            h.health,
+            h.ability.describe(),
+            h.provenance_of("health").value,
+            h.provenance_of("ability").value,
+        )
+        for h in data.heroes
+    ]
     print(table(heroes, ["hero", "colour", "health", "ability", "health from", "ability from"]))
     print()
     boards = [
-        (g.name, g.figures, g.minions, " / ".join(" ".join(str(s) for s in t) for t in g.tracks),
-         ", ".join(sorted(g.ongoing)) or "-", g.instant or "-", ", ".join(f"{k}={v}" for k, v in g.unlockables) or "-",
-         f"{g.bonus[0]}/{g.bonus[1]}", dict(g.provenance).get("abilities", "assumed"))
+        (
+            g.name,
+            g.figures,
+            g.minions,
+            " / ".join(" ".join(str(s) for s in t) for t in g.tracks),
+            ", ".join(sorted(g.ongoing)) or "-",
+            g.instant or "-",
+            ", ".join(f"{k}={v}" for k, v in g.unlockables) or "-",
+            f"{g.bonus[0]}/{g.bonus[1]}",
+            dict(g.provenance).get("abilities", "assumed"),
+        )
         for g in data.guardians
     ]
-    print(table(boards, ["guardian", "figures", "minions", "tracks (left / right)", "ongoing", "instant", "unlockable", "bonus", "abilities from"]))
+    print(
+        table(
+            boards,
+            [
+                "guardian",
+                "figures",
+                "minions",
+                "tracks (left / right)",
+                "ongoing",
+                "instant",
+                "unlockable",
+                "bonus",
+                "abilities from",
+            ],
+        )
+    )
     print()
     values = [(k, v.value, v.provenance.value, v.source) for k, v in data.values]
-    values += [(f"dice.{d.name}", " ".join(d.labels), d.provenance.value, "ruling SS-DICE-FACES")for d in data.dice]
+    values += [
+        (f"dice.{d.name}", " ".join(d.labels), d.provenance.value, "ruling SS-DICE-FACES") for d in data.dice
+    ]
     values += [("trophies", data.trophies.value, data.trophies.provenance.value, data.trophies.source)]
     values += [("demerits", data.demerits.value, data.demerits.provenance.value, data.demerits.source)]
     print(table(values, ["value", "setting", "provenance", "source"]))

@@ -62,7 +62,9 @@ def build() -> list[Fixture]:
                 continue
             relative = path.relative_to(folder).with_suffix("")
             text, steps = make(path)
-            fixtures.append(Fixture(f"{game}/{relative.as_posix()}", game, str(path.relative_to(ROOT)), text, steps))
+            fixtures.append(
+                Fixture(f"{game}/{relative.as_posix()}", game, str(path.relative_to(ROOT)), text, steps)
+            )
     return fixtures
 
 
@@ -72,8 +74,14 @@ def manifest(fixtures: list[Fixture]) -> str:
         "format_version": TRACE_VERSION,
         "oracle_version": ORACLE_VERSION,
         "cases": [
-            {"case": f.case, "game": f.game, "file": f"{f.case}.trace.json", "source": f.source, "steps": f.steps,
-             "sha256": hashlib.sha256(f.text.encode("utf-8")).hexdigest()}
+            {
+                "case": f.case,
+                "game": f.game,
+                "file": f"{f.case}.trace.json",
+                "source": f.source,
+                "steps": f.steps,
+                "sha256": hashlib.sha256(f.text.encode("utf-8")).hexdigest(),
+            }
             for f in fixtures
         ],
     }

@@ -30,6 +30,4 @@ def full_report() -> str:
     return "\n".join(parts)
 
 
-LONG_SECTIONS: tuple[Callable[[], str], ...] = (
-    *stonespine_report.LONG_SECTIONS,
-)
+LONG_SECTIONS: tuple[Callable[[], str], ...] = (*stonespine_report.LONG_SECTIONS,)

@@ -56,18 +56,24 @@ def island_search() -> str:
     agree = "agree" if facts.verdicts == baseline.verdicts else "DISAGREE"
     turn, action, land = FLIP_FACT.split(":")
     flip = smallest_flip(question, (int(turn) - 1, action, scenario.island.index(land)), data=scenario.data)
-    body = "\n".join([
-        f"Where the cards hit, whatever the players do (`always`) or depending on how the Dahan fight back; z3 and the "
-        f"baseline {agree}; {facts.witnesses} witness trajectories replayed through the oracle.",
-        "",
-        facts_table(question, facts),
-        "",
-        f"The smallest starting change flipping `{FLIP_FACT}` (a boundary fixture), replayed through the oracle "
-        f"(`invasion spirit-island flip {SEARCH} --fact {FLIP_FACT}`):",
-        "",
-        flip_table(flip, scenario.island.lands),
-    ])
-    return section("Spirit Island: where a card sequence ravages, builds and explores", body, command=f"invasion spirit-island lands {SEARCH}")
+    body = "\n".join(
+        [
+            f"Where the cards hit, whatever the players do (`always`) or depending on how the Dahan fight back; z3 and the "
+            f"baseline {agree}; {facts.witnesses} witness trajectories replayed through the oracle.",
+            "",
+            facts_table(question, facts),
+            "",
+            f"The smallest starting change flipping `{FLIP_FACT}` (a boundary fixture), replayed through the oracle "
+            f"(`invasion spirit-island flip {SEARCH} --fact {FLIP_FACT}`):",
+            "",
+            flip_table(flip, scenario.island.lands),
+        ]
+    )
+    return section(
+        "Spirit Island: where a card sequence ravages, builds and explores",
+        body,
+        command=f"invasion spirit-island lands {SEARCH}",
+    )
 
 
 SECTIONS = (example_invader_phase, fear_threshold_table, island_search)

@@ -34,9 +34,20 @@ def decisions_table(playthrough: Playthrough[IslandState]) -> str:
         request = step.request
         if isinstance(request, DecisionRequest):
             about = " ".join(f"{k}={v}" for k, v in request.context)
-            rows.append((n, "decision", request.kind, about, " / ".join(map(str, request.options)), step.answer))
+            rows.append(
+                (n, "decision", request.kind, about, " / ".join(map(str, request.options)), step.answer)
+            )
         else:
-            rows.append((n, "chance", f"{request.kind} {request.source}", request.purpose, " ".join(map(str, request.outcomes)), step.answer))
+            rows.append(
+                (
+                    n,
+                    "chance",
+                    f"{request.kind} {request.source}",
+                    request.purpose,
+                    " ".join(map(str, request.outcomes)),
+                    step.answer,
+                )
+            )
     return table(rows, ["step", "type", "request", "about", "options", "answer"])
 
 
@@ -47,9 +58,18 @@ def outcome_table(state: IslandState) -> str:
         ("result", f"{result.result}: {result.reason}" if result else "running (no victory or defeat yet)"),
         ("turn", state.turn),
         ("Terror Level", min(fear.terror_level, 3)),
-        ("Fear", f"{fear.generated} generated; pool {fear.in_pool}/{fear.pool_size}; {fear.earned_total} card(s) earned, unresolved: {', '.join(fear.earned) or '-'}"),
-        ("Blight card", f"{state.blight.card or 'Invader Board space'} ({state.blight.side}), {state.blight.pool} left"),
-        ("Invader board", f"ravage {' '.join(state.invaders.ravage) or '-'}; build {' '.join(state.invaders.build) or '-'}; deck {len(state.invaders.deck)} left; discard {' '.join(state.invaders.discard) or '-'}"),
+        (
+            "Fear",
+            f"{fear.generated} generated; pool {fear.in_pool}/{fear.pool_size}; {fear.earned_total} card(s) earned, unresolved: {', '.join(fear.earned) or '-'}",
+        ),
+        (
+            "Blight card",
+            f"{state.blight.card or 'Invader Board space'} ({state.blight.side}), {state.blight.pool} left",
+        ),
+        (
+            "Invader board",
+            f"ravage {' '.join(state.invaders.ravage) or '-'}; build {' '.join(state.invaders.build) or '-'}; deck {len(state.invaders.deck)} left; discard {' '.join(state.invaders.discard) or '-'}",
+        ),
     ]
     return table(rows, ["", "at the end"])
 
@@ -57,8 +77,13 @@ def outcome_table(state: IslandState) -> str:
 def lands_table(scenario: Scenario, state: IslandState) -> str:
     island = scenario.island
     rows = [
-        (island.lands[i], island.terrain[i].value, "yes" if island.coastal[i] else "", describe(state.lands[i]),
-         " ".join(f"{s}:{n}" for s, n in state.lands[i].presence) or "")
+        (
+            island.lands[i],
+            island.terrain[i].value,
+            "yes" if island.coastal[i] else "",
+            describe(state.lands[i]),
+            " ".join(f"{s}:{n}" for s, n in state.lands[i].presence) or "",
+        )
         for i in range(len(island.lands))
     ]
     return table(rows, ["land", "terrain", "coastal", "pieces", "presence"])
@@ -76,7 +101,10 @@ def simulation_report(scenario: Scenario, playthrough: Playthrough[IslandState],
     parts += ["Outcome:", "", outcome_table(final), ""]
     changed = scenario.rulings.non_default()
     if changed:
-        parts += ["Rulings changed from the default: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())), ""]
+        parts += [
+            "Rulings changed from the default: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())),
+            "",
+        ]
     return "\n".join(parts)
 
 
@@ -85,35 +113,55 @@ def fear_table(plans: Sequence[FearPlan], baseline: Sequence[FearPlan] | None = 
     for i, plan in enumerate(plans):
         agree = "" if baseline is None else ("yes" if baseline[i].damage == plan.damage else "NO")
         destroy = ", ".join(f"{n}x{label}" for label, n in plan.destroy) or "-"
-        rows.append((
-            plan.wanted, plan.damage if plan.damage is not None else ("unknown" if plan.status.value == "unknown" else "impossible"),
-            destroy, plan.allocation or "-", plan.fear, "yes" if plan.replayed else "-", agree,
-        ))
+        rows.append(
+            (
+                plan.wanted,
+                plan.damage
+                if plan.damage is not None
+                else ("unknown" if plan.status.value == "unknown" else "impossible"),
+                destroy,
+                plan.allocation or "-",
+                plan.fear,
+                "yes" if plan.replayed else "-",
+                agree,
+            )
+        )
     headers = ["Fear wanted", "least Damage", "destroy", "allocation (decision)", "Fear", "replayed"]
     return table(rows, headers + ([] if baseline is None else ["z3 = baseline"]))
 
 
 def fight_back_table(plans: Sequence[FightBackPlan]) -> str:
-    rows = [(p.dahan, p.damage, p.objective, p.value, p.allocation, p.method, "yes" if p.replayed else "-") for p in plans]
+    rows = [
+        (p.dahan, p.damage, p.objective, p.value, p.allocation, p.method, "yes" if p.replayed else "-")
+        for p in plans
+    ]
     return table(rows, ["Dahan", "Damage", "maximise", "best", "allocation (decision)", "method", "replayed"])
 
 
 def defend_table(plans: Sequence[DefendPlan]) -> str:
-    rows = [(p.goal, p.damage, p.defend, p.method, p.status.value, "yes" if p.replayed else "-") for p in plans]
+    rows = [
+        (p.goal, p.damage, p.defend, p.method, p.status.value, "yes" if p.replayed else "-") for p in plans
+    ]
     return table(rows, ["goal", "Invader Damage", "least Defend", "method", "status", "replayed (boundary)"])
 
 
 def cascade_table(answer: CascadeAnswer) -> str:
-    rows = [(" > ".join((answer.origin, *path)), "best" if path == answer.best else "") for path in answer.paths]
+    rows = [
+        (" > ".join((answer.origin, *path)), "best" if path == answer.best else "") for path in answer.paths
+    ]
     return table(rows, ["cascade path", ""])
 
 
 def card_cascade_table(answer: CardCascades) -> str:
     rows = [
-        (x.land, "yes" if x.adds_blight else "no", "yes" if x.had_blight else "no",
-         "always" if x.always else "possible" if x.possible else "never",
-         " ".join(x.witness_order) if x.possible and not x.always else "",
-         "; ".join(" > ".join(c) for c in x.witness_chains) if x.possible and not x.always else "")
+        (
+            x.land,
+            "yes" if x.adds_blight else "no",
+            "yes" if x.had_blight else "no",
+            "always" if x.always else "possible" if x.possible else "never",
+            " ".join(x.witness_order) if x.possible and not x.always else "",
+            "; ".join(" > ".join(c) for c in x.witness_chains) if x.possible and not x.always else "",
+        )
         for x in answer.lands
     ]
     return table(rows, ["land", "adds Blight", "had Blight", "cascades", "witness order", "witness cascades"])
@@ -133,7 +181,20 @@ def facts_table(question: IslandQuestion, facts: Facts) -> str:
 
 def flip_table(flip: Flip, island_lands: Sequence[str]) -> str:
     turn, action, land = flip.fact
-    changes = "none within the limit" if flip.changes is None else ", ".join(f"{name} {delta:+d} {kind}" for name, kind, delta in flip.changes)
+    changes = (
+        "none within the limit"
+        if flip.changes is None
+        else ", ".join(f"{name} {delta:+d} {kind}" for name, kind, delta in flip.changes)
+    )
     after = "avoidable" if flip.before == "always" else "possible"
-    rows = [(f"turn {turn + 1} {action} {island_lands[land]}", flip.before, changes, flip.cost if flip.cost is not None else "-", after if flip.changes else "-", "yes" if flip.replayed else "-")]
+    rows = [
+        (
+            f"turn {turn + 1} {action} {island_lands[land]}",
+            flip.before,
+            changes,
+            flip.cost if flip.cost is not None else "-",
+            after if flip.changes else "-",
+            "yes" if flip.replayed else "-",
+        )
+    ]
     return table(rows, ["fact", "now", "smallest change", "cost", "then", "replayed"])

@@ -44,8 +44,11 @@ def optimal_placement() -> str:
 
     scenario = load_scenario(str(PLACEMENT_SCENARIO))
     _, body, _ = place_report(scenario, 0)
-    return section("Stonespine: optimal guardian and minion placement (first wave, guaranteed)", body,
-                   command="invasion stonespine place examples/stonespine/placement.json")
+    return section(
+        "Stonespine: optimal guardian and minion placement (first wave, guaranteed)",
+        body,
+        command="invasion stonespine place examples/stonespine/placement.json",
+    )
 
 
 def phase_policy() -> str:
@@ -56,8 +59,11 @@ def phase_policy() -> str:
     scenario = load_scenario(str(PLACEMENT_SCENARIO))
     _, body, _ = policy_report(scenario, 0, Measure.DEFEATED, None, True, Deadline(120))
     note = "The example's own placement is the first optimal one found above.\n\n"
-    return section("Stonespine: the optimal continue/close policy (expected heroes defeated)", note + body,
-                   command="invasion stonespine policy examples/stonespine/placement.json --measure defeated")
+    return section(
+        "Stonespine: the optimal continue/close policy (expected heroes defeated)",
+        note + body,
+        command="invasion stonespine policy examples/stonespine/placement.json --measure defeated",
+    )
 
 
 SECTIONS = (example_invasion, ambiguities, optimal_placement, phase_policy)
@@ -66,8 +72,11 @@ SECTIONS = (example_invasion, ambiguities, optimal_placement, phase_policy)
 def witness_ambiguities() -> str:
     from reports.stonespine_ambiguity import witness_report
 
-    return section("Stonespine rulings: the outcome under each reading, on each ruling's witness", witness_report(),
-                   command="invasion stonespine ambiguities")
+    return section(
+        "Stonespine rulings: the outcome under each reading, on each ruling's witness",
+        witness_report(),
+        command="invasion stonespine ambiguities",
+    )
 
 
 def expected_placement() -> str:
@@ -76,8 +85,11 @@ def expected_placement() -> str:
 
     scenario = load_scenario(str(PLACEMENT_SCENARIO))
     _, body, _ = place_report(scenario, 0, "expected", "search", Measure.DEFEATED)
-    return section("Stonespine: placement for the whole Invasion phase (expected heroes defeated, optimal policy)", body,
-                   command="invasion stonespine place examples/stonespine/placement.json --objective expected --measure defeated")
+    return section(
+        "Stonespine: placement for the whole Invasion phase (expected heroes defeated, optimal policy)",
+        body,
+        command="invasion stonespine place examples/stonespine/placement.json --objective expected --measure defeated",
+    )
 
 
 LONG_SECTIONS = (witness_ambiguities, expected_placement)

@@ -30,11 +30,20 @@ def events_table(playthrough: Playthrough[GameState]) -> str:
     rows = []
     step_no = 0
     for event in playthrough.opening:
-        rows.append((step_no, event.kind, event.get("player", ""), _details(event.describe(), event.get("player"))))
+        rows.append(
+            (step_no, event.kind, event.get("player", ""), _details(event.describe(), event.get("player")))
+        )
     for step in playthrough.steps:
         step_no += 1
         for event in step.events:
-            rows.append((step_no, event.kind, event.get("player") or "", _details(event.describe(), event.get("player"))))
+            rows.append(
+                (
+                    step_no,
+                    event.kind,
+                    event.get("player") or "",
+                    _details(event.describe(), event.get("player")),
+                )
+            )
     return table(rows, ["step", "event", "player", "details"])
 
 
@@ -47,7 +56,16 @@ def decisions_table(playthrough: Playthrough[GameState]) -> str:
     for n, step in enumerate(playthrough.steps, 1):
         request = step.request
         if isinstance(request, DecisionRequest):
-            rows.append((n, "decision", request.kind, request.player, " ".join(map(str, request.options)), step.answer))
+            rows.append(
+                (
+                    n,
+                    "decision",
+                    request.kind,
+                    request.player,
+                    " ".join(map(str, request.options)),
+                    step.answer,
+                )
+            )
         else:
             faces = " ".join(dict.fromkeys(map(str, request.outcomes)))
             rows.append((n, "chance", f"roll {request.source}", request.purpose, faces, step.answer))
@@ -57,29 +75,52 @@ def decisions_table(playthrough: Playthrough[GameState]) -> str:
 def outcome_table(state: GameState) -> str:
     rows: list[tuple[object, ...]] = []
     for p in state.players:
-        rows.append((
-            p.name,
-            len(p.defeated),
-            " ".join(f"{h.value}@{c.name}" for c, h in p.defeated) or "-",
-            len(p.escaped),
-            p.entered,
-            p.xp,
-            " ".join(f"y{y}:{v}" for y, v in p.trophies) or "-",
-            " ".join(f"y{y}:-{v}" for y, v in p.demerits) or "-",
-            f"{p.guardian.board.name} {p.guardian.markers[0]}/{p.guardian.markers[1]}",
-        ))
+        rows.append(
+            (
+                p.name,
+                len(p.defeated),
+                " ".join(f"{h.value}@{c.name}" for c, h in p.defeated) or "-",
+                len(p.escaped),
+                p.entered,
+                p.xp,
+                " ".join(f"y{y}:{v}" for y, v in p.trophies) or "-",
+                " ".join(f"y{y}:-{v}" for y, v in p.demerits) or "-",
+                f"{p.guardian.board.name} {p.guardian.markers[0]}/{p.guardian.markers[1]}",
+            )
+        )
     if state.solo:
-        rows.append(("Jael", "", "", "", "", state.jael.xp, " ".join(f"y{y}:{v}" for y, v in state.jael.trophies) or "-", "-", "-"))
-    return table(rows, ["player", "defeated", "where", "escaped", "entered", "XP", "trophies", "demerits", "guardian L/R"])
+        rows.append(
+            (
+                "Jael",
+                "",
+                "",
+                "",
+                "",
+                state.jael.xp,
+                " ".join(f"y{y}:{v}" for y, v in state.jael.trophies) or "-",
+                "-",
+                "-",
+            )
+        )
+    return table(
+        rows,
+        ["player", "defeated", "where", "escaped", "entered", "XP", "trophies", "demerits", "guardian L/R"],
+    )
 
 
 def heroes_table(state: GameState) -> str:
-    rows = [(c.color.value, c.name, state.health(c.color), c.ability.describe(), c.provenance_of("health").value) for c in state.heroes]
+    rows = [
+        (c.color.value, c.name, state.health(c.color), c.ability.describe(), c.provenance_of("health").value)
+        for c in state.heroes
+    ]
     return table(rows, ["colour", "card", "health", "ability", "health provenance"])
 
 
 def final_table(state: GameState) -> str:
-    rows = [(s.player, s.guardian_bonus, s.trophies, -s.demerits, s.leftover_xp, s.total) for s in state.final_scores]
+    rows = [
+        (s.player, s.guardian_bonus, s.trophies, -s.demerits, s.leftover_xp, s.total)
+        for s in state.final_scores
+    ]
     return table(rows, ["player", "guardian bonus", "trophies", "demerits", "leftover XP", "Invasion total"])
 
 
@@ -97,5 +138,8 @@ def simulation_report(scenario: Scenario, playthrough: Playthrough[GameState], c
         parts += ["Final scoring (Invasion additions):", "", final_table(final), ""]
     changed = scenario.rulings.non_default()
     if changed:
-        parts += ["Rulings changed from the default: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())), ""]
+        parts += [
+            "Rulings changed from the default: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())),
+            "",
+        ]
     return "\n".join(parts)

@@ -12,7 +12,11 @@ import os
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "ci", derandomize=True, database=None, deadline=None, print_blob=True,
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])

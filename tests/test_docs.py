@@ -19,7 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_published_schema_equals_the_one_the_loader_uses(name: str) -> None:
     package, filename = SCHEMAS[name]
     published = json.loads((ROOT / "docs" / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
-    assert published == load_schema(package, filename), f"run: invasion schema {name} > docs/schemas/{name}.schema.json"
+    assert published == load_schema(package, filename), (
+        f"run: invasion schema {name} > docs/schemas/{name}.schema.json"
+    )
 
 
 def test_every_ruling_is_documented_with_its_readings() -> None:

@@ -15,10 +15,14 @@ FOLDER = Path(__file__).resolve().parents[1] / "fixtures"
 
 def test_committed_fixtures_match_the_oracle() -> None:
     problems = fixtures.check(FOLDER)
-    assert problems == [], "fixtures drifted; run `make fixtures` and review the diff:\n" + "\n".join(problems)
+    assert problems == [], "fixtures drifted; run `make fixtures` and review the diff:\n" + "\n".join(
+        problems
+    )
 
 
-@pytest.mark.parametrize("case", [c["case"] for c in json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))["cases"]])
+@pytest.mark.parametrize(
+    "case", [c["case"] for c in json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))["cases"]]
+)
 def test_every_fixture_replays(case: str, capsys: pytest.CaptureFixture[str]) -> None:
     game = case.split("/", 1)[0]
     assert main([game, "replay", str(FOLDER / f"{case}.trace.json")]) == 0
@@ -28,7 +32,9 @@ def test_every_fixture_replays(case: str, capsys: pytest.CaptureFixture[str]) ->
 def test_check_reports_a_tampered_fixture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fixtures", "--out", str(tmp_path)]) == 0
     victim = next(tmp_path.rglob("*.trace.json"))
-    victim.write_text(victim.read_text(encoding="utf-8").replace('"damage": 1', '"damage": 2', 1) + " ", encoding="utf-8")
+    victim.write_text(
+        victim.read_text(encoding="utf-8").replace('"damage": 1', '"damage": 2', 1) + " ", encoding="utf-8"
+    )
     capsys.readouterr()
     assert main(["fixtures", "--out", str(tmp_path), "--check"]) == 1
     assert "differs from what the oracle now writes" in capsys.readouterr().out

@@ -39,7 +39,9 @@ class NoFallback:
     """After a script with ``then: none`` and a ``prefer`` list: no answer means an error."""
 
     def decide(self, request: DecisionRequest) -> Option:
-        raise IllegalDecisionError(f"no answer for {request.describe()}: the script ran out and no fallback is set")
+        raise IllegalDecisionError(
+            f"no answer for {request.describe()}: the script ran out and no fallback is set"
+        )
 
 
 def _freeze(value: Any) -> Any:
@@ -67,7 +69,12 @@ class Answers:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {"script": list(self.script), "then": self.then, "seed": self.seed, "prefer": list(self.prefer)}
+        return {
+            "script": list(self.script),
+            "then": self.then,
+            "seed": self.seed,
+            "prefer": list(self.prefer),
+        }
 
     def decider(self, label: str) -> Decider:
         fallback: Decider | None = None

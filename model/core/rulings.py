@@ -112,9 +112,7 @@ class RulingRegistry:
         return self._by_id[ruling_id]
 
     def all(self, game: str | None = None) -> tuple[Ruling, ...]:
-        return tuple(
-            r for _, r in sorted(self._by_id.items()) if game is None or r.game == game
-        )
+        return tuple(r for _, r in sorted(self._by_id.items()) if game is None or r.game == game)
 
     def games(self) -> tuple[str, ...]:
         return tuple(sorted({r.game for r in self._by_id.values()}))

@@ -30,11 +30,17 @@ class ReplayReport:
 def check_trace(trace: Any, source: str, game: str) -> dict[str, Any]:
     """The trace as a dict, after checking it is one this oracle reads for ``game``."""
     if not isinstance(trace, dict) or trace.get("format") != TRACE_FORMAT:
-        raise MalformedInputError(source, "$.format", f"not an invasion-oracle trace (expected format {TRACE_FORMAT!r})")
+        raise MalformedInputError(
+            source, "$.format", f"not an invasion-oracle trace (expected format {TRACE_FORMAT!r})"
+        )
     if trace.get("game") != game:
         raise MalformedInputError(source, "$.game", f"a {trace.get('game')!r} trace, not a {game} one")
     if trace.get("format_version") != TRACE_VERSION:
-        raise MalformedInputError(source, "$.format_version", f"this oracle reads version {TRACE_VERSION}, got {trace.get('format_version')!r}")
+        raise MalformedInputError(
+            source,
+            "$.format_version",
+            f"this oracle reads version {TRACE_VERSION}, got {trace.get('format_version')!r}",
+        )
     for key in ("scenario", "rulings", "steps", "outcome", "opening"):
         if key not in trace:
             raise MalformedInputError(source, f"$.{key}", "is required")
@@ -60,9 +66,13 @@ def compare(recorded: dict[str, Any], fresh: dict[str, Any]) -> ReplayReport:
             return ReplayReport(False, f"{key} differ")
     for i, (old, new) in enumerate(zip(recorded["steps"], mine["steps"], strict=False)):
         if _plain(old) != new:
-            return ReplayReport(False, f"step {i + 1}: recorded {canonical_json(old)} but replay gives {canonical_json(new)}")
+            return ReplayReport(
+                False, f"step {i + 1}: recorded {canonical_json(old)} but replay gives {canonical_json(new)}"
+            )
     if len(recorded["steps"]) != len(mine["steps"]):
-        return ReplayReport(False, f"recorded {len(recorded['steps'])} steps, replay gives {len(mine['steps'])}")
+        return ReplayReport(
+            False, f"recorded {len(recorded['steps'])} steps, replay gives {len(mine['steps'])}"
+        )
     if _plain(recorded["outcome"]) != mine["outcome"]:
         return ReplayReport(False, "outcome differs")
     return ReplayReport(True, "")

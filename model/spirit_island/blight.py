@@ -69,7 +69,9 @@ def take_blight(track: BlightTrack, card: BlightCard | None, players: int, readi
         if track.pool > 0:
             return Taken(replace(track, pool=track.pool - 1), True)
         if can_flip:
-            return Taken(replace(track, side=BLIGHTED, pool=refill - 1), refill > 0, flipped=True, lost=refill == 0)
+            return Taken(
+                replace(track, side=BLIGHTED, pool=refill - 1), refill > 0, flipped=True, lost=refill == 0
+            )
         return Taken(track, False, lost=True)
     if track.pool <= 0:  # only reachable when a scenario starts with an empty pool
         return Taken(track, False, lost=True)

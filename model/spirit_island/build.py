@@ -16,7 +16,8 @@ from model.spirit_island.pieces import Land, PieceKind
 def build_targets(island: Island, lands: tuple[Land, ...], card: InvaderCard) -> tuple[int, ...]:
     """Lands of the card's terrain that hold Invaders, in island order."""
     return tuple(
-        i for i in range(len(lands))
+        i
+        for i in range(len(lands))
         if card.matches(island.terrain[i], island.coastal[i]) and lands[i].has_invaders
     )
 

@@ -56,7 +56,9 @@ def parse_allocation_label(label: str) -> tuple[tuple[PieceKind, int, int], ...]
     return tuple(parts)
 
 
-def _classes(land: Land, stats: PieceStats, kinds: tuple[PieceKind, ...]) -> tuple[tuple[PieceKind, int, int, int], ...]:
+def _classes(
+    land: Land, stats: PieceStats, kinds: tuple[PieceKind, ...]
+) -> tuple[tuple[PieceKind, int, int, int], ...]:
     """Identical pieces grouped: ``(kind, damage, count, remaining health)``, largest kind first."""
     counts: dict[tuple[PieceKind, int], int] = {}
     for p in land.pieces:
@@ -74,7 +76,9 @@ def capacity(land: Land, stats: PieceStats, kinds: tuple[PieceKind, ...] = INVAD
     return sum(n * rem for _, _, n, rem in _classes(land, stats, kinds))
 
 
-def allocations(land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS) -> tuple[Allocation, ...]:
+def allocations(
+    land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS
+) -> tuple[Allocation, ...]:
     """Every distinct way to deal ``amount`` Damage to the ``kinds`` pieces in ``land``.
 
     Identical pieces are not told apart, so each result is listed once. The order is the
@@ -100,9 +104,15 @@ def allocations(land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKi
                     destroyed.append(kind)
         fear = sum(stats.of(k).fear for k in destroyed)
         result.append(Allocation(tuple(parts), tuple(destroyed), fear))
-    result.sort(key=lambda a: (
-        -a.fear, -len(a.destroyed), -a.destroyed.count(PieceKind.CITY), -a.destroyed.count(PieceKind.TOWN), a.label,
-    ))
+    result.sort(
+        key=lambda a: (
+            -a.fear,
+            -len(a.destroyed),
+            -a.destroyed.count(PieceKind.CITY),
+            -a.destroyed.count(PieceKind.TOWN),
+            a.label,
+        )
+    )
     return tuple(result)
 
 
@@ -142,7 +152,9 @@ def _shares(n: int, cap: int, low: int, high: int) -> Iterator[tuple[int, ...]]:
     yield from walk(n, cap, 0, ())
 
 
-def apply_allocation(land: Land, stats: PieceStats, allocation: Allocation) -> tuple[Land, tuple[PieceKind, ...]]:
+def apply_allocation(
+    land: Land, stats: PieceStats, allocation: Allocation
+) -> tuple[Land, tuple[PieceKind, ...]]:
     """Apply ``allocation`` to ``land``: the new land and the kinds destroyed, in part order."""
     pieces = list(land.pieces)
     destroyed: list[PieceKind] = []

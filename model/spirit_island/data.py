@@ -54,10 +54,16 @@ class BoardSpec:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name, "expansion": self.expansion, "confidence": self.confidence,
-            "provenance": self.provenance.value, "source": self.source,
-            "lands": {str(land.number): {"terrain": land.terrain.value, "start": land.start} for land in self.lands},
-            "ocean": list(self.ocean), "edges": [list(e) for e in self.edges],
+            "name": self.name,
+            "expansion": self.expansion,
+            "confidence": self.confidence,
+            "provenance": self.provenance.value,
+            "source": self.source,
+            "lands": {
+                str(land.number): {"terrain": land.terrain.value, "start": land.start} for land in self.lands
+            },
+            "ocean": list(self.ocean),
+            "edges": [list(e) for e in self.edges],
         }
 
 
@@ -74,8 +80,12 @@ class Layout:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name, "boards": list(self.boards), "edges": [list(e) for e in self.edges],
-            "partial": self.partial, "provenance": self.provenance.value, "source": self.source,
+            "name": self.name,
+            "boards": list(self.boards),
+            "edges": [list(e) for e in self.edges],
+            "partial": self.partial,
+            "provenance": self.provenance.value,
+            "source": self.source,
         }
 
 
@@ -137,8 +147,11 @@ class GameData:
         return {
             "pieces": {
                 kind.value: {
-                    "health": self.stats.of(kind).health, "damage": self.stats.of(kind).damage,
-                    "fear": self.stats.of(kind).fear, "provenance": prov.value, "source": src,
+                    "health": self.stats.of(kind).health,
+                    "damage": self.stats.of(kind).damage,
+                    "fear": self.stats.of(kind).fear,
+                    "provenance": prov.value,
+                    "source": src,
                 }
                 for kind, prov, src in self.stats_sources
             },
@@ -148,23 +161,48 @@ class GameData:
             "invader_cards": {
                 "source": self.invader_cards_source,
                 "cards": [
-                    {"id": c.id, "stage": c.stage, "terrains": [t.value for t in c.terrains], "coastal": c.coastal, "escalation": c.escalation}
+                    {
+                        "id": c.id,
+                        "stage": c.stage,
+                        "terrains": [t.value for t in c.terrains],
+                        "coastal": c.coastal,
+                        "escalation": c.escalation,
+                    }
                     for c in self.invader_cards
                 ],
             },
             "fear_cards": [
-                {"name": c.name, "levels": [[e.describe() for e in lvl] for lvl in c.levels], "provenance": c.provenance.value, "source": c.source}
+                {
+                    "name": c.name,
+                    "levels": [[e.describe() for e in lvl] for lvl in c.levels],
+                    "provenance": c.provenance.value,
+                    "source": c.source,
+                }
                 for c in self.fear_cards
             ],
             "default_fear_deck": list(self.default_fear_deck),
-            "events": [{"name": c.name, "effects": [e.describe() for e in c.effects], "provenance": c.provenance.value} for c in self.events],
+            "events": [
+                {
+                    "name": c.name,
+                    "effects": [e.describe() for e in c.effects],
+                    "provenance": c.provenance.value,
+                }
+                for c in self.events
+            ],
             "blight_cards": [
-                {"name": c.name, "healthy_per_player": c.healthy_per_player, "blighted_per_player": c.blighted_per_player,
-                 "on_flip": [e.describe() for e in c.on_flip], "each_phase": [e.describe() for e in c.each_phase],
-                 "provenance": c.provenance.value}
+                {
+                    "name": c.name,
+                    "healthy_per_player": c.healthy_per_player,
+                    "blighted_per_player": c.blighted_per_player,
+                    "on_flip": [e.describe() for e in c.on_flip],
+                    "each_phase": [e.describe() for e in c.each_phase],
+                    "provenance": c.provenance.value,
+                }
                 for c in self.blight_cards
             ],
-            "adversaries": [{"name": a.name, "escalation": [e.describe() for e in a.escalation]} for a in self.adversaries],
+            "adversaries": [
+                {"name": a.name, "escalation": [e.describe() for e in a.escalation]} for a in self.adversaries
+            ],
         }
 
 
@@ -183,12 +221,18 @@ def parse_board(name: str, raw: dict[str, Any], source: str, path: Path, provena
         try:
             terrain = Terrain(land["terrain"])
         except ValueError:
-            raise MalformedInputError(source, json_path((*path, "lands", number_text, "terrain")), f"unknown terrain {land['terrain']!r}") from None
+            raise MalformedInputError(
+                source,
+                json_path((*path, "lands", number_text, "terrain")),
+                f"unknown terrain {land['terrain']!r}",
+            ) from None
         start = land.get("start", "")
         try:
             parse_land(start)
         except ValueError as err:
-            raise MalformedInputError(source, json_path((*path, "lands", number_text, "start")), str(err)) from None
+            raise MalformedInputError(
+                source, json_path((*path, "lands", number_text, "start")), str(err)
+            ) from None
         lands.append(LandSpec(number, terrain, start))
     numbers = {land.number for land in lands}
     for i, n in enumerate(raw["ocean"]):
@@ -198,27 +242,42 @@ def parse_board(name: str, raw: dict[str, Any], source: str, path: Path, provena
     for i, (a, b) in enumerate(raw["edges"]):
         for end in (a, b):
             if end not in numbers:
-                raise MalformedInputError(source, json_path((*path, "edges", i)), f"board {name} has no land {end}")
+                raise MalformedInputError(
+                    source, json_path((*path, "edges", i)), f"board {name} has no land {end}"
+                )
         if a == b:
-            raise MalformedInputError(source, json_path((*path, "edges", i)), f"land {name}{a} cannot be adjacent to itself")
+            raise MalformedInputError(
+                source, json_path((*path, "edges", i)), f"land {name}{a} cannot be adjacent to itself"
+            )
         edges.append((min(a, b), max(a, b)))
     if len(set(edges)) != len(edges):
         raise MalformedInputError(source, json_path((*path, "edges")), f"board {name} lists an edge twice")
     return BoardSpec(
-        name, tuple(lands), tuple(sorted(raw["ocean"])), tuple(sorted(edges)),
-        raw.get("expansion", "user"), raw.get("confidence", "high" if provenance is Provenance.USER else "low"),
-        provenance, raw.get("source", ""),
+        name,
+        tuple(lands),
+        tuple(sorted(raw["ocean"])),
+        tuple(sorted(edges)),
+        raw.get("expansion", "user"),
+        raw.get("confidence", "high" if provenance is Provenance.USER else "low"),
+        provenance,
+        raw.get("source", ""),
     )
 
 
 def parse_layout(name: str, raw: dict[str, Any], source: str, path: Path, provenance: Provenance) -> Layout:
     edges = tuple((str(a), str(b)) for a, b in raw["edges"])
-    return Layout(name, tuple(raw["boards"]), edges, bool(raw.get("partial", False)), provenance, raw.get("source", ""))
+    return Layout(
+        name, tuple(raw["boards"]), edges, bool(raw.get("partial", False)), provenance, raw.get("source", "")
+    )
 
 
-def _fear_card(raw: dict[str, Any], source: str, path: Path, provenance: Provenance, default_source: str) -> FearCard:
+def _fear_card(
+    raw: dict[str, Any], source: str, path: Path, provenance: Provenance, default_source: str
+) -> FearCard:
     levels = tuple(parse_effects(lvl, source, (*path, "levels", i)) for i, lvl in enumerate(raw["levels"]))
-    return FearCard(raw["name"], (levels[0], levels[1], levels[2]), provenance, raw.get("source", default_source))
+    return FearCard(
+        raw["name"], (levels[0], levels[1], levels[2]), provenance, raw.get("source", default_source)
+    )
 
 
 def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data") -> GameData:
@@ -232,24 +291,52 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
         stats[kind] = KindStats(raw["health"], raw["damage"], raw["fear"])
         stats_sources[kind] = (Provenance(raw["provenance"]), raw["source"])
     values: dict[str, Sourced[Any]] = {
-        k: Sourced(_freeze(v["value"]), Provenance(v["provenance"]), v["source"]) for k, v in base["values"].items()
+        k: Sourced(_freeze(v["value"]), Provenance(v["provenance"]), v["source"])
+        for k, v in base["values"].items()
     }
-    boards = {n: parse_board(n, b, "bundled data", ("boards", n), Provenance.ASSUMED) for n, b in base["boards"].items()}
-    layouts = {n: parse_layout(n, x, "bundled data", ("layouts", n), Provenance.ASSUMED) for n, x in base["layouts"].items()}
-    fear_cards = {c["name"]: _fear_card(c, "bundled data", ("fear_cards", i), Provenance.ASSUMED, cards_source) for i, c in enumerate(base["fear_cards"])}
+    boards = {
+        n: parse_board(n, b, "bundled data", ("boards", n), Provenance.ASSUMED)
+        for n, b in base["boards"].items()
+    }
+    layouts = {
+        n: parse_layout(n, x, "bundled data", ("layouts", n), Provenance.ASSUMED)
+        for n, x in base["layouts"].items()
+    }
+    fear_cards = {
+        c["name"]: _fear_card(c, "bundled data", ("fear_cards", i), Provenance.ASSUMED, cards_source)
+        for i, c in enumerate(base["fear_cards"])
+    }
     default_deck = tuple(base["default_fear_deck"])
     events = {
-        c["name"]: EventCard(c["name"], parse_effects(c["effects"], "bundled data", ("events", i, "effects")), Provenance.ASSUMED, cards_source)
+        c["name"]: EventCard(
+            c["name"],
+            parse_effects(c["effects"], "bundled data", ("events", i, "effects")),
+            Provenance.ASSUMED,
+            cards_source,
+        )
         for i, c in enumerate(base["events"])
     }
-    blight_cards = {c["name"]: _blight_card(c, "bundled data", ("blight_cards", i), Provenance.ASSUMED, cards_source) for i, c in enumerate(base["blight_cards"])}
+    blight_cards = {
+        c["name"]: _blight_card(c, "bundled data", ("blight_cards", i), Provenance.ASSUMED, cards_source)
+        for i, c in enumerate(base["blight_cards"])
+    }
     adversaries = {
-        a["name"]: Adversary(a["name"], parse_effects(a["escalation"], "bundled data", ("adversaries", i, "escalation")), cards_source)
+        a["name"]: Adversary(
+            a["name"],
+            parse_effects(a["escalation"], "bundled data", ("adversaries", i, "escalation")),
+            cards_source,
+        )
         for i, a in enumerate(base["adversaries"])
     }
     deck_raw = base["invader_cards"]
     invader_cards = tuple(
-        InvaderCard(c["id"], c["stage"], tuple(Terrain(t) for t in c["terrains"]), c.get("coastal", False), c.get("escalation", False))
+        InvaderCard(
+            c["id"],
+            c["stage"],
+            tuple(Terrain(t) for t in c["terrains"]),
+            c.get("coastal", False),
+            c.get("escalation", False),
+        )
         for c in deck_raw["cards"]
     )
     if overrides:
@@ -257,13 +344,21 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
         for kind_name, raw in overrides.get("pieces", {}).items():
             kind = PieceKind(kind_name)
             old = stats[kind]
-            stats[kind] = KindStats(raw.get("health", old.health), raw.get("damage", old.damage), raw.get("fear", old.fear))
+            stats[kind] = KindStats(
+                raw.get("health", old.health), raw.get("damage", old.damage), raw.get("fear", old.fear)
+            )
             stats_sources[kind] = (Provenance.USER, source)
         for key, value in overrides.get("values", {}).items():
             if key not in values:
-                raise MalformedInputError(source, json_path(("values", key)), f"unknown value; known: {', '.join(sorted(values))}")
+                raise MalformedInputError(
+                    source, json_path(("values", key)), f"unknown value; known: {', '.join(sorted(values))}"
+                )
             if isinstance(values[key].value, tuple) != isinstance(value, list):
-                raise MalformedInputError(source, json_path(("values", key)), f"must be {'a list of integers' if isinstance(values[key].value, tuple) else 'an integer'}")
+                raise MalformedInputError(
+                    source,
+                    json_path(("values", key)),
+                    f"must be {'a list of integers' if isinstance(values[key].value, tuple) else 'an integer'}",
+                )
             values[key] = values[key].overridden(_freeze(value), source)
         for name, raw in overrides.get("boards", {}).items():
             boards[name] = parse_board(name, raw, source, ("boards", name), Provenance.USER)
@@ -274,16 +369,31 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
         if "default_fear_deck" in overrides:
             default_deck = tuple(overrides["default_fear_deck"])
         for i, raw in enumerate(overrides.get("events", [])):
-            events[raw["name"]] = EventCard(raw["name"], parse_effects(raw["effects"], source, ("events", i, "effects")), Provenance.USER, source)
+            events[raw["name"]] = EventCard(
+                raw["name"],
+                parse_effects(raw["effects"], source, ("events", i, "effects")),
+                Provenance.USER,
+                source,
+            )
         for i, raw in enumerate(overrides.get("blight_cards", [])):
-            blight_cards[raw["name"]] = _blight_card(raw, source, ("blight_cards", i), Provenance.USER, source)
+            blight_cards[raw["name"]] = _blight_card(
+                raw, source, ("blight_cards", i), Provenance.USER, source
+            )
         for i, raw in enumerate(overrides.get("adversaries", [])):
-            adversaries[raw["name"]] = Adversary(raw["name"], parse_effects(raw["escalation"], source, ("adversaries", i, "escalation")), source)
+            adversaries[raw["name"]] = Adversary(
+                raw["name"],
+                parse_effects(raw["escalation"], source, ("adversaries", i, "escalation")),
+                source,
+            )
     for i, name in enumerate(default_deck):
         if name not in fear_cards:
-            raise MalformedInputError(source, json_path(("default_fear_deck", i)), f"unknown Fear card {name!r}")
+            raise MalformedInputError(
+                source, json_path(("default_fear_deck", i)), f"unknown Fear card {name!r}"
+            )
     _check_values(values, source)
-    piece_stats = PieceStats(stats[PieceKind.EXPLORER], stats[PieceKind.TOWN], stats[PieceKind.CITY], stats[PieceKind.DAHAN])
+    piece_stats = PieceStats(
+        stats[PieceKind.EXPLORER], stats[PieceKind.TOWN], stats[PieceKind.CITY], stats[PieceKind.DAHAN]
+    )
     return GameData(
         stats=piece_stats,
         stats_sources=tuple((k, *stats_sources[k]) for k in PieceKind),
@@ -300,19 +410,28 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
     )
 
 
-def _blight_card(raw: dict[str, Any], source: str, path: Path, provenance: Provenance, default_source: str) -> BlightCard:
+def _blight_card(
+    raw: dict[str, Any], source: str, path: Path, provenance: Provenance, default_source: str
+) -> BlightCard:
     return BlightCard(
-        raw["name"], raw["healthy_per_player"], raw["blighted_per_player"],
+        raw["name"],
+        raw["healthy_per_player"],
+        raw["blighted_per_player"],
         parse_effects(raw.get("on_flip", []), source, (*path, "on_flip")),
         parse_effects(raw.get("each_phase", []), source, (*path, "each_phase")),
-        provenance, raw.get("source", default_source),
+        provenance,
+        raw.get("source", default_source),
     )
 
 
 def _check_values(values: dict[str, Sourced[Any]], source: str) -> None:
     per_level = values["fear_cards_per_level"].value
     if len(per_level) != 3 or any(n < 1 for n in per_level):
-        raise MalformedInputError(source, "$.values.fear_cards_per_level", f"three positive counts (Terror Levels I-III), got {list(per_level)}")
+        raise MalformedInputError(
+            source,
+            "$.values.fear_cards_per_level",
+            f"three positive counts (Terror Levels I-III), got {list(per_level)}",
+        )
     if values["fear_per_player"].value < 1:
         raise MalformedInputError(source, "$.values.fear_per_player", "must be at least 1")
     if values["land_damage_for_blight"].value < 1:

@@ -104,7 +104,11 @@ class Effect:
         if self.kind == "health":
             return f"{self.piece} Health {self.delta:+d} in {where}"
         if self.kind == "skip":
-            return f"skip the next {self.action} card" if self.scope == "card" else f"skip {self.action} in {where}"
+            return (
+                f"skip the next {self.action} card"
+                if self.scope == "card"
+                else f"skip {self.action} in {where}"
+            )
         return f"{self.kind} {self.count} {self.piece} in {where}"
 
 
@@ -112,30 +116,50 @@ def parse_effect(raw: Any, source: str, path: tuple[str | int, ...]) -> Effect:
     """An effect from JSON, checked field by field."""
     if not isinstance(raw, dict) or raw.get("effect") not in KINDS:
         got = raw.get("effect") if isinstance(raw, dict) else raw
-        raise MalformedInputError(source, json_path((*path, "effect")), f"unknown effect {got!r}; known: {', '.join(KINDS)}")
+        raise MalformedInputError(
+            source, json_path((*path, "effect")), f"unknown effect {got!r}; known: {', '.join(KINDS)}"
+        )
     kind = raw["effect"]
     allowed = {"effect", "amount", "piece", "count", "delta", "action", "scope", "where"}
     extra = sorted(set(raw) - allowed)
     if extra:
-        raise MalformedInputError(source, json_path((*path, extra[0])), f"unknown field for an effect; allowed: {', '.join(sorted(allowed))}")
+        raise MalformedInputError(
+            source,
+            json_path((*path, extra[0])),
+            f"unknown field for an effect; allowed: {', '.join(sorted(allowed))}",
+        )
     amount = _int(raw, "amount", 0, source, path)
     count = _int(raw, "count", 1, source, path)
     delta = _int(raw, "delta", 0, source, path)
     if kind in ("fear", "defend", "damage") and amount < 1:
-        raise MalformedInputError(source, json_path((*path, "amount")), f"a {kind} effect needs an amount of at least 1")
+        raise MalformedInputError(
+            source, json_path((*path, "amount")), f"a {kind} effect needs an amount of at least 1"
+        )
     if count < 1:
         raise MalformedInputError(source, json_path((*path, "count")), "count must be at least 1")
     piece = raw.get("piece", "")
     if kind in _PIECES and piece not in _PIECES[kind]:
-        raise MalformedInputError(source, json_path((*path, "piece")), f"a {kind} effect takes piece {', '.join(_PIECES[kind])}; got {piece!r}")
+        raise MalformedInputError(
+            source,
+            json_path((*path, "piece")),
+            f"a {kind} effect takes piece {', '.join(_PIECES[kind])}; got {piece!r}",
+        )
     if kind == "health" and delta == 0:
-        raise MalformedInputError(source, json_path((*path, "delta")), "a health effect needs a non-zero delta")
+        raise MalformedInputError(
+            source, json_path((*path, "delta")), "a health effect needs a non-zero delta"
+        )
     action, scope = raw.get("action", ""), raw.get("scope", "")
     if kind == "skip":
         if action not in ACTIONS:
-            raise MalformedInputError(source, json_path((*path, "action")), f"skip action is one of {', '.join(ACTIONS)}; got {action!r}")
+            raise MalformedInputError(
+                source,
+                json_path((*path, "action")),
+                f"skip action is one of {', '.join(ACTIONS)}; got {action!r}",
+            )
         if scope not in ("card", "lands"):
-            raise MalformedInputError(source, json_path((*path, "scope")), f"skip scope is 'card' or 'lands'; got {scope!r}")
+            raise MalformedInputError(
+                source, json_path((*path, "scope")), f"skip scope is 'card' or 'lands'; got {scope!r}"
+            )
     where = parse_where(raw.get("where", {}), source, (*path, "where"))
     return Effect(kind, amount, piece, count, delta, action, scope, where)
 
@@ -153,20 +177,34 @@ def parse_where(raw: Any, source: str, path: tuple[str | int, ...]) -> Where:
     allowed = {"terrain", "coastal", "has", "lands", "card"}
     extra = sorted(set(raw) - allowed)
     if extra:
-        raise MalformedInputError(source, json_path((*path, extra[0])), f"unknown field; allowed: {', '.join(sorted(allowed))}")
+        raise MalformedInputError(
+            source, json_path((*path, extra[0])), f"unknown field; allowed: {', '.join(sorted(allowed))}"
+        )
     terrains = []
     for i, name in enumerate(raw.get("terrain", [])):
         try:
             terrains.append(Terrain(name))
         except ValueError:
-            raise MalformedInputError(source, json_path((*path, "terrain", i)), f"unknown terrain {name!r}; known: {', '.join(t.value for t in Terrain)}") from None
+            raise MalformedInputError(
+                source,
+                json_path((*path, "terrain", i)),
+                f"unknown terrain {name!r}; known: {', '.join(t.value for t in Terrain)}",
+            ) from None
     for i, word in enumerate(raw.get("has", [])):
         if word not in HAS_WORDS:
-            raise MalformedInputError(source, json_path((*path, "has", i)), f"unknown piece {word!r}; known: {', '.join(HAS_WORDS)}")
+            raise MalformedInputError(
+                source, json_path((*path, "has", i)), f"unknown piece {word!r}; known: {', '.join(HAS_WORDS)}"
+            )
     coastal = raw.get("coastal")
     if coastal is not None and not isinstance(coastal, bool):
         raise MalformedInputError(source, json_path((*path, "coastal")), "must be true or false")
-    return Where(tuple(terrains), coastal, tuple(raw.get("has", [])), tuple(raw.get("lands", [])), bool(raw.get("card", False)))
+    return Where(
+        tuple(terrains),
+        coastal,
+        tuple(raw.get("has", [])),
+        tuple(raw.get("lands", [])),
+        bool(raw.get("card", False)),
+    )
 
 
 def parse_effects(raw: Any, source: str, path: tuple[str | int, ...]) -> tuple[Effect, ...]:

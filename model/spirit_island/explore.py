@@ -29,7 +29,8 @@ def explore_targets(island: Island, lands: tuple[Land, ...], card: InvaderCard) 
     """
     sources = [land.has_source for land in lands]
     return tuple(
-        i for i in range(len(lands))
+        i
+        for i in range(len(lands))
         if card.matches(island.terrain[i], island.coastal[i])
         and (sources[i] or island.coastal[i] or any(sources[j] for j in island.neighbours(i)))
     )

@@ -77,7 +77,9 @@ class FearTrack:
 
     def earn(self, name: str) -> FearTrack:
         """Earn the top card, which turned out to be ``name``."""
-        return replace(self, deck=self.deck[1:], earned=(*self.earned, name), earned_total=self.earned_total + 1)
+        return replace(
+            self, deck=self.deck[1:], earned=(*self.earned, name), earned_total=self.earned_total + 1
+        )
 
     def resolve_next(self) -> tuple[FearTrack, str]:
         name = self.earned[0]

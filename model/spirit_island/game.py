@@ -111,10 +111,16 @@ class Rules:
     @staticmethod
     def of(rulings: Rulings, data: GameData) -> Rules:
         return Rules(
-            rulings, data, data.stats, data.value("land_damage_for_blight"),
-            rulings.reading("SI-ESCALATION-TIMING"), rulings.reading("SI-COASTAL-FLAG"),
-            rulings.reading("SI-CASCADE-CHOOSER"), rulings.reading("SI-LAND-ORDER"),
-            rulings.reading("SI-SKIP-SCOPE"), rulings.reading("SI-DOWNGRADE-DAMAGE"),
+            rulings,
+            data,
+            data.stats,
+            data.value("land_damage_for_blight"),
+            rulings.reading("SI-ESCALATION-TIMING"),
+            rulings.reading("SI-COASTAL-FLAG"),
+            rulings.reading("SI-CASCADE-CHOOSER"),
+            rulings.reading("SI-LAND-ORDER"),
+            rulings.reading("SI-SKIP-SCOPE"),
+            rulings.reading("SI-DOWNGRADE-DAMAGE"),
             rulings.reading("SI-BLIGHT-EMPTY"),
         )
 
@@ -171,7 +177,9 @@ class InvaderPhaseGame:
         if win is None and loss is None:
             return s
         if win is not None:
-            reason = win if loss is None else f"{win} (at the same moment as a loss: {loss}; a sacrifice victory)"
+            reason = (
+                win if loss is None else f"{win} (at the same moment as a loss: {loss}; a sacrifice victory)"
+            )
             outcome = Outcome("win", reason, s.turn)
         else:
             assert loss is not None
@@ -179,10 +187,16 @@ class InvaderPhaseGame:
         ev.append(Event.make("game_over", result=outcome.result, reason=outcome.reason, turn=s.turn))
         return replace(s, outcome=outcome)
 
-    def _ask(self, s: IslandState, task: Task, kind: str, options: tuple[str, ...], **context: str | int) -> IslandState:
-        return replace(s, request=DecisionRequest(kind, PLAYERS, options, tuple(context.items())), awaiting=task)
+    def _ask(
+        self, s: IslandState, task: Task, kind: str, options: tuple[str, ...], **context: str | int
+    ) -> IslandState:
+        return replace(
+            s, request=DecisionRequest(kind, PLAYERS, options, tuple(context.items())), awaiting=task
+        )
 
-    def _draw(self, s: IslandState, task: Task, source: str, outcomes: tuple[str, ...], purpose: str) -> IslandState:
+    def _draw(
+        self, s: IslandState, task: Task, source: str, outcomes: tuple[str, ...], purpose: str
+    ) -> IslandState:
         return replace(s, request=ChanceRequest("draw", source, outcomes, purpose), awaiting=task)
 
     def _run(self, s: IslandState, task: Task, ev: Events) -> IslandState:
@@ -225,7 +239,11 @@ class InvaderPhaseGame:
         if isinstance(task, GenerateFear):
             return self._generate_fear(s, task, None, ev)
         if isinstance(task, ApplyEffects):
-            return s.push(*(ApplyEffects((e,), task.origin, task.card) for e in task.effects)) if len(task.effects) > 1 else self._effect(s, task, ev)
+            return (
+                s.push(*(ApplyEffects((e,), task.origin, task.card) for e in task.effects))
+                if len(task.effects) > 1
+                else self._effect(s, task, ev)
+            )
         if isinstance(task, PieceEffect):
             return self._piece_effect(s, task, None, ev)
         if isinstance(task, DamageLand):
@@ -260,7 +278,16 @@ class InvaderPhaseGame:
 
     def _start_phase(self, s: IslandState, ev: Events) -> IslandState:
         ev.append(Event.make("invader_phase_started", turn=s.turn, terror_level=s.fear.terror_level))
-        return s.push(BlightedIsland(), EventStep(), FearStep(), Slot(RAVAGE), Slot(BUILD), ExploreStep(), Advance(), EndPhase())
+        return s.push(
+            BlightedIsland(),
+            EventStep(),
+            FearStep(),
+            Slot(RAVAGE),
+            Slot(BUILD),
+            ExploreStep(),
+            Advance(),
+            EndPhase(),
+        )
 
     def _end_phase(self, s: IslandState, ev: Events) -> IslandState:
         left = s.phases_left - 1
@@ -282,7 +309,9 @@ class InvaderPhaseGame:
         for index, amount in inputs.defend:
             land = s.lands[index]
             s = s.with_land(index, replace(land, defend=land.defend + amount))
-            ev.append(Event.make("defend_added", land=self.island.lands[index], amount=amount, cause="spirit phase"))
+            ev.append(
+                Event.make("defend_added", land=self.island.lands[index], amount=amount, cause="spirit phase")
+            )
         tasks: list[Task] = []
         if inputs.skips:
             tasks.append(ApplyEffects(inputs.skips, "spirit phase"))
@@ -304,7 +333,9 @@ class InvaderPhaseGame:
         ev.append(Event.make("blighted_island", card=card.name))
         return s.push(ApplyEffects(card.each_phase, f"Blight card {card.name}"))
 
-    def _event_step(self, s: IslandState, task: EventStep, ev: Events, drawn: str | None = None) -> IslandState:
+    def _event_step(
+        self, s: IslandState, task: EventStep, ev: Events, drawn: str | None = None
+    ) -> IslandState:
         if drawn is None:
             if not s.events:
                 return s
@@ -334,12 +365,21 @@ class InvaderPhaseGame:
         level = min(track.terror_level, 3)
         card = self.rules.data.fear_card(name)
         effects = card.effects_at(level)
-        ev.append(Event.make("fear_card_resolved", card=name, terror_level=level, effects=tuple(e.describe() for e in effects)))
+        ev.append(
+            Event.make(
+                "fear_card_resolved",
+                card=name,
+                terror_level=level,
+                effects=tuple(e.describe() for e in effects),
+            )
+        )
         s = replace(s, fear=track)
         # FearStep again afterwards: cards earned while resolving join the queue and resolve now.
         return s.push(ApplyEffects(effects, f"Fear card {name}"), FearStep())
 
-    def _generate_fear(self, s: IslandState, task: GenerateFear, drawn: str | None, ev: Events) -> IslandState:
+    def _generate_fear(
+        self, s: IslandState, task: GenerateFear, drawn: str | None, ev: Events
+    ) -> IslandState:
         """Move ``task.amount`` markers out of the pool, earning a card each time it empties."""
         if drawn is not None:
             return self._earn(s, drawn, task, ev)
@@ -350,7 +390,9 @@ class InvaderPhaseGame:
             if not due or not track.deck:  # every card earned already: the markers just cycle
                 continue
             s = replace(s, fear=track)
-            ev.append(Event.make("fear_generated", amount=start - amount, cause=task.cause, pool=track.in_pool))
+            ev.append(
+                Event.make("fear_generated", amount=start - amount, cause=task.cause, pool=track.in_pool)
+            )
             rest = GenerateFear(amount, task.cause)
             top = track.deck[0]
             if top == DRAW:
@@ -368,7 +410,14 @@ class InvaderPhaseGame:
         before = s.fear.terror_level
         track = s.fear.earn(name)
         s = replace(s, fear=track)
-        ev.append(Event.make("fear_card_earned", card=name, earned=track.earned_total, terror_level=min(track.terror_level, 3)))
+        ev.append(
+            Event.make(
+                "fear_card_earned",
+                card=name,
+                earned=track.earned_total,
+                terror_level=min(track.terror_level, 3),
+            )
+        )
         if track.terror_level != before and track.terror_level <= 3:
             ev.append(Event.make("terror_level_raised", terror_level=track.terror_level))
         return s.push(rest) if rest.amount > 0 else s
@@ -410,7 +459,9 @@ class InvaderPhaseGame:
         if task.action == BUILD:
             return s.push(*(BuildLand(card.id, i) for i in lands))
         if len(lands) > 1 and self.rules.land_order == "players-choose":
-            return self._ask(s, replace(task, lands=lands), "land-order", self._names(lands), action=RAVAGE, card=card.id)
+            return self._ask(
+                s, replace(task, lands=lands), "land-order", self._names(lands), action=RAVAGE, card=card.id
+            )
         return s.push(RavageLand(card.id, lands[0]), CardAction(task.action, task.card, lands[1:]))
 
     def _land_chosen(self, s: IslandState, task: CardAction, name: str, ev: Events) -> IslandState:
@@ -442,10 +493,19 @@ class InvaderPhaseGame:
             ev.append(Event.make("ravage_nothing", card=task.card, land=name))
             return s
         strike = invaders_strike(land, self.rules.stats, self.rules.blight_threshold)
-        ev.append(Event.make(
-            "ravaged", card=task.card, land=name, damage=strike.damage, defend=strike.defend, hits=strike.hits,
-            dahan_destroyed=strike.harm.destroyed, dahan_damaged=strike.harm.damaged, land_blighted=strike.blight,
-        ))
+        ev.append(
+            Event.make(
+                "ravaged",
+                card=task.card,
+                land=name,
+                damage=strike.damage,
+                defend=strike.defend,
+                hits=strike.hits,
+                dahan_destroyed=strike.harm.destroyed,
+                dahan_damaged=strike.harm.damaged,
+                land_blighted=strike.blight,
+            )
+        )
         s = s.with_land(task.land, strike.land)
         tasks: list[Task] = [AddBlight(task.land, "ravage")] if strike.blight else []
         return s.push(*tasks, FightBack(task.land))
@@ -461,7 +521,11 @@ class InvaderPhaseGame:
         land = s.lands[task.land]
         had = land.blight > 0
         land = replace(land, blight=land.blight + 1)
-        ev.append(Event.make("blight_added", land=name, cause=task.cause, pool=taken.track.pool, side=taken.track.side))
+        ev.append(
+            Event.make(
+                "blight_added", land=name, cause=task.cause, pool=taken.track.pool, side=taken.track.side
+            )
+        )
         for spirit, _ in land.presence:
             land = land.with_presence(spirit, -1)
             ev.append(Event.make("presence_destroyed", land=name, spirit=spirit, cause="blight added"))
@@ -507,14 +571,32 @@ class InvaderPhaseGame:
         options = allocations(land, self.rules.stats, damage)
         if chosen is None:
             if len(options) > 1:
-                return self._ask(s, task, "fight-back", tuple(a.label for a in options), land=name, damage=damage, pieces=describe(land))
+                return self._ask(
+                    s,
+                    task,
+                    "fight-back",
+                    tuple(a.label for a in options),
+                    land=name,
+                    damage=damage,
+                    pieces=describe(land),
+                )
             allocation = options[0]
         else:
             allocation = next(a for a in options if a.label == chosen)
-        ev.append(Event.make("dahan_fought_back", land=name, dahan=land.count(PieceKind.DAHAN), damage=damage, allocation=allocation.label))
+        ev.append(
+            Event.make(
+                "dahan_fought_back",
+                land=name,
+                dahan=land.count(PieceKind.DAHAN),
+                damage=damage,
+                allocation=allocation.label,
+            )
+        )
         return self._deal(s, task.land, allocation, "dahan", ev)
 
-    def _deal(self, s: IslandState, index: int, allocation: Allocation, cause: str, ev: Events) -> IslandState:
+    def _deal(
+        self, s: IslandState, index: int, allocation: Allocation, cause: str, ev: Events
+    ) -> IslandState:
         name = self.island.lands[index]
         land, destroyed = apply_allocation(s.lands[index], self.rules.stats, allocation)
         s = s.with_land(index, land)
@@ -522,7 +604,16 @@ class InvaderPhaseGame:
         for kind in destroyed:
             piece_fear = self.rules.stats.of(kind).fear
             fear += piece_fear
-            ev.append(Event.make("invader_destroyed", land=name, piece=kind.value, cause=cause, fear=piece_fear, was=kind.value))
+            ev.append(
+                Event.make(
+                    "invader_destroyed",
+                    land=name,
+                    piece=kind.value,
+                    cause=cause,
+                    fear=piece_fear,
+                    was=kind.value,
+                )
+            )
         return s.push(GenerateFear(fear, f"destroyed in {name}")) if fear else s
 
     def _build_land(self, s: IslandState, task: BuildLand, ev: Events) -> IslandState:
@@ -548,9 +639,13 @@ class InvaderPhaseGame:
             if stage is not None:
                 options = invader_draw_options(s.invaders, stage, self.rules.data.invader_cards)
                 if not options:
-                    raise RulesError(f"the Invader deck needs a Stage {stage} card but every Stage {stage} card is already seen")
+                    raise RulesError(
+                        f"the Invader deck needs a Stage {stage} card but every Stage {stage} card is already seen"
+                    )
                 if len(options) > 1:
-                    return self._draw(s, task, f"invader-stage-{stage}", options, f"Explore card, turn {s.turn}")
+                    return self._draw(
+                        s, task, f"invader-stage-{stage}", options, f"Explore card, turn {s.turn}"
+                    )
                 drawn = options[0]
             else:
                 drawn = top
@@ -594,10 +689,14 @@ class InvaderPhaseGame:
 
     def _advance_cards(self, s: IslandState, ev: Events) -> IslandState:
         board = s.invaders.advance()
-        ev.append(Event.make("cards_advanced", ravage=board.ravage, build=board.build, discard=len(board.discard)))
+        ev.append(
+            Event.make("cards_advanced", ravage=board.ravage, build=board.build, discard=len(board.discard))
+        )
         return replace(s, invaders=board)
 
-    def _draw_blight_card(self, s: IslandState, task: DrawBlightCard, drawn: str | None, ev: Events) -> IslandState:
+    def _draw_blight_card(
+        self, s: IslandState, task: DrawBlightCard, drawn: str | None, ev: Events
+    ) -> IslandState:
         if drawn is None:
             options = tuple(c.name for c in self.rules.data.blight_cards)
             if len(options) > 1:
@@ -620,7 +719,9 @@ class InvaderPhaseGame:
                 continue
             if where.lands and name not in where.lands:
                 continue
-            if where.card and (card is None or not card.matches(self.island.terrain[i], self.island.coastal[i])):
+            if where.card and (
+                card is None or not card.matches(self.island.terrain[i], self.island.coastal[i])
+            ):
                 continue
             if where.has and not any(_holds(s.lands[i], word) for word in where.has):
                 continue
@@ -638,7 +739,11 @@ class InvaderPhaseGame:
         if effect.kind == "defend":
             for i in lands:
                 s = s.with_land(i, replace(s.lands[i], defend=s.lands[i].defend + effect.amount))
-                ev.append(Event.make("defend_added", land=self.island.lands[i], amount=effect.amount, cause=task.origin))
+                ev.append(
+                    Event.make(
+                        "defend_added", land=self.island.lands[i], amount=effect.amount, cause=task.origin
+                    )
+                )
             return s
         if effect.kind == "skip":
             if effect.scope == "card":
@@ -653,16 +758,30 @@ class InvaderPhaseGame:
             kind = effect.piece_kind
             for i in lands:
                 s = s.with_land(i, s.lands[i].add(kind, effect.count))
-                ev.append(Event.make("piece_added", land=self.island.lands[i], piece=kind.value, count=effect.count, cause=task.origin))
+                ev.append(
+                    Event.make(
+                        "piece_added",
+                        land=self.island.lands[i],
+                        piece=kind.value,
+                        count=effect.count,
+                        cause=task.origin,
+                    )
+                )
             return s
         if effect.kind == "damage":
-            return s.push(*(DamageLand(effect.amount, i, task.origin) for i in lands if s.lands[i].has_invaders))
+            return s.push(
+                *(DamageLand(effect.amount, i, task.origin) for i in lands if s.lands[i].has_invaders)
+            )
         if effect.kind == "health":
             fear_tasks: list[Task] = []
             for i in lands:
                 land, changes = change_health(s.lands[i], effect.piece_kind, effect.delta, self.rules.stats)
                 s = s.with_land(i, land)
-                ev.append(Event.make("health_changed", land=self.island.lands[i], piece=effect.piece, delta=effect.delta))
+                ev.append(
+                    Event.make(
+                        "health_changed", land=self.island.lands[i], piece=effect.piece, delta=effect.delta
+                    )
+                )
                 fear = self._report_changes(i, changes, task.origin, ev)
                 if fear:
                     fear_tasks.append(GenerateFear(fear, f"destroyed in {self.island.lands[i]}"))
@@ -679,7 +798,14 @@ class InvaderPhaseGame:
             return s
         if chosen is None:
             if len(candidates) > 1:
-                return self._ask(s, task, "choose-piece", candidates, land=self.island.lands[task.land], effect=task.effect.describe())
+                return self._ask(
+                    s,
+                    task,
+                    "choose-piece",
+                    candidates,
+                    land=self.island.lands[task.land],
+                    effect=task.effect.describe(),
+                )
             chosen = candidates[0]
         piece = next(p for p in land.pieces if p.label == chosen)
         operation = task.effect.kind
@@ -707,12 +833,31 @@ class InvaderPhaseGame:
                 fear += piece_fear
                 # ``piece`` is what was destroyed (a downgraded City is destroyed as a Town); ``was``
                 # is the piece that left the board
-                ev.append(Event.make("invader_destroyed", land=name, piece=change.destroyed_kind.value, cause=origin, fear=piece_fear, was=change.before.kind.value))
+                ev.append(
+                    Event.make(
+                        "invader_destroyed",
+                        land=name,
+                        piece=change.destroyed_kind.value,
+                        cause=origin,
+                        fear=piece_fear,
+                        was=change.before.kind.value,
+                    )
+                )
             elif change.result == "removed":
-                ev.append(Event.make("piece_removed", land=name, piece=change.before.kind.value, cause=origin))
+                ev.append(
+                    Event.make("piece_removed", land=name, piece=change.before.kind.value, cause=origin)
+                )
             else:
                 assert change.after is not None
-                ev.append(Event.make("piece_replaced", land=name, piece=change.before.label, becomes=change.after.label, cause=origin))
+                ev.append(
+                    Event.make(
+                        "piece_replaced",
+                        land=name,
+                        piece=change.before.label,
+                        becomes=change.after.label,
+                        cause=origin,
+                    )
+                )
         return fear
 
     def _damage_land(self, s: IslandState, task: DamageLand, chosen: str | None, ev: Events) -> IslandState:
@@ -723,11 +868,23 @@ class InvaderPhaseGame:
         options = allocations(land, self.rules.stats, task.amount)
         if chosen is None:
             if len(options) > 1:
-                return self._ask(s, task, "damage", tuple(a.label for a in options), land=name, damage=task.amount, pieces=describe(land))
+                return self._ask(
+                    s,
+                    task,
+                    "damage",
+                    tuple(a.label for a in options),
+                    land=name,
+                    damage=task.amount,
+                    pieces=describe(land),
+                )
             allocation = options[0]
         else:
             allocation = next(a for a in options if a.label == chosen)
-        ev.append(Event.make("damage_dealt", land=name, damage=task.amount, allocation=allocation.label, cause=task.origin))
+        ev.append(
+            Event.make(
+                "damage_dealt", land=name, damage=task.amount, allocation=allocation.label, cause=task.origin
+            )
+        )
         return self._deal(s, task.land, allocation, task.origin, ev)
 
     def _names(self, lands: tuple[int, ...]) -> tuple[str, ...]:

@@ -74,7 +74,7 @@ def entry_stage(entry: str) -> int | None:
     (2, None)
     """
     if entry.startswith(STAGE_PREFIX):
-        return int(entry[len(STAGE_PREFIX):])
+        return int(entry[len(STAGE_PREFIX) :])
     return None
 
 
@@ -96,7 +96,9 @@ class InvaderBoard:
     def advance(self) -> InvaderBoard:
         """Slide the cards left (seed 002, Invader Phase 4): Ravage to the discard, Build to
         Ravage, Explore to Build."""
-        return replace(self, discard=self.discard + self.ravage, ravage=self.build, build=self.explore, explore=())
+        return replace(
+            self, discard=self.discard + self.ravage, ravage=self.build, build=self.explore, explore=()
+        )
 
 
 def draw_options(board: InvaderBoard, stage: int, cards: tuple[InvaderCard, ...]) -> tuple[str, ...]:

@@ -73,7 +73,9 @@ def _board_graph(board: BoardSpec, graph: nx.Graph) -> None:
     ocean = f"{board.name}0"
     graph.add_node(ocean, terrain=OCEAN, board=board.name, number=0, coastal=False)
     for land in board.lands:
-        graph.add_node(f"{board.name}{land.number}", terrain=land.terrain.value, board=board.name, number=land.number)
+        graph.add_node(
+            f"{board.name}{land.number}", terrain=land.terrain.value, board=board.name, number=land.number
+        )
     for a, b in board.edges:
         graph.add_edge(f"{board.name}{a}", f"{board.name}{b}")
     for n in board.ocean:
@@ -99,14 +101,20 @@ def build_island(
     if len(set(names)) != len(names):
         raise MalformedInputError(source, f"{path}.boards", f"a board is used twice: {', '.join(names)}")
     if len(names) > 1 and layout is None:
-        raise MalformedInputError(source, f"{path}.layout", "a multi-board island needs a layout listing its cross-board edges")
+        raise MalformedInputError(
+            source, f"{path}.layout", "a multi-board island needs a layout listing its cross-board edges"
+        )
     graph = nx.Graph()
     specs = [data.board(n) for n in names]
     for spec in specs:
         _board_graph(spec, graph)
     if layout is not None:
         if len(names) > 1 and sorted(layout.boards) != sorted(names):
-            raise MalformedInputError(source, f"{path}.layout", f"layout {layout.name} joins boards {', '.join(layout.boards)}, not {', '.join(names)}")
+            raise MalformedInputError(
+                source,
+                f"{path}.layout",
+                f"layout {layout.name} joins boards {', '.join(layout.boards)}, not {', '.join(names)}",
+            )
         for i, (a, b) in enumerate(layout.edges):
             where = f"{path}.layout.edges[{i}]"
             for end in (a, b):
@@ -115,19 +123,24 @@ def build_island(
                 if graph.nodes[end]["terrain"] == OCEAN:
                     raise MalformedInputError(source, where, f"{end} is the Ocean; layouts join lands only")
             if graph.nodes[a]["board"] == graph.nodes[b]["board"]:
-                raise MalformedInputError(source, where, f"{a}-{b} is inside one board; a layout lists cross-board edges only")
+                raise MalformedInputError(
+                    source, where, f"{a}-{b} is inside one board; a layout lists cross-board edges only"
+                )
             graph.add_edge(a, b)
     lands = [f"{spec.name}{land.number}" for spec in specs for land in spec.lands]
     land_graph = graph.subgraph(lands)
     if not nx.is_connected(land_graph):
         parts = sorted((sorted(c) for c in nx.connected_components(land_graph)), key=lambda c: c[0])
-        raise MalformedInputError(source, path, f"the island falls apart: {' | '.join(' '.join(p) for p in parts)} do not touch")
+        raise MalformedInputError(
+            source, path, f"the island falls apart: {' | '.join(' '.join(p) for p in parts)} do not touch"
+        )
     for node, attrs in graph.nodes(data=True):
         if attrs["terrain"] != OCEAN:
             attrs["coastal"] = any(graph.nodes[m]["terrain"] == OCEAN for m in graph.neighbors(node))
     index = {name: i for i, name in enumerate(lands)}
     neighbours = tuple(
-        tuple(sorted(index[m] for m in graph.neighbors(name) if graph.nodes[m]["terrain"] != OCEAN)) for name in lands
+        tuple(sorted(index[m] for m in graph.neighbors(name) if graph.nodes[m]["terrain"] != OCEAN))
+        for name in lands
     )
     return Island(
         boards=tuple(names),

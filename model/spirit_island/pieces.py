@@ -159,7 +159,9 @@ class Land:
     def with_modifier(self, kind: PieceKind, delta: int) -> Land:
         counts = dict(self.health)
         counts[kind] = counts.get(kind, 0) + delta
-        return replace(self, health=tuple(sorted(((k, d) for k, d in counts.items() if d), key=lambda kd: _ORDER[kd[0]])))
+        return replace(
+            self, health=tuple(sorted(((k, d) for k, d in counts.items() if d), key=lambda kd: _ORDER[kd[0]]))
+        )
 
 
 def time_passes(land: Land) -> Land:

@@ -48,14 +48,19 @@ def render_island(island: Island, lands: Sequence[Land], *, title: str = "") -> 
     out: list[str] = [title] if title else []
     for board in island.boards:
         indices = [i for i, b in enumerate(island.board_of) if b == board]
-        numbers = {int(island.lands[i][len(board):]): i for i in indices}
+        numbers = {int(island.lands[i][len(board) :]): i for i in indices}
         columns = max(_grid_position(n)[0] for n in numbers) + 1
         grid: dict[tuple[int, int], int] = {_grid_position(n): i for n, i in numbers.items()}
         out.append(f"Board {board}")
         border = "     " + ("+" + "-" * WIDTH) * columns + "+"
         for row in range(3):
             out.append(border)
-            cells = [_cell_lines(island, grid[(col, row)], lands[grid[(col, row)]]) if (col, row) in grid else ["", "", ""] for col in range(columns)]
+            cells = [
+                _cell_lines(island, grid[(col, row)], lands[grid[(col, row)]])
+                if (col, row) in grid
+                else ["", "", ""]
+                for col in range(columns)
+            ]
             for line in range(3):
                 ocean = "~~~~ " if row < 3 else "     "
                 out.append(ocean + "".join("|" + c[line][:WIDTH].ljust(WIDTH) for c in cells) + "|")
@@ -65,7 +70,9 @@ def render_island(island: Island, lands: Sequence[Land], *, title: str = "") -> 
             out.append(f"  {island.lands[i]}: {near}")
     if island.layout is not None:
         partial = " (partial: the known edges only)" if island.layout.partial else ""
-        out.append(f"Layout {island.layout.name}{partial}: " + " ".join(f"{a}-{b}" for a, b in island.layout.edges))
+        out.append(
+            f"Layout {island.layout.name}{partial}: " + " ".join(f"{a}-{b}" for a, b in island.layout.edges)
+        )
     return "\n".join(out)
 
 
@@ -76,13 +83,13 @@ def render_svg(island: Island, lands: Sequence[Land], *, title: str = "") -> str
     for b, board in enumerate(island.boards):
         for i, name in enumerate(island.lands):
             if island.board_of[i] == board:
-                col, row = _grid_position(int(name[len(board):]))
+                col, row = _grid_position(int(name[len(board) :]))
                 positions[i] = (b * board_width + 90 + col * cell + cell // 2, 60 + row * cell + cell // 2)
     width = len(island.boards) * board_width
     height = 60 + 3 * cell + 20
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="12">',
-        f'<title>{escape(title or "island")}</title>',
+        f"<title>{escape(title or 'island')}</title>",
     ]
     for b, board in enumerate(island.boards):
         x = b * board_width
@@ -100,6 +107,8 @@ def render_svg(island: Island, lands: Sequence[Land], *, title: str = "") -> str
         parts.append(f'<circle cx="{x}" cy="{y}" r="{radius}" fill="{colour}"{stroke}/>')
         for k, line in enumerate(_cell_lines(island, i, lands[i])):
             if line:
-                parts.append(f'<text x="{x}" y="{y - 10 + 15 * k}" text-anchor="middle">{escape(line)}</text>')
+                parts.append(
+                    f'<text x="{x}" y="{y - 10 + 15 * k}" text-anchor="middle">{escape(line)}</text>'
+                )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -14,65 +14,100 @@ NOTES = "research notes spirit_island.md"
 GAME = "spirit-island"
 
 
-def _ruling(rid: str, citation: str, question: str, readings: list[tuple[str, str]], default: str, why: str) -> Ruling:
+def _ruling(
+    rid: str, citation: str, question: str, readings: list[tuple[str, str]], default: str, why: str
+) -> Ruling:
     return Ruling(rid, GAME, citation, question, tuple(Reading(n, m) for n, m in readings), default, why)
 
 
 RULINGS = (
     _ruling(
-        "SI-ESCALATION-TIMING", f"{SEED}, Invader Phase 3c Explore; {NOTES} §3.5",
+        "SI-ESCALATION-TIMING",
+        f"{SEED}, Invader Phase 3c Explore; {NOTES} §3.5",
         "When an Explore card with the escalation flag is revealed and an Adversary is in play, does the Escalation effect happen before or after the Invaders explore?",
-        [("before-explore", "escalate first, then explore with the card"),
-         ("after-explore", "explore first, then escalate (what one public engine does)")],
+        [
+            ("before-explore", "escalate first, then explore with the card"),
+            ("after-explore", "explore first, then escalate (what one public engine does)"),
+        ],
         "before-explore",
         "The seed says to perform the Escalation effect first; the other reading reproduces a known engine deviation.",
     ),
     _ruling(
-        "SI-COASTAL-FLAG", f"{NOTES} §2.2 (Invader deck)",
+        "SI-COASTAL-FLAG",
+        f"{NOTES} §2.2 (Invader deck)",
         "Does the Stage II 'Coastal Lands' Invader card carry the escalation flag?",
-        [("no-flag", "no: only the four single-terrain Stage II cards escalate"),
-         ("flag", "yes: all five Stage II cards escalate")],
+        [
+            ("no-flag", "no: only the four single-terrain Stage II cards escalate"),
+            ("flag", "yes: all five Stage II cards escalate"),
+        ],
         "no-flag",
         "One engine builds the coastal card without the flag; no source says it has one (medium confidence).",
     ),
     _ruling(
-        "SI-CASCADE-CHOOSER", f"{SEED}, Invader Phase 3a Ravage (blight sidebar); {NOTES} §2.4",
+        "SI-CASCADE-CHOOSER",
+        f"{SEED}, Invader Phase 3a Ravage (blight sidebar); {NOTES} §2.4",
         "Who picks the adjacent land a cascading Blight goes to?",
-        [("players", "the players: a 'cascade' decision listing every adjacent land (not the Ocean)"),
-         ("first-adjacent", "no choice: the first adjacent land in island order (lands without Blight first), as engines that auto-pick do")],
+        [
+            ("players", "the players: a 'cascade' decision listing every adjacent land (not the Ocean)"),
+            (
+                "first-adjacent",
+                "no choice: the first adjacent land in island order (lands without Blight first), as engines that auto-pick do",
+            ),
+        ],
         "players",
         "Nothing in the rules picks for the players; 'Who Decides' gives such choices to the players.",
     ),
     _ruling(
-        "SI-LAND-ORDER", f"{SEED}, FAQ Invaders (Invader Actions); {NOTES} §3.2",
+        "SI-LAND-ORDER",
+        f"{SEED}, FAQ Invaders (Invader Actions); {NOTES} §3.2",
         "In what order are the lands of one Ravage card resolved?",
-        [("players-choose", "the players choose: a 'land-order' decision before each land while two or more remain"),
-         ("board-order", "board order then land number, no decision")],
+        [
+            (
+                "players-choose",
+                "the players choose: a 'land-order' decision before each land while two or more remain",
+            ),
+            ("board-order", "board order then land number, no decision"),
+        ],
         "players-choose",
         "The FAQ lets the players order the lands when it matters; it matters for Ravage (cascades, a flip, fear earned, a win). Build and Explore are order-free: their lands are noted first and one land's action never changes another's.",
     ),
     _ruling(
-        "SI-SKIP-SCOPE", f"{SEED}, Invader Phase 3 (an empty or stopped action); {NOTES} §3.2, §5.9",
+        "SI-SKIP-SCOPE",
+        f"{SEED}, Invader Phase 3 (an empty or stopped action); {NOTES} §3.2, §5.9",
         "How much does one skip stop: a land skip when two cards hit the land, a card skip when a slot holds two cards?",
-        [("one-action", "one Action: a land skip stops that land's next action of the kind; a card skip stops the oldest card in the slot (a Stage III card is one card, both terrains)"),
-         ("whole", "everything: a land skip stops every action of the kind in that land this phase; a card skip stops every card in the slot")],
+        [
+            (
+                "one-action",
+                "one Action: a land skip stops that land's next action of the kind; a card skip stops the oldest card in the slot (a Stage III card is one card, both terrains)",
+            ),
+            (
+                "whole",
+                "everything: a land skip stops every action of the kind in that land this phase; a card skip stops every card in the slot",
+            ),
+        ],
         "one-action",
         "Each land's resolution of each card is its own Invader Action (Jagged Earth formalisation, medium confidence).",
     ),
     _ruling(
-        "SI-DOWNGRADE-DAMAGE", f"{SEED}, Upgrade & Downgrade",
+        "SI-DOWNGRADE-DAMAGE",
+        f"{SEED}, Upgrade & Downgrade",
         "A downgraded Invader keeps its Damage; when that Damage reaches the new, lower Health, what happens?",
-        [("destroyed", "it is destroyed as its new type (a Town destroyed this way gives 1 Fear)"),
-         ("removed", "it leaves the board like a removal, with no Fear"),
-         ("survives", "its Damage drops to one less than the new Health")],
+        [
+            ("destroyed", "it is destroyed as its new type (a Town destroyed this way gives 1 Fear)"),
+            ("removed", "it leaves the board like a removal, with no Fear"),
+            ("survives", "its Damage drops to one less than the new Health"),
+        ],
         "destroyed",
         "The seed (citing the Nature Incarnate rulebook) says the piece may be destroyed immediately; destruction always gives its Fear.",
     ),
     _ruling(
-        "SI-BLIGHT-EMPTY", f"{SEED}, Invader Phase 1 Blighted Island; {NOTES} §2.4",
+        "SI-BLIGHT-EMPTY",
+        f"{SEED}, Invader Phase 1 Blighted Island; {NOTES} §2.4",
         "When does the Blight card flip (Healthy side) or the game end (Blighted side)?",
-        [("when-empty", "as soon as the last Blight is taken off that side"),
-         ("when-needed", "only when a Blight must be taken and that side has none left")],
+        [
+            ("when-empty", "as soon as the last Blight is taken off that side"),
+            ("when-needed", "only when a Blight must be taken and that side has none left"),
+        ],
         "when-empty",
         "The Blight card pages say to flip when the side has no Blight left and that the players lose if ever none is left; the +1 setup erratum's arithmetic ('usable Blight without a flip' is one less than the pool) agrees.",
     ),

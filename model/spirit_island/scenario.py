@@ -110,7 +110,10 @@ def _freeze(value: Any) -> Any:
 
 
 def _island(raw: dict[str, Any], data: GameData, source: str) -> Island:
-    boards = [data.board(b, source=source, path=json_path(("island", "boards", i))).name for i, b in enumerate(raw["boards"])]
+    boards = [
+        data.board(b, source=source, path=json_path(("island", "boards", i))).name
+        for i, b in enumerate(raw["boards"])
+    ]
     layout_raw = raw.get("layout")
     layout: Layout | None
     if layout_raw is None:
@@ -119,8 +122,12 @@ def _island(raw: dict[str, Any], data: GameData, source: str) -> Island:
         layout = data.layout(layout_raw, source=source, path="$.island.layout")
     else:
         layout = Layout(
-            "scenario", tuple(boards), tuple((str(a), str(b)) for a, b in layout_raw["edges"]),
-            bool(layout_raw.get("partial", False)), Provenance.USER, layout_raw.get("source", source),
+            "scenario",
+            tuple(boards),
+            tuple((str(a), str(b)) for a, b in layout_raw["edges"]),
+            bool(layout_raw.get("partial", False)),
+            Provenance.USER,
+            layout_raw.get("source", source),
         )
     return build_island(data, boards, layout, source=source)
 
@@ -138,7 +145,7 @@ def initial_state(doc: dict[str, Any], source: str, data: GameData, island: Isla
     lands: list[Land] = []
     for name in island.lands:
         board = data.board(name[:-1])
-        spec = next(land for land in board.lands if str(land.number) == name[len(board.name):])
+        spec = next(land for land in board.lands if str(land.number) == name[len(board.name) :])
         lands.append(parse_land(spec.start) if doc.get("pieces", "start") == "start" else Land())
     for name, raw in doc.get("lands", {}).items():
         path: tuple[str | int, ...] = ("lands", name)
@@ -160,10 +167,16 @@ def initial_state(doc: dict[str, Any], source: str, data: GameData, island: Isla
     for i, spirit in enumerate(doc.get("spirits", [])):
         name = spirit["name"]
         if name in spirits:
-            raise MalformedInputError(source, json_path(("spirits", i, "name")), f"Spirit {name!r} is listed twice")
+            raise MalformedInputError(
+                source, json_path(("spirits", i, "name")), f"Spirit {name!r} is listed twice"
+            )
         spirits.append(name)
         if not spirit["presence"]:
-            raise MalformedInputError(source, json_path(("spirits", i, "presence")), f"{name} needs Presence on the island (none would be a lost game)")
+            raise MalformedInputError(
+                source,
+                json_path(("spirits", i, "presence")),
+                f"{name} needs Presence on the island (none would be a lost game)",
+            )
         for land_name, count in spirit["presence"].items():
             index = _land_name(land_name, island, source, ("spirits", i, "presence", land_name))
             lands[index] = lands[index].with_presence(name, count)
@@ -175,8 +188,13 @@ def initial_state(doc: dict[str, Any], source: str, data: GameData, island: Isla
     adversary = None
     if "adversary" in doc:
         adversary = data.adversary(doc["adversary"], source=source, path="$.adversary").name
-    events = tuple(e if e == DRAW else data.event(e, source=source, path=json_path(("events", i))).name for i, e in enumerate(doc.get("events", [])))
-    spirit_phases = tuple(_spirit_phase(raw, source, i, island) for i, raw in enumerate(doc.get("spirit_phases", [])))
+    events = tuple(
+        e if e == DRAW else data.event(e, source=source, path=json_path(("events", i))).name
+        for i, e in enumerate(doc.get("events", []))
+    )
+    spirit_phases = tuple(
+        _spirit_phase(raw, source, i, island) for i, raw in enumerate(doc.get("spirit_phases", []))
+    )
     _check_effect_lands(data, island, source, fear, blight, adversary, events)
     agenda: list[Task] = [DrawBlightCard()] if draw_blight else []
     if start == "setup":
@@ -203,10 +221,15 @@ def _invader_board(doc: dict[str, Any], source: str, data: GameData, start: str)
     raw = doc.get("invader_board", {})
     slots: dict[str, tuple[str, ...]] = {}
     for slot in ("ravage", "build", "discard"):
-        slots[slot] = tuple(data.invader_card(c, source=source, path=json_path(("invader_board", slot, i))).id for i, c in enumerate(raw.get(slot, [])))
+        slots[slot] = tuple(
+            data.invader_card(c, source=source, path=json_path(("invader_board", slot, i))).id
+            for i, c in enumerate(raw.get(slot, []))
+        )
     on_board = slots["ravage"] + slots["build"] + slots["discard"]
     if start == "setup" and on_board:
-        raise MalformedInputError(source, "$.invader_board", "a scenario starting at setup has no Invader cards on the board yet")
+        raise MalformedInputError(
+            source, "$.invader_board", "a scenario starting at setup has no Invader cards on the board yet"
+        )
     stage_counts = {s: sum(1 for c in data.invader_cards if c.stage == s) for s in (1, 2, 3)}
     if "invader_deck" in doc:
         deck = []
@@ -214,7 +237,9 @@ def _invader_board(doc: dict[str, Any], source: str, data: GameData, start: str)
             path = json_path(("invader_deck", i))
             if entry.startswith("stage-"):
                 if entry not in ("stage-1", "stage-2", "stage-3"):
-                    raise MalformedInputError(source, path, f"unknown entries are stage-1, stage-2 or stage-3; got {entry!r}")
+                    raise MalformedInputError(
+                        source, path, f"unknown entries are stage-1, stage-2 or stage-3; got {entry!r}"
+                    )
                 deck.append(entry)
             else:
                 deck.append(data.invader_card(entry, source=source, path=path).id)
@@ -227,11 +252,17 @@ def _invader_board(doc: dict[str, Any], source: str, data: GameData, start: str)
     known = [e for e in deck if entry_stage(e) is None] + list(on_board)
     for card_id in known:
         if known.count(card_id) > 1:
-            raise MalformedInputError(source, "$.invader_deck", f"Invader card {card_id} appears twice (deck and board)")
+            raise MalformedInputError(
+                source, "$.invader_deck", f"Invader card {card_id} appears twice (deck and board)"
+            )
     for stage, available in stage_counts.items():
-        needed = sum(1 for e in deck if entry_stage(e) == stage) + sum(1 for c in known if data.card_by_id(c).stage == stage)
+        needed = sum(1 for e in deck if entry_stage(e) == stage) + sum(
+            1 for c in known if data.card_by_id(c).stage == stage
+        )
         if needed > available:
-            raise MalformedInputError(source, "$.invader_deck", f"{needed} Stage {stage} cards needed but only {available} exist")
+            raise MalformedInputError(
+                source, "$.invader_deck", f"{needed} Stage {stage} cards needed but only {available} exist"
+            )
     return InvaderBoard(tuple(deck), slots["ravage"], slots["build"], (), slots["discard"])
 
 
@@ -239,26 +270,45 @@ def _fear(raw: dict[str, Any], source: str, data: GameData, players: int) -> Fea
     pool_size = data.value("fear_per_player") * players
     pool = raw.get("pool", pool_size)
     if pool > pool_size:
-        raise MalformedInputError(source, "$.fear.pool", f"the pool holds {pool_size} markers ({players} player(s)), got {pool}")
+        raise MalformedInputError(
+            source, "$.fear.pool", f"the pool holds {pool_size} markers ({players} player(s)), got {pool}"
+        )
     per_level = tuple(data.value("fear_cards_per_level"))
     before = raw.get("earned_before", 0)
-    earned = tuple(data.fear_card(n, source=source, path=json_path(("fear", "earned", i))).name for i, n in enumerate(raw.get("earned", [])))
+    earned = tuple(
+        data.fear_card(n, source=source, path=json_path(("fear", "earned", i))).name
+        for i, n in enumerate(raw.get("earned", []))
+    )
     candidates = tuple(
-        data.fear_card(n, source=source, path=json_path(("fear", "cards", i))).name for i, n in enumerate(raw.get("cards", data.default_fear_deck))
+        data.fear_card(n, source=source, path=json_path(("fear", "cards", i))).name
+        for i, n in enumerate(raw.get("cards", data.default_fear_deck))
     )
     remaining = sum(per_level) - before - len(earned)
     if remaining < 0:
-        raise MalformedInputError(source, "$.fear.earned_before", f"the Fear deck has {sum(per_level)} cards; {before} + {len(earned)} earned is too many")
+        raise MalformedInputError(
+            source,
+            "$.fear.earned_before",
+            f"the Fear deck has {sum(per_level)} cards; {before} + {len(earned)} earned is too many",
+        )
     if "deck" in raw:
-        deck = tuple(n if n == DRAW else data.fear_card(n, source=source, path=json_path(("fear", "deck", i))).name for i, n in enumerate(raw["deck"]))
+        deck = tuple(
+            n if n == DRAW else data.fear_card(n, source=source, path=json_path(("fear", "deck", i))).name
+            for i, n in enumerate(raw["deck"])
+        )
         if len(deck) != remaining:
-            raise MalformedInputError(source, "$.fear.deck", f"the rest of the Fear deck has {remaining} cards, got {len(deck)}")
+            raise MalformedInputError(
+                source, "$.fear.deck", f"the rest of the Fear deck has {remaining} cards, got {len(deck)}"
+            )
     else:
         deck = (DRAW,) * remaining
     unknown = sum(1 for n in deck if n == DRAW)
     free = [n for n in candidates if n not in set(deck) | set(earned)]
     if unknown > len(free):
-        raise MalformedInputError(source, "$.fear.cards", f"{unknown} unknown Fear card(s) to draw but only {len(free)} candidate card(s) left")
+        raise MalformedInputError(
+            source,
+            "$.fear.cards",
+            f"{unknown} unknown Fear card(s) to draw but only {len(free)} candidate card(s) left",
+        )
     return FearTrack(pool_size, pool, deck, per_level, before + len(earned), earned, (), 0, candidates)
 
 
@@ -268,15 +318,21 @@ def _blight(raw: dict[str, Any], source: str, data: GameData, players: int) -> t
     extra = data.value("blight_setup_extra")
     if name == "none":
         if side == BLIGHTED:
-            raise MalformedInputError(source, "$.blight.side", "the Invader Board's Blight space has no Blighted side")
+            raise MalformedInputError(
+                source, "$.blight.side", "the Invader Board's Blight space has no Blighted side"
+            )
         pool = raw.get("pool", setup_pool(None, players, data.value("blight_space_per_player"), extra))
         return BlightTrack(None, HEALTHY, pool), False
     if name == "draw":
         if side == BLIGHTED or "pool" in raw:
-            raise MalformedInputError(source, "$.blight.card", "name the Blight card to give its side or pool")
+            raise MalformedInputError(
+                source, "$.blight.card", "name the Blight card to give its side or pool"
+            )
         return BlightTrack(DRAW, HEALTHY, 0), True
     card = data.blight_card(name, source=source, path="$.blight.card")
-    default_pool = setup_pool(card, players, 0, extra) if side == HEALTHY else card.blighted_per_player * players
+    default_pool = (
+        setup_pool(card, players, 0, extra) if side == HEALTHY else card.blighted_per_player * players
+    )
     return BlightTrack(card.name, side, raw.get("pool", default_pool)), False
 
 
@@ -288,7 +344,9 @@ def _spirit_phase(raw: dict[str, Any], source: str, i: int, island: Island) -> S
     skips = parse_effects(raw.get("skips", []), source, ("spirit_phases", i, "skips"))
     for k, effect in enumerate(skips):
         if effect.kind != "skip":
-            raise MalformedInputError(source, json_path(("spirit_phases", i, "skips", k, "effect")), "only skip effects belong here")
+            raise MalformedInputError(
+                source, json_path(("spirit_phases", i, "skips", k, "effect")), "only skip effects belong here"
+            )
         _check_where(effect, island, source, ("spirit_phases", i, "skips", k))
     return SpiritPhase(tuple(sorted(defend)), raw.get("fear", 0), skips)
 
@@ -296,11 +354,19 @@ def _spirit_phase(raw: dict[str, Any], source: str, i: int, island: Island) -> S
 def _check_where(effect: Effect, island: Island, source: str, path: tuple[str | int, ...]) -> None:
     for k, name in enumerate(effect.where.lands):
         if not island.has_land(name):
-            raise MalformedInputError(source, json_path((*path, "where", "lands", k)), f"no land {name} on this island")
+            raise MalformedInputError(
+                source, json_path((*path, "where", "lands", k)), f"no land {name} on this island"
+            )
 
 
 def _check_effect_lands(
-    data: GameData, island: Island, source: str, fear: FearTrack, blight: BlightTrack, adversary: str | None, events: tuple[str, ...],
+    data: GameData,
+    island: Island,
+    source: str,
+    fear: FearTrack,
+    blight: BlightTrack,
+    adversary: str | None,
+    events: tuple[str, ...],
 ) -> None:
     """Effects of the cards in play may name lands; those lands must be on this island."""
     named: list[tuple[str, Effect]] = []
@@ -316,5 +382,6 @@ def _check_effect_lands(
     for what, effect in sorted(named, key=lambda ne: ne[0]):
         for land in effect.where.lands:
             if not island.has_land(land):
-                raise MalformedInputError(source, "$.data", f"{what} names land {land}, which is not on this island")
-
+                raise MalformedInputError(
+                    source, "$.data", f"{what} names land {land}, which is not on this island"
+                )

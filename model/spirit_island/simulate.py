@@ -29,35 +29,51 @@ from model.spirit_island.state import IslandState
 
 
 def run(
-    scenario: Scenario, decider: Decider | None = None, chance: ChanceSource | None = None, *, play_on: bool = False,
+    scenario: Scenario,
+    decider: Decider | None = None,
+    chance: ChanceSource | None = None,
+    *,
+    play_on: bool = False,
 ) -> Playthrough[IslandState]:
     """Play ``scenario`` to its end with its own answerers, or the ones given."""
     game = scenario.game(play_on=play_on)
     state, opening = game.start(scenario.initial)
-    return play(game, state, decider or scenario.decider(), chance or scenario.chance_source(), opening=opening)
+    return play(
+        game, state, decider or scenario.decider(), chance or scenario.chance_source(), opening=opening
+    )
 
 
 def outcome(scenario: Scenario, state: IslandState) -> dict[str, Any]:
     """What the run ended with: the result, the pieces by land, the tracks and the cards."""
     island = scenario.island
     return {
-        "result": state.outcome.to_json() if state.outcome else {"result": "running", "reason": "", "turn": state.turn},
+        "result": state.outcome.to_json()
+        if state.outcome
+        else {"result": "running", "reason": "", "turn": state.turn},
         "turn": state.turn,
         "lands": {
             island.lands[i]: {
-                "pieces": describe(land), "presence": dict(land.presence), "defend": land.defend,
+                "pieces": describe(land),
+                "presence": dict(land.presence),
+                "defend": land.defend,
             }
             for i, land in enumerate(state.lands)
         },
         "fear": {
-            "pool": state.fear.in_pool, "pool_size": state.fear.pool_size, "earned_total": state.fear.earned_total,
-            "terror_level": min(state.fear.terror_level, 3), "unresolved": list(state.fear.earned),
-            "resolved": list(state.fear.discard), "generated": state.fear.generated,
+            "pool": state.fear.in_pool,
+            "pool_size": state.fear.pool_size,
+            "earned_total": state.fear.earned_total,
+            "terror_level": min(state.fear.terror_level, 3),
+            "unresolved": list(state.fear.earned),
+            "resolved": list(state.fear.discard),
+            "generated": state.fear.generated,
         },
         "blight": {"card": state.blight.card, "side": state.blight.side, "pool": state.blight.pool},
         "invader_board": {
-            "deck": list(state.invaders.deck), "ravage": list(state.invaders.ravage),
-            "build": list(state.invaders.build), "discard": list(state.invaders.discard),
+            "deck": list(state.invaders.deck),
+            "ravage": list(state.invaders.ravage),
+            "build": list(state.invaders.build),
+            "discard": list(state.invaders.discard),
         },
     }
 
@@ -85,5 +101,9 @@ def replay_trace(trace: Any, source: str) -> ReplayReport:
     trace = check_trace(trace, source, "spirit-island")
     scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", ruling_specs(trace))
     decisions, outcomes = recorded_answers(trace)
-    playthrough = run(scenario, ScriptedDecider(decisions, label="trace decisions"), ScriptedChance(outcomes, label="trace chance"))
+    playthrough = run(
+        scenario,
+        ScriptedDecider(decisions, label="trace decisions"),
+        ScriptedChance(outcomes, label="trace chance"),
+    )
     return compare(trace, trace_document(scenario, playthrough))

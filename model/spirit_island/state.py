@@ -196,9 +196,29 @@ class DamageLand:
 
 
 Task = (
-    DrawBlightCard | StartPhase | EndPhase | TimePasses | SpiritInputs | BlightedIsland | EventStep | FearStep
-    | Slot | CardAction | RavageLand | AddBlight | Cascade | FightBack | BuildLand | ExploreStep | Escalate
-    | ExploreCard | Advance | GenerateFear | ApplyEffects | PieceEffect | DamageLand
+    DrawBlightCard
+    | StartPhase
+    | EndPhase
+    | TimePasses
+    | SpiritInputs
+    | BlightedIsland
+    | EventStep
+    | FearStep
+    | Slot
+    | CardAction
+    | RavageLand
+    | AddBlight
+    | Cascade
+    | FightBack
+    | BuildLand
+    | ExploreStep
+    | Escalate
+    | ExploreCard
+    | Advance
+    | GenerateFear
+    | ApplyEffects
+    | PieceEffect
+    | DamageLand
 )
 
 

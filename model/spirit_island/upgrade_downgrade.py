@@ -46,7 +46,9 @@ def remove(land: Land, piece: Piece) -> tuple[Land, Change]:
     return land.without(piece), Change("removed", piece, None)
 
 
-def replace_piece(land: Land, piece: Piece, new_kind: PieceKind, stats: PieceStats, downgrade_reading: str) -> tuple[Land, Change]:
+def replace_piece(
+    land: Land, piece: Piece, new_kind: PieceKind, stats: PieceStats, downgrade_reading: str
+) -> tuple[Land, Change]:
     """Replace ``piece`` by a ``new_kind`` piece keeping its Damage.
 
     ``downgrade_reading`` is the reading of ruling ``SI-DOWNGRADE-DAMAGE``: ``destroyed``,
@@ -95,7 +97,9 @@ def downgrade(land: Land, piece: Piece, stats: PieceStats, downgrade_reading: st
     return replace_piece(land, piece, DOWNGRADE[piece.kind], stats, downgrade_reading)
 
 
-def change_health(land: Land, kind: PieceKind, delta: int, stats: PieceStats) -> tuple[Land, tuple[Change, ...]]:
+def change_health(
+    land: Land, kind: PieceKind, delta: int, stats: PieceStats
+) -> tuple[Land, tuple[Change, ...]]:
     """A Health modifier for ``kind``; pieces whose Damage now reaches their Health are destroyed
     (seed 002, Tracking Damage)."""
     land = land.with_modifier(kind, delta)

@@ -23,7 +23,9 @@ class ReadingOutcome:
     summary: str  # the outcome fingerprint, or "error: ..." when the reading rejects the input
 
 
-def compare_readings(scenario_path: str, ruling_id: str, other_rulings: tuple[str, ...] = ()) -> tuple[ReadingOutcome, ...]:
+def compare_readings(
+    scenario_path: str, ruling_id: str, other_rulings: tuple[str, ...] = ()
+) -> tuple[ReadingOutcome, ...]:
     ruling = REGISTRY.get(ruling_id)
     results = []
     for reading in ruling.reading_names:

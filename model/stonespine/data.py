@@ -47,7 +47,9 @@ def parse_face(text: str) -> Face:
     try:
         return tuple(HeroColor(part) for part in text.split("+"))
     except ValueError:
-        raise ValueError(f"a die face is 'blank' or colours joined by '+', like 'black+red'; got {text!r}") from None
+        raise ValueError(
+            f"a die face is 'blank' or colours joined by '+', like 'black+red'; got {text!r}"
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,9 @@ def _bundled() -> dict[str, Any]:
     return data
 
 
-def _provenance_map(raw: dict[str, Any], fields: tuple[str, ...], user: bool) -> tuple[tuple[str, Provenance], ...]:
+def _provenance_map(
+    raw: dict[str, Any], fields: tuple[str, ...], user: bool
+) -> tuple[tuple[str, Provenance], ...]:
     """User data is ``user`` throughout; bundled data says per field where it comes from."""
     if user:
         return tuple((f, Provenance.USER) for f in fields)
@@ -129,21 +133,25 @@ def parse_hero(raw: dict[str, Any], source: str, path: tuple[str | int, ...], us
     unknown = ability.matches - KNOWN_TAGS
     if unknown:
         raise MalformedInputError(
-            source, json_path((*path, "ability", "matches")),
+            source,
+            json_path((*path, "ability", "matches")),
             f"unknown tag(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(KNOWN_TAGS))}",
         )
     color = HeroColor(raw["color"])
     expected = ABILITY_COLOR.get(ability.type)
     if expected is not None and expected is not color:
         raise MalformedInputError(
-            source, json_path((*path, "ability", "type")),
+            source,
+            json_path((*path, "ability", "type")),
             f"a {ability.type.value} ability belongs to a {expected.value} hero, not {color.value}",
         )
     provenance = _provenance_map(raw, ("name", "color", "health", "ability"), user)
     return HeroCard(raw["name"], color, int(raw["health"]), ability, provenance, raw.get("source", ""))
 
 
-def parse_guardian(raw: dict[str, Any], source: str, path: tuple[str | int, ...], user: bool) -> GuardianBoard:
+def parse_guardian(
+    raw: dict[str, Any], source: str, path: tuple[str | int, ...], user: bool
+) -> GuardianBoard:
     tracks: list[tuple[TrackSpace, ...]] = []
     for t, track in enumerate(raw["tracks"]):
         spaces = []
@@ -153,43 +161,71 @@ def parse_guardian(raw: dict[str, Any], source: str, path: tuple[str | int, ...]
             except ValueError as err:
                 raise MalformedInputError(source, json_path((*path, "tracks", t, s)), str(err)) from None
         if spaces[0].kind is not SpaceKind.START or any(sp.kind is SpaceKind.START for sp in spaces[1:]):
-            raise MalformedInputError(source, json_path((*path, "tracks", t)), "a track starts with 'start' and has it only once")
+            raise MalformedInputError(
+                source, json_path((*path, "tracks", t)), "a track starts with 'start' and has it only once"
+            )
         tracks.append(tuple(spaces))
     unlockables = tuple(sorted(raw.get("unlockables", {}).items()))
-    abilities = [*raw.get("ongoing", []), *([raw["instant"]] if raw.get("instant") else []), *(a for _, a in unlockables)]
+    abilities = [
+        *raw.get("ongoing", []),
+        *([raw["instant"]] if raw.get("instant") else []),
+        *(a for _, a in unlockables),
+    ]
     for ability in abilities:
         if ability not in IMPLEMENTED_ABILITIES:
             raise MalformedInputError(
-                source, json_path(path),
+                source,
+                json_path(path),
                 f"ability {ability!r} is not implemented; known: {', '.join(sorted(IMPLEMENTED_ABILITIES))}",
             )
     letters = {sp.letter for t in tracks for sp in t if sp.kind is SpaceKind.UNLOCK}
     missing = letters - {k for k, _ in unlockables}
     if missing:
-        raise MalformedInputError(source, json_path((*path, "unlockables")), f"no ability for unlock letter(s) {', '.join(sorted(missing))}")
+        raise MalformedInputError(
+            source,
+            json_path((*path, "unlockables")),
+            f"no ability for unlock letter(s) {', '.join(sorted(missing))}",
+        )
     minion_spaces = sum(1 for t in tracks for sp in t if sp.kind is SpaceKind.MINION)
     if minion_spaces != raw["minions"]:
         raise MalformedInputError(
-            source, json_path((*path, "minions")),
+            source,
+            json_path((*path, "minions")),
             f"the board has {raw['minions']} minions but {minion_spaces} minion spaces on its tracks",
         )
     provenance = _provenance_map(raw, ("name", "abilities", "tracks", "bonus", "figures"), user)
     low, high = raw["bonus"]
     return GuardianBoard(
-        raw["name"], raw["family"], int(raw["figures"]), int(raw["minions"]),
-        (tracks[0], tracks[1]), frozenset(raw.get("ongoing", [])), raw.get("instant"),
-        unlockables, (int(low), int(high)), int(raw.get("passage_tokens", 0)), provenance,
+        raw["name"],
+        raw["family"],
+        int(raw["figures"]),
+        int(raw["minions"]),
+        (tracks[0], tracks[1]),
+        frozenset(raw.get("ongoing", [])),
+        raw.get("instant"),
+        unlockables,
+        (int(low), int(high)),
+        int(raw.get("passage_tokens", 0)),
+        provenance,
         raw.get("source", ""),
     )
 
 
-def build_game_data(rulings: Rulings, overrides: dict[str, Any] | None = None, source: str = "data") -> GameData:
+def build_game_data(
+    rulings: Rulings, overrides: dict[str, Any] | None = None, source: str = "data"
+) -> GameData:
     """The data in force for ``rulings``, with a user data document applied on top."""
     base = _bundled()
-    heroes = {h["name"]: parse_hero(h, "bundled data", ("heroes", i), False) for i, h in enumerate(base["heroes"])}
-    guardians = {g["name"]: parse_guardian(g, "bundled data", ("guardians", i), False) for i, g in enumerate(base["guardians"])}
+    heroes = {
+        h["name"]: parse_hero(h, "bundled data", ("heroes", i), False) for i, h in enumerate(base["heroes"])
+    }
+    guardians = {
+        g["name"]: parse_guardian(g, "bundled data", ("guardians", i), False)
+        for i, g in enumerate(base["guardians"])
+    }
     values: dict[str, Sourced[Any]] = {
-        k: Sourced(_freeze(v["value"]), Provenance(v["provenance"]), v["source"]) for k, v in base["values"].items()
+        k: Sourced(_freeze(v["value"]), Provenance(v["provenance"]), v["source"])
+        for k, v in base["values"].items()
     }
     dice_reading = rulings.reading("SS-DICE-FACES")
     dice = {
@@ -198,11 +234,15 @@ def build_game_data(rulings: Rulings, overrides: dict[str, Any] | None = None, s
     }
     trophy_reading = rulings.reading("SS-TROPHY-VALUES")
     trophies: Sourced[tuple[int, ...]] = Sourced(
-        tuple(base["trophies"][trophy_reading]), Provenance.ASSUMED, f"ruling SS-TROPHY-VALUES={trophy_reading}"
+        tuple(base["trophies"][trophy_reading]),
+        Provenance.ASSUMED,
+        f"ruling SS-TROPHY-VALUES={trophy_reading}",
     )
     demerit_reading = rulings.reading("SS-DEMERIT-VALUES")
     demerits: Sourced[tuple[int, ...]] = Sourced(
-        tuple(base["demerits"][demerit_reading]), Provenance.ASSUMED, f"ruling SS-DEMERIT-VALUES={demerit_reading}"
+        tuple(base["demerits"][demerit_reading]),
+        Provenance.ASSUMED,
+        f"ruling SS-DEMERIT-VALUES={demerit_reading}",
     )
     if overrides:
         validate(overrides, load_schema("model.stonespine", "data.schema.json"), source)
@@ -212,7 +252,9 @@ def build_game_data(rulings: Rulings, overrides: dict[str, Any] | None = None, s
             guardians[raw["name"]] = parse_guardian(raw, source, ("guardians", i), True)
         for key, value in overrides.get("values", {}).items():
             if key not in values:
-                raise MalformedInputError(source, json_path(("values", key)), f"unknown value; known: {', '.join(sorted(values))}")
+                raise MalformedInputError(
+                    source, json_path(("values", key)), f"unknown value; known: {', '.join(sorted(values))}"
+                )
             values[key] = values[key].overridden(_freeze(value), source)
         for name, faces in overrides.get("dice", {}).items():
             parsed = []
@@ -227,8 +269,12 @@ def build_game_data(rulings: Rulings, overrides: dict[str, Any] | None = None, s
         if "demerits" in overrides:
             demerits = demerits.overridden(tuple(overrides["demerits"]), source)
     return GameData(
-        tuple(heroes.values()), tuple(guardians.values()), tuple(sorted(values.items())),
-        tuple(dice[n] for n in sorted(dice)), trophies, demerits,
+        tuple(heroes.values()),
+        tuple(guardians.values()),
+        tuple(sorted(values.items())),
+        tuple(dice[n] for n in sorted(dice)),
+        trophies,
+        demerits,
     )
 
 

@@ -103,7 +103,8 @@ def destroy_candidates(card: HeroCard, chamber: Chamber, guardian: GuardianState
     return tuple(
         i
         for i, space in enumerate(chamber.spaces)
-        if space.top is not None and not space.top.is_rubble
+        if space.top is not None
+        and not space.top.is_rubble
         and _matches(space.tags(rubble_is_trap), card.ability.matches)
     )
 
@@ -203,10 +204,17 @@ def enter(
     chamber = dungeon.chamber(cell)
     seen = chamber if rules.snapshot_damage or not destroy else cover(chamber, destroy)
     damage, parts, protected = chamber_damage(rules, guardian, placement, cell, seen, card, protection_used)
-    if destroy and not rules.black_resolves_when_defeated and health is not None and damage_so_far + damage >= health:
+    if (
+        destroy
+        and not rules.black_resolves_when_defeated
+        and health is not None
+        and damage_so_far + damage >= health
+    ):
         destroy = ()
         if not rules.snapshot_damage:
-            damage, parts, protected = chamber_damage(rules, guardian, placement, cell, chamber, card, protection_used)
+            damage, parts, protected = chamber_damage(
+                rules, guardian, placement, cell, chamber, card, protection_used
+            )
     return Entry(EntryKind.DAMAGE, damage, parts, protected, destroy)
 
 

@@ -120,7 +120,11 @@ class StonespineGame:
 
     def _answer(self, s: GameState, task: object, answer: Option, ev: Events) -> GameState:
         if isinstance(task, Roll):
-            return replace(s, rolled=(*s.rolled, str(answer))) if task.purpose == "wave" else self._hero_level_roll(s, str(answer), ev)
+            return (
+                replace(s, rolled=(*s.rolled, str(answer)))
+                if task.purpose == "wave"
+                else self._hero_level_roll(s, str(answer), ev)
+            )
         if isinstance(task, ChooseHero):
             return self._send_hero(s, task.player, HeroColor(answer), ev, chosen=True)
         if isinstance(task, ChooseDestroy):
@@ -170,7 +174,16 @@ class StonespineGame:
             s = handler(s, ev)
         return s
 
-    def _ask(self, s: GameState, task: Task, kind: str, player: str, options: tuple[str, ...], ev: Events, **context: object) -> GameState:
+    def _ask(
+        self,
+        s: GameState,
+        task: Task,
+        kind: str,
+        player: str,
+        options: tuple[str, ...],
+        ev: Events,
+        **context: object,
+    ) -> GameState:
         """Open a decision request - or, with one legal option, take it and say so (no request)."""
         if len(options) == 1:
             ev.append(Event.make("decision_forced", player=player, decision=kind, option=options[0]))
@@ -188,7 +201,15 @@ class StonespineGame:
         for p, row in zip(s.players, rows, strict=True):
             d = p.dungeon
             dungeon = Dungeon(d.columns, d.rows + 1, d.chambers + row, d.entrance, d.exit)
-            ev.append(Event.make("row_built", player=p.name, year=s.year, row=dungeon.rows, chambers=tuple(c.describe() for c in row)))
+            ev.append(
+                Event.make(
+                    "row_built",
+                    player=p.name,
+                    year=s.year,
+                    row=dungeon.rows,
+                    chambers=tuple(c.describe() for c in row),
+                )
+            )
             players.append(replace(p, dungeon=dungeon))
         gold = s.gold_income[0] if s.gold_income else tuple(0 for _ in s.players)
         players = [replace(p, gold=p.gold + g) for p, g in zip(players, gold, strict=True)]
@@ -204,8 +225,14 @@ class StonespineGame:
             jael = replace(jael, xp=jael.xp + cubes)
             ev.append(Event.make("jael_collected", year=s.year, times=collects, xp=cubes, total=jael.xp))
         return replace(
-            s, players=tuple(players), construction=rest, gold_income=s.gold_income[1:],
-            jael=jael, jael_collects=s.jael_collects[1:], stage=Stage.IMPROVEMENT, improvement_passed=(),
+            s,
+            players=tuple(players),
+            construction=rest,
+            gold_income=s.gold_income[1:],
+            jael=jael,
+            jael_collects=s.jael_collects[1:],
+            stage=Stage.IMPROVEMENT,
+            improvement_passed=(),
         )
 
     # -- II. Improvement ----------------------------------------------------------------
@@ -220,7 +247,15 @@ class StonespineGame:
             after = [i for i in active if i >= s.cursor]
             index = after[0] if after else active[0]
         p = s.players[index]
-        return self._ask(s, ChooseImprovement(index), "improvement", p.name, self._improvement_options(s, p), ev, gold=p.gold)
+        return self._ask(
+            s,
+            ChooseImprovement(index),
+            "improvement",
+            p.name,
+            self._improvement_options(s, p),
+            ev,
+            gold=p.gold,
+        )
 
     def _improvement_options(self, s: GameState, p: PlayerState) -> tuple[str, ...]:
         options = ["pass"]
@@ -250,14 +285,19 @@ class StonespineGame:
             price = self.data.value("xp_price")
             market = s.market
             first_time = p.name not in market.xp_buyers
-            takes_board = market.xp_spaces and (self.rulings.is_("SS-XP-MARKET", "per-purchase") or first_time)
+            takes_board = market.xp_spaces and (
+                self.rulings.is_("SS-XP-MARKET", "per-purchase") or first_time
+            )
             if takes_board:
                 cubes, spaces = market.xp_spaces[0], market.xp_spaces[1:]
             else:
                 cubes, spaces = self.data.value("xp_supply_cubes"), market.xp_spaces
             p = replace(p, gold=p.gold - price, xp=p.xp + cubes)
             ev.append(Event.make("xp_bought", player=p.name, cubes=cubes, gold=price, xp=p.xp))
-            s = replace(s.with_player(index, p), market=replace(market, xp_spaces=spaces, xp_buyers=(*market.xp_buyers, p.name)))
+            s = replace(
+                s.with_player(index, p),
+                market=replace(market, xp_spaces=spaces, xp_buyers=(*market.xp_buyers, p.name)),
+            )
             return replace(s, levelling=index)
         action, _, where = answer.partition(" ")
         if action == "remove-rubble":
@@ -268,7 +308,15 @@ class StonespineGame:
             chamber = chamber.with_space(i, Space(restored))
             price = self.data.value("rubble_removal_price")
             p = replace(p, gold=p.gold - price, dungeon=p.dungeon.with_chamber(cell, chamber))
-            ev.append(Event.make("rubble_removed", player=p.name, space=where, gold=price, uncovered=str(restored) if restored else None))
+            ev.append(
+                Event.make(
+                    "rubble_removed",
+                    player=p.name,
+                    space=where,
+                    gold=price,
+                    uncovered=str(restored) if restored else None,
+                )
+            )
             return s.with_player(index, p)
         if action == "buy-passage":
             cell_text, _, side_text = where.partition(":")
@@ -276,9 +324,16 @@ class StonespineGame:
             price = self.data.value("passage_prices")[s.market.passages_sold]
             chamber = p.dungeon.chamber(cell)
             chamber = replace(chamber, passages=chamber.passages | {side})
-            p = replace(p, gold=p.gold - price, dungeon=p.dungeon.with_chamber(cell, chamber), passages_bought=p.passages_bought + 1)
+            p = replace(
+                p,
+                gold=p.gold - price,
+                dungeon=p.dungeon.with_chamber(cell, chamber),
+                passages_bought=p.passages_bought + 1,
+            )
             ev.append(Event.make("passage_bought", player=p.name, edge=where, gold=price))
-            return replace(s.with_player(index, p), market=replace(s.market, passages_sold=s.market.passages_sold + 1))
+            return replace(
+                s.with_player(index, p), market=replace(s.market, passages_sold=s.market.passages_sold + 1)
+            )
         raise IllegalDecisionError(f"unknown improvement {answer!r}")  # pragma: no cover - options gate it
 
     # -- III. Preparation ---------------------------------------------------------------
@@ -291,19 +346,45 @@ class StonespineGame:
             cells = tuple(c.name for c in p.dungeon.cells())
             placed_g, placed_m = len(p.placement.guardians), len(p.placement.minions)
             if placed_g < board.figures:
-                return self._ask(s, ChoosePlacement(s.cursor, "guardian", placed_g), "place-guardian", p.name, cells, ev, figure=placed_g + 1)
+                return self._ask(
+                    s,
+                    ChoosePlacement(s.cursor, "guardian", placed_g),
+                    "place-guardian",
+                    p.name,
+                    cells,
+                    ev,
+                    figure=placed_g + 1,
+                )
             if placed_m + p.placement.minions_held_back < p.guardian.minions_unlocked:
                 options = cells + (("none",) if self.rulings.is_("SS-MINIONS", "optional") else ())
-                return self._ask(s, ChoosePlacement(s.cursor, "minion", placed_m), "place-minion", p.name, options, ev, minion=placed_m + 1)
+                return self._ask(
+                    s,
+                    ChoosePlacement(s.cursor, "minion", placed_m),
+                    "place-minion",
+                    p.name,
+                    options,
+                    ev,
+                    minion=placed_m + 1,
+                )
             tokens = p.guardian.passage_tokens if p.guardian.has("collapsing-passages") else 0
             placed_c = sum(len(p.dungeon.chamber(c).collapsing) for c in p.dungeon.cells())
             if placed_c + p.placement.passages_held_back < tokens:
                 edges = tuple(
-                    f"{c.name}:{side.value}" for c in p.dungeon.cells() for side in Side
+                    f"{c.name}:{side.value}"
+                    for c in p.dungeon.cells()
+                    for side in Side
                     if not p.dungeon.chamber(c).opening(side)
                 )
                 if edges:
-                    return self._ask(s, ChoosePlacement(s.cursor, "passage", placed_c), "place-passage", p.name, ("none", *edges), ev, token=placed_c + 1)
+                    return self._ask(
+                        s,
+                        ChoosePlacement(s.cursor, "passage", placed_c),
+                        "place-passage",
+                        p.name,
+                        ("none", *edges),
+                        ev,
+                        token=placed_c + 1,
+                    )
             ev.append(Event.make("prepared", player=p.name, **_placement_fields(p.placement)))
             s = replace(s, cursor=s.cursor + 1)
         players = tuple(replace(p, gate_open=True) for p in s.players)
@@ -312,20 +393,31 @@ class StonespineGame:
     def _place(self, s: GameState, task: ChoosePlacement, answer: str, ev: Events) -> GameState:
         p = s.players[task.player]
         if task.figure == "guardian":
-            p = replace(p, placement=replace(p.placement, guardians=(*p.placement.guardians, Cell.parse(answer))))
+            p = replace(
+                p, placement=replace(p.placement, guardians=(*p.placement.guardians, Cell.parse(answer)))
+            )
         elif task.figure == "minion" and answer == "none":
             ev.append(Event.make("minion_held_back", player=p.name, minion=task.index + 1))
-            p = replace(p, placement=replace(p.placement, minions_held_back=p.placement.minions_held_back + 1))
+            p = replace(
+                p, placement=replace(p.placement, minions_held_back=p.placement.minions_held_back + 1)
+            )
         elif task.figure == "minion":
             p = replace(p, placement=replace(p.placement, minions=(*p.placement.minions, Cell.parse(answer))))
         elif answer == "none":
             ev.append(Event.make("passage_held_back", player=p.name, token=task.index + 1))
-            p = replace(p, placement=replace(p.placement, passages_held_back=p.placement.passages_held_back + 1))
+            p = replace(
+                p, placement=replace(p.placement, passages_held_back=p.placement.passages_held_back + 1)
+            )
         else:
             cell_text, _, side_text = answer.partition(":")
             cell, side = Cell.parse(cell_text), Side(side_text)
             chamber = p.dungeon.chamber(cell)
-            p = replace(p, dungeon=p.dungeon.with_chamber(cell, replace(chamber, collapsing=chamber.collapsing | {side})))
+            p = replace(
+                p,
+                dungeon=p.dungeon.with_chamber(
+                    cell, replace(chamber, collapsing=chamber.collapsing | {side})
+                ),
+            )
             ev.append(Event.make("collapsing_passage_placed", player=p.name, edge=answer))
         return s.with_player(task.player, p)
 
@@ -334,10 +426,16 @@ class StonespineGame:
     def _roll(self, s: GameState, ev: Events) -> GameState:
         dice = self.data.value("dice_by_year")[s.year - 1]
         if not s.rolled:
-            ev.append(Event.make("wave_started", wave=s.wave + 1, gates=tuple(p.name for p in s.players if p.gate_open)))
+            ev.append(
+                Event.make(
+                    "wave_started", wave=s.wave + 1, gates=tuple(p.name for p in s.players if p.gate_open)
+                )
+            )
         if len(s.rolled) < len(dice):
             die = self.data.die(dice[len(s.rolled)])
-            request = ChanceRequest("roll", die.name, die.labels, f"wave {s.wave + 1}, die {len(s.rolled) + 1} of {len(dice)}")
+            request = ChanceRequest(
+                "roll", die.name, die.labels, f"wave {s.wave + 1}, die {len(s.rolled) + 1} of {len(dice)}"
+            )
             return replace(s, request=request, task=Roll("wave"))
         heroes = tuple(c for face in s.rolled for c in parse_face(face))
         for name, face in zip(dice, s.rolled, strict=True):
@@ -362,13 +460,23 @@ class StonespineGame:
                 continue
             colours = tuple(c for c in COLORS if c in p.waiting)
             if len(colours) > 1:
-                return self._ask(s, ChooseHero(s.cursor), "choose-hero", p.name, tuple(c.value for c in colours), ev, waiting=tuple(h.value for h in p.waiting))
+                return self._ask(
+                    s,
+                    ChooseHero(s.cursor),
+                    "choose-hero",
+                    p.name,
+                    tuple(c.value for c in colours),
+                    ev,
+                    waiting=tuple(h.value for h in p.waiting),
+                )
             s = self._send_hero(s, s.cursor, colours[0], ev, chosen=False)
             if s.request is not None:
                 return s
         return replace(s, stage=Stage.CONTINUE, cursor=0)
 
-    def _send_hero(self, s: GameState, index: int, color: HeroColor, ev: Events, *, chosen: bool) -> GameState:
+    def _send_hero(
+        self, s: GameState, index: int, color: HeroColor, ev: Events, *, chosen: bool
+    ) -> GameState:
         p = s.players[index]
         waiting = list(p.waiting)
         waiting.remove(color)
@@ -393,49 +501,105 @@ class StonespineGame:
             options = destroy_options(card, p.dungeon.chamber(run.at), p.guardian)
             if len(options) > 1:
                 labels = tuple("+".join(str(i + 1) for i in o) for o in options)
-                return self._ask(s, ChooseDestroy(index, run.at), "destroy", p.name, labels, ev, hero=run.color.value, chamber=run.at.name)
+                return self._ask(
+                    s,
+                    ChooseDestroy(index, run.at),
+                    "destroy",
+                    p.name,
+                    labels,
+                    ev,
+                    hero=run.color.value,
+                    chamber=run.at.name,
+                )
             if options and options[0]:
                 return self._resolve_entry(s, index, run.at, options[0], ev)
         return self._resolve_entry(s, index, run.at, (), ev)
 
-    def _resolve_entry(self, s: GameState, index: int, cell: Cell, destroy: tuple[int, ...], ev: Events) -> GameState:
+    def _resolve_entry(
+        self, s: GameState, index: int, cell: Cell, destroy: tuple[int, ...], ev: Events
+    ) -> GameState:
         p = s.players[index]
         run = p.running
         assert run is not None
         card = s.card(run.color)
         health = s.health(run.color)
         defeated_cells = frozenset(c for c, _ in p.defeated)
-        entry = enter(self.rules, p.dungeon, p.guardian, p.placement, defeated_cells, cell, card, run.protection_used, destroy, run.damage, health)
+        entry = enter(
+            self.rules,
+            p.dungeon,
+            p.guardian,
+            p.placement,
+            defeated_cells,
+            cell,
+            card,
+            run.protection_used,
+            destroy,
+            run.damage,
+            health,
+        )
         hero = run.color.value
         if entry.kind is EntryKind.IGNORED:
-            ev.append(Event.make("chamber_ignored", player=p.name, hero=hero, chamber=cell.name, reason="defeated-hero"))
+            ev.append(
+                Event.make(
+                    "chamber_ignored", player=p.name, hero=hero, chamber=cell.name, reason="defeated-hero"
+                )
+            )
             return self._after_entry(s, index, ignored=True, ev=ev)
         if entry.kind is EntryKind.GUARDIAN:
             figure = p.placement.guardians.index(cell)
             return self._defeat(s, index, cell, "guardian", ev, figure=figure)
         total = run.damage + entry.damage
         if entry.protected:
-            ev.append(Event.make("hero_protected", player=p.name, hero=hero, chamber=cell.name, ability=card.name))
-        ev.append(Event.make(
-            "hero_damaged", player=p.name, hero=hero, chamber=cell.name, damage=entry.damage, total=total,
-            health=health, parts=tuple(f"{name}:{n}" for name, n in entry.parts),
-        ))
+            ev.append(
+                Event.make("hero_protected", player=p.name, hero=hero, chamber=cell.name, ability=card.name)
+            )
+        ev.append(
+            Event.make(
+                "hero_damaged",
+                player=p.name,
+                hero=hero,
+                chamber=cell.name,
+                damage=entry.damage,
+                total=total,
+                health=health,
+                parts=tuple(f"{name}:{n}" for name, n in entry.parts),
+            )
+        )
         run = replace(run, damage=total, protection_used=run.protection_used or entry.protected)
         if entry.destroyed:
             chamber = cover(p.dungeon.chamber(cell), entry.destroyed)
-            ev.append(Event.make("elements_destroyed", player=p.name, hero=hero, chamber=cell.name, spaces=tuple(i + 1 for i in entry.destroyed)))
+            ev.append(
+                Event.make(
+                    "elements_destroyed",
+                    player=p.name,
+                    hero=hero,
+                    chamber=cell.name,
+                    spaces=tuple(i + 1 for i in entry.destroyed),
+                )
+            )
             p = replace(p, dungeon=p.dungeon.with_chamber(cell, chamber))
         s = s.with_player(index, replace(p, running=run))
         if total >= health:
             return self._defeat(s, index, cell, "damage", ev)
         return self._after_entry(s, index, ignored=False, ev=ev)
 
-    def _defeat(self, s: GameState, index: int, cell: Cell, by: str, ev: Events, *, figure: int | None = None) -> GameState:
+    def _defeat(
+        self, s: GameState, index: int, cell: Cell, by: str, ev: Events, *, figure: int | None = None
+    ) -> GameState:
         p = s.players[index]
         run = p.running
         assert run is not None
         p = replace(p, running=None, defeated=(*p.defeated, (cell, run.color)))
-        ev.append(Event.make("hero_defeated", player=p.name, hero=run.color.value, chamber=cell.name, by=by, damage=run.damage))
+        ev.append(
+            Event.make(
+                "hero_defeated",
+                player=p.name,
+                hero=run.color.value,
+                chamber=cell.name,
+                by=by,
+                damage=run.damage,
+            )
+        )
         if figure is not None:
             p = replace(p, guardian_defeats=(*p.guardian_defeats, (figure, cell)))
         s = s.with_player(index, p)
@@ -445,7 +609,15 @@ class StonespineGame:
                 near = tuple(c.name for c in p.dungeon.neighbours(cell, self.rules.passage_mode))
                 options = (("stay",) if self.rulings.is_("SS-TROLL-MOVE", "may") else ()) + near
                 if len(options) > 1:
-                    return self._ask(s, ChooseTrollMove(index, figure), "troll-move", p.name, options, ev, chamber=cell.name)
+                    return self._ask(
+                        s,
+                        ChooseTrollMove(index, figure),
+                        "troll-move",
+                        p.name,
+                        options,
+                        ev,
+                        chamber=cell.name,
+                    )
                 if options:
                     return self._troll_moves(s, index, figure, options[0], ev)
         return s
@@ -459,7 +631,15 @@ class StonespineGame:
         target = Cell.parse(answer)
         guardians = list(p.placement.guardians)
         guardians[figure] = target
-        ev.append(Event.make("guardian_moved", player=p.name, origin=origin.name, chamber=target.name, ability="troll-moves"))
+        ev.append(
+            Event.make(
+                "guardian_moved",
+                player=p.name,
+                origin=origin.name,
+                chamber=target.name,
+                ability="troll-moves",
+            )
+        )
         return s.with_player(index, replace(p, placement=replace(p.placement, guardians=tuple(guardians))))
 
     def _after_entry(self, s: GameState, index: int, *, ignored: bool, ev: Events) -> GameState:
@@ -472,14 +652,28 @@ class StonespineGame:
         if not options:
             return self._escape(s, index, run.color, run.at, "no-new-chamber", ev)
         if len(options) > 1:
-            return self._ask(s, ChooseMove(index), "move", p.name, tuple(c.name for c in options), ev, hero=run.color.value, chamber=run.at.name, damage=run.damage)
+            return self._ask(
+                s,
+                ChooseMove(index),
+                "move",
+                p.name,
+                tuple(c.name for c in options),
+                ev,
+                hero=run.color.value,
+                chamber=run.at.name,
+                damage=run.damage,
+            )
         return self._move(s, index, options[0], ev)
 
     def _move(self, s: GameState, index: int, target: Cell, ev: Events) -> GameState:
         p = s.players[index]
         run = p.running
         assert run is not None
-        ev.append(Event.make("hero_moved", player=p.name, hero=run.color.value, origin=run.at.name, chamber=target.name))
+        ev.append(
+            Event.make(
+                "hero_moved", player=p.name, hero=run.color.value, origin=run.at.name, chamber=target.name
+            )
+        )
         p = self._collapse_crossed(p, run.at, target, ev)
         p = replace(p, running=replace(run, at=target, visited=(*run.visited, target)))
         return self._enter(s.with_player(index, p), index, ev)
@@ -497,9 +691,19 @@ class StonespineGame:
                 ev.append(Event.make("passage_collapsed", player=p.name, edge=f"{cell.name}:{edge.value}"))
         return replace(p, dungeon=dungeon)
 
-    def _escape(self, s: GameState, index: int, color: HeroColor, cell: Cell | None, reason: str, ev: Events) -> GameState:
+    def _escape(
+        self, s: GameState, index: int, color: HeroColor, cell: Cell | None, reason: str, ev: Events
+    ) -> GameState:
         p = s.players[index]
-        ev.append(Event.make("hero_escaped", player=p.name, hero=color.value, chamber=cell.name if cell else None, reason=reason))
+        ev.append(
+            Event.make(
+                "hero_escaped",
+                player=p.name,
+                hero=color.value,
+                chamber=cell.name if cell else None,
+                reason=reason,
+            )
+        )
         if p.waiting:
             ev.append(Event.make("heroes_returned", player=p.name, heroes=tuple(h.value for h in p.waiting)))
         ev.append(Event.make("gate_closed", player=p.name, reason="escape"))
@@ -512,7 +716,16 @@ class StonespineGame:
         while s.cursor < len(s.players):
             p = s.players[s.cursor]
             if p.gate_open:
-                return self._ask(s, ChooseContinue(s.cursor), "gate", p.name, ("continue", "close"), ev, defeated=len(p.defeated), wave=s.wave)
+                return self._ask(
+                    s,
+                    ChooseContinue(s.cursor),
+                    "gate",
+                    p.name,
+                    ("continue", "close"),
+                    ev,
+                    defeated=len(p.defeated),
+                    wave=s.wave,
+                )
             s = replace(s, cursor=s.cursor + 1)
         if any(p.gate_open for p in s.players):
             return replace(s, stage=Stage.ROLL, cursor=0)
@@ -533,7 +746,9 @@ class StonespineGame:
         rolls = self.data.value("hero_level_rolls")[s.year - 1]
         if s.hero_rolls_done < rolls:
             die = self.data.die("white")
-            request = ChanceRequest("roll", die.name, die.labels, f"hero level-up {s.hero_rolls_done + 1} of {rolls}")
+            request = ChanceRequest(
+                "roll", die.name, die.labels, f"hero level-up {s.hero_rolls_done + 1} of {rolls}"
+            )
             return replace(s, request=request, task=Roll("hero-level"))
         return replace(s, stage=Stage.AWARD)
 
@@ -546,7 +761,15 @@ class StonespineGame:
                 ev.append(Event.make("hero_level_capped", hero=color.value, bonus=bonus[i]))
                 continue
             bonus[i] += 1
-            ev.append(Event.make("hero_levelled", hero=color.value, card=s.heroes[i].name, bonus=bonus[i], health=s.heroes[i].health + bonus[i]))
+            ev.append(
+                Event.make(
+                    "hero_levelled",
+                    hero=color.value,
+                    card=s.heroes[i].name,
+                    bonus=bonus[i],
+                    health=s.heroes[i].health + bonus[i],
+                )
+            )
         return replace(s, health_bonus=(bonus[0], bonus[1], bonus[2]), hero_rolls_done=s.hero_rolls_done + 1)
 
     # -- Step 5: Award Trophy / Demerits, then Step 6: Gain XP ------------------------------
@@ -563,7 +786,9 @@ class StonespineGame:
             winner = eligible[0] if eligible and len(eligible[0].defeated) > jael_defeats else None
             if winner is None:
                 jael = replace(jael, trophies=(*jael.trophies, (year, value)))
-                ev.append(Event.make("trophy_awarded", player="Jael", year=year, value=value, defeated=jael_defeats))
+                ev.append(
+                    Event.make("trophy_awarded", player="Jael", year=year, value=value, defeated=jael_defeats)
+                )
         else:
             winner = min(eligible, key=lambda p: (-len(p.defeated), p.priority)) if eligible else None
             if winner is None:
@@ -571,7 +796,15 @@ class StonespineGame:
         if winner is not None:
             i = players.index(winner)
             players[i] = replace(winner, trophies=(*winner.trophies, (year, value)))
-            ev.append(Event.make("trophy_awarded", player=winner.name, year=year, value=value, defeated=len(winner.defeated)))
+            ev.append(
+                Event.make(
+                    "trophy_awarded",
+                    player=winner.name,
+                    year=year,
+                    value=value,
+                    defeated=len(winner.defeated),
+                )
+            )
         demerit = self.data.demerit_value(year)
         for i, p in enumerate(players):
             if p.had_escape:
@@ -601,7 +834,9 @@ class StonespineGame:
         can = [t for t in (0, 1) if p.guardian.can_advance(t)]
         if p.xp < cost or not can:
             if p.xp >= cost:
-                ev.append(Event.make("level_up_impossible", player=p.name, xp=p.xp, reason="both markers on top"))
+                ev.append(
+                    Event.make("level_up_impossible", player=p.name, xp=p.xp, reason="both markers on top")
+                )
             return replace(s, levelling=None)
         if s.year == 4 and s.stage is Stage.XP:
             return self._ask(s, ChooseLevelUp(index), "level-up", p.name, ("level-up", "keep"), ev, xp=p.xp)
@@ -617,17 +852,32 @@ class StonespineGame:
         guardian, space = levelling.advance(p.guardian, track)
         cost = self.data.value("level_up_cost")
         p = replace(p, guardian=guardian, xp=p.xp - cost)
-        ev.append(Event.make("guardian_levelled", player=p.name, track=levelling.TRACK_NAMES[track], space=str(space), level=guardian.markers[track], xp=p.xp))
+        ev.append(
+            Event.make(
+                "guardian_levelled",
+                player=p.name,
+                track=levelling.TRACK_NAMES[track],
+                space=str(space),
+                level=guardian.markers[track],
+                xp=p.xp,
+            )
+        )
         if space.kind is SpaceKind.MINION:
             ev.append(Event.make("minion_unlocked", player=p.name, minions=guardian.minions_unlocked))
         if space.kind is SpaceKind.UNLOCK:
-            ev.append(Event.make("ability_unlocked", player=p.name, ability=p.guardian.board.unlockable(space.letter)))
+            ev.append(
+                Event.make(
+                    "ability_unlocked", player=p.name, ability=p.guardian.board.unlockable(space.letter)
+                )
+            )
         s = s.with_player(index, p)
         if space.kind is SpaceKind.INSTANT and p.guardian.board.instant:
             return self._instant(s, index, p.guardian.board.instant, space.times, None, ev)
         return s
 
-    def _instant(self, s: GameState, index: int, ability: str, uses: int, answer: str | None, ev: Events) -> GameState:
+    def _instant(
+        self, s: GameState, index: int, ability: str, uses: int, answer: str | None, ev: Events
+    ) -> GameState:
         """Resolve ``uses`` instant-ability uses; ``answer`` is the target of the current one."""
         p = s.players[index]
         if answer is not None:
@@ -650,18 +900,30 @@ class StonespineGame:
                 s = s.with_player(index, p)
                 uses -= 1
                 continue
-            return self._ask(s, ChooseInstantTarget(index, ability, uses), "instant-target", p.name, targets, ev, ability=ability)
+            return self._ask(
+                s,
+                ChooseInstantTarget(index, ability, uses),
+                "instant-target",
+                p.name,
+                targets,
+                ev,
+                ability=ability,
+            )
         return s
 
     def _instant_targets(self, p: PlayerState, ability: str) -> tuple[str, ...] | None:
         if ability == "blow-off-steam":
             return tuple(
-                _space_name(c, i) for c in p.dungeon.cells() for i, sp in enumerate(p.dungeon.chamber(c).spaces)
+                _space_name(c, i)
+                for c in p.dungeon.cells()
+                for i, sp in enumerate(p.dungeon.chamber(c).spaces)
                 if sp.top is not None and not sp.top.is_rubble
             )
         if ability == "forge-pact":
             return tuple(
-                _space_name(c, i) for c in p.dungeon.cells() for i, sp in enumerate(p.dungeon.chamber(c).spaces)
+                _space_name(c, i)
+                for c in p.dungeon.cells()
+                for i, sp in enumerate(p.dungeon.chamber(c).spaces)
                 if sp.top is not None and sp.top.face_down
             )
         return None
@@ -676,7 +938,9 @@ class StonespineGame:
         if ability == "blow-off-steam":
             covered = str(chamber.spaces[i].top)
             chamber = cover(chamber, (i,), TROLL_RUBBLE)
-            ev.append(Event.make("instant_used", player=p.name, ability=ability, target=target, covered=covered))
+            ev.append(
+                Event.make("instant_used", player=p.name, ability=ability, target=target, covered=covered)
+            )
         else:  # forge-pact
             chamber = chamber.with_space(i, Space(Element(ElementKind.PACT)))
             ev.append(Event.make("instant_used", player=p.name, ability=ability, target=target, covered=None))
@@ -693,20 +957,37 @@ class StonespineGame:
                 if chamber.collapsing:
                     dungeon = dungeon.with_chamber(cell, replace(chamber, collapsing=frozenset()))
             ev.append(Event.make("cleaned_up", player=p.name, returned_heroes=p.entered))
-            players.append(replace(
-                p, dungeon=dungeon, placement=Placement(), defeated=(), escaped=(), waiting=(), running=None,
-                gate_open=True, passages_bought=0, guardian_defeats=(),
-            ))
+            players.append(
+                replace(
+                    p,
+                    dungeon=dungeon,
+                    placement=Placement(),
+                    defeated=(),
+                    escaped=(),
+                    waiting=(),
+                    running=None,
+                    gate_open=True,
+                    passages_bought=0,
+                    guardian_defeats=(),
+                )
+            )
         xp_market = tuple(self.data.value("xp_market"))
         return replace(
-            s, players=tuple(players), market=Market(xp_spaces=xp_market), year=s.year + 1,
-            stage=Stage.CONSTRUCTION, wave=0, cursor=0,
+            s,
+            players=tuple(players),
+            market=Market(xp_spaces=xp_market),
+            year=s.year + 1,
+            stage=Stage.CONSTRUCTION,
+            wave=0,
+            cursor=0,
         )
 
     def _final_scoring(self, s: GameState, ev: Events) -> GameState:
         scores = []
         for p in s.players:
-            score = FinalScore(p.name, p.guardian.bonus(), sum(v for _, v in p.trophies), sum(v for _, v in p.demerits), p.xp)
+            score = FinalScore(
+                p.name, p.guardian.bonus(), sum(v for _, v in p.trophies), sum(v for _, v in p.demerits), p.xp
+            )
             ev.append(Event.make("final_score", **{k: v for k, v in score.to_json().items()}))
             scores.append(score)
         if s.solo:
@@ -717,5 +998,7 @@ class StonespineGame:
 
 
 def _placement_fields(placement: Placement) -> dict[str, tuple[str, ...]]:
-    return {"guardians": tuple(c.name for c in placement.guardians), "minions": tuple(c.name for c in placement.minions)}
-
+    return {
+        "guardians": tuple(c.name for c in placement.guardians),
+        "minions": tuple(c.name for c in placement.minions),
+    }

@@ -47,10 +47,28 @@ ABILITY_COLOR = {
 
 KNOWN_TAGS = frozenset(
     {
-        "gnoll", "goblin", "kobold", "ooze", "slime", "monster",
-        "bear", "blade", "fire", "pit", "spike", "trap",
-        "chest", "star", "star+", "star-", "rubble", "troll-rubble", "pact",
-        "minion", "cave", "stone",
+        "gnoll",
+        "goblin",
+        "kobold",
+        "ooze",
+        "slime",
+        "monster",
+        "bear",
+        "blade",
+        "fire",
+        "pit",
+        "spike",
+        "trap",
+        "chest",
+        "star",
+        "star+",
+        "star-",
+        "rubble",
+        "troll-rubble",
+        "pact",
+        "minion",
+        "cave",
+        "stone",
     }
 )
 

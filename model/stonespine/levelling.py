@@ -35,7 +35,9 @@ def advance(state: GuardianState, track: int) -> tuple[GuardianState, TrackSpace
     return new, space
 
 
-def state_at(board: GuardianBoard, markers: tuple[int, int], passage_tokens: int | None = None) -> GuardianState:
+def state_at(
+    board: GuardianBoard, markers: tuple[int, int], passage_tokens: int | None = None
+) -> GuardianState:
     """The guardian state after both markers reached ``markers`` (instant effects excluded).
 
     Used by scenarios that start mid-game: the dungeon already shows what earlier instant
@@ -54,7 +56,9 @@ def state_at(board: GuardianBoard, markers: tuple[int, int], passage_tokens: int
     gained = 0
     for track in (0, 1):
         if not 0 <= markers[track] <= board.top(track):
-            raise ValueError(f"the {TRACK_NAMES[track]} track has spaces 0-{board.top(track)}, got {markers[track]}")
+            raise ValueError(
+                f"the {TRACK_NAMES[track]} track has spaces 0-{board.top(track)}, got {markers[track]}"
+            )
         for _ in range(markers[track]):
             state, space = advance(state, track)
             if space.kind is SpaceKind.INSTANT and board.instant == "gain-collapsing-passage":

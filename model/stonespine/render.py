@@ -24,9 +24,21 @@ from model.stonespine.elements import Space
 
 WIDTH = 13
 SHORT = {
-    "gnoll": "gnl", "goblin": "gob", "kobold": "kob", "ooze": "ooz", "slime": "slm",
-    "bear": "bear", "blade": "bld", "fire": "fire", "pit": "pit", "spike": "spk",
-    "chest": "chst", "rubble": "rub", "troll-rubble": "trub", "pact": "pact", "pact?": "pct?",
+    "gnoll": "gnl",
+    "goblin": "gob",
+    "kobold": "kob",
+    "ooze": "ooz",
+    "slime": "slm",
+    "bear": "bear",
+    "blade": "bld",
+    "fire": "fire",
+    "pit": "pit",
+    "spike": "spk",
+    "chest": "chst",
+    "rubble": "rub",
+    "troll-rubble": "trub",
+    "pact": "pact",
+    "pact?": "pct?",
 }
 
 
@@ -79,7 +91,9 @@ def render_dungeon(
             if cell in steps:
                 figures.append(",".join(steps[cell]) + (">" if route else ""))
             if cell in guardians:
-                figures.append("G" + (str(list(guardians).count(cell)) if list(guardians).count(cell) > 1 else ""))
+                figures.append(
+                    "G" + (str(list(guardians).count(cell)) if list(guardians).count(cell) > 1 else "")
+                )
             count = list(minions).count(cell)
             if count:
                 figures.append("M" + (str(count) if count > 1 else ""))

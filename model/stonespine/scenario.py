@@ -107,7 +107,9 @@ def parse_chamber(raw: str | dict[str, Any], source: str, path: Path) -> Chamber
     if isinstance(raw, str):
         words = raw.split()
         if len(words) < 2:
-            raise MalformedInputError(source, where, f"a chamber reads 'TYPE DOORS ELEMENTS...', like 'cave TB kobold'; got {raw!r}")
+            raise MalformedInputError(
+                source, where, f"a chamber reads 'TYPE DOORS ELEMENTS...', like 'cave TB kobold'; got {raw!r}"
+            )
         kind, doors, rest = words[0], words[1], words[2:]
         passages = collapsing = "-"
         elements: list[str | None] = []
@@ -128,7 +130,9 @@ def parse_chamber(raw: str | dict[str, Any], source: str, path: Path) -> Chamber
     except ValueError:
         raise MalformedInputError(source, where, f"chamber type is cave or stone, got {kind!r}") from None
     if len(elements) > 4:
-        raise MalformedInputError(source, where, f"a chamber has four element spaces, got {len(elements)} elements")
+        raise MalformedInputError(
+            source, where, f"a chamber has four element spaces, got {len(elements)} elements"
+        )
     spaces = []
     for i, text in enumerate(elements):
         try:
@@ -143,12 +147,21 @@ def parse_chamber(raw: str | dict[str, Any], source: str, path: Path) -> Chamber
         collapsing_sides = Side.parse_set(collapsing)
     except ValueError as err:
         raise MalformedInputError(source, where, str(err)) from None
-    return Chamber(chamber_type, door_sides, (spaces[0], spaces[1], spaces[2], spaces[3]), passage_sides, collapsing_sides, name)
+    return Chamber(
+        chamber_type,
+        door_sides,
+        (spaces[0], spaces[1], spaces[2], spaces[3]),
+        passage_sides,
+        collapsing_sides,
+        name,
+    )
 
 
 def parse_row(raw: list[Any], columns: int, source: str, path: Path) -> tuple[Chamber, ...]:
     if len(raw) != columns:
-        raise MalformedInputError(source, json_path(path), f"a row needs {columns} chambers (one per column), got {len(raw)}")
+        raise MalformedInputError(
+            source, json_path(path), f"a row needs {columns} chambers (one per column), got {len(raw)}"
+        )
     return tuple(parse_chamber(c, source, (*path, i)) for i, c in enumerate(raw))
 
 
@@ -167,15 +180,23 @@ def _column(letter: str, columns: int, source: str, path: Path) -> int:
     index = ord(letter.upper()) - ord("A")
     if not 0 <= index < columns:
         last = column_letter(columns - 1)
-        raise MalformedInputError(source, json_path(path), f"column {letter!r} is outside the grid (A-{last})")
+        raise MalformedInputError(
+            source, json_path(path), f"column {letter!r} is outside the grid (A-{last})"
+        )
     return index
 
 
 def _cell(text: str, dungeon: Dungeon, source: str, path: Path) -> Cell:
     cell = Cell.parse(text)
     if not dungeon.contains(cell):
-        last = f"{column_letter(dungeon.columns - 1)}{dungeon.rows}" if dungeon.rows else "nothing (no rows built)"
-        raise MalformedInputError(source, json_path(path), f"chamber {text} is outside the dungeon (A1-{last})")
+        last = (
+            f"{column_letter(dungeon.columns - 1)}{dungeon.rows}"
+            if dungeon.rows
+            else "nothing (no rows built)"
+        )
+        raise MalformedInputError(
+            source, json_path(path), f"chamber {text} is outside the dungeon (A1-{last})"
+        )
     return cell
 
 
@@ -197,27 +218,39 @@ def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: Gam
     names = [p.name for p in players]
     for i, name in enumerate(names):
         if names.index(name) != i:
-            raise MalformedInputError(source, json_path(("players", i, "name")), f"player name {name!r} is used twice")
+            raise MalformedInputError(
+                source, json_path(("players", i, "name")), f"player name {name!r} is used twice"
+            )
     priorities = [p.priority for p in players]
     for i, priority in enumerate(priorities):
         if priorities.index(priority) != i:
-            raise MalformedInputError(source, json_path(("players", i, "priority")), f"priority {priority} is used twice")
+            raise MalformedInputError(
+                source, json_path(("players", i, "priority")), f"priority {priority} is used twice"
+            )
     columns = {p.dungeon.columns for p in players if p.dungeon.rows}
     construction, gold_income = _later_years(doc.get("years", []), players, columns, source)
     jael_collects = tuple(y.get("jael_collects", 0) for y in doc.get("years", []))
     if any(jael_collects) and "solo" not in doc:
         raise MalformedInputError(source, "$.years", "jael_collects belongs to a solo scenario (add 'solo')")
     if start == "construction" and not construction:
-        raise MalformedInputError(source, "$.years", "a scenario starting at construction needs this year's rows in 'years'")
+        raise MalformedInputError(
+            source, "$.years", "a scenario starting at construction needs this year's rows in 'years'"
+        )
     last_default = min(4, year + len(construction) - (1 if start == "construction" else 0))
     last_year = doc.get("last_year", last_default)
     if last_year < year:
         raise MalformedInputError(source, "$.last_year", f"must be at least the start year {year}")
     needed = last_year - year + (1 if start == "construction" else 0)
     if len(construction) < needed:
-        raise MalformedInputError(source, "$.years", f"playing to year {last_year} needs {needed} later row(s), got {len(construction)}")
+        raise MalformedInputError(
+            source,
+            "$.years",
+            f"playing to year {last_year} needs {needed} later row(s), got {len(construction)}",
+        )
     jael_raw = doc.get("solo", {})
-    jael = Jael(tuple((t["year"], t["value"]) for t in jael_raw.get("jael_trophies", [])), jael_raw.get("jael_xp", 0))
+    jael = Jael(
+        tuple((t["year"], t["value"]) for t in jael_raw.get("jael_trophies", [])), jael_raw.get("jael_xp", 0)
+    )
     ordered = tuple(sorted(players, key=lambda p: p.priority))
     return GameState(
         year=year,
@@ -242,12 +275,16 @@ def _hero_cards(raw: dict[str, str], source: str, data: GameData) -> tuple[HeroC
         path = json_path(("heroes", color.value))
         card = data.hero(name, source=source, path=path)
         if card.color is not color:
-            raise MalformedInputError(source, path, f"{card.name} is a {card.color.value} hero, not {color.value}")
+            raise MalformedInputError(
+                source, path, f"{card.name} is a {card.color.value} hero, not {color.value}"
+            )
         cards.append(card)
     return cards[0], cards[1], cards[2]
 
 
-def _player(raw: dict[str, Any], i: int, year: int, start: str, source: str, rulings: Rulings, data: GameData) -> PlayerState:
+def _player(
+    raw: dict[str, Any], i: int, year: int, start: str, source: str, rulings: Rulings, data: GameData
+) -> PlayerState:
     base: Path = ("players", i)
     board = data.guardian(raw["guardian"], source=source, path=json_path((*base, "guardian")))
     dungeon = parse_dungeon(raw["dungeon"], source, (*base, "dungeon"))
@@ -257,31 +294,63 @@ def _player(raw: dict[str, Any], i: int, year: int, start: str, source: str, rul
     except ValueError as err:
         raise MalformedInputError(source, json_path((*base, "levels")), str(err)) from None
     if start == "invasion" and dungeon.rows == 0:
-        raise MalformedInputError(source, json_path((*base, "dungeon", "rows")), "the Invasion needs at least one built row")
+        raise MalformedInputError(
+            source, json_path((*base, "dungeon", "rows")), "the Invasion needs at least one built row"
+        )
     placement = Placement()
     placement_raw = raw.get("placement")
     if placement_raw is not None:
         if start != "invasion":
-            raise MalformedInputError(source, json_path((*base, "placement")), f"a scenario starting at {start} decides placements itself; remove 'placement'")
-        guardians = tuple(_cell(c, dungeon, source, (*base, "placement", "guardians", k)) for k, c in enumerate(placement_raw.get("guardians", [])))
-        minions = tuple(_cell(c, dungeon, source, (*base, "placement", "minions", k)) for k, c in enumerate(placement_raw.get("minions", [])))
+            raise MalformedInputError(
+                source,
+                json_path((*base, "placement")),
+                f"a scenario starting at {start} decides placements itself; remove 'placement'",
+            )
+        guardians = tuple(
+            _cell(c, dungeon, source, (*base, "placement", "guardians", k))
+            for k, c in enumerate(placement_raw.get("guardians", []))
+        )
+        minions = tuple(
+            _cell(c, dungeon, source, (*base, "placement", "minions", k))
+            for k, c in enumerate(placement_raw.get("minions", []))
+        )
         placement = Placement(guardians, minions)
     if start == "invasion":
         if len(placement.guardians) != board.figures:
-            raise MalformedInputError(source, json_path((*base, "placement", "guardians")), f"{board.name} has {board.figures} guardian figure(s) to place, got {len(placement.guardians)}")
+            raise MalformedInputError(
+                source,
+                json_path((*base, "placement", "guardians")),
+                f"{board.name} has {board.figures} guardian figure(s) to place, got {len(placement.guardians)}",
+            )
         unlocked = guardian.minions_unlocked
         if len(placement.minions) > unlocked:
-            raise MalformedInputError(source, json_path((*base, "placement", "minions")), f"only {unlocked} minion(s) are unlocked at levels {levels}, got {len(placement.minions)}")
+            raise MalformedInputError(
+                source,
+                json_path((*base, "placement", "minions")),
+                f"only {unlocked} minion(s) are unlocked at levels {levels}, got {len(placement.minions)}",
+            )
         if rulings.is_("SS-MINIONS", "all") and len(placement.minions) < unlocked:
-            raise MalformedInputError(source, json_path((*base, "placement", "minions")), f"all {unlocked} unlocked minion(s) must be placed (ruling SS-MINIONS=all), got {len(placement.minions)}")
+            raise MalformedInputError(
+                source,
+                json_path((*base, "placement", "minions")),
+                f"all {unlocked} unlocked minion(s) must be placed (ruling SS-MINIONS=all), got {len(placement.minions)}",
+            )
     defeated: list[tuple[Cell, HeroColor]] = []
     for k, text in enumerate(raw.get("defeated", [])):
         if start != "invasion":
-            raise MalformedInputError(source, json_path((*base, "defeated")), "defeated heroes belong to a scenario starting at the Invasion")
+            raise MalformedInputError(
+                source,
+                json_path((*base, "defeated")),
+                "defeated heroes belong to a scenario starting at the Invasion",
+            )
         colour, _, chamber = text.partition("@")
         cell = _cell(chamber, dungeon, source, (*base, "defeated", k))
         if any(c == cell for c, _ in defeated):
-            raise MalformedInputError(source, json_path((*base, "defeated", k)), f"a chamber holds at most one defeated hero; {chamber} is listed twice")
+            raise MalformedInputError(
+                source,
+                json_path((*base, "defeated", k)),
+                f"a chamber holds at most one defeated hero; {chamber} is listed twice",
+            )
         defeated.append((cell, HeroColor(colour)))
     return PlayerState(
         name=raw["name"],
@@ -306,16 +375,28 @@ def _later_years(
     for y, year in enumerate(raw):
         for name in year["rows"]:
             if name not in names:
-                raise MalformedInputError(source, json_path(("years", y, "rows", name)), f"no player named {name!r}")
+                raise MalformedInputError(
+                    source, json_path(("years", y, "rows", name)), f"no player named {name!r}"
+                )
         for name in year.get("gold", {}):
             if name not in names:
-                raise MalformedInputError(source, json_path(("years", y, "gold", name)), f"no player named {name!r}")
+                raise MalformedInputError(
+                    source, json_path(("years", y, "gold", name)), f"no player named {name!r}"
+                )
         rows = []
         for p in players:
             if p.name not in year["rows"]:
-                raise MalformedInputError(source, json_path(("years", y, "rows")), f"missing the row of player {p.name!r}")
-            rows.append(parse_row(year["rows"][p.name], p.dungeon.columns if p.dungeon.rows else width, source, ("years", y, "rows", p.name)))
+                raise MalformedInputError(
+                    source, json_path(("years", y, "rows")), f"missing the row of player {p.name!r}"
+                )
+            rows.append(
+                parse_row(
+                    year["rows"][p.name],
+                    p.dungeon.columns if p.dungeon.rows else width,
+                    source,
+                    ("years", y, "rows", p.name),
+                )
+            )
         construction.append(tuple(rows))
         gold.append(tuple(year.get("gold", {}).get(p.name, 0) for p in players))
     return tuple(construction), tuple(gold)
-

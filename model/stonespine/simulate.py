@@ -29,7 +29,9 @@ from model.stonespine.scenario import Scenario, scenario_from_document
 from model.stonespine.state import GameState
 
 
-def run(scenario: Scenario, decider: Decider | None = None, chance: ChanceSource | None = None) -> Playthrough[GameState]:
+def run(
+    scenario: Scenario, decider: Decider | None = None, chance: ChanceSource | None = None
+) -> Playthrough[GameState]:
     """Play ``scenario`` to its end with its own answerers, or the ones given."""
     game = StonespineGame(scenario.rulings, scenario.data)
     state, opening = game.start(scenario.initial)
@@ -40,29 +42,32 @@ def outcome(state: GameState) -> dict[str, Any]:
     """What the run ended with, per player and for the hero cards."""
     players = []
     for p in state.players:
-        players.append({
-            "name": p.name,
-            "priority": p.priority,
-            "defeated": [{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
-            "escaped": [h.value for h in p.escaped],
-            "entered": p.entered,
-            "gate_open": p.gate_open,
-            "xp": p.xp,
-            "trophies": [{"year": y, "value": v} for y, v in p.trophies],
-            "demerits": [{"year": y, "value": v} for y, v in p.demerits],
-            "guardian": p.guardian.to_json(),
-            "placement": p.placement.to_json(),
-        })
+        players.append(
+            {
+                "name": p.name,
+                "priority": p.priority,
+                "defeated": [{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
+                "escaped": [h.value for h in p.escaped],
+                "entered": p.entered,
+                "gate_open": p.gate_open,
+                "xp": p.xp,
+                "trophies": [{"year": y, "value": v} for y, v in p.trophies],
+                "demerits": [{"year": y, "value": v} for y, v in p.demerits],
+                "guardian": p.guardian.to_json(),
+                "placement": p.placement.to_json(),
+            }
+        )
     result: dict[str, Any] = {
         "year": state.year,
         "stage": state.stage.value,
         "players": players,
-        "heroes": [
-            {"color": c.value, "card": state.card(c).name, "health": state.health(c)} for c in COLORS
-        ],
+        "heroes": [{"color": c.value, "card": state.card(c).name, "health": state.health(c)} for c in COLORS],
     }
     if state.solo:
-        result["jael"] = {"trophies": [{"year": y, "value": v} for y, v in state.jael.trophies], "xp": state.jael.xp}
+        result["jael"] = {
+            "trophies": [{"year": y, "value": v} for y, v in state.jael.trophies],
+            "xp": state.jael.xp,
+        }
     if state.final_scores:
         result["final_scores"] = [s.to_json() for s in state.final_scores]
     return result
@@ -91,7 +96,11 @@ def replay_trace(trace: Any, source: str) -> ReplayReport:
     trace = check_trace(trace, source, "stonespine")
     scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", ruling_specs(trace))
     decisions, outcomes = recorded_answers(trace)
-    playthrough = run(scenario, ScriptedDecider(decisions, label="trace decisions"), ScriptedChance(outcomes, label="trace dice"))
+    playthrough = run(
+        scenario,
+        ScriptedDecider(decisions, label="trace decisions"),
+        ScriptedChance(outcomes, label="trace dice"),
+    )
     fresh = trace_document(scenario, playthrough)
     fresh["scenario"] = trace["scenario"]
     return compare(trace, fresh)
@@ -106,17 +115,30 @@ def summary(playthrough: Playthrough[GameState], initial: GameState) -> str:
     parts = []
     for before, after in zip(initial.players, playthrough.final.players, strict=True):
         name = after.name
-        defeats = [f"{e.get('hero')}@{e.get('chamber')}" for e in playthrough.events if e.kind == "hero_defeated" and e.get("player") == name]
+        defeats = [
+            f"{e.get('hero')}@{e.get('chamber')}"
+            for e in playthrough.events
+            if e.kind == "hero_defeated" and e.get("player") == name
+        ]
         escapes = [
             f"{e.get('hero')}@{e.get('chamber') or 'entrance'}({e.get('reason')})"
-            for e in playthrough.events if e.kind == "hero_escaped" and e.get("player") == name
+            for e in playthrough.events
+            if e.kind == "hero_escaped" and e.get("player") == name
         ]
-        bits = [f"defeated {' '.join(defeats) or '-'}", f"escaped {' '.join(escapes) or '-'}", f"xp {after.xp}"]
+        bits = [
+            f"defeated {' '.join(defeats) or '-'}",
+            f"escaped {' '.join(escapes) or '-'}",
+            f"xp {after.xp}",
+        ]
         if after.guardian.markers != (0, 0):
             bits.append(f"levels {after.guardian.markers[0]}/{after.guardian.markers[1]}")
         bits.append("trophies " + (" ".join(f"y{y}:{v}" for y, v in after.trophies) or "-"))
         bits.append("demerits " + (" ".join(f"y{y}:{v}" for y, v in after.demerits) or "-"))
-        moves = [e.get("chamber") for e in playthrough.events if e.kind == "guardian_moved" and e.get("player") == name]
+        moves = [
+            e.get("chamber")
+            for e in playthrough.events
+            if e.kind == "guardian_moved" and e.get("player") == name
+        ]
         if moves:
             bits.append("guardian moved to " + " ".join(moves))
         changed = _changed_spaces(before, after)
@@ -126,7 +148,9 @@ def summary(playthrough: Playthrough[GameState], initial: GameState) -> str:
     heroes = " ".join(f"{c.value}={playthrough.final.health(c)}" for c in COLORS)
     parts.append(f"health {heroes}")
     if playthrough.final.solo:
-        parts.append("Jael trophies " + (" ".join(f"y{y}:{v}" for y, v in playthrough.final.jael.trophies) or "-"))
+        parts.append(
+            "Jael trophies " + (" ".join(f"y{y}:{v}" for y, v in playthrough.final.jael.trophies) or "-")
+        )
     return " | ".join(parts)
 
 

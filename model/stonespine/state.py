@@ -201,8 +201,17 @@ class Roll:
 
 
 Task = (
-    ChooseHero | ChooseDestroy | ChooseMove | ChooseTrollMove | ChooseContinue | ChooseLevelUp
-    | ChooseTrack | ChooseInstantTarget | ChooseImprovement | ChoosePlacement | Roll
+    ChooseHero
+    | ChooseDestroy
+    | ChooseMove
+    | ChooseTrollMove
+    | ChooseContinue
+    | ChooseLevelUp
+    | ChooseTrack
+    | ChooseInstantTarget
+    | ChooseImprovement
+    | ChoosePlacement
+    | Roll
 )
 
 

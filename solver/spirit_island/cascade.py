@@ -43,7 +43,9 @@ from solver.spirit_island.replay import event_list, island_state, run_task
 Path = tuple[int, ...]
 
 
-def cascade_paths(island: Island, lands: tuple[Land, ...], origin: int, *, deadline: Deadline | None = None) -> tuple[Path, ...]:
+def cascade_paths(
+    island: Island, lands: tuple[Land, ...], origin: int, *, deadline: Deadline | None = None
+) -> tuple[Path, ...]:
     """Every simple cascade path from ``origin`` (the lands after it, the last without Blight)."""
     deadline = deadline or Deadline()
     found: list[Path] = []
@@ -83,9 +85,16 @@ class CascadeAnswer:
         return not self.paths
 
     def to_json(self) -> dict[str, object]:
-        return {"origin": self.origin, "paths": [list(p) for p in self.paths], "best": list(self.best),
-                "presence_destroyed": self.presence, "stuck": self.stuck, "status": self.status.value,
-                "method": self.method, "replayed": self.replayed}
+        return {
+            "origin": self.origin,
+            "paths": [list(p) for p in self.paths],
+            "best": list(self.best),
+            "presence_destroyed": self.presence,
+            "stuck": self.stuck,
+            "status": self.status.value,
+            "method": self.method,
+            "replayed": self.replayed,
+        }
 
 
 def _best_baseline(lands: tuple[Land, ...], paths: tuple[Path, ...]) -> Path | None:
@@ -120,8 +129,15 @@ def _best_z3(island: Island, lands: tuple[Land, ...], origin: int, deadline: Dea
             opt.add(active[i + 1] == z3.And(act, _lookup(blighted, node)))
         for j in range(i):
             opt.add(z3.Implies(z3.And(act, active[j]), node != nodes[j]))
-    opt.add(z3.Or([z3.And(act, z3.Not(_lookup(blighted, node))) for node, act in zip(nodes, active, strict=True)]))
-    presence = z3.Sum([z3.If(act, z3.Sum([z3.If(node == i, hit[i], 0) for i in range(n)]), 0) for node, act in zip(nodes, active, strict=True)])
+    opt.add(
+        z3.Or([z3.And(act, z3.Not(_lookup(blighted, node))) for node, act in zip(nodes, active, strict=True)])
+    )
+    presence = z3.Sum(
+        [
+            z3.If(act, z3.Sum([z3.If(node == i, hit[i], 0) for i in range(n)]), 0)
+            for node, act in zip(nodes, active, strict=True)
+        ]
+    )
     opt.minimize(presence)
     opt.minimize(z3.Sum([z3.If(act, 1, 0) for act in active]))
     for node in nodes:  # ties: the first path in island order, as the baseline picks
@@ -129,11 +145,21 @@ def _best_z3(island: Island, lands: tuple[Land, ...], origin: int, deadline: Dea
     if z3_check(opt, deadline) == z3.unsat:
         return None
     model = opt.model()
-    return tuple(model.eval(node).as_long() for node, act in zip(nodes, active, strict=True) if z3.is_true(model.eval(act)))
+    return tuple(
+        model.eval(node).as_long()
+        for node, act in zip(nodes, active, strict=True)
+        if z3.is_true(model.eval(act))
+    )
 
 
 def best_cascade(
-    island: Island, lands: tuple[Land, ...], origin: str, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
+    island: Island,
+    lands: tuple[Land, ...],
+    origin: str,
+    *,
+    data: GameData | None = None,
+    method: str = "z3",
+    seconds: float | None = None,
 ) -> CascadeAnswer:
     """The simple cascade paths from ``origin`` (which must have Blight) and the least harmful one.
 
@@ -163,7 +189,16 @@ def best_cascade(
     if best not in paths:
         raise OracleDisagreement(f"z3's cascade {best} is not a simple cascade path from {origin}")
     _replay_path(island, lands, data, index, best)
-    return CascadeAnswer(origin, names, tuple(island.lands[i] for i in best), presence_hit(lands, best), Status.PROVEN, method, elapsed, True)
+    return CascadeAnswer(
+        origin,
+        names,
+        tuple(island.lands[i] for i in best),
+        presence_hit(lands, best),
+        Status.PROVEN,
+        method,
+        elapsed,
+        True,
+    )
 
 
 def _steering(island: Island, chains: list[tuple[int, Path]]) -> PolicyDecider:
@@ -190,7 +225,9 @@ def _steering(island: Island, chains: list[tuple[int, Path]]) -> PolicyDecider:
 
 def _replay_path(island: Island, lands: tuple[Land, ...], data: GameData, origin: int, path: Path) -> None:
     state = island_state(lands, data)
-    playthrough = run_task(state, AddBlight(origin, "cascade search"), _steering(island, [(origin, path)]), data, island=island)
+    playthrough = run_task(
+        state, AddBlight(origin, "cascade search"), _steering(island, [(origin, path)]), data, island=island
+    )
     added = [e.get("land") for e in event_list(playthrough, "blight_added")]
     expected = [island.lands[origin], *(island.lands[i] for i in path)]
     if added != expected:
@@ -214,9 +251,15 @@ class LandCascade:
     witness_chains: tuple[tuple[str, ...], ...]  # cascade choices of the witness, in order
 
     def to_json(self) -> dict[str, object]:
-        return {"land": self.land, "adds_blight": self.adds_blight, "had_blight": self.had_blight,
-                "always": self.always, "possible": self.possible, "witness_order": list(self.witness_order),
-                "witness_chains": [list(c) for c in self.witness_chains]}
+        return {
+            "land": self.land,
+            "adds_blight": self.adds_blight,
+            "had_blight": self.had_blight,
+            "always": self.always,
+            "possible": self.possible,
+            "witness_order": list(self.witness_order),
+            "witness_chains": [list(c) for c in self.witness_chains],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +271,12 @@ class CardCascades:
     seconds: float
 
     def to_json(self) -> dict[str, object]:
-        return {"card": self.card, "lands": [x.to_json() for x in self.lands], "status": self.status.value, "method": self.method}
+        return {
+            "card": self.card,
+            "lands": [x.to_json() for x in self.lands],
+            "status": self.status.value,
+            "method": self.method,
+        }
 
 
 def _ends(island: Island, blighted: frozenset[int], origin: int) -> Iterator[Path]:
@@ -253,7 +301,12 @@ def _ends(island: Island, blighted: frozenset[int], origin: int) -> Iterator[Pat
 
 
 def _baseline_card(
-    island: Island, start: frozenset[int], adds: tuple[int, ...], target: int, want: bool, deadline: Deadline,
+    island: Island,
+    start: frozenset[int],
+    adds: tuple[int, ...],
+    target: int,
+    want: bool,
+    deadline: Deadline,
 ) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
     """A resolution (order of ``adds``, chains) where ``target`` cascades (``want``) or not.
 
@@ -261,7 +314,9 @@ def _baseline_card(
     lands have Blight, so one chain per end land is enough."""
     failed: set[tuple[frozenset[int], frozenset[int]]] = set()
 
-    def go(blighted: frozenset[int], left: frozenset[int], order: tuple[int, ...], chains: tuple[Path, ...]) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
+    def go(
+        blighted: frozenset[int], left: frozenset[int], order: tuple[int, ...], chains: tuple[Path, ...]
+    ) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
         deadline.check()
         if (blighted, left) in failed:
             return None
@@ -288,7 +343,12 @@ def _baseline_card(
 
 
 def _z3_card(
-    island: Island, start: frozenset[int], adds: tuple[int, ...], target: int, want: bool, deadline: Deadline,
+    island: Island,
+    start: frozenset[int],
+    adds: tuple[int, ...],
+    target: int,
+    want: bool,
+    deadline: Deadline,
 ) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
     n, steps = len(island.lands), len(adds)
     length = min(n, len(start) + steps + 1)
@@ -311,14 +371,31 @@ def _z3_card(
         solver.add(active[0] == casc)
         for i, (node, act) in enumerate(zip(nodes, active, strict=True)):
             solver.add(node >= 0, node < n)
-            solver.add(z3.Implies(act, z3.And(node != order[t], _adjacent(island, order[t] if i == 0 else nodes[i - 1], node))))
+            solver.add(
+                z3.Implies(
+                    act,
+                    z3.And(node != order[t], _adjacent(island, order[t] if i == 0 else nodes[i - 1], node)),
+                )
+            )
             if i + 1 < length:
                 solver.add(active[i + 1] == z3.And(act, _lookup(now, node)))
             for j in range(i):
                 solver.add(z3.Implies(z3.And(act, active[j]), node != nodes[j]))
-        ended = z3.Or([z3.And(act, z3.Not(_lookup(now, node))) for node, act in zip(nodes, active, strict=True)])
-        solver.add(z3.Implies(z3.And(casc, order[t] != target), ended))  # only the target's own chain may be stuck
-        ends = [z3.Or([z3.And(act, z3.Not(_lookup(now, node)), node == i) for node, act in zip(nodes, active, strict=True)]) for i in range(n)]
+        ended = z3.Or(
+            [z3.And(act, z3.Not(_lookup(now, node))) for node, act in zip(nodes, active, strict=True)]
+        )
+        solver.add(
+            z3.Implies(z3.And(casc, order[t] != target), ended)
+        )  # only the target's own chain may be stuck
+        ends = [
+            z3.Or(
+                [
+                    z3.And(act, z3.Not(_lookup(now, node)), node == i)
+                    for node, act in zip(nodes, active, strict=True)
+                ]
+            )
+            for i in range(n)
+        ]
         status.append([z3.Or(now[i], order[t] == i, z3.And(casc, ends[i])) for i in range(n)])
         paths.append((nodes, active))
         goal.append(z3.And(order[t] == target, casc if want else z3.Not(casc)))
@@ -333,12 +410,20 @@ def _z3_card(
             break
         if z3.is_true(model.eval(cascade[t])):
             nodes, active = paths[t]
-            chains.append(tuple(model.eval(node).as_long() for node, act in zip(nodes, active, strict=True) if z3.is_true(model.eval(act))))
+            chains.append(
+                tuple(
+                    model.eval(node).as_long()
+                    for node, act in zip(nodes, active, strict=True)
+                    if z3.is_true(model.eval(act))
+                )
+            )
     cut = witness_order.index(target) + 1
     return witness_order[:cut] + tuple(sorted(set(adds) - set(witness_order[:cut]))), tuple(chains)
 
 
-def _chain_origins(order: tuple[int, ...], chains: tuple[Path, ...], lands: tuple[Land, ...]) -> list[tuple[int, Path]]:
+def _chain_origins(
+    order: tuple[int, ...], chains: tuple[Path, ...], lands: tuple[Land, ...]
+) -> list[tuple[int, Path]]:
     """Pair each chain with the land whose cascade it is: the lands of ``order`` that had Blight
     when ravaged (initially, or brought by an earlier chain), in order."""
     blighted = {i for i, land in enumerate(lands) if land.blight > 0}
@@ -369,7 +454,13 @@ def _own_cascade(events: list[Event], land: str) -> bool:
 
 
 def card_cascades(
-    island: Island, lands: tuple[Land, ...], card: InvaderCard, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
+    island: Island,
+    lands: tuple[Land, ...],
+    card: InvaderCard,
+    *,
+    data: GameData | None = None,
+    method: str = "z3",
+    seconds: float | None = None,
 ) -> CardCascades:
     """For each land ``card`` ravages: does its Blight cascade always, in some resolution, or never?"""
     data = data or default_data()
@@ -390,10 +481,17 @@ def card_cascades(
             some = search(island, start, adds, i, True, deadline)
             avoid = search(island, start, adds, i, False, deadline)
             order, chains = some if some else ((), ())
-            rows.append(LandCascade(
-                name, True, i in start, some is not None and avoid is None, some is not None,
-                tuple(island.lands[j] for j in order), tuple(tuple(island.lands[j] for j in c) for c in chains),
-            ))
+            rows.append(
+                LandCascade(
+                    name,
+                    True,
+                    i in start,
+                    some is not None and avoid is None,
+                    some is not None,
+                    tuple(island.lands[j] for j in order),
+                    tuple(tuple(island.lands[j] for j in c) for c in chains),
+                )
+            )
             for witness, want in ((some, True), (avoid, False)):
                 if witness is not None:
                     _replay_card(island, lands, data, card, targets, witness, i, want)
@@ -403,8 +501,14 @@ def card_cascades(
 
 
 def _replay_card(
-    island: Island, lands: tuple[Land, ...], data: GameData, card: InvaderCard, targets: tuple[int, ...],
-    witness: tuple[tuple[int, ...], tuple[Path, ...]], target: int, want: bool,
+    island: Island,
+    lands: tuple[Land, ...],
+    data: GameData,
+    card: InvaderCard,
+    targets: tuple[int, ...],
+    witness: tuple[tuple[int, ...], tuple[Path, ...]],
+    target: int,
+    want: bool,
 ) -> None:
     """Ravage with ``card`` in the oracle, ordering lands and steering cascades as the witness says."""
     order, chains = witness

@@ -40,8 +40,14 @@ class DefendPlan:
     replayed: bool
 
     def to_json(self) -> dict[str, object]:
-        return {"goal": self.goal, "invader_damage": self.damage, "least_defend": self.defend,
-                "status": self.status.value, "method": self.method, "replayed": self.replayed}
+        return {
+            "goal": self.goal,
+            "invader_damage": self.damage,
+            "least_defend": self.defend,
+            "status": self.status.value,
+            "method": self.method,
+            "replayed": self.replayed,
+        }
 
 
 def _safe(land: Land, data: GameData, defend: int, goal: str) -> bool:
@@ -74,7 +80,14 @@ def _z3(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
     return int(opt.model().eval(defend, model_completion=True).as_long())
 
 
-def least_defend(land: Land, goal: str = "no-blight", *, data: GameData | None = None, method: str = "z3", seconds: float | None = None) -> DefendPlan:
+def least_defend(
+    land: Land,
+    goal: str = "no-blight",
+    *,
+    data: GameData | None = None,
+    method: str = "z3",
+    seconds: float | None = None,
+) -> DefendPlan:
     """The least Defend so that a Ravage of ``land`` meets ``goal``, replayed at the boundary.
 
     >>> from model.spirit_island.pieces import parse_land
@@ -87,10 +100,20 @@ def least_defend(land: Land, goal: str = "no-blight", *, data: GameData | None =
     try:
         defend = (_z3 if method == "z3" else _baseline)(land, data, goal, deadline)
     except TimeLimit:
-        return DefendPlan(goal, invader_damage(land, data.stats), 0, Status.UNKNOWN, method, time.perf_counter() - started, False)
+        return DefendPlan(
+            goal,
+            invader_damage(land, data.stats),
+            0,
+            Status.UNKNOWN,
+            method,
+            time.perf_counter() - started,
+            False,
+        )
     elapsed = time.perf_counter() - started
     replayed = _replay(land, data, defend, goal)
-    return DefendPlan(goal, invader_damage(land, data.stats), defend, Status.PROVEN, method, elapsed, replayed)
+    return DefendPlan(
+        goal, invader_damage(land, data.stats), defend, Status.PROVEN, method, elapsed, replayed
+    )
 
 
 def _ravage_meets(land: Land, data: GameData, defend: int, goal: str) -> bool:
@@ -105,7 +128,11 @@ def _ravage_meets(land: Land, data: GameData, defend: int, goal: str) -> bool:
 
 def _replay(land: Land, data: GameData, defend: int, goal: str) -> bool:
     if not _ravage_meets(land, data, defend, goal):
-        raise OracleDisagreement(f"Defend {defend} should meet {goal} in {land}; the oracle's Ravage does not")
+        raise OracleDisagreement(
+            f"Defend {defend} should meet {goal} in {land}; the oracle's Ravage does not"
+        )
     if defend > 0 and _ravage_meets(land, data, defend - 1, goal):
-        raise OracleDisagreement(f"Defend {defend - 1} already meets {goal}; the search's {defend} is not the least")
+        raise OracleDisagreement(
+            f"Defend {defend - 1} already meets {goal}; the search's {defend} is not the least"
+        )
     return True

@@ -77,13 +77,20 @@ class FearPlan:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "fear_wanted": self.wanted, "least_damage": self.damage, "destroy": [list(d) for d in self.destroy],
-            "fear": self.fear, "allocation": self.allocation, "status": self.status.value, "method": self.method,
+            "fear_wanted": self.wanted,
+            "least_damage": self.damage,
+            "destroy": [list(d) for d in self.destroy],
+            "fear": self.fear,
+            "allocation": self.allocation,
+            "status": self.status.value,
+            "method": self.method,
             "replayed": self.replayed,
         }
 
 
-def _baseline(targets: tuple[Target, ...], wanted: int, deadline: Deadline) -> tuple[int, tuple[int, ...]] | None:
+def _baseline(
+    targets: tuple[Target, ...], wanted: int, deadline: Deadline
+) -> tuple[int, tuple[int, ...]] | None:
     """Every count of each target class; the cheapest reaching ``wanted`` Fear (ties: fewest pieces,
     then the earliest counts in class order)."""
     best: tuple[int, int, tuple[int, ...]] | None = None
@@ -119,9 +126,13 @@ def _z3(targets: tuple[Target, ...], wanted: int, deadline: Deadline) -> tuple[i
     return sum(n * t.remaining for n, t in zip(chosen, targets, strict=True)), chosen
 
 
-def _allocation_for(land: Land, stats: PieceStats, damage: int, targets: tuple[Target, ...], counts: tuple[int, ...]) -> Allocation:
+def _allocation_for(
+    land: Land, stats: PieceStats, damage: int, targets: tuple[Target, ...], counts: tuple[int, ...]
+) -> Allocation:
     """The oracle's allocation that finishes exactly the chosen pieces (Damage goes nowhere else)."""
-    wanted = sorted((t.kind, t.damage, t.remaining) for t, n in zip(targets, counts, strict=True) for _ in range(n))
+    wanted = sorted(
+        (t.kind, t.damage, t.remaining) for t, n in zip(targets, counts, strict=True) for _ in range(n)
+    )
     for allocation in allocations(land, stats, damage):
         if sorted(allocation.parts) == wanted:
             return allocation
@@ -129,7 +140,12 @@ def _allocation_for(land: Land, stats: PieceStats, damage: int, targets: tuple[T
 
 
 def least_damage_for_fear(
-    land: Land, wanted: int, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
+    land: Land,
+    wanted: int,
+    *,
+    data: GameData | None = None,
+    method: str = "z3",
+    seconds: float | None = None,
     in_pool: int | None = None,
 ) -> FearPlan:
     """The least Damage to ``land``'s Invaders that yields ``wanted`` Fear, replayed by the oracle.
@@ -159,27 +175,42 @@ def least_damage_for_fear(
     return FearPlan(wanted, damage, destroy, fear, allocation.label, Status.PROVEN, method, elapsed, True)
 
 
-def _replay_damage(land: Land, data: GameData, damage: int, allocation: Allocation, fear: int, in_pool: int | None) -> None:
+def _replay_damage(
+    land: Land, data: GameData, damage: int, allocation: Allocation, fear: int, in_pool: int | None
+) -> None:
     state, index = one_land_state(land, data, in_pool=in_pool)
     options = allocations(land, data.stats, damage)
     decisions = [allocation.label] if len(options) > 1 else []
     playthrough = run_task(state, DamageLand(damage, index, "fear-threshold search"), decisions, data)
     generated = sum(e.get("amount") for e in event_list(playthrough, "fear_generated"))
     if generated != fear:
-        raise OracleDisagreement(f"{damage} Damage as {allocation.label!r} should give {fear} Fear; the oracle gives {generated}")
+        raise OracleDisagreement(
+            f"{damage} Damage as {allocation.label!r} should give {fear} Fear; the oracle gives {generated}"
+        )
     if in_pool is not None and fear >= in_pool and not event_list(playthrough, "fear_card_earned"):
-        raise OracleDisagreement(f"{fear} Fear with {in_pool} in the pool should earn a Fear card; the oracle earned none")
+        raise OracleDisagreement(
+            f"{fear} Fear with {in_pool} in the pool should earn a Fear card; the oracle earned none"
+        )
 
 
-def fear_table(land: Land, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None) -> tuple[FearPlan, ...]:
+def fear_table(
+    land: Land, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None
+) -> tuple[FearPlan, ...]:
     """One plan for each ``k`` from 1 to all the Fear the land's Towns and Cities hold."""
     data = data or default_data()
     total = sum(t.count * t.fear for t in fear_targets(land, data.stats))
-    return tuple(least_damage_for_fear(land, k, data=data, method=method, seconds=seconds) for k in range(1, total + 1))
+    return tuple(
+        least_damage_for_fear(land, k, data=data, method=method, seconds=seconds) for k in range(1, total + 1)
+    )
 
 
 def least_damage_for_next_card(
-    land: Land, in_pool: int, *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
+    land: Land,
+    in_pool: int,
+    *,
+    data: GameData | None = None,
+    method: str = "z3",
+    seconds: float | None = None,
 ) -> FearPlan:
     """The least Damage in ``land`` that earns the next Fear card when ``in_pool`` markers remain."""
     data = data or default_data()
@@ -205,8 +236,14 @@ class FightBackPlan:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "dahan": self.dahan, "damage": self.damage, "objective": self.objective, "value": self.value,
-            "allocation": self.allocation, "status": self.status.value, "method": self.method, "replayed": self.replayed,
+            "dahan": self.dahan,
+            "damage": self.damage,
+            "objective": self.objective,
+            "value": self.value,
+            "allocation": self.allocation,
+            "status": self.status.value,
+            "method": self.method,
+            "replayed": self.replayed,
         }
 
 
@@ -214,7 +251,9 @@ def _score(allocation: Allocation, objective: str) -> int:
     return allocation.fear if objective == "fear" else len(allocation.destroyed)
 
 
-def _fight_back_z3(land: Land, stats: PieceStats, damage: int, objective: str, deadline: Deadline) -> tuple[int, str]:
+def _fight_back_z3(
+    land: Land, stats: PieceStats, damage: int, objective: str, deadline: Deadline
+) -> tuple[int, str]:
     pieces = list(land.invaders)
     dealt = min(damage, capacity(land, stats))
     opt = z3.Optimize()
@@ -247,7 +286,13 @@ def _fight_back_z3(land: Land, stats: PieceStats, damage: int, objective: str, d
 
 
 def best_fight_back(
-    land: Land, dahan: int, objective: str = "fear", *, data: GameData | None = None, method: str = "z3", seconds: float | None = None,
+    land: Land,
+    dahan: int,
+    objective: str = "fear",
+    *,
+    data: GameData | None = None,
+    method: str = "z3",
+    seconds: float | None = None,
 ) -> FightBackPlan:
     """The fight-back of ``dahan`` surviving Dahan with the most Fear (or destroyed Invaders).
 
@@ -273,18 +318,24 @@ def best_fight_back(
                 deadline.check()
                 value, label = _score(best, objective), best.label
     except TimeLimit:
-        return FightBackPlan(dahan, damage, objective, 0, "", Status.UNKNOWN, method, time.perf_counter() - started, False)
+        return FightBackPlan(
+            dahan, damage, objective, 0, "", Status.UNKNOWN, method, time.perf_counter() - started, False
+        )
     elapsed = time.perf_counter() - started
     chosen = next((a for a in options if a.label == label), None)
     if land.invaders and chosen is None:
         raise OracleDisagreement(f"the search's fight-back {label!r} is not among the oracle's options")
     if chosen is not None and _score(chosen, objective) != value:
-        raise OracleDisagreement(f"fight-back {label!r}: search says {value}, the oracle's allocation scores {_score(chosen, objective)}")
+        raise OracleDisagreement(
+            f"fight-back {label!r}: search says {value}, the oracle's allocation scores {_score(chosen, objective)}"
+        )
     replayed = _replay_fight_back(land, dahan, data, chosen, len(options))
     return FightBackPlan(dahan, damage, objective, value, label, Status.PROVEN, method, elapsed, replayed)
 
 
-def _replay_fight_back(land: Land, dahan: int, data: GameData, chosen: Allocation | None, option_count: int) -> bool:
+def _replay_fight_back(
+    land: Land, dahan: int, data: GameData, chosen: Allocation | None, option_count: int
+) -> bool:
     if chosen is None or dahan == 0:
         return False
     with_dahan = land.add(PieceKind.DAHAN, dahan)
@@ -294,5 +345,7 @@ def _replay_fight_back(land: Land, dahan: int, data: GameData, chosen: Allocatio
     destroyed = event_list(playthrough, "invader_destroyed")
     fear = sum(e.get("fear") for e in destroyed)
     if fear != chosen.fear or len(destroyed) != len(chosen.destroyed):
-        raise OracleDisagreement(f"fight-back {chosen.label!r}: the oracle destroyed {len(destroyed)} for {fear} Fear")
+        raise OracleDisagreement(
+            f"fight-back {chosen.label!r}: the oracle destroyed {len(destroyed)} for {fear} Fear"
+        )
     return True

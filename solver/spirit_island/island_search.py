@@ -96,42 +96,77 @@ def question_from_scenario(scenario: Scenario) -> IslandQuestion:
     """The island search question a scenario poses, or an error naming what is out of domain."""
     doc, source, state = scenario.document, scenario.source, scenario.initial
     if doc.get("start", "invader-phase") != "invader-phase":
-        raise MalformedInputError(source, "$.start", "the island search starts at an Invader Phase (start: invader-phase)")
+        raise MalformedInputError(
+            source, "$.start", "the island search starts at an Invader Phase (start: invader-phase)"
+        )
     for name in ("adversary", "events"):
         if doc.get(name):
-            raise MalformedInputError(source, f"$.{name}", "the island search has no Adversary or Events (they move pieces)")
+            raise MalformedInputError(
+                source, f"$.{name}", "the island search has no Adversary or Events (they move pieces)"
+            )
     board = state.invaders
     if len(board.ravage) > 1 or len(board.build) > 1:
-        raise MalformedInputError(source, "$.invader_board", "the island search takes one card per action space")
+        raise MalformedInputError(
+            source, "$.invader_board", "the island search takes one card per action space"
+        )
     turns = doc.get("turns", 1)
     explores = board.deck[:turns]
     if len(explores) < turns or any(entry_stage(e) is not None for e in explores):
-        raise MalformedInputError(source, "$.invader_deck", f"the island search needs a known Invader card for each of the {turns} turn(s)' Explore")
+        raise MalformedInputError(
+            source,
+            "$.invader_deck",
+            f"the island search needs a known Invader card for each of the {turns} turn(s)' Explore",
+        )
     for i, land in enumerate(state.lands):
         if land.health or any(p.damage for p in land.pieces):
-            raise MalformedInputError(source, f"$.lands.{scenario.island.lands[i]}", "the island search starts without Damage or Health modifiers")
+            raise MalformedInputError(
+                source,
+                f"$.lands.{scenario.island.lands[i]}",
+                "the island search starts without Damage or Health modifiers",
+            )
     for card_name in {*state.fear.candidates, *state.fear.deck, *state.fear.earned} - {"draw"}:
         if any(level for level in scenario.data.fear_card(card_name).levels):
-            raise MalformedInputError(source, "$.fear", f"Fear card {card_name} has effects; the island search needs effect-free Fear cards (e.g. Blank Fear)")
+            raise MalformedInputError(
+                source,
+                "$.fear",
+                f"Fear card {card_name} has effects; the island search needs effect-free Fear cards (e.g. Blank Fear)",
+            )
     if state.blight.card not in (None, "draw"):
         card = scenario.data.blight_card(str(state.blight.card))
         if card.on_flip or card.each_phase:
-            raise MalformedInputError(source, "$.blight.card", f"Blight card {card.name} has effects; use one without (e.g. Plain Blight)")
+            raise MalformedInputError(
+                source,
+                "$.blight.card",
+                f"Blight card {card.name} has effects; use one without (e.g. Plain Blight)",
+            )
     defend = []
     for phase in state.spirit_phases[:turns]:
         if phase.skips or phase.fear:
-            raise MalformedInputError(source, "$.spirit_phases", "the island search takes Defend only in the Spirit Phases")
+            raise MalformedInputError(
+                source, "$.spirit_phases", "the island search takes Defend only in the Spirit Phases"
+            )
         row = [0] * len(state.lands)
         for index, amount in phase.defend:
             row[index] += amount
         defend.append(tuple(row))
     start = tuple(_counts(land) for land in state.lands)
-    return IslandQuestion(scenario.island, start, board.ravage[0] if board.ravage else None,
-                          board.build[0] if board.build else None, tuple(explores), tuple(defend))
+    return IslandQuestion(
+        scenario.island,
+        start,
+        board.ravage[0] if board.ravage else None,
+        board.build[0] if board.build else None,
+        tuple(explores),
+        tuple(defend),
+    )
 
 
 def _counts(land: Land) -> Counts:
-    return (land.count(PieceKind.EXPLORER), land.count(PieceKind.TOWN), land.count(PieceKind.CITY), land.count(PieceKind.DAHAN))
+    return (
+        land.count(PieceKind.EXPLORER),
+        land.count(PieceKind.TOWN),
+        land.count(PieceKind.CITY),
+        land.count(PieceKind.DAHAN),
+    )
 
 
 # -- the rules on counts (shared by the baseline) -------------------------------------------------
@@ -146,8 +181,18 @@ class _Numbers:
     def of(stats: PieceStats) -> _Numbers:
         kinds = (PieceKind.EXPLORER, PieceKind.TOWN, PieceKind.CITY, PieceKind.DAHAN)
         return _Numbers(
-            (stats.of(kinds[0]).health, stats.of(kinds[1]).health, stats.of(kinds[2]).health, stats.of(kinds[3]).health),
-            (stats.of(kinds[0]).damage, stats.of(kinds[1]).damage, stats.of(kinds[2]).damage, stats.of(kinds[3]).damage),
+            (
+                stats.of(kinds[0]).health,
+                stats.of(kinds[1]).health,
+                stats.of(kinds[2]).health,
+                stats.of(kinds[3]).health,
+            ),
+            (
+                stats.of(kinds[0]).damage,
+                stats.of(kinds[1]).damage,
+                stats.of(kinds[2]).damage,
+                stats.of(kinds[3]).damage,
+            ),
         )
 
 
@@ -167,7 +212,9 @@ def kill_choices(counts: Counts, dealt: int, n: _Numbers) -> Iterator[Kills]:
         for kt in range(t + 1):
             for kc in range(c + 1):
                 cost = n.health[0] * ke + n.health[1] * kt + n.health[2] * kc
-                absorb = (e - ke) * (n.health[0] - 1) + (t - kt) * (n.health[1] - 1) + (c - kc) * (n.health[2] - 1)
+                absorb = (
+                    (e - ke) * (n.health[0] - 1) + (t - kt) * (n.health[1] - 1) + (c - kc) * (n.health[2] - 1)
+                )
                 if cost <= dealt and dealt - cost <= absorb:
                     yield ke, kt, kc
 
@@ -204,7 +251,9 @@ class Facts:
         return tuple(land for (t, a, land), v in self.verdicts if t == turn and a == action and v == verdict)
 
 
-def _step_options(q: IslandQuestion, data: GameData, turn: int, state: tuple[Counts, ...]) -> Iterator[tuple[dict[Fact, bool], tuple[Counts, ...], tuple[Kills, ...]]]:
+def _step_options(
+    q: IslandQuestion, data: GameData, turn: int, state: tuple[Counts, ...]
+) -> Iterator[tuple[dict[Fact, bool], tuple[Counts, ...], tuple[Kills, ...]]]:
     """Every outcome of one Invader Phase from ``state``: facts, the next state, the kills."""
     island, n = q.island, _Numbers.of(data.stats)
     cards = _cards(q, data, turn)
@@ -216,7 +265,12 @@ def _step_options(q: IslandQuestion, data: GameData, turn: int, state: tuple[Cou
             continue
         survivors, dealt = _fight_back(counts, q.defend_at(turn, i), n)
         e, t, c, _ = counts
-        per_land.append([((e - ke, t - kt, c - kc, survivors), (ke, kt, kc)) for ke, kt, kc in kill_choices(counts, dealt, n)])
+        per_land.append(
+            [
+                ((e - ke, t - kt, c - kc, survivors), (ke, kt, kc))
+                for ke, kt, kc in kill_choices(counts, dealt, n)
+            ]
+        )
     for combo in itertools.product(*per_land):
         after = [counts for counts, _ in combo]
         facts: dict[Fact, bool] = {}
@@ -229,13 +283,17 @@ def _step_options(q: IslandQuestion, data: GameData, turn: int, state: tuple[Cou
         sources = [t + c > 0 for _, t, c, _ in built]
         final = []
         for i, (e, t, c, d) in enumerate(built):
-            does = _matches(island, cards["explore"], i) and (island.coastal[i] or sources[i] or any(sources[j] for j in island.neighbours(i)))
+            does = _matches(island, cards["explore"], i) and (
+                island.coastal[i] or sources[i] or any(sources[j] for j in island.neighbours(i))
+            )
             facts[(turn, "explore", i)] = does
             final.append((e + (1 if does else 0), t, c, d))
         yield facts, tuple(final), tuple(k for _, k in combo)
 
 
-def baseline_facts(q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None) -> Facts:
+def baseline_facts(
+    q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None
+) -> Facts:
     """Every reachable state, every choice: which facts always, never or sometimes hold."""
     data = data or default_data()
     deadline = deadline or Deadline()
@@ -254,7 +312,16 @@ def baseline_facts(q: IslandQuestion, data: GameData | None = None, *, deadline:
         level = following
     verdicts = []
     for fact in _all_facts(q):
-        verdicts.append((fact, "depends" if fact in seen_true and fact in seen_false else "always" if fact in seen_true else "never"))
+        verdicts.append(
+            (
+                fact,
+                "depends"
+                if fact in seen_true and fact in seen_false
+                else "always"
+                if fact in seen_true
+                else "never",
+            )
+        )
     return Facts(tuple(verdicts), Status.PROVEN, "baseline", time.perf_counter() - started)
 
 
@@ -268,7 +335,9 @@ def _all_facts(q: IslandQuestion) -> list[Fact]:
 class _Unrolled:
     """The turns unrolled in z3 over piece counts, from a start that may hold variables."""
 
-    def __init__(self, q: IslandQuestion, data: GameData, solver: Any, start: list[list[Any]], tag: str = "") -> None:
+    def __init__(
+        self, q: IslandQuestion, data: GameData, solver: Any, start: list[list[Any]], tag: str = ""
+    ) -> None:
         n, island = _Numbers.of(data.stats), q.island
         self.facts: dict[Fact, Any] = {}
         self.kills: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
@@ -287,24 +356,42 @@ class _Unrolled:
                 dealt = z3.If(n.damage[3] * survivors < capacity, n.damage[3] * survivors, capacity)
                 ke, kt, kc = (z3.Int(f"{tag}k{x}_{turn}_{i}") for x in "etc")
                 cost = n.health[0] * ke + n.health[1] * kt + n.health[2] * kc
-                absorb = (e - ke) * (n.health[0] - 1) + (t - kt) * (n.health[1] - 1) + (c - kc) * (n.health[2] - 1)
-                solver.add(z3.If(
-                    ravaged,
-                    z3.And(ke >= 0, ke <= e, kt >= 0, kt <= t, kc >= 0, kc <= c, cost <= dealt, dealt - cost <= absorb),
-                    z3.And(ke == 0, kt == 0, kc == 0),
-                ))
+                absorb = (
+                    (e - ke) * (n.health[0] - 1) + (t - kt) * (n.health[1] - 1) + (c - kc) * (n.health[2] - 1)
+                )
+                solver.add(
+                    z3.If(
+                        ravaged,
+                        z3.And(
+                            ke >= 0,
+                            ke <= e,
+                            kt >= 0,
+                            kt <= t,
+                            kc >= 0,
+                            kc <= c,
+                            cost <= dealt,
+                            dealt - cost <= absorb,
+                        ),
+                        z3.And(ke == 0, kt == 0, kc == 0),
+                    )
+                )
                 self.kills[(turn, i)] = (ke, kt, kc)
                 after.append([e - ke, t - kt, c - kc, z3.If(ravaged, survivors, d)])
             built = []
             for i, (e, t, c, d) in enumerate(after):
                 does = z3.And(z3.BoolVal(_matches(island, cards["build"], i)), e + t + c > 0)
                 self.facts[(turn, "build", i)] = does
-                built.append([e, z3.If(z3.And(does, t <= c), t + 1, t), z3.If(z3.And(does, t > c), c + 1, c), d])
+                built.append(
+                    [e, z3.If(z3.And(does, t <= c), t + 1, t), z3.If(z3.And(does, t > c), c + 1, c), d]
+                )
             sources = [t + c > 0 for _, t, c, _ in built]
             state = []
             for i, (e, t, c, d) in enumerate(built):
                 near = [sources[j] for j in island.neighbours(i)]
-                does = z3.And(z3.BoolVal(_matches(island, cards["explore"], i)), z3.Or(z3.BoolVal(island.coastal[i]), sources[i], *near))
+                does = z3.And(
+                    z3.BoolVal(_matches(island, cards["explore"], i)),
+                    z3.Or(z3.BoolVal(island.coastal[i]), sources[i], *near),
+                )
                 self.facts[(turn, "explore", i)] = does
                 state.append([z3.If(does, e + 1, e), t, c, d])
 
@@ -313,7 +400,9 @@ def _constant_start(q: IslandQuestion) -> list[list[Any]]:
     return [[z3.IntVal(x) for x in counts] for counts in q.start]
 
 
-def z3_facts(q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None, replay: bool = True) -> Facts:
+def z3_facts(
+    q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None, replay: bool = True
+) -> Facts:
     """The facts by z3 (two satisfiability checks each); witnesses replayed through the oracle."""
     data = data or default_data()
     deadline = deadline or Deadline()
@@ -330,7 +419,9 @@ def z3_facts(q: IslandQuestion, data: GameData | None = None, *, deadline: Deadl
                     outcomes.append(want)
                     kills = _kills_of(solver.model(), model, q)
                     witnesses.setdefault(kills, {})[fact] = want
-            verdicts.append((fact, "depends" if len(outcomes) == 2 else "always" if outcomes == [True] else "never"))
+            verdicts.append(
+                (fact, "depends" if len(outcomes) == 2 else "always" if outcomes == [True] else "never")
+            )
     except TimeLimit:
         return Facts(tuple(verdicts), Status.UNKNOWN, "z3", time.perf_counter() - started)
     facts = Facts(tuple(verdicts), Status.PROVEN, "z3", time.perf_counter() - started)
@@ -339,10 +430,14 @@ def z3_facts(q: IslandQuestion, data: GameData | None = None, *, deadline: Deadl
             trajectory = replay_trajectory(q, data, kills)
             expected = _model_facts(q, data, kills)
             if trajectory != expected:
-                raise OracleDisagreement(f"kills {kills}: the oracle's land sets {sorted(trajectory ^ expected)} differ from the model's")
+                raise OracleDisagreement(
+                    f"kills {kills}: the oracle's land sets {sorted(trajectory ^ expected)} differ from the model's"
+                )
             for fact, want in claims.items():
                 if (fact in trajectory) != want:
-                    raise OracleDisagreement(f"fact {fact} should be {want} with kills {kills}; the oracle disagrees")
+                    raise OracleDisagreement(
+                        f"fact {fact} should be {want} with kills {kills}; the oracle disagrees"
+                    )
         facts = replace(facts, witnesses=len(witnesses))
     return facts
 
@@ -378,26 +473,51 @@ def _model_facts(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...]
 
 def oracle_state(q: IslandQuestion, data: GameData) -> IslandState:
     """The question as an oracle state: no Spirits, a Blank Fear deck, ample Blight."""
-    lands = tuple(Land().add(PieceKind.EXPLORER, e).add(PieceKind.TOWN, t).add(PieceKind.CITY, c).add(PieceKind.DAHAN, d) for e, t, c, d in q.start)
-    fear = FearTrack(data.value("fear_per_player"), data.value("fear_per_player"), ("Blank Fear",) * 9, tuple(data.value("fear_cards_per_level")))
+    lands = tuple(
+        Land()
+        .add(PieceKind.EXPLORER, e)
+        .add(PieceKind.TOWN, t)
+        .add(PieceKind.CITY, c)
+        .add(PieceKind.DAHAN, d)
+        for e, t, c, d in q.start
+    )
+    fear = FearTrack(
+        data.value("fear_per_player"),
+        data.value("fear_per_player"),
+        ("Blank Fear",) * 9,
+        tuple(data.value("fear_cards_per_level")),
+    )
     phases = tuple(
-        SpiritPhase(tuple((i, q.defend_at(t, i)) for i in range(len(lands)) if q.defend_at(t, i))) for t in range(q.turns)
+        SpiritPhase(tuple((i, q.defend_at(t, i)) for i in range(len(lands)) if q.defend_at(t, i)))
+        for t in range(q.turns)
     )
     board = InvaderBoard(q.explores, (q.ravage,) if q.ravage else (), (q.build,) if q.build else ())
     return IslandState(
-        lands=lands, spirits=(), players=1, turn=1, invaders=board, fear=fear, blight=BlightTrack(None, HEALTHY, AMPLE_BLIGHT),
-        phases_left=q.turns, spirit_phases=phases, agenda=(SpiritInputs(), StartPhase()),
+        lands=lands,
+        spirits=(),
+        players=1,
+        turn=1,
+        invaders=board,
+        fear=fear,
+        blight=BlightTrack(None, HEALTHY, AMPLE_BLIGHT),
+        phases_left=q.turns,
+        spirit_phases=phases,
+        agenda=(SpiritInputs(), StartPhase()),
     )
 
 
-def replay_trajectory(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...], rulings: Rulings | None = None) -> set[Fact]:
+def replay_trajectory(
+    q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...], rulings: Rulings | None = None
+) -> set[Fact]:
     """Play the question in the oracle with fight-back choices destroying ``kills``; the facts seen."""
     game = InvaderPhaseGame(Rules.of(rulings or Rulings.defaults(GAME), data), q.island, play_on=True)
     events, _ = drive(game, oracle_state(q, data), _fight_back_chooser(q, data, kills))
     return _facts_from_events(q, events)
 
 
-def _fight_back_chooser(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...]) -> Callable[[IslandState, DecisionRequest], Option]:
+def _fight_back_chooser(
+    q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...]
+) -> Callable[[IslandState, DecisionRequest], Option]:
     """Answers fight-back requests with the allocation destroying the witness's kills; else first legal."""
     wanted = {(k[0], k[1]): (k[2], k[3], k[4]) for k in kills}
     first = FirstLegalDecider()
@@ -408,15 +528,23 @@ def _fight_back_chooser(q: IslandQuestion, data: GameData, kills: tuple[tuple[in
         land = q.island.index(str(dict(request.context)["land"]))
         target = wanted.get((state.turn - 1, land), (0, 0, 0))
         for option in allocations(state.lands[land], data.stats, int(dict(request.context)["damage"])):
-            got = (option.destroyed.count(PieceKind.EXPLORER), option.destroyed.count(PieceKind.TOWN), option.destroyed.count(PieceKind.CITY))
+            got = (
+                option.destroyed.count(PieceKind.EXPLORER),
+                option.destroyed.count(PieceKind.TOWN),
+                option.destroyed.count(PieceKind.CITY),
+            )
             if got == target:
                 return option.label
-        raise OracleDisagreement(f"turn {state.turn}, {q.island.lands[land]}: no oracle allocation destroys {target}")
+        raise OracleDisagreement(
+            f"turn {state.turn}, {q.island.lands[land]}: no oracle allocation destroys {target}"
+        )
 
     return choose
 
 
-def drive(game: InvaderPhaseGame, state: IslandState, choose: Callable[[IslandState, DecisionRequest], Option]) -> tuple[list[Event], list[Option]]:
+def drive(
+    game: InvaderPhaseGame, state: IslandState, choose: Callable[[IslandState, DecisionRequest], Option]
+) -> tuple[list[Event], list[Option]]:
     """Run the oracle's pure interface with a chooser that sees the state (no chance requests);
     the events and the answers given."""
     state, opening = game.start(state)
@@ -450,10 +578,16 @@ def _facts_from_events(q: IslandQuestion, events: list[Event]) -> set[Fact]:
     return facts
 
 
-def search_facts(q: IslandQuestion, data: GameData | None = None, *, method: str = "z3", seconds: float | None = None) -> Facts:
+def search_facts(
+    q: IslandQuestion, data: GameData | None = None, *, method: str = "z3", seconds: float | None = None
+) -> Facts:
     deadline = Deadline(seconds)
     try:
-        return z3_facts(q, data, deadline=deadline) if method == "z3" else baseline_facts(q, data, deadline=deadline)
+        return (
+            z3_facts(q, data, deadline=deadline)
+            if method == "z3"
+            else baseline_facts(q, data, deadline=deadline)
+        )
     except TimeLimit:
         return Facts((), Status.UNKNOWN, method, deadline.seconds or 0.0)
 
@@ -479,9 +613,13 @@ class Flip:
     def to_json(self) -> dict[str, object]:
         turn, action, land = self.fact
         return {
-            "fact": {"turn": turn + 1, "action": action, "land": land}, "before": self.before,
-            "changes": None if self.changes is None else [list(c) for c in self.changes], "cost": self.cost,
-            "status": self.status.value, "method": self.method, "replayed": self.replayed,
+            "fact": {"turn": turn + 1, "action": action, "land": land},
+            "before": self.before,
+            "changes": None if self.changes is None else [list(c) for c in self.changes],
+            "cost": self.cost,
+            "status": self.status.value,
+            "method": self.method,
+            "replayed": self.replayed,
         }
 
 
@@ -497,7 +635,9 @@ def _apply(start: tuple[Counts, ...], changes: tuple[tuple[int, int, int], ...])
     return tuple((r[0], r[1], r[2], r[3]) for r in rows)
 
 
-def _flip_baseline(q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_cost: int, deadline: Deadline) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+def _flip_baseline(
+    q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_cost: int, deadline: Deadline
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
     units = [(land, kind, sign) for land in range(len(q.start)) for kind in range(4) for sign in (1, -1)]
     for cost in range(1, max_cost + 1):
         for combo in itertools.combinations_with_replacement(units, cost):
@@ -517,10 +657,14 @@ def _flip_baseline(q: IslandQuestion, data: GameData, fact: Fact, want: bool, ma
     return None
 
 
-def _find_trajectory(q: IslandQuestion, data: GameData, fact: Fact, want: bool, deadline: Deadline) -> tuple[tuple[int, ...], ...] | None:
+def _find_trajectory(
+    q: IslandQuestion, data: GameData, fact: Fact, want: bool, deadline: Deadline
+) -> tuple[tuple[int, ...], ...] | None:
     """Kill choices under which ``fact`` is ``want`` (depth-first over the baseline's steps)."""
 
-    def go(turn: int, state: tuple[Counts, ...], kills: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...] | None:
+    def go(
+        turn: int, state: tuple[Counts, ...], kills: tuple[tuple[int, ...], ...]
+    ) -> tuple[tuple[int, ...], ...] | None:
         deadline.check()
         if turn > fact[0]:
             return None
@@ -538,7 +682,13 @@ def _find_trajectory(q: IslandQuestion, data: GameData, fact: Fact, want: bool, 
     return go(0, q.start, ())
 
 
-def _complete(q: IslandQuestion, data: GameData, turn: int, state: tuple[Counts, ...], kills: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+def _complete(
+    q: IslandQuestion,
+    data: GameData,
+    turn: int,
+    state: tuple[Counts, ...],
+    kills: tuple[tuple[int, ...], ...],
+) -> tuple[tuple[int, ...], ...]:
     """Extend a trajectory to the last turn with the first choice of each later step."""
     for later in range(turn, q.turns):
         _, state, chosen = next(_step_options(q, data, later, state))
@@ -546,7 +696,9 @@ def _complete(q: IslandQuestion, data: GameData, turn: int, state: tuple[Counts,
     return kills
 
 
-def _flip_z3(q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_change: int, deadline: Deadline) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+def _flip_z3(
+    q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_change: int, deadline: Deadline
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
     opt = z3.Optimize()
     deltas = [[z3.Int(f"delta_{i}_{k}") for k in range(4)] for i in range(len(q.start))]
     start = []
@@ -568,13 +720,21 @@ def _flip_z3(q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_chan
     model = opt.model()
     changes = tuple(
         (i, k, model.eval(d, model_completion=True).as_long())
-        for i, row in enumerate(deltas) for k, d in enumerate(row) if model.eval(d, model_completion=True).as_long()
+        for i, row in enumerate(deltas)
+        for k, d in enumerate(row)
+        if model.eval(d, model_completion=True).as_long()
     )
     return changes, _kills_of(model, unrolled, q)
 
 
 def smallest_flip(
-    q: IslandQuestion, fact: Fact, *, data: GameData | None = None, method: str = "z3", max_cost: int = 3, seconds: float | None = None,
+    q: IslandQuestion,
+    fact: Fact,
+    *,
+    data: GameData | None = None,
+    method: str = "z3",
+    max_cost: int = 3,
+    seconds: float | None = None,
 ) -> Flip:
     """The smallest starting change making ``fact`` (now ``always`` or ``never``) turn out otherwise.
 
@@ -584,9 +744,15 @@ def smallest_flip(
     data = data or default_data()
     deadline = Deadline(seconds)
     started = time.perf_counter()
-    before = baseline_facts(q, data, deadline=deadline).verdict(fact) if method == "baseline" else z3_facts(q, data, deadline=deadline, replay=False).verdict(fact)
+    before = (
+        baseline_facts(q, data, deadline=deadline).verdict(fact)
+        if method == "baseline"
+        else z3_facts(q, data, deadline=deadline, replay=False).verdict(fact)
+    )
     if before == "depends":
-        raise RulesError(f"fact {fact} already depends on the players' choices; a flip needs an 'always' or 'never' fact")
+        raise RulesError(
+            f"fact {fact} already depends on the players' choices; a flip needs an 'always' or 'never' fact"
+        )
     want = before == "never"
     try:
         if method == "z3":
@@ -596,7 +762,9 @@ def smallest_flip(
         else:
             found = _flip_baseline(q, data, fact, want, max_cost, deadline)
     except TimeLimit:
-        return Flip(fact, before, None, None, (), Status.UNKNOWN, method, time.perf_counter() - started, False)
+        return Flip(
+            fact, before, None, None, (), Status.UNKNOWN, method, time.perf_counter() - started, False
+        )
     elapsed = time.perf_counter() - started
     if found is None:
         return Flip(fact, before, None, None, (), Status.PROVEN, method, elapsed, False)
@@ -606,9 +774,13 @@ def smallest_flip(
     moved = q.with_start(changed)
     trajectory = replay_trajectory(moved, data, kills)
     if trajectory != _model_facts(moved, data, kills) or (fact in trajectory) != want:
-        raise OracleDisagreement(f"flip {changes}: the oracle does not show {fact} {'happening' if want else 'avoided'}")
+        raise OracleDisagreement(
+            f"flip {changes}: the oracle does not show {fact} {'happening' if want else 'avoided'}"
+        )
     named = tuple((q.island.lands[land], KINDS[kind], delta) for land, kind, delta in changes)
-    return Flip(fact, before, named, sum(abs(d) for _, _, d in changes), kills, Status.PROVEN, method, elapsed, True)
+    return Flip(
+        fact, before, named, sum(abs(d) for _, _, d in changes), kills, Status.PROVEN, method, elapsed, True
+    )
 
 
 # -- boundary fixtures ------------------------------------------------------------------------------------
@@ -619,7 +791,9 @@ def question_document(q: IslandQuestion, description: str = "") -> dict[str, Any
     Board's Blight space with ample Blight (so nothing ends the game early but a victory)."""
     lands = {}
     for name, (e, t, c, d) in zip(q.island.lands, q.start, strict=True):
-        text = " ".join(f"{n}{letter}" if n > 1 else letter for n, letter in ((c, "C"), (t, "T"), (e, "E"), (d, "D")) if n)
+        text = " ".join(
+            f"{n}{letter}" if n > 1 else letter for n, letter in ((c, "C"), (t, "T"), (e, "E"), (d, "D")) if n
+        )
         if text:
             lands[name] = text
     board: dict[str, list[str]] = {}
@@ -640,12 +814,21 @@ def question_document(q: IslandQuestion, description: str = "") -> dict[str, Any
         "fear": {"deck": ["Blank Fear"] * 9, "cards": ["Blank Fear"]},
         "blight": {"card": "none", "pool": AMPLE_BLIGHT},
         "spirit_phases": [
-            {"defend": {q.island.lands[i]: q.defend_at(t, i) for i in range(len(q.start)) if q.defend_at(t, i)}} for t in range(q.turns)
+            {
+                "defend": {
+                    q.island.lands[i]: q.defend_at(t, i) for i in range(len(q.start)) if q.defend_at(t, i)
+                }
+            }
+            for t in range(q.turns)
         ],
     }
     if q.island.layout is not None:
         layout = q.island.layout
-        document["island"]["layout"] = {"edges": [list(e) for e in layout.edges], "partial": layout.partial, "source": layout.source}
+        document["island"]["layout"] = {
+            "edges": [list(e) for e in layout.edges],
+            "partial": layout.partial,
+            "source": layout.source,
+        }
     return document
 
 
@@ -669,13 +852,20 @@ def boundary_fixture(q: IslandQuestion, flip: Flip, data: GameData | None = None
     _, answers = drive(game, oracle_state(moved, data), _fight_back_chooser(moved, data, flip.kills))
     what = f"turn {turn + 1} {action} in {q.island.lands[land]}"
     change_text = ", ".join(f"{name} {delta:+d} {kind}" for name, kind, delta in flip.changes)
-    document = question_document(moved, f"Boundary fixture: {what} was {flip.before}; after {change_text} it is "
-                                         f"{'avoidable' if flip.before == 'always' else 'possible'}, shown by the scripted fight-back decisions.")
+    document = question_document(
+        moved,
+        f"Boundary fixture: {what} was {flip.before}; after {change_text} it is "
+        f"{'avoidable' if flip.before == 'always' else 'possible'}, shown by the scripted fight-back decisions.",
+    )
     document["decisions"] = {"script": answers, "then": "first-legal"}
     document["chance"] = {"then": "none"}
     scenario = scenario_from_document(document, "boundary fixture")
-    playthrough = run(scenario, ScriptedDecider(answers, label="fixture"), ScriptedChance([], label="fixture"))
+    playthrough = run(
+        scenario, ScriptedDecider(answers, label="fixture"), ScriptedChance([], label="fixture")
+    )
     happened = (turn, action, land) in _facts_from_events(q, list(playthrough.events))
     if happened != (flip.before == "never"):
-        raise RulesError(f"in a real game (not played on) the fixture does not show {what} flipped: the game ended first")
+        raise RulesError(
+            f"in a real game (not played on) the fixture does not show {what} flipped: the game ended first"
+        )
     return document

@@ -43,17 +43,34 @@ def one_land_state(land: Land, data: GameData, *, in_pool: int | None = None) ->
 def island_state(lands: tuple[Land, ...], data: GameData, *, in_pool: int | None = None) -> IslandState:
     """A state with ``lands``, no Spirits, one player, a known Fear deck and ample Blight."""
     pool_size = data.value("fear_per_player")
-    fear = FearTrack(pool_size, in_pool if in_pool is not None else pool_size, ("Blank Fear",) * 9, tuple(data.value("fear_cards_per_level")))
+    fear = FearTrack(
+        pool_size,
+        in_pool if in_pool is not None else pool_size,
+        ("Blank Fear",) * 9,
+        tuple(data.value("fear_cards_per_level")),
+    )
     state = IslandState(
-        lands=tuple(lands), spirits=(), players=1, turn=1, invaders=InvaderBoard(()),
-        fear=fear, blight=BlightTrack(None, HEALTHY, AMPLE_BLIGHT), phases_left=0,
+        lands=tuple(lands),
+        spirits=(),
+        players=1,
+        turn=1,
+        invaders=InvaderBoard(()),
+        fear=fear,
+        blight=BlightTrack(None, HEALTHY, AMPLE_BLIGHT),
+        phases_left=0,
     )
     return state
 
 
 def run_task(
-    state: IslandState, task: Task, decisions: Sequence[Option] | Decider, data: GameData | None = None, rulings: Rulings | None = None,
-    *, first_legal_after: bool = False, island: Island | None = None,
+    state: IslandState,
+    task: Task,
+    decisions: Sequence[Option] | Decider,
+    data: GameData | None = None,
+    rulings: Rulings | None = None,
+    *,
+    first_legal_after: bool = False,
+    island: Island | None = None,
 ) -> Playthrough[IslandState]:
     """Run ``task`` alone (on board A unless ``island`` is given) with scripted decisions (or a
     decider); when ``first_legal_after``, choices the search does not care about take the first
@@ -63,7 +80,9 @@ def run_task(
     game = InvaderPhaseGame(Rules.of(rulings or Rulings.defaults(GAME), data), island, play_on=True)
     start, opening = game.start(replace(state, agenda=(task,)))
     if isinstance(decisions, Sequence):
-        decisions = ScriptedDecider(list(decisions), then=FirstLegalDecider() if first_legal_after else None, label="search answer")
+        decisions = ScriptedDecider(
+            list(decisions), then=FirstLegalDecider() if first_legal_after else None, label="search answer"
+        )
     try:
         return play(game, start, decisions, ScriptedChance([], label="search (no draws)"), opening=opening)
     except Exception as err:  # an answer the oracle refuses is a solver bug

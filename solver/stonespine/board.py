@@ -31,7 +31,9 @@ class HeroProfile:
     health: int
     base: tuple[int, ...]  # damage with no minion, per node
     unit: tuple[int, ...]  # extra damage per minion in the node
-    minion_unit: tuple[int, ...]  # the minions' own part per minion (kept under SS-PURPLE-SCOPE=element-damage)
+    minion_unit: tuple[
+        int, ...
+    ]  # the minions' own part per minion (kept under SS-PURPLE-SCOPE=element-damage)
     purple: bool
     cond: tuple[bool, ...]  # the purple condition met by the chamber itself
     cond_minion: bool  # the purple condition met by any minion
@@ -108,11 +110,16 @@ class Layout:
 
     def describe(self, board: Board) -> str:
         guard = "+".join(board.name(g) for g in self.guardians) or "-"
-        mins = " ".join(board.name(n) + (f"x{k}" if k > 1 else "") for n, k in enumerate(self.minions) if k) or "-"
+        mins = (
+            " ".join(board.name(n) + (f"x{k}" if k > 1 else "") for n, k in enumerate(self.minions) if k)
+            or "-"
+        )
         return f"guardian {guard}; minions {mins}"
 
 
-def _black_is_inert(card: HeroCard, others: tuple[HeroCard, ...], dungeon: Dungeon, guardian: GuardianState) -> bool:
+def _black_is_inert(
+    card: HeroCard, others: tuple[HeroCard, ...], dungeon: Dungeon, guardian: GuardianState
+) -> bool:
     """True when the black hero's destruction can change nothing later heroes feel."""
     if card.ability.type is not AbilityType.DESTROY:
         return True
@@ -143,12 +150,24 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
             base.append(d0)
             unit.append(d1 - d0)
             minion_unit.append(sum(n for name, n in parts if name in ("minion", "hungry-hatchlings")))
-            cond.append(card.ability.type is AbilityType.NO_DAMAGE_FIRST and purple_condition(card, chamber, guardian, 0))
+            cond.append(
+                card.ability.type is AbilityType.NO_DAMAGE_FIRST
+                and purple_condition(card, chamber, guardian, 0)
+            )
         purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
-        profiles.append(HeroProfile(
-            card.color, card.name, state.health(card.color), tuple(base), tuple(unit), tuple(minion_unit),
-            purple, tuple(cond), purple and "minion" in card.ability.matches,
-        ))
+        profiles.append(
+            HeroProfile(
+                card.color,
+                card.name,
+                state.health(card.color),
+                tuple(base),
+                tuple(unit),
+                tuple(minion_unit),
+                purple,
+                tuple(cond),
+                purple and "minion" in card.ability.matches,
+            )
+        )
     limits = []
     if guardian.has("troll-moves") and any(
         sp.top is not None and sp.top.is_rubble for c in cells for sp in dungeon.chamber(c).spaces
@@ -157,9 +176,15 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     black = state.heroes[0]
     if not _black_is_inert(black, state.heroes[1:], dungeon, guardian):
         limits.append(f"{black.name} destroying elements that change later damage or conditions")
-    if any(dungeon.chamber(c).collapsing for c in cells) and rules.rulings.is_("SS-HYDRA-COLLAPSE", "after-crossing"):
+    if any(dungeon.chamber(c).collapsing for c in cells) and rules.rulings.is_(
+        "SS-HYDRA-COLLAPSE", "after-crossing"
+    ):
         limits.append("collapsing passages falling after a crossing")
-    if not rules.snapshot_damage and black.ability.type is AbilityType.DESTROY and not _black_is_inert(black, (), dungeon, guardian):
+    if (
+        not rules.snapshot_damage
+        and black.ability.type is AbilityType.DESTROY
+        and not _black_is_inert(black, (), dungeon, guardian)
+    ):
         limits.append("SS-SIMULTANEOUS=ability-first for a black hero's own damage")
     exit_cell = exit_chamber(rules, dungeon, state.year)
     return Board(

@@ -63,7 +63,9 @@ def _free_slots(scenario: Scenario, player: int) -> list[Slot]:
     return slots
 
 
-def _filled(scenario: Scenario, player: int, slots: Sequence[Slot], choice: Sequence[Element | None]) -> Scenario:
+def _filled(
+    scenario: Scenario, player: int, slots: Sequence[Slot], choice: Sequence[Element | None]
+) -> Scenario:
     state = scenario.initial
     p = state.players[player]
     dungeon = p.dungeon
@@ -92,8 +94,15 @@ def parse_elements(names: Sequence[str]) -> list[Element | None]:
     return out
 
 
-def fill_free_spaces(scenario: Scenario, hero: HeroColor, elements: Sequence[str], *, engine: str = "z3",
-                     player: int = 0, deadline: Deadline | None = None) -> FillAnswer:
+def fill_free_spaces(
+    scenario: Scenario,
+    hero: HeroColor,
+    elements: Sequence[str],
+    *,
+    engine: str = "z3",
+    player: int = 0,
+    deadline: Deadline | None = None,
+) -> FillAnswer:
     """A filling of every empty space (in reachable chambers) with which ``hero`` always escapes."""
     deadline = deadline or Deadline()
     options = parse_elements(elements)
@@ -112,16 +121,34 @@ def fill_free_spaces(scenario: Scenario, hero: HeroColor, elements: Sequence[str
     original = list(choice)
     shrunk = _shrink(scenario, player, hero, slots, options, choice)
     _verify_escapes(_filled(scenario, player, slots, [options[k] for k in shrunk]), player, hero)
-    return FillAnswer(Status.PROVEN, hero, True, _describe(slots, options, shrunk), _describe(slots, options, original), iterations, engine)
+    return FillAnswer(
+        Status.PROVEN,
+        hero,
+        True,
+        _describe(slots, options, shrunk),
+        _describe(slots, options, original),
+        iterations,
+        engine,
+    )
 
 
-def _describe(slots: Sequence[Slot], options: Sequence[Element | None], choice: Sequence[int]) -> tuple[tuple[str, str], ...]:
-    return tuple((f"{Cell(c, r).name}:{i + 1}", str(options[k]) if options[k] is not None else "empty")
-                 for (c, r, i), k in zip(slots, choice, strict=True))
+def _describe(
+    slots: Sequence[Slot], options: Sequence[Element | None], choice: Sequence[int]
+) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (f"{Cell(c, r).name}:{i + 1}", str(options[k]) if options[k] is not None else "empty")
+        for (c, r, i), k in zip(slots, choice, strict=True)
+    )
 
 
-def _enumerate(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Slot], options: Sequence[Element | None],
-               deadline: Deadline) -> tuple[list[int] | None, int]:
+def _enumerate(
+    scenario: Scenario,
+    player: int,
+    hero: HeroColor,
+    slots: Sequence[Slot],
+    options: Sequence[Element | None],
+    deadline: Deadline,
+) -> tuple[list[int] | None, int]:
     tried = 0
     for choice in itertools.product(range(len(options)), repeat=len(slots)):
         tried += 1
@@ -132,8 +159,14 @@ def _enumerate(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence
     return None, tried
 
 
-def _cegis(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Slot], options: Sequence[Element | None],
-           deadline: Deadline) -> tuple[list[int] | None, int]:
+def _cegis(
+    scenario: Scenario,
+    player: int,
+    hero: HeroColor,
+    slots: Sequence[Slot],
+    options: Sequence[Element | None],
+    deadline: Deadline,
+) -> tuple[list[int] | None, int]:
     board, layout, defeated = board_for(scenario, player)
     index = COLORS.index(hero)
     profile = board.hero(hero)
@@ -154,11 +187,19 @@ def _cegis(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Slo
         by_node.setdefault(board.index(Cell(col, row)), []).append(s)
 
     def damage(node: int) -> Any:
-        extra = [z3.Sum([z3.If(pick[s] == k, effect[(s, k)][0], 0) for k in range(len(options))]) for s in by_node.get(node, [])]
-        return profile.base[node] + layout.minions[node] * profile.unit[node] + (z3.Sum(extra) if extra else 0)
+        extra = [
+            z3.Sum([z3.If(pick[s] == k, effect[(s, k)][0], 0) for k in range(len(options))])
+            for s in by_node.get(node, [])
+        ]
+        return (
+            profile.base[node] + layout.minions[node] * profile.unit[node] + (z3.Sum(extra) if extra else 0)
+        )
 
     def condition(node: int) -> Any:
-        met = [z3.Or([z3.And(pick[s] == k, z3.BoolVal(effect[(s, k)][1])) for k in range(len(options))]) for s in by_node.get(node, [])]
+        met = [
+            z3.Or([z3.And(pick[s] == k, z3.BoolVal(effect[(s, k)][1])) for k in range(len(options))])
+            for s in by_node.get(node, [])
+        ]
         base = profile.cond[node] or (profile.cond_minion and layout.minions[node] > 0)
         return z3.Or(z3.BoolVal(base), *met)
 
@@ -178,7 +219,9 @@ def _cegis(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Slo
         solver.add(z3.Not(_route_defeats(board, layout, profile, defeated, defeat.route, damage, condition)))
 
 
-def _route_defeats(board: Any, layout: Any, profile: Any, defeated: int, route: Sequence[int], damage: Any, condition: Any) -> Any:
+def _route_defeats(
+    board: Any, layout: Any, profile: Any, defeated: int, route: Sequence[int], damage: Any, condition: Any
+) -> Any:
     """The filling-dependent condition under which ``route`` defeats the hero at its end."""
     used: Any = z3.BoolVal(False)
     before: Any = z3.IntVal(0)
@@ -192,7 +235,11 @@ def _route_defeats(board: Any, layout: Any, profile: Any, defeated: int, route: 
             raw = damage(node)
             gained = raw
             if profile.purple:
-                eligible = z3.And(z3.Not(used), condition(node), z3.BoolVal(board.purple_used_anyway) if board.purple_used_anyway else raw > 0)
+                eligible = z3.And(
+                    z3.Not(used),
+                    condition(node),
+                    z3.BoolVal(board.purple_used_anyway) if board.purple_used_anyway else raw > 0,
+                )
                 kept = 0 if board.purple_all_damage else layout.minions[node] * profile.minion_unit[node]
                 gained = z3.If(eligible, kept, raw)
                 used = z3.Or(used, eligible)
@@ -203,8 +250,14 @@ def _route_defeats(board: Any, layout: Any, profile: Any, defeated: int, route: 
     return z3.BoolVal(False)  # pragma: no cover
 
 
-def _shrink(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Slot], options: Sequence[Element | None],
-            choice: list[int]) -> list[int]:
+def _shrink(
+    scenario: Scenario,
+    player: int,
+    hero: HeroColor,
+    slots: Sequence[Slot],
+    options: Sequence[Element | None],
+    choice: list[int],
+) -> list[int]:
     """Lower each choice to the earliest option that keeps the hero escaping, until nothing moves."""
     current = list(choice)
     changed = True
@@ -213,7 +266,9 @@ def _shrink(scenario: Scenario, player: int, hero: HeroColor, slots: Sequence[Sl
         for s in range(len(current)):
             for k in range(current[s]):
                 trial = [*current[:s], k, *current[s + 1 :]]
-                if _escapes_always(_filled(scenario, player, slots, [options[x] for x in trial]), player, hero):
+                if _escapes_always(
+                    _filled(scenario, player, slots, [options[x] for x in trial]), player, hero
+                ):
                     current, changed = trial, True
                     break
     return current
@@ -223,7 +278,12 @@ def _verify_escapes(scenario: Scenario, player: int, hero: HeroColor) -> None:
     board, layout, defeated = board_for(scenario, player)
     for outcome in enumerate_outcomes(board, layout, hero, defeated).values():
         route = [board.name(n) for n in outcome.route]
-        verify_wave(scenario, player, [(hero, route)], [(outcome.fate.value, route[-1] if route else None, outcome.reason)])
+        verify_wave(
+            scenario,
+            player,
+            [(hero, route)],
+            [(outcome.fate.value, route[-1] if route else None, outcome.reason)],
+        )
         assert outcome.fate is Fate.ESCAPED
 
 
@@ -240,8 +300,17 @@ class GeneratedAnswer:
     original: dict[str, Any] | None
 
 
-def search_generated(base: dict[str, Any], hero: HeroColor, *, rows: int, columns: int, seeds: int,
-                     open_doors: float = 0.0, deadline: Deadline | None = None, source: str = "generated") -> GeneratedAnswer:
+def search_generated(
+    base: dict[str, Any],
+    hero: HeroColor,
+    *,
+    rows: int,
+    columns: int,
+    seeds: int,
+    open_doors: float = 0.0,
+    deadline: Deadline | None = None,
+    source: str = "generated",
+) -> GeneratedAnswer:
     """The first generated dungeon (by seed) where ``hero`` always escapes, shrunk."""
     deadline = deadline or Deadline()
     tried = 0
@@ -275,7 +344,10 @@ def _scenario_with(base: dict[str, Any], dungeon: dict[str, Any], source: str) -
     guardians = [c for c in placement.get("guardians", []) if inside(c)]
     if len(guardians) != len(placement.get("guardians", [])):
         return None  # the guardian's chamber is gone: not the same question any more
-    player["placement"] = {"guardians": guardians, "minions": [c for c in placement.get("minions", []) if inside(c)]}
+    player["placement"] = {
+        "guardians": guardians,
+        "minions": [c for c in placement.get("minions", []) if inside(c)],
+    }
     doc["rulings"] = {**base.get("rulings", {}), "SS-MINIONS": "optional"}
     try:
         return scenario_from_document(doc, source)
@@ -288,7 +360,9 @@ def _generated_escapes(base: dict[str, Any], dungeon: dict[str, Any], hero: Hero
     return scenario is not None and _escapes_always(scenario, 0, hero)
 
 
-def _shrink_dungeon(base: dict[str, Any], dungeon: dict[str, Any], hero: HeroColor, source: str, deadline: Deadline) -> dict[str, Any]:
+def _shrink_dungeon(
+    base: dict[str, Any], dungeon: dict[str, Any], hero: HeroColor, source: str, deadline: Deadline
+) -> dict[str, Any]:
     current = dungeon
     changed = True
     while changed:
@@ -318,8 +392,13 @@ def _smaller(dungeon: dict[str, Any]) -> list[dict[str, Any]]:
         if len(rows[0]) == 1 or col == entrance:
             continue
         new_exit = exit_col if exit_col != col else entrance
-        out.append({"entrance": letters[_shift(entrance, col)], "exit": letters[_shift(new_exit, col)],
-                    "rows": [[c for i, c in enumerate(r) if i != col] for r in rows]})
+        out.append(
+            {
+                "entrance": letters[_shift(entrance, col)],
+                "exit": letters[_shift(new_exit, col)],
+                "rows": [[c for i, c in enumerate(r) if i != col] for r in rows],
+            }
+        )
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
             words = text.split()

@@ -16,7 +16,9 @@ from solver.stonespine.board import Board, HeroProfile, Layout
 ESCAPE = -1  # what :func:`route_ends` yields (once) when some route escapes
 
 
-def route_ends(board: Board, layout: Layout, hero: HeroProfile, defeated: int, escapes: bool = False) -> Iterator[int]:
+def route_ends(
+    board: Board, layout: Layout, hero: HeroProfile, defeated: int, escapes: bool = False
+) -> Iterator[int]:
     """Every chamber where ``hero`` can be defeated, each once, lazily in depth-first order; with
     ``escapes``, also :data:`ESCAPE` once as soon as some route escapes.
 
@@ -151,7 +153,9 @@ class LayoutEvaluator:
         key = (color, mask)
         found = self.masks.get(key)
         if found is None:
-            found = self.masks[key] = _Lazy(defeat_nodes(self.board, self.layout, self.board.heroes[color], mask))
+            found = self.masks[key] = _Lazy(
+                defeat_nodes(self.board, self.layout, self.board.heroes[color], mask)
+            )
         return found
 
     def _best(self, mask: int, b: int, p: int, r: int) -> int:
@@ -174,5 +178,3 @@ class LayoutEvaluator:
                         return top
         self.values[key] = top
         return top
-
-

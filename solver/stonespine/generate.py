@@ -12,12 +12,37 @@ from typing import Any
 
 # (pattern, cave count, stone count) from the research notes' door-pattern table.
 DOOR_PATTERNS = {
-    "BL": (3, 5), "BLR": (4, 4), "BR": (4, 1), "LR": (5, 5), "T": (5, 0), "TB": (4, 4),
-    "TBL": (4, 14), "TBLR": (5, 0), "TBR": (4, 5), "TL": (4, 4), "TLR": (5, 3), "TR": (3, 5),
+    "BL": (3, 5),
+    "BLR": (4, 4),
+    "BR": (4, 1),
+    "LR": (5, 5),
+    "T": (5, 0),
+    "TB": (4, 4),
+    "TBL": (4, 14),
+    "TBLR": (5, 0),
+    "TBR": (4, 5),
+    "TL": (4, 4),
+    "TLR": (5, 3),
+    "TR": (3, 5),
 }
 ELEMENT_WEIGHTS = {
-    "slime": 34, "ooze": 34, "gnoll": 23, "goblin": 22, "kobold": 19, "+1": 18, "chest": 18,
-    "spike": 7, "fire": 7, "bear": 6, "pit": 6, "blade": 5, "-1": 6, "+3": 2, "+2": 1, "-2": 1, "-3": 1,
+    "slime": 34,
+    "ooze": 34,
+    "gnoll": 23,
+    "goblin": 22,
+    "kobold": 19,
+    "+1": 18,
+    "chest": 18,
+    "spike": 7,
+    "fire": 7,
+    "bear": 6,
+    "pit": 6,
+    "blade": 5,
+    "-1": 6,
+    "+3": 2,
+    "+2": 1,
+    "-2": 1,
+    "-3": 1,
 }
 ELEMENTS_PER_CARD = {0: 1, 1: 8, 2: 72, 3: 17, 4: 2}
 

@@ -23,12 +23,13 @@ import z3
 from model.core.errors import MalformedInputError, RulesError
 from model.stonespine.dungeon import Cell
 from model.stonespine.elements import Element, Space
+from model.stonespine.entering import Rules
 from model.stonespine.heroes import COLORS, HeroColor
 from model.stonespine.scenario import Scenario
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
 from solver.stonespine.board import Board, Layout, board_for, compile_board
 from solver.stonespine.fast import LayoutEvaluator, defeat_mask
-from solver.stonespine.routes import RouteModel, enumerate_outcomes
+from solver.stonespine.routes import Outcome, RouteModel, enumerate_outcomes
 from solver.stonespine.waves import WaveEncoding, oracle_plan_check, search_wave
 
 
@@ -54,8 +55,15 @@ def _require(board: Board) -> None:
 # -- minions -------------------------------------------------------------------------------------
 
 
-def fewest_minions(scenario: Scenario, heroes: Sequence[HeroColor], *, limit: int = 8, engine: str = "z3",
-                   player: int = 0, deadline: Deadline | None = None) -> CountAnswer:
+def fewest_minions(
+    scenario: Scenario,
+    heroes: Sequence[HeroColor],
+    *,
+    limit: int = 8,
+    engine: str = "z3",
+    player: int = 0,
+    deadline: Deadline | None = None,
+) -> CountAnswer:
     deadline = deadline or Deadline()
     board, layout, defeated = board_for(scenario, player)
     _require(board)
@@ -63,7 +71,9 @@ def fewest_minions(scenario: Scenario, heroes: Sequence[HeroColor], *, limit: in
     roll = _roll(heroes)
     try:
         for k in range(limit + 1):
-            found = (_z3_minions if engine == "z3" else _search_minions)(board, layout, roll, defeated, reach, k, deadline)
+            found = (_z3_minions if engine == "z3" else _search_minions)(
+                board, layout, roll, defeated, reach, k, deadline
+            )
             if found is not None:
                 _verify(scenario, player, board, found, heroes, defeated)
                 return CountAnswer(Status.PROVEN, "minions", k, _names(board, found.minions), limit, engine)
@@ -72,8 +82,15 @@ def fewest_minions(scenario: Scenario, heroes: Sequence[HeroColor], *, limit: in
     return CountAnswer(Status.PROVEN, "minions", None, (), limit, engine)
 
 
-def _search_minions(board: Board, layout: Layout, roll: tuple[int, int, int], defeated: int,
-                    reach: list[int], k: int, deadline: Deadline) -> Layout | None:
+def _search_minions(
+    board: Board,
+    layout: Layout,
+    roll: tuple[int, int, int],
+    defeated: int,
+    reach: list[int],
+    k: int,
+    deadline: Deadline,
+) -> Layout | None:
     for chosen in itertools.combinations_with_replacement(reach, k):
         deadline.check()
         counts = [0] * board.size
@@ -85,8 +102,15 @@ def _search_minions(board: Board, layout: Layout, roll: tuple[int, int, int], de
     return None
 
 
-def _z3_minions(board: Board, layout: Layout, roll: tuple[int, int, int], defeated: int,
-                reach: list[int], k: int, deadline: Deadline) -> Layout | None:
+def _z3_minions(
+    board: Board,
+    layout: Layout,
+    roll: tuple[int, int, int],
+    defeated: int,
+    reach: list[int],
+    k: int,
+    deadline: Deadline,
+) -> Layout | None:
     minion = [z3.Int(f"m{c}") for c in range(board.size)]
     solver = z3.Solver()
     for c in range(board.size):
@@ -95,7 +119,11 @@ def _z3_minions(board: Board, layout: Layout, roll: tuple[int, int, int], defeat
             solver.add(minion[c] == 0)
     solver.add(z3.Sum(minion) == k)
     encoding = WaveEncoding(
-        board, sum(roll), roll, defeated, "mm",
+        board,
+        sum(roll),
+        roll,
+        defeated,
+        "mm",
         damage=lambda h, c: h.base[c] + minion[c] * h.unit[c],
         kept=lambda h, c: z3.IntVal(0) if board.purple_all_damage else minion[c] * h.minion_unit[c],
         minion_cond=lambda h, c: z3.And(z3.BoolVal(h.cond_minion), minion[c] > 0),
@@ -112,7 +140,9 @@ def _names(board: Board, counts: Sequence[int]) -> tuple[str, ...]:
     return tuple(board.name(n) for n in range(board.size) for _ in range(counts[n]))
 
 
-def _verify(scenario: Scenario, player: int, board: Board, layout: Layout, heroes: Sequence[HeroColor], defeated: int) -> None:
+def _verify(
+    scenario: Scenario, player: int, board: Board, layout: Layout, heroes: Sequence[HeroColor], defeated: int
+) -> None:
     plan = search_wave(board, layout, heroes, defeated)
     if plan.defeated != len(heroes):
         raise AssertionError("the minion answer does not defeat every hero")  # pragma: no cover - a bug
@@ -133,12 +163,22 @@ def _with_tokens(scenario: Scenario, player: int, tokens: dict[Cell, int], eleme
             if count and space.empty:
                 spaces[i] = Space(element)
                 count -= 1
-        dungeon = dungeon.with_chamber(cell, replace(chamber, spaces=(spaces[0], spaces[1], spaces[2], spaces[3])))
+        dungeon = dungeon.with_chamber(
+            cell, replace(chamber, spaces=(spaces[0], spaces[1], spaces[2], spaces[3]))
+        )
     return replace(scenario, initial=state.with_player(player, replace(p, dungeon=dungeon)))
 
 
-def fewest_tokens(scenario: Scenario, heroes: Sequence[HeroColor], token: str = "kobold", *, limit: int = 8,
-                  engine: str = "z3", player: int = 0, deadline: Deadline | None = None) -> CountAnswer:
+def fewest_tokens(
+    scenario: Scenario,
+    heroes: Sequence[HeroColor],
+    token: str = "kobold",
+    *,
+    limit: int = 8,
+    engine: str = "z3",
+    player: int = 0,
+    deadline: Deadline | None = None,
+) -> CountAnswer:
     """Fewest ``token`` elements added to empty spaces so the whole wave can be defeated."""
     deadline = deadline or Deadline()
     try:
@@ -150,36 +190,65 @@ def fewest_tokens(scenario: Scenario, heroes: Sequence[HeroColor], token: str = 
     board, layout, defeated = board_for(scenario, player)
     _require(board)
     p = scenario.initial.players[player]
-    free = {n: sum(1 for s in p.dungeon.chamber(board.cells[n]).spaces if s.empty) for n in sorted(board.reachable())}
+    free = {
+        n: sum(1 for s in p.dungeon.chamber(board.cells[n]).spaces if s.empty)
+        for n in sorted(board.reachable())
+    }
     free = {n: f for n, f in free.items() if f}
     # Per-node effect of one token, read from the oracle by compiling a board with one token added.
-    added = {n: compile_board(_rules(scenario), _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial,
-                              _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial.players[player]) for n in free}
+    added = {
+        n: compile_board(
+            _rules(scenario),
+            _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial,
+            _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial.players[player],
+        )
+        for n in free
+    }
     roll = _roll(heroes)
     try:
         for k in range(limit + 1):
-            found = (_z3_tokens if engine == "z3" else _search_tokens)(scenario, player, board, layout, added, free, roll, defeated, k, element, deadline)
+            found = (_z3_tokens if engine == "z3" else _search_tokens)(
+                scenario, player, board, layout, added, free, roll, defeated, k, element, deadline
+            )
             if found is not None:
-                modified = _with_tokens(scenario, player, {board.cells[n]: c for n, c in found.items()}, element)
+                modified = _with_tokens(
+                    scenario, player, {board.cells[n]: c for n, c in found.items()}, element
+                )
                 mboard, mlayout, _ = board_for(modified, player)
                 plan = search_wave(mboard, mlayout, heroes, defeated)
                 if plan.defeated != len(heroes):
                     raise AssertionError("the token answer does not defeat every hero")  # pragma: no cover
                 oracle_plan_check(modified, player, mboard, plan)
-                return CountAnswer(Status.PROVEN, f"{token} tokens", k, tuple(board.name(n) for n in sorted(found) for _ in range(found[n])), limit, engine)
+                return CountAnswer(
+                    Status.PROVEN,
+                    f"{token} tokens",
+                    k,
+                    tuple(board.name(n) for n in sorted(found) for _ in range(found[n])),
+                    limit,
+                    engine,
+                )
     except TimeLimit:
         return CountAnswer(Status.UNKNOWN, f"{token} tokens", None, (), limit, engine)
     return CountAnswer(Status.PROVEN, f"{token} tokens", None, (), limit, engine)
 
 
-def _rules(scenario: Scenario):  # type: ignore[no-untyped-def]
-    from model.stonespine.entering import Rules
-
+def _rules(scenario: Scenario) -> Rules:
     return Rules.of(scenario.rulings, scenario.data)
 
 
-def _search_tokens(scenario: Scenario, player: int, board: Board, layout: Layout, added: dict[int, Board], free: dict[int, int],
-                   roll: tuple[int, int, int], defeated: int, k: int, element: Element, deadline: Deadline) -> dict[int, int] | None:
+def _search_tokens(
+    scenario: Scenario,
+    player: int,
+    board: Board,
+    layout: Layout,
+    added: dict[int, Board],
+    free: dict[int, int],
+    roll: tuple[int, int, int],
+    defeated: int,
+    k: int,
+    element: Element,
+    deadline: Deadline,
+) -> dict[int, int] | None:
     slots = [n for n, f in free.items() for _ in range(f)]
     seen: set[tuple[int, ...]] = set()
     for chosen in itertools.combinations(slots, k):
@@ -195,8 +264,19 @@ def _search_tokens(scenario: Scenario, player: int, board: Board, layout: Layout
     return None
 
 
-def _z3_tokens(scenario: Scenario, player: int, board: Board, layout: Layout, added: dict[int, Board], free: dict[int, int],
-               roll: tuple[int, int, int], defeated: int, k: int, element: Element, deadline: Deadline) -> dict[int, int] | None:
+def _z3_tokens(
+    scenario: Scenario,
+    player: int,
+    board: Board,
+    layout: Layout,
+    added: dict[int, Board],
+    free: dict[int, int],
+    roll: tuple[int, int, int],
+    defeated: int,
+    k: int,
+    element: Element,
+    deadline: Deadline,
+) -> dict[int, int] | None:
     # A token's damage is linear in the count; whether it meets a purple condition is a flag per node.
     tok = [z3.Int(f"t{c}") for c in range(board.size)]
     solver = z3.Solver()
@@ -213,11 +293,19 @@ def _z3_tokens(scenario: Scenario, player: int, board: Board, layout: Layout, ad
         return c in added and added[c].heroes[h_index].cond[c] and not board.heroes[h_index].cond[c]
 
     encoding = WaveEncoding(
-        board, sum(roll), roll, defeated, "tk",
-        damage=lambda h, c: h.base[c] + layout.minions[c] * h.unit[c] + tok[c] * delta(COLORS.index(h.color), c),
+        board,
+        sum(roll),
+        roll,
+        defeated,
+        "tk",
+        damage=lambda h, c: (
+            h.base[c] + layout.minions[c] * h.unit[c] + tok[c] * delta(COLORS.index(h.color), c)
+        ),
         kept=lambda h, c: z3.IntVal(0 if board.purple_all_damage else layout.minions[c] * h.minion_unit[c]),
-        minion_cond=lambda h, c: z3.Or(z3.BoolVal(h.cond_minion and layout.minions[c] > 0),
-                                       z3.And(z3.BoolVal(gains_cond(COLORS.index(h.color), c)), tok[c] > 0)),
+        minion_cond=lambda h, c: z3.Or(
+            z3.BoolVal(h.cond_minion and layout.minions[c] > 0),
+            z3.And(z3.BoolVal(gains_cond(COLORS.index(h.color), c)), tok[c] > 0),
+        ),
         live_guardian=lambda c: z3.BoolVal(c in layout.guardians),
     )
     solver.add(*encoding.constraints)
@@ -241,8 +329,14 @@ class HealthAnswer:
     engine: str
 
 
-def least_escaping_health(scenario: Scenario, hero: HeroColor, *, engine: str = "z3", player: int = 0,
-                          deadline: Deadline | None = None) -> HealthAnswer:
+def least_escaping_health(
+    scenario: Scenario,
+    hero: HeroColor,
+    *,
+    engine: str = "z3",
+    player: int = 0,
+    deadline: Deadline | None = None,
+) -> HealthAnswer:
     """The smallest health with which ``hero`` escapes under every route.
 
     Every smaller health is shown defeatable by a witness route (found by the route walk); the
@@ -254,7 +348,12 @@ def least_escaping_health(scenario: Scenario, hero: HeroColor, *, engine: str = 
     board, layout, defeated = board_for(scenario, player)
     index = COLORS.index(hero)
     # Above the most damage any route can deal, only a guardian can defeat the hero.
-    limit = sum(max(p.base[c] + layout.minions[c] * p.unit[c], 0) for p in board.heroes for c in range(board.size)) + 2
+    limit = (
+        sum(
+            max(p.base[c] + layout.minions[c] * p.unit[c], 0) for p in board.heroes for c in range(board.size)
+        )
+        + 2
+    )
 
     def trial(health: int) -> Board:
         heroes = list(board.heroes)
@@ -270,22 +369,35 @@ def least_escaping_health(scenario: Scenario, hero: HeroColor, *, engine: str = 
             if engine == "z3":
                 model = RouteModel(candidate, layout, hero, defeated)
                 if model.witness(model.path.defeated_anywhere(), deadline) is not None:
-                    raise OracleDisagreement(f"z3 finds a defeat at health {health} that the route walk does not")
+                    raise OracleDisagreement(
+                        f"z3 finds a defeat at health {health} that the route walk does not"
+                    )
             outcomes = enumerate_outcomes(candidate, layout, hero, defeated, deadline)
             escape = next(o for k, o in sorted(outcomes.items()) if k[0] == "escaped")
-            _verify_health(scenario, player, hero, health, [board.name(n) for n in escape.route], escape, board)
-            return HealthAnswer(Status.PROVEN, hero, health, limit, tuple(board.name(n) for n in escape.route), engine)
+            _verify_health(
+                scenario, player, hero, health, [board.name(n) for n in escape.route], escape, board
+            )
+            return HealthAnswer(
+                Status.PROVEN, hero, health, limit, tuple(board.name(n) for n in escape.route), engine
+            )
     except TimeLimit:
         return HealthAnswer(Status.UNKNOWN, hero, None, limit, (), engine)
     return HealthAnswer(Status.PROVEN, hero, None, limit, (), engine)
 
 
-def _verify_health(scenario: Scenario, player: int, hero: HeroColor, health: int, route: list[str], escape: object, board: Board) -> None:
+def _verify_health(
+    scenario: Scenario,
+    player: int,
+    hero: HeroColor,
+    health: int,
+    route: list[str],
+    escape: Outcome,
+    board: Board,
+) -> None:
     from solver.stonespine.replay import verify_wave
 
     state = scenario.initial
     bonus = list(state.health_bonus)
     bonus[COLORS.index(hero)] = health - state.card(hero).health
     modified = replace(scenario, initial=replace(state, health_bonus=(bonus[0], bonus[1], bonus[2])))
-    outcome = escape
-    verify_wave(modified, player, [(hero, route)], [("escaped", route[-1] if route else None, outcome.reason)])  # type: ignore[attr-defined]
+    verify_wave(modified, player, [(hero, route)], [("escaped", route[-1] if route else None, escape.reason)])

@@ -109,7 +109,9 @@ def minion_counts(scenario: Scenario, board: Board) -> tuple[int, ...]:
     return (board.minions,)
 
 
-def guaranteed_value(evaluator: LayoutEvaluator, rolls: list[Roll], cut: int, defeated: int = 0) -> tuple[int, Roll | None]:
+def guaranteed_value(
+    evaluator: LayoutEvaluator, rolls: list[Roll], cut: int, defeated: int = 0
+) -> tuple[int, Roll | None]:
     """min over rolls of the wave value; stops early (returning something < cut) when below ``cut``.
 
     ``rolls`` is reordered in place: the roll that cut goes first next time.
@@ -125,7 +127,9 @@ def guaranteed_value(evaluator: LayoutEvaluator, rolls: list[Roll], cut: int, de
     return value, worst
 
 
-def _chunk_values(job: tuple[Board, list[tuple[int, Layout]], list[Roll], int, float | None]) -> tuple[list[tuple[int, int, Roll | None]], bool]:
+def _chunk_values(
+    job: tuple[Board, list[tuple[int, Layout]], list[Roll], int, float | None],
+) -> tuple[list[tuple[int, int, Roll | None]], bool]:
     """Evaluate a chunk of placements (in a worker process); keeps those at or above its running best."""
     board, chunk, rolls, defeated, stop_at = job
     best, kept = -1, list[tuple[int, int, Roll | None]]()
@@ -139,7 +143,9 @@ def _chunk_values(job: tuple[Board, list[tuple[int, Layout]], list[Roll], int, f
     return kept, True
 
 
-def search_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | None = None, jobs: int | None = None) -> PlacementAnswer:
+def search_guaranteed(
+    scenario: Scenario, player: int = 0, deadline: Deadline | None = None, jobs: int | None = None
+) -> PlacementAnswer:
     """Objective (a) by exhaustive search over placements on the compiled board.
 
     Large searches run in ``jobs`` worker processes (default: the machine's cores, at most 4);
@@ -177,14 +183,22 @@ def search_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | 
     ranking = tuple(Ranked(choices[i], v, w) for i, v, w in sorted(results) if v == best)[:10]
     proven = status is Status.PROVEN
     answer = PlacementAnswer(
-        status, "guaranteed", "search", best if proven else None, tuple(tied) if proven else (),
-        ranking, len(choices) if proven else 0, time.perf_counter() - started, unreachable,
+        status,
+        "guaranteed",
+        "search",
+        best if proven else None,
+        tuple(tied) if proven else (),
+        ranking,
+        len(choices) if proven else 0,
+        time.perf_counter() - started,
+        unreachable,
     )
     return _with_worst_plan(scenario, player, board, answer, defeated)
 
 
-def _parallel(board: Board, choices: list[Layout], rolls: list[Roll], defeated: int, deadline: Deadline,
-              workers: int) -> tuple[Status, list[tuple[int, int, Roll | None]]]:
+def _parallel(
+    board: Board, choices: list[Layout], rolls: list[Roll], defeated: int, deadline: Deadline, workers: int
+) -> tuple[Status, list[tuple[int, int, Roll | None]]]:
     left = deadline.remaining()
     stop_at = None if left is None else time.time() + left
     indexed = list(enumerate(choices))
@@ -206,7 +220,9 @@ def _parallel(board: Board, choices: list[Layout], rolls: list[Roll], defeated: 
     return status, results
 
 
-def _with_worst_plan(scenario: Scenario, player: int, board: Board, answer: PlacementAnswer, defeated: int) -> PlacementAnswer:
+def _with_worst_plan(
+    scenario: Scenario, player: int, board: Board, answer: PlacementAnswer, defeated: int
+) -> PlacementAnswer:
     """Attach the first tied placement's worst roll and plan, replayed through the oracle."""
     if answer.status is not Status.PROVEN or not answer.tied:
         return answer
@@ -232,7 +248,9 @@ def _placed(scenario: Scenario, player: int, placement: Any) -> Scenario:
     from dataclasses import replace
 
     state = scenario.initial
-    return replace(scenario, initial=state.with_player(player, replace(state.players[player], placement=placement)))
+    return replace(
+        scenario, initial=state.with_player(player, replace(state.players[player], placement=placement))
+    )
 
 
 def _require_exact(board: Board) -> None:
@@ -277,7 +295,11 @@ class PlacementModel:
             # z3 proposed a placement its own encoding accepts for this roll, yet the search refutes it.
             raise OracleDisagreement(f"the z3 wave encoding and the search disagree on roll {roll}")
         encoding = WaveEncoding(
-            board, slots, roll, self.defeated, f"r{len(self.rolls)}",
+            board,
+            slots,
+            roll,
+            self.defeated,
+            f"r{len(self.rolls)}",
             damage=lambda h, c: h.base[c] + self.minion[c] * h.unit[c],
             kept=lambda h, c: z3.IntVal(0) if board.purple_all_damage else self.minion[c] * h.minion_unit[c],
             minion_cond=lambda h, c: z3.And(z3.BoolVal(h.cond_minion), self.minion[c] > 0),
@@ -289,7 +311,11 @@ class PlacementModel:
         self.rolls.append(roll)
 
     def layout(self, model: z3.ModelRef) -> Layout:
-        guards = tuple(c for c in range(self.board.size) for _ in range(model.eval(self.guard[c], model_completion=True).as_long()))
+        guards = tuple(
+            c
+            for c in range(self.board.size)
+            for _ in range(model.eval(self.guard[c], model_completion=True).as_long())
+        )
         minions = tuple(model.eval(m, model_completion=True).as_long() for m in self.minion)
         return Layout(guards, minions)
 
@@ -299,12 +325,20 @@ class PlacementModel:
         self.solver.add(z3.Not(z3.And(same)))
 
 
-def z3_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | None = None, list_ties: bool = True) -> PlacementAnswer:
+def z3_guaranteed(
+    scenario: Scenario, player: int = 0, deadline: Deadline | None = None, list_ties: bool = True
+) -> PlacementAnswer:
     """Objective (a) by z3 with counterexample rolls; ties listed by blocking found placements."""
     started = time.perf_counter()
     deadline = deadline or Deadline()
     setup = _setup(scenario, player)
-    board, defeated, rolls, nodes, unreachable = setup.board, setup.defeated, setup.rolls, setup.nodes, setup.unreachable
+    board, defeated, rolls, nodes, unreachable = (
+        setup.board,
+        setup.defeated,
+        setup.rolls,
+        setup.nodes,
+        setup.unreachable,
+    )
     counts = minion_counts(scenario, board)
     top = max(sum(r) for r in rolls)
     evaluated = 0
@@ -328,12 +362,31 @@ def z3_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | None
                 model.block(layout)
             if found:
                 ranking = tuple(Ranked(lay, target) for lay in found[:10])
-                answer = PlacementAnswer(Status.PROVEN, "guaranteed", "z3", target, tuple(sorted(found, key=_order)),
-                                         ranking, evaluated, time.perf_counter() - started, unreachable)
+                answer = PlacementAnswer(
+                    Status.PROVEN,
+                    "guaranteed",
+                    "z3",
+                    target,
+                    tuple(sorted(found, key=_order)),
+                    ranking,
+                    evaluated,
+                    time.perf_counter() - started,
+                    unreachable,
+                )
                 return _with_worst_plan(scenario, player, board, answer, defeated)
     except TimeLimit:
         pass
-    return PlacementAnswer(Status.UNKNOWN, "guaranteed", "z3", None, (), (), evaluated, time.perf_counter() - started, unreachable)
+    return PlacementAnswer(
+        Status.UNKNOWN,
+        "guaranteed",
+        "z3",
+        None,
+        (),
+        (),
+        evaluated,
+        time.perf_counter() - started,
+        unreachable,
+    )
 
 
 def _order(layout: Layout) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -343,21 +396,31 @@ def _order(layout: Layout) -> tuple[tuple[int, ...], tuple[int, ...]]:
 # -- the oracle baseline ---------------------------------------------------------------------
 
 
-def oracle_guaranteed_for(scenario: Scenario, player: int, board: Board, layout: Layout, rolls: Sequence[Roll],
-                          cut: int, deadline: Deadline) -> int:
+def oracle_guaranteed_for(
+    scenario: Scenario,
+    player: int,
+    board: Board,
+    layout: Layout,
+    rolls: Sequence[Roll],
+    cut: int,
+    deadline: Deadline,
+) -> int:
     """One placement's value, every roll searched through the oracle."""
     value = 10**9
     for roll in rolls:
         deadline.check()
-        got = oracle_wave(scenario, player, roll_heroes(roll), placement=layout.placement(board), deadline=deadline).defeated
+        got = oracle_wave(
+            scenario, player, roll_heroes(roll), placement=layout.placement(board), deadline=deadline
+        ).defeated
         value = min(value, got)
         if value < cut:
             break
     return value
 
 
-def oracle_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | None = None,
-                      sample: int | None = None) -> PlacementAnswer:
+def oracle_guaranteed(
+    scenario: Scenario, player: int = 0, deadline: Deadline | None = None, sample: int | None = None
+) -> PlacementAnswer:
     """Objective (a) through the oracle: every placement (or the first ``sample``), every roll."""
     started = time.perf_counter()
     deadline = deadline or Deadline()
@@ -384,17 +447,28 @@ def oracle_guaranteed(scenario: Scenario, player: int = 0, deadline: Deadline | 
         progress.finish()
     proven = status is Status.PROVEN and sample is None
     return PlacementAnswer(
-        Status.PROVEN if proven else Status.UNKNOWN, "guaranteed", "oracle", best if proven else None,
-        tuple(tied) if proven else (), (), evaluated, time.perf_counter() - started, unreachable,
+        Status.PROVEN if proven else Status.UNKNOWN,
+        "guaranteed",
+        "oracle",
+        best if proven else None,
+        tuple(tied) if proven else (),
+        (),
+        evaluated,
+        time.perf_counter() - started,
+        unreachable,
     )
-
 
 
 # -- objective (b): the whole Invasion phase ---------------------------------------------------
 
 
-def search_expected(scenario: Scenario, measure: Any, target: int | None = None, player: int = 0,
-                    deadline: Deadline | None = None) -> PlacementAnswer:
+def search_expected(
+    scenario: Scenario,
+    measure: Any,
+    target: int | None = None,
+    player: int = 0,
+    deadline: Deadline | None = None,
+) -> PlacementAnswer:
     """Objective (b): the placement maximising the phase's value under the optimal policy.
 
     Exact: every placement's DP is solved, except that placements whose upper bound cannot reach
@@ -447,7 +521,13 @@ def search_expected(scenario: Scenario, measure: Any, target: int | None = None,
         placed = _placed(scenario, player, tied[0].placement(board))
         verify_phase(placed, best_dp, best_dp.solve(), player, deadline)
     return PlacementAnswer(
-        status, f"expected {measure.value}" + (f" >= {target}" if target is not None else ""), "search",
-        best if status is Status.PROVEN else None, tuple(tied) if status is Status.PROVEN else (),
-        tuple(ranked[:10]), evaluated, time.perf_counter() - started, unreachable,
+        status,
+        f"expected {measure.value}" + (f" >= {target}" if target is not None else ""),
+        "search",
+        best if status is Status.PROVEN else None,
+        tuple(tied) if status is Status.PROVEN else (),
+        tuple(ranked[:10]),
+        evaluated,
+        time.perf_counter() - started,
+        unreachable,
     )

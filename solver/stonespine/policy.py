@@ -63,14 +63,24 @@ class PhaseAnswer:
     value: Fraction  # of the whole phase, first wave included
     close_now: Fraction  # the measure if no wave were rolled (for reference)
     states: int  # distinct F sets the DP visited
-    first_wave: tuple[tuple[Roll, Fraction, Result, Fraction], ...]  # roll, probability, chosen result, its value
+    first_wave: tuple[
+        tuple[Roll, Fraction, Result, Fraction], ...
+    ]  # roll, probability, chosen result, its value
 
 
 class InvasionDP:
     """Exact values and the optimal policy for one dungeon and placement."""
 
-    def __init__(self, board: Board, layout: Layout, rolls: Sequence[tuple[Roll, Fraction]], measure: Measure,
-                 target: int | None = None, start: int = 0, deadline: Deadline | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        layout: Layout,
+        rolls: Sequence[tuple[Roll, Fraction]],
+        measure: Measure,
+        target: int | None = None,
+        start: int = 0,
+        deadline: Deadline | None = None,
+    ) -> None:
         if board.limits:
             raise RulesError("the Invasion-phase solver models every rule but: " + "; ".join(board.limits))
         if measure is Measure.TROPHY and target is None:
@@ -150,8 +160,14 @@ class InvasionDP:
             value, result, _ = self.wave_value(self.start, roll)
             first.append((roll, p, result, value))
         total = sum((p * v for _, p, _, v in first), Fraction(0))
-        return PhaseAnswer(self.measure, self.target, total, self.terminal(self.start, False),
-                           self.value.cache_info().currsize, tuple(first))
+        return PhaseAnswer(
+            self.measure,
+            self.target,
+            total,
+            self.terminal(self.start, False),
+            self.value.cache_info().currsize,
+            tuple(first),
+        )
 
     def plan(self, mask: int, roll: Roll) -> list[tuple[HeroColor, tuple[int, ...], Outcome]]:
         """The optimal wave as heroes in order with routes (witnesses from the exhaustive walk)."""
@@ -169,12 +185,26 @@ class InvasionDP:
         return plan
 
 
-def solve_phase(scenario: Scenario, measure: Measure, target: int | None = None, player: int = 0,
-                layout: Layout | None = None, deadline: Deadline | None = None) -> tuple[InvasionDP, PhaseAnswer]:
+def solve_phase(
+    scenario: Scenario,
+    measure: Measure,
+    target: int | None = None,
+    player: int = 0,
+    layout: Layout | None = None,
+    deadline: Deadline | None = None,
+) -> tuple[InvasionDP, PhaseAnswer]:
     board, placed, defeated = board_for(scenario, player)
     if measure is Measure.TROPHY and target is None and scenario.initial.solo:
         target = scenario.data.value("jael_defeats")[board.year - 1] + 1
-    dp = InvasionDP(board, layout or placed, roll_distribution(scenario.data, board.year), measure, target, defeated, deadline)
+    dp = InvasionDP(
+        board,
+        layout or placed,
+        roll_distribution(scenario.data, board.year),
+        measure,
+        target,
+        defeated,
+        deadline,
+    )
     return dp, dp.solve()
 
 
@@ -218,7 +248,9 @@ class PolicyDecider:
             roll = _roll((*p.waiting, run.color))
             hero, route, _ = self._plan(mask, roll)[0]
             if hero is not run.color:
-                raise OracleDisagreement(f"the policy planned a {hero.value} hero first but a {run.color.value} one is in the dungeon")
+                raise OracleDisagreement(
+                    f"the policy planned a {hero.value} hero first but a {run.color.value} one is in the dungeon"
+                )
             names = [self.dp.board.name(n) for n in route]
             return names[len(run.visited)]
         return request.options[0]
@@ -228,7 +260,9 @@ def _roll(heroes: Sequence[HeroColor]) -> Roll:
     return (heroes.count(COLORS[0]), heroes.count(COLORS[1]), heroes.count(COLORS[2]))
 
 
-def oracle_expectation(scenario: Scenario, dp: InvasionDP, player: int = 0, deadline: Deadline | None = None) -> Fraction:
+def oracle_expectation(
+    scenario: Scenario, dp: InvasionDP, player: int = 0, deadline: Deadline | None = None
+) -> Fraction:
     """The measure's expectation when the oracle plays the phase with the DP's policy.
 
     Every dice outcome is followed with its probability (a face listed twice counts twice); the
@@ -238,8 +272,15 @@ def oracle_expectation(scenario: Scenario, dp: InvasionDP, player: int = 0, dead
     game = StonespineGame(scenario.rulings, scenario.data)
     base = scenario.initial
     me = base.players[player]
-    state = base.__class__(**{**{f: getattr(base, f) for f in base.__dataclass_fields__},
-                              "players": (me,), "stage": Stage.ROLL, "solo": False, "last_year": base.year})
+    state = base.__class__(
+        **{
+            **{f: getattr(base, f) for f in base.__dataclass_fields__},
+            "players": (me,),
+            "stage": Stage.ROLL,
+            "solo": False,
+            "last_year": base.year,
+        }
+    )
     start, _ = game.start(state)
     policy = PolicyDecider(dp, me.name)
     memo: dict[tuple[frozenset[Cell], tuple[str, ...]], Fraction] = {}
@@ -274,15 +315,21 @@ def oracle_expectation(scenario: Scenario, dp: InvasionDP, player: int = 0, dead
     return expect(start)
 
 
-def verify_phase(scenario: Scenario, dp: InvasionDP, answer: PhaseAnswer, player: int = 0,
-                 deadline: Deadline | None = None) -> None:
+def verify_phase(
+    scenario: Scenario, dp: InvasionDP, answer: PhaseAnswer, player: int = 0, deadline: Deadline | None = None
+) -> None:
     got = oracle_expectation(scenario, dp, player, deadline)
     if got != answer.value:
-        raise OracleDisagreement(f"the oracle playing the optimal policy gives {got}, the DP said {answer.value}")
+        raise OracleDisagreement(
+            f"the oracle playing the optimal policy gives {got}, the DP said {answer.value}"
+        )
 
 
 def describe_result(board: Board, result: Result) -> str:
     mask, escaped = result
     nodes = [board.name(n) for n in range(board.size) if mask >> n & 1]
-    return ("escape; " if escaped else "") + f"{len(nodes)} defeated" + (f" ({' '.join(nodes)})" if nodes else "")
-
+    return (
+        ("escape; " if escaped else "")
+        + f"{len(nodes)} defeated"
+        + (f" ({' '.join(nodes)})" if nodes else "")
+    )

@@ -47,8 +47,14 @@ class WaveResult:
         return any(h.fate == "escaped" for h in self.heroes)
 
 
-def wave_state(scenario: Scenario, player: int, heroes: Sequence[HeroColor], placement: Placement | None = None,
-               defeated: Sequence[tuple[Cell, HeroColor]] | None = None, state: GameState | None = None) -> GameState:
+def wave_state(
+    scenario: Scenario,
+    player: int,
+    heroes: Sequence[HeroColor],
+    placement: Placement | None = None,
+    defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
+    state: GameState | None = None,
+) -> GameState:
     """The state just before Step 2 with only ``player`` in play and ``heroes`` outside."""
     base = state or scenario.initial
     p = base.players[player]
@@ -85,12 +91,20 @@ class _PlanDecider:
         """The oracle sent a hero without asking (one colour left): keep the plan's pointer in step."""
         self.hero += 1
         if self.plan[self.hero][0] is not color:
-            raise OracleDisagreement(f"the oracle sent {color.value}, the plan expected {self.plan[self.hero][0].value}")
+            raise OracleDisagreement(
+                f"the oracle sent {color.value}, the plan expected {self.plan[self.hero][0].value}"
+            )
 
 
-def replay_wave(scenario: Scenario, player: int, plan: Sequence[tuple[HeroColor, Sequence[str]]], *,
-                placement: Placement | None = None, defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
-                state: GameState | None = None) -> WaveResult:
+def replay_wave(
+    scenario: Scenario,
+    player: int,
+    plan: Sequence[tuple[HeroColor, Sequence[str]]],
+    *,
+    placement: Placement | None = None,
+    defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
+    state: GameState | None = None,
+) -> WaveResult:
     """Play ``plan`` through the oracle until the wave is over (the Step 3 gate decision)."""
     game = StonespineGame(scenario.rulings, scenario.data)
     start = wave_state(scenario, player, [c for c, _ in plan], placement, defeated, state)
@@ -108,7 +122,9 @@ def replay_wave(scenario: Scenario, player: int, plan: Sequence[tuple[HeroColor,
     return WaveResult(_results(log), tuple(log), current)
 
 
-def _advance_with(game: StonespineGame, state: GameState, decider: _PlanDecider) -> tuple[GameState, tuple[Event, ...]]:
+def _advance_with(
+    game: StonespineGame, state: GameState, decider: _PlanDecider
+) -> tuple[GameState, tuple[Event, ...]]:
     current, events = game.start(state)
     _note_auto_sends(decider, events, None)
     return current, events
@@ -136,10 +152,18 @@ def _results(events: Sequence[Event]) -> tuple[HeroResult, ...]:
     return tuple(results)
 
 
-def verify_wave(scenario: Scenario, player: int, plan: Sequence[tuple[HeroColor, Sequence[str]]],
-                expected: Sequence[tuple[str, str | None, str]], **kwargs: object) -> WaveResult:
+def verify_wave(
+    scenario: Scenario,
+    player: int,
+    plan: Sequence[tuple[HeroColor, Sequence[str]]],
+    expected: Sequence[tuple[str, str | None, str]],
+    *,
+    placement: Placement | None = None,
+    defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
+    state: GameState | None = None,
+) -> WaveResult:
     """Replay and compare with the solver's ``(fate, chamber, reason)`` per hero; raise if different."""
-    result = replay_wave(scenario, player, plan, **kwargs)  # type: ignore[arg-type]
+    result = replay_wave(scenario, player, plan, placement=placement, defeated=defeated, state=state)
     got = [(h.fate, h.chamber, h.reason) for h in result.heroes]
     if got != list(expected):
         raise OracleDisagreement(

@@ -104,7 +104,9 @@ def enumerate_outcomes(
     return found
 
 
-def entry_damage(board: Board, hero: HeroProfile, layout: Layout, node: int, protection_used: bool) -> tuple[int, bool]:
+def entry_damage(
+    board: Board, hero: HeroProfile, layout: Layout, node: int, protection_used: bool
+) -> tuple[int, bool]:
     """Damage on entering a chamber with no guardian and no defeated hero; and protection state."""
     minions = layout.minions[node]
     raw = hero.damage(node, minions)
@@ -199,26 +201,45 @@ class PathEncoding:
             raw = z3.If(defeated[c], 0, damage[c])
             if not z3.is_false(purple):
                 eligible = [
-                    z3.And(self.visited[d], condition[d], z3.Not(defeated[d]), z3.Not(live_guardian[d]),
-                           z3.BoolVal(True) if board.purple_used_anyway else damage[d] > 0)
+                    z3.And(
+                        self.visited[d],
+                        condition[d],
+                        z3.Not(defeated[d]),
+                        z3.Not(live_guardian[d]),
+                        z3.BoolVal(True) if board.purple_used_anyway else damage[d] > 0,
+                    )
                     for d in range(n)
                 ]
-                first = z3.And(purple, eligible[c], *[z3.Implies(eligible[d], self.order[d] > self.order[c]) for d in range(n) if d != c])
+                first = z3.And(
+                    purple,
+                    eligible[c],
+                    *[z3.Implies(eligible[d], self.order[d] > self.order[c]) for d in range(n) if d != c],
+                )
                 raw = z3.If(first, z3.If(defeated[c], 0, protected_damage[c]), raw)
             self.effective.append(raw)
-        self.before = z3.Sum([z3.If(z3.And(self.visited[c], z3.Not(self.end[c])), self.effective[c], 0) for c in range(n)])
+        self.before = z3.Sum(
+            [z3.If(z3.And(self.visited[c], z3.Not(self.end[c])), self.effective[c], 0) for c in range(n)]
+        )
         add(self.before < health)
         self.health = health
         self.live_guardian = live_guardian
         self.defeated = defeated
 
     def defeated_at(self, c: int) -> Any:
-        return z3.And(self.end[c], z3.Or(self.live_guardian[c], self.before + self.effective[c] >= self.health))
+        return z3.And(
+            self.end[c], z3.Or(self.live_guardian[c], self.before + self.effective[c] >= self.health)
+        )
 
     def escaped_at(self, c: int) -> Any:
         board = self.board
-        alive = z3.And(self.end[c], z3.Not(self.live_guardian[c]), self.before + self.effective[c] < self.health)
-        stuck = z3.And([self.visited[d] for d in board.neighbours[c]]) if board.neighbours[c] else z3.BoolVal(True)
+        alive = z3.And(
+            self.end[c], z3.Not(self.live_guardian[c]), self.before + self.effective[c] < self.health
+        )
+        stuck = (
+            z3.And([self.visited[d] for d in board.neighbours[c]])
+            if board.neighbours[c]
+            else z3.BoolVal(True)
+        )
         if board.exit == c:
             by_exit = z3.Or(z3.Not(self.defeated[c]), z3.BoolVal(board.exit_through_defeated))
             return z3.And(alive, z3.Or(by_exit, stuck))
@@ -228,18 +249,26 @@ class PathEncoding:
         return z3.Or([self.defeated_at(c) for c in range(self.board.size)])
 
     def route(self, model: z3.ModelRef) -> tuple[int, ...]:
-        nodes = [c for c in range(self.board.size) if z3.is_true(model.eval(self.visited[c], model_completion=True))]
+        nodes = [
+            c
+            for c in range(self.board.size)
+            if z3.is_true(model.eval(self.visited[c], model_completion=True))
+        ]
         return tuple(sorted(nodes, key=lambda c: model.eval(self.order[c], model_completion=True).as_long()))
 
 
 def _path_encoding(board: Board, layout: Layout, hero: HeroProfile, defeated: int, tag: str) -> PathEncoding:
     n = board.size
     damage = [z3.IntVal(hero.damage(c, layout.minions[c])) for c in range(n)]
-    kept = [z3.IntVal(0 if board.purple_all_damage else layout.minions[c] * hero.minion_unit[c]) for c in range(n)]
+    kept = [
+        z3.IntVal(0 if board.purple_all_damage else layout.minions[c] * hero.minion_unit[c]) for c in range(n)
+    ]
     condition = [z3.BoolVal(hero.cond[c] or (hero.cond_minion and layout.minions[c] > 0)) for c in range(n)]
     live = [z3.BoolVal(_live_guardian(layout, defeated, c)) for c in range(n)]
     gone = [z3.BoolVal(bool((defeated >> c) & 1)) for c in range(n)]
-    return PathEncoding(board, tag, z3.IntVal(hero.health), damage, kept, condition, live, gone, z3.BoolVal(hero.purple))
+    return PathEncoding(
+        board, tag, z3.IntVal(hero.health), damage, kept, condition, live, gone, z3.BoolVal(hero.purple)
+    )
 
 
 class RouteModel:
@@ -272,10 +301,15 @@ class RouteModel:
             return {("escaped", -1): Outcome(Fate.ESCAPED, None, "no-entry", (), 0)}
         found: dict[tuple[str, int], Outcome] = {}
         for c in range(board.size):
-            for fate, condition in ((Fate.DEFEATED, self.path.defeated_at(c)), (Fate.ESCAPED, self.path.escaped_at(c))):
+            for fate, condition in (
+                (Fate.DEFEATED, self.path.defeated_at(c)),
+                (Fate.ESCAPED, self.path.escaped_at(c)),
+            ):
                 route = self.witness(condition, deadline)
                 if route is not None:
-                    found[(fate.value, c)] = walk_route(board, self.layout, self.hero.color, route, self.defeated_mask())
+                    found[(fate.value, c)] = walk_route(
+                        board, self.layout, self.hero.color, route, self.defeated_mask()
+                    )
         return found
 
     def defeated_mask(self) -> int:
@@ -286,7 +320,9 @@ class RouteModel:
         return mask
 
 
-def walk_route(board: Board, layout: Layout, color: HeroColor, route: tuple[int, ...], defeated: int = 0) -> Outcome:
+def walk_route(
+    board: Board, layout: Layout, color: HeroColor, route: tuple[int, ...], defeated: int = 0
+) -> Outcome:
     """Follow ``route`` under the compiled rules; raises ValueError if the route is not legal."""
     hero = board.hero(color)
     damage, protection_used = 0, False

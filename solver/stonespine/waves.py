@@ -56,7 +56,9 @@ class WavePlan:
         return [(c, [board.name(n) for n in o.route]) for c, o in zip(self.colors, self.steps, strict=True)]
 
     def expected(self, board: Board) -> list[tuple[str, str | None, str]]:
-        return [(o.fate.value, board.name(o.node) if o.node is not None else None, o.reason) for o in self.steps]
+        return [
+            (o.fate.value, board.name(o.node) if o.node is not None else None, o.reason) for o in self.steps
+        ]
 
 
 def _multiset(heroes: Sequence[HeroColor]) -> tuple[int, int, int]:
@@ -64,8 +66,13 @@ def _multiset(heroes: Sequence[HeroColor]) -> tuple[int, int, int]:
     return (counts[COLORS[0]], counts[COLORS[1]], counts[COLORS[2]])
 
 
-def search_wave(board: Board, layout: Layout, heroes: Sequence[HeroColor], defeated: int = 0,
-                deadline: Deadline | None = None) -> WavePlan:
+def search_wave(
+    board: Board,
+    layout: Layout,
+    heroes: Sequence[HeroColor],
+    defeated: int = 0,
+    deadline: Deadline | None = None,
+) -> WavePlan:
     """The most heroes the player can defeat from this wave, exhaustively on the compiled board."""
     deadline = deadline or Deadline()
 
@@ -105,8 +112,18 @@ def search_wave(board: Board, layout: Layout, heroes: Sequence[HeroColor], defea
 class WaveEncoding:
     """``slots`` heroes in sequence, each a path; colours chosen within the wave's multiset."""
 
-    def __init__(self, board: Board, slots: int, counts: tuple[int, int, int], defeated: int, tag: str,
-                 damage: Any = None, kept: Any = None, minion_cond: Any = None, live_guardian: Any = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        slots: int,
+        counts: tuple[int, int, int],
+        defeated: int,
+        tag: str,
+        damage: Any = None,
+        kept: Any = None,
+        minion_cond: Any = None,
+        live_guardian: Any = None,
+    ) -> None:
         n = board.size
         self.board = board
         self.color = [z3.Int(f"{tag}_col{i}") for i in range(slots)]
@@ -119,7 +136,10 @@ class WaveEncoding:
         self.paths: list[PathEncoding] = []
         for i in range(slots):
             col = self.color[i]
-            gone = [z3.Or(z3.BoolVal(bool((defeated >> c) & 1)), *[p.end[c] for p in self.paths]) for c in range(n)]
+            gone = [
+                z3.Or(z3.BoolVal(bool((defeated >> c) & 1)), *[p.end[c] for p in self.paths])
+                for c in range(n)
+            ]
 
             def pick(values: list[Any], col: Any = col) -> Any:
                 return z3.If(col == 0, values[0], z3.If(col == 1, values[1], values[2]))
@@ -127,8 +147,19 @@ class WaveEncoding:
             heroes = board.heroes
             dmg = [pick([damage(h, c) if damage else z3.IntVal(h.base[c]) for h in heroes]) for c in range(n)]
             kp = [pick([kept(h, c) if kept else z3.IntVal(0) for h in heroes]) for c in range(n)]
-            cond = [pick([z3.Or(z3.BoolVal(h.cond[c]), minion_cond(h, c) if minion_cond else z3.BoolVal(False)) for h in heroes]) for c in range(n)]
-            live = [z3.And(live_guardian(c) if live_guardian else z3.BoolVal(False), z3.Not(gone[c])) for c in range(n)]
+            cond = [
+                pick(
+                    [
+                        z3.Or(z3.BoolVal(h.cond[c]), minion_cond(h, c) if minion_cond else z3.BoolVal(False))
+                        for h in heroes
+                    ]
+                )
+                for c in range(n)
+            ]
+            live = [
+                z3.And(live_guardian(c) if live_guardian else z3.BoolVal(False), z3.Not(gone[c]))
+                for c in range(n)
+            ]
             purple = pick([z3.BoolVal(h.purple) for h in heroes])
             health = pick([z3.IntVal(h.health) for h in heroes])
             path = PathEncoding(board, f"{tag}_s{i}", health, dmg, kp, cond, live, gone, purple)
@@ -140,14 +171,21 @@ class WaveEncoding:
 def _fixed_terms(layout: Layout, board: Board) -> dict[str, Any]:
     return {
         "damage": lambda h, c: z3.IntVal(h.damage(c, layout.minions[c])),
-        "kept": lambda h, c: z3.IntVal(0 if board.purple_all_damage else layout.minions[c] * h.minion_unit[c]),
+        "kept": lambda h, c: z3.IntVal(
+            0 if board.purple_all_damage else layout.minions[c] * h.minion_unit[c]
+        ),
         "minion_cond": lambda h, c: z3.BoolVal(h.cond_minion and layout.minions[c] > 0),
         "live_guardian": lambda c: z3.BoolVal(c in layout.guardians),
     }
 
 
-def z3_wave(board: Board, layout: Layout, heroes: Sequence[HeroColor], defeated: int = 0,
-            deadline: Deadline | None = None) -> WavePlan:
+def z3_wave(
+    board: Board,
+    layout: Layout,
+    heroes: Sequence[HeroColor],
+    defeated: int = 0,
+    deadline: Deadline | None = None,
+) -> WavePlan:
     """The most heroes defeated, by z3: the largest k whose k-slot encoding is satisfiable."""
     deadline = deadline or Deadline()
     counts = _multiset(heroes)
@@ -170,8 +208,15 @@ def z3_wave(board: Board, layout: Layout, heroes: Sequence[HeroColor], defeated:
     return _finish(board, layout, heroes, [], [], defeated, deadline)
 
 
-def _finish(board: Board, layout: Layout, heroes: Sequence[HeroColor], colors: list[HeroColor],
-            steps: list[Outcome], mask: int, deadline: Deadline) -> WavePlan:
+def _finish(
+    board: Board,
+    layout: Layout,
+    heroes: Sequence[HeroColor],
+    colors: list[HeroColor],
+    steps: list[Outcome],
+    mask: int,
+    deadline: Deadline,
+) -> WavePlan:
     """Append the escaping hero (if any hero is left) to a plan of defeats."""
     left = Counter(heroes)
     left.subtract(colors)
@@ -193,9 +238,16 @@ class OracleWave:
     nodes: int  # oracle states explored
 
 
-def oracle_wave(scenario: Scenario, player: int, heroes: Sequence[HeroColor], *, placement: Placement | None = None,
-                defeated: Sequence[tuple[Cell, HeroColor]] | None = None, deadline: Deadline | None = None,
-                state: GameState | None = None) -> OracleWave:
+def oracle_wave(
+    scenario: Scenario,
+    player: int,
+    heroes: Sequence[HeroColor],
+    *,
+    placement: Placement | None = None,
+    defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
+    deadline: Deadline | None = None,
+    state: GameState | None = None,
+) -> OracleWave:
     """Exhaustive search over every decision the oracle asks during the wave: the ground truth."""
     deadline = deadline or Deadline()
     game = StonespineGame(scenario.rulings, scenario.data)
@@ -228,7 +280,9 @@ def oracle_wave(scenario: Scenario, player: int, heroes: Sequence[HeroColor], *,
     return OracleWave(score - baseline, replayed, explored[0])
 
 
-def _replay_answers(game: StonespineGame, start: GameState, opening: tuple[Any, ...], answers: tuple[Any, ...]) -> tuple[HeroResult, ...]:
+def _replay_answers(
+    game: StonespineGame, start: GameState, opening: tuple[Any, ...], answers: tuple[Any, ...]
+) -> tuple[HeroResult, ...]:
     from solver.stonespine.replay import _results
 
     current, events = start, list(opening)
@@ -238,8 +292,10 @@ def _replay_answers(game: StonespineGame, start: GameState, opening: tuple[Any, 
     return _results(events)
 
 
-def oracle_plan_check(scenario: Scenario, player: int, board: Board, plan: WavePlan, **kwargs: Any) -> None:
+def oracle_plan_check(
+    scenario: Scenario, player: int, board: Board, plan: WavePlan, *, placement: Placement | None = None
+) -> None:
     """Replay ``plan`` through the oracle and insist it does what the solver said."""
     from solver.stonespine.replay import verify_wave
 
-    verify_wave(scenario, player, plan.plan(board), plan.expected(board), **kwargs)
+    verify_wave(scenario, player, plan.plan(board), plan.expected(board), placement=placement)

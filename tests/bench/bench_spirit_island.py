@@ -42,25 +42,60 @@ def _timed(fn: Callable[[], object], repeat: int) -> float:
 
 def main() -> str:
     four = load_scenario(str(FOUR)).document
-    one = {**four, "island": {"boards": ["A"]}, "spirits": [{"name": "River", "presence": {"A5": 1, "A8": 1}}]}
+    one = {
+        **four,
+        "island": {"boards": ["A"]},
+        "spirits": [{"name": "River", "presence": {"A5": 1, "A8": 1}}],
+    }
     four_rate, four_phases = _phases_per_second(four, 20)
     one_rate, _ = _phases_per_second(one, 20)
     rows: list[tuple[object, ...]] = [
-        ("Invader Phases / s, four boards (32 lands, BADC-partial)", f"{four_rate:.0f}", f"{one_rate:.0f} (one board)",
-         f"{one_rate / four_rate:.2f}x", f"{four_phases} phases, 20 seeded games from setup"),
+        (
+            "Invader Phases / s, four boards (32 lands, BADC-partial)",
+            f"{four_rate:.0f}",
+            f"{one_rate:.0f} (one board)",
+            f"{one_rate / four_rate:.2f}x",
+            f"{four_phases} phases, 20 seeded games from setup",
+        ),
     ]
     land = parse_land("C C@1 2T T@1 2E")
     z3_fear = _timed(lambda: fear_table(land, method="z3"), 3)
     base_fear = _timed(lambda: fear_table(land, method="baseline"), 3)
-    rows.append(("fear-threshold table (7 rows, each replayed)", f"{z3_fear * 1000:.1f} ms z3", f"{base_fear * 1000:.1f} ms baseline", f"{z3_fear / base_fear:.2f}x", "land C C@1 2T T@1 2E"))
+    rows.append(
+        (
+            "fear-threshold table (7 rows, each replayed)",
+            f"{z3_fear * 1000:.1f} ms z3",
+            f"{base_fear * 1000:.1f} ms baseline",
+            f"{z3_fear / base_fear:.2f}x",
+            "land C C@1 2T T@1 2E",
+        )
+    )
     fight = parse_land("2C 3T 3E")
     z3_fight = _timed(lambda: best_fight_back(fight, 4, method="z3"), 3)
     base_fight = _timed(lambda: best_fight_back(fight, 4, method="baseline"), 3)
-    rows.append(("fight-back, 4 Dahan", f"{z3_fight * 1000:.1f} ms z3", f"{base_fight * 1000:.1f} ms baseline", f"{z3_fight / base_fight:.2f}x", "land 2C 3T 3E"))
-    question = question_from_scenario(load_scenario(str(ROOT / "examples" / "spirit_island" / "island_search.json")))
+    rows.append(
+        (
+            "fight-back, 4 Dahan",
+            f"{z3_fight * 1000:.1f} ms z3",
+            f"{base_fight * 1000:.1f} ms baseline",
+            f"{z3_fight / base_fight:.2f}x",
+            "land 2C 3T 3E",
+        )
+    )
+    question = question_from_scenario(
+        load_scenario(str(ROOT / "examples" / "spirit_island" / "island_search.json"))
+    )
     z3_island = _timed(lambda: z3_facts(question), 1)
     base_island = _timed(lambda: baseline_facts(question), 1)
-    rows.append(("island land sets, 3 turns, board A", f"{z3_island * 1000:.0f} ms z3 (+replays)", f"{base_island * 1000:.1f} ms baseline", f"{z3_island / base_island:.0f}x", "examples/spirit_island/island_search.json"))
+    rows.append(
+        (
+            "island land sets, 3 turns, board A",
+            f"{z3_island * 1000:.0f} ms z3 (+replays)",
+            f"{base_island * 1000:.1f} ms baseline",
+            f"{z3_island / base_island:.0f}x",
+            "examples/spirit_island/island_search.json",
+        )
+    )
     return table(rows, ["measure", "value", "baseline", "ratio", "workload"])
 
 

@@ -50,7 +50,10 @@ def _best_of(runs: int, work: Callable[[], Any]) -> tuple[float, Any]:
 
 def _full_4x4() -> Scenario:
     doc = scenario_document(
-        random_dungeon(9, 4, 4, open_doors=0.4), year=4, guardian="Dragon", levels=(4, 4),
+        random_dungeon(9, 4, 4, open_doors=0.4),
+        year=4,
+        guardian="Dragon",
+        levels=(4, 4),
         placement={"guardians": ["A1"], "minions": ["A1", "A1", "A1"]},
         heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
         health_bonus={"black": 2, "purple": 2, "red": 2},
@@ -69,7 +72,9 @@ def placement_rows() -> list[tuple[Any, ...]]:
         nodes, _ = candidate_nodes(board)
         choices = list(layouts(board, minion_counts(scenario, board), nodes))
         search_time, answer = _best_of(3, lambda s=scenario: search_guaranteed(s))
-        z3_time, z3_answer = _best_of(1, lambda s=scenario: z3_guaranteed(s, deadline=Deadline(120), list_ties=False))
+        z3_time, z3_answer = _best_of(
+            1, lambda s=scenario: z3_guaranteed(s, deadline=Deadline(120), list_ties=False)
+        )
         assert z3_answer.best == answer.best, "z3 and the search disagree"
         rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
         step = max(1, len(choices) // ORACLE_SAMPLE)
@@ -80,11 +85,20 @@ def placement_rows() -> list[tuple[Any, ...]]:
             oracle_guaranteed_for(scenario, 0, board, layout, rolls, -1, Deadline())
             per.append(time.perf_counter() - started)
         oracle_total = statistics.mean(per) * len(choices)
-        rows.append((
-            name, len(board.reachable()), len(choices), answer.best, len(answer.tied),
-            f"{search_time:.2f}", f"{z3_time:.2f}", f"{oracle_total:,.0f} (est. from {len(sample)})",
-            f"{oracle_total / search_time:,.0f}x", f"{oracle_total / z3_time:,.0f}x",
-        ))
+        rows.append(
+            (
+                name,
+                len(board.reachable()),
+                len(choices),
+                answer.best,
+                len(answer.tied),
+                f"{search_time:.2f}",
+                f"{z3_time:.2f}",
+                f"{oracle_total:,.0f} (est. from {len(sample)})",
+                f"{oracle_total / search_time:,.0f}x",
+                f"{oracle_total / z3_time:,.0f}x",
+            )
+        )
     return rows
 
 
@@ -95,7 +109,12 @@ def open_grid(size: int) -> dict[str, Any]:
     for r in range(size):
         row = []
         for c in range(size):
-            doors = ("T" if r > 0 or c == 0 else "") + ("B" if r < size - 1 else "") + ("L" if c > 0 else "") + ("R" if c < size - 1 else "")
+            doors = (
+                ("T" if r > 0 or c == 0 else "")
+                + ("B" if r < size - 1 else "")
+                + ("L" if c > 0 else "")
+                + ("R" if c < size - 1 else "")
+            )
             element = " spike" if (r * 7 + c * 3) % 11 == 0 else ""
             row.append(f"cave {doors}{element}")
         rows.append(row)
@@ -109,9 +128,13 @@ def route_rows() -> list[tuple[Any, ...]]:
         far = f"{letters[size - 1]}{size}"
         minions = [f"{letters[size // 2]}{size // 2}", f"{letters[size // 3]}{size - 1}", f"B{size}"]
         doc = scenario_document(
-            open_grid(size), year=4, guardian="Dragon", levels=(4, 4),
+            open_grid(size),
+            year=4,
+            guardian="Dragon",
+            levels=(4, 4),
             placement={"guardians": [far], "minions": minions},
-            heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"}, health_bonus={"red": 6},
+            heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
+            health_bonus={"red": 6},
         )
         scenario = scenario_from_document(doc, f"bench: generated {size}x{size}")
         board, layout, defeated = board_for(scenario)
@@ -130,8 +153,18 @@ def route_rows() -> list[tuple[Any, ...]]:
             base_text, ratio = f"{base_time:.3f}", f"{base_time / listing:.2f}x"
         except TimeLimit:
             base_text, ratio = f"> {ROUTE_LIMIT:.0f} (stopped)", f"> {ROUTE_LIMIT / listing:.1f}x"
-        rows.append((f"{size}x{size}", len(board.reachable()), "yes" if witness else "no", f"{query:.3f}",
-                     len(outcomes), f"{listing:.2f}", base_text, ratio))
+        rows.append(
+            (
+                f"{size}x{size}",
+                len(board.reachable()),
+                "yes" if witness else "no",
+                f"{query:.3f}",
+                len(outcomes),
+                f"{listing:.2f}",
+                base_text,
+                ratio,
+            )
+        )
     return rows
 
 
@@ -139,9 +172,13 @@ def growth_rows() -> list[tuple[Any, ...]]:
     rows = []
     for size in (4, 5, 6, 7, 8):
         doc = scenario_document(
-            random_dungeon(200 + size, size, size, open_doors=0.3), year=4, guardian="Dragon", levels=(1, 0),
+            random_dungeon(200 + size, size, size, open_doors=0.3),
+            year=4,
+            guardian="Dragon",
+            levels=(1, 0),
             placement={"guardians": ["A1"], "minions": ["A1"]},
-            heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"}, health_bonus={"black": 3, "purple": 3, "red": 3},
+            heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
+            health_bonus={"black": 3, "purple": 3, "red": 3},
         )
         scenario = scenario_from_document(doc, f"bench: growth {size}x{size}")
         board, _, _ = board_for(scenario)
@@ -151,7 +188,17 @@ def growth_rows() -> list[tuple[Any, ...]]:
         answer = search_guaranteed(scenario, deadline=Deadline(120))
         elapsed = time.perf_counter() - started
         value = answer.best if answer.status is Status.PROVEN else "unknown"
-        rows.append((f"{size}x{size}", size * size, len(board.reachable()), count, value, len(answer.tied), f"{elapsed:.2f}"))
+        rows.append(
+            (
+                f"{size}x{size}",
+                size * size,
+                len(board.reachable()),
+                count,
+                value,
+                len(answer.tied),
+                f"{elapsed:.2f}",
+            )
+        )
     return rows
 
 
@@ -159,16 +206,40 @@ def main() -> str:
     parts = [
         "### Optimal placement, objective (a): guardian + 3 minions, year 4",
         "",
-        table(placement_rows(), ["instance", "reachable", "placements", "best", "ties", "search s", "z3 s (value)",
-                                 "oracle s", "search speed-up", "z3 speed-up"]),
+        table(
+            placement_rows(),
+            [
+                "instance",
+                "reachable",
+                "placements",
+                "best",
+                "ties",
+                "search s",
+                "z3 s (value)",
+                "oracle s",
+                "search speed-up",
+                "z3 speed-up",
+            ],
+        ),
         "",
         "The search lists every tied placement; z3's time is for proving the best value. The oracle "
         f"baseline is timed on {ORACLE_SAMPLE} placements spread over the list (every roll each) and scaled.",
         "",
         "### Route queries on open grids (every doorway open, a spike in one chamber of eleven), red hero (Barbarian, 12 health), guardian in the far corner, 3 minions",
         "",
-        table(route_rows(), ["grid", "reachable", "defeatable", "z3 query s", "outcomes", "z3 all outcomes s",
-                             "enumeration s", "enumeration / z3"]),
+        table(
+            route_rows(),
+            [
+                "grid",
+                "reachable",
+                "defeatable",
+                "z3 query s",
+                "outcomes",
+                "z3 all outcomes s",
+                "enumeration s",
+                "enumeration / z3",
+            ],
+        ),
         "",
         "### Placement search growth with grid size (guardian + 1 minion)",
         "",

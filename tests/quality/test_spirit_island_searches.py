@@ -60,14 +60,19 @@ def test_fight_back_fear_versus_kills(method: str) -> None:
 def test_least_defend(method: str) -> None:
     assert least_defend(parse_land("C T"), "no-blight", method=method).defend == 4  # 5 Damage, 1 left
     assert least_defend(parse_land("3D C"), "dahan-safe", method=method).defend == 2
-    assert least_defend(parse_land("D@1 E"), "dahan-safe", method=method).defend == 1  # a damaged Dahan dies to 1
+    assert (
+        least_defend(parse_land("D@1 E"), "dahan-safe", method=method).defend == 1
+    )  # a damaged Dahan dies to 1
     assert least_defend(parse_land("E"), "no-blight", method=method).defend == 0
 
 
 @pytest.mark.parametrize("method", METHODS)
 def test_cascade_prefers_lands_without_presence(method: str) -> None:
     state = lands(A1="B", A2="B")
-    state = tuple(land.with_presence("River", 1) if ISLAND.lands[i] in ("A4", "A5", "A6") else land for i, land in enumerate(state))
+    state = tuple(
+        land.with_presence("River", 1) if ISLAND.lands[i] in ("A4", "A5", "A6") else land
+        for i, land in enumerate(state)
+    )
     answer = best_cascade(ISLAND, state, "A1", method=method)
     # A1's neighbours A4, A5, A6 hold Presence; through blighted A2 the cascade reaches A3
     assert answer.best == ("A2", "A3") and answer.presence == 0 and answer.replayed
@@ -76,7 +81,9 @@ def test_cascade_prefers_lands_without_presence(method: str) -> None:
 @pytest.mark.parametrize("method", METHODS)
 def test_card_cascade_through_an_earlier_land(method: str) -> None:
     # 1M ravages A1 (blighted) and A6 (not): A1's cascade can put Blight on A6 first
-    answer = card_cascades(ISLAND, lands(A1="T B", A6="T", A8="C"), default_data().card_by_id("1M"), method=method)
+    answer = card_cascades(
+        ISLAND, lands(A1="T B", A6="T", A8="C"), default_data().card_by_id("1M"), method=method
+    )
     rows = {x.land: (x.always, x.possible) for x in answer.lands}
     assert rows == {"A1": (True, True), "A6": (False, True)}
     # the witness: ravage A1 first and cascade straight into A6
@@ -99,6 +106,8 @@ def test_island_search_example_depends_on_the_dahan() -> None:
 def test_smallest_flip_removes_the_source(method: str) -> None:
     scenario = load_scenario("examples/spirit_island/island_search.json")
     question = question_from_scenario(scenario)
-    flip = smallest_flip(question, (0, "explore", scenario.island.index("A4")), data=scenario.data, method=method, max_cost=2)
+    flip = smallest_flip(
+        question, (0, "explore", scenario.island.index("A4")), data=scenario.data, method=method, max_cost=2
+    )
     # A4 is explored from A2's City; A2's Explorer would build a Town first: both must go
     assert flip.cost == 2 and flip.changes == (("A2", "explorer", -1), ("A2", "city", -1)) and flip.replayed

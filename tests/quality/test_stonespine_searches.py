@@ -20,13 +20,28 @@ from tests.stonespine.helpers import load
 RED = HeroColor.RED
 
 
-def scenario(rows: list[list[str]], *, year: int = 4, guardians: list[str], minions: list[str] | None = None,
-             guardian: str = "Gorgon", levels: tuple[int, int] = (0, 0), **extra: Any) -> Any:
+def scenario(
+    rows: list[list[str]],
+    *,
+    year: int = 4,
+    guardians: list[str],
+    minions: list[str] | None = None,
+    guardian: str = "Gorgon",
+    levels: tuple[int, int] = (0, 0),
+    **extra: Any,
+) -> Any:
     doc: dict[str, Any] = {
-        "game": "stonespine", "year": year,
-        "players": [{"name": "Ann", "guardian": guardian, "levels": list(levels),
-                     "dungeon": {"entrance": "A", "exit": "A", "rows": rows},
-                     "placement": {"guardians": guardians, "minions": minions or []}}],
+        "game": "stonespine",
+        "year": year,
+        "players": [
+            {
+                "name": "Ann",
+                "guardian": guardian,
+                "levels": list(levels),
+                "dungeon": {"entrance": "A", "exit": "A", "rows": rows},
+                "placement": {"guardians": guardians, "minions": minions or []},
+            }
+        ],
         "rulings": {"SS-MINIONS": "optional"},
     }
     doc.update(extra)
@@ -38,7 +53,11 @@ def test_forced_escape_in_a_harmless_dead_end(engine: str) -> None:
     """A1 -> B1, nothing in either, the guardian walled off in A2: the hero must escape at B1."""
     s = scenario([["cave TR", "cave L"], ["cave -", "cave -"]], guardians=["A2"])
     board, layout, defeated = board_for(s)
-    found = RouteModel(board, layout, RED, defeated).outcomes() if engine == "z3" else enumerate_outcomes(board, layout, RED, defeated)
+    found = (
+        RouteModel(board, layout, RED, defeated).outcomes()
+        if engine == "z3"
+        else enumerate_outcomes(board, layout, RED, defeated)
+    )
     assert set(found) == {("escaped", board.index(board.cells[1]))}
     assert [board.name(n) for n in found[("escaped", 1)].route] == ["A1", "B1"]
 
@@ -47,12 +66,24 @@ def test_forced_escape_in_a_harmless_dead_end(engine: str) -> None:
 def test_ring_defeats_only_after_going_round(engine: str) -> None:
     """A 2x2 ring of two-kobold chambers: the Barbarian (6) dies in the third chamber either way
     round - A2 via B1, B2 or B1 via A2, B2 - and never in B2."""
-    s = scenario([["cave TBR", "cave LB kobold kobold"], ["cave TR kobold kobold", "cave TL kobold kobold"]], guardians=["B2"])
+    s = scenario(
+        [["cave TBR", "cave LB kobold kobold"], ["cave TR kobold kobold", "cave TL kobold kobold"]],
+        guardians=["B2"],
+    )
     board, layout, defeated = board_for(s)
     layout = type(layout)((), layout.minions)  # no guardian in play
-    found = RouteModel(board, layout, RED, defeated).outcomes() if engine == "z3" else enumerate_outcomes(board, layout, RED, defeated)
+    found = (
+        RouteModel(board, layout, RED, defeated).outcomes()
+        if engine == "z3"
+        else enumerate_outcomes(board, layout, RED, defeated)
+    )
     assert {(k, board.name(n)) for k, n in found} == {("defeated", "A2"), ("defeated", "B1")}
-    assert [board.name(n) for n in found[("defeated", board.index(board.cells[2]))].route] == ["A1", "B1", "B2", "A2"]
+    assert [board.name(n) for n in found[("defeated", board.index(board.cells[2]))].route] == [
+        "A1",
+        "B1",
+        "B2",
+        "A2",
+    ]
 
 
 @pytest.mark.parametrize("solve", [search_guaranteed, z3_guaranteed, oracle_guaranteed])
@@ -60,7 +91,9 @@ def test_placement_on_a_corridor(solve: Any) -> None:
     """Year 1, one hero, a three-chamber corridor with nothing in it and B1 walled off: the hero
     is defeated only by walking into the guardian, so the guardian belongs on the corridor - any of
     its three chambers - and B1 is worthless."""
-    s = scenario([["cave TB", "cave -"], ["cave TB", "cave -"], ["cave T", "cave -"]], year=1, guardians=["A1"])
+    s = scenario(
+        [["cave TB", "cave -"], ["cave TB", "cave -"], ["cave T", "cave -"]], year=1, guardians=["A1"]
+    )
     answer = solve(s)
     board, _, _ = board_for(s)
     assert answer.status is Status.PROVEN and answer.best == 1
@@ -84,8 +117,20 @@ def test_minimal_damage_on_a_corridor(engine: str) -> None:
 def test_escape_search_finds_the_harmless_filling(engine: str) -> None:
     """A1 holds three spikes (6 damage to the Barbarian, whom the data gives 7 health) and one free
     space: a spike (+2) or a kobold (+1) there defeats him; only the star lets him escape."""
-    s = scenario([["cave T spike spike spike", "cave -"]], guardians=["B1"], data={"heroes": [
-        {"name": "Barbarian", "color": "red", "health": 7, "ability": {"type": "extra-damage", "matches": ["trap"], "amount": 1}}]})
+    s = scenario(
+        [["cave T spike spike spike", "cave -"]],
+        guardians=["B1"],
+        data={
+            "heroes": [
+                {
+                    "name": "Barbarian",
+                    "color": "red",
+                    "health": 7,
+                    "ability": {"type": "extra-damage", "matches": ["trap"], "amount": 1},
+                }
+            ]
+        },
+    )
     answer = fill_free_spaces(s, RED, ["spike", "kobold", "+1"], engine=engine)
     assert answer.found and dict(answer.filling) == {"A1:4": "+1"}
     none = fill_free_spaces(s, RED, ["spike", "kobold"], engine=engine)
@@ -98,8 +143,12 @@ def test_phase_policy_values_on_a_one_chamber_dungeon() -> None:
     later hero walks through and escapes: for defeats and the trophy the policy closes, but for XP
     (an escaped hero entered too) it rolls once more - 1/3 * 2 + 2/3 * 1 = 4/3."""
     s = scenario([["cave T kobold kobold kobold kobold", "cave -"]], year=1, guardians=["B1"])
-    for measure, target, expected in ((Measure.NO_ESCAPE, None, Fraction(1, 3)), (Measure.DEFEATED, None, Fraction(1, 3)),
-                                      (Measure.TROPHY, 1, Fraction(1, 3)), (Measure.XP, None, Fraction(4, 3))):
+    for measure, target, expected in (
+        (Measure.NO_ESCAPE, None, Fraction(1, 3)),
+        (Measure.DEFEATED, None, Fraction(1, 3)),
+        (Measure.TROPHY, 1, Fraction(1, 3)),
+        (Measure.XP, None, Fraction(4, 3)),
+    ):
         dp, answer = solve_phase(s, measure, target)
         assert answer.value == expected, measure
         verify_phase(s, dp, answer)

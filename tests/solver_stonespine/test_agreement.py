@@ -22,7 +22,9 @@ from solver.stonespine.routes import RouteModel, enumerate_outcomes
 from solver.stonespine.waves import oracle_wave, search_wave, z3_wave
 from tests.stonespine.helpers import load
 
-SMALL = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SMALL = settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 
 def _exact(doc: dict[str, Any]) -> bool:
@@ -44,8 +46,12 @@ def test_route_outcomes_z3_equals_enumeration_and_the_oracle(doc: dict[str, Any]
     for outcome in proven.values():
         if outcome.node is None:
             continue
-        verify_wave(scenario, 0, [(color, [board.name(n) for n in outcome.route])],
-                    [(outcome.fate.value, board.name(outcome.node), outcome.reason)])
+        verify_wave(
+            scenario,
+            0,
+            [(color, [board.name(n) for n in outcome.route])],
+            [(outcome.fate.value, board.name(outcome.node), outcome.reason)],
+        )
 
 
 @SMALL
@@ -63,8 +69,18 @@ def test_wave_search_z3_and_oracle_agree(doc: dict[str, Any], heroes: list[HeroC
         verify_wave(scenario, 0, plan.plan(board), plan.expected(board))
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(scenarios(max_players=1).filter(lambda d: _exact(d) and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 6 and d["year"] <= 2))
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(
+    scenarios(max_players=1).filter(
+        lambda d: (
+            _exact(d)
+            and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 6
+            and d["year"] <= 2
+        )
+    )
+)
 def test_placement_engines_agree_on_small_dungeons(doc: dict[str, Any]) -> None:
     doc["players"][0].pop("defeated", None)
     scenario = load(doc)
@@ -90,21 +106,48 @@ def test_the_placement_example_holds_its_first_optimal_placement() -> None:
     assert search_guaranteed(scenario).tied[0] == layout
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(scenarios(max_players=1).filter(lambda d: _exact(d) and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 9),
-       st.lists(st.sampled_from(COLORS), min_size=1, max_size=2))
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(
+    scenarios(max_players=1).filter(
+        lambda d: (
+            _exact(d)
+            and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 9
+        )
+    ),
+    st.lists(st.sampled_from(COLORS), min_size=1, max_size=2),
+)
 def test_min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
     from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
 
     scenario = load(doc)
-    assert fewest_minions(scenario, heroes, limit=3, engine="z3").count == fewest_minions(scenario, heroes, limit=3, engine="search").count
-    assert fewest_tokens(scenario, heroes, "spike", limit=2, engine="z3").count == fewest_tokens(scenario, heroes, "spike", limit=2, engine="search").count
-    assert least_escaping_health(scenario, heroes[0], engine="z3").health == least_escaping_health(scenario, heroes[0], engine="search").health
+    assert (
+        fewest_minions(scenario, heroes, limit=3, engine="z3").count
+        == fewest_minions(scenario, heroes, limit=3, engine="search").count
+    )
+    assert (
+        fewest_tokens(scenario, heroes, "spike", limit=2, engine="z3").count
+        == fewest_tokens(scenario, heroes, "spike", limit=2, engine="search").count
+    )
+    assert (
+        least_escaping_health(scenario, heroes[0], engine="z3").health
+        == least_escaping_health(scenario, heroes[0], engine="search").health
+    )
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(scenarios(max_players=1).filter(lambda d: _exact(d) and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 4),
-       st.sampled_from(COLORS))
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(
+    scenarios(max_players=1).filter(
+        lambda d: (
+            _exact(d)
+            and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 4
+        )
+    ),
+    st.sampled_from(COLORS),
+)
 def test_escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
     from solver.stonespine.escape_search import _free_slots, fill_free_spaces
 

@@ -18,16 +18,24 @@ DEFAULT = str(EXAMPLES / "default.json")
     ("argv", "fragments"),
     [
         (["routes", PLACEMENT, "--hero", "red"], ["Can the red hero be defeated? **Yes**", "replayed"]),
-        (["wave", PLACEMENT, "--heroes", "red,red,red,red"], ["Defeated: **3 of 4**", "replayed through the oracle"]),
+        (
+            ["wave", PLACEMENT, "--heroes", "red,red,red,red"],
+            ["Defeated: **3 of 4**", "replayed through the oracle"],
+        ),
         (["wave", PLACEMENT, "--heroes", "red,red", "--engine", "oracle"], ["Defeated: **2 of 2**"]),
-        (["place", PLACEMENT], ["Best value: **3** (proven; engine search", "Tied placements: **8**", "Worst roll"]),
+        (
+            ["place", PLACEMENT],
+            ["Best value: **3** (proven; engine search", "Tied placements: **8**", "Worst roll"],
+        ),
         (["policy", PLACEMENT, "--measure", "defeated"], ["308/81", "gives the same value"]),
         (["min-damage", PLACEMENT, "--what", "minions", "--heroes", "red,red,red,red"], ["Fewest minions"]),
         (["min-damage", PLACEMENT, "--what", "health", "--hero", "purple"], ["escape"]),
         (["escape", PLACEMENT, "--hero", "red", "--elements", "+1,chest"], ["Escape-path search"]),
     ],
 )
-def test_solver_commands_print_answers_and_the_command(argv: list[str], fragments: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_solver_commands_print_answers_and_the_command(
+    argv: list[str], fragments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["stonespine", *argv]) == 0
     out = capsys.readouterr().out
     assert "Reproduce: `invasion stonespine " + argv[0] in out
@@ -58,10 +66,15 @@ def test_time_limit_answers_unknown(capsys: pytest.CaptureFixture[str]) -> None:
         (["place", DEFAULT], "models one dungeon's heroes exactly except: the Giant Troll moving"),
         (["policy", PLACEMENT], "the trophy measure needs a target"),
         (["place", PLACEMENT, "--player", "Zed"], "unknown player 'Zed'"),
-        (["min-damage", PLACEMENT, "--what", "tokens", "--heroes", "red", "--token", "chest"], "add a monster or a trap"),
+        (
+            ["min-damage", PLACEMENT, "--what", "tokens", "--heroes", "red", "--token", "chest"],
+            "add a monster or a trap",
+        ),
     ],
 )
-def test_solver_commands_reject_bad_input_with_status_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_solver_commands_reject_bad_input_with_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["stonespine", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1

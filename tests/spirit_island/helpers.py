@@ -20,7 +20,21 @@ def doc(**fields: Any) -> dict[str, Any]:
         "island": {"boards": ["A"]},
         "pieces": "empty",
         "blight": {"card": "Plain Blight"},
-        "fear": {"deck": ["Blank Fear"] + ["draw"] * 8, "cards": ["Blank Fear", "Wary Settlers", "Coastal Flight", "Halted Expansion", "Crumbling Outposts", "Dahan Raid", "Rising Dread", "Stalled Ravage", "Frail Outposts", "Scattered Explorers"]},
+        "fear": {
+            "deck": ["Blank Fear"] + ["draw"] * 8,
+            "cards": [
+                "Blank Fear",
+                "Wary Settlers",
+                "Coastal Flight",
+                "Halted Expansion",
+                "Crumbling Outposts",
+                "Dahan Raid",
+                "Rising Dread",
+                "Stalled Ravage",
+                "Frail Outposts",
+                "Scattered Explorers",
+            ],
+        },
         "invader_deck": ["3JS", "3MW"],  # explores never touch the mountain lands A1 and A6
     }
     base.update(fields)
@@ -39,7 +53,11 @@ def play(
 ) -> tuple[Scenario, Playthrough[IslandState]]:
     """Run with scripted answers, then the first legal option; chance must be scripted."""
     sc = scenario(document, rulings)
-    playthrough = run(sc, ScriptedDecider(list(decisions), then=FirstLegalDecider()), ScriptedChance(list(chance), label="test chance"))
+    playthrough = run(
+        sc,
+        ScriptedDecider(list(decisions), then=FirstLegalDecider()),
+        ScriptedChance(list(chance), label="test chance"),
+    )
     return sc, playthrough
 
 
@@ -55,4 +73,8 @@ def asked(playthrough: Playthrough[IslandState], kind: str) -> list[tuple[Any, .
     """The options of every decision of ``kind`` that was asked."""
     from model.core.decisions import DecisionRequest
 
-    return [s.request.options for s in playthrough.steps if isinstance(s.request, DecisionRequest) and s.request.kind == kind]
+    return [
+        s.request.options
+        for s in playthrough.steps
+        if isinstance(s.request, DecisionRequest) and s.request.kind == kind
+    ]

@@ -16,7 +16,15 @@ KEEP = {"A8": "C"}
 
 @pytest.mark.parametrize(
     ("before", "after"),
-    [("E", "T E"), ("T", "C T"), ("T@1", "C T"), ("C", "C T"), ("C@2", "C T"), ("2T C", "2C 2T"), ("T C", "C 2T")],
+    [
+        ("E", "T E"),
+        ("T", "C T"),
+        ("T@1", "C T"),
+        ("C", "C T"),
+        ("C@2", "C T"),
+        ("2T C", "2C 2T"),
+        ("T C", "C 2T"),
+    ],
 )
 def test_build_cases(before: str, after: str) -> None:
     """Research notes §3.4 (RETTIG build fixtures, Sands build) and seed 002, Build: a City when
@@ -32,7 +40,9 @@ def test_build_keeps_damage_on_the_old_pieces() -> None:
 
 def test_no_build_without_invaders() -> None:
     """Seed 002, Build: 'Do not Build in lands without Invaders' (Dahan and Blight do not count)."""
-    sc, p = play(doc(lands={**KEEP, "A4": "2D B", "A7": "E"}, invader_board={"build": ["1S"]}, invader_deck=["3MW"]))
+    sc, p = play(
+        doc(lands={**KEEP, "A4": "2D B", "A7": "E"}, invader_board={"build": ["1S"]}, invader_deck=["3MW"])
+    )
     assert [e.get("land") for e in events(p, "built")] == ["A7"]
     assert pieces(sc, p.final, "A4") == "2D B"
 
@@ -81,9 +91,17 @@ def test_explorers_added_are_not_sources_for_the_same_explore() -> None:
 
 
 CARD_LANDS = {
-    "1M": ["A1", "A6"], "1J": ["A3", "A8"], "1W": ["A2", "A5"], "1S": ["A4", "A7"], "2C": ["A1", "A2", "A3"],
-    "3JM": ["A1", "A3", "A6", "A8"], "3JS": ["A3", "A4", "A7", "A8"], "3JW": ["A2", "A3", "A5", "A8"],
-    "3MS": ["A1", "A4", "A6", "A7"], "3MW": ["A1", "A2", "A5", "A6"], "3SW": ["A2", "A4", "A5", "A7"],
+    "1M": ["A1", "A6"],
+    "1J": ["A3", "A8"],
+    "1W": ["A2", "A5"],
+    "1S": ["A4", "A7"],
+    "2C": ["A1", "A2", "A3"],
+    "3JM": ["A1", "A3", "A6", "A8"],
+    "3JS": ["A3", "A4", "A7", "A8"],
+    "3JW": ["A2", "A3", "A5", "A8"],
+    "3MS": ["A1", "A4", "A6", "A7"],
+    "3MW": ["A1", "A2", "A5", "A6"],
+    "3SW": ["A2", "A4", "A5", "A7"],
 }
 
 
@@ -106,7 +124,10 @@ def test_time_runs_out_when_no_card_is_left_to_explore() -> None:
 
 def test_an_unknown_card_is_drawn_among_unseen_cards_of_its_stage() -> None:
     """Research notes §2.2: stages never mix; a drawn card is not one already seen."""
-    _, p = play(doc(lands=KEEP, invader_deck=["stage-1"], invader_board={"ravage": ["1J"], "build": ["1M"]}), chance=("1S",))
+    _, p = play(
+        doc(lands=KEEP, invader_deck=["stage-1"], invader_board={"ravage": ["1J"], "build": ["1M"]}),
+        chance=("1S",),
+    )
     draws = [s.request for s in p.steps if s.request.kind == "draw"]
     assert draws[0].source == "invader-stage-1" and draws[0].outcomes == ("1S", "1W")
     assert events(p, "card_revealed")[0].get("card") == "1S"

@@ -12,7 +12,16 @@ from model.spirit_island.island import OCEAN, build_island
 from model.spirit_island.pieces import PieceKind, Terrain, parse_land
 
 BALANCED = ["A", "B", "C", "D", "E", "F", "G", "H"]
-CONFIDENCE = {"A": "high", "D": "high", "B": "medium", "C": "medium", "E": "medium", "F": "medium", "G": "low", "H": "low"}
+CONFIDENCE = {
+    "A": "high",
+    "D": "high",
+    "B": "medium",
+    "C": "medium",
+    "E": "medium",
+    "F": "medium",
+    "G": "low",
+    "H": "low",
+}
 
 
 @pytest.mark.parametrize("name", BALANCED)
@@ -33,14 +42,34 @@ def test_board_structure(name: str) -> None:
         blight += land.blight
         for kind in PieceKind:
             totals[kind] += land.count(kind)
-    assert (totals[PieceKind.CITY], totals[PieceKind.TOWN], blight, totals[PieceKind.DAHAN], totals[PieceKind.EXPLORER]) == (1, 1, 1, 6, 0)
+    assert (
+        totals[PieceKind.CITY],
+        totals[PieceKind.TOWN],
+        blight,
+        totals[PieceKind.DAHAN],
+        totals[PieceKind.EXPLORER],
+    ) == (1, 1, 1, 6, 0)
     assert board.confidence == CONFIDENCE[name]
     assert board.provenance is Provenance.ASSUMED and "research notes" in board.source
 
 
 def test_board_a_edges_and_internal_edge_counts() -> None:
     """Research notes §1.2: A has 13 land edges, B-F 14."""
-    assert default_data().board("A").edges == ((1, 2), (1, 4), (1, 5), (1, 6), (2, 3), (2, 4), (3, 4), (4, 5), (5, 6), (5, 7), (5, 8), (6, 8), (7, 8))
+    assert default_data().board("A").edges == (
+        (1, 2),
+        (1, 4),
+        (1, 5),
+        (1, 6),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+        (4, 5),
+        (5, 6),
+        (5, 7),
+        (5, 8),
+        (6, 8),
+        (7, 8),
+    )
     assert [len(default_data().board(b).edges) for b in "BCDEF"] == [14] * 5
 
 
@@ -78,30 +107,62 @@ def test_partial_layouts_are_marked_partial_and_join_their_boards() -> None:
         (("A", "B"), [], "falls apart"),
     ],
 )
-def test_impossible_maps_are_refused(boards: tuple[str, ...], edges: list[list[str]] | None, message: str) -> None:
+def test_impossible_maps_are_refused(
+    boards: tuple[str, ...], edges: list[list[str]] | None, message: str
+) -> None:
     from model.spirit_island.data import Layout
 
     data = default_data()
-    layout = None if edges is None else Layout("t", boards, tuple((a, b) for a, b in edges), False, Provenance.USER, "t")
+    layout = (
+        None
+        if edges is None
+        else Layout("t", boards, tuple((a, b) for a, b in edges), False, Provenance.USER, "t")
+    )
     with pytest.raises(MalformedInputError, match=message):
         build_island(data, boards, layout)
 
 
 def test_user_boards_override_with_checks() -> None:
-    data = build_game_data({"boards": {"X": {"lands": {"1": {"terrain": "sands", "start": "T"}, "2": {"terrain": "jungle"}}, "ocean": [1], "edges": [[1, 2]]}}}, "user.json")
+    data = build_game_data(
+        {
+            "boards": {
+                "X": {
+                    "lands": {"1": {"terrain": "sands", "start": "T"}, "2": {"terrain": "jungle"}},
+                    "ocean": [1],
+                    "edges": [[1, 2]],
+                }
+            }
+        },
+        "user.json",
+    )
     island = build_island(data, ("X",))
     assert island.lands == ("X1", "X2") and island.coastal == (True, False)
     assert data.board("X").provenance is Provenance.USER
-    with pytest.raises(MalformedInputError, match=r"user.json:\$\.boards\.X\.edges\[0\]: board X has no land 3"):
-        build_game_data({"boards": {"X": {"lands": {"1": {"terrain": "sands"}}, "ocean": [1], "edges": [[1, 3]]}}}, "user.json")
+    with pytest.raises(
+        MalformedInputError, match=r"user.json:\$\.boards\.X\.edges\[0\]: board X has no land 3"
+    ):
+        build_game_data(
+            {"boards": {"X": {"lands": {"1": {"terrain": "sands"}}, "ocean": [1], "edges": [[1, 3]]}}},
+            "user.json",
+        )
     with pytest.raises(MalformedInputError, match=r"\$\.boards\.X\.lands\.1\.start: bad piece token"):
-        build_game_data({"boards": {"X": {"lands": {"1": {"terrain": "sands", "start": "Q"}}, "ocean": [1], "edges": []}}}, "user.json")
+        build_game_data(
+            {
+                "boards": {
+                    "X": {"lands": {"1": {"terrain": "sands", "start": "Q"}}, "ocean": [1], "edges": []}
+                }
+            },
+            "user.json",
+        )
 
 
 def test_piece_numbers_are_the_seed_s_and_overridable() -> None:
     """Seed 002, Invader: Explorer 1/1/0, Town 2/2/1, City 3/3/2 (Health/Damage/Fear)."""
     stats = default_data().stats
-    assert [(stats.of(k).health, stats.of(k).damage, stats.of(k).fear) for k in (PieceKind.EXPLORER, PieceKind.TOWN, PieceKind.CITY)] == [(1, 1, 0), (2, 2, 1), (3, 3, 2)]
+    assert [
+        (stats.of(k).health, stats.of(k).damage, stats.of(k).fear)
+        for k in (PieceKind.EXPLORER, PieceKind.TOWN, PieceKind.CITY)
+    ] == [(1, 1, 0), (2, 2, 1), (3, 3, 2)]
     assert (stats.dahan.health, stats.dahan.damage) == (2, 2)
     user = build_game_data({"pieces": {"town": {"health": 3}}, "values": {"fear_per_player": 5}}, "u.json")
     assert user.stats.town.health == 3 and user.stats.town.fear == 1

@@ -29,8 +29,13 @@ def test_parts_of_the_phase_in_order() -> None:
     _, p = play(document)
     kinds = [e.kind for e in p.events]
     order = [
-        _first(kinds, "blighted_island"), _first(kinds, "event_resolved"), _first(kinds, "fear_card_resolved"),
-        _first(kinds, "ravaged"), _first(kinds, "built"), _first(kinds, "card_revealed"), _first(kinds, "cards_advanced"),
+        _first(kinds, "blighted_island"),
+        _first(kinds, "event_resolved"),
+        _first(kinds, "fear_card_resolved"),
+        _first(kinds, "ravaged"),
+        _first(kinds, "built"),
+        _first(kinds, "card_revealed"),
+        _first(kinds, "cards_advanced"),
     ]
     assert order == sorted(order)
 
@@ -55,15 +60,29 @@ def test_opening_explore_then_first_turn_builds_but_does_not_ravage() -> None:
 def test_several_cards_in_a_space_resolve_oldest_first_each_with_its_own_actions() -> None:
     """Research notes §2.2 (querki 'multiple invader cards in a space'): a land matching two
     cards gets two actions; the cards advance together."""
-    sc, p = play(doc(lands={**KEEP, "A1": "E", "A5": "E"}, invader_board={"build": ["1M", "3MW"]}, invader_deck=["3JS"]))
-    assert [(e.get("card"), e.get("land")) for e in events(p, "built")] == [("1M", "A1"), ("3MW", "A1"), ("3MW", "A5")]
+    sc, p = play(
+        doc(
+            lands={**KEEP, "A1": "E", "A5": "E"}, invader_board={"build": ["1M", "3MW"]}, invader_deck=["3JS"]
+        )
+    )
+    assert [(e.get("card"), e.get("land")) for e in events(p, "built")] == [
+        ("1M", "A1"),
+        ("3MW", "A1"),
+        ("3MW", "A5"),
+    ]
     assert pieces(sc, p.final, "A1") == "C T E"  # a Town, then (Towns outnumber Cities) a City
     assert events(p, "cards_advanced")[-1].get("ravage") == ("1M", "3MW")
 
 
 def test_advance_slides_the_cards() -> None:
     """Seed 002, Advance Invader Cards: Ravage to the discard, Build to Ravage, Explore to Build."""
-    _, p = play(doc(lands=KEEP, invader_board={"ravage": ["1J"], "build": ["1M"], "discard": ["1S"]}, invader_deck=["2W"]))
+    _, p = play(
+        doc(
+            lands=KEEP,
+            invader_board={"ravage": ["1J"], "build": ["1M"], "discard": ["1S"]},
+            invader_deck=["2W"],
+        )
+    )
     board = p.final.invaders
     assert (board.discard, board.ravage, board.build, board.explore) == (("1S", "1J"), ("1M",), ("2W",), ())
 
@@ -79,19 +98,33 @@ def test_standard_deck_is_three_four_five_and_never_repeats_a_card() -> None:
     stages = [default_data().card_by_id(c).stage for c in revealed]
     assert stages == [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3]
     assert len(set(revealed)) == 12
-    draws = [s.request for s in p.steps if isinstance(s.request, ChanceRequest) and s.request.source.startswith("invader")]
+    draws = [
+        s.request
+        for s in p.steps
+        if isinstance(s.request, ChanceRequest) and s.request.source.startswith("invader")
+    ]
     assert [len(r.outcomes) for r in draws] == [4, 3, 2, 5, 4, 3, 2, 6, 5, 4, 3, 2]
 
 
 def test_time_passes_heals_damage_and_ends_defend() -> None:
     """Seed 002, Tracking Damage: Damage clears when Time Passes; Defend lasts one turn."""
-    sc, p = play(doc(lands={**KEEP, "A1": {"pieces": "T@1 D@1", "defend": 3}}, turns=2, invader_deck=["3JS", "3SW"]))
+    sc, p = play(
+        doc(lands={**KEEP, "A1": {"pieces": "T@1 D@1", "defend": 3}}, turns=2, invader_deck=["3JS", "3SW"])
+    )
     assert events(p, "time_passed")
     assert p.final.lands[sc.island.index("A1")].defend == 0
     assert pieces(sc, p.final, "A1") == "T D"
 
 
 def test_spirit_phase_defend_applies_to_its_own_turn_only() -> None:
-    _, p = play(doc(lands={**KEEP, "A1": "T"}, turns=2, spirit_phases=[{"defend": {"A1": 2}}], invader_board={"ravage": ["1M"], "build": ["3MW"]}, invader_deck=["3JS", "3SW"]))
+    _, p = play(
+        doc(
+            lands={**KEEP, "A1": "T"},
+            turns=2,
+            spirit_phases=[{"defend": {"A1": 2}}],
+            invader_board={"ravage": ["1M"], "build": ["3MW"]},
+            invader_deck=["3JS", "3SW"],
+        )
+    )
     ravaged = [e for e in events(p, "ravaged") if e.get("land") == "A1"]
     assert [e.get("hits") for e in ravaged] == [0, 5]  # turn 1 defended; turn 2 a Town and a City

@@ -62,7 +62,12 @@ def test_health_modifiers_never_go_below_one_and_can_destroy() -> None:
 
 
 def test_frail_outposts_destroys_damaged_towns_for_fear() -> None:
-    fear = {"cards": ["Frail Outposts", "Blank Fear"], "earned_before": 3, "earned": ["Frail Outposts"], "deck": ["Blank Fear"] * 5}
+    fear = {
+        "cards": ["Frail Outposts", "Blank Fear"],
+        "earned_before": 3,
+        "earned": ["Frail Outposts"],
+        "deck": ["Blank Fear"] * 5,
+    }
     sc, p = play(doc(lands={"A8": "C", "A1": "T@1 T"}, fear=fear))
     assert [e.get("piece") for e in events(p, "invader_destroyed")] == ["town"]
     assert pieces(sc, p.final, "A1") == "T" and p.final.fear.generated == 1

@@ -41,7 +41,9 @@ def test_the_invariants_catch_a_broken_run() -> None:
     from model.core.events import Event
     from tests.spirit_island.helpers import doc
 
-    scenario = scenario_from_document(doc(lands={"A8": "C", "A1": "E"}, invader_board={"ravage": ["1M"]}), "t")
+    scenario = scenario_from_document(
+        doc(lands={"A8": "C", "A1": "E"}, invader_board={"ravage": ["1M"]}), "t"
+    )
     playthrough = run_document(scenario, play_on=False)
     fake = Event.make("blight_added", land="A1", cause="ravage", pool=0, side="healthy")
     doctored = replace(playthrough, opening=(*playthrough.opening, fake))

@@ -21,7 +21,12 @@ def test_worked_fixture_three_dahan_explorer_town() -> None:
     """Research notes §3.3 (RETTIG InvaderDeck_Tests.Ravage): 3 Dahan, an Explorer and a Town."""
     sc, p = ravage({"A1": "3D E T"})
     (hit,) = events(p, "ravaged")
-    assert (hit.get("damage"), hit.get("hits"), hit.get("dahan_destroyed"), hit.get("dahan_damaged")) == (3, 3, 1, 1)
+    assert (hit.get("damage"), hit.get("hits"), hit.get("dahan_destroyed"), hit.get("dahan_damaged")) == (
+        3,
+        3,
+        1,
+        1,
+    )
     assert [e.get("land") for e in events(p, "blight_added")] == ["A1"]
     # two survivors deal 4: the Town and the Explorer are destroyed; the Town gives 1 Fear
     assert sorted(e.get("piece") for e in events(p, "invader_destroyed")) == ["explorer", "town"]
@@ -103,7 +108,10 @@ def test_fight_back_allocation_is_the_players_choice() -> None:
     (options,) = asked(p, "fight-back")
     assert options[0] == "T0+2"  # most Fear first
     assert set(options) == {"T0+2", "T0+1 E0+1", "E0+1 E0+1"}
-    sc, p = play(doc(lands={**KEEP, "A1": {"pieces": "D T 2E", "defend": 4}}, invader_board={"ravage": ["1M"]}), decisions=("E0+1 E0+1",))
+    sc, p = play(
+        doc(lands={**KEEP, "A1": {"pieces": "D T 2E", "defend": 4}}, invader_board={"ravage": ["1M"]}),
+        decisions=("E0+1 E0+1",),
+    )
     assert pieces(sc, p.final, "A1") == "T D"
     assert p.final.fear.generated == 0
 
@@ -131,7 +139,10 @@ def test_cascade_to_an_adjacent_land_chosen_by_the_players() -> None:
 
 
 def test_cascade_chains_while_the_land_already_had_blight() -> None:
-    _sc, p = play(doc(lands={**KEEP, "A1": "T B", "A6": "B", "A5": "B"}, invader_board={"ravage": ["1M"]}), decisions=("A6", "A5", "A7"))
+    _sc, p = play(
+        doc(lands={**KEEP, "A1": "T B", "A6": "B", "A5": "B"}, invader_board={"ravage": ["1M"]}),
+        decisions=("A6", "A5", "A7"),
+    )
     assert [e.get("land") for e in events(p, "blight_added")] == ["A1", "A6", "A5", "A7"]
     # lands without Blight are offered first, so the first legal choice ends the cascade
     assert asked(p, "cascade")[0][:2] == ("A2", "A4")
@@ -139,8 +150,14 @@ def test_cascade_chains_while_the_land_already_had_blight() -> None:
 
 def test_each_added_blight_destroys_one_presence_of_each_spirit() -> None:
     """Research notes §2.4: adding Blight destroys 1 Presence of each Spirit there, cascades too."""
-    spirits = [{"name": "River", "presence": {"A1": 2, "A6": 1, "A3": 1}}, {"name": "Earth", "presence": {"A1": 1, "A3": 1}}]
-    sc, p = play(doc(lands={**KEEP, "A1": "T B", "A6": "B"}, spirits=spirits, invader_board={"ravage": ["1M"]}), decisions=("A6", "A5"))
+    spirits = [
+        {"name": "River", "presence": {"A1": 2, "A6": 1, "A3": 1}},
+        {"name": "Earth", "presence": {"A1": 1, "A3": 1}},
+    ]
+    sc, p = play(
+        doc(lands={**KEEP, "A1": "T B", "A6": "B"}, spirits=spirits, invader_board={"ravage": ["1M"]}),
+        decisions=("A6", "A5"),
+    )
     destroyed = [(e.get("land"), e.get("spirit")) for e in events(p, "presence_destroyed")]
     assert destroyed == [("A1", "Earth"), ("A1", "River"), ("A6", "River")]
     assert p.final.lands[sc.island.index("A1")].presence == (("River", 1),)

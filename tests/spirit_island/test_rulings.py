@@ -9,16 +9,35 @@ from model.spirit_island.upgrade_downgrade import downgrade
 from tests.spirit_island.helpers import asked, doc, events, pieces, play
 
 KEEP = {"A8": "C"}
-ALL = ["Wary Settlers", "Coastal Flight", "Halted Expansion", "Crumbling Outposts", "Dahan Raid", "Rising Dread", "Stalled Ravage", "Frail Outposts", "Scattered Explorers", "Blank Fear"]
+ALL = [
+    "Wary Settlers",
+    "Coastal Flight",
+    "Halted Expansion",
+    "Crumbling Outposts",
+    "Dahan Raid",
+    "Rising Dread",
+    "Stalled Ravage",
+    "Frail Outposts",
+    "Scattered Explorers",
+    "Blank Fear",
+]
 # Each (ruling, reading) below has a test in this module that fails if the reading is ignored.
 COVERED = {
-    ("SI-ESCALATION-TIMING", "before-explore"), ("SI-ESCALATION-TIMING", "after-explore"),
-    ("SI-COASTAL-FLAG", "no-flag"), ("SI-COASTAL-FLAG", "flag"),
-    ("SI-CASCADE-CHOOSER", "players"), ("SI-CASCADE-CHOOSER", "first-adjacent"),
-    ("SI-LAND-ORDER", "players-choose"), ("SI-LAND-ORDER", "board-order"),
-    ("SI-SKIP-SCOPE", "one-action"), ("SI-SKIP-SCOPE", "whole"),
-    ("SI-DOWNGRADE-DAMAGE", "destroyed"), ("SI-DOWNGRADE-DAMAGE", "removed"), ("SI-DOWNGRADE-DAMAGE", "survives"),
-    ("SI-BLIGHT-EMPTY", "when-empty"), ("SI-BLIGHT-EMPTY", "when-needed"),
+    ("SI-ESCALATION-TIMING", "before-explore"),
+    ("SI-ESCALATION-TIMING", "after-explore"),
+    ("SI-COASTAL-FLAG", "no-flag"),
+    ("SI-COASTAL-FLAG", "flag"),
+    ("SI-CASCADE-CHOOSER", "players"),
+    ("SI-CASCADE-CHOOSER", "first-adjacent"),
+    ("SI-LAND-ORDER", "players-choose"),
+    ("SI-LAND-ORDER", "board-order"),
+    ("SI-SKIP-SCOPE", "one-action"),
+    ("SI-SKIP-SCOPE", "whole"),
+    ("SI-DOWNGRADE-DAMAGE", "destroyed"),
+    ("SI-DOWNGRADE-DAMAGE", "removed"),
+    ("SI-DOWNGRADE-DAMAGE", "survives"),
+    ("SI-BLIGHT-EMPTY", "when-empty"),
+    ("SI-BLIGHT-EMPTY", "when-needed"),
 }
 
 
@@ -31,7 +50,10 @@ def covers(rid: str, *readings: str) -> None:
 
 
 def _escalation(reading: str) -> tuple[str, str]:
-    sc, p = play(doc(lands={**KEEP, "A5": "E"}, adversary="Generic Escalation", invader_deck=["2W"]), rulings=(f"SI-ESCALATION-TIMING={reading}",))
+    sc, p = play(
+        doc(lands={**KEEP, "A5": "E"}, adversary="Generic Escalation", invader_deck=["2W"]),
+        rulings=(f"SI-ESCALATION-TIMING={reading}",),
+    )
     assert len(events(p, "escalation")) == 1
     return pieces(sc, p.final, "A2"), pieces(sc, p.final, "A5")
 
@@ -86,7 +108,12 @@ def test_cascade_chooser_players_and_first_adjacent() -> None:
 def test_land_order_matters_when_the_blight_card_flips() -> None:
     """Seed 002, FAQ Invaders: the players order the lands; here the flip's Explorers depend on it."""
     covers("SI-LAND-ORDER", "players-choose", "board-order")
-    base = doc(lands={**KEEP, "A1": "T", "A6": "T"}, blight={"card": "Restless Blight", "pool": 1}, invader_board={"ravage": ["1M"]}, invader_deck=["1J"])
+    base = doc(
+        lands={**KEEP, "A1": "T", "A6": "T"},
+        blight={"card": "Restless Blight", "pool": 1},
+        invader_board={"ravage": ["1M"]},
+        invader_deck=["1J"],
+    )
     sc, p = play(base, decisions=("A6",))
     assert asked(p, "land-order") == [("A1", "A6")]
     assert (pieces(sc, p.final, "A6"), pieces(sc, p.final, "A1")) == ("T E B", "T B")
@@ -102,7 +129,12 @@ def test_card_skip_scope() -> None:
     """Research notes §3.2: a card skip stops one card (default) or the whole space."""
     covers("SI-SKIP-SCOPE", "one-action", "whole")
     skip = {"effect": "skip", "action": "build", "scope": "card"}
-    base = doc(lands={**KEEP, "A1": "E"}, invader_board={"build": ["1M", "3MW"]}, invader_deck=["3JS"], spirit_phases=[{"skips": [skip]}])
+    base = doc(
+        lands={**KEEP, "A1": "E"},
+        invader_board={"build": ["1M", "3MW"]},
+        invader_deck=["3JS"],
+        spirit_phases=[{"skips": [skip]}],
+    )
     _, p = play(base)
     assert [e.get("card") for e in events(p, "card_skipped")] == ["1M"]
     assert [(e.get("card"), e.get("land")) for e in events(p, "built")] == [("3MW", "A1")]
@@ -113,7 +145,12 @@ def test_card_skip_scope() -> None:
 
 def test_land_skip_scope_with_two_cards_on_one_land() -> None:
     skip = {"effect": "skip", "action": "build", "scope": "lands", "where": {"lands": ["A1"]}}
-    base = doc(lands={**KEEP, "A1": "E"}, invader_board={"build": ["1M", "3MW"]}, invader_deck=["3JS"], spirit_phases=[{"skips": [skip]}])
+    base = doc(
+        lands={**KEEP, "A1": "E"},
+        invader_board={"build": ["1M", "3MW"]},
+        invader_deck=["3JS"],
+        spirit_phases=[{"skips": [skip]}],
+    )
     _, p = play(base)
     assert [e.get("card") for e in events(p, "built") if e.get("land") == "A1"] == ["3MW"]
     _, p = play(base, rulings=("SI-SKIP-SCOPE=whole",))
@@ -126,7 +163,10 @@ def test_land_skip_scope_with_two_cards_on_one_land() -> None:
 
 def _downgrade_city(reading: str) -> tuple[str, int]:
     fear = {"cards": ALL, "earned_before": 6, "earned": ["Crumbling Outposts"], "deck": ["draw"] * 2}
-    sc, p = play(doc(lands={"A1": "C@2", "A7": "C"}, fear=fear, invader_deck=["1J"]), rulings=(f"SI-DOWNGRADE-DAMAGE={reading}",))
+    sc, p = play(
+        doc(lands={"A1": "C@2", "A7": "C"}, fear=fear, invader_deck=["1J"]),
+        rulings=(f"SI-DOWNGRADE-DAMAGE={reading}",),
+    )
     return pieces(sc, p.final, "A1"), p.final.fear.generated
 
 
@@ -149,7 +189,12 @@ def test_downgrade_keeps_damage_below_the_new_health() -> None:
 
 
 def _flip_after(reading: str, side: str = "healthy") -> tuple[list[str], str | None]:
-    base = doc(lands={**KEEP, "A1": "T", "A6": "T"}, blight={"card": "Plain Blight", "side": side, "pool": 1}, invader_board={"ravage": ["1M"]}, invader_deck=["1J"])
+    base = doc(
+        lands={**KEEP, "A1": "T", "A6": "T"},
+        blight={"card": "Plain Blight", "side": side, "pool": 1},
+        invader_board={"ravage": ["1M"]},
+        invader_deck=["1J"],
+    )
     _, p = play(base, rulings=(f"SI-BLIGHT-EMPTY={reading}", "SI-LAND-ORDER=board-order"))
     kinds = [e.kind for e in p.events if e.kind in ("blight_added", "blight_card_flipped")]
     return kinds, p.final.outcome.result if p.final.outcome else None
@@ -163,7 +208,12 @@ def test_blight_empty_readings() -> None:
     assert _flip_after("when-empty", "blighted") == (["blight_added"], "loss")
     assert _flip_after("when-needed", "blighted") == (["blight_added"], "loss")
     # with a single Blight to add, only 'when-empty' loses
-    single = doc(lands={**KEEP, "A1": "T"}, blight={"card": "Plain Blight", "side": "blighted", "pool": 1}, invader_board={"ravage": ["1M"]}, invader_deck=["1J"])
+    single = doc(
+        lands={**KEEP, "A1": "T"},
+        blight={"card": "Plain Blight", "side": "blighted", "pool": 1},
+        invader_board={"ravage": ["1M"]},
+        invader_deck=["1J"],
+    )
     _, p = play(single, rulings=("SI-BLIGHT-EMPTY=when-empty",))
     assert p.final.outcome is not None and p.final.outcome.result == "loss"
     _, p = play(single, rulings=("SI-BLIGHT-EMPTY=when-needed",))

@@ -24,15 +24,24 @@ from tests.spirit_island.helpers import doc, play, scenario
         ({"invader_deck": ["1J", "1J"]}, r"\$\.invader_deck: Invader card 1J appears twice"),
         ({"invader_deck": ["stage-1"] * 5}, r"5 Stage 1 cards needed but only 4 exist"),
         ({"invader_board": {"ravage": ["3JS"]}}, r"appears twice \(deck and board\)"),
-        ({"start": "setup", "invader_board": {"build": ["1J"]}}, r"\$\.invader_board: a scenario starting at setup"),
+        (
+            {"start": "setup", "invader_board": {"build": ["1J"]}},
+            r"\$\.invader_board: a scenario starting at setup",
+        ),
         ({"fear": {"pool": 9}}, r"\$\.fear\.pool: the pool holds 4 markers"),
         ({"fear": {"deck": ["draw"]}}, r"\$\.fear\.deck: the rest of the Fear deck has 9 cards, got 1"),
         ({"fear": {"earned": ["Nope"]}}, r"\$\.fear\.earned\[0\]: unknown Fear card 'Nope'"),
         ({"blight": {"card": "Nope"}}, r"\$\.blight\.card: unknown Blight card 'Nope'"),
         ({"adversary": "Nobody"}, r"\$\.adversary: unknown Adversary 'Nobody'"),
-        ({"spirits": [{"name": "R", "presence": {"A12": 1}}]}, r"\$\.spirits\[0\]\.presence\.A12: unknown land"),
+        (
+            {"spirits": [{"name": "R", "presence": {"A12": 1}}]},
+            r"\$\.spirits\[0\]\.presence\.A12: unknown land",
+        ),
         ({"spirit_phases": [{"skips": [{"effect": "fear", "amount": 1}]}]}, r"only skip effects belong here"),
-        ({"spirit_phases": [{"skips": [{"effect": "skip", "action": "dance", "scope": "card"}]}]}, r"skip action is one of"),
+        (
+            {"spirit_phases": [{"skips": [{"effect": "skip", "action": "dance", "scope": "card"}]}]},
+            r"skip action is one of",
+        ),
         ({"rulings": {"SI-NOPE": "x"}}, r"unknown spirit-island ruling 'SI-NOPE'"),
         ({"extra": 1}, r"\$: Additional properties are not allowed"),
     ],
@@ -60,12 +69,23 @@ def test_cli_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_card_effects_must_name_lands_on_this_island() -> None:
-    data = {"fear_cards": [{"name": "Odd", "levels": [[{"effect": "defend", "amount": 1, "where": {"lands": ["Z9"]}}], [], []]}]}
-    with pytest.raises(MalformedInputError, match=r"\$\.data: Fear card Odd names land Z9, which is not on this island"):
+    data = {
+        "fear_cards": [
+            {
+                "name": "Odd",
+                "levels": [[{"effect": "defend", "amount": 1, "where": {"lands": ["Z9"]}}], [], []],
+            }
+        ]
+    }
+    with pytest.raises(
+        MalformedInputError, match=r"\$\.data: Fear card Odd names land Z9, which is not on this island"
+    ):
         scenario(doc(data=data, fear={"earned": ["Odd"], "deck": ["draw"] * 8}))
 
 
 def test_unknown_effects_are_refused_with_their_path() -> None:
     data = {"events": [{"name": "Odd", "effects": [{"effect": "teleport"}]}]}
-    with pytest.raises(MalformedInputError, match=r"\$\.events\[0\]\.effects\[0\]\.effect: unknown effect 'teleport'"):
+    with pytest.raises(
+        MalformedInputError, match=r"\$\.events\[0\]\.effects\[0\]\.effect: unknown effect 'teleport'"
+    ):
         scenario(doc(data=data))

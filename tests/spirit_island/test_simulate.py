@@ -40,7 +40,9 @@ def test_layout_example_files_match_the_bundled_layouts() -> None:
     from model.spirit_island.data import default_data
 
     for layout in default_data().layouts:
-        document = json.loads(Path(f"examples/spirit_island/layouts/{layout.name}.json").read_text(encoding="utf-8"))
+        document = json.loads(
+            Path(f"examples/spirit_island/layouts/{layout.name}.json").read_text(encoding="utf-8")
+        )
         raw = document["layouts"][layout.name]
         assert raw["partial"] is True and [tuple(e) for e in raw["edges"]] == list(layout.edges)
 
@@ -48,7 +50,21 @@ def test_layout_example_files_match_the_bundled_layouts() -> None:
 def test_cli_simulate_json_replay_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     trace = tmp_path / "trace.json"
     svg = tmp_path / "island.svg"
-    assert main(["spirit-island", "simulate", "examples/spirit_island/invader_phase.json", "--json", "--out", str(trace), "--svg", str(svg)]) == 0
+    assert (
+        main(
+            [
+                "spirit-island",
+                "simulate",
+                "examples/spirit_island/invader_phase.json",
+                "--json",
+                "--out",
+                str(trace),
+                "--svg",
+                str(svg),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert svg.read_text(encoding="utf-8").startswith("<svg") and "A1" in svg.read_text(encoding="utf-8")
     assert main(["spirit-island", "replay", str(trace)]) == 0
@@ -60,7 +76,18 @@ def test_cli_simulate_json_replay_and_svg(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_cli_simulate_text_shows_pictures_and_the_ruling_switch(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["spirit-island", "simulate", "examples/spirit_island/invader_phase.json", "--ruling", "SI-CASCADE-CHOOSER=first-adjacent"]) == 0
+    assert (
+        main(
+            [
+                "spirit-island",
+                "simulate",
+                "examples/spirit_island/invader_phase.json",
+                "--ruling",
+                "SI-CASCADE-CHOOSER=first-adjacent",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "Board A" in out and "~~~~ |A1 M~" in out
     assert "Rulings changed from the default: SI-CASCADE-CHOOSER=first-adjacent" in out
@@ -75,22 +102,61 @@ def test_cli_searches(capsys: pytest.CaptureFixture[str]) -> None:
     plans = json.loads(capsys.readouterr().out)
     assert [p["value"] for p in plans] == [2, 2] and {p["method"] for p in plans} == {"z3", "baseline"}
     assert main(["spirit-island", "defend", "--land", "C T 2D@1", "--method", "z3", "--json"]) == 0
-    assert [(p["goal"], p["least_defend"]) for p in json.loads(capsys.readouterr().out)] == [("no-blight", 4), ("dahan-safe", 5)]
-    assert main(["spirit-island", "cascade", "examples/spirit_island/invader_phase.json", "--land", "A1"]) == 0
+    assert [(p["goal"], p["least_defend"]) for p in json.loads(capsys.readouterr().out)] == [
+        ("no-blight", 4),
+        ("dahan-safe", 5),
+    ]
+    assert (
+        main(["spirit-island", "cascade", "examples/spirit_island/invader_phase.json", "--land", "A1"]) == 0
+    )
     assert "A1 > A2" in capsys.readouterr().out
-    assert main(["spirit-island", "cascade", "examples/spirit_island/invader_phase.json", "--card", "1M"]) == 0
+    assert (
+        main(["spirit-island", "cascade", "examples/spirit_island/invader_phase.json", "--card", "1M"]) == 0
+    )
     assert "| A1     | yes" in capsys.readouterr().out
     assert main(["spirit-island", "lands", "examples/spirit_island/island_search.json"]) == 0
     assert "depends on fight-back" in capsys.readouterr().out
-    assert main(["spirit-island", "flip", "examples/spirit_island/island_search.json", "--fact", "1:explore:A4", "--max-cost", "2"]) == 0
+    assert (
+        main(
+            [
+                "spirit-island",
+                "flip",
+                "examples/spirit_island/island_search.json",
+                "--fact",
+                "1:explore:A4",
+                "--max-cost",
+                "2",
+            ]
+        )
+        == 0
+    )
     assert "A2 -1 explorer, A2 -1 city" in capsys.readouterr().out
     assert main(["spirit-island", "data"]) == 0
     assert "BADC-partial" in capsys.readouterr().out
 
 
-def test_cli_flip_writes_a_boundary_fixture_that_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_flip_writes_a_boundary_fixture_that_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     fixture = tmp_path / "boundary.json"
-    assert main(["spirit-island", "flip", "examples/spirit_island/island_search.json", "--fact", "1:explore:A4", "--max-cost", "2", "--method", "z3", "--write", str(fixture)]) == 0
+    assert (
+        main(
+            [
+                "spirit-island",
+                "flip",
+                "examples/spirit_island/island_search.json",
+                "--fact",
+                "1:explore:A4",
+                "--max-cost",
+                "2",
+                "--method",
+                "z3",
+                "--write",
+                str(fixture),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     scenario = load_scenario(str(fixture))
     playthrough = run(scenario)
@@ -107,7 +173,10 @@ def test_cli_flip_writes_a_boundary_fixture_that_runs(tmp_path: Path, capsys: py
         (["fear-threshold"], "--land:$: give the pieces"),
         (["cascade", "examples/spirit_island/invader_phase.json", "--land", "A3"], "A3 has no Blight"),
         (["flip", "examples/spirit_island/island_search.json", "--fact", "9:ravage:A1"], "turn must be 1-3"),
-        (["flip", "examples/spirit_island/island_search.json", "--fact", "1:explore:A7"], "already depends on the players' choices"),
+        (
+            ["flip", "examples/spirit_island/island_search.json", "--fact", "1:explore:A7"],
+            "already depends on the players' choices",
+        ),
         (["lands", "examples/spirit_island/invader_phase.json"], "island search"),
     ],
 )

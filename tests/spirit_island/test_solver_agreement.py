@@ -44,7 +44,10 @@ def test_least_damage_for_fear(land: Land, wanted: int) -> None:
 @FAST
 @given(land_pieces(dahan=False), st.integers(1, 4))
 def test_least_damage_for_the_next_card(land: Land, pool: int) -> None:
-    assert least_damage_for_next_card(land, pool, method="z3").damage == least_damage_for_next_card(land, pool, method="baseline").damage
+    assert (
+        least_damage_for_next_card(land, pool, method="z3").damage
+        == least_damage_for_next_card(land, pool, method="baseline").damage
+    )
 
 
 @FAST
@@ -71,7 +74,11 @@ def board_a_lands(draw: st.DrawFn, *, invaders: bool = False) -> tuple[Land, ...
         if draw(st.integers(0, 3)) == 0:
             land = land.with_presence(draw(st.sampled_from(("River", "Earth"))), 1)
         if invaders:
-            land = land.add(PieceKind.TOWN, draw(st.integers(0, 1))).add(PieceKind.EXPLORER, draw(st.integers(0, 2))).add(PieceKind.DAHAN, draw(st.integers(0, 2)))
+            land = (
+                land.add(PieceKind.TOWN, draw(st.integers(0, 1)))
+                .add(PieceKind.EXPLORER, draw(st.integers(0, 2)))
+                .add(PieceKind.DAHAN, draw(st.integers(0, 2)))
+            )
         lands.append(land)
     return tuple(lands)
 
@@ -94,7 +101,9 @@ def test_card_cascades(lands: tuple[Land, ...], card: str) -> None:
     c = default_data().card_by_id(card)
     a = card_cascades(ISLAND, lands, c, method="z3")
     b = card_cascades(ISLAND, lands, c, method="baseline")
-    assert [(x.land, x.always, x.possible) for x in a.lands] == [(x.land, x.always, x.possible) for x in b.lands]
+    assert [(x.land, x.always, x.possible) for x in a.lands] == [
+        (x.land, x.always, x.possible) for x in b.lands
+    ]
 
 
 @st.composite
@@ -102,7 +111,14 @@ def questions(draw: st.DrawFn, *, turns: int = 2) -> IslandQuestion:
     start = []
     for _ in ISLAND.lands:
         if draw(st.integers(0, 2)) == 0:
-            start.append((draw(st.integers(0, 2)), draw(st.integers(0, 1)), draw(st.integers(0, 1)), draw(st.integers(0, 2))))
+            start.append(
+                (
+                    draw(st.integers(0, 2)),
+                    draw(st.integers(0, 1)),
+                    draw(st.integers(0, 1)),
+                    draw(st.integers(0, 2)),
+                )
+            )
         else:
             start.append((0, 0, 0, draw(st.integers(0, 1))))
     cards = draw(st.lists(st.sampled_from(CARDS), min_size=turns + 2, max_size=turns + 2, unique=True))

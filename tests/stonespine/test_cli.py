@@ -22,7 +22,9 @@ def test_simulate_prints_pictures_tables_and_the_command(capsys: pytest.CaptureF
         assert heading in out
 
 
-def test_json_trace_is_canonical_and_byte_identical(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_trace_is_canonical_and_byte_identical(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out1, out2 = tmp_path / "a.json", tmp_path / "b.json"
     assert main(["stonespine", "simulate", DEFAULT, "--json", "--out", str(out1)]) == 0
     assert main(["stonespine", "simulate", DEFAULT, "--json", "--out", str(out2)]) == 0
@@ -58,7 +60,9 @@ def test_replay_identical_and_tampered(tmp_path: Path, capsys: pytest.CaptureFix
     assert "replay differs: step" in capsys.readouterr().out
 
 
-def test_replay_rejects_a_file_that_is_not_a_trace(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_rejects_a_file_that_is_not_a_trace(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "x.json"
     path.write_text('{"format": "something-else"}', encoding="utf-8")
     assert main(["stonespine", "replay", str(path)]) == 2
@@ -103,7 +107,11 @@ def test_the_example_data_file_applies(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["stonespine", "data", "--data", str(EXAMPLES / "data-override.json")]) == 0
     out = capsys.readouterr().out
     assert "| Paladin      | purple   |        6 |" in out
-    assert "| hatchlings_extra     |  2 " in out.replace("| hatchlings_extra     | 2 ", "| hatchlings_extra     |  2 ") or "hatchlings_extra" in out
+    assert (
+        "| hatchlings_extra     |  2 "
+        in out.replace("| hatchlings_extra     | 2 ", "| hatchlings_extra     |  2 ")
+        or "hatchlings_extra" in out
+    )
 
 
 def test_ambiguities_command_on_a_scenario(capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,7 +121,9 @@ def test_ambiguities_command_on_a_scenario(capsys: pytest.CaptureFixture[str]) -
 
 
 @pytest.mark.parametrize("example", SCENARIOS)
-def test_every_example_runs_and_replays(example: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_example_runs_and_replays(
+    example: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = next(EXAMPLES.rglob(example))
     trace = tmp_path / "t.json"
     assert main(["stonespine", "simulate", str(path), "--json", "--out", str(trace)]) == 0

@@ -44,35 +44,95 @@ CASES = [
     ("colour", "red", r"\$: Additional properties are not allowed \('colour' was unexpected\)"),
     ("players.0.xp", -1, r"\$.players\[0\].xp: -1 is less than the minimum of 0"),
     ("players.0.guardian", "Hydra King", r"\$.players\[0\].guardian: unknown guardian board 'Hydra King'"),
-    ("players.0.guardian", "Troll", r"\$.players\[0\].guardian: unknown guardian board 'Troll'; did you mean"),
+    (
+        "players.0.guardian",
+        "Troll",
+        r"\$.players\[0\].guardian: unknown guardian board 'Troll'; did you mean",
+    ),
     ("heroes", {"red": "Clerik"}, r"\$.heroes.red: unknown hero card 'Clerik'; did you mean Cleric"),
     ("heroes", {"red": "Cleric"}, r"\$.heroes.red: Cleric is a purple hero, not red"),
-    ("heroes", {"black": "Black"}, r"\$.heroes.black: hero card 'Black' is ambiguous: Black Hero 2, Black Hero 3, Black Hero 4"),
-    ("players.0.dungeon.entrance", "F", r"\$.players\[0\].dungeon.entrance: column 'F' is outside the grid \(A-B\)"),
+    (
+        "heroes",
+        {"black": "Black"},
+        r"\$.heroes.black: hero card 'Black' is ambiguous: Black Hero 2, Black Hero 3, Black Hero 4",
+    ),
+    (
+        "players.0.dungeon.entrance",
+        "F",
+        r"\$.players\[0\].dungeon.entrance: column 'F' is outside the grid \(A-B\)",
+    ),
     ("players.0.dungeon.rows.1", ["cave T"], r"\$.players\[0\].dungeon.rows\[1\]: a row needs 2 chambers"),
     ("players.0.dungeon.rows.0.0", "cave TB dragon", r"rows\[0\]\[0\]: unknown element 'dragon'"),
     ("players.0.dungeon.rows.0.0", "cave TQ", r"rows\[0\]\[0\]: sides are written with the letters T B L R"),
     ("players.0.dungeon.rows.0.0", "castle TB", r"rows\[0\]\[0\]: chamber type is cave or stone"),
-    ("players.0.dungeon.rows.0.0", "cave TB kobold kobold kobold kobold kobold", r"a chamber has four element spaces, got 5"),
+    (
+        "players.0.dungeon.rows.0.0",
+        "cave TB kobold kobold kobold kobold kobold",
+        r"a chamber has four element spaces, got 5",
+    ),
     ("players.0.dungeon.rows.0.0", "cave TB +5", r"reputation stars are \+1..\+3"),
     ("players.0.dungeon.rows.0.0", "cave TB kobold/spike", r"only rubble covers an element"),
     ("players.0.dungeon.rows.0.0", "cave TB rubble/rubble", r"rubble cannot cover rubble"),
-    ("players.0.dungeon.rows", [], r"\$.players\[0\].dungeon.rows: the Invasion needs at least one built row"),
-    ("players.0.placement.guardians", ["C9"], r"placement.guardians\[0\]: chamber C9 is outside the dungeon \(A1-B2\)"),
-    ("players.0.placement.guardians", [], r"placement.guardians: Gorgon has 1 guardian figure\(s\) to place, got 0"),
+    (
+        "players.0.dungeon.rows",
+        [],
+        r"\$.players\[0\].dungeon.rows: the Invasion needs at least one built row",
+    ),
+    (
+        "players.0.placement.guardians",
+        ["C9"],
+        r"placement.guardians\[0\]: chamber C9 is outside the dungeon \(A1-B2\)",
+    ),
+    (
+        "players.0.placement.guardians",
+        [],
+        r"placement.guardians: Gorgon has 1 guardian figure\(s\) to place, got 0",
+    ),
     ("players.0.placement.minions", ["A1"], r"placement.minions: only 0 minion\(s\) are unlocked"),
     ("players.0.levels", [9, 0], r"players\[0\].levels: the left track has spaces 0-4, got 9"),
     ("solo", {}, None),  # one player: allowed
     ("rulings", {"SS-NOPE": "x"}, r"unknown stonespine ruling 'SS-NOPE'"),
     ("rulings", {"SS-EXIT-Y13": "sometimes"}, r"unknown reading of SS-EXIT-Y13 'sometimes'"),
-    ("data", {"values": {"minion_damage": 3, "dragon_fire": 2}}, r"test.json \(data\):\$.values.dragon_fire: unknown value"),
+    (
+        "data",
+        {"values": {"minion_damage": 3, "dragon_fire": 2}},
+        r"test.json \(data\):\$.values.dragon_fire: unknown value",
+    ),
     ("data", {"dice": {"white": ["green"]}}, r"\$.dice.white\[0\]: 'green' does not match"),
-    ("data", {"heroes": [{"name": "Rogue", "color": "red", "health": 3, "ability": {"type": "destroy", "matches": ["chest"], "amount": 1}}]}, r"\$.heroes\[0\].ability.type: a destroy ability belongs to a black hero, not red"),
-    ("data", {"heroes": [{"name": "Rogue", "color": "black", "health": 3, "ability": {"type": "destroy", "matches": ["gold"], "amount": 1}}]}, r"\$.heroes\[0\].ability.matches: unknown tag\(s\) gold"),
+    (
+        "data",
+        {
+            "heroes": [
+                {
+                    "name": "Rogue",
+                    "color": "red",
+                    "health": 3,
+                    "ability": {"type": "destroy", "matches": ["chest"], "amount": 1},
+                }
+            ]
+        },
+        r"\$.heroes\[0\].ability.type: a destroy ability belongs to a black hero, not red",
+    ),
+    (
+        "data",
+        {
+            "heroes": [
+                {
+                    "name": "Rogue",
+                    "color": "black",
+                    "health": 3,
+                    "ability": {"type": "destroy", "matches": ["gold"], "amount": 1},
+                }
+            ]
+        },
+        r"\$.heroes\[0\].ability.matches: unknown tag\(s\) gold",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("path", "value", "message"), CASES, ids=[c[0] + ":" + str(c[1])[:20] for c in CASES])
+@pytest.mark.parametrize(
+    ("path", "value", "message"), CASES, ids=[c[0] + ":" + str(c[1])[:20] for c in CASES]
+)
 def test_malformed_scenario_names_field_and_reason(path: str, value: Any, message: str | None) -> None:
     doc = mutate(path, value)
     if message is None:
@@ -102,14 +162,26 @@ def test_duplicate_player_names_and_priorities() -> None:
 
 
 def test_illegal_scripted_decision_names_the_step_and_the_legal_options() -> None:
-    doc = one_player([["cave TBR", "cave L"], ["cave TR", "cave TL"]], year=2, guardians=["B1"], dice=["red", "red"], decisions=["D4"])
-    with pytest.raises(IllegalDecisionError, match=r"decisions answer #1: move for Ann \(hero=red chamber=A1 damage=0\): 'D4' is not legal; legal: 'A2', 'B1'"):
+    doc = one_player(
+        [["cave TBR", "cave L"], ["cave TR", "cave TL"]],
+        year=2,
+        guardians=["B1"],
+        dice=["red", "red"],
+        decisions=["D4"],
+    )
+    with pytest.raises(
+        IllegalDecisionError,
+        match=r"decisions answer #1: move for Ann \(hero=red chamber=A1 damage=0\): 'D4' is not legal; legal: 'A2', 'B1'",
+    ):
         play(doc)
 
 
 def test_illegal_scripted_die_face() -> None:
     doc = one_player([list(r) for r in ROWS], year=2, guardians=["B1"], dice=["green"])
-    with pytest.raises(IllegalDecisionError, match=r"dice result #1: roll white .*'green' is not legal; legal: 'black', 'purple', 'red'"):
+    with pytest.raises(
+        IllegalDecisionError,
+        match=r"dice result #1: roll white .*'green' is not legal; legal: 'black', 'purple', 'red'",
+    ):
         play(doc)
 
 
@@ -137,7 +209,9 @@ def test_ruling_prefix_and_ambiguity() -> None:
         (b"\xff\xfe{}", "not UTF-8"),
     ],
 )
-def test_cli_reports_malformed_files_in_one_line_with_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, message: str) -> None:
+def test_cli_reports_malformed_files_in_one_line_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, message: str
+) -> None:
     path = tmp_path / "bad.json"
     if isinstance(content, bytes):
         path.write_bytes(content)

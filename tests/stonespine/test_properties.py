@@ -32,7 +32,12 @@ def test_invariant_checker_catches_a_planted_double_entry(doc: dict[str, Any]) -
     entries = [e for e in playthrough.events if e.kind == "hero_entered"]
     if not entries:
         return
-    planted = Event.make("hero_entered", player=entries[0].get("player"), hero=entries[0].get("hero"), chamber=entries[0].get("chamber"))
+    planted = Event.make(
+        "hero_entered",
+        player=entries[0].get("player"),
+        hero=entries[0].get("hero"),
+        chamber=entries[0].get("chamber"),
+    )
     events = list(playthrough.opening)
     at = events.index(entries[0]) + 1 if entries[0] in events else None
     if at is None:

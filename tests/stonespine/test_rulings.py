@@ -20,8 +20,14 @@ WITNESSES = Path(__file__).resolve().parents[2] / "examples" / "stonespine" / "r
 EXPECTED: dict[str, dict[str, tuple[str, ...]]] = {
     "SS-EXIT-Y13": {"forced": ("escaped red@A2(exit)",), "ignored": ("defeated red@B2",)},
     "SS-EXIT-CHAMBER": {"bottom-opening": ("defeated red@B2",), "any-card": ("escaped red@A2(exit)",)},
-    "SS-EXIT-DEFEATED": {"escapes": ("defeated black@A2;", "escaped red@A2(exit)"), "no-escape": ("defeated black@A2 red@B2", "trophies y2:4")},
-    "SS-ENTRY-UNCONNECTED": {"escape": ("escaped red@entrance(no-entry)", "xp 1"), "enter-anyway": ("defeated red@A1",)},
+    "SS-EXIT-DEFEATED": {
+        "escapes": ("defeated black@A2;", "escaped red@A2(exit)"),
+        "no-escape": ("defeated black@A2 red@B2", "trophies y2:4"),
+    },
+    "SS-ENTRY-UNCONNECTED": {
+        "escape": ("escaped red@entrance(no-entry)", "xp 1"),
+        "enter-anyway": ("defeated red@A1",),
+    },
     "SS-PASSAGE": {"edge": ("escaped red@A1(no-new-chamber)",), "bridge": ("defeated red@A2",)},
     "SS-DICE-FACES": {"two-per-colour": ("purple=6",), "gray-half-blank": ("purple=5",)},
     "SS-TROPHY-VALUES": {"by-two": ("trophies y2:4",), "by-one": ("trophies y2:2",)},
@@ -29,17 +35,41 @@ EXPECTED: dict[str, dict[str, tuple[str, ...]]] = {
     "SS-SIMULTANEOUS": {"entry-snapshot": ("defeated black@A1",), "ability-first": ("escaped black@A2",)},
     "SS-PURPLE-SCOPE": {"all-damage": ("defeated -",), "element-damage": ("defeated purple@A2",)},
     "SS-PURPLE-FIRST": {"used-anyway": ("defeated purple@A3",), "only-when-damaged": ("defeated -",)},
-    "SS-BLACK-DEFEATED": {"resolves": ("spaces A1:1 spike->rubble/spike",), "not-if-defeated": ("trophies y1:2; demerits - |",)},
-    "SS-TROPHY-ZERO": {"allowed": ("Ann: defeated -; escaped -; xp 0; trophies y2:4",), "needs-one": ("Ann: defeated -; escaped -; xp 0; trophies -",)},
+    "SS-BLACK-DEFEATED": {
+        "resolves": ("spaces A1:1 spike->rubble/spike",),
+        "not-if-defeated": ("trophies y1:2; demerits - |",),
+    },
+    "SS-TROPHY-ZERO": {
+        "allowed": ("Ann: defeated -; escaped -; xp 0; trophies y2:4",),
+        "needs-one": ("Ann: defeated -; escaped -; xp 0; trophies -",),
+    },
     "SS-RUBBLE-REMOVE": {"uncover": ("A1:1 rubble/kobold->kobold",), "clear": ("A1:1 rubble/kobold->empty",)},
     "SS-HEALTH-TOKENS": {"uncapped": ("red=9",), "cap-at-two": ("red=8",)},
     # 4 + 3 (or 4 + 2) bought cubes, a forced level-up at 5, then two heroes enter.
     "SS-XP-MARKET": {"per-purchase": ("xp 4; levels 1/0",), "per-player": ("xp 3; levels 1/0",)},
-    "SS-MINIONS": {"all": ("error: all 1 unlocked minion(s) must be placed",), "optional": ("escaped red@A2",)},
-    "SS-TROLL-MOVE": {"must": ("guardian moved to A2", "defeated red@A1 black@A2"), "may": ("defeated red@A1;",)},
-    "SS-HYDRA-COLLAPSE": {"after-crossing": ("escaped red@A2(no-new-chamber)",), "never": ("defeated red@B1 red@B4",)},
+    "SS-MINIONS": {
+        "all": ("error: all 1 unlocked minion(s) must be placed",),
+        "optional": ("escaped red@A2",),
+    },
+    "SS-TROLL-MOVE": {
+        "must": ("guardian moved to A2", "defeated red@A1 black@A2"),
+        "may": ("defeated red@A1;",),
+    },
+    "SS-HYDRA-COLLAPSE": {
+        "after-crossing": ("escaped red@A2(no-new-chamber)",),
+        "never": ("defeated red@B1 red@B4",),
+    },
     # Four bought cubes plus two heroes make six XP: a forced level-up for whoever bought first.
-    "SS-IMPROVEMENT-ORDER": {"richest-first": ("Ann: defeated red@A1; escaped red@A2(no-new-chamber); xp 2;", "Bo: defeated red@A1; escaped red@A2(no-new-chamber); xp 1; levels"), "priority-order": ("Ann: defeated red@A1; escaped red@A2(no-new-chamber); xp 1; levels", "Bo: defeated red@A1; escaped red@A2(no-new-chamber); xp 2;")},
+    "SS-IMPROVEMENT-ORDER": {
+        "richest-first": (
+            "Ann: defeated red@A1; escaped red@A2(no-new-chamber); xp 2;",
+            "Bo: defeated red@A1; escaped red@A2(no-new-chamber); xp 1; levels",
+        ),
+        "priority-order": (
+            "Ann: defeated red@A1; escaped red@A2(no-new-chamber); xp 1; levels",
+            "Bo: defeated red@A1; escaped red@A2(no-new-chamber); xp 2;",
+        ),
+    },
 }
 
 
@@ -57,4 +87,6 @@ def test_each_reading_gives_its_outcome(ruling_id: str) -> None:
     assert readings_differ(outcomes), f"{ruling_id}: the witness does not separate the readings"
     for outcome in outcomes:
         for fragment in EXPECTED[ruling_id][outcome.reading]:
-            assert fragment in outcome.summary, f"{ruling_id}={outcome.reading}: {fragment!r} not in {outcome.summary!r}"
+            assert fragment in outcome.summary, (
+                f"{ruling_id}={outcome.reading}: {fragment!r} not in {outcome.summary!r}"
+            )

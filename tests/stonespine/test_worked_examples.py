@@ -17,7 +17,16 @@ def test_preparation_example_jeremy_hungry_hatchlings() -> None:
         ["stone TB", "cave -", "cave -", "cave -"],
         ["cave T", "cave -", "cave -", "cave -"],
     ]
-    doc = one_player(rows, year=3, guardian="Dragon", levels=(3, 0), guardians=["D3"], minions=["A1"], dice=["red", "purple", "black"], decisions=["red"])
+    doc = one_player(
+        rows,
+        year=3,
+        guardian="Dragon",
+        levels=(3, 0),
+        guardians=["D3"],
+        minions=["A1"],
+        dice=["red", "purple", "black"],
+        decisions=["red"],
+    )
     scenario = load(doc)
     guardian = scenario.initial.players[0].guardian
     assert guardian.minions_unlocked == 1
@@ -29,7 +38,16 @@ def test_preparation_example_jeremy_hungry_hatchlings() -> None:
     assert "hungry-hatchlings:1" in damaged.get("parts")
     # The same minion in a cave chamber deals only its two.
     cave_rows = [["cave TB", *rows[0][1:]], *rows[1:]]
-    cave = one_player(cave_rows, year=3, guardian="Dragon", levels=(3, 0), guardians=["D3"], minions=["A1"], dice=["red", "purple", "black"], decisions=["red"])
+    cave = one_player(
+        cave_rows,
+        year=3,
+        guardian="Dragon",
+        levels=(3, 0),
+        guardians=["D3"],
+        minions=["A1"],
+        dice=["red", "purple", "black"],
+        decisions=["red"],
+    )
     assert first(play(cave), "hero_damaged", chamber="A1").get("damage") == 2
     # Placing a second minion is not allowed while two are locked.
     two = one_player(rows, year=3, guardian="Dragon", levels=(3, 0), guardians=["D3"], minions=["A1", "A2"])
@@ -43,8 +61,13 @@ def test_defeated_purple_then_guardian_example() -> None:
     defeated at once by the guardian in the next chamber."""
     rows = [["cave TR spike spike blade pit", "stone L"]]
     doc = one_player(
-        rows, year=2, guardians=["B1"], dice=["purple", "red"], decisions=["purple"],
-        heroes={"purple": "Templar"}, health_bonus={"purple": 0},
+        rows,
+        year=2,
+        guardians=["B1"],
+        dice=["purple", "red"],
+        decisions=["purple"],
+        heroes={"purple": "Templar"},
+        health_bonus={"purple": 0},
     )
     # Templar (assumed 4 health, protected in the first monster chamber): the four traps defeat it.
     p = play(doc)
@@ -86,8 +109,16 @@ def test_cleric_and_barbarian_example_six_damage() -> None:
         ["cave -", "stone TR slime", "stone L slime spike", "cave -"],
     ]
     doc = one_player(
-        rows, year=2, entrance="B", exit="D", guardian="Dragon", levels=(1, 0), guardians=["B1"], minions=["B2"],
-        dice=["purple", "red", "black", "black"], decisions=["purple", "close"],
+        rows,
+        year=2,
+        entrance="B",
+        exit="D",
+        guardian="Dragon",
+        levels=(1, 0),
+        guardians=["B1"],
+        minions=["B2"],
+        dice=["purple", "red", "black", "black"],
+        decisions=["purple", "close"],
         heroes={"purple": "Cleric", "red": "Barbarian"},
     )
     p = play(doc)
@@ -112,7 +143,11 @@ def test_jordy_eleven_xp_levels_twice() -> None:
     corridor += [["cave TB kobold kobold kobold kobold", "cave -", "cave -", "cave -"]] * 5
     corridor += [["cave T kobold kobold kobold kobold", "cave -", "cave -", "cave -"]]
     doc = one_player(
-        corridor, year=1, guardian="Giant Troll", xp=4, guardians=["D1"],
+        corridor,
+        year=1,
+        guardian="Giant Troll",
+        xp=4,
+        guardians=["D1"],
         dice=["black"] * 7 + ["red"],
         decisions=["continue"] * 6 + ["close", "left", "B1:1", "right", "C1:1"],
     )

@@ -40,8 +40,13 @@ def test_improvement_actions_and_market() -> None:
     """Buy XP takes 4 then 3 cubes then 2 from the supply for four gold; secret passages cost
     5, 6, 7, 8; rubble removal costs 3 (seed 000, "II. Improvement Phase")."""
     rows = [["cave TB rubble/kobold", "cave -"], ["cave T", "cave -"]]
-    doc = one_player(rows, year=2, start="improvement", dice=["red", "red"],
-                     decisions=["buy-xp", "buy-passage A2:right", "buy-passage B2:left", "remove-rubble A1:1"])
+    doc = one_player(
+        rows,
+        year=2,
+        start="improvement",
+        dice=["red", "red"],
+        decisions=["buy-xp", "buy-passage A2:right", "buy-passage B2:left", "remove-rubble A1:1"],
+    )
     doc["players"][0]["gold"] = 4 + 5 + 6 + 3
     del doc["players"][0]["placement"]
     p = play(doc)
@@ -51,7 +56,10 @@ def test_improvement_actions_and_market() -> None:
     player = p.final.players[0]
     assert player.gold == 0
     dungeon = player.dungeon
-    assert Side.RIGHT in dungeon.chamber(Cell(0, 1)).passages and Side.LEFT in dungeon.chamber(Cell(1, 1)).passages
+    assert (
+        Side.RIGHT in dungeon.chamber(Cell(0, 1)).passages
+        and Side.LEFT in dungeon.chamber(Cell(1, 1)).passages
+    )
     # The two passages connect A2 and B2 (both facing edges now open).
     assert Cell(1, 1) in dungeon.neighbours(Cell(0, 1), scenario_mode())
 
@@ -65,8 +73,13 @@ def scenario_mode():  # type: ignore[no-untyped-def]
 def test_xp_market_then_supply_and_four_passages_a_year() -> None:
     rows = [["cave TB", "cave -"], ["cave T", "cave -"]]
     passages = ["buy-passage A1:left", "buy-passage A1:right", "buy-passage A2:left", "buy-passage A2:right"]
-    doc = one_player(rows, year=2, start="improvement", dice=["red", "red"],
-                     decisions=["buy-xp", "buy-xp", "left", "buy-xp", *passages])
+    doc = one_player(
+        rows,
+        year=2,
+        start="improvement",
+        dice=["red", "red"],
+        decisions=["buy-xp", "buy-xp", "left", "buy-xp", *passages],
+    )
     doc["players"][0]["gold"] = 12 + 5 + 6 + 7 + 8 + 3
     del doc["players"][0]["placement"]
     p = play(doc)
@@ -82,8 +95,15 @@ def test_xp_market_then_supply_and_four_passages_a_year() -> None:
 def test_preparation_asks_for_guardian_and_minions() -> None:
     """Preparation: the guardian figure(s) and every unlocked minion go into chambers."""
     rows = [["cave TB", "stone -"], ["cave T", "cave -"]]
-    doc = one_player(rows, year=2, guardian="Dragon", levels=(1, 0), start="preparation",
-                     decisions=["B1", "A2"], dice=["red", "red"])
+    doc = one_player(
+        rows,
+        year=2,
+        guardian="Dragon",
+        levels=(1, 0),
+        start="preparation",
+        decisions=["B1", "A2"],
+        dice=["red", "red"],
+    )
     del doc["players"][0]["placement"]
     p = play(doc)
     kinds = [s.request.kind for s in p.steps if hasattr(s.request, "player")]
@@ -107,8 +127,14 @@ def test_solo_player_who_beats_jael_takes_the_trophy() -> None:
     corridor = [["cave TB kobold kobold kobold kobold", "cave -", "cave -", "cave -"]] * 4
     corridor = [list(r) for r in corridor]
     corridor[-1][0] = "cave T kobold kobold kobold kobold"
-    doc = one_player(corridor, year=1, guardians=["D1"], dice=["black"] * 4 + ["red"],
-                     decisions=["continue"] * 3 + ["close"], solo={})
+    doc = one_player(
+        corridor,
+        year=1,
+        guardians=["D1"],
+        dice=["black"] * 4 + ["red"],
+        decisions=["continue"] * 3 + ["close"],
+        solo={},
+    )
     p = play(doc)
     assert len(p.final.players[0].defeated) == 4  # more than Jael's three in year 1
     assert p.final.players[0].trophies == ((1, 2),) and p.final.jael.trophies == ()
@@ -128,14 +154,22 @@ def test_tied_trophy_goes_to_higher_priority() -> None:
 def test_solo_campaign_jael_collects_market_xp_and_scores_it() -> None:
     """Solo Gameplay, II. Improvement and Solo Final Scoring: Jael's XP from the market board counts
     one reputation each, with his trophies."""
-    rows = [["cave TB", "cave -", "cave -", "cave -"], ["cave TB", "cave -", "cave -", "cave -"], ["cave TB", "cave -", "cave -", "cave -"]]
+    rows = [
+        ["cave TB", "cave -", "cave -", "cave -"],
+        ["cave TB", "cave -", "cave -", "cave -"],
+        ["cave TB", "cave -", "cave -", "cave -"],
+    ]
     doc = one_player(rows, year=4, start="construction", dice=["red"] * 8, decisions=["A1", "close"])
     del doc["players"][0]["placement"]
     doc["solo"] = {"jael_xp": 1}
     doc["years"] = [{"rows": {"Ann": ["cave T", "cave -", "cave -", "cave -"]}, "jael_collects": 2}]
     p = play(doc)
     collected = first(p, "jael_collected")
-    assert (collected.get("times"), collected.get("xp"), collected.get("total")) == (2, 4, 5)  # 2 x assumed 2 cubes
+    assert (collected.get("times"), collected.get("xp"), collected.get("total")) == (
+        2,
+        4,
+        5,
+    )  # 2 x assumed 2 cubes
     jael = next(s for s in p.final.final_scores if s.player == "Jael")
     assert jael.leftover_xp == 5 and jael.trophies == 8  # Ann defeated 1 < 12, so Jael took the year-4 trophy
     assert jael.total == 13
