@@ -169,6 +169,26 @@ def _with_tokens(scenario: Scenario, player: int, tokens: dict[Cell, int], eleme
     return replace(scenario, initial=state.with_player(player, replace(p, dungeon=dungeon)))
 
 
+@dataclass(frozen=True)
+class _TokenProblem:
+    """One 'fewest tokens' question: where tokens fit and what one token does in each chamber."""
+
+    scenario: Scenario
+    player: int
+    board: Board
+    layout: Layout
+    element: Element
+    free: dict[int, int]  # empty element spaces per reachable chamber
+    added: dict[int, Board]  # the board with one token in that chamber (read off the oracle)
+    roll: tuple[int, int, int]
+    defeated: int
+
+    def with_tokens(self, counts: dict[int, int]) -> Scenario:
+        return _with_tokens(
+            self.scenario, self.player, {self.board.cells[n]: c for n, c in counts.items()}, self.element
+        )
+
+
 def fewest_tokens(
     scenario: Scenario,
     heroes: Sequence[HeroColor],
@@ -195,38 +215,24 @@ def fewest_tokens(
         for n in sorted(board.reachable())
     }
     free = {n: f for n, f in free.items() if f}
-    # Per-node effect of one token, read from the oracle by compiling a board with one token added.
-    added = {
-        n: compile_board(
-            _rules(scenario),
-            _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial,
-            _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial.players[player],
-        )
-        for n in free
-    }
-    roll = _roll(heroes)
+    added = {}
+    for n in free:  # the per-chamber effect of one token, read from the oracle's damage rules
+        one = _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial
+        added[n] = compile_board(_rules(scenario), one, one.players[player])
+    problem = _TokenProblem(scenario, player, board, layout, element, free, added, _roll(heroes), defeated)
+    solve = _z3_tokens if engine == "z3" else _search_tokens
     try:
         for k in range(limit + 1):
-            found = (_z3_tokens if engine == "z3" else _search_tokens)(
-                scenario, player, board, layout, added, free, roll, defeated, k, element, deadline
-            )
+            found = solve(problem, k, deadline)
             if found is not None:
-                modified = _with_tokens(
-                    scenario, player, {board.cells[n]: c for n, c in found.items()}, element
-                )
+                modified = problem.with_tokens(found)
                 mboard, mlayout, _ = board_for(modified, player)
                 plan = search_wave(mboard, mlayout, heroes, defeated)
                 if plan.defeated != len(heroes):
-                    raise AssertionError("the token answer does not defeat every hero")  # pragma: no cover
+                    raise OracleDisagreement("the token answer does not defeat every hero")
                 oracle_plan_check(modified, player, mboard, plan)
-                return CountAnswer(
-                    Status.PROVEN,
-                    f"{token} tokens",
-                    k,
-                    tuple(board.name(n) for n in sorted(found) for _ in range(found[n])),
-                    limit,
-                    engine,
-                )
+                where = tuple(board.name(n) for n in sorted(found) for _ in range(found[n]))
+                return CountAnswer(Status.PROVEN, f"{token} tokens", k, where, limit, engine)
     except TimeLimit:
         return CountAnswer(Status.UNKNOWN, f"{token} tokens", None, (), limit, engine)
     return CountAnswer(Status.PROVEN, f"{token} tokens", None, (), limit, engine)
@@ -236,52 +242,25 @@ def _rules(scenario: Scenario) -> Rules:
     return Rules.of(scenario.rulings, scenario.data)
 
 
-def _search_tokens(
-    scenario: Scenario,
-    player: int,
-    board: Board,
-    layout: Layout,
-    added: dict[int, Board],
-    free: dict[int, int],
-    roll: tuple[int, int, int],
-    defeated: int,
-    k: int,
-    element: Element,
-    deadline: Deadline,
-) -> dict[int, int] | None:
-    slots = [n for n, f in free.items() for _ in range(f)]
-    seen: set[tuple[int, ...]] = set()
-    for chosen in itertools.combinations(slots, k):
-        if chosen in seen:
-            continue
-        seen.add(chosen)
-        deadline.check()
+def _search_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, int] | None:
+    for chosen in itertools.combinations_with_replacement(sorted(problem.free), k):
         counts = {n: chosen.count(n) for n in set(chosen)}
-        modified = _with_tokens(scenario, player, {board.cells[n]: c for n, c in counts.items()}, element)
-        mboard, mlayout, _ = board_for(modified, player)
-        if LayoutEvaluator(mboard, mlayout).value(roll, defeated) == sum(roll):
+        if any(c > problem.free[n] for n, c in counts.items()):
+            continue
+        deadline.check()
+        mboard, mlayout, _ = board_for(problem.with_tokens(counts), problem.player)
+        if LayoutEvaluator(mboard, mlayout).value(problem.roll, problem.defeated) == sum(problem.roll):
             return counts
     return None
 
 
-def _z3_tokens(
-    scenario: Scenario,
-    player: int,
-    board: Board,
-    layout: Layout,
-    added: dict[int, Board],
-    free: dict[int, int],
-    roll: tuple[int, int, int],
-    defeated: int,
-    k: int,
-    element: Element,
-    deadline: Deadline,
-) -> dict[int, int] | None:
+def _z3_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, int] | None:
+    board, layout, added, roll = problem.board, problem.layout, problem.added, problem.roll
     # A token's damage is linear in the count; whether it meets a purple condition is a flag per node.
     tok = [z3.Int(f"t{c}") for c in range(board.size)]
     solver = z3.Solver()
     for c in range(board.size):
-        solver.add(tok[c] >= 0, tok[c] <= free.get(c, 0))
+        solver.add(tok[c] >= 0, tok[c] <= problem.free.get(c, 0))
     solver.add(z3.Sum(tok) == k)
 
     def delta(h_index: int, c: int) -> int:
@@ -296,7 +275,7 @@ def _z3_tokens(
         board,
         sum(roll),
         roll,
-        defeated,
+        problem.defeated,
         "tk",
         damage=lambda h, c: (
             h.base[c] + layout.minions[c] * h.unit[c] + tok[c] * delta(COLORS.index(h.color), c)
