@@ -1,0 +1,391 @@
+"""Scenario files: JSON in, the rules, an initial :class:`GameState` and answerers out.
+
+The format is the JSON Schema ``scenario.schema.json`` (``invasion schema vulketh-scenario``),
+explained in ``docs/vulketh.md``. Loading checks the schema first, then what a schema cannot
+say: every number an integer (``2.0`` is refused), cards and events that exist and sit in the
+right deck, Warlord tokens used once, no hex above the Invader cap, supplies that add up, rival
+tribes that are declared. Every error reads ``file:json.path: reason``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from model.core.answers import Answers
+from model.core.decisions import ChanceSource, Decider
+from model.core.errors import MalformedInputError
+from model.core.jsonio import json_path, load_schema, read_json_file, validate
+from model.core.rulings import Rulings
+from model.vulketh.action_board import ACTIONS, ActionBoard
+from model.vulketh.data import GameData, build_game_data, default_data, reject_floats
+from model.vulketh.game import VULKETH, Rules, VulkethGame
+from model.vulketh.hexmap import parse_map
+from model.vulketh.rulings import GAME
+from model.vulketh.state import (
+    INVADERS,
+    PLAYER,
+    GameState,
+    Hex,
+    InvaderTurn,
+    PlayerTurn,
+    Resources,
+    Rival,
+    Round,
+    ScriptedDie,
+    Setup,
+    Task,
+)
+
+SCHEMA = ("model.vulketh", "scenario.schema.json")
+POSITION_FIELDS = (
+    "hexes",
+    "action_board",
+    "score",
+    "resources",
+    "invader_resources",
+    "reserve",
+    "supply",
+    "warlord_board",
+    "discard",
+    "last_card",
+    "invader_turns",
+)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A loaded scenario: rules, initial state and answerers."""
+
+    source: str
+    document: dict[str, Any]
+    rulings: Rulings
+    data: GameData
+    rules: Rules
+    initial: GameState
+    decisions: Answers
+    chance: Answers
+
+    def game(self) -> VulkethGame:
+        return VulkethGame(self.rules)
+
+    def decider(self) -> Decider:
+        return self.decisions.decider(f"{self.source}: decisions")
+
+    def chance_source(self) -> ChanceSource:
+        return self.chance.chance(f"{self.source}: chance")
+
+
+def load_scenario(
+    path: str,
+    ruling_specs: Sequence[str] = (),
+    data_overrides: dict[str, Any] | None = None,
+    data_source: str = "data",
+) -> Scenario:
+    """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
+    return scenario_from_document(read_json_file(path), path, ruling_specs, data_overrides, data_source)
+
+
+def scenario_from_document(
+    document: Any,
+    source: str,
+    ruling_specs: Sequence[str] = (),
+    data_overrides: dict[str, Any] | None = None,
+    data_source: str = "data",
+) -> Scenario:
+    if not isinstance(document, dict):
+        raise MalformedInputError(source, "$", "a scenario is a JSON object")
+    validate(document, load_schema(*SCHEMA), source)
+    reject_floats(document, source)
+    rulings = Rulings.defaults(GAME)
+    for rid, reading in document.get("rulings", {}).items():
+        rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")
+    rulings = rulings.with_choices(ruling_specs)
+    if data_overrides:
+        data = build_game_data({**document.get("data", {}), **data_overrides}, data_source)
+    elif "data" in document:
+        data = build_game_data(document["data"], f"{source}:$.data")
+    else:
+        data = default_data()
+    hex_map = parse_map(document["map"], source, ("map",)) if "map" in document else data.map
+    rivals = _rivals(document, source)
+    rules = Rules.of(
+        rulings,
+        data,
+        hex_map=hex_map,
+        tribe=_tribe(document.get("tribe", "standard")),
+        rivals=rivals,
+        difficulty=document.get("difficulty", "normal"),
+        source=source,
+    )
+    return Scenario(
+        source=source,
+        document=document,
+        rulings=rulings,
+        data=data,
+        rules=rules,
+        initial=initial_state(document, source, rules),
+        decisions=Answers.from_json(document.get("decisions"), "first-legal"),
+        chance=Answers.from_json(document.get("chance"), "random"),
+    )
+
+
+def _tribe(name: str) -> str:
+    return VULKETH if name.casefold().replace("'", "").replace("-", "") == VULKETH else name
+
+
+def _rivals(doc: dict[str, Any], source: str) -> tuple[Rival, ...]:
+    rivals: list[Rival] = []
+    for i, raw in enumerate(doc.get("rivals", [])):
+        name = raw["name"]
+        if name in (PLAYER, INVADERS) or any(r.name == name for r in rivals):
+            raise MalformedInputError(
+                source,
+                json_path(("rivals", i, "name")),
+                f"{name!r} is taken; give each rival tribe its own name",
+            )
+        rivals.append(Rival(name, raw.get("evasion", False)))
+    return tuple(rivals)
+
+
+def initial_state(doc: dict[str, Any], source: str, rules: Rules) -> GameState:
+    """The state a scenario document describes (schema-valid input assumed)."""
+    data = rules.data
+    start = doc.get("start", "setup")
+    turns = tuple(_player_turn(raw, source, i, rules) for i, raw in enumerate(doc.get("player_turns", [])))
+    events_pile, events_discard = _events(doc, source, data)
+    agenda: tuple[Task, ...]
+    if start == "setup":
+        for field in POSITION_FIELDS:
+            if field in doc:
+                raise MalformedInputError(
+                    source,
+                    json_path((field,)),
+                    "a scenario starting at setup has no position yet; use start 'player' or 'invader'",
+                )
+        decks = tuple(data.deck(n) for n in (1, 2, 3))
+        return GameState(
+            hexes=tuple(Hex() for _ in range(9)),
+            board=data.initial_rows.value,
+            decks=(decks[0], decks[1], decks[2]),
+            event_pile=events_pile,
+            event_discard=events_discard,
+            developments=doc.get("developments", 0),
+            bronze=tuple(sorted(doc.get("bronze", {}).items())),
+            player_turns=turns,
+            agenda=(Setup(), Round()),
+        )
+    hexes = _hexes(doc, source, rules)
+    sections = data.warlord_sections.value
+    on_map = [h.warlord for h in hexes if h.warlord is not None]
+    if "warlord_board" in doc:
+        board = tuple(doc["warlord_board"])
+        for i, token in enumerate(board):
+            where = json_path(("warlord_board", i))
+            if token not in sections:
+                raise MalformedInputError(source, where, f"{token!r} is not a section of this Warlord Board")
+            if token in on_map:
+                raise MalformedInputError(source, where, f"the {token} token is on the map, not on the board")
+        board = tuple(t for t in sections if t in board)
+    else:
+        board = tuple(t for t in sections if t not in on_map)
+    score = doc.get("score", 0)
+    if score < 0 and rules.reading("VK-SCORE-FLOOR") == "zero":
+        raise MalformedInputError(
+            source, "$.score", "a negative score needs the ruling VK-SCORE-FLOOR=negative"
+        )
+    reserve_size = data.value("reserve_size")
+    reserve = doc.get("reserve", reserve_size)
+    if reserve > reserve_size:
+        raise MalformedInputError(
+            source, "$.reserve", f"the Warlord Track holds {reserve_size} overrun Invaders, got {reserve}"
+        )
+    player_on_map = sum(h.player for h in hexes)
+    invaders_on_map = sum(h.invaders for h in hexes)
+    supply = doc.get("supply", {})
+    player_supply = supply.get("player", data.value("player_members") - player_on_map)
+    invader_supply = supply.get("invaders", data.value("invader_members") - invaders_on_map)
+    if player_supply < 0 or player_supply + player_on_map > data.value("player_members"):
+        raise MalformedInputError(
+            source,
+            "$.hexes",
+            f"the player has {data.value('player_members')} members; {player_on_map} on the map and {player_supply} in the supply do not fit",
+        )
+    invader_total = data.value("invader_members") + reserve_size
+    if invader_supply < 0 or invader_supply + invaders_on_map + reserve > invader_total:
+        raise MalformedInputError(
+            source,
+            "$.hexes",
+            f"the Invaders have {invader_total} pieces with the overrun reserve; {invaders_on_map} on the map, {invader_supply} in the supply and {reserve} in the reserve are too many",
+        )
+    decks, discard, last_card = _decks(doc, source, data)
+    invader_turns = doc.get("invader_turns", 1 if last_card else 0)
+    agenda = (InvaderTurn(), Round()) if start == "invader" else (Round(),)
+    return GameState(
+        hexes=hexes,
+        board=_board(doc, data.initial_rows.value),
+        score=score,
+        resources=Resources(**doc.get("resources", {})),
+        player_supply=player_supply,
+        invader_resources=doc.get("invader_resources", 0),
+        invader_supply=invader_supply,
+        reserve=reserve,
+        warlord_board=board,
+        decks=decks,
+        discard=discard,
+        last_card=last_card,
+        invader_turns=invader_turns,
+        event_pile=events_pile,
+        event_discard=events_discard,
+        developments=doc.get("developments", 0),
+        bronze=tuple(sorted(doc.get("bronze", {}).items())),
+        round=doc.get("round", 1),
+        player_turns=turns,
+        agenda=agenda,
+    )
+
+
+def _board(doc: dict[str, Any], initial: ActionBoard) -> ActionBoard:
+    raw = doc.get("action_board", {})
+    rows = [tuple(raw[a]) if a in raw else initial.row(a) for a in ACTIONS]
+    r = [(row[0], row[1], row[2]) for row in rows]
+    return ActionBoard((r[0], r[1], r[2], r[3]))
+
+
+def _hexes(doc: dict[str, Any], source: str, rules: Rules) -> tuple[Hex, ...]:
+    cells = [Hex() for _ in range(9)]
+    rivals = {r.name for r in rules.rivals}
+    seen_tokens: dict[str, str] = {}
+    for key, raw in doc.get("hexes", {}).items():
+        number = int(key)
+        path: tuple[str | int, ...] = ("hexes", key)
+        invaders = raw.get("invaders", 0)
+        if invaders > rules.cap:
+            raise MalformedInputError(
+                source,
+                json_path((*path, "invaders")),
+                f"at most {rules.cap} Invaders fit in a hex, got {invaders}",
+            )
+        token = raw.get("warlord")
+        if token is not None:
+            if token not in rules.data.warlord_sections.value:
+                raise MalformedInputError(
+                    source, json_path((*path, "warlord")), f"{token!r} is not a section of this Warlord Board"
+                )
+            if token in seen_tokens:
+                raise MalformedInputError(
+                    source,
+                    json_path((*path, "warlord")),
+                    f"the {token} token is already the Warlord in hex {seen_tokens[token]}",
+                )
+            seen_tokens[token] = key
+        village = raw.get("village")
+        if village is not None and village != PLAYER and village not in rivals:
+            raise MalformedInputError(
+                source,
+                json_path((*path, "village")),
+                f"a village belongs to 'player' or a rival tribe listed in $.rivals, not {village!r}",
+            )
+        cell = Hex(raw.get("player", 0), invaders, token, village)
+        for name, count in raw.get("rivals", {}).items():
+            if name not in rivals:
+                raise MalformedInputError(
+                    source,
+                    json_path((*path, "rivals", name)),
+                    f"unknown rival tribe {name!r}; declare it in $.rivals",
+                )
+            cell = cell.with_rival(name, count)
+        cells[number - 1] = cell
+    return tuple(cells)
+
+
+def _decks(
+    doc: dict[str, Any], source: str, data: GameData
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], tuple[str, ...], str | None]:
+    where_seen: dict[str, str] = {}
+
+    def card_ids(raw: list[str], path: tuple[str | int, ...]) -> tuple[str, ...]:
+        out = []
+        for i, name in enumerate(raw):
+            where = json_path((*path, i))
+            card = data.resolve_card(name, source, where)
+            if card in where_seen:
+                raise MalformedInputError(source, where, f"card {card} is already in {where_seen[card]}")
+            where_seen[card] = json_path(path)
+            out.append(card)
+        return tuple(out)
+
+    discard = card_ids(doc.get("discard", []), ("discard",))
+    last_card = doc.get("last_card")
+    if last_card is not None:
+        last_card = data.resolve_card(last_card, source, "$.last_card")
+        if not discard:
+            discard = (last_card,)
+            where_seen[last_card] = "$.discard"
+        elif discard[-1] != last_card:
+            raise MalformedInputError(
+                source,
+                "$.last_card",
+                f"the card played last ({last_card}) is the top (last) card of the discard, which is {discard[-1]}",
+            )
+    piles: list[tuple[str, ...]] = []
+    for number in (1, 2, 3):
+        key = str(number)
+        if key in doc.get("decks", {}):
+            pile = card_ids(doc["decks"][key], ("decks", key))
+            for i, card in enumerate(pile):
+                if data.card(card).deck != number:
+                    raise MalformedInputError(
+                        source,
+                        json_path(("decks", key, i)),
+                        f"card {card} belongs to deck {data.card(card).deck}",
+                    )
+        else:
+            pile = tuple(c for c in data.deck(number) if c not in discard)
+        piles.append(tuple(sorted(pile)))
+    return (piles[0], piles[1], piles[2]), discard, last_card
+
+
+def _events(doc: dict[str, Any], source: str, data: GameData) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    raw = doc.get("events", {})
+    seen: set[str] = set()
+
+    def ids(names: list[str], key: str) -> tuple[str, ...]:
+        out = []
+        for i, name in enumerate(names):
+            where = json_path(("events", key, i))
+            event = data.resolve_event(name, source, where)
+            if event in seen:
+                raise MalformedInputError(source, where, f"Invader Event {event} is listed twice")
+            seen.add(event)
+            out.append(event)
+        return tuple(out)
+
+    discard = ids(raw.get("discard", []), "discard")
+    if "pile" in raw:
+        pile = ids(raw["pile"], "pile")
+    else:
+        pile = tuple(e.id for e in data.invader_events if e.id not in discard)
+    return tuple(sorted(pile)), discard
+
+
+def _player_turn(raw: dict[str, Any], source: str, index: int, rules: Rules) -> PlayerTurn:
+    path = ("player_turns", index)
+    for i, move in enumerate(raw.get("move", [])):
+        if move["from"] == move["to"]:
+            raise MalformedInputError(
+                source, json_path((*path, "move", i)), "a move goes from one hex to another"
+            )
+    return PlayerTurn(
+        path=json_path(path),
+        dice=tuple(ScriptedDie(d.get("face"), d.get("action")) for d in raw["dice"]),
+        grow=tuple(sorted((int(k), v) for k, v in raw.get("grow", {}).items() if v)),
+        moves=tuple((m["from"], m["to"], m["count"]) for m in raw.get("move", [])),
+        gather=Resources(**raw.get("gather", {})),
+        villages=tuple(raw.get("villages", [])),
+        seize=tuple((s["hex"], Resources(**s["pay"])) for s in raw.get("seize", [])),
+        points=raw.get("points", 0),
+        developments=raw.get("developments"),
+        bronze=tuple(sorted(raw.get("bronze", {}).items())),
+    )
