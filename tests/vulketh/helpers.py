@@ -100,3 +100,47 @@ def asked(playthrough: Playthrough[GameState], kind: str) -> list[tuple[Any, ...
         for s in playthrough.steps
         if isinstance(s.request, DecisionRequest) and s.request.kind == kind
     ]
+
+
+GATHER_FILLER = card("filler-turn", act("GATHER", "moon"), act("GATHER", "moon"), deck=2, next_deck=2)
+
+
+def effect_turn(effects: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
+    """An Invader turn whose goal check (always met) applies ``effects``, then draws a card that
+    only gathers (two weak GATHERs: 4 resources), so the effects can be tested alone."""
+    trigger = card(
+        "trigger",
+        act("GATHER"),
+        act("GATHER"),
+        goal={"goal": "resources", "at_least": 0},
+        reward=effects,
+        next_deck=2,
+    )
+    extra_data = fields.pop("data", {})
+    return doc(
+        data={**cards_data(trigger, GATHER_FILLER), **extra_data},
+        last_card="trigger",
+        decks={"1": [], "2": ["filler-turn"], "3": []},
+        **fields,
+    )
+
+
+def player_turn(**fields: Any) -> dict[str, Any]:
+    """A player turn placing a blank on GATHER and a moon on LEAD (no doubles), plus ``fields``."""
+    turn: dict[str, Any] = {
+        "dice": [{"face": "blank", "action": "GATHER"}, {"face": "moon", "action": "LEAD"}]
+    }
+    turn.update(fields)
+    return turn
+
+
+def player_first(*turns: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """The player to move with ``turns`` scripted; Invader turns draw a card that only gathers."""
+    extra_data = fields.pop("data", {})
+    return doc(
+        start="player",
+        data={**cards_data(GATHER_FILLER), **extra_data},
+        decks={"1": ["filler1"], "2": ["filler-turn"], "3": ["filler3"]},
+        player_turns=list(turns),
+        **fields,
+    )
