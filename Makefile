@@ -32,6 +32,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 fixtures: $(STAMP)
 	$(BIN)/invasion fixtures --out fixtures
