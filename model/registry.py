@@ -25,6 +25,7 @@ BUILTIN: dict[str, tuple[str, str]] = {
     # name: (module defining SPEC, title shown by `invasion --help` without importing the game)
     "stonespine": ("model.stonespine.spec", "Stonespine Architects: Invasion"),
     "spirit-island": ("model.spirit_island.spec", "Spirit Island: the Invader Phase"),
+    "vulketh": ("model.vulketh.spec", "Rise of Tribes: The Vul'Keth Invasion"),
 }
 
 _registered: dict[str, GameSpec] = {}

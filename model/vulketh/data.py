@@ -12,7 +12,7 @@ and everything it gives is marked ``user``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -21,7 +21,7 @@ from typing import Any
 from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path, load_schema, validate
 from model.core.provenance import Provenance, Sourced
-from model.core.rulings import Rulings, resolve_name
+from model.core.rulings import resolve_name
 from model.vulketh.action_board import ACTIONS, FACES, STRENGTHS, ActionBoard
 from model.vulketh.cards import ActionCard, Effect, EventCard, Goal, InvaderAction
 from model.vulketh.effects import EFFECT_KINDS, GOAL_KINDS
@@ -236,7 +236,7 @@ def _board(rows: dict[str, list[str]]) -> ActionBoard:
     )
 
 
-def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data") -> GameData:
+def build_game_data(overrides: Mapping[str, Any] | None = None, source: str = "data") -> GameData:
     """The data in force: the bundled file with a user data document applied on top."""
     base = _bundled()
     values = {
@@ -336,9 +336,3 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
 @cache
 def default_data() -> GameData:
     return build_game_data()
-
-
-def data_for(rulings: Rulings, overrides: dict[str, Any] | None, source: str) -> GameData:
-    """The contract's ``build_data``: rulings do not change Vul'Keth data."""
-    del rulings
-    return build_game_data(overrides, source) if overrides else default_data()

@@ -9,15 +9,15 @@ tribes that are declared. Every error reads ``file:json.path: reason``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from model.core.answers import Answers
-from model.core.decisions import ChanceSource, Decider
 from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path, load_schema, read_json_file, validate
 from model.core.rulings import Rulings
+from model.core.spec import ScenarioBase, ScenarioOptions
 from model.vulketh.action_board import ACTIONS, ActionBoard
 from model.vulketh.data import GameData, build_game_data, default_data, reject_floats
 from model.vulketh.game import VULKETH, Rules, VulkethGame
@@ -55,32 +55,28 @@ POSITION_FIELDS = (
 
 
 @dataclass(frozen=True)
-class Scenario:
-    """A loaded scenario: rules, initial state and answerers."""
+class Scenario(ScenarioBase[GameState]):
+    """A loaded scenario: the rules in force (rulings, data, map, tribes, difficulty), the
+    initial state and the answerers."""
 
-    source: str
-    document: dict[str, Any]
-    rulings: Rulings
     data: GameData
     rules: Rules
-    initial: GameState
-    decisions: Answers
-    chance: Answers
 
     def game(self) -> VulkethGame:
         return VulkethGame(self.rules)
 
-    def decider(self) -> Decider:
-        return self.decisions.decider(f"{self.source}: decisions")
 
-    def chance_source(self) -> ChanceSource:
-        return self.chance.chance(f"{self.source}: chance")
+def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
+    """The contract's loader (:data:`model.core.spec.Loader`)."""
+    return scenario_from_document(
+        document, source, options.ruling_specs, options.data_overrides, options.data_source
+    )
 
 
 def load_scenario(
     path: str,
     ruling_specs: Sequence[str] = (),
-    data_overrides: dict[str, Any] | None = None,
+    data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
     """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
@@ -91,7 +87,7 @@ def scenario_from_document(
     document: Any,
     source: str,
     ruling_specs: Sequence[str] = (),
-    data_overrides: dict[str, Any] | None = None,
+    data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
     if not isinstance(document, dict):
@@ -124,10 +120,10 @@ def scenario_from_document(
         document=document,
         rulings=rulings,
         data=data,
-        rules=rules,
         initial=initial_state(document, source, rules),
         decisions=Answers.from_json(document.get("decisions"), "first-legal"),
         chance=Answers.from_json(document.get("chance"), "random"),
+        rules=rules,
     )
 
 

@@ -1,0 +1,33 @@
+"""Rise of Tribes: The Vul'Keth Invasion on the game contract (:class:`model.core.spec.GameSpec`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from model.core.rulings import Rulings
+from model.core.spec import GameSpec
+from model.vulketh.data import GameData, build_game_data
+from model.vulketh.render import render_svg, render_text
+from model.vulketh.rulings import GAME
+from model.vulketh.scenario import load
+from model.vulketh.simulate import outcome
+
+
+def _data(rulings: Rulings, overrides: Mapping[str, Any] | None, source: str) -> GameData:
+    del rulings  # no ruling changes the Vul'Keth data
+    return build_game_data(dict(overrides) if overrides is not None else None, source)
+
+
+SPEC = GameSpec(
+    name=GAME,
+    title="Rise of Tribes: The Vul'Keth Invasion",
+    seed="003_a0498fd92e3f4dbf.txt",
+    load=load,
+    outcome=outcome,
+    render_text=render_text,
+    render_svg=render_svg,
+    build_data=_data,
+    package="model.vulketh",
+    examples="vulketh",
+)
