@@ -941,8 +941,8 @@ class VulkethGame:
         )
         if target is None:
             raise RulesError("every hex already has a Warlord")  # pragma: no cover - at most 5 tokens
-        if task.cause == "summon":
-            s = replace(s, invader_resources=s.invader_resources - self.data.value("warlord_cost"))
+        paid = self.data.value("warlord_cost") if task.cause == "summon" else 0
+        s = replace(s, invader_resources=s.invader_resources - paid)
         s = s.with_hex(target, replace(s.hex(target), warlord=token))
         s = replace(s, warlord_board=tuple(t for t in s.warlord_board if t != token))
         ev.append(
@@ -951,6 +951,7 @@ class VulkethGame:
                 hex=target,
                 token=token,
                 cause=task.cause,
+                change=-paid,
                 resources=s.invader_resources,
                 summoned=self.summoned(s),
             )

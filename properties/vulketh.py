@@ -1,0 +1,203 @@
+"""Hypothesis strategies for Vul'Keth positions and games, and the invariants every run keeps.
+
+Strategies build scenario *documents* (plain JSON), so generated cases go through the same
+loader as user files and a failing case can be saved and rerun with ``invasion vulketh
+simulate``. Rulings are drawn too: the invariants hold under every reading (the five-Invader cap
+except under ``VK-CONVERT-CAP=exceed``, which lets Convert break it on purpose).
+
+Invariants (seed 003), checked by :func:`invariant_violations` after every step:
+
+1. no hex holds more than five Invaders (the population limit);
+2. Warlords are never removed, except by an ``warlord_removed`` event ('Appease the Volcano');
+3. tribe members are conserved: the Invaders' supply, overrun reserve and map always add up to
+   the same total, and so do the player's supply and map; rival members only leave in conflict;
+4. the action board holds twelve dice (three per action);
+5. totals equal the sum of the events that changed them: the score, the Invaders' resources,
+   the player's resources;
+6. replaying the recorded answers gives the same run (:func:`replay_violations`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+import model.vulketh  # noqa: F401  (registers the rulings)
+from model.core.driver import Playthrough, replay
+from model.core.events import Event
+from model.core.rulings import REGISTRY
+from model.vulketh.action_board import ACTIONS, FACES
+from model.vulketh.data import default_data
+from model.vulketh.scenario import Scenario
+from model.vulketh.simulate import run
+from model.vulketh.state import GameState
+
+SECTIONS = ("steal-resources", "convert", "spread", "regress", "war")
+
+
+@st.composite
+def rulings(draw: st.DrawFn, *, allow_exceed: bool = True) -> dict[str, str]:
+    chosen = {}
+    for ruling in REGISTRY.all("vulketh"):
+        readings = [
+            r for r in ruling.reading_names if allow_exceed or (ruling.id, r) != ("VK-CONVERT-CAP", "exceed")
+        ]
+        chosen[ruling.id] = draw(st.sampled_from(readings))
+    return chosen
+
+
+@st.composite
+def positions(
+    draw: st.DrawFn, *, rivals: bool = False, allow_exceed: bool = True, max_invaders: int = 5
+) -> dict[str, Any]:
+    """A scenario document at a position: pieces, Warlords, tracks, board, last card, rulings."""
+    hexes: dict[str, dict[str, Any]] = {}
+    tokens = draw(st.lists(st.sampled_from(SECTIONS), min_size=1, max_size=4, unique=True))
+    warlord_hexes = draw(st.lists(st.integers(1, 9), min_size=len(tokens), max_size=len(tokens), unique=True))
+    room, player_room = 20, 20  # each tribe's members: all of them may be on the map, no more
+    for number in range(1, 10):
+        cell: dict[str, Any] = {}
+        invaders = min(room, draw(st.integers(0, max_invaders)))
+        room -= invaders
+        player = min(player_room, draw(st.integers(0, 4)))
+        player_room -= player
+        if invaders:
+            cell["invaders"] = invaders
+        if player:
+            cell["player"] = player
+        if number in warlord_hexes:
+            cell["warlord"] = tokens[warlord_hexes.index(number)]
+        elif player and draw(st.integers(0, 4)) == 0:
+            cell["village"] = "player"
+        if rivals and draw(st.integers(0, 3)) == 0:
+            cell["rivals"] = {"Kiror": draw(st.integers(1, 3))}
+        if cell:
+            hexes[str(number)] = cell
+    if not any(c.get("invaders") for c in hexes.values()) and draw(st.booleans()):
+        hexes.setdefault("1", {})["invaders"] = 1  # room is 20 here: nothing was placed
+    document: dict[str, Any] = {
+        "game": "vulketh",
+        "start": draw(st.sampled_from(["player", "invader"])),
+        "difficulty": draw(st.sampled_from(["easy", "normal", "difficult"])),
+        "hexes": hexes,
+        "action_board": {a: [draw(st.sampled_from(FACES)) for _ in range(3)] for a in ACTIONS},
+        "score": draw(st.integers(0, 6)),
+        "resources": {k: draw(st.integers(0, 3)) for k in ("food", "wood", "stone")},
+        "invader_resources": draw(st.integers(0, 14)),
+        "reserve": draw(st.integers(0, 5)),
+        "developments": draw(st.integers(0, 2)),
+        "bronze": {"Axe": draw(st.integers(0, 2)), "Kiln": draw(st.integers(0, 1))},
+        "rulings": draw(rulings(allow_exceed=allow_exceed)),
+        "tribe": draw(st.sampled_from(["standard", "vulketh"])),
+    }
+    on_map = sum(c.get("invaders", 0) for c in hexes.values())
+    document["supply"] = {"invaders": draw(st.integers(0, 20 - on_map))}
+    if draw(st.booleans()):
+        last = draw(st.sampled_from([c.id for c in default_data().action_cards]))
+        document["last_card"] = last
+    if rivals:
+        document["rivals"] = [{"name": "Kiror", "evasion": draw(st.booleans())}]
+    return document
+
+
+@st.composite
+def games(draw: st.DrawFn, *, allow_exceed: bool = True) -> dict[str, Any]:
+    """A position plus a few player turns that only roll and place dice (open faces and
+    actions: chance and decisions answered at random from seeds)."""
+    document = draw(positions(rivals=draw(st.booleans()), allow_exceed=allow_exceed))
+    turns = []
+    for _ in range(draw(st.integers(0, 3))):
+        dice = []
+        for _ in range(2):
+            die: dict[str, str] = {}
+            if draw(st.booleans()):
+                die["face"] = draw(st.sampled_from(FACES))
+            dice.append(die)
+        turns.append({"dice": dice})
+    document["player_turns"] = turns
+    document["decisions"] = {"then": "random", "seed": draw(st.integers(0, 10_000))}
+    document["chance"] = {"then": "random", "seed": draw(st.integers(0, 10_000))}
+    return document
+
+
+# -- invariants ---------------------------------------------------------------------------------
+
+
+def _totals(state: GameState) -> tuple[int, int]:
+    return (
+        state.invader_supply + state.reserve + state.invaders_on_map(),
+        state.player_supply + state.player_on_map(),
+    )
+
+
+def _rivals(state: GameState) -> int:
+    return sum(n for h in state.hexes for _, n in h.rivals)
+
+
+def step_violations(
+    scenario: Scenario, before: GameState, after: GameState, events: tuple[Event, ...]
+) -> list[str]:
+    problems = []
+    cap = scenario.data.value("population_limit")
+    exceed = scenario.rulings.reading("VK-CONVERT-CAP") == "exceed"
+    for n, cell in enumerate(after.hexes, 1):
+        if cell.invaders > cap and not exceed:
+            problems.append(f"hex {n} holds {cell.invaders} Invaders")
+    removed = {e.get("hex") for e in events if e.kind == "warlord_removed"}
+    for n in before.warlords():
+        if after.hex(n).warlord != before.hex(n).warlord and n not in removed:
+            problems.append(f"the Warlord of hex {n} disappeared without an event")
+    if _totals(after) != _totals(before):
+        problems.append(f"members not conserved: {_totals(before)} -> {_totals(after)}")
+    if _rivals(after) > _rivals(before):
+        problems.append("rival members appeared")
+    if after.board.dice() != 12:
+        problems.append(f"the board holds {after.board.dice()} dice")
+    score = before.score + sum(
+        e.get("change") for e in events if e.kind in ("villages_scored", "points_scored", "points_lost")
+    )
+    if score != after.score:
+        problems.append(f"score {after.score} but the events say {score}")
+    gained = sum(
+        e.get("change")
+        for e in events
+        if e.kind in ("resources_gained", "resources_stolen", "invaders_lost_resources", "warlord_summoned")
+    )
+    if before.invader_resources + gained != after.invader_resources:
+        problems.append(
+            f"Invader resources {after.invader_resources} but the events say {before.invader_resources + gained}"
+        )
+    player = sum(
+        e.get("change")
+        for e in events
+        if e.kind
+        in ("player_gathered", "pillaged", "village_built", "village_seized", "player_resources_gained")
+    ) - sum(e.get("change") for e in events if e.kind == "resources_stolen")
+    if before.resources.total + player != after.resources.total:
+        problems.append(
+            f"player resources {after.resources.total} but the events say {before.resources.total + player}"
+        )
+    return problems
+
+
+def invariant_violations(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
+    """Every invariant broken by any step of the run (empty when all hold)."""
+    game = scenario.game()
+    state, opening = game.start(scenario.initial)
+    problems = step_violations(scenario, scenario.initial, state, opening)
+    for step in playthrough.steps:
+        after, events = game.step(state, step.answer)
+        problems += step_violations(scenario, state, after, events)
+        state = after
+    return problems
+
+
+def replay_violations(scenario: Scenario) -> list[str]:
+    first = run(scenario)
+    game = scenario.game()
+    state, _ = game.start(scenario.initial)
+    again = replay(game, state, first)
+    if again.steps != first.steps or again.final != first.final:
+        return ["a replay of the recorded answers differs"]
+    return []

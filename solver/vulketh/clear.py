@@ -1,0 +1,266 @@
+"""Search (b): where can the player put members so that a hex holds no Invader after the next
+Invader turn, whatever card is drawn (or prove that no placement does)?
+
+The scenario gives the position at the end of the player's actions (``start: invader``): the
+members the search places join the map there, then the player's conflicts over the population
+limit are resolved (seed 003: a hex cleared of Invaders costs them a resource) and the Invader
+takes its next turn with every card it may draw. Placements add up to ``members`` members
+(from the player's supply) to the allowed hexes; the answer is the placement with the fewest
+members (the lexicographically first by hex among those), with the number of such placements.
+
+Engines (exact; tests check them equal): ``z3`` over the compiled rules, one Invader turn per
+possible card, minimising the members placed; ``baseline`` tries every placement, fewest members
+first, through the oracle. The answer is replayed through the oracle for every possible card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import z3
+
+from model.core.decisions import FirstLegalDecider, PreferringDecider, ScriptedChance
+from model.core.driver import play
+from model.core.errors import MalformedInputError
+from model.vulketh.scenario import Scenario
+from model.vulketh.state import EndPlayerTurn, GameState, InvaderTurn, PlayerConflicts, PlayerTurn
+from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
+from solver.vulketh.compiled import Z3, Compiled, Unsupported, from_state
+
+ENGINES = ("z3", "baseline")
+Placement = tuple[tuple[int, int], ...]  # (hex, members), hex ascending, members > 0
+
+
+@dataclass(frozen=True, slots=True)
+class ClearQuestion:
+    scenario: Scenario
+    target: int
+    members: int  # most members the player may place
+    hexes: tuple[int, ...]  # where they may go
+
+    def cards(self) -> tuple[str, ...]:
+        """The cards the next Invader turn may draw (after a reshuffle if the pile is empty)."""
+        state, data = self.scenario.initial, self.scenario.data
+        first = state.invader_turns == 0 or state.last_card is None
+        deck = 1 if first else data.card(state.last_card).next_deck  # type: ignore[arg-type]
+        pile = state.decks[deck - 1]
+        if not pile:
+            pile = tuple(sorted(c for c in state.discard if data.card(c).deck == deck))
+        return tuple(sorted(pile))
+
+
+def question_from_scenario(
+    scenario: Scenario, target: int, members: int, hexes: Sequence[int] | None = None
+) -> ClearQuestion:
+    if scenario.document.get("start") != "invader":
+        raise MalformedInputError(
+            scenario.source,
+            "$.start",
+            "give the position at the end of the player's actions: start 'invader'",
+        )
+    if not 1 <= target <= 9:
+        raise MalformedInputError(scenario.source, "--hex", f"the hexes are numbered 1-9, got {target}")
+    allowed = tuple(sorted(set(hexes))) if hexes else tuple(range(1, 10))
+    for n in allowed:
+        if not 1 <= n <= 9:
+            raise MalformedInputError(scenario.source, "--hexes", f"the hexes are numbered 1-9, got {n}")
+    most = min(members, scenario.initial.player_supply)
+    return ClearQuestion(scenario, target, most, allowed)
+
+
+@dataclass(frozen=True, slots=True)
+class ClearAnswer:
+    status: Status
+    engine: str
+    target: int
+    cards: tuple[str, ...]
+    placement: Placement | None  # None: no placement of up to `members` members works
+    members: int | None
+    alternatives: int  # placements with that many members that work
+    searched_up_to: int
+    replayed: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status.value,
+            "engine": self.engine,
+            "target_hex": self.target,
+            "cards": list(self.cards),
+            "placement": {str(h): n for h, n in self.placement} if self.placement is not None else None,
+            "members": self.members,
+            "placements_with_that_many": self.alternatives,
+            "searched_up_to_members": self.searched_up_to,
+            "replayed": self.replayed,
+        }
+
+
+# -- the oracle's view ----------------------------------------------------------------------------
+
+
+def placed_state(state: GameState, placement: Placement) -> GameState:
+    """The position with the placement added and the player's conflicts, then the Invader turn,
+    to do (a turn script without effects stands for the actions already taken)."""
+    for number, count in placement:
+        cell = state.hex(number)
+        state = state.with_hex(number, replace(cell, player=cell.player + count))
+    state = replace(state, player_supply=state.player_supply - sum(n for _, n in placement))
+    turn = PlayerTurn(path="$", dice=())
+    return replace(
+        state, turn=turn, dice=(), player_turns=(), agenda=(PlayerConflicts(), EndPlayerTurn(), InvaderTurn())
+    )
+
+
+def oracle_after(question: ClearQuestion, placement: Placement, card: str) -> GameState:
+    game = question.scenario.game()
+    start, opening = game.start(placed_state(question.scenario.initial, placement))
+    decider = PreferringDecider(("decline",), FirstLegalDecider())
+    chance = ScriptedChance([card] if len(question.cards()) > 1 else [], label="search draw")
+    return play(game, start, decider, chance, opening=opening).final
+
+
+def clears(question: ClearQuestion, placement: Placement) -> bool:
+    return all(
+        oracle_after(question, placement, c).hex(question.target).invaders == 0 for c in question.cards()
+    )
+
+
+def placements(question: ClearQuestion, total: int) -> Iterator[Placement]:
+    """Every placement of exactly ``total`` members on the allowed hexes, lexicographically
+    first by hex (most on the lowest hex first)."""
+    hexes = question.hexes
+
+    def rec(i: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        if i == len(hexes):
+            if left == 0:
+                yield ()
+            return
+        for n in range(left, -1, -1):
+            for rest in rec(i + 1, left - n):
+                yield ((hexes[i], n), *rest) if n else rest
+
+    yield from rec(0, total)
+
+
+def _baseline(
+    question: ClearQuestion, deadline: Deadline, progress: Progress
+) -> tuple[Placement | None, int]:
+    for total in range(question.members + 1):
+        found: list[Placement] = []
+        for placement in placements(question, total):
+            deadline.check()
+            progress.step()
+            if clears(question, placement):
+                found.append(placement)
+        if found:
+            return found[0], len(found)
+    return None, 0
+
+
+# -- z3 ----------------------------------------------------------------------------------------------
+
+
+def _z3(question: ClearQuestion, deadline: Deadline) -> tuple[Placement | None, int]:
+    scenario = question.scenario
+    compiled = Compiled(scenario.rules, Z3)
+    compiled.check_supported()
+    base = from_state(scenario.initial, scenario.rules)
+    put = {n: z3.Int(f"put{n}") for n in question.hexes}
+    ply = tuple(base.ply[n - 1] + put[n] if n in put else base.ply[n - 1] for n in range(1, 10))
+    start = compiled.player_conflicts(replace(base, ply=ply))
+    cards = [c.id for c in scenario.data.action_cards]
+    solver = z3.Solver()
+    solver.add(*[v >= 0 for v in put.values()], z3.Sum(*put.values()) <= question.members)
+    for card in question.cards():
+        after, legal = compiled.invader_turn(start, cards.index(card))
+        solver.add(_bool(legal), after.inv[question.target - 1] == 0)
+    total = z3.Sum(*put.values())
+    for members in range(question.members + 1):
+        deadline.check()
+        if z3_check(solver, deadline, total == members) != z3.sat:
+            continue
+        order = [(put[n], range(members, -1, -1)) for n in question.hexes]
+        fixed: list[Any] = [total == members]
+        for term, domain in order:
+            for value in domain:
+                if z3_check(solver, deadline, *fixed, term == value) == z3.sat:
+                    fixed.append(term == value)
+                    break
+        assert z3_check(solver, deadline, *fixed) == z3.sat
+        model = solver.model()
+        best = tuple(
+            (n, model.eval(put[n]).as_long()) for n in question.hexes if model.eval(put[n]).as_long()
+        )
+        return best, _count(solver, put, total == members, deadline)
+    return None, 0
+
+
+def _count(solver: z3.Solver, put: dict[int, Any], goal: Any, deadline: Deadline) -> int:
+    """How many placements meet ``goal`` (blocking each model found)."""
+    solver.push()
+    solver.add(goal)
+    count = 0
+    while z3_check(solver, deadline) == z3.sat:
+        model = solver.model()
+        count += 1
+        solver.add(z3.Or(*[v != model.eval(v, model_completion=True) for v in put.values()]))
+    solver.pop()
+    return count
+
+
+def _bool(value: Any) -> Any:
+    return z3.BoolVal(value) if isinstance(value, bool) else value
+
+
+# -- the answer --------------------------------------------------------------------------------------
+
+
+def clear_hex(
+    question: ClearQuestion,
+    *,
+    engine: str = "z3",
+    seconds: float | None = None,
+    progress: Progress | None = None,
+) -> ClearAnswer:
+    """Search ``question``; the placement found is replayed through the oracle for every card."""
+    deadline = Deadline(seconds)
+    progress = progress or Progress("placements")
+    try:
+        if engine == "baseline":
+            placement, alternatives = _baseline(question, deadline, progress)
+        else:
+            try:
+                placement, alternatives = _z3(question, deadline)
+            except Unsupported as err:
+                raise MalformedInputError(
+                    question.scenario.source,
+                    "$",
+                    f"the z3 engine does not model {err}; use --engine baseline",
+                ) from None
+    except TimeLimit:
+        progress.finish()
+        return ClearAnswer(
+            Status.UNKNOWN, engine, question.target, question.cards(), None, None, 0, question.members, False
+        )
+    progress.finish()
+    if placement is not None:
+        if not clears(question, placement):
+            raise OracleDisagreement(
+                f"placing {placement} should leave hex {question.target} without Invaders after every card; "
+                "the oracle disagrees"
+            )
+        members = sum(n for _, n in placement)
+    else:
+        members = None
+    return ClearAnswer(
+        Status.PROVEN,
+        engine,
+        question.target,
+        question.cards(),
+        placement,
+        members,
+        alternatives,
+        question.members,
+        placement is not None,
+    )
