@@ -37,6 +37,7 @@ def compare_readings(
     return tuple(results)
 
 
-def readings_differ(outcomes: tuple[ReadingOutcome, ...]) -> bool:
-    """Every reading gives its own outcome."""
-    return len({o.summary for o in outcomes}) == len(outcomes)
+def readings_differ(outcomes: tuple[ReadingOutcome, ...], *, any_difference: bool = False) -> bool:
+    """Every reading gives its own outcome (``any_difference``: at least two differ)."""
+    distinct = len({o.summary for o in outcomes})
+    return distinct > 1 if any_difference else distinct == len(outcomes)

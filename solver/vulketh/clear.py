@@ -28,6 +28,7 @@ from model.vulketh.scenario import Scenario
 from model.vulketh.state import EndPlayerTurn, GameState, InvaderTurn, PlayerConflicts, PlayerTurn
 from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
 from solver.vulketh.compiled import Z3, Compiled, Unsupported, from_state
+from solver.vulketh.race import lex_min
 
 ENGINES = ("z3", "baseline")
 Placement = tuple[tuple[int, int], ...]  # (hex, members), hex ascending, members > 0
@@ -176,23 +177,14 @@ def _z3(question: ClearQuestion, deadline: Deadline) -> tuple[Placement | None, 
         after, legal = compiled.invader_turn(start, cards.index(card))
         solver.add(_bool(legal), after.inv[question.target - 1] == 0)
     total = z3.Sum(*put.values())
-    for members in range(question.members + 1):
-        deadline.check()
-        if z3_check(solver, deadline, total == members) != z3.sat:
-            continue
-        order = [(put[n], range(members, -1, -1)) for n in question.hexes]
-        fixed: list[Any] = [total == members]
-        for term, domain in order:
-            for value in domain:
-                if z3_check(solver, deadline, *fixed, term == value) == z3.sat:
-                    fixed.append(term == value)
-                    break
-        assert z3_check(solver, deadline, *fixed) == z3.sat
-        model = solver.model()
-        best = tuple(
-            (n, model.eval(put[n]).as_long()) for n in question.hexes if model.eval(put[n]).as_long()
-        )
-        return best, _count(solver, put, total == members, deadline)
+    if z3_check(solver, deadline) != z3.sat:
+        return None, 0
+    # fewest members, then the most on the lowest hex, the next, ...
+    members = next(m for m in range(question.members + 1) if z3_check(solver, deadline, total == m) == z3.sat)
+    terms = [(put[n], range(members, -1, -1)) for n in question.hexes]
+    model = lex_min([*solver.assertions(), total == members], terms, deadline)
+    best = tuple((n, model.eval(put[n]).as_long()) for n in question.hexes if model.eval(put[n]).as_long())
+    return best, _count(solver, put, total == members, deadline)
     return None, 0
 
 

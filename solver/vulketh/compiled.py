@@ -611,7 +611,7 @@ class Compiled:
         s = self.check_goal(s)
         s, legal = self.draw(s, drawn)
         cards = self.data.action_cards
-        if not o.symbolic:
+        if isinstance(drawn, int):
             s = self.card_actions(s, cards[drawn])
         else:
             after = s

@@ -32,6 +32,7 @@ from model.vulketh.scenario import scenario_from_document
 from model.vulketh.simulate import run
 from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
 from solver.vulketh.compiled import Z3, Compiled, CState
+from solver.vulketh.race import lex_min
 
 ENGINES = ("z3", "baseline")
 RULINGS = {"VK-MOVE-DEST": "MOVE", "VK-MOVE-HIGHEST": "MOVE", "VK-GROW-OVERFLOW": "GROW"}
@@ -92,11 +93,17 @@ class Position:
         }
 
     def describe(self) -> str:
-        parts = [
-            f"{n}:{'W' if w else ''}{c}"
-            for n, (c, w) in enumerate(zip(self.invaders, self.warlords, strict=True), 1)
-            if c or w
-        ]
+        """``9:W+2`` is a Warlord and two Invaders on hex 9; ``7:W`` a lone Warlord; ``8:2`` Invaders.
+
+        >>> Position((0,) * 7 + (2, 1), (False,) * 8 + (True,)).describe()
+        '8:2 9:W+1'
+        """
+        parts = []
+        for n, (c, w) in enumerate(zip(self.invaders, self.warlords, strict=True), 1):
+            if w:
+                parts.append(f"{n}:W+{c}" if c else f"{n}:W")
+            elif c:
+                parts.append(f"{n}:{c}")
         return " ".join(parts)
 
 
@@ -255,22 +262,13 @@ def _z3(question: DifferQuestion, deadline: Deadline) -> Position | None:
         deadline.check()
         if z3_check(solver, deadline, size == target) != z3.sat:
             continue
-        fixed: list[Any] = [size == target]
-        for x in inv:
-            for value in range(question.cap + 1):
-                if z3_check(solver, deadline, *fixed, x == value) == z3.sat:
-                    fixed.append(x == value)
-                    break
-        for w in war:
-            for value in (False, True):
-                if z3_check(solver, deadline, *fixed, w == value) == z3.sat:
-                    fixed.append(w == value)
-                    break
-        assert z3_check(solver, deadline, *fixed) == z3.sat
-        model = solver.model()
+        terms = [(x, range(question.cap + 1)) for x in inv] + [(z3.If(w, 1, 0), range(2)) for w in war]
+        model = lex_min([*solver.assertions(), size == target], terms, deadline)
         return Position(
             tuple(model.eval(x).as_long() for x in inv), tuple(z3.is_true(model.eval(w)) for w in war)
         )
+    return None
+
     return None
 
 

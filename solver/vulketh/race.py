@@ -221,14 +221,13 @@ class _PlanTerms:
     placements: list[tuple[Any, Any]]
     tokens: list[Any]
 
-    def variables(self) -> list[tuple[Any, range]]:
-        """Every unknown with its domain, in the plans' lexicographic order."""
-        sections = len(ACTIONS)
-        out: list[tuple[Any, range]] = [(v, range(sections)) for pair in self.placements for v in pair]
-        return out + [(v, range(len(ACTION_TOKENS))) for v in self.tokens]
+    def terms(self) -> list[tuple[Any, range]]:
+        """Every unknown with its values, in the plans' lexicographic order."""
+        dice = [(v, range(len(ACTIONS))) for pair in self.placements for v in pair]
+        return dice + [(v, range(len(SECTION_NAMES))) for v in self.tokens]
 
 
-ACTION_TOKENS = ("steal-resources", "convert", "spread", "regress", "war")
+SECTION_NAMES = ("steal-resources", "convert", "spread", "regress", "war")
 
 
 def _plan_terms(question: RaceQuestion, name: str) -> _PlanTerms:
@@ -334,23 +333,34 @@ def _draw_domains(question: RaceQuestion, u: _Unrolled) -> list[Any]:
     return [z3.And(d >= 0, d < count) for d in u.draws if not isinstance(d, int)]
 
 
-def _lex_min(
-    solver: Any, terms: Sequence[tuple[Any, Sequence[int]]], goal: list[Any], deadline: Deadline
+def lex_min(
+    constraints: Sequence[Any], terms: Sequence[tuple[Any, Sequence[int]]], deadline: Deadline
 ) -> Any:
-    """A model of ``solver`` with ``goal`` whose ``terms`` are lexicographically smallest."""
+    """A model of ``constraints`` whose ``terms`` are lexicographically smallest, each term taking
+    its values in the order of its domain; None when there is no model. Fixes one term at a time
+    (a handful of incremental checks: z3's ``Optimize`` is far slower on these formulas)."""
+    solver = z3.Solver()
+    solver.add(*constraints)
+    if z3_check(solver, deadline) != z3.sat:
+        return None
+    model = solver.model()
     fixed: list[Any] = []
     for term, domain in terms:
+        current = model.eval(term, model_completion=True)
         for value in domain:
-            deadline.check()
-            if z3_check(solver, deadline, *goal, *fixed, term == value) == z3.sat:
-                fixed.append(term == value)
+            if isinstance(current, z3.IntNumRef) and current.as_long() == value:
+                fixed.append(term == value)  # the model at hand already has the smallest value left
                 break
-    if z3_check(solver, deadline, *goal, *fixed) != z3.sat:  # pragma: no cover - the goal was sat
-        raise OracleDisagreement("z3 lost a model while fixing a lexicographic minimum")
-    return solver.model()
+            deadline.check()
+            if z3_check(solver, deadline, *fixed, term == value) == z3.sat:
+                fixed.append(term == value)
+                model = solver.model()
+                break
+    return model
 
 
 def _card_order(question: RaceQuestion) -> list[int]:
+    """Card indices in the order of their ids (draws compare by id)."""
     cards = question.scenario.data.action_cards
     return sorted(range(len(cards)), key=lambda i: cards[i].id)
 
@@ -358,12 +368,13 @@ def _card_order(question: RaceQuestion) -> list[int]:
 def _fewest_z3(question: RaceQuestion, deadline: Deadline) -> RaceLine | None:
     plan = _plan_terms(question, "f")
     u = _unroll(question, None, plan, "f")
+    base = [*_plan_constraints(question, plan), *_draw_domains(question, u), u.legal]
     solver = z3.Solver()
-    solver.add(*_plan_constraints(question, plan), *_draw_domains(question, u), u.legal)
+    solver.add(*base)
     for t in range(question.invader_turns):
         deadline.check()
         if z3_check(solver, deadline, u.won_by[t]) == z3.sat:
-            model = _lex_min(solver, plan.variables(), [u.won_by[t]], deadline)
+            model = lex_min([*base, u.won_by[t]], plan.terms(), deadline)
             return _fastest_line(question, _plan_of(question, model, plan), t + 1, deadline)
     return None
 
@@ -371,10 +382,11 @@ def _fewest_z3(question: RaceQuestion, deadline: Deadline) -> RaceLine | None:
 def _fastest_line(question: RaceQuestion, plan: Plan, turns: int, deadline: Deadline) -> RaceLine:
     """For a plan that can lose within ``turns``: the lexicographically first draws doing it."""
     u = _unroll(question, None, _concrete_terms(question, plan), "d")
-    solver = z3.Solver()
-    solver.add(*_draw_domains(question, u), u.legal)
+    constraints = [*_draw_domains(question, u), u.legal, u.won_by[turns - 1]]
     order = _card_order(question)
-    model = _lex_min(solver, [(d, order) for d in u.draws[:turns]], [u.won_by[turns - 1]], deadline)
+    model = lex_min(constraints, [(d, order) for d in u.draws[:turns]], deadline)
+    if model is None:  # pragma: no cover - the plan was checked to lose within `turns`
+        raise OracleDisagreement("z3 lost the draws beating a plan")
     cards = [c.id for c in question.scenario.data.action_cards]
     draws = tuple(cards[model.eval(d, model_completion=True).as_long()] for d in u.draws[:turns])
     return RaceLine(plan, draws, turns)
@@ -397,26 +409,25 @@ def _furthest_z3(question: RaceQuestion, deadline: Deadline, progress: Progress)
     the proposer gives the first plan surviving every draw sequence found so far; a second query
     looks for draws beating it, which join the proposer's constraints."""
     plan = _plan_terms(question, "p")
-    proposer = z3.Solver()
-    proposer.add(*_plan_constraints(question, plan))
+    constraints: list[Any] = list(_plan_constraints(question, plan))
     counterexamples: list[_Unrolled] = []
     best = question.plans()[0]  # every plan survives zero turns; the first is the canonical one
     for turns in range(1, question.invader_turns + 1):
-        bound = [z3.Not(cx.won_by[turns - 1]) for cx in counterexamples]
-        proposer.add(*bound)
+        constraints += [z3.Not(cx.won_by[turns - 1]) for cx in counterexamples]
         while True:
             progress.step()
             deadline.check()
-            if z3_check(proposer, deadline) != z3.sat:
+            model = lex_min(constraints, plan.terms(), deadline)
+            if model is None:
                 return _fastest_line(question, best, turns, deadline)
-            candidate = _plan_of(question, _lex_min(proposer, plan.variables(), [], deadline), plan)
+            candidate = _plan_of(question, model, plan)
             draws = _beaten(question, candidate, turns, deadline)
             if draws is None:
                 best = candidate
                 break
             counter = _unroll(question, draws, plan, f"x{len(counterexamples)}")
             counterexamples.append(counter)
-            proposer.add(z3.Not(counter.won_by[turns - 1]))
+            constraints.append(z3.Not(counter.won_by[turns - 1]))
     return RaceLine(best, (), None)
 
 

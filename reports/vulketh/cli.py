@@ -1,0 +1,292 @@
+"""``invasion vulketh ...``: the verbs only the Vul'Keth game has (its searches, the ambiguity table).
+
+Argument parsing only; the handlers import the solvers when called, so building the parser stays
+cheap. Every search prints the command that reproduces it; ``--engine both`` runs z3 and the
+exhaustive baseline and stops with an error if they disagree; every answer printed has been
+replayed through the oracle.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from reports.options import (
+    add_output_options,
+    add_rules_options,
+    add_search_options,
+    name_list,
+    non_negative_int,
+    output_file,
+    positive_int,
+)
+
+ENGINES = ("z3", "baseline", "both")
+
+
+def register(commands: Any) -> None:
+    ambiguities = commands.add_parser(
+        "ambiguities",
+        help="which open rules change the outcome: each ruling's witness, or one scenario under every reading",
+    )
+    ambiguities.add_argument(
+        "scenario", nargs="?", help="a scenario; without it, every ruling's witness scenario"
+    )
+    ambiguities.add_argument("--only", type=name_list, metavar="ID,ID", help="only these rulings")
+    add_output_options(ambiguities, formats=("text", "md"))
+    ambiguities.set_defaults(run=_ambiguities)
+
+    race = commands.add_parser(
+        "race",
+        help="(a) over the card draws: the fewest Invader turns to the fifth Warlord, and the dice placements that push it furthest",
+    )
+    race.add_argument(
+        "scenario", help="a position (start player or invader) whose player turns give only dice faces"
+    )
+    add_rules_options(race, "vulketh")
+    add_output_options(race)
+    add_search_options(race, ENGINES, "both")
+    race.set_defaults(run=_race)
+
+    clear = commands.add_parser(
+        "clear",
+        help="(b) where to put members so a hex holds no Invader after the next Invader turn, whatever is drawn",
+    )
+    clear.add_argument("scenario", help="the position at the end of the player's actions (start invader)")
+    clear.add_argument("--hex", type=positive_int, required=True, help="the hex to clear (1-9)")
+    clear.add_argument(
+        "--members", type=non_negative_int, default=4, help="most members to place (default 4)"
+    )
+    clear.add_argument(
+        "--hexes", type=name_list, metavar="N,N", help="where members may go (default: any hex)"
+    )
+    add_rules_options(clear, "vulketh")
+    add_output_options(clear)
+    add_search_options(clear, ENGINES, "both")
+    clear.set_defaults(run=_clear)
+
+    differ = commands.add_parser(
+        "differ", help="(c) the smallest positions where MOVE or GROW behave differently under two readings"
+    )
+    differ.add_argument(
+        "--ruling-id",
+        choices=("VK-MOVE-DEST", "VK-MOVE-HIGHEST", "VK-GROW-OVERFLOW"),
+        help="one ruling (default: every pair of readings of all three, both directions)",
+    )
+    differ.add_argument(
+        "--readings", type=name_list, metavar="A,B", help="two readings (default: every pair)"
+    )
+    differ.add_argument(
+        "--direction", choices=("lowest", "highest"), help="default: both (MOVE-HIGHEST: highest)"
+    )
+    differ.add_argument(
+        "--amount", type=positive_int, help="Invaders the action moves or adds (default: standard strength)"
+    )
+    differ.add_argument("--max-size", type=positive_int, default=8, help="largest position searched (pieces)")
+    differ.add_argument(
+        "--write",
+        type=output_file("--write"),
+        metavar="FILE",
+        help="write the first answer as a boundary-fixture scenario",
+    )
+    add_rules_options(differ, "vulketh")
+    add_output_options(differ)
+    add_search_options(differ, ENGINES, "both")
+    differ.set_defaults(run=_differ)
+
+
+# -- handlers ------------------------------------------------------------------------------------
+
+
+def _command(args: argparse.Namespace) -> str:
+    from reports.output import command_line
+
+    return command_line(["invasion", *args.argv])
+
+
+def _engines(args: argparse.Namespace) -> tuple[str, ...]:
+    return ("z3", "baseline") if args.engine == "both" else (args.engine,)
+
+
+def _limits(args: argparse.Namespace) -> None:
+    import z3
+
+    z3.set_param("memory_max_size", int(args.memory_limit))
+
+
+def _load(args: argparse.Namespace) -> Any:
+    from model.vulketh.scenario import load_scenario
+    from reports.cli_common import parse_data_file
+
+    return load_scenario(args.scenario, tuple(args.ruling), parse_data_file(args.data), args.data or "data")
+
+
+def _disagree(what: str, a: object, b: object) -> None:
+    from solver.common import OracleDisagreement
+
+    raise OracleDisagreement(f"z3 and the baseline disagree on {what}: {a} vs {b}")
+
+
+def _ambiguities(args: argparse.Namespace) -> int:
+    from reports.output import emit
+    from reports.tables import section
+    from reports.vulketh.ambiguity import scenario_report, witness_report
+
+    if args.scenario is None:
+        title = "Vul'Keth rulings: the outcome under each reading (witness scenarios)"
+        emit(section(title, witness_report(), command=_command(args)), args.out)
+        return 0
+    from model.vulketh.scenario import load_scenario
+
+    load_scenario(args.scenario)  # report bad input before running every reading
+    body, changed = scenario_report(args.scenario, list(args.only or ()))
+    emit(
+        section(
+            f"Rulings that change the outcome of {args.scenario}: {changed}", body, command=_command(args)
+        ),
+        args.out,
+    )
+    return 0
+
+
+def _race(args: argparse.Namespace) -> int:
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.vulketh.tables import race_report
+    from solver.vulketh.race import question_from_scenario, race
+
+    _limits(args)
+    question = question_from_scenario(_load(args))
+    answers = [race(question, engine=e, seconds=args.time_limit) for e in _engines(args)]
+    if len(answers) == 2 and all(a.status.value == "proven" for a in answers):
+        for part in ("fewest", "furthest"):
+            a, b = getattr(answers[0], part), getattr(answers[1], part)
+            if (a.turn, a.plan, a.draws) != (b.turn, b.plan, b.draws):
+                _disagree(part, a.to_json(), b.to_json())
+    answer = answers[0]
+    if args.format == "json":
+        emit(
+            envelope_json(
+                "vulketh",
+                "race",
+                _command(args),
+                answer,
+                status=answer.status.value,
+                replayed=answer.replayed,
+            ),
+            args.out,
+        )
+        return 0
+    emit(race_report(question, answers, _command(args)), args.out)
+    return 0
+
+
+def _clear(args: argparse.Namespace) -> int:
+    from model.core.errors import MalformedInputError
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.vulketh.tables import clear_report
+    from solver.vulketh.clear import clear_hex, question_from_scenario
+
+    _limits(args)
+    hexes = None
+    if args.hexes:
+        try:
+            hexes = [int(h) for h in args.hexes]
+        except ValueError:
+            raise MalformedInputError(
+                "--hexes", "$", f"hex numbers 1-9 separated by commas, got {','.join(args.hexes)}"
+            ) from None
+    question = question_from_scenario(_load(args), args.hex, args.members, hexes)
+    answers = [clear_hex(question, engine=e, seconds=args.time_limit) for e in _engines(args)]
+    if len(answers) == 2 and all(a.status.value == "proven" for a in answers):
+        keys = [(a.placement, a.alternatives) for a in answers]
+        if keys[0] != keys[1]:
+            _disagree("the placement", keys[0], keys[1])
+    answer = answers[0]
+    if args.format == "json":
+        emit(
+            envelope_json(
+                "vulketh",
+                "clear",
+                _command(args),
+                answer,
+                status=answer.status.value,
+                replayed=answer.replayed,
+            ),
+            args.out,
+        )
+        return 0
+    emit(clear_report(question, answers, _command(args)), args.out)
+    return 0
+
+
+def _differ(args: argparse.Namespace) -> int:
+    from model.core.canonical import canonical_json, write_atomic
+    from model.core.errors import MalformedInputError
+    from model.core.rulings import REGISTRY, Rulings
+    from model.vulketh.data import build_game_data, default_data
+    from model.vulketh.game import Rules
+    from reports.cli_common import parse_data_file
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.vulketh.tables import differ_report
+    from solver.vulketh.differ import RULINGS, make_question, smallest_difference, witness_document
+
+    _limits(args)
+    overrides = parse_data_file(args.data)
+    data = build_game_data(overrides, args.data) if overrides else default_data()
+    rules = Rules.of(Rulings.defaults("vulketh").with_choices(args.ruling), data)
+    rulings = [args.ruling_id] if args.ruling_id else list(RULINGS)
+    if args.readings and (len(args.readings) != 2 or not args.ruling_id):
+        raise MalformedInputError("--readings", "$", "give two readings, A,B, with --ruling-id")
+    questions = []
+    for rid in rulings:
+        names = REGISTRY.get(rid).reading_names
+        pairs = (
+            [tuple(args.readings)]
+            if args.readings
+            else [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+        )
+        directions = (
+            [args.direction]
+            if args.direction
+            else (["highest"] if rid == "VK-MOVE-HIGHEST" else ["lowest", "highest"])
+        )
+        for pair in pairs:
+            for direction in directions:
+                questions.append(
+                    make_question(rules, rid, (pair[0], pair[1]), direction, args.amount, args.max_size)
+                )
+    results = []
+    for question in questions:
+        answers = [smallest_difference(question, engine=e, seconds=args.time_limit) for e in _engines(args)]
+        if len(answers) == 2 and all(a.status.value == "proven" for a in answers):
+            if answers[0].position != answers[1].position:
+                _disagree(f"{question.ruling} {question.readings}", answers[0].position, answers[1].position)
+        results.append(answers)
+    if args.write:
+        first = next((a[0] for a in results if a[0].position is not None), None)
+        if first is not None:
+            question = questions[[a[0] for a in results].index(first)]
+            assert first.position is not None
+            write_atomic(
+                args.write, canonical_json(witness_document(question, first.position, data), indent=2) + "\n"
+            )
+    if args.format == "json":
+        answer = [a[0] for a in results]
+        status = "proven" if all(a.status.value == "proven" for a in answer) else "unknown"
+        emit(
+            envelope_json(
+                "vulketh",
+                "differ",
+                _command(args),
+                answer,
+                status=status,
+                replayed=all(a.replayed or a.position is None for a in answer),
+            ),
+            args.out,
+        )
+        return 0
+    emit(differ_report(results, _command(args)), args.out)
+    return 0

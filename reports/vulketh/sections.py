@@ -1,0 +1,102 @@
+"""Vul'Keth sections of the main job (``make run``) and of the full report (``make report``).
+
+Every section reads bundled examples (``example:vulketh/...``), so it runs from any install, and
+prints the command that reproduces it.
+"""
+
+from __future__ import annotations
+
+from model.vulketh.scenario import load_scenario
+from model.vulketh.simulate import run
+from model.vulketh.spec import SPEC
+from reports.output import command_line
+from reports.simulation import simulation_report
+from reports.tables import section
+
+WORKED = "example:vulketh/worked_example.json"
+GAME = "example:vulketh/solo_game.json"
+CLEAR = "example:vulketh/clear_hex.json"
+RACE = "example:vulketh/race.json"
+CLEAR_HEX, CLEAR_MEMBERS = 7, 4
+
+
+def invader_turn() -> str:
+    """The seed's worked Invader turn, played by the oracle."""
+    scenario = load_scenario(WORKED)
+    body = simulation_report(
+        SPEC, scenario, run(scenario), command_line(["invasion", "vulketh", "simulate", WORKED])
+    )
+    return section("Vul'Keth: the seed's worked Invader turn (GROW 3, MOVE 4, lowest)", body)
+
+
+def clear_search() -> str:
+    """Search (b): members placed so a hex holds no Invader after any card, z3 and baseline."""
+    from reports.vulketh.tables import clear_report
+    from solver.vulketh.clear import clear_hex, question_from_scenario
+
+    question = question_from_scenario(load_scenario(CLEAR), CLEAR_HEX, CLEAR_MEMBERS)
+    answers = [clear_hex(question, engine=e) for e in ("z3", "baseline")]
+    command = command_line(
+        ["invasion", "vulketh", "clear", CLEAR, "--hex", str(CLEAR_HEX), "--members", str(CLEAR_MEMBERS)]
+    )
+    if answers[0].placement != answers[1].placement:
+        raise AssertionError("z3 and the baseline disagree on the clearing placement")
+    return section(
+        f"Vul'Keth: where to put members so hex {CLEAR_HEX} holds no Invader after the next Invader turn",
+        clear_report(question, answers, command),
+    )
+
+
+def differ_search() -> str:
+    """Search (c): the smallest positions where the MOVE and GROW readings part."""
+    from model.core.rulings import REGISTRY, Rulings
+    from model.vulketh.data import default_data
+    from model.vulketh.game import Rules
+    from reports.vulketh.tables import differ_report
+    from solver.vulketh.differ import RULINGS, make_question, smallest_difference
+
+    rules = Rules.of(Rulings.defaults("vulketh"), default_data())
+    results = []
+    for rid in RULINGS:
+        names = REGISTRY.get(rid).reading_names
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                for direction in ["highest"] if rid == "VK-MOVE-HIGHEST" else ["lowest", "highest"]:
+                    question = make_question(rules, rid, (a, b), direction)
+                    answers = [smallest_difference(question, engine=e) for e in ("z3", "baseline")]
+                    if answers[0].position != answers[1].position:
+                        raise AssertionError(f"z3 and the baseline disagree on {rid} {a}/{b}")
+                    results.append(answers)
+    command = command_line(["invasion", "vulketh", "differ", "--engine", "both"])
+    return section(
+        "Vul'Keth: the smallest positions where MOVE and GROW readings part", differ_report(results, command)
+    )
+
+
+def race_search() -> str:
+    """Search (a): the race to the fifth Warlord (z3 and the baseline)."""
+    from reports.vulketh.tables import race_report
+    from solver.vulketh.race import question_from_scenario, race
+
+    question = question_from_scenario(load_scenario(RACE))
+    answers = [race(question, engine=e) for e in ("z3", "baseline")]
+    for part in ("fewest", "furthest"):
+        a, b = getattr(answers[0], part), getattr(answers[1], part)
+        if (a.turn, a.plan, a.draws) != (b.turn, b.plan, b.draws):
+            raise AssertionError(f"z3 and the baseline disagree on the race's {part}")
+    command = command_line(["invasion", "vulketh", "race", RACE, "--engine", "both"])
+    return section("Vul'Keth: the race to the fifth Warlord", race_report(question, answers, command))
+
+
+def witness_ambiguities() -> str:
+    from reports.vulketh.ambiguity import witness_report
+
+    return section(
+        "Vul'Keth rulings: the outcome under each reading, on each ruling's witness",
+        witness_report(),
+        command="invasion vulketh ambiguities",
+    )
+
+
+SECTIONS = (invader_turn, clear_search, differ_search)
+LONG_SECTIONS = (race_search, witness_ambiguities)

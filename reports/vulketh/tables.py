@@ -1,0 +1,114 @@
+"""Markdown for the Vul'Keth searches: the race, clearing a hex, readings that differ."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reports.output import command_line
+from reports.tables import table
+from solver.vulketh.clear import ClearAnswer, ClearQuestion
+from solver.vulketh.differ import DifferAnswer
+from solver.vulketh.race import RaceAnswer, RaceLine, RaceQuestion
+
+
+def _turn(turn: int | None, turns: int) -> str:
+    return f"Invader turn {turn}" if turn is not None else f"not within the script's {turns} Invader turns"
+
+
+def _line_row(what: str, line: RaceLine | None, turns: int) -> tuple[str, str, str, str]:
+    if line is None:
+        return (what, "unknown (time limit)", "", "")
+    return (what, _turn(line.turn, turns), line.plan.describe(), " ".join(line.draws) or "-")
+
+
+def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: str) -> str:
+    answer = answers[0]
+    engines = " and ".join(a.engine for a in answers)
+    rows = [
+        _line_row("fewest (any placement, luckiest draws)", answer.fewest, answer.invader_turns),
+        _line_row("furthest (the best plan, luckiest draws)", answer.furthest, answer.invader_turns),
+    ]
+    agree = "agree" if len(answers) == 2 else "ran alone"
+    lines = [
+        f"From `{question.scenario.source}`: {answer.invader_turns} Invader turn(s) in the script, "
+        f"{answer.plans} plan(s) for the player's dice; every card draw searched. Engines: {engines} ({agree}); "
+        f"status {answer.status.value}; the lines below were replayed through the oracle: "
+        f"{'yes' if answer.replayed else 'no'}.",
+        "",
+        table(rows, ["question", "fifth Warlord", "player's plan", "Invader draws (by turn)"]),
+        "",
+        f"Reproduce: `{command}`",
+    ]
+    return "\n".join(lines)
+
+
+def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], command: str) -> str:
+    answer = answers[0]
+    engines = " and ".join(a.engine for a in answers)
+    if answer.placement is not None:
+        where = ", ".join(f"{n} on hex {h}" for h, n in answer.placement) or "nothing (already true)"
+        verdict = (
+            f"Put {where}: hex {question.target} holds no Invader after the next Invader turn whatever of "
+            f"{', '.join(answer.cards)} is drawn ({answer.alternatives} placement(s) with {answer.members} member(s) do; "
+            f"replayed through the oracle for every card)."
+        )
+    elif answer.status.value == "proven":
+        verdict = (
+            f"No placement of up to {answer.searched_up_to} member(s) on hexes "
+            f"{', '.join(map(str, question.hexes))} keeps hex {question.target} free of Invaders for every card "
+            f"({', '.join(answer.cards)}): proven by exhausting them."
+        )
+    else:
+        verdict = "Unknown: the time limit was reached."
+    return "\n".join([verdict, "", f"Engines: {engines}.", "", f"Reproduce: `{command}`"])
+
+
+def differ_rows(results: Sequence[Sequence[DifferAnswer]]) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = []
+    for answers in results:
+        a = answers[0]
+        agree = "both agree" if len(answers) == 2 else a.engine
+        if a.position is None:
+            rows.append(
+                (
+                    a.ruling,
+                    " vs ".join(a.readings),
+                    f"{a.action} {a.amount} {a.direction}",
+                    f"none up to {a.max_size}",
+                    "",
+                    agree,
+                )
+            )
+            continue
+        after = a.after or ((), ())
+        diff = "; ".join(
+            f"{r}: " + " ".join(f"{n}:{c}" for n, c in enumerate(counts, 1) if c)
+            for r, counts in zip(a.readings, after, strict=True)
+        )
+        rows.append(
+            (
+                a.ruling,
+                " vs ".join(a.readings),
+                f"{a.action} {a.amount} {a.direction}",
+                f"{a.position.describe()} ({a.position.size})",
+                diff,
+                agree,
+            )
+        )
+    return rows
+
+
+def differ_report(results: Sequence[Sequence[DifferAnswer]], command: str) -> str:
+    body = table(
+        differ_rows(results),
+        ["ruling", "readings", "action", "smallest position (size)", "Invaders after", "engines"],
+    )
+    note = (
+        "Positions hold Invaders and at least one Warlord (`9:W+2`: a Warlord and two Invaders on hex 9); each "
+        "answer was replayed through the oracle under both readings (`--write FILE` saves the first as a scenario)."
+    )
+    return "\n".join([note, "", body, "", f"Reproduce: `{command}`"])
+
+
+def race_command(source: str) -> str:
+    return command_line(["invasion", "vulketh", "race", source])

@@ -1,0 +1,169 @@
+"""The three searches: hand-checked answers, z3 equal to the exhaustive baseline, answers replayed."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+import z3
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.core.errors import MalformedInputError
+from model.core.rulings import REGISTRY
+from model.vulketh.scenario import load_scenario, scenario_from_document
+from properties.vulketh import positions
+from solver.vulketh.clear import clear_hex
+from solver.vulketh.clear import question_from_scenario as clear_question
+from solver.vulketh.compiled import CONCRETE, Z3, Compiled, from_state
+from solver.vulketh.differ import RULINGS, make_question, smallest_difference
+from solver.vulketh.drive import Plan
+from solver.vulketh.race import question_from_scenario as race_question
+from solver.vulketh.race import race
+from tests.vulketh.helpers import act, card, cards_data, doc
+
+SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
+
+
+# -- (a) the race -------------------------------------------------------------------------------------
+
+# Four Warlords out, 3 resources; the only card gathers (blank) then leads. The GATHER row is
+# sun, sun, moon: the Invader's blank alone leaves it standard (3: a fifth Warlord), but the
+# player's moon first makes it moon, moon, blank: weak (2: five resources, no summon).
+RACE_CARD = card("g", act("GATHER", "blank"), act("LEAD", "blank"))
+RACE = doc(
+    start="player",
+    data=cards_data(RACE_CARD),
+    decks={"1": ["g"]},
+    hexes={
+        "1": {"warlord": "steal-resources", "invaders": 1},
+        "2": {"warlord": "convert", "invaders": 1},
+        "3": {"warlord": "spread", "invaders": 1},
+        "4": {"warlord": "regress", "invaders": 1},
+        "9": {"player": 2},
+    },
+    invader_resources=3,
+    action_board={"GATHER": ["sun", "sun", "moon"]},
+    player_turns=[{"dice": [{"face": "moon"}, {"face": "sun"}]}],
+)
+
+
+@pytest.mark.parametrize("engine", ["z3", "baseline"])
+def test_race_the_moon_on_gather_holds_the_fifth_warlord_off(engine: str) -> None:
+    answer = race(race_question(scenario_from_document(RACE, "race.json")), engine=engine)
+    assert answer.fewest is not None and answer.furthest is not None
+    assert (answer.fewest.turn, answer.fewest.plan, answer.fewest.draws) == (
+        1,
+        Plan((("GROW", "MOVE"),)),
+        ("g",),
+    )
+    assert (answer.furthest.turn, answer.furthest.plan) == (None, Plan((("GATHER", "GROW"),)))
+    assert answer.plans == 12 and answer.replayed
+
+
+def test_race_engines_agree_on_the_bundled_race_with_token_choices() -> None:
+    scenario = load_scenario("example:vulketh/race.json", ("VK-POWER-UNLOCK=by-section",))
+    document = dict(scenario.document)
+    document["player_turns"] = document["player_turns"][:1]
+    question = race_question(scenario_from_document(document, "race.json", ("VK-POWER-UNLOCK=by-section",)))
+    assert question.token_choice
+    answers = [race(question, engine=e) for e in ("z3", "baseline")]
+    for part in ("fewest", "furthest"):
+        lines = [getattr(a, part) for a in answers]
+        assert (lines[0].turn, lines[0].plan, lines[0].draws) == (
+            lines[1].turn,
+            lines[1].plan,
+            lines[1].draws,
+        )
+
+
+def test_race_refuses_what_it_does_not_model() -> None:
+    document = {**RACE, "player_turns": [{"dice": [{"face": "moon"}, {"face": "moon"}]}]}
+    with pytest.raises(MalformedInputError, match="doubles would draw an Invader Event"):
+        race_question(scenario_from_document(document, "race.json"))
+    document = {**RACE, "player_turns": [{"dice": [{"face": "moon"}, {}]}]}
+    with pytest.raises(MalformedInputError, match="give every die's face"):
+        race_question(scenario_from_document(document, "race.json"))
+    document = {**RACE, "player_turns": [{"dice": [{"face": "moon"}, {"face": "sun"}], "points": 1}]}
+    with pytest.raises(
+        MalformedInputError, match=r"player_turns\[0\].points: the race's player turns only place dice"
+    ):
+        race_question(scenario_from_document(document, "race.json"))
+
+
+# -- (b) clearing a hex ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("engine", ["z3", "baseline"])
+def test_clear_two_more_members_crowd_hex_7_and_wipe_its_invaders_out(engine: str) -> None:
+    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 7, 3)
+    answer = clear_hex(question, engine=engine)
+    assert answer.placement == ((7, 2),) and answer.alternatives == 1 and answer.replayed
+    assert answer.cards == ("2a", "2b", "2c", "2d")
+
+
+@pytest.mark.parametrize("engine", ["z3", "baseline"])
+def test_clear_proves_when_no_placement_works(engine: str) -> None:
+    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 5, 2, [4, 5])
+    answer = clear_hex(question, engine=engine)
+    assert answer.placement is None and answer.status.value == "proven"
+
+
+# -- (c) readings that part ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("engine", ["z3", "baseline"])
+def test_move_lowest_from_hex_9_never_moves_under_beyond_source(engine: str) -> None:
+    """The smallest position separating VK-MOVE-DEST's readings: two Invaders and a Warlord on
+    hex 9, which has no neighbour numbered above it."""
+    scenario = load_scenario("example:vulketh/worked_example.json")
+    question = make_question(scenario.rules, "VK-MOVE-DEST", ("beyond-source", "unused"), "lowest")
+    answer = smallest_difference(question, engine=engine)
+    assert answer.position is not None and answer.position.describe() == "9:W+2"
+    assert answer.after == ((0,) * 8 + (2,), (0,) * 6 + (1, 0, 1))
+    assert answer.replayed
+
+
+@pytest.mark.slow
+def test_differ_engines_agree_on_every_pair_and_direction() -> None:
+    scenario = load_scenario("example:vulketh/worked_example.json")
+    for rid in RULINGS:
+        names = REGISTRY.get(rid).reading_names
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                for direction in ("highest",) if rid == "VK-MOVE-HIGHEST" else ("lowest", "highest"):
+                    question = make_question(scenario.rules, rid, (a, b), direction)
+                    found = [smallest_difference(question, engine=e).position for e in ("z3", "baseline")]
+                    assert found[0] == found[1], (rid, a, b, direction)
+
+
+# -- the z3 encoding equals the concrete one ------------------------------------------------------------
+
+
+@settings(max_examples=8 * SCALE, deadline=None)
+@given(positions(), st.integers(0, 11))
+def test_the_z3_invader_turn_equals_the_concrete_one(document: dict[str, Any], pick: int) -> None:
+    scenario = scenario_from_document({**document, "start": "invader"}, "generated.json")
+    start = from_state(scenario.initial, scenario.rules)
+    concrete = Compiled(scenario.rules, CONCRETE)
+    symbolic = Compiled(scenario.rules, Z3)
+    drawn = z3.Int("drawn")
+    after, legal = symbolic.invader_turn(start, drawn)
+    solver = z3.Solver()
+    solver.add(drawn == pick)
+    expected, ok = concrete.invader_turn(start, pick)
+    solver.add(z3.BoolVal(ok) if isinstance(legal, bool) else legal == ok)
+    assert solver.check() == z3.sat
+    model = solver.model()
+
+    def value(x: Any) -> Any:
+        if isinstance(x, tuple):
+            return tuple(value(v) for v in x)
+        if isinstance(x, bool | int):
+            return x
+        v = model.eval(x, model_completion=True)
+        return z3.is_true(v) if z3.is_bool(v) else v.as_long()
+
+    for field in ("inv", "ply", "war", "board", "rows", "supply", "reserve", "score", "res", "invader_won"):
+        assert value(getattr(after, field)) == getattr(expected, field), field
