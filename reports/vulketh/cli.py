@@ -261,9 +261,9 @@ def _differ(args: argparse.Namespace) -> int:
     results = []
     for question in questions:
         answers = [smallest_difference(question, engine=e, seconds=args.time_limit) for e in _engines(args)]
-        if len(answers) == 2 and all(a.status.value == "proven" for a in answers):
-            if answers[0].position != answers[1].position:
-                _disagree(f"{question.ruling} {question.readings}", answers[0].position, answers[1].position)
+        proven = len(answers) == 2 and all(a.status.value == "proven" for a in answers)
+        if proven and answers[0].position != answers[1].position:
+            _disagree(f"{question.ruling} {question.readings}", answers[0].position, answers[1].position)
         results.append(answers)
     if args.write:
         first = next((a[0] for a in results if a[0].position is not None), None)
