@@ -28,7 +28,7 @@ from model.vulketh.scenario import Scenario
 from model.vulketh.state import EndPlayerTurn, GameState, InvaderTurn, PlayerConflicts, PlayerTurn
 from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
 from solver.vulketh.compiled import Z3, Compiled, Unsupported, from_state
-from solver.vulketh.race import lex_min
+from solver.vulketh.race import lex_min, new_solver
 
 ENGINES = ("z3", "baseline")
 Placement = tuple[tuple[int, int], ...]  # (hex, members), hex ascending, members > 0
@@ -171,7 +171,7 @@ def _z3(question: ClearQuestion, deadline: Deadline) -> tuple[Placement | None, 
     ply = tuple(base.ply[n - 1] + put[n] if n in put else base.ply[n - 1] for n in range(1, 10))
     start = compiled.player_conflicts(replace(base, ply=ply))
     cards = [c.id for c in scenario.data.action_cards]
-    solver = z3.Solver()
+    solver = new_solver()
     solver.add(*[v >= 0 for v in put.values()], z3.Sum(*put.values()) <= question.members)
     for card in question.cards():
         after, legal = compiled.invader_turn(start, cards.index(card))

@@ -32,7 +32,7 @@ from model.vulketh.scenario import scenario_from_document
 from model.vulketh.simulate import run
 from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
 from solver.vulketh.compiled import Z3, Compiled, CState
-from solver.vulketh.race import lex_min
+from solver.vulketh.race import lex_min, new_solver
 
 ENGINES = ("z3", "baseline")
 RULINGS = {"VK-MOVE-DEST": "MOVE", "VK-MOVE-HIGHEST": "MOVE", "VK-GROW-OVERFLOW": "GROW"}
@@ -255,7 +255,7 @@ def _z3(question: DifferQuestion, deadline: Deadline) -> Position | None:
             after = compiled.move(state, question.amount, question.direction, question.amount)
         results.append(after.inv)
     size = z3.Sum(*inv) + warlords
-    solver = z3.Solver()
+    solver = new_solver()
     solver.add(*[z3.And(x >= 0, x <= question.cap) for x in inv], warlords >= 1, warlords <= 5)
     solver.add(z3.Or(*[a != b for a, b in zip(results[0], results[1], strict=True)]))
     for target in range(1, question.max_size + 1):

@@ -333,13 +333,18 @@ def _draw_domains(question: RaceQuestion, u: _Unrolled) -> list[Any]:
     return [z3.And(d >= 0, d < count) for d in u.draws if not isinstance(d, int)]
 
 
+def new_solver() -> z3.Solver:
+    """A solver for the compiled rules: quantifier-free linear integer arithmetic."""
+    return z3.Solver()
+
+
 def lex_min(
     constraints: Sequence[Any], terms: Sequence[tuple[Any, Sequence[int]]], deadline: Deadline
 ) -> Any:
     """A model of ``constraints`` whose ``terms`` are lexicographically smallest, each term taking
     its values in the order of its domain; None when there is no model. Fixes one term at a time
     (a handful of incremental checks: z3's ``Optimize`` is far slower on these formulas)."""
-    solver = z3.Solver()
+    solver = new_solver()
     solver.add(*constraints)
     if z3_check(solver, deadline) != z3.sat:
         return None
@@ -369,7 +374,7 @@ def _fewest_z3(question: RaceQuestion, deadline: Deadline) -> RaceLine | None:
     plan = _plan_terms(question, "f")
     u = _unroll(question, None, plan, "f")
     base = [*_plan_constraints(question, plan), *_draw_domains(question, u), u.legal]
-    solver = z3.Solver()
+    solver = new_solver()
     solver.add(*base)
     for t in range(question.invader_turns):
         deadline.check()
@@ -395,7 +400,7 @@ def _fastest_line(question: RaceQuestion, plan: Plan, turns: int, deadline: Dead
 def _beaten(question: RaceQuestion, plan: Plan, turns: int, deadline: Deadline) -> tuple[str, ...] | None:
     """Draws giving the fifth Warlord within ``turns`` against ``plan``, or None if none do."""
     u = _unroll(question, None, _concrete_terms(question, plan), "c")
-    solver = z3.Solver()
+    solver = new_solver()
     solver.add(*_draw_domains(question, u), u.legal)
     if z3_check(solver, deadline, u.won_by[turns - 1]) != z3.sat:
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,8 @@ from model.vulketh.state import GameState
 from properties.vulketh import positions
 from solver.vulketh.compiled import CONCRETE, FACE_CODE, Compiled, CState, from_state
 
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
+FAST = settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def observed(state: GameState, scenario: Any) -> dict[str, Any]:

@@ -97,7 +97,7 @@ def test_race_refuses_what_it_does_not_model() -> None:
 
 @pytest.mark.parametrize("engine", ["z3", "baseline"])
 def test_clear_two_more_members_crowd_hex_7_and_wipe_its_invaders_out(engine: str) -> None:
-    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 7, 3)
+    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 7, 3, [5, 7, 8])
     answer = clear_hex(question, engine=engine)
     assert answer.placement == ((7, 2),) and answer.alternatives == 1 and answer.replayed
     assert answer.cards == ("2a", "2b", "2c", "2d")
@@ -113,16 +113,24 @@ def test_clear_proves_when_no_placement_works(engine: str) -> None:
 # -- (c) readings that part ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("engine", ["z3", "baseline"])
-def test_move_lowest_from_hex_9_never_moves_under_beyond_source(engine: str) -> None:
+def test_move_lowest_from_hex_9_never_moves_under_beyond_source() -> None:
     """The smallest position separating VK-MOVE-DEST's readings: two Invaders and a Warlord on
     hex 9, which has no neighbour numbered above it."""
     scenario = load_scenario("example:vulketh/worked_example.json")
     question = make_question(scenario.rules, "VK-MOVE-DEST", ("beyond-source", "unused"), "lowest")
-    answer = smallest_difference(question, engine=engine)
+    answer = smallest_difference(question, engine="baseline")  # z3 agrees: the slow test below
     assert answer.position is not None and answer.position.describe() == "9:W+2"
     assert answer.after == ((0,) * 8 + (2,), (0,) * 6 + (1, 0, 1))
     assert answer.replayed
+
+
+@pytest.mark.parametrize("engine", ["z3", "baseline"])
+def test_grow_overflow_parts_on_a_full_warlord_hex_with_a_hex_after_it(engine: str) -> None:
+    scenario = load_scenario("example:vulketh/worked_example.json")
+    question = make_question(scenario.rules, "VK-GROW-OVERFLOW", ("occupied", "next-hex"), "lowest")
+    answer = smallest_difference(question, engine=engine)
+    assert answer.position is not None and answer.position.describe() == "8:W+3"
+    assert answer.after == ((0,) * 7 + (5, 0), (0,) * 7 + (5, 1))
 
 
 @pytest.mark.slow
@@ -141,7 +149,7 @@ def test_differ_engines_agree_on_every_pair_and_direction() -> None:
 # -- the z3 encoding equals the concrete one ------------------------------------------------------------
 
 
-@settings(max_examples=8 * SCALE, deadline=None)
+@settings(max_examples=4 * SCALE, deadline=None)
 @given(positions(), st.integers(0, 11))
 def test_the_z3_invader_turn_equals_the_concrete_one(document: dict[str, Any], pick: int) -> None:
     scenario = scenario_from_document({**document, "start": "invader"}, "generated.json")

@@ -1,0 +1,119 @@
+"""Vul'Keth benchmarks, for `make bench` (``tests/bench/bench_vulketh.py`` re-exports
+:func:`results`): each measure with a baseline measured in the same run.
+
+* Invader turns per second in the oracle, against the searches' compiled twin on the same turns
+  (ratio: how much slower the oracle's full bookkeeping is than the bare arithmetic);
+* each search with z3 against its exhaustive baseline through the oracle (ratio: baseline time /
+  z3 time; below 1 the baseline is faster at this size).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from model.core.decisions import FirstLegalDecider, PreferringDecider, SeededChance
+from model.core.driver import play
+from model.vulketh.scenario import load_scenario, scenario_from_document
+from tests.bench import Measure
+
+
+def _timed(fn: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    fn()
+    return time.perf_counter() - started
+
+
+def _turn_rates(turns: int) -> tuple[float, float]:
+    from solver.vulketh.compiled import CONCRETE, Compiled, from_state
+
+    scenario = load_scenario("example:vulketh/clear_hex.json")
+    document = {**scenario.document, "start": "invader"}
+    scenario = scenario_from_document(document, "bench")
+    game = scenario.game()
+    drawn: list[int] = []
+    cards = [c.id for c in scenario.data.action_cards]
+    started = time.perf_counter()
+    for seed in range(turns):
+        state, opening = game.start(scenario.initial)
+        playthrough = play(
+            game,
+            state,
+            PreferringDecider(("decline",), FirstLegalDecider()),
+            SeededChance(seed),
+            opening=opening,
+        )
+        drawn.append(cards.index(next(e.get("card") for e in playthrough.events if e.kind == "card_drawn")))
+    oracle = turns / (time.perf_counter() - started)
+    compiled = Compiled(scenario.rules, CONCRETE)
+    start = from_state(scenario.initial, scenario.rules)
+    started = time.perf_counter()
+    for card in drawn:
+        compiled.invader_turn(start, card)
+    twin = turns / (time.perf_counter() - started)
+    return oracle, twin
+
+
+def results() -> list[Measure]:
+    from solver.vulketh.clear import clear_hex
+    from solver.vulketh.clear import question_from_scenario as clear_question
+    from solver.vulketh.differ import make_question, smallest_difference
+    from solver.vulketh.race import question_from_scenario as race_question
+    from solver.vulketh.race import race
+
+    oracle, twin = _turn_rates(400)
+    out = [
+        Measure(
+            "Invader turns / s (oracle)",
+            oracle,
+            "turns/s",
+            twin,
+            "compiled twin",
+            oracle / twin,
+            "400 seeded turns, clear_hex.json",
+        ),
+    ]
+    question = race_question(load_scenario("example:vulketh/race.json"))
+    z3_time = _timed(lambda: race(question, engine="z3"))
+    base_time = _timed(lambda: race(question, engine="baseline"))
+    out.append(
+        Measure(
+            "race (a), z3",
+            z3_time,
+            "s",
+            base_time,
+            "baseline",
+            base_time / z3_time,
+            "race.json: 2 turns, 144 plans",
+        )
+    )
+    clear = clear_question(load_scenario("example:vulketh/clear_hex.json"), 5, 4)
+    z3_time = _timed(lambda: clear_hex(clear, engine="z3"))
+    base_time = _timed(lambda: clear_hex(clear, engine="baseline"))
+    out.append(
+        Measure(
+            "clear (b), z3",
+            z3_time,
+            "s",
+            base_time,
+            "baseline",
+            base_time / z3_time,
+            "hex 5, up to 4 members (none works: exhaustive)",
+        )
+    )
+    scenario = load_scenario("example:vulketh/worked_example.json")
+    differ = make_question(scenario.rules, "VK-GROW-OVERFLOW", ("occupied", "next-hex"), "lowest")
+    z3_time = _timed(lambda: smallest_difference(differ, engine="z3"))
+    base_time = _timed(lambda: smallest_difference(differ, engine="baseline"))
+    out.append(
+        Measure(
+            "differ (c), z3",
+            z3_time,
+            "s",
+            base_time,
+            "baseline",
+            base_time / z3_time,
+            "VK-GROW-OVERFLOW occupied/next-hex, lowest (size 4)",
+        )
+    )
+    return out
