@@ -137,8 +137,8 @@ def render_svg(scenario: object, state: object) -> str:
     map_width = max(x for x, _ in centres.values()) + 80
     map_height = max(y for _, y in centres.values()) + 80
     board_top = map_height + 20
-    width = int(max(map_width, 420))
-    height = int(board_top + 40 + 34 * 4 + 60)
+    width = int(max(map_width, 480))
+    height = int(board_top + 40 + 34 * 4 + 80)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="13">',
         f"<title>{escape('Vul' + chr(39) + 'Keth: ' + scenario.source)}</title>",
@@ -201,10 +201,11 @@ def render_svg(scenario: object, state: object) -> str:
         out.append(f'<text x="210" y="{y + 18:.1f}">{escape(label)}</text>')
     summary_y = board_top + 30 + 34 * 4 + 20
     tokens = " ".join(state.warlord_board) or "-"
-    summary = (
-        f"score {state.score}, Invader resources {state.invader_resources}, "
-        f"reserve {state.reserve}, Warlord Board: {tokens}"
+    lines = (
+        f"score {state.score}, Invader resources {state.invader_resources}, reserve {state.reserve}",
+        f"Warlord Board: {tokens}",
     )
-    out.append(f'<text x="20" y="{summary_y:.1f}">{escape(summary)}</text>')
+    for k, line in enumerate(lines):
+        out.append(f'<text x="20" y="{summary_y + 18 * k:.1f}">{escape(line)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
