@@ -33,7 +33,7 @@ from model.core.decisions import ChanceRequest, DecisionRequest, Option, normali
 from model.core.errors import MalformedInputError, RulesError
 from model.core.events import Event
 from model.core.rulings import Rulings
-from model.vulketh.action_board import ACTIONS
+from model.vulketh.action_board import ACTIONS, strength
 from model.vulketh.cards import RESOURCE_KINDS, Effect
 from model.vulketh.conflict import BUILT_IN, ConflictRule
 from model.vulketh.data import GameData
@@ -399,8 +399,6 @@ class VulkethGame:
         return replace(s, board=board, dice=tuple(dice))
 
     def _strength(self, s: GameState, action: str) -> str:
-        from model.vulketh.action_board import strength
-
         return strength(s.board.row(action))
 
     def _player_action(self, s: GameState, task: PlayerAction, ev: Events) -> GameState:

@@ -28,7 +28,6 @@ returned.
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -449,7 +448,6 @@ def race(
     """Search ``question`` with ``engine``; the answers are replayed through the oracle."""
     deadline = Deadline(seconds)
     progress = progress or Progress("race")
-    started = time.perf_counter()
     plans = len(question.plans())
     try:
         if engine == "baseline":
@@ -469,7 +467,6 @@ def race(
         progress.finish()
         return RaceAnswer(Status.UNKNOWN, engine, question.invader_turns, None, None, plans, False)
     progress.finish()
-    del started
     _replay(question, fewest)
     _replay(question, furthest)
     return RaceAnswer(Status.PROVEN, engine, question.invader_turns, fewest, furthest, plans, True)

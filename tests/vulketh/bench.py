@@ -84,7 +84,7 @@ def results() -> list[Measure]:
             base_time,
             "baseline",
             base_time / z3_time,
-            "race.json: 2 turns, 144 plans",
+            "race.json: 3 turns, 1,728 plans",
         )
     )
     clear = clear_question(load_scenario("example:vulketh/clear_hex.json"), 5, 4)
