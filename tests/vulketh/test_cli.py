@@ -115,3 +115,16 @@ def test_bad_input_is_one_line_and_exit_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_race_runs_both_engines_and_prints_the_plans(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.vulketh.test_searches import RACE
+
+    path = tmp_path / "race.json"
+    path.write_text(json.dumps(RACE), encoding="utf-8")
+    assert main(["vulketh", "race", str(path), "--engine", "both"]) == 0
+    out = capsys.readouterr().out
+    assert "Engines: z3 and baseline (agree)" in out
+    assert "turn 1: GATHER+GROW" in out and "not within the script's 1 Invader turns" in out

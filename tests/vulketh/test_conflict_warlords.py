@@ -40,3 +40,26 @@ def test_after_a_wipe_out_the_invaders_return_on_hexes_1_to_3_and_every_warlord_
 def test_no_replacement_while_an_invader_is_on_the_map() -> None:
     _, p = play(effect_turn([], hexes={"9": {"invaders": 1}}))
     assert events(p, "invaders_replaced") == []
+
+
+def test_the_conflict_rule_is_pluggable() -> None:
+    """Any object with ``survivors`` replaces the ruling's built-in rule (here: the larger tribe
+    keeps everyone, the smaller is wiped out)."""
+    from dataclasses import replace as dc_replace
+
+    from model.vulketh.simulate import run
+    from tests.vulketh.helpers import scenario
+
+    class LargerWins:
+        name = "larger-wins"
+
+        def survivors(self, tribes: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+            most = max(n for _, n in tribes)
+            return tuple((t, n if n == most else 0) for t, n in tribes)
+
+    sc = scenario(
+        player_first(player_turn(), hexes={"5": {"player": 4, "invaders": 2}, "1": {"invaders": 1}})
+    )
+    sc = dc_replace(sc, rules=dc_replace(sc.rules, conflict=LargerWins()))
+    final = run(sc).final
+    assert (final.hex(5).player, final.hex(5).invaders) == (4, 0)

@@ -74,3 +74,33 @@ def test_appease_the_volcano_removes_a_warlord_the_player_chooses() -> None:
     assert asked(p, "appease") == [(1, 6)]
     assert p.final.hex(6).warlord is None
     assert p.final.warlord_board == ("convert", "spread", "regress", "war")
+
+
+def test_events_are_pluggable_effects() -> None:
+    """A data file names an effect kind registered from Python; the game runs its handler."""
+    from dataclasses import replace as dc_replace
+
+    from model.vulketh.effects import EFFECT_KINDS, register_effect
+
+    def double(game: object, state: object, effect: object, origin: str, events: list[object]) -> object:
+        return dc_replace(state, invader_resources=state.invader_resources * 2)  # type: ignore[attr-defined,type-var]
+
+    register_effect("double_resources", (), double)  # type: ignore[arg-type]
+    try:
+        data = {
+            "invader_events": [{"id": "greed", "name": "Greed", "effects": [{"effect": "double_resources"}]}]
+        }
+        document = player_first(
+            {"dice": [{"face": "sun", "action": "GATHER"}, {"face": "sun", "action": "LEAD"}]},
+            hexes={"1": {"invaders": 1}},
+            invader_resources=2,
+            data=data,
+        )
+        _, p = play(document)
+        assert events(p, "invader_event")[0].get("name") == "Greed"
+        # doubled to 4; the Invader turn gathers 3 then 2 (the player's sun is in the row) and
+        # pays 6 for a Warlord
+        assert p.final.invader_resources == 4 + 3 + 2 - 6
+        assert len(events(p, "warlord_summoned")) == 1
+    finally:
+        EFFECT_KINDS.pop("double_resources")
