@@ -23,21 +23,6 @@ def example_invasion() -> str:
     return section("Stonespine: the bundled example invasion", body)
 
 
-def ambiguities() -> str:
-    from reports.stonespine.ambiguity import scenario_report
-
-    body, changed = scenario_report(DEFAULT_SCENARIO)
-    intro = (
-        f"{changed} open rule(s) change the outcome of the bundled example; each row is one reading. "
-        "Every ruling's own witness: `invasion stonespine ambiguities`.\n\n"
-    )
-    return section(
-        "Stonespine: where readings change the example's outcome",
-        intro + body,
-        command=f"invasion stonespine ambiguities {DEFAULT_SCENARIO}",
-    )
-
-
 def optimal_placement() -> str:
     from reports.cli_stonespine_solve import place_report
 
@@ -65,17 +50,7 @@ def phase_policy() -> str:
     )
 
 
-SECTIONS = (example_invasion, ambiguities, optimal_placement, phase_policy)
-
-
-def witness_ambiguities() -> str:
-    from reports.stonespine.ambiguity import witness_report
-
-    return section(
-        "Stonespine rulings: the outcome under each reading, on each ruling's witness",
-        witness_report(),
-        command="invasion stonespine ambiguities",
-    )
+SECTIONS = (example_invasion, optimal_placement, phase_policy)
 
 
 def expected_placement() -> str:
@@ -91,4 +66,4 @@ def expected_placement() -> str:
     )
 
 
-LONG_SECTIONS = (witness_ambiguities, expected_placement)
+LONG_SECTIONS = (expected_placement,)
