@@ -81,17 +81,23 @@ def search(game: str, ruling_id: str, budget: SearchBudget) -> Divergence:
     spent = Spent()
 
     def outcomes_differ(document: Any) -> bool:
-        kind = compare(spec, document, GENERATED, ruling_id).kind
+        try:
+            kind = compare(spec, document, GENERATED, ruling_id).kind
+        except Exception:  # a crash of the oracle is the well-formedness checks' business
+            spent.note("crashed")
+            return False
         if kind == "events":
             spent.note("events")
         return kind == "outcome"
 
     found = smallest(strategy, outcomes_differ, budget, ("divergence", spec.name, ruling_id), spent)
     events_only = spent.notes.get("events", 0)
+    crashed = spent.notes.get("crashed", 0)
+    note = f"{crashed} drawn scenario(s) crashed the oracle (see --wellformed)" if crashed else ""
     if found is None:
         status = UNKNOWN if spent.timed_out else NONE_FOUND
         return Divergence(
-            spec.name, ruling_id, status, "hypothesis", budget, spent.runs, events_only, None, None
+            spec.name, ruling_id, status, "hypothesis", budget, spent.runs, events_only, None, None, note
         )
     document = open_ruling(found, ruling_id)
     difference = compare(spec, document, GENERATED, ruling_id)
@@ -99,7 +105,7 @@ def search(game: str, ruling_id: str, budget: SearchBudget) -> Divergence:
         document = found
         difference = compare(spec, document, GENERATED, ruling_id)
     return Divergence(
-        spec.name, ruling_id, FOUND, "hypothesis", budget, spent.runs, events_only, document, difference
+        spec.name, ruling_id, FOUND, "hypothesis", budget, spent.runs, events_only, document, difference, note
     )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
@@ -29,6 +30,8 @@ WinCondition = Callable[[Any], bool]
 def game_properties(game: str) -> ModuleType | None:
     """``properties.<pkg>`` for ``game``, or None when the game has none."""
     name = f"properties.{package_of(game)}"
+    if name in sys.modules:  # already imported (or a plug-in's module put there)
+        return sys.modules[name]
     if importlib.util.find_spec(name) is None:
         return None
     return importlib.import_module(name)

@@ -91,6 +91,8 @@ def play_checked(spec: GameSpec, document: Any, source: str = GENERATED) -> Play
             state, _ = game.step(state, answer)
     except InvasionError as err:
         return Played(None, NO_LEGAL_DECISION, f"the oracle stopped: {err}", 0)
+    except Exception as err:  # a crash on input the loader accepted: the rules left no way on
+        return Played(None, NO_LEGAL_DECISION, f"the oracle crashed: {type(err).__name__}: {err}", 0)
     return Played(None, CANNOT_END, f"no end within {MAX_STEPS} steps", MAX_STEPS)
 
 

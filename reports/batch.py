@@ -115,7 +115,7 @@ def _on_dask(
             "--scheduler", address, "needs Dask: pip install 'invasion-oracle[dask]'"
         ) from None
     try:
-        client = distributed.Client(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
+        client = distributed.Client(address, timeout=f"{CONNECT_SECONDS}s")
     except (OSError, TimeoutError, ValueError) as err:
         raise MalformedInputError(
             "--scheduler", address, f"cannot reach a Dask scheduler there ({type(err).__name__}: {err})"

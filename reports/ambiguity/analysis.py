@@ -71,8 +71,10 @@ class Analysis:
             else:
                 found += cover.missing()
         for case in self.dependencies:
+            kinds = dict(case.depends)
             for rid in case.undeclared:
-                found.append(f"fixture {case.case}: its outcome depends on {rid}, which it does not declare")
+                what = "outcome depends" if kinds[rid] == "outcome" else "events (not its outcome) depend"
+                found.append(f"fixture {case.case}: its {what} on {rid}, which it does not declare")
         for results in self.wellformed.values():
             for check in results:
                 if check.status == "found" and not check.check.startswith("reach: "):

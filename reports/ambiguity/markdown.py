@@ -84,3 +84,28 @@ def analysis_md(
     if analysis.interrupted:
         parts.append("_Interrupted: the answers missing above are unknown._")
     return "\n".join(parts)
+
+
+def summary_section() -> str:
+    """The main job's view (``make run``): every ruling of every game, and what its witnesses show."""
+    from model import registry
+    from reports.ambiguity.analysis import Options, analyse
+    from reports.batch import Runner
+
+    analysis = analyse(Options(registry.names(), runner=Runner(workers=1)))
+    rows = []
+    for ruling in analysis.rulings:
+        cover = analysis.coverage[ruling.id]
+        kinds = sorted({d.kind for d in cover.differences}) or ["-"]
+        status = (
+            "every reading told apart"
+            if cover.complete
+            else "; ".join(m.split(": ", 1)[1] for m in cover.missing())
+        )
+        rows.append([ruling.game, f"`{ruling.id}`", ruling.default, md_escape(status), ", ".join(kinds)])
+    body = (
+        f"{len(analysis.rulings)} open rules in {len(analysis.games)} games; each is run on its witness "
+        "scenarios under every reading (`invasion ambiguities` shows the differences side by side).\n\n"
+        + table(rows, ["game", "ruling", "default", "witnesses", "what differs"])
+    )
+    return section("Rule ambiguities: the register and its witnesses", body, command="invasion ambiguities")
