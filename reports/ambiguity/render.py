@@ -225,15 +225,7 @@ def register_rows(analysis: Any, game: str) -> list[list[str]]:
     return rows
 
 
-REGISTER_HEADERS = [
-    "id",
-    "question",
-    "readings",
-    "why the default",
-    "witnesses",
-    "fixtures depending",
-    "citation",
-]
+REGISTER_HEADERS = ["id", "question", "readings", "why", "witnesses", "fixtures", "citation"]
 
 
 def register_md(analysis: Any, command: str) -> str:

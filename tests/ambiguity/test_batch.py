@@ -15,7 +15,7 @@ from reports.cli import main
 WORK = [
     ("coverage", ("stonespine", "SS-TROLL-MOVE")),
     ("coverage", ("stonespine", "SS-PASSAGE")),
-    ("divergence", ("stonespine", "SS-TROPHY-VALUES", 8, None)),
+    ("divergence", ("stonespine", "SS-TROPHY-VALUES", 4, None)),
 ]
 
 
@@ -38,9 +38,16 @@ def test_a_dask_cluster_gives_the_same_answers(capsys: pytest.CaptureFixture[str
     from distributed import LocalCluster
 
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
-        here = _answers(Runner(workers=1))
-        assert _answers(Runner(scheduler=cluster.scheduler_address)) == here
-        args = ["stonespine", "ambiguities", "--only", "SS-EXIT-Y13", "--no-fixtures", "--json"]
+        args = [
+            "stonespine",
+            "ambiguities",
+            "--only",
+            "SS-EXIT-Y13",
+            "--only",
+            "SS-PASSAGE",
+            "--no-fixtures",
+            "--json",
+        ]
         assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
         on_dask = json.loads(capsys.readouterr().out)["answer"]
     assert main([*args, "--workers", "1"]) == 0
