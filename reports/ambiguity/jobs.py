@@ -44,10 +44,35 @@ def fixture_dependencies(case: FixtureCase) -> CaseDependencies:
 
 
 def divergence(game: str, ruling_id: str, examples: int, ends_at: float | None) -> Divergence:
+    """z3 where the game encodes the ruling (``solver/<pkg>/divergence.py``), hypothesis elsewhere."""
     from properties.divergence import search
+    from solver.divergence import encodings
 
     registry.load_all()
-    return search(game, ruling_id, _budget(examples, ends_at))
+    budget = _budget(examples, ends_at)
+    encode = encodings(game).get(ruling_id)
+    if encode is not None:
+        return _z3_divergence(game, ruling_id, encode, budget)
+    return search(game, ruling_id, budget)
+
+
+def _z3_divergence(game: str, ruling_id: str, encode: Any, budget: SearchBudget) -> Divergence:
+    from properties.divergence import FOUND, NONE_FOUND, UNKNOWN
+    from solver.common import Deadline, OracleDisagreement, TimeLimit
+
+    spec = registry.spec(game)
+    try:
+        document = encode(Deadline(budget.seconds))
+    except TimeLimit:
+        return Divergence(spec.name, ruling_id, UNKNOWN, "z3", budget, 0, 0, None, None, "z3 timed out")
+    if document is None:
+        note = "z3 proved the readings cannot differ within the encoding"
+        return Divergence(spec.name, ruling_id, NONE_FOUND, "z3", budget, 0, 0, None, None, note)
+    difference = compare(spec, document, "z3 witness", ruling_id)
+    if difference.kind != "outcome":  # the oracle is the judge of every solver answer
+        raise OracleDisagreement(f"{ruling_id}: z3's witness does not change the outcome in the oracle")
+    note = "the smallest in the encoding's terms (z3 Optimize), replayed through the oracle"
+    return Divergence(spec.name, ruling_id, FOUND, "z3", budget, 1, 0, document, difference, note)
 
 
 def wellformed(game: str, check: str, examples: int, ends_at: float | None) -> Check:

@@ -137,11 +137,14 @@ def divergence_md(result: Divergence, written: str | None = None) -> str:
         return f"- **{result.ruling}**: no generator: {md_escape(result.message)}"
     if result.status == NONE_FOUND:
         extra = f"; {result.events_only} differed in their events only" if result.events_only else ""
+        if result.engine == "z3":
+            return f"- **{result.ruling}**: none: {md_escape(result.message)}"
         return f"- **{result.ruling}**: no scenario whose outcome differs, within the budget: {spent}{extra}"
     if result.status != FOUND or result.difference is None or result.document is None:
         return f"- **{result.ruling}**: unknown: the time limit stopped the search after {spent}"
+    how = f"{spent}; shrunk" if result.engine == "hypothesis" else md_escape(result.message)
     lines = [
-        f"- **{result.ruling}**: found by {result.engine} ({spent}); the smallest scenario, shrunk:",
+        f"- **{result.ruling}**: found by {result.engine} ({how}); the scenario:",
         "",
         "```json",
         canonical_json(result.document, indent=1),

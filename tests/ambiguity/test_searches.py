@@ -75,3 +75,34 @@ def test_divergence_search_on_stonespine_finds_the_trophy_values_witness() -> No
     assert result.status == FOUND and result.difference is not None
     paths = [f.path for f in result.difference.outcome_fields]
     assert any(p.endswith(".value") and "trophies" in p for p in paths), paths
+
+
+def test_z3_encodes_the_health_token_rule_and_the_oracle_agrees() -> None:
+    from reports.ambiguity.jobs import divergence
+
+    result = divergence("stonespine", "SS-HEALTH-TOKENS", 10, None)
+    assert result.engine == "z3" and result.status == FOUND and result.document is not None
+    assert result.document["year"] == 1  # the smallest year: one level-up roll
+    assert sorted(result.document["health_bonus"].values()) == [2]  # on a card already at +2
+    assert result.difference is not None
+    (field,) = result.difference.outcome_fields
+    uncapped, capped = (value for _, value in field.values)
+    assert field.path.startswith("$.heroes[") and uncapped == capped + 1
+
+
+def test_a_z3_witness_the_oracle_does_not_reproduce_is_a_bug_not_an_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from reports.ambiguity import jobs
+    from solver.common import OracleDisagreement
+    from solver.stonespine import divergence as encodings
+
+    def wrong(deadline: object) -> dict[str, object]:
+        document = encodings.health_tokens(deadline)  # type: ignore[arg-type]
+        assert document is not None
+        document.pop("health_bonus")  # now every card starts at +0: one roll cannot pass +2
+        return document
+
+    monkeypatch.setitem(encodings.ENCODINGS, "SS-HEALTH-TOKENS", wrong)
+    with pytest.raises(OracleDisagreement):
+        jobs.divergence("stonespine", "SS-HEALTH-TOKENS", 10, None)
