@@ -94,7 +94,8 @@ class Report:
                 out.append(picture)
                 out.append(f"Reproduce: `invasion {spec.name} simulate {example} --svg {picture.name}`\n")
         out += [demote(section) for section in game.sections]
-        out.append(game_md(self.analysis, spec.name, self.written, level=3))
+        heading = f"{md_escape(spec.title)}: rule ambiguities"
+        out.append(game_md(self.analysis, spec.name, self.written, level=3, heading=heading))
         return out
 
     def markdown(self, picture_folder: str = "pictures") -> str:

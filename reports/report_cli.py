@@ -2,8 +2,8 @@
 
 ``--out DIR`` writes ``DIR/report.md`` (pictures beside it in ``DIR/pictures/``),
 ``DIR/report.html`` (one self-contained page, pictures inline) and the witnesses the searches
-found (``DIR/witnesses/``); ``--json`` prints the report as diffable JSON (and writes
-``DIR/report.json`` with ``--out``); with neither, the Markdown goes to standard output.
+found (``DIR/witnesses/``), and with ``--json`` also ``DIR/report.json``; ``--json`` alone prints
+the report as diffable JSON (the envelope); with neither, the Markdown goes to standard output.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from typing import Any
 from model.core.bundled import ExampleRef, examples
 from model.core.canonical import canonical_json, to_jsonable
 from model.core.errors import InvasionError
+from model.core.jsonio import parse_json_bytes
 from model.core.play import run
 from model.core.rulings import REGISTRY, Ruling
 from model.core.spec import GameSpec, ScenarioOptions
@@ -398,8 +399,6 @@ class Coverage:
 
 def coverage(spec: GameSpec, ruling: Ruling, found: Iterable[Witness] | None = None) -> Coverage:
     """Run every witness of ``ruling`` under each of its readings."""
-    from model.core.jsonio import parse_json_bytes
-
     listed = tuple(witnesses(spec, ruling) if found is None else found)
     differences = []
     for witness in listed:

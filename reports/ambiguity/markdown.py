@@ -15,10 +15,12 @@ from reports.output import command_line, md_escape
 from reports.tables import section, table
 
 
-def game_md(analysis: Analysis, game: str, written: dict[str, str], level: int = 2) -> str:
+def game_md(
+    analysis: Analysis, game: str, written: dict[str, str], level: int = 2, heading: str | None = None
+) -> str:
     """One game's part: its register, each ruling's witnesses, its searches' answers."""
     sub = "#" * (level + 1)
-    parts = [f"{'#' * level} {md_escape(title(game))} ({game})", ""]
+    parts = [f"{'#' * level} {heading or f'{md_escape(title(game))} ({game})'}", ""]
     rows = register_rows(analysis, game)
     if not rows:
         return "\n".join([*parts, "_(no rulings selected)_", ""])
