@@ -61,6 +61,7 @@ class Rules:
     guardian_once: bool = False  # SS-GUARDIAN-FIRST=once-per-phase
     face_down_counts: bool = False  # SS-PACT-FACE-DOWN=face-down-too
     outer_passages: bool = True  # SS-PASSAGE-OUTER=connects
+    changed_types_damage: bool = True  # SS-CHANGED-TYPE-DAMAGE=deals-damage
 
     @staticmethod
     def of(rulings: Rulings, data: GameData) -> Rules:
@@ -85,6 +86,7 @@ class Rules:
             guardian_once=rulings.is_("SS-GUARDIAN-FIRST", "once-per-phase"),
             face_down_counts=rulings.is_("SS-PACT-FACE-DOWN", "face-down-too"),
             outer_passages=rulings.is_("SS-PASSAGE-OUTER", "connects"),
+            changed_types_damage=rulings.is_("SS-CHANGED-TYPE-DAMAGE", "deals-damage"),
         )
 
     def amount(self, amount: int | str) -> int:
@@ -253,7 +255,9 @@ def chamber_damage(
         tags = space.tags(changes)
         if not tags:
             continue
-        if "monster" in tags or "trap" in tags:
+        # Under SS-CHANGED-TYPE-DAMAGE=type-only only the printed types deal damage.
+        harmful = tags if rules.changed_types_damage else space.tags(())
+        if "monster" in harmful or "trap" in harmful:
             # One damage per element even if a type change makes it count as both kinds.
             parts.append((str(space.top), rules.element_damage))
         if _matches(tags, hero.matches):

@@ -917,16 +917,31 @@ class StonespineGame:
         ability = board.ability(ability_id)
         if ability.unknown:
             raise board.not_modelled(ability_id)
-        if answer is not None:
-            p = self._apply_effect(p, ability, ability.effects[effect_index], answer, ev)
+        if answer == "none":
+            ev.append(Event.make("instant_skipped", player=p.name, ability=ability.id, reason="declined"))
+            uses, effect_index = _next_effect(ability, uses, effect_index)
+        elif answer is not None:
+            target = "" if answer == "use" else answer
+            p = self._apply_effect(p, ability, ability.effects[effect_index], target, ev)
             s = s.with_player(index, p)
             uses, effect_index = _next_effect(ability, uses, effect_index)
+        optional = self.rulings.is_("SS-INSTANT-OPTIONAL", "may")
         while uses > 0:
             effect = ability.effects[effect_index]
             targets = self._effect_targets(p, effect)
             if targets is not None and not targets:
                 ev.append(
                     Event.make("instant_skipped", player=p.name, ability=ability.id, reason="no target")
+                )
+            elif optional:  # SS-INSTANT-OPTIONAL=may: the player may decline this use
+                return self._ask(
+                    s,
+                    ChooseInstantTarget(index, ability.id, uses, effect_index),
+                    "instant-target",
+                    p.name,
+                    ("none", *(targets if targets is not None else ("use",))),
+                    ev,
+                    ability=ability.id,
                 )
             elif targets is not None and len(targets) > 1:
                 return self._ask(

@@ -92,7 +92,8 @@ def check_document(document: Any, schema: dict[str, Any], source: str, prefix: P
 
 
 def _reason(error: ValidationError) -> str:
-    if error.validator == "type" and isinstance(error.instance, float):
+    expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    if error.validator == "type" and isinstance(error.instance, float) and "integer" in expected:
         return _float_reason(error.instance)
     if error.validator == "additionalProperties":
         return f"{error.message}; see the schema for the allowed fields"

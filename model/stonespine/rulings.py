@@ -360,6 +360,34 @@ RULINGS = (
         "inert",
         "An ongoing ability acts all game at moments its unknown text would say, so it cannot be refused when it acts; refusing the board outright would leave four of six boards unusable. Giving the ability in a data file (its id, such as gorgon-ongoing) replaces this ruling for that board.",
     ),
+    _ruling(
+        "SS-CHANGED-TYPE-DAMAGE",
+        "Guardian Board (DANGEROUS DEBRIS); IV. Invasion Phase, Step 2: Repel Heroes; Clarifications: Giant Troll, Deceitful Demon",
+        "When an ability makes an element count as a trap or monster (DANGEROUS DEBRIS: rubble is a trap), does that element deal the trap's or monster's one damage?",
+        [
+            ("deals-damage", "yes: it is a trap (or monster) and deals one damage like any other"),
+            (
+                "type-only",
+                "no: it only counts as that type for hero abilities, guardian abilities and scoring; its own damage is unchanged",
+            ),
+        ],
+        "deals-damage",
+        "Step 2 says traps and monsters deal one damage each, and changed elements are considered both types (Clarifications); DANGEROUS DEBRIS would do almost nothing otherwise.",
+    ),
+    _ruling(
+        "SS-INSTANT-OPTIONAL",
+        "Leveling Up Guardians (Instant Ability and its BLOW OFF STEAM example)",
+        "Must a player use an instant ability when the level marker reaches its lightning bolt?",
+        [
+            (
+                "must",
+                "yes: the action is taken at once on a legal target (if there is none, nothing happens)",
+            ),
+            ("may", "no: the player may decline each use"),
+        ],
+        "must",
+        "Leveling Up Guardians says to take the action immediately; the example's 'lets him' describes what the action does.",
+    ),
 )
 
 REGISTRY.register(*RULINGS)

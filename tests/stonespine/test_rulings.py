@@ -95,6 +95,14 @@ EXPECTED: dict[str, dict[str, tuple[str, ...]]] = {
         "removable": ("defeated black@A1", "spaces A1:1 troll-rubble/kobold->kobold"),
         "rubble-only": ("escaped black@A2(no-new-chamber)",),
     },
+    "SS-CHANGED-TYPE-DAMAGE": {
+        "deals-damage": ("defeated black@A1",),
+        "type-only": ("escaped black@A2(no-new-chamber)",),
+    },
+    "SS-INSTANT-OPTIONAL": {
+        "must": ("spaces A1:1 kobold->troll-rubble/kobold", "escaped black@A2"),
+        "may": ("defeated black@A1",),
+    },
     "SS-UNKNOWN-ONGOING": {
         "inert": ("defeated black@A1",),
         "refuse": (
