@@ -3,7 +3,7 @@
 Every number in a Stonespine scenario or data file is a whole number. JSON Schema counts ``2.0``
 as an integer, and a float that reaches the rules crashes them (a list index, a range) or makes a
 trace that is not canonical; so ``2.0`` is refused wherever it appears, with the path of the
-field: ``file:$.players[0].xp: 2.0 is not a whole number; write 2``. The same holds inside a
+field: ``file:$.players[0].xp: 2.0 is not an integer; numbers in this format are integers``. The same holds inside a
 scenario's embedded ``data`` object, whose paths start at the file (``$.data.values...``).
 """
 
@@ -45,9 +45,9 @@ def first_float(document: Any, path: Path = ()) -> tuple[Path, float] | None:
 
 
 def _float_reason(value: float) -> str:
-    if value.is_integer():
-        return f"{value!r} is not a whole number; write {int(value)}"
-    return f"{value!r} is not a whole number; Stonespine files use whole numbers only"
+    # The same words as the core JSON reader, which refuses such numbers in files it parses.
+    hint = f" (write {int(value)})" if value.is_integer() else ""
+    return f"{value!r} is not an integer; numbers in this format are integers{hint}"
 
 
 _VALIDATORS: dict[int, Any] = {}

@@ -38,8 +38,12 @@ BAD_DATA: list[tuple[dict[str, Any], str, str]] = [
         "$.values.dice_by_year[1][0]",
         "'red' is not one of",
     ),
-    ({"values": {"passage_prices": [5, 6.5]}}, "$.values.passage_prices[1]", "6.5 is not a whole number"),
-    ({"values": {"xp_price": 4.0}}, "$.values.xp_price", "4.0 is not a whole number; write 4"),
+    ({"values": {"passage_prices": [5, 6.5]}}, "$.values.passage_prices[1]", "6.5 is not an integer"),
+    (
+        {"values": {"xp_price": 4.0}},
+        "$.values.xp_price",
+        "4.0 is not an integer; numbers in this format are integers (write 4)",
+    ),
     ({"values": {"xp_price": 0}}, "$.values.xp_price", "0 is less than the minimum of 1"),
     ({"values": {"minion_damage": -1}}, "$.values.minion_damage", "-1 is less than the minimum of 0"),
     ({"values": {"level_up_cost": -5}}, "$.values.level_up_cost", "-5 is less than the minimum of 1"),
@@ -52,7 +56,11 @@ BAD_DATA: list[tuple[dict[str, Any], str, str]] = [
     ({"trophies": [1, 2, 3]}, "$.trophies", "[1, 2, 3] is too short"),
     ({"demerits": [1, 2, 3, -4]}, "$.demerits[3]", "-4 is less than the minimum of 0"),
     ({"dice": {"white": []}}, "$.dice.white", "[] should be non-empty"),
-    ({"heroes": [{**HERO, "health": 2.0}]}, "$.heroes[0].health", "2.0 is not a whole number; write 2"),
+    (
+        {"heroes": [{**HERO, "health": 2.0}]},
+        "$.heroes[0].health",
+        "2.0 is not an integer; numbers in this format are integers (write 2)",
+    ),
     ({"heroes": [HERO, HERO]}, "$.heroes[1].name", "'Rogue' is given twice in this file"),
     (
         {"guardians": [{**BOARD, "tracks": [["start"], ["start", "minion"]]}]},
@@ -112,11 +120,15 @@ def bad_scenario(path: str, value: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("year", 2.0, r"\$\.year: 2\.0 is not a whole number; write 2"),
-        ("players.0.levels", [1.0, 0], r"\$\.players\[0\]\.levels\[0\]: 1\.0 is not a whole number; write 1"),
-        ("players.0.xp", 2.0, r"\$\.players\[0\]\.xp: 2\.0 is not a whole number"),
-        ("health_bonus.red", 1.0, r"\$\.health_bonus\.red: 1\.0 is not a whole number"),
-        ("dice", {"then": "random", "seed": 3.0}, r"\$\.dice\.seed: 3\.0 is not a whole number"),
+        ("year", 2.0, r"\$\.year: 2\.0 is not an integer; numbers in this format are integers \(write 2\)"),
+        (
+            "players.0.levels",
+            [1.0, 0],
+            r"\$\.players\[0\]\.levels\[0\]: 1\.0 is not an integer; numbers in this format are integers \(write 1\)",
+        ),
+        ("players.0.xp", 2.0, r"\$\.players\[0\]\.xp: 2\.0 is not an integer"),
+        ("health_bonus.red", 1.0, r"\$\.health_bonus\.red: 1\.0 is not an integer"),
+        ("dice", {"then": "random", "seed": 3.0}, r"\$\.dice\.seed: 3\.0 is not an integer"),
         ("decisions", {"script": [1.5]}, r"\$\.decisions\.script\[0\]: 1\.5 is not of type 'string'"),
         (
             "players.0.placement.guardians",
