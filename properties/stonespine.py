@@ -114,10 +114,14 @@ def ability_data(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def chambers(draw: st.DrawFn) -> str:
-    kind = draw(st.sampled_from(("cave", "stone")))
-    doors = "".join(s for s in "TBLR" if draw(st.booleans())) or "-"
+    # Few draws per chamber (a bit mask for the type and doors, one number for passages):
+    # generating dungeons is most of the property tests' time.
+    bits = draw(st.integers(0, 31))
+    kind = "stone" if bits & 16 else "cave"
+    doors = "".join(s for i, s in enumerate("TBLR") if bits & (1 << i)) or "-"
     elements = draw(st.lists(st.sampled_from(ELEMENTS), max_size=4))
-    passages = "".join(s for s in "TBLR" if draw(st.integers(0, 9)) == 0)
+    passage_bits = draw(st.integers(0, 63))  # about one chamber in four has a passage
+    passages = "".join(s for i, s in enumerate("TBLR") if passage_bits < 16 and passage_bits & (1 << i))
     text = " ".join([kind, doors, *elements])
     return text + (f" passages={passages}" if passages else "")
 
@@ -187,7 +191,16 @@ def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
     }
     if len(players) == 1 and draw(st.integers(0, 4)) == 0:
         doc["solo"] = {}
-    if draw(st.integers(0, 3)) == 0:
+    where = draw(st.integers(0, 7))
+    if where == 0:
+        # Start earlier, in Improvement (XP bought, rubble removed, passages bought; level-ups and
+        # instant abilities) or Preparation (the decider places figures and passages).
+        doc["start"] = draw(st.sampled_from(("improvement", "preparation")))
+        for player in players:
+            del player["placement"]
+            if doc["start"] == "improvement":
+                player["gold"] = draw(st.integers(0, 14))
+    elif where < 3:
         # Start later in the phase: a wave under way, heroes still waiting, some gates closed.
         doc["wave"] = 1
         for player in players:

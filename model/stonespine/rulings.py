@@ -350,7 +350,7 @@ RULINGS = (
         [
             (
                 "inert",
-                "as if the ongoing ability did nothing; `invasion stonespine data` lists it as not modelled",
+                "as if the ongoing ability did nothing (`invasion stonespine data --json` marks the ability `unknown`)",
             ),
             (
                 "refuse",

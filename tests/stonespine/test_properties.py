@@ -25,7 +25,7 @@ def test_invariants_hold_for_generated_invasions(doc: dict[str, Any]) -> None:
     assert outcome_mismatches(scenario, playthrough) == []
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(scenarios(max_players=1))
 def test_invariant_checker_catches_a_planted_double_entry(doc: dict[str, Any]) -> None:
     """The checker is not vacuous: planting a repeated entry is reported."""
