@@ -34,7 +34,7 @@ BAD_DATA: list[tuple[dict[str, Any], str, str]] = [
     ({"values": {"hero_level_rolls": []}}, "$.values.hero_level_rolls", "[] is too short"),
     ({"values": {"jael_defeats": [3, 6, 9]}}, "$.values.jael_defeats", "[3, 6, 9] is too short"),
     (
-        {"values": {"dice_by_year": [["white"], ["red"], [], []]}},
+        {"values": {"dice_by_year": [["white"], ["red"], ["gray"], ["gray"]]}},
         "$.values.dice_by_year[1][0]",
         "'red' is not one of",
     ),
@@ -53,6 +53,11 @@ BAD_DATA: list[tuple[dict[str, Any], str, str]] = [
         "'3' is not of type 'integer'",
     ),
     ({"values": {"fire_breath": 2}}, "$.values.fire_breath", "unknown value; known:"),
+    (
+        {"values": {"dice_by_year": [["white"], [], ["white"], ["white"]]}},
+        "$.values.dice_by_year[1]",
+        "[] should be non-empty",
+    ),
     ({"trophies": [1, 2, 3]}, "$.trophies", "[1, 2, 3] is too short"),
     ({"demerits": [1, 2, 3, -4]}, "$.demerits[3]", "-4 is less than the minimum of 0"),
     ({"dice": {"white": []}}, "$.dice.white", "[] should be non-empty"),
