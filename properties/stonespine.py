@@ -314,6 +314,7 @@ def outcome_mismatches(scenario: Scenario, playthrough: Playthrough[GameState]) 
     markers = {n: list(p.guardian.markers) for n, p in players.items()}
     minions = {n: p.guardian.minions_unlocked for n, p in players.items()}
     unlocked = {n: set(p.guardian.unlocked) for n, p in players.items()}
+    tokens = {n: p.guardian.passage_tokens for n, p in players.items()}
     guardians = {n: [c.name for c in p.placement.guardians] for n, p in players.items()}
     placed = {n: [c.name for c in p.placement.minions] for n, p in players.items()}
     health = {c.color.value: state.health(c.color) for c in state.heroes}
@@ -344,6 +345,8 @@ def outcome_mismatches(scenario: Scenario, playthrough: Playthrough[GameState]) 
             minions[who] += 1
         elif kind == "ability_unlocked":
             unlocked[who].add(event.get("ability"))
+        elif kind == "instant_used" and event.get("tokens") is not None:
+            tokens[who] = event.get("tokens")
         elif kind == "trophy_awarded" and who == "Jael":
             jael_trophies.append((event.get("year"), event.get("value")))
         elif kind == "trophy_awarded":
@@ -396,6 +399,10 @@ def outcome_mismatches(scenario: Scenario, playthrough: Playthrough[GameState]) 
         g = out["guardian"]
         if g["markers"] != markers[name] or g["minions_unlocked"] != minions[name]:
             problems.append(f"{name}: outcome guardian {g}, the events say markers {markers[name]}")
+        if g["passage_tokens"] != tokens[name]:
+            problems.append(
+                f"{name}: outcome passage tokens {g['passage_tokens']}, the events say {tokens[name]}"
+            )
         if set(g["unlocked"]) != unlocked[name]:
             problems.append(
                 f"{name}: outcome unlocked {g['unlocked']}, the events say {sorted(unlocked[name])}"
