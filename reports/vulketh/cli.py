@@ -1,4 +1,4 @@
-"""``invasion vulketh ...``: the verbs only the Vul'Keth game has (its searches, the ambiguity table).
+"""``invasion vulketh ...``: the verbs only the Vul'Keth game has (its three searches).
 
 Argument parsing only; the handlers import the solvers when called, so building the parser stays
 cheap. Every search prints the command that reproduces it; ``--engine both`` runs z3 and the
@@ -25,17 +25,7 @@ ENGINES = ("z3", "baseline", "both")
 
 
 def register(commands: Any) -> None:
-    ambiguities = commands.add_parser(
-        "ambiguities",
-        help="which open rules change the outcome: each ruling's witness, or one scenario under every reading",
-    )
-    ambiguities.add_argument(
-        "scenario", nargs="?", help="a scenario; without it, every ruling's witness scenario"
-    )
-    ambiguities.add_argument("--only", type=name_list, metavar="ID,ID", help="only these rulings")
-    add_output_options(ambiguities, formats=("text", "md"))
-    ambiguities.set_defaults(run=_ambiguities)
-
+    # `invasion vulketh ambiguities` is the generic verb (reports/ambiguity/cli.py).
     race = commands.add_parser(
         "race",
         help="(a) over the card draws: the fewest Invader turns to the fifth Warlord, and the dice placements that push it furthest",
@@ -125,28 +115,6 @@ def _disagree(what: str, a: object, b: object) -> None:
     from solver.common import OracleDisagreement
 
     raise OracleDisagreement(f"z3 and the baseline disagree on {what}: {a} vs {b}")
-
-
-def _ambiguities(args: argparse.Namespace) -> int:
-    from reports.output import emit
-    from reports.tables import section
-    from reports.vulketh.ambiguity import scenario_report, witness_report
-
-    if args.scenario is None:
-        title = "Vul'Keth rulings: the outcome under each reading (witness scenarios)"
-        emit(section(title, witness_report(), command=_command(args)), args.out)
-        return 0
-    from model.vulketh.scenario import load_scenario
-
-    load_scenario(args.scenario)  # report bad input before running every reading
-    body, changed = scenario_report(args.scenario, list(args.only or ()))
-    emit(
-        section(
-            f"Rulings that change the outcome of {args.scenario}: {changed}", body, command=_command(args)
-        ),
-        args.out,
-    )
-    return 0
 
 
 def _race(args: argparse.Namespace) -> int:

@@ -88,15 +88,5 @@ def race_search() -> str:
     return section("Vul'Keth: the race to the fifth Warlord", race_report(question, answers, command))
 
 
-def witness_ambiguities() -> str:
-    from reports.vulketh.ambiguity import witness_report
-
-    return section(
-        "Vul'Keth rulings: the outcome under each reading, on each ruling's witness",
-        witness_report(),
-        command="invasion vulketh ambiguities",
-    )
-
-
 SECTIONS = (invader_turn, clear_search, differ_search)
-LONG_SECTIONS = (race_search, witness_ambiguities)
+LONG_SECTIONS = (race_search,)
