@@ -195,7 +195,12 @@ def realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Real
         requests.append(request)
         state, events = game.step(state, value)
         steps.append(events)
-    start = {"all": 0, "last": len(given), "choice": max(len(given) - 1, 0)}[case.window]
+    start = {
+        "all": 0,
+        "after-opening": min(1, len(given)),
+        "last": len(given),
+        "choice": max(len(given) - 1, 0),
+    }[case.window]
     if refused is None:
         reply = Reply(
             "ok",

@@ -2,8 +2,8 @@
 
 A spec is a scenario document whose own answer objects (``decisions`` and the chance key, see
 ``docs/scenarios.md``) say how to answer every request, a :class:`Stop` (where the run stops)
-and a window (which steps are compared: ``all`` from the opening, the ``last`` step, or the last
-``choice`` with the step that raised it). :mod:`reports.suite.build` runs it under every
+and a window (which steps are compared: ``all`` from the opening, every step ``after-opening``,
+the ``last`` step, or the last ``choice`` with the step that raised it). :mod:`reports.suite.build` runs it under every
 reading of every ruling and keeps the readings that change it.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from model.core.decisions import DecisionRequest, Request
 
-WINDOWS = ("all", "last", "choice")
+WINDOWS = ("all", "after-opening", "last", "choice")
 
 
 @dataclass(frozen=True, slots=True)

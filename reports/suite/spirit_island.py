@@ -228,7 +228,10 @@ ALL_BUT_LAND_ORDER = tuple(
     )
 )
 ALL_BUT_LAND_ORDER_AND_CASCADE = tuple(r for r in ALL_BUT_LAND_ORDER if r != "SI-CASCADE-CHOOSER")
-OTHERS = {"A1": "E", "A6": "E"}  # the other lands of 3MW with Invaders: the land order is asked
+OTHERS = {"A1": "E", "A6": "E"}
+NEXT_LAND = Stop.before(
+    "land-order", 2
+)  # the land under test's Ravage, fight-back included  # the other lands of 3MW with Invaders: the land order is asked
 
 
 def one_ravage(
@@ -278,8 +281,8 @@ def ravage() -> Iterator[CaseSpec]:
             ("ravage", "dahan", "land-order") + (("blight",) if pieces not in ("E", "3D") else ()),
             one_ravage("A5", pieces),
             projection="land:A5",
-            stop=Stop.after(1),
-            window="last",
+            stop=NEXT_LAND,
+            window="after-opening",
             rulings=ALL_BUT_LAND_ORDER,
         )
     for defend, pieces in ((1, "T"), (2, "T"), (3, "C"), (1, "D 2E"), (4, "C T")):
@@ -292,8 +295,8 @@ def ravage() -> Iterator[CaseSpec]:
             ("ravage", "defend", "land-order"),
             one_ravage("A5", {"pieces": pieces, "defend": defend}),
             projection="land:A5",
-            stop=Stop.after(1),
-            window="last",
+            stop=NEXT_LAND,
+            window="after-opening",
             rulings=ALL_BUT_LAND_ORDER,
         )
     yield spec(
@@ -343,15 +346,16 @@ def ravage() -> Iterator[CaseSpec]:
 
 
 def fight_back() -> Iterator[CaseSpec]:
-    for pieces in ("3D C T E", "2D C@1 T", "4D 2T E", "3D C 2E"):
+    for pieces, defend in (("3D C T E", 6), ("2D C@1 T", 5), ("4D 2T E", 0), ("3D C 2E", 0)):
         yield spec(
             "fight-back",
             f"choice-{_slug(pieces)}",
-            f"The Dahan surviving in A5 ({pieces}) spread their Damage as the players like; an engine "
+            f"The Dahan surviving in A5 ({pieces}, Defend {defend}) spread their Damage as the players like; an engine "
             "may allocate it itself: every allocation's outcome is acceptable.",
             ("ravage", "pieces"),
             ("ravage", "dahan", "fight-back", "fear", "land-order"),
-            one_ravage("A5", pieces) | {"decisions": {"script": ["A5"], "then": "first-legal"}},
+            one_ravage("A5", {"pieces": pieces, "defend": defend})
+            | {"decisions": {"script": ["A5"], "then": "first-legal"}},
             projection="land:A5",
             stop=Stop.after(2),
             window="choice",
@@ -375,8 +379,8 @@ def blight() -> Iterator[CaseSpec]:
             ],
         ),
         projection="land:A5",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
     yield spec(
@@ -387,8 +391,8 @@ def blight() -> Iterator[CaseSpec]:
         ("blight", "presence", "victory", "land-order"),
         one_ravage("A5", "2E", spirits=[{"name": "River", "presence": {"A5": 1}}]),
         projection="result",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
     for origin_blight, cascade in (("B", "a cascade"), ("", "no cascade")):
@@ -439,8 +443,8 @@ def blight() -> Iterator[CaseSpec]:
         ("blight", "blight-card", "land-order"),
         one_ravage("A5", "2E", blight={"card": "Plain Blight", "pool": 1}),
         projection="blight",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
     yield spec(
@@ -451,8 +455,8 @@ def blight() -> Iterator[CaseSpec]:
         ("blight", "blight-card", "victory", "land-order"),
         one_ravage("A5", "2E", blight={"card": "Plain Blight", "side": "blighted", "pool": 1}),
         projection="result",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
     yield spec(
@@ -474,8 +478,8 @@ def blight() -> Iterator[CaseSpec]:
             "A5", "2E", others={"A1": "E B", "A6": "E"}, blight={"card": "Restless Blight", "pool": 1}
         ),
         projection="lands",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
 
@@ -619,8 +623,8 @@ def fear() -> Iterator[CaseSpec]:
             ("fear", "dahan", "land-order"),
             one_ravage("A5", pieces, fear={"pool": pool, "deck": ["Blank Fear"] * 9, "cards": FEAR_CARDS}),
             projection="fear",
-            stop=Stop.after(1),
-            window="last",
+            stop=NEXT_LAND,
+            window="after-opening",
             rulings=ALL_BUT_LAND_ORDER,
         )
     levels = [(0, 1), (3, 2), (6, 3)]
@@ -788,8 +792,8 @@ def effects_and_events() -> Iterator[CaseSpec]:
         ("defend", "ravage", "land-order"),
         one_ravage("A5", "T D", spirit_phases=[{"defend": {"A5": 2}}]),
         projection="land:A5",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
     yield spec(
@@ -800,8 +804,8 @@ def effects_and_events() -> Iterator[CaseSpec]:
         ("health", "ravage", "dahan", "land-order"),
         one_ravage("A5", {"pieces": "T C D", "health": {"town": -1}}),
         projection="land:A5",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
 
@@ -811,19 +815,20 @@ def effects_and_events() -> Iterator[CaseSpec]:
 
 def downgrade() -> Iterator[CaseSpec]:
     for pieces in ("T@1 D", "C@2 D", "C@1 D", "T D"):
+        before = 6 if pieces.startswith("C") else 3  # Terror Level III downgrades Cities, II Towns
         yield spec(
             "upgrade",
             f"downgrade-{_slug(pieces)}",
-            f"Crumbling Outposts at Terror Level II downgrades a damaged piece ({pieces}): it keeps its "
+            f"Crumbling Outposts at Terror Level {'III' if before == 6 else 'II'} downgrades a piece ({pieces}): it keeps its "
             "Damage, which may destroy it as its new type (ruling SI-DOWNGRADE-DAMAGE).",
             ("upgrade", "effects"),
             ("downgrade", "fear-card"),
             doc(
                 {"A5": pieces},
                 fear={
-                    "earned_before": 3,
+                    "earned_before": before,
                     "earned": ["Crumbling Outposts"],
-                    "deck": ["Blank Fear"] * 5,
+                    "deck": ["Blank Fear"] * (8 - before),
                     "cards": FEAR_CARDS,
                 },
             ),
@@ -870,8 +875,8 @@ def island_victory_phase() -> Iterator[CaseSpec]:
         ("victory", "dahan", "land-order"),
         one_ravage("A5", "3D E", others={"A1": "E 2D", "A6": "E 2D"}, keep=False),
         projection="result",
-        stop=Stop.after(1),
-        window="last",
+        stop=Stop.end(),
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
     yield spec(
@@ -888,8 +893,8 @@ def island_victory_phase() -> Iterator[CaseSpec]:
             fear={"earned_before": 3, "deck": ["Blank Fear"] * 6, "cards": FEAR_CARDS},
         ),
         projection="result",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
     yield spec(
@@ -971,8 +976,8 @@ def ruling_actions() -> Iterator[CaseSpec]:
         ("blight", "blight-card", "land-order"),
         one_ravage("A5", "2E", blight={"card": "Plain Blight", "pool": 1}),
         projection="blight",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         rulings=ALL_BUT_LAND_ORDER,
     )
 
@@ -1056,8 +1061,8 @@ def solver_cases() -> Iterator[CaseSpec]:
                 ("defend", "ravage", "dahan", "land-order"),
                 one_ravage("A5", {"pieces": pieces, "defend": defend}),
                 projection="land:A5",
-                stop=Stop.after(1),
-                window="last",
+                stop=NEXT_LAND,
+                window="after-opening",
                 source="solver",
                 rulings=ALL_BUT_LAND_ORDER,
                 command=f"invasion spirit-island defend --land '{pieces}' --goal {goal}",
@@ -1211,8 +1216,8 @@ def shrunk_cases() -> Iterator[CaseSpec]:
             ("ravage", "dahan", "land-order"),
             one_ravage("A5", pieces),
             projection="land:A5",
-            stop=Stop.after(1),
-            window="last",
+            stop=NEXT_LAND,
+            window="after-opening",
             source="hypothesis",
             rulings=ALL_BUT_LAND_ORDER,
             command="hypothesis.find over the counts of Explorers, Towns, Cities, Dahan and damaged Dahan",
@@ -1229,8 +1234,8 @@ def worked_examples() -> Iterator[CaseSpec]:
         ("ravage", "land-order"),
         one_ravage("A5", "T@1 C@2 2D"),
         projection="land:A5",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         source="worked-example",
         rulings=ALL_BUT_LAND_ORDER,
     )
@@ -1263,8 +1268,8 @@ def worked_examples() -> Iterator[CaseSpec]:
         ("ravage", "dahan", "blight", "land-order"),
         one_ravage("A5", "3D E T"),
         projection="land:A5",
-        stop=Stop.after(1),
-        window="last",
+        stop=NEXT_LAND,
+        window="after-opening",
         source="worked-example",
         rulings=ALL_BUT_LAND_ORDER,
     )

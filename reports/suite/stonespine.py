@@ -360,11 +360,11 @@ def entering() -> Iterator[CaseSpec]:
         yield spec(
             "entering",
             f"sum-{_slug(elements)}",
-            f"A purple Cleric enters A1 with {elements}: monsters and traps deal one each, chests and "
-            f"stars none ({total} in all; the Cleric's star is not matched by -/+ only when +).",
+            f"A red Knight (no minion here, so no bonus) enters A1 with {elements}: monsters and traps "
+            f"deal one each, chests and stars none ({total} in all).",
             ("repel", "components", "terms"),
             ("monster", "trap"),
-            one(fork(f"cave {elements}"), dice=["purple"], heroes={"purple": "Crusader"}),
+            one(fork(f"cave {elements}"), dice=["red"], heroes={"red": "Knight"}),
         )
     for count in (1, 2, 3):
         minions = ["A1"] * count
@@ -498,8 +498,7 @@ def heroes_abilities() -> Iterator[CaseSpec]:
         yield spec(
             "heroes",
             f"{_slug(card)}-no-match",
-            f"{card} ({colour}) enters A1 ({other}{' and a minion' if card == 'Knight' else ''}) where its "
-            "ability finds nothing to act on.",
+            f"{card} ({colour}) enters A1 ({other}) where its ability finds nothing to act on.",
             ("heroes", "repel"),
             ("hero-ability",),
             one(fork(f"cave {other}"), dice=[colour], heroes={colour: card}),
@@ -630,10 +629,9 @@ def moving() -> Iterator[CaseSpec]:
             [["cave TB kobold", "cave -"], ["cave TBR", "cave L"]],
             year=2,
             dice=["red", "red"],
-            decisions=["red"],
             exit="A",
         ),
-        stop=Stop.after(3),
+        stop=Stop.after(2),
     )
     yield spec(
         "escape",
@@ -802,7 +800,7 @@ def gate() -> Iterator[CaseSpec]:
 
 def after_waves() -> Iterator[CaseSpec]:
     def year_end(year: int, dice: Sequence[str], **kw: Any) -> dict[str, Any]:
-        faces = (["black", "purple"] * 2)[:year]  # each hero defeated in its own chamber
+        faces = ["black"] * year  # one colour: no choice of order; each hero dies in its own chamber
         decisions = kw.pop("decisions", ["close"])
         return one(
             kill(),
@@ -1147,12 +1145,12 @@ def guardians() -> Iterator[CaseSpec]:
         ("guardian-board", "xp"),
         ("xp",),
         one(
-            fork("cave kobold"),
+            kill(3),
             year=3,
-            dice=["red", "red", "red"] + ["red"] * 3,
+            dice=["black"] * 3 + ["red"] * 3,
             decisions=["close", "left", "right"],
-            guardians=["A1"],
-            xp=9,
+            guardians=["B1"],
+            xp=7,
         ),
         projection="guardian",
         stop=Stop.end(),
@@ -1420,7 +1418,7 @@ def construction_cleanup() -> Iterator[CaseSpec]:
 
 
 def final_scoring() -> Iterator[CaseSpec]:
-    faces = ["black", "purple", "black", "purple"]
+    faces = ["black"] * 4
     yield spec(
         "final-scoring",
         "leftover-xp-and-trophies",
@@ -1698,8 +1696,14 @@ def ruling_actions() -> Iterator[CaseSpec]:
         "still hurt (SS-SIMULTANEOUS), and is it destroyed if the hero dies (SS-BLACK-DEFEATED)?",
         ("repel", "heroes"),
         ("trap", "hero-ability", "rubble"),
-        one(fork("cave spike spike spike spike"), dice=["black"], heroes={"black": "Black Hero 2"}),
+        one(
+            fork("cave spike spike spike spike"),
+            dice=["black"],
+            heroes={"black": "Black Hero 2"},
+            decisions=["1"],
+        ),
         projection="dungeon",
+        stop=Stop.after(2),
     )
     yield spec(
         "rulings",
