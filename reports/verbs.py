@@ -141,6 +141,13 @@ def _conform_parser(sub: Any) -> None:
         "--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="per case (default 10)"
     )
     conform.add_argument(
+        "--start-timeout",
+        type=positive_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="for the implementation to start and answer hello (default 60)",
+    )
+    conform.add_argument(
         "--graded-only",
         action="store_true",
         help="send only the variant of the readings asked for (no compliance statement)",
@@ -490,11 +497,7 @@ def _fixtures_coverage(args: argparse.Namespace) -> int:
     incomplete = any(r.problems for r in results.values())
     if _json(args):
         answer = [r.to_json() for r in results.values()]
-        status = "incomplete" if incomplete else "complete"
-        emit(
-            envelope_json(args.game or "", "fixtures-coverage", _command(args), answer, status=status),
-            args.out,
-        )
+        emit(envelope_json(args.game or "", "fixtures-coverage", _command(args), answer), args.out)
     else:
         emit(report(results), args.out)
     return 1 if incomplete else 0

@@ -184,5 +184,8 @@ def render_json(run: Run, argv: list[str]) -> str:
         "compliance": compliance(run),
     }
     return envelope_json(
-        "", "conform", command_line(["invasion", *argv]), answer, status="passed" if run.passed else "failed"
+        "",
+        "conform",
+        command_line(["invasion", *argv]),
+        answer,
     )

@@ -83,6 +83,7 @@ class Options:
     folder: Path = Path("fixtures")
     timeout: float = 10.0
     graded_only: bool = False
+    start_timeout: float = 60.0
 
 
 def load_cases(folder: Path, games: Sequence[str]) -> list[Case]:
@@ -126,7 +127,7 @@ class Session:
         if self.impl.starts:
             self.run.restarts += 1
         self.impl.start()
-        deadline = time.monotonic() + self.options.timeout
+        deadline = time.monotonic() + self.options.start_timeout
         try:
             self.impl.send(encode(hello()), deadline)
             self.hello = decode(self.impl.read_line(deadline), "hello_reply")
@@ -274,6 +275,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         folder=Path(args.dir),
         timeout=args.timeout,
         graded_only=args.graded_only,
+        start_timeout=args.start_timeout,
     )
     for spec in options.rulings:
         rid, sep, reading = spec.partition("=")
