@@ -170,4 +170,4 @@ def suite_files(jobs: int | None = None) -> dict[str, str]:
     """Everything ``fixtures/`` holds: case files, index, traces, manifest and README."""
     from reports.suite.files import expected_files
 
-    return expected_files(suite_cases(jobs=jobs))
+    return expected_files(suite_cases(jobs=jobs), files(build()))

@@ -513,6 +513,6 @@ def _fixtures_schema(args: argparse.Namespace) -> int:
 
 
 def _conform(args: argparse.Namespace) -> int:
-    from reports.conform.runner import run_from_args
+    from reports.conform.cli import run_from_args
 
     return run_from_args(args)

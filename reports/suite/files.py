@@ -109,10 +109,9 @@ def game_index(game: str, files: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
-def expected_files(cases: Mapping[str, Sequence[Case]]) -> dict[str, str]:
-    """Every file the suite consists of (cases and index), by path relative to the folder."""
-    from reports import fixtures
-
+def expected_files(cases: Mapping[str, Sequence[Case]], others: Mapping[str, str]) -> dict[str, str]:
+    """Every file the folder holds: case files, the index, and ``others`` (the traces, manifest and
+    README), by path relative to the folder."""
     out: dict[str, str] = {}
     for game, game_cases in cases.items():
         out.update(group_files(game, game_cases))
@@ -125,7 +124,7 @@ def expected_files(cases: Mapping[str, Sequence[Case]]) -> dict[str, str]:
         "cases": sum(len(c) for c in cases.values()),
     }
     out["index.json"] = text(index)
-    out.update(fixtures.files(fixtures.build()))  # the whole-run traces, manifest and README
+    out.update(others)
     return out
 
 
