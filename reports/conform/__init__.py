@@ -10,5 +10,6 @@ write has a deadline, so the runner never hangs.
 * :mod:`reports.conform.process` - the implementation's process, with deadlines;
 * :mod:`reports.conform.runner` - selecting cases, sending them, judging the replies;
 * :mod:`reports.conform.report` - the table, the failures and the compliance statement;
+* :mod:`reports.conform.cli` - ``invasion conform``'s options to a run and its report;
 * :mod:`reports.conform.adapter` - the oracle itself behind the protocol (``examples/adapters``).
 """
