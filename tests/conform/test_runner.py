@@ -16,7 +16,7 @@ import pytest
 
 from reports.cli import main
 from reports.conform.protocol import bye, decode, hello
-from reports.conform.runner import Options, load_cases, run_cases
+from reports.conform.runner import Options, Run, load_cases, run_cases
 from reports.suite.files import message
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,11 +27,11 @@ ORACLE = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'oracle.py'))}"
 CASES = load_cases(FIXTURES, [])
 
 
-def _run(command: str, prefixes: tuple[str, ...], timeout: float = 10.0, **kw: object):  # type: ignore[no-untyped-def]
-    return run_cases(CASES, Options(command, cases=prefixes, folder=FIXTURES, timeout=timeout, **kw))  # type: ignore[arg-type]
+def _run(command: str, prefixes: tuple[str, ...], timeout: float = 10.0) -> Run:
+    return run_cases(CASES, Options(command, cases=prefixes, folder=FIXTURES, timeout=timeout))
 
 
-def _outcomes(run) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def _outcomes(run: Run) -> dict[str, str]:
     return {r.case.id: r.outcome for r in run.graded}
 
 
