@@ -48,9 +48,9 @@ def split_command(command: str) -> list[str]:
     try:
         words = shlex.split(command)
     except ValueError as err:
-        raise MalformedInputError("--cmd", command, f"cannot split the command: {err}") from None
+        raise MalformedInputError("--cmd", "$", f"cannot split {command!r}: {err}") from None
     if not words:
-        raise MalformedInputError("--cmd", command, "the command is empty")
+        raise MalformedInputError("--cmd", "$", "the command is empty")
     return words
 
 

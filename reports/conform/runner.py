@@ -179,6 +179,10 @@ def _selected(case: Case, options: Options) -> bool:
 
 def run_cases(cases: Sequence[Case], options: Options) -> Run:
     """Send ``cases`` to the implementation and judge every reply."""
+    if not any(_selected(case, options) for case in cases):
+        raise MalformedInputError(
+            "--case", ",".join(options.cases) or "$", "no case matches the --game and --case given"
+        )
     run = Run(options.command)
     started = time.monotonic()
     session = Session(options, run)

@@ -279,3 +279,12 @@ def test_the_messages_follow_the_protocol_schema() -> None:
     for case in CASES[::25]:
         for index in range(len(case.variants)):
             decode(json.dumps(message(case, index)).encode(), "case")
+
+
+def test_bad_options_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", "--cmd", ""]) == 2
+    assert "--cmd:$: the command is empty" in capsys.readouterr().err
+    assert main(["conform", "--cmd", ORACLE, "--case", "no/such/case"]) == 2
+    assert "no case matches" in capsys.readouterr().err
+    assert main(["conform", "--cmd", ORACLE, "--ruling", "SS-EXIT-Y13"]) == 2
+    assert "expected ID=READING" in capsys.readouterr().err
