@@ -83,10 +83,10 @@ def runs(game: str) -> Iterable[CaseSpec]:
 def witnesses(game: str) -> Iterable[CaseSpec]:
     known = {r.id for r in REGISTRY.all(game)}
     for relative, document, ref in _scenarios(game, rulings=True):
-        rid = relative.removeprefix("rulings/")
+        rid = relative.removeprefix("rulings/").split("/")[0]  # rulings/ID.json or rulings/ID/NAME.json
         yield CaseSpec(
             "witnesses",
-            _slug(rid),
+            _slug(relative.removeprefix("rulings/")),
             f"The witness of ruling {rid} ({ref}): its readings run differently. "
             f"{document.get('description', '')}".strip(),
             _sections(game, f"ruling:{rid}"),
