@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from model.spirit_island.pieces import BY_LETTER, INVADERS, LETTER, Land, Piece, PieceKind, PieceStats
+from model.spirit_island.pieces import BY_LETTER, INVADERS, LETTER, Land, Piece, PieceKind, PieceStats, piece
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,11 +159,11 @@ def apply_allocation(
     pieces = list(land.pieces)
     destroyed: list[PieceKind] = []
     for kind, before, added in allocation.parts:
-        pieces.remove(Piece(kind, before))
+        pieces.remove(piece(kind, before))
         if before + added >= land.health_of(kind, stats):
             destroyed.append(kind)
         else:
-            pieces.append(Piece(kind, before + added))
+            pieces.append(piece(kind, before + added))
     return land.with_pieces(pieces), tuple(destroyed)
 
 
@@ -173,6 +173,9 @@ class DahanHarm:
 
     destroyed: int
     damaged: int  # surviving Dahan that took Damage now
+
+
+NO_HARM = DahanHarm(0, 0)
 
 
 def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[Land, DahanHarm]:
@@ -187,21 +190,23 @@ def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[
     >>> describe(land), harm
     ('D D@1', DahanHarm(destroyed=1, damaged=1))
     """
+    if amount <= 0 or not land.pieces or land.pieces[-1].kind is not PieceKind.DAHAN:  # Dahan sort last
+        return land, NO_HARM
     dahan = sorted(land.dahan, key=lambda p: (land.remaining(p, stats), -p.damage))
     others = [p for p in land.pieces if p.kind is not PieceKind.DAHAN]
     left = amount
     survivors: list[Piece] = []
     destroyed = 0
-    for piece in dahan:
-        need = land.remaining(piece, stats)
+    for one in dahan:
+        need = land.remaining(one, stats)
         if left >= need:
             left -= need
             destroyed += 1
         else:
-            survivors.append(piece)
+            survivors.append(one)
     damaged = 0
     if left > 0 and survivors:
         first = survivors[0]
-        survivors[0] = Piece(first.kind, first.damage + left)
+        survivors[0] = piece(first.kind, first.damage + left)
         damaged = 1
     return land.with_pieces(others + survivors), DahanHarm(destroyed, damaged)

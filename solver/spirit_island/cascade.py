@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import z3
 
@@ -523,7 +523,7 @@ def _replay_card(
         return steering.decide(request)
 
     state = island_state(lands, data)
-    state = replace(state, invaders=InvaderBoard((), ravage=(card.id,)))
+    state = state._replace(invaders=InvaderBoard((), ravage=(card.id,)))
     playthrough = run_task(state, Slot("ravage"), PolicyDecider(policy), data, island=island)
     happened = _own_cascade(list(playthrough.events), island.lands[target])
     if happened != want:

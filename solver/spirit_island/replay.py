@@ -10,7 +10,6 @@ so the task always resolves completely.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from model.core.decisions import Decider, FirstLegalDecider, Option, ScriptedChance, ScriptedDecider
 from model.core.driver import Playthrough, play
@@ -78,7 +77,7 @@ def run_task(
     data = data or default_data()
     island = island or build_island(data, ("A",))
     game = InvaderPhaseGame(Rules.of(rulings or Rulings.defaults(GAME), data), island, play_on=True)
-    start, opening = game.start(replace(state, agenda=(task,)))
+    start, opening = game.run_tasks(state._replace(agenda=()), task)
     if isinstance(decisions, Sequence):
         decisions = ScriptedDecider(
             list(decisions), then=FirstLegalDecider() if first_legal_after else None, label="search answer"
