@@ -50,7 +50,7 @@ from model.spirit_island.damage import Allocation, allocations, apply_allocation
 from model.spirit_island.data import GameData
 from model.spirit_island.effects import Effect, Where
 from model.spirit_island.explore import explore_targets, explorers_reach
-from model.spirit_island.fear import DRAW, draw_options
+from model.spirit_island.fear import DRAW, FearTrack, draw_options
 from model.spirit_island.invader_deck import InvaderCard, entry_stage
 from model.spirit_island.invader_deck import draw_options as invader_draw_options
 from model.spirit_island.island import Island
@@ -159,6 +159,7 @@ class InvaderPhaseGame:
         self.play_on = play_on
         self._cards = {c.id: c for c in rules.data.invader_cards}
         self._blight_cards = {c.name: c for c in rules.data.blight_cards}
+        self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[
             tuple[tuple[Piece, ...], tuple[tuple[PieceKind, int], ...], int], tuple[Allocation, ...]
         ] = {}
@@ -213,11 +214,12 @@ class InvaderPhaseGame:
         ``BuildLand``, ``ExploreLand``), as searches and benchmarks do.
         """
         events: Events = []
-        draft = Draft(state)
-        draft.push(*tasks)
+        draft = self._draft(state)
+        if tasks:
+            draft.push(*tasks)
         self._check(draft, events)
         self._advance(draft, events)
-        return draft.freeze(), tuple(events)
+        return self._freeze(draft), tuple(events)
 
     def pending(self, state: IslandState) -> DecisionRequest | ChanceRequest | None:
         return state.request
@@ -232,13 +234,35 @@ class InvaderPhaseGame:
         if not (type(answer) is str and answer in choices):
             answer = normalise_answer(request, answer)
         events: Events = []
-        draft = Draft(state)
+        draft = self._draft(state)
         draft.request = None
         draft.awaiting = None
         self._answerers[type(task)](draft, task, events, str(answer))
         self._check(draft, events)
         self._advance(draft, events)
-        return draft.freeze(), tuple(events)
+        return self._freeze(draft), tuple(events)
+
+    def _draft(self, state: IslandState) -> Draft:
+        draft = Draft(state)
+        # A state this game returned last, with no outcome, has been judged already: the victory
+        # check need not look at it again until something changes.
+        clear = self._judged_clear
+        if (
+            clear is not None
+            and clear[0] is state.lands
+            and clear[1] is state.fear
+            and clear[2] is state.spirits
+            and state.outcome is None
+            and not (state.blight_ran_out or state.time_ran_out)
+        ):
+            draft.judged, draft.judged_fear = draft.version, state.fear
+        return draft
+
+    def _freeze(self, draft: Draft) -> IslandState:
+        state = draft.freeze()
+        if state.outcome is None and not (state.blight_ran_out or state.time_ran_out):
+            self._judged_clear = (state.lands, state.fear, state.spirits)
+        return state
 
     # -- the loop -------------------------------------------------------------------------------
 

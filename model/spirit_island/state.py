@@ -266,6 +266,9 @@ class IslandState(NamedTuple):
         return sum(land.presence_of(spirit) for land in self.lands)
 
 
+_new_state = tuple.__new__  # IslandState's own constructor, without the call of its generated __new__
+
+
 class Draft:
     """A mutable working copy of an :class:`IslandState`, alive only inside one call of the game's
     ``start`` / ``step``: the tasks change it in place and :meth:`freeze` makes the new state.
@@ -330,27 +333,30 @@ class Draft:
         self.judged_fear: FearTrack | None = None
 
     def freeze(self) -> IslandState:
-        return IslandState(
-            tuple(self.lands),
-            self.spirits,
-            self.players,
-            self.turn,
-            self.invaders,
-            self.fear,
-            self.blight,
-            self.adversary,
-            self.events,
-            self.event_discard,
-            self.event_candidates,
-            self.skips,
-            self.phases_left,
-            self.spirit_phases,
-            tuple(reversed(self.agenda)),
-            self.request,
-            self.awaiting,
-            self.outcome,
-            self.blight_ran_out,
-            self.time_ran_out,
+        return _new_state(
+            IslandState,
+            (
+                tuple(self.lands),
+                self.spirits,
+                self.players,
+                self.turn,
+                self.invaders,
+                self.fear,
+                self.blight,
+                self.adversary,
+                self.events,
+                self.event_discard,
+                self.event_candidates,
+                self.skips,
+                self.phases_left,
+                self.spirit_phases,
+                tuple(reversed(self.agenda)),
+                self.request,
+                self.awaiting,
+                self.outcome,
+                self.blight_ran_out,
+                self.time_ran_out,
+            ),
         )
 
     def put(self, index: int, land: Land) -> None:
