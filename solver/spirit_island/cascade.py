@@ -350,74 +350,61 @@ def _z3_card(
     want: bool,
     deadline: Deadline,
 ) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
+    """:func:`_baseline_card` by z3: the order of the Ravages, and for each cascade before the
+    target's, the land where its chain ends.
+
+    Only the end land of a chain changes which lands have Blight, and a chain can end at any
+    land without Blight next to the blighted region its origin belongs to; so z3 chooses end
+    lands over that region (a fixpoint over the adjacency), and the witness's paths are found
+    afterwards, shortest first, as the baseline finds them."""
     n, steps = len(island.lands), len(adds)
-    length = min(n, len(start) + steps + 1)
+    depth = min(n, len(start) + steps)  # the blighted lands a chain can cross, at most
     solver = z3.Solver()
     order = [z3.Int(f"o{t}") for t in range(steps)]
     solver.add(z3.Distinct(order) if steps > 1 else z3.BoolVal(True))
     for o in order:
         solver.add(z3.Or([o == a for a in adds]))
     status = [[z3.BoolVal(i in start) for i in range(n)]]
-    cascade: list[z3.BoolRef] = []
-    paths: list[tuple[list[z3.ArithRef], list[z3.BoolRef]]] = []
+    ends: list[tuple[z3.BoolRef, z3.ArithRef]] = []
     goal = []
     for t in range(steps):
         now = status[-1]
-        casc = z3.Bool(f"c{t}")
-        solver.add(casc == _lookup(now, order[t]))
-        cascade.append(casc)
-        nodes = [z3.Int(f"p{t}_{i}") for i in range(length)]
-        active = [z3.Bool(f"a{t}_{i}") for i in range(length)]
-        solver.add(active[0] == casc)
-        for i, (node, act) in enumerate(zip(nodes, active, strict=True)):
-            solver.add(node >= 0, node < n)
-            solver.add(
-                z3.Implies(
-                    act,
-                    z3.And(node != order[t], _adjacent(island, order[t] if i == 0 else nodes[i - 1], node)),
-                )
-            )
-            if i + 1 < length:
-                solver.add(active[i + 1] == z3.And(act, _lookup(now, node)))
-            for j in range(i):
-                solver.add(z3.Implies(z3.And(act, active[j]), node != nodes[j]))
-        ended = z3.Or(
-            [z3.And(act, z3.Not(_lookup(now, node))) for node, act in zip(nodes, active, strict=True)]
-        )
-        solver.add(
-            z3.Implies(z3.And(casc, order[t] != target), ended)
-        )  # only the target's own chain may be stuck
-        ends = [
-            z3.Or(
-                [
-                    z3.And(act, z3.Not(_lookup(now, node)), node == i)
-                    for node, act in zip(nodes, active, strict=True)
-                ]
-            )
+        casc = _lookup(now, order[t])
+        # Only chains before the target's Ravage matter (they bring Blight to it); the target's own
+        # chain and later ones are left out, so a chain that could never end there is no obstacle.
+        chained = z3.Bool(f"chain{t}")
+        solver.add(chained == z3.And(casc, *[order[u] != target for u in range(t + 1)]))
+        region = [z3.BoolVal(False) if i not in adds else order[t] == i for i in range(n)]
+        for k in range(depth):
+            layer = [z3.Bool(f"r{t}_{k}_{i}") for i in range(n)]
+            for i in range(n):
+                near = [region[j] for j in island.neighbours(i)]
+                solver.add(layer[i] == z3.Or(region[i], z3.And(now[i], z3.Or(near or [z3.BoolVal(False)]))))
+            region = layer
+        end = z3.Int(f"e{t}")
+        end_lands = [
+            z3.And(z3.Not(now[i]), z3.Or([region[j] for j in island.neighbours(i)] or [z3.BoolVal(False)]))
             for i in range(n)
         ]
-        status.append([z3.Or(now[i], order[t] == i, z3.And(casc, ends[i])) for i in range(n)])
-        paths.append((nodes, active))
+        solver.add(z3.Implies(chained, z3.And(end >= 0, end < n, _lookup(end_lands, end))))
+        ends.append((chained, end))
+        status.append([z3.Or(now[i], order[t] == i, z3.And(chained, end == i)) for i in range(n)])
         goal.append(z3.And(order[t] == target, casc if want else z3.Not(casc)))
     solver.add(z3.Or(goal))
     if z3_check(solver, deadline) == z3.unsat:
         return None
     model = solver.model()
     witness_order = tuple(model.eval(o).as_long() for o in order)
-    chains = []
-    for t in range(steps):
-        if witness_order[t] == target:
-            break
-        if z3.is_true(model.eval(cascade[t])):
-            nodes, active = paths[t]
-            chains.append(
-                tuple(
-                    model.eval(node).as_long()
-                    for node, act in zip(nodes, active, strict=True)
-                    if z3.is_true(model.eval(act))
-                )
-            )
     cut = witness_order.index(target) + 1
+    blighted = set(start)
+    chains = []
+    for t, land in enumerate(witness_order[: cut - 1]):
+        chained, end = ends[t]
+        if z3.is_true(model.eval(chained)):
+            stop = model.eval(end).as_long()
+            chains.append(next(c for c in _ends(island, frozenset(blighted), land) if c[-1] == stop))
+            blighted.add(stop)
+        blighted.add(land)
     return witness_order[:cut] + tuple(sorted(set(adds) - set(witness_order[:cut]))), tuple(chains)
 
 
@@ -522,7 +509,9 @@ def _replay_card(
                     return name
         return steering.decide(request)
 
-    state = island_state(lands, data)
+    # Enough Blight for every Ravage and every chain to cross the island (a chain that can never
+    # end stops when the Blight runs out, in play-on, instead of a thousand steps later).
+    state = island_state(lands, data, blight=len(lands) * (len(targets) + 1) + 1)
     state = state._replace(invaders=InvaderBoard((), ravage=(card.id,)))
     playthrough = run_task(state, Slot("ravage"), PolicyDecider(policy), data, island=island)
     happened = _own_cascade(list(playthrough.events), island.lands[target])

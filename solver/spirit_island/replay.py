@@ -39,8 +39,10 @@ def one_land_state(land: Land, data: GameData, *, in_pool: int | None = None) ->
     return island_state(tuple(lands), data, in_pool=in_pool), index
 
 
-def island_state(lands: tuple[Land, ...], data: GameData, *, in_pool: int | None = None) -> IslandState:
-    """A state with ``lands``, no Spirits, one player, a known Fear deck and ample Blight."""
+def island_state(
+    lands: tuple[Land, ...], data: GameData, *, in_pool: int | None = None, blight: int = AMPLE_BLIGHT
+) -> IslandState:
+    """A state with ``lands``, no Spirits, one player, a known Fear deck and ``blight`` Blight."""
     pool_size = data.value("fear_per_player")
     fear = FearTrack(
         pool_size,
@@ -55,7 +57,7 @@ def island_state(lands: tuple[Land, ...], data: GameData, *, in_pool: int | None
         turn=1,
         invaders=InvaderBoard(()),
         fear=fear,
-        blight=BlightTrack(None, HEALTHY, AMPLE_BLIGHT),
+        blight=BlightTrack(None, HEALTHY, blight),
         phases_left=0,
     )
     return state

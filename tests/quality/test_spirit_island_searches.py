@@ -91,6 +91,15 @@ def test_card_cascade_through_an_earlier_land(method: str) -> None:
     assert a6.witness_order[0] == "A1" and a6.witness_chains == (("A6",),)
 
 
+@pytest.mark.parametrize("method", METHODS)
+def test_card_cascade_when_a_later_chain_could_never_end(method: str) -> None:
+    # Every land of board A has Blight: A2's and A5's Blight cascade in every resolution. A chain
+    # after the target's, which could never end, once made z3 answer "never" for both.
+    state = lands(**{**{name: "B" for name in ISLAND.lands}, "A2": "T B", "A5": "T B"})
+    answer = card_cascades(ISLAND, state, default_data().card_by_id("1W"), method=method)
+    assert {x.land: (x.always, x.possible) for x in answer.lands} == {"A2": (True, True), "A5": (True, True)}
+
+
 def test_island_search_example_depends_on_the_dahan() -> None:
     scenario = load_scenario("examples/spirit_island/island_search.json")
     question = question_from_scenario(scenario)
