@@ -128,13 +128,16 @@ class Rules:
     skip_scope: str
     downgrade_damage: str
     blight_empty: str
+    winning_fear: str
+    fear_earned_during: str
 
     @staticmethod
     def of(rulings: Rulings, data: GameData) -> Rules:
+        floor = 0 if rulings.reading("SI-HEALTH-FLOOR") == "to-zero" else 1
         return Rules(
             rulings,
             data,
-            data.stats,
+            data.stats if data.stats.health_floor == floor else replace(data.stats, health_floor=floor),
             data.value("land_damage_for_blight"),
             rulings.reading("SI-ESCALATION-TIMING"),
             rulings.reading("SI-COASTAL-FLAG"),
@@ -143,6 +146,8 @@ class Rules:
             rulings.reading("SI-SKIP-SCOPE"),
             rulings.reading("SI-DOWNGRADE-DAMAGE"),
             rulings.reading("SI-BLIGHT-EMPTY"),
+            rulings.reading("SI-WINNING-FEAR"),
+            rulings.reading("SI-FEAR-EARNED-DURING"),
         )
 
 
@@ -271,21 +276,38 @@ class InvaderPhaseGame:
         agenda = s.agenda
         while s.request is None and agenda:
             if s.outcome is not None and not self.play_on:
-                agenda.clear()
+                self._game_over(s, ev)
                 return
             task = agenda.pop()
             runners[type(task)](s, task, ev)
             if s.judged != s.version or s.judged_fear is not s.fear or s.blight_ran_out or s.time_ran_out:
                 self._check(s, ev)
         if s.outcome is not None and not self.play_on:
-            agenda.clear()
+            self._game_over(s, ev)
             s.request = None
             s.awaiting = None
+
+    def _game_over(self, s: Draft, ev: Events) -> None:
+        """The game is over: nothing left on the agenda happens. Fear still owed for destroyed
+        pieces is reported as not generated, so the events add up to the outcome."""
+        for task in reversed(s.agenda):
+            if isinstance(task, GenerateFear) and task.destruction:
+                ev.append(
+                    _event("fear_not_generated", amount=task.amount, cause=task.cause, reason="game over")
+                )
+        if isinstance(s.awaiting, GenerateFear) and s.awaiting.destruction and s.awaiting.amount:
+            task = s.awaiting
+            ev.append(_event("fear_not_generated", amount=task.amount, cause=task.cause, reason="game over"))
+        s.agenda.clear()
 
     def _check(self, s: Draft, ev: Events) -> None:
         """Victory and defeat, right after each change; a simultaneous win and loss is a win."""
         if s.outcome is not None:
             return
+        if self.rules.winning_fear == "generated" and s.agenda:
+            top = s.agenda[-1]
+            if type(top) is GenerateFear and top.destruction:
+                return  # the destruction's Fear is part of the same change: judge after it
         fear = s.fear
         if s.judged == s.version and s.judged_fear is fear and not (s.blight_ran_out or s.time_ran_out):
             return  # nothing a victory or a defeat depends on changed since the last look
@@ -392,7 +414,10 @@ class InvaderPhaseGame:
         s.push(ApplyEffects(card.effects, f"Event {card.name}"))
 
     def _fear_step(self, s: Draft, task: FearStep, ev: Events) -> None:
-        if not s.fear.earned:
+        left = task.left
+        if left < 0 and self.rules.fear_earned_during == "next-phase":
+            left = len(s.fear.earned)  # the stack picked up now; cards earned meanwhile wait
+        if not s.fear.earned or left == 0:
             return
         track, name = s.fear.resolve_next()
         level = min(track.terror_level, 3)
@@ -407,8 +432,8 @@ class InvaderPhaseGame:
             )
         )
         s.fear = track
-        # FearStep again afterwards: cards earned while resolving join the queue and resolve now.
-        s.push(ApplyEffects(effects, f"Fear card {name}"), task)
+        # FearStep again afterwards, for the next card (and, by default, cards earned meanwhile).
+        s.push(ApplyEffects(effects, f"Fear card {name}"), task if left < 0 else FearStep(left - 1))
 
     def _generate_fear(self, s: Draft, task: GenerateFear, ev: Events, drawn: str | None = None) -> None:
         """Move ``task.amount`` markers out of the pool, earning a card each time it empties."""
@@ -421,7 +446,7 @@ class InvaderPhaseGame:
             ev.append(_event("fear_generated", amount=task.amount, cause=task.cause, pool=track.in_pool))
             return
         ev.append(_event("fear_generated", amount=taken, cause=task.cause, pool=track.in_pool))
-        rest = GenerateFear(task.amount - taken, task.cause)
+        rest = GenerateFear(task.amount - taken, task.cause, task.destruction)
         top = track.deck[0]
         if top == DRAW:
             options = draw_options(track)
@@ -661,7 +686,7 @@ class InvaderPhaseGame:
                 )
             )
         if fear:
-            s.push(GenerateFear(fear, f"destroyed in {name}"))
+            s.push(GenerateFear(fear, f"destroyed in {name}", destruction=True))
 
     def _build_land(self, s: Draft, task: BuildLand, ev: Events) -> None:
         name = self.island.lands[task.land]
@@ -841,7 +866,9 @@ class InvaderPhaseGame:
                 )
                 fear = self._report_changes(i, changes, task.origin, ev)
                 if fear:
-                    fear_tasks.append(GenerateFear(fear, f"destroyed in {self.island.lands[i]}"))
+                    fear_tasks.append(
+                        GenerateFear(fear, f"destroyed in {self.island.lands[i]}", destruction=True)
+                    )
             s.push(*fear_tasks)
             return
         # remove / destroy / downgrade / upgrade: piece by piece, the players choosing among
@@ -880,7 +907,7 @@ class InvaderPhaseGame:
         fear = self._report_changes(task.land, (change,), task.origin, ev)
         rest = replace(task, left=task.left - 1)
         name = self.island.lands[task.land]
-        s.push(*((GenerateFear(fear, f"destroyed in {name}"),) if fear else ()), rest)
+        s.push(*((GenerateFear(fear, f"destroyed in {name}", destruction=True),) if fear else ()), rest)
 
     def _report_changes(self, index: int, changes: tuple[Change, ...], origin: str, ev: Events) -> int:
         name = self.island.lands[index]

@@ -57,12 +57,16 @@ class KindStats:
 
 @dataclass(frozen=True, slots=True)
 class PieceStats:
-    """The numbers of all four kinds (bundled: seed 002, Invader; Dahan from Ravage)."""
+    """The numbers of all four kinds (bundled: seed 002, Invader; Dahan from Ravage).
+
+    ``health_floor``: the least Health modifiers can leave a piece (ruling ``SI-HEALTH-FLOOR``).
+    """
 
     explorer: KindStats
     town: KindStats
     city: KindStats
     dahan: KindStats
+    health_floor: int = 1
 
     def of(self, kind: PieceKind) -> KindStats:
         if kind is PieceKind.EXPLORER:
@@ -162,10 +166,11 @@ class Land:
         return sum(d for k, d in self.health if k is kind)
 
     def health_of(self, kind: PieceKind, stats: PieceStats) -> int:
-        """Current Health of ``kind`` here: printed Health plus modifiers, never below 1 (assumed)."""
+        """Current Health of ``kind`` here: printed Health plus modifiers, never below the floor
+        (1, or 0 under ruling ``SI-HEALTH-FLOOR``)."""
         if not self.health:
             return stats.of(kind).health
-        return max(1, stats.of(kind).health + self.modifier(kind))
+        return max(stats.health_floor, stats.of(kind).health + self.modifier(kind))
 
     def remaining(self, piece: Piece, stats: PieceStats) -> int:
         """Damage still needed to destroy ``piece``."""

@@ -101,7 +101,10 @@ class EventStep:
 
 @dataclass(frozen=True, slots=True)
 class FearStep:
-    pass
+    """Resolve earned Fear cards in the order earned. ``left``: how many more this step resolves
+    (``-1``: every card earned, also those earned meanwhile; ruling ``SI-FEAR-EARNED-DURING``)."""
+
+    left: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +183,12 @@ class Advance:
 
 @dataclass(frozen=True, slots=True)
 class GenerateFear:
+    """Move ``amount`` Fear markers. ``destruction``: the Fear of pieces just destroyed, part of
+    the same change as the destruction (ruling ``SI-WINNING-FEAR``)."""
+
     amount: int
     cause: str
+    destruction: bool = False
 
 
 @dataclass(frozen=True, slots=True)
