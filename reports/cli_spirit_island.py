@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import sys
 from typing import Any
 
 from model.core.canonical import canonical_json, write_atomic
@@ -169,8 +168,15 @@ def _search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true")
 
 
-def command_line() -> str:
-    return shlex.join(["invasion", *sys.argv[1:]])
+def simulate_command(args: argparse.Namespace) -> str:
+    """The command reproducing a simulation, built from the parsed arguments (not ``sys.argv``,
+    which is another program's when ``main`` is called from one), shell-quoted."""
+    words = ["invasion", "spirit-island", "simulate", args.scenario]
+    for spec in args.ruling:
+        words += ["--ruling", spec]
+    if args.data:
+        words += ["--data", args.data]
+    return shlex.join(words)
 
 
 def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
@@ -236,7 +242,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         emit(trace_json(scenario, playthrough), args.out)
     else:
-        emit(tables.simulation_report(scenario, playthrough, command_line()), args.out)
+        emit(tables.simulation_report(scenario, playthrough, simulate_command(args)), args.out)
     return 0
 
 
