@@ -24,7 +24,7 @@ Spirit's loss mid-card does not stop the cascade being checked).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import z3
@@ -38,9 +38,12 @@ from model.spirit_island.pieces import Land
 from model.spirit_island.ravage import invaders_strike, ravage_targets
 from model.spirit_island.state import AddBlight, Slot
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.spirit_island.engines import portfolio
 from solver.spirit_island.replay import event_list, island_state, run_task
 
 Path = tuple[int, ...]
+Witness = tuple[tuple[int, ...], tuple[Path, ...]]  # an order of the card's lands, and the chains
+CardSearch = Callable[[Island, frozenset[int], tuple[int, ...], int, bool, Deadline], Witness | None]
 
 
 def cascade_paths(
@@ -158,8 +161,9 @@ def best_cascade(
     origin: str,
     *,
     data: GameData | None = None,
-    method: str = "z3",
+    method: str = "auto",
     seconds: float | None = None,
+    deadline: Deadline | None = None,
 ) -> CascadeAnswer:
     """The simple cascade paths from ``origin`` (which must have Blight) and the least harmful one.
 
@@ -175,7 +179,9 @@ def best_cascade(
     index = island.index(origin)
     if lands[index].blight == 0:
         raise ValueError(f"{origin} has no Blight: Blight added there does not cascade")
-    deadline = Deadline(seconds)
+    deadline = deadline or Deadline(seconds)
+    # auto: the baseline, which only picks the best of the paths the answer lists anyway
+    method = "baseline" if method == "auto" else method
     started = time.perf_counter()
     try:
         paths = cascade_paths(island, lands, index, deadline=deadline)
@@ -189,6 +195,10 @@ def best_cascade(
     if best not in paths:
         raise OracleDisagreement(f"z3's cascade {best} is not a simple cascade path from {origin}")
     _replay_path(island, lands, data, index, best)
+    if deadline.expired():
+        return CascadeAnswer(
+            origin, names, (), 0, Status.UNKNOWN, method, time.perf_counter() - started, False
+        )
     return CascadeAnswer(
         origin,
         names,
@@ -446,44 +456,63 @@ def card_cascades(
     card: InvaderCard,
     *,
     data: GameData | None = None,
-    method: str = "z3",
+    method: str = "auto",
     seconds: float | None = None,
+    deadline: Deadline | None = None,
 ) -> CardCascades:
-    """For each land ``card`` ravages: does its Blight cascade always, in some resolution, or never?"""
+    """For each land ``card`` ravages: does its Blight cascade always, in some resolution, or never?
+
+    ``auto`` gives the baseline a short budget, then z3 the time left
+    (:func:`solver.spirit_island.engines.portfolio`); the witnesses are replayed within the limit.
+    """
     data = data or default_data()
     threshold = data.value("land_damage_for_blight")
     targets = ravage_targets(island, lands, card)
     adds = tuple(i for i in targets if invaders_strike(lands[i], data.stats, threshold).blight)
     start = frozenset(i for i, land in enumerate(lands) if land.blight > 0)
-    deadline = Deadline(seconds)
+    deadline = deadline or Deadline(seconds)
     started = time.perf_counter()
-    search = _z3_card if method == "z3" else _baseline_card
-    rows = []
+
+    def searched(
+        search: CardSearch,
+    ) -> Callable[[Deadline], list[tuple[int, Witness | None, Witness | None]]]:
+        def run(limit: Deadline) -> list[tuple[int, Witness | None, Witness | None]]:
+            return [
+                (i, search(island, start, adds, i, True, limit), search(island, start, adds, i, False, limit))
+                for i in adds
+            ]
+
+        return run
+
     try:
-        for i in targets:
-            name = island.lands[i]
-            if i not in adds:
-                rows.append(LandCascade(name, False, i in start, False, False, (), ()))
-                continue
-            some = search(island, start, adds, i, True, deadline)
-            avoid = search(island, start, adds, i, False, deadline)
-            order, chains = some if some else ((), ())
-            rows.append(
-                LandCascade(
-                    name,
-                    True,
-                    i in start,
-                    some is not None and avoid is None,
-                    some is not None,
-                    tuple(island.lands[j] for j in order),
-                    tuple(tuple(island.lands[j] for j in c) for c in chains),
-                )
-            )
-            for witness, want in ((some, True), (avoid, False)):
-                if witness is not None:
-                    _replay_card(island, lands, data, card, targets, witness, i, want)
+        found, method = portfolio(method, searched(_baseline_card), searched(_z3_card), deadline)
     except TimeLimit:
-        return CardCascades(card.id, tuple(rows), Status.UNKNOWN, method, time.perf_counter() - started)
+        return CardCascades(card.id, (), Status.UNKNOWN, method, time.perf_counter() - started)
+    witnesses = {i: (some, avoid) for i, some, avoid in found}
+    rows = []
+    for i in targets:
+        name = island.lands[i]
+        if i not in adds:
+            rows.append(LandCascade(name, False, i in start, False, False, (), ()))
+            continue
+        some, avoid = witnesses[i]
+        order, chains = some if some else ((), ())
+        rows.append(
+            LandCascade(
+                name,
+                True,
+                i in start,
+                some is not None and avoid is None,
+                some is not None,
+                tuple(island.lands[j] for j in order),
+                tuple(tuple(island.lands[j] for j in c) for c in chains),
+            )
+        )
+        for witness, want in ((some, True), (avoid, False)):
+            if witness is not None:
+                if deadline.expired():
+                    return CardCascades(card.id, (), Status.UNKNOWN, method, time.perf_counter() - started)
+                _replay_card(island, lands, data, card, targets, witness, i, want)
     return CardCascades(card.id, tuple(rows), Status.PROVEN, method, time.perf_counter() - started)
 
 

@@ -98,7 +98,10 @@ def test_cli_searches(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["spirit-island", "fear-threshold", "--land", "C T E", "--pool", "2"]) == 0
     out = capsys.readouterr().out
     assert "|             3 |              5 |" in out and "least Damage 3" in out
-    assert main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--json"]) == 0
+    assert (
+        main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--method", "both", "--json"])
+        == 0
+    )
     plans = json.loads(capsys.readouterr().out)
     assert [p["value"] for p in plans] == [2, 2] and {p["method"] for p in plans} == {"z3", "baseline"}
     assert main(["spirit-island", "defend", "--land", "C T 2D@1", "--method", "z3", "--json"]) == 0
