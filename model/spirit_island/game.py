@@ -222,7 +222,8 @@ class InvaderPhaseGame:
         draft = self._draft(state)
         if tasks:
             draft.push(*tasks)
-        self._check(draft, events)
+        if draft.judged != draft.version:  # not judged yet (see _draft)
+            self._check(draft, events)
         self._advance(draft, events)
         return self._freeze(draft), tuple(events)
 
@@ -361,7 +362,7 @@ class InvaderPhaseGame:
         s.spirit_phases = s.spirit_phases[1:]
         for index, amount in inputs.defend:
             land = s.lands[index]
-            s.put(index, land.with_defend(land.defend + amount))
+            s.put(index, land.with_defend(land.defend + amount), victory=False)
             ev.append(
                 _event("defend_added", land=self.island.lands[index], amount=amount, cause="spirit phase")
             )
@@ -562,7 +563,7 @@ class InvaderPhaseGame:
                 land_blighted=strike.blight,
             )
         )
-        s.put(task.land, strike.land)
+        s.put(task.land, strike.land, victory=False)  # only its Dahan changed
         if strike.blight:
             s.push(AddBlight(task.land, "ravage"), FightBack(task.land))
         else:
@@ -698,7 +699,7 @@ class InvaderPhaseGame:
             return
         piece = built_piece(land)
         ev.append(_event("built", card=task.card, land=name, piece=piece.value))
-        s.put(task.land, land.add(piece))
+        s.put(task.land, land.add(piece), victory=False)
 
     def _explore_step(self, s: Draft, task: ExploreStep, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
@@ -752,7 +753,7 @@ class InvaderPhaseGame:
         for i in targets:
             if self._skipped_in(s, EXPLORE, i, ev):
                 continue
-            s.put(i, s.lands[i].add(PieceKind.EXPLORER))
+            s.put(i, s.lands[i].add(PieceKind.EXPLORER), victory=False)
             explored.append(i)
         ev.append(_event("explored", card=card.id, lands=self._names(tuple(explored))))
 
@@ -763,7 +764,7 @@ class InvaderPhaseGame:
             ev.append(_event("explored", card=task.card, lands=()))
             return
         ev.append(_event("explored", card=task.card, lands=(self.island.lands[task.land],)))
-        s.put(task.land, s.lands[task.land].add(PieceKind.EXPLORER))
+        s.put(task.land, s.lands[task.land].add(PieceKind.EXPLORER), victory=False)
 
     def _advance_cards(self, s: Draft, task: Advance, ev: Events) -> None:
         board = s.invaders.advance()
@@ -820,7 +821,7 @@ class InvaderPhaseGame:
         lands = self._matching(s, effect.where, task.card)
         if effect.kind == "defend":
             for i in lands:
-                s.put(i, s.lands[i].with_defend(s.lands[i].defend + effect.amount))
+                s.put(i, s.lands[i].with_defend(s.lands[i].defend + effect.amount), victory=False)
                 ev.append(
                     _event("defend_added", land=self.island.lands[i], amount=effect.amount, cause=task.origin)
                 )
@@ -840,7 +841,7 @@ class InvaderPhaseGame:
                 return
             kind = effect.piece_kind
             for i in lands:
-                s.put(i, s.lands[i].add(kind, effect.count))
+                s.put(i, s.lands[i].add(kind, effect.count), victory=False)
                 ev.append(
                     _event(
                         "piece_added",

@@ -366,10 +366,13 @@ class Draft:
             ),
         )
 
-    def put(self, index: int, land: Land) -> None:
-        """Land ``index`` is now ``land``."""
+    def put(self, index: int, land: Land, *, victory: bool = True) -> None:
+        """Land ``index`` is now ``land``. ``victory=False``: the change only adds pieces or
+        Defend, or touches only the Dahan, so no victory or defeat can follow from it (none is
+        won by adding Invaders, or lost but by Blight, Presence, time or the Blight card)."""
         self.lands[index] = land
-        self.version += 1
+        if victory:
+            self.version += 1
 
     def push(self, *tasks: Task) -> None:
         """Put ``tasks`` at the front of the agenda, in the order given."""
