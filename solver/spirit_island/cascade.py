@@ -116,6 +116,7 @@ def _adjacent(island: Island, a: z3.ArithRef | int, b: z3.ArithRef) -> z3.BoolRe
 
 
 def _best_z3(island: Island, lands: tuple[Land, ...], origin: int, deadline: Deadline) -> Path | None:
+    deadline.check()
     n = len(lands)
     blighted = [z3.BoolVal(land.blight > 0) for land in lands]
     hit = [len(land.presence) for land in lands]
@@ -378,6 +379,7 @@ def _z3_card(
     ends: list[tuple[z3.BoolRef, z3.ArithRef]] = []
     goal = []
     for t in range(steps):
+        deadline.check()
         now = status[-1]
         casc = _lookup(now, order[t])
         # Only chains before the target's Ravage matter (they bring Blight to it); the target's own

@@ -68,6 +68,7 @@ def _baseline(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
 
 
 def _z3(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
+    deadline.check()
     stats = data.stats
     damage = invader_damage(land, stats)
     opt = z3.Optimize()

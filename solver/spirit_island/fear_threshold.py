@@ -109,6 +109,7 @@ def _baseline(
 
 
 def _z3(targets: tuple[Target, ...], wanted: int, deadline: Deadline) -> tuple[int, tuple[int, ...]] | None:
+    deadline.check()  # building a model takes time too
     opt = z3.Optimize()
     counts = [z3.Int(f"n{i}") for i in range(len(targets))]
     for n, t in zip(counts, targets, strict=True):
@@ -288,6 +289,7 @@ def _score(allocation: Allocation, objective: str) -> int:
 def _fight_back_z3(
     land: Land, stats: PieceStats, damage: int, objective: str, deadline: Deadline
 ) -> tuple[int, str]:
+    deadline.check()
     pieces = list(land.invaders)
     dealt = min(damage, capacity(land, stats))
     opt = z3.Optimize()

@@ -452,6 +452,7 @@ def z3_facts(
 def _z3_verdicts(
     q: IslandQuestion, data: GameData, deadline: Deadline
 ) -> tuple[tuple[tuple[Fact, str], ...], Witnesses]:
+    deadline.check()
     solver = z3.Solver()
     model = _Unrolled(q, data, solver, _constant_start(q))
     verdicts = []
@@ -738,6 +739,7 @@ def _complete(
 def _flip_z3(
     q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_change: int, deadline: Deadline
 ) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+    deadline.check()
     opt = z3.Optimize()
     deltas = [[z3.Int(f"delta_{i}_{k}") for k in range(4)] for i in range(len(q.start))]
     start = []
