@@ -100,18 +100,18 @@ def test_card_cascade_when_a_later_chain_could_never_end(method: str) -> None:
     assert {x.land: (x.always, x.possible) for x in answer.lands} == {"A2": (True, True), "A5": (True, True)}
 
 
-def test_island_search_example_depends_on_the_dahan() -> None:
+@pytest.mark.parametrize("method", ["baseline", pytest.param("z3", marks=pytest.mark.slow)])
+def test_island_search_example_depends_on_the_dahan(method: str) -> None:
     scenario = load_scenario("examples/spirit_island/island_search.json")
     question = question_from_scenario(scenario)
-    facts = search_facts(question, scenario.data, method="z3")
+    facts = search_facts(question, scenario.data, method=method)
     a7 = scenario.island.index("A7")
     assert facts.verdict((0, "explore", a7)) == "depends"  # A8's Town may or may not survive the Dahan
     assert facts.verdict((0, "ravage", scenario.island.index("A8"))) == "always"
-    assert facts.witnesses >= 2
-    assert facts.verdicts == search_facts(question, scenario.data, method="baseline").verdicts
+    assert facts.witnesses >= 2 and facts.method == method
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ["baseline", pytest.param("z3", marks=pytest.mark.slow)])
 def test_smallest_flip_removes_the_source(method: str) -> None:
     scenario = load_scenario("examples/spirit_island/island_search.json")
     question = question_from_scenario(scenario)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from model.spirit_island.scenario import scenario_from_document
@@ -17,13 +18,13 @@ from properties.spirit_island import (
 )
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
-SETTINGS = settings(max_examples=100 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@SETTINGS
-@given(scenario_documents())
-def test_invariants_hold_played_on(document: dict[str, Any]) -> None:
-    """Played on past the outcome, every destruction's Fear is generated and counted."""
+def examples(n: int) -> settings:
+    return settings(max_examples=n * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_played_on(document: dict[str, Any]) -> None:
     scenario = scenario_from_document(document, "generated")
     playthrough = run_document(scenario, play_on=True)
     assert invariant_violations(scenario, playthrough, complete=True) == []
@@ -31,14 +32,39 @@ def test_invariants_hold_played_on(document: dict[str, Any]) -> None:
     assert outcome_violations(scenario, playthrough) == []
 
 
-@SETTINGS
-@given(scenario_documents())
-def test_invariants_hold_in_real_games(document: dict[str, Any]) -> None:
+def check_real_game(document: dict[str, Any]) -> None:
     scenario = scenario_from_document(document, "generated")
     playthrough = run_document(scenario, play_on=False)
     assert invariant_violations(scenario, playthrough, complete=False) == []
     assert replay_violations(scenario, playthrough, play_on=False) == []
     assert outcome_violations(scenario, playthrough) == []
+
+
+@examples(25)
+@given(scenario_documents())
+def test_invariants_hold_played_on(document: dict[str, Any]) -> None:
+    """Played on past the outcome, every destruction's Fear is generated and counted."""
+    check_played_on(document)
+
+
+@examples(25)
+@given(scenario_documents())
+def test_invariants_hold_in_real_games(document: dict[str, Any]) -> None:
+    check_real_game(document)
+
+
+@pytest.mark.slow
+@examples(300)
+@given(scenario_documents())
+def test_invariants_hold_played_on_deep(document: dict[str, Any]) -> None:
+    check_played_on(document)
+
+
+@pytest.mark.slow
+@examples(300)
+@given(scenario_documents())
+def test_invariants_hold_in_real_games_deep(document: dict[str, Any]) -> None:
+    check_real_game(document)
 
 
 def test_the_invariants_catch_a_broken_run() -> None:

@@ -152,8 +152,6 @@ def test_cli_flip_writes_a_boundary_fixture_that_runs(
                 "1:explore:A4",
                 "--max-cost",
                 "2",
-                "--method",
-                "z3",
                 "--write",
                 str(fixture),
             ]
