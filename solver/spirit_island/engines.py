@@ -8,7 +8,8 @@ search's baseline grows with a size we can compute before searching, or, where n
 predicts it, the baseline gets a short budget first:
 
 * fear thresholds: the baseline tries every count of each kind of Fear-giving piece, so its work
-  is ``prod(count + 1)``; z3 wins from about :data:`FEAR_CROSSOVER` combinations;
+  is ``prod(count + 1)``; z3 wins from about :data:`FEAR_CROSSOVER` combinations when there are
+  three classes or more (with one or two the baseline won at every size measured);
 * least Defend: the baseline tries Defend 0, 1, 2, ... with a Ravage each, so its work is
   ``(Invader Damage + 1) x pieces``; z3 wins from about :data:`DEFEND_CROSSOVER`;
 * fight-back and the best cascade path: the baseline, always. Their answers need every

@@ -143,7 +143,11 @@ def _allocation_for(
 
 
 def combinations(targets: tuple[Target, ...]) -> int:
-    """The baseline's work: every count of each class, ``prod(count + 1)``."""
+    """The baseline's work: every count of each class, ``prod(count + 1)``. With one or two
+    classes it is reported as 0: the baseline won at every size measured (two classes of 100
+    pieces: 10,201 combinations, 114 ms against z3's 551 ms)."""
+    if len(targets) < 3:
+        return 0
     work = 1
     for t in targets:
         work *= t.count + 1
