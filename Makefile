@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench report lint fixtures clean
+.PHONY: run test bench report lint fixtures wheel-test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,25 +16,34 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/invasion run
 
-## All tests (unit, worked examples, properties, quality); long searches excluded.
+## All tests (unit, worked examples, properties, quality); long searches excluded; one worker per core.
 test: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow" -n 2
 
 ## Benchmarks: ratios against a baseline measured in the same run.
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench
 
-## Full report, including the long searches.
+## Full report, including the long searches: out/report.md, out/report.html (pictures inline),
+## out/report.json, the witnesses the searches found (out/witnesses/); then the slow tests.
 report: $(STAMP)
-	$(BIN)/invasion report --out out/report.md
+	mkdir -p out
+	$(BIN)/invasion report --out out --json
+	$(BIN)/python -m pytest -m slow -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
+## Build the wheel, install it outside the checkout, run the main job there.
+wheel-test:
+	PYTHON=$(PYTHON) .ci/wheel-test
+
+## Regenerate the conformance suite and traces in fixtures/, accepting changed expectations (review the diff).
 fixtures: $(STAMP)
-	$(BIN)/invasion fixtures --out fixtures
+	$(BIN)/invasion fixtures generate --update
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis
