@@ -15,14 +15,15 @@ disturb them little:
   below and one above the crossover that ``method="auto"`` uses
   (:mod:`solver.spirit_island.engines`), search time only (replays are the same for both).
 
-:func:`results` returns the measures as data; :func:`main` renders them as a Markdown table.
+:func:`results` returns the measures as data (:class:`tests.bench.Measure`: ratio = how many
+times better than the baseline; for a crossover row, baseline time / z3 time, so above 1 means
+z3 wins); :func:`main` renders them as a Markdown table.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from reports.tables import table
 from solver.common import Deadline
 from solver.spirit_island import cascade, defend, fear_threshold, island_search
 from solver.spirit_island.engines import DEFEND_CROSSOVER, FEAR_CROSSOVER, PORTFOLIO_SECONDS, by_size
+from tests.bench import Measure
 from tests.bench.plain_spirit_island import PlainIsland
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,33 +47,6 @@ FOUR = ROOT / "examples" / "spirit_island" / "four_boards.json"
 ACTION_LANDS = (("D2", "1J"), ("D5", "1M"), ("D7", "1S"), ("D4", "1S"))
 ROUNDS = 2_000  # x 12 actions = 24,000
 TARGET = 55_000
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """One measure: this project's value, the baseline measured in the same run, their ratio."""
-
-    measure: str
-    value: float
-    baseline: float
-    unit: str
-    baseline_label: str
-    workload: str
-
-    @property
-    def ratio(self) -> float:
-        return self.value / self.baseline if self.baseline else float("inf")
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "measure": self.measure,
-            "value": round(self.value, 3),
-            "baseline": round(self.baseline, 3),
-            "unit": self.unit,
-            "ratio": round(self.ratio, 3),
-            "baseline_label": self.baseline_label,
-            "workload": self.workload,
-        }
 
 
 def _best_of(repeat: int, fn: Callable[[], object]) -> float:
@@ -108,7 +83,7 @@ def _board_d() -> tuple[Any, tuple[tuple[Task, int], ...]]:
     return scenario, tuple(plan)
 
 
-def single_land_actions() -> Result:
+def single_land_actions() -> Measure:
     scenario, plan = _board_d()
     game = scenario.game()
     reset = scenario.initial._replace(agenda=())
@@ -147,18 +122,19 @@ def single_land_actions() -> Result:
             f"{[describe(x) for x in finals[-1].lands]}"
         )
     actions = ROUNDS * len(tasks)
-    return Result(
+    return Measure(
         "single-land Invader Actions / s (board D)",
         actions / oracle_seconds,
-        actions / plain_seconds,
         "actions/s",
+        actions / plain_seconds,
         "plain mutable implementation, no events",
+        plain_seconds / oracle_seconds,
         f"reset to board D, Ravage/Build/Explore in D2 D5 D7 D4; {actions:,} actions, best of 5, CPU time; "
         f"issue 14 target {TARGET:,}/s: {'met' if actions / oracle_seconds >= TARGET else 'NOT met'}",
     )
 
 
-def invader_phases() -> Result:
+def invader_phases() -> Measure:
     four = load_scenario(str(FOUR)).document
     one = {
         **four,
@@ -175,13 +151,15 @@ def invader_phases() -> Result:
             phases += sum(1 for e in playthrough.events if e.kind == "invader_phase_ended")
         return phases / (time.process_time() - started)
 
-    return Result(
+    four_rate, one_rate = rate(four), rate(one)
+    return Measure(
         "Invader Phases / s, four boards (32 lands, BADC-partial)",
-        rate(four),
-        rate(one),
+        four_rate,
         "phases/s",
-        "one board (8 lands)",
-        "20 seeded games from setup, played on",
+        one_rate,
+        "the same games on one board (8 lands)",
+        four_rate / one_rate,
+        "20 seeded games from setup, played on; ratio: the cost of 4x the lands",
     )
 
 
@@ -190,7 +168,7 @@ def invader_phases() -> Result:
 
 def _crossover(
     measure: str, workload: str, z3_run: Callable[[], object], baseline_run: Callable[[], object], auto: str
-) -> Result:
+) -> Measure:
     z3_seconds = _best_of(1, z3_run)
     baseline_seconds = _best_of(1, baseline_run)
     faster = "z3" if z3_seconds < baseline_seconds else "baseline"
@@ -200,17 +178,18 @@ def _crossover(
             if baseline_seconds <= PORTFOLIO_SECONDS
             else f"z3 (after the baseline's {PORTFOLIO_SECONDS:g} s)"
         )
-    return Result(
-        measure,
+    return Measure(
+        measure + " (z3 against its baseline)",
         z3_seconds * 1000,
+        "ms",
         baseline_seconds * 1000,
-        "ms (z3)",
-        "ms (baseline)",
+        "exhaustive baseline",
+        baseline_seconds / z3_seconds,
         f"{workload}; faster: {faster}; auto picks {auto}",
     )
 
 
-def crossovers() -> list[Result]:
+def crossovers() -> list[Measure]:
     data = default_data()
     stats = data.stats
     out = []
@@ -320,26 +299,13 @@ def _crowded_island(lands: int) -> dict[str, Any]:
     }
 
 
-def results() -> list[Result]:
+def results() -> list[Measure]:
     return [single_land_actions(), invader_phases(), *crossovers()]
 
 
-def _shown(value: float, unit: str) -> str:
-    return f"{value:,.0f} {unit}" if value >= 100 else f"{value:,.1f} {unit}"
-
-
 def main() -> str:
-    rows = [
-        (
-            r.measure,
-            _shown(r.value, r.unit),
-            _shown(r.baseline, r.baseline_label),
-            f"{r.ratio:.2f}x",
-            r.workload,
-        )
-        for r in results()
-    ]
-    return table(rows, ["measure", "value", "baseline", "ratio", "workload"])
+    rows = [m.row() for m in results()]
+    return table(rows, ["measure", "this project", "baseline (same run)", "ratio", "workload"])
 
 
 if __name__ == "__main__":
