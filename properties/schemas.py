@@ -29,7 +29,8 @@ import jsonschema
 from hypothesis import strategies as st
 
 Schema = dict[str, Any]
-_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+_CHARACTERS = st.characters(codec="utf-8", exclude_categories=["Cs"])
+_TEXT = st.text(_CHARACTERS, max_size=12)
 
 
 def from_schema(schema: Schema) -> st.SearchStrategy[Any]:
@@ -75,16 +76,17 @@ def _strategy(root: Schema, node: Any, depth: int) -> st.SearchStrategy[Any]:
         return st.one_of([_strategy(root, {**node, "type": k}, depth) for k in kind])
     if kind is None:
         kind = _guess_type(node)
-    return {
+    makers: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
         "object": lambda: _object(root, node, depth),
         "array": lambda: _array(root, node, depth),
         "string": lambda: _string(node),
         "integer": lambda: st.integers(node.get("minimum", -(2**20)), node.get("maximum", 2**20)),
         "number": lambda: st.integers(node.get("minimum", -(2**20)), node.get("maximum", 2**20)),
         "boolean": st.booleans,
-        "null": lambda: st.none(),
+        "null": st.none,
         "any": lambda: _any_json(depth),
-    }[kind]()
+    }
+    return makers[kind]()
 
 
 def _guess_type(node: Schema) -> str:
@@ -102,8 +104,9 @@ def _guess_type(node: Schema) -> str:
 def _string(node: Schema) -> st.SearchStrategy[str]:
     low, high = node.get("minLength", 0), node.get("maxLength", 30)
     if "pattern" in node:
-        return st.from_regex(node["pattern"], fullmatch=True).filter(lambda s: low <= len(s) <= high)
-    return st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=low, max_size=high)
+        pattern: str = node["pattern"]
+        return st.from_regex(pattern, fullmatch=True).filter(lambda s: low <= len(s) <= high)
+    return st.text(_CHARACTERS, min_size=low, max_size=high)
 
 
 def _array(root: Schema, node: Schema, depth: int) -> st.SearchStrategy[list[Any]]:
@@ -122,7 +125,9 @@ def _canon(value: Any) -> str:
 
 def _object(root: Schema, node: Schema, depth: int) -> st.SearchStrategy[dict[str, Any]]:
     properties: dict[str, Any] = node.get("properties", {})
-    required = [k for k in node.get("required", []) if k in properties or node.get("additionalProperties", True)]
+    required = [
+        k for k in node.get("required", []) if k in properties or node.get("additionalProperties", True)
+    ]
     optional = [k for k in properties if k not in required]
     fixed = {k: _strategy(root, properties.get(k, True), depth + 1) for k in required}
     extra = node.get("additionalProperties", True)
@@ -130,7 +135,7 @@ def _object(root: Schema, node: Schema, depth: int) -> st.SearchStrategy[dict[st
     key_strategy = _string(_resolve(root, names)) if names else _TEXT
 
     @st.composite
-    def build(draw: Callable[[Any], Any]) -> dict[str, Any]:
+    def build(draw: st.DrawFn) -> dict[str, Any]:
         out = {k: draw(s) for k, s in fixed.items()}
         for key in optional:
             if depth < 6 and draw(st.booleans()):
@@ -148,12 +153,26 @@ def _any_json(depth: int) -> st.SearchStrategy[Any]:
     scalars = st.none() | st.booleans() | st.integers(-1000, 1000) | _TEXT
     if depth > 3:
         return scalars
-    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT, inner, max_size=3), max_leaves=6)
+    return st.recursive(
+        scalars,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT, inner, max_size=3),
+        max_leaves=6,
+    )
 
 
 # -- breaking a document in one place --------------------------------------------------------------
 
-HOSTILE_STRINGS = ("", " ", "\x1b[2J\x1b]0;title\x07", "x" * 300, "A0", "Z99", "../../etc/passwd", "é\u202e", "null")
+HOSTILE_STRINGS = (
+    "",
+    " ",
+    "\x1b[2J\x1b]0;title\x07",
+    "x" * 300,
+    "A0",
+    "Z99",
+    "../../etc/passwd",
+    "é\u202e",
+    "null",
+)
 HOSTILE_NUMBERS = (-1, 0, 2**31, 10**12, -(10**12))
 
 
@@ -183,7 +202,7 @@ def _set(document: Any, path: tuple[Any, ...], new: Any) -> Any:
 
 
 @st.composite
-def mutated(draw: Callable[[Any], Any], document: Any) -> tuple[str, Any]:
+def mutated(draw: st.DrawFn, document: Any) -> tuple[str, Any]:
     """``document`` broken in one place: returns (what was done, the broken document).
 
     The result is plain JSON data except for the ``float`` mutation, which writes a float
@@ -212,12 +231,13 @@ def mutated(draw: Callable[[Any], Any], document: Any) -> tuple[str, Any]:
     if kind == "long-list":
         here.extend([copy.deepcopy(here[0]) if here else 0] * 200)
         return f"lengthen {where}", doc
-    new: Any = {
-        "wrong-type": lambda: draw(st.sampled_from([{}, [], "x", 1, True])),
-        "string": lambda: draw(st.sampled_from(HOSTILE_STRINGS)),
-        "number": lambda: draw(st.sampled_from(HOSTILE_NUMBERS)),
-        "float": lambda: draw(st.sampled_from([1.5, 2.0, -0.0, 1e300])),
-        "nest": lambda: [[[[[[[[[[0]]]]]]]]]],
-        "null": lambda: None,
-    }[kind]()
+    replacements: dict[str, st.SearchStrategy[Any]] = {
+        "wrong-type": st.sampled_from([{}, [], "x", 1, True]),
+        "string": st.sampled_from(HOSTILE_STRINGS),
+        "number": st.sampled_from(HOSTILE_NUMBERS),
+        "float": st.sampled_from([1.5, 2.0, -0.0, 1e300]),
+        "nest": st.just([[[[[[[[[[0]]]]]]]]]]),
+        "null": st.none(),
+    }
+    new = draw(replacements[kind])
     return f"{kind} at {where}", _set(doc, path, new)
