@@ -241,8 +241,12 @@ class CloudspireGame:
         return replace(s, outcome=outcome)
 
     def _ask(
-        self, s: GameState, task: Task, kind: str, options: list[str], **context: str | int
+        self, s: GameState, task: Task, kind: str, options: list[str], ev: Events, **context: str | int
     ) -> GameState:
+        """Ask the player; a decision with a single option is taken at once and reported."""
+        if len(options) == 1:
+            ev.append(Event.make("only_option", decision=kind, option=options[0]))
+            return self._decided(s, task, Choice.parse(options[0]), ev)
         return replace(
             s, request=DecisionRequest(kind, PLAYER, tuple(options), tuple(context.items())), awaiting=task
         )
@@ -578,7 +582,7 @@ class CloudspireGame:
             return s
         if len(spaces) == 1:
             return self._drill(s, task, spaces[0], ev)
-        return self._ask(s, task, "drill", [choice("drill", sp) for sp in spaces], card=task.source)
+        return self._ask(s, task, "drill", [choice("drill", sp) for sp in spaces], ev, card=task.source)
 
     def _answer_Drill(self, s: GameState, task: Drill, c: Choice, ev: Events) -> GameState:
         return self._drill(s, task, c.space, ev)
@@ -598,7 +602,7 @@ class CloudspireGame:
             return s.push(RevealTop("deployment"), task)
         options = [choice("stop")] + [choice("cycle", c.value) for c in self._pool_colours(s)]
         options += self.banish_options(s)
-        return self._ask(s, task, "cycle", options, top=s.deployment.top[0])
+        return self._ask(s, task, "cycle", options, ev, top=s.deployment.top[0])
 
     def _answer_CycleEnemies(self, s: GameState, task: CycleEnemies, c: Choice, ev: Events) -> GameState:
         if c.verb == "stop":
@@ -735,7 +739,7 @@ class CloudspireGame:
         if len(colours) == 1:
             return self._exhaust_pool(s, task, colours[0], ev)
         return self._ask(
-            s, task, "exhaust-pool", [choice("exhaust-pool", c.value) for c in colours], card=task.card
+            s, task, "exhaust-pool", [choice("exhaust-pool", c.value) for c in colours], ev, card=task.card
         )
 
     def _answer_ExhaustPool(self, s: GameState, task: ExhaustPool, c: Choice, ev: Events) -> GameState:
@@ -792,7 +796,7 @@ class CloudspireGame:
         options = [choice("place", cid, sp) for cid in sorted(spires.values()) for sp in spaces]
         if not options:
             return s
-        return self._ask(s, task, "place", [*options, choice("done"), *self.banish_options(s)])
+        return self._ask(s, task, "place", [*options, choice("done"), *self.banish_options(s)], ev)
 
     def _answer_PlaceSpires(self, s: GameState, task: PlaceSpires, c: Choice, ev: Events) -> GameState:
         if c.verb == "done":
@@ -817,7 +821,7 @@ class CloudspireGame:
         options += self.banish_options(s)
         if options == [choice("stop")]:
             return s.push(LoadDice(), SpiresFire())
-        return self._ask(s, task, "commit", options, roll=s.rolls_used + 1, rolls=self.rolls_allowed(s))
+        return self._ask(s, task, "commit", options, ev, roll=s.rolls_used + 1, rolls=self.rolls_allowed(s))
 
     def _answer_CommitDice(self, s: GameState, task: CommitDice, c: Choice, ev: Events) -> GameState:
         if c.verb == "commit":
@@ -845,7 +849,7 @@ class CloudspireGame:
         options = self.load_options(s)
         if not options:
             return s
-        return self._ask(s, task, "load", [*options, choice("done"), *self.banish_options(s)])
+        return self._ask(s, task, "load", [*options, choice("done"), *self.banish_options(s)], ev)
 
     def _answer_LoadDice(self, s: GameState, task: LoadDice, c: Choice, ev: Events) -> GameState:
         if c.verb == "done":
@@ -875,7 +879,7 @@ class CloudspireGame:
         options = self.fire_options(s)
         if not options:
             return s.push(*resolve_tasks())
-        return self._ask(s, task, "fire", [*options, choice("done"), *self.banish_options(s)])
+        return self._ask(s, task, "fire", [*options, choice("done"), *self.banish_options(s)], ev)
 
     def _answer_SpiresFire(self, s: GameState, task: SpiresFire, c: Choice, ev: Events) -> GameState:
         if c.verb == "done":
@@ -896,10 +900,10 @@ class CloudspireGame:
             )
         )
         slot = die.slot if self.rules.applied_die == "stays" else ""
-        s = s.with_die(Die(die.name, Zone.APPLIED, die.face, slot, card))
+        s = s.with_die(Die(die.name, Zone.APPLIED, die.face, slot, card)).push(task)
         if self.damage_taken(s, card) >= self.enemy(card).health:
-            s = self._defeat(s, c.lane, ev)
-        return s.push(task)
+            s = self._defeat(s, c.lane, ev)  # its tasks (reveal, rewards) come before the loop goes on
+        return s
 
     def _defeat(self, s: GameState, lane: str, ev: Events) -> GameState:
         """The top enemy of ``lane`` is defeated: the next card is revealed and activates."""
@@ -947,7 +951,7 @@ class CloudspireGame:
             return s
         if len(lanes) == 1:
             return self._attack(s, lanes[0], ev)
-        return self._ask(s, task, "attack-order", [choice("attack", ln) for ln in lanes])
+        return self._ask(s, task, "attack-order", [choice("attack", ln) for ln in lanes], ev)
 
     def _answer_SufferDamage(self, s: GameState, task: SufferDamage, c: Choice, ev: Events) -> GameState:
         return self._attack(s, c.lane, ev)
@@ -971,7 +975,7 @@ class CloudspireGame:
         banish = self.banish_options(s)
         if len(options) == 1 and not banish:
             return self._hit(s, task, Choice.parse(options[0]), ev)
-        return self._ask(s, task, "damage", [*options, *banish], lane=task.lane, left=task.left)
+        return self._ask(s, task, "damage", [*options, *banish], ev, lane=task.lane, left=task.left)
 
     def _answer_Attack(self, s: GameState, task: Attack, c: Choice, ev: Events) -> GameState:
         return self._hit(s, task, c, ev)
@@ -1035,7 +1039,7 @@ class CloudspireGame:
     def _task_KeepOrExhaust(self, s: GameState, task: KeepOrExhaust, ev: Events) -> GameState:
         die = s.die(task.die)
         return self._ask(
-            s, task, "keep", [choice("keep", die.name), choice("exhaust", die.name)], slot=die.slot
+            s, task, "keep", [choice("keep", die.name), choice("exhaust", die.name)], ev, slot=die.slot
         )
 
     def _answer_KeepOrExhaust(self, s: GameState, task: KeepOrExhaust, c: Choice, ev: Events) -> GameState:
@@ -1057,7 +1061,12 @@ class CloudspireGame:
             return s
         present = {d.colour for d in exhausted}
         return self._ask(
-            s, task, "recover", [choice("recover", c.value) for c in COLOURS if c in present], left=task.left
+            s,
+            task,
+            "recover",
+            [choice("recover", c.value) for c in COLOURS if c in present],
+            ev,
+            left=task.left,
         )
 
     def _answer_RecoverDice(self, s: GameState, task: RecoverDice, c: Choice, ev: Events) -> GameState:
@@ -1100,7 +1109,9 @@ class CloudspireGame:
             return s.push(OrderBottom(rest), *(GainCard(c, "reward") for c in task.kept))
         if len(rest) == 1:
             return self._keep_card(s, task, rest[0], ev)
-        return self._ask(s, task, "keep-card", [choice("keep-card", c) for c in rest], reward_of=task.card)
+        return self._ask(
+            s, task, "keep-card", [choice("keep-card", c) for c in rest], ev, reward_of=task.card
+        )
 
     def _answer_KeepCards(self, s: GameState, task: KeepCards, c: Choice, ev: Events) -> GameState:
         return self._keep_card(s, task, c.card, ev)
@@ -1114,7 +1125,7 @@ class CloudspireGame:
             return s
         if len(task.rest) == 1:
             return self._bottom(s, task, task.rest[0], ev)
-        return self._ask(s, task, "market-bottom", [choice("bottom", c) for c in task.rest])
+        return self._ask(s, task, "market-bottom", [choice("bottom", c) for c in task.rest], ev)
 
     def _answer_OrderBottom(self, s: GameState, task: OrderBottom, c: Choice, ev: Events) -> GameState:
         return self._bottom(s, task, c.card, ev)
@@ -1132,7 +1143,7 @@ class CloudspireGame:
         spaces = self.open_spaces(s)
         if self._cards[task.card].is_spire and spaces:
             options = [choice("activate", sp) for sp in spaces] + [choice("inventory")]
-            return self._ask(s, task, "activate", options, card=task.card)
+            return self._ask(s, task, "activate", options, ev, card=task.card)
         return s.push(ToInventory(task.card))
 
     def _answer_GainCard(self, s: GameState, task: GainCard, c: Choice, ev: Events) -> GameState:
@@ -1146,7 +1157,7 @@ class CloudspireGame:
         card = self._cards[task.card]
         if card.kind is not CardKind.MINI and self.inventory_count(s) >= self.inventory_limit(s):
             options = [choice("discard", c) for c in s.inventory if self._cards[c].kind is not CardKind.MINI]
-            return self._ask(s, task, "make-room", [*options, choice("decline")], card=task.card)
+            return self._ask(s, task, "make-room", [*options, choice("decline")], ev, card=task.card)
         return self._store(s, task.card, ev)
 
     def _answer_ToInventory(self, s: GameState, task: ToInventory, c: Choice, ev: Events) -> GameState:
@@ -1168,7 +1179,7 @@ class CloudspireGame:
             return s
         if len(options) == 1:
             return self._searched(s, Choice.parse(options[0]), ev)
-        return self._ask(s, task, "gain-spire", options)
+        return self._ask(s, task, "gain-spire", options, ev)
 
     def _answer_SearchSpire(self, s: GameState, task: SearchSpire, c: Choice, ev: Events) -> GameState:
         return self._searched(s, c, ev)

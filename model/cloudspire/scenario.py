@@ -41,35 +41,29 @@ from model.cloudspire.state import (
     Task,
 )
 from model.core.answers import Answers
-from model.core.decisions import ChanceSource, Decider
 from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path, load_schema, read_json_file, validate
 from model.core.rulings import Rulings, resolve_name
+from model.core.spec import ScenarioBase, ScenarioOptions
 
 SCHEMA = ("model.cloudspire", "scenario.schema.json")
 Path = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
-class Scenario:
+class Scenario(ScenarioBase[GameState]):
     """A loaded scenario: the rules in force, the initial state and its answerers."""
 
-    source: str
-    document: dict[str, Any]
-    rulings: Rulings
     data: GameData
-    initial: GameState
-    decisions: Answers
-    chance: Answers
 
     def game(self) -> CloudspireGame:
         return CloudspireGame(Rules.of(self.rulings, self.data))
 
-    def decider(self) -> Decider:
-        return self.decisions.decider(f"{self.source}: decisions")
 
-    def chance_source(self) -> ChanceSource:
-        return self.chance.chance(f"{self.source}: chance")
+def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
+    """The contract's loader (:data:`model.core.spec.Loader`)."""
+    overrides = dict(options.data_overrides) if options.data_overrides is not None else None
+    return scenario_from_document(document, source, options.ruling_specs, overrides, options.data_source)
 
 
 def load_scenario(
