@@ -15,7 +15,7 @@ def _deployed(p: object) -> list[str]:
 def test_cycle_moves_the_top_card_to_the_bottom_for_a_pool_die() -> None:
     """Cycle Enemies Phase: exhaust a pool die to move the top card of the stack to the bottom."""
     d = doc(deployment=["Aegis", "Tide Lancer", "Riptide Skiff"], dice=only_pool("Y1", "G1"))
-    sc, p = play(d, ("cycle yellow", "stop", "stop"))
+    _, p = play(d, ("cycle yellow", "stop", "stop"))
     assert events(p, "enemy_cycled")[0].get("card") == "Cobalt-1"
     assert _deployed(p) == ["Cobalt-2"]
     assert [(e.get("die"), e.get("reason")) for e in events(p, "die_exhausted")] == [("Y1", "cycle")]
