@@ -13,7 +13,7 @@ from model.cloudspire.scenario import Scenario, scenario_from_document
 from model.cloudspire.simulate import run
 from model.cloudspire.state import GameState
 from model.core.answers import FirstOutcome
-from model.core.decisions import FirstLegalDecider, ScriptedChance, ScriptedDecider
+from model.core.decisions import DecisionRequest, FirstLegalDecider, ScriptedChance, ScriptedDecider
 from model.core.driver import Playthrough
 from model.core.events import Event
 
@@ -53,7 +53,11 @@ def events(p: Playthrough[GameState], kind: str) -> list[Event]:
 
 def asked(p: Playthrough[GameState], kind: str) -> list[tuple[Any, ...]]:
     """The options of every decision of ``kind`` that was asked."""
-    return [s.request.options for s in p.steps if s.request.kind == kind]
+    return [
+        s.request.options
+        for s in p.steps
+        if isinstance(s.request, DecisionRequest) and s.request.kind == kind
+    ]
 
 
 def zone(state: GameState, die: str) -> str:
