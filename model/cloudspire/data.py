@@ -233,7 +233,7 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
     default_prov = Provenance(base_set["value"])
     cards: list[Card] = []
     factions: list[str] = []
-    for index, (raw, user) in enumerate(heroes):
+    for raw, user, index in heroes:
         where: Path = ("heroes", index)
         prov, src, doc_source = _prov(raw, user, default_prov, base_set["source"], source)
         faction = raw["faction"]
@@ -245,7 +245,7 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
         hero = _hero(raw["hero"], doc_source, (*where, "hero"))
         boss = _enemy(raw["boss"], doc_source, (*where, "boss"), boss=True)
         cards.append(Card(f"{faction}-H", CardKind.HERO, faction, boss, None, hero, prov, src))
-    for index, (raw, user) in enumerate(minis):
+    for raw, user, index in minis:
         where = ("minis", index)
         prov, src, doc_source = _prov(raw, user, default_prov, base_set["source"], source)
         faction = _faction(raw["faction"], factions, doc_source, (*where, "faction"))
@@ -256,7 +256,7 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
         item = ItemSide(mini_raw["name"], False, (), ability)
         boss = _enemy(raw["mini_boss"], doc_source, (*where, "mini_boss"), boss=True)
         cards.append(Card(f"{faction}-M", CardKind.MINI, faction, boss, item, None, prov, src))
-    for index, (raw, user) in enumerate(conflict):
+    for raw, user, index in conflict:
         where = ("conflict", index)
         prov, src, doc_source = _prov(raw, user, default_prov, base_set["source"], source)
         faction = _faction(raw["faction"], factions, doc_source, (*where, "faction"))
@@ -268,7 +268,7 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
         if ids.index(cid) != i:
             raise MalformedInputError(source, "$.conflict", f"card id {cid!r} is used twice")
     heroes_out = []
-    for index, (raw, user) in enumerate(universal):
+    for raw, user, index in universal:
         prov, src, doc_source = _prov(raw, user, default_prov, base_set["source"], source)
         where = ("universal_heroes", index)
         ability = _effects(raw.get("ability", []), "ability", doc_source, (*where, "ability"))
@@ -279,11 +279,18 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
 
 def _merge(
     base: list[dict[str, Any]], over: list[dict[str, Any]], key: str
-) -> list[tuple[dict[str, Any], bool]]:
-    """Base entries replaced by override entries with the same ``key``; new ones appended."""
-    replaced = {o[key]: o for o in over}
-    out = [(replaced.pop(b[key]), True) if b[key] in replaced else (b, False) for b in base]
-    out += [(o, True) for o in over if o[key] in replaced]
+) -> list[tuple[dict[str, Any], bool, int]]:
+    """Base entries replaced by override entries with the same ``key``; new ones appended.
+
+    Each entry comes with whether it is the user's and its index in its own document (for errors).
+    """
+    index = {o[key]: i for i, o in enumerate(over)}
+    out = [
+        (over[index[b[key]]], True, index[b[key]]) if b[key] in index else (b, False, i)
+        for i, b in enumerate(base)
+    ]
+    known = {b[key] for b in base}
+    out += [(o, True, i) for i, o in enumerate(over) if o[key] not in known]
     return out
 
 
@@ -354,7 +361,7 @@ def _effects(raw: list[str], field: str, source: str, path: Path) -> tuple[Effec
             raise MalformedInputError(
                 source,
                 json_path((*path, i)),
-                f"{effect.kind.value} is not a {field} effect; use one of {allowed}",
+                f"{effect.kind.value} is not allowed as {field}; use one of {allowed}",
             )
         out.append(effect)
     return tuple(out)

@@ -174,7 +174,7 @@ class CloudspireGame:
             raise RulesError("the game is over; nothing is pending")
         answer = normalise_answer(request, answer)
         events: Events = []
-        state = replace(state, request=None, awaiting=None)
+        state = state.evolve(request=None, awaiting=None)
         if isinstance(request, ChanceRequest):
             state = self._chance(state, task, str(answer), events)
         else:
@@ -214,12 +214,12 @@ class CloudspireGame:
     def _advance(self, s: GameState, ev: Events) -> GameState:
         while s.request is None and s.agenda:
             if s.outcome is not None:
-                return replace(s, agenda=())
-            task, s = s.agenda[0], replace(s, agenda=s.agenda[1:])
+                return s.evolve(agenda=())
+            task, s = s.agenda[0], s.evolve(agenda=s.agenda[1:])
             s = self._run(s, task, ev)
             s = self._check(s, ev)
         if s.outcome is not None:
-            return replace(s, agenda=(), request=None, awaiting=None, phase="over")
+            return s.evolve(agenda=(), request=None, awaiting=None, phase="over")
         return s
 
     def _check(self, s: GameState, ev: Events) -> GameState:
@@ -238,7 +238,7 @@ class CloudspireGame:
         if outcome is None:
             return s
         ev.append(Event.make("game_over", result=outcome.result, reason=outcome.reason, round=s.round))
-        return replace(s, outcome=outcome)
+        return s.evolve(outcome=outcome)
 
     def _ask(
         self, s: GameState, task: Task, kind: str, options: list[str], ev: Events, **context: str | int
@@ -247,8 +247,8 @@ class CloudspireGame:
         if len(options) == 1:
             ev.append(Event.make("only_option", decision=kind, option=options[0]))
             return self._decided(s, task, Choice.parse(options[0]), ev)
-        return replace(
-            s, request=DecisionRequest(kind, PLAYER, tuple(options), tuple(context.items())), awaiting=task
+        return s.evolve(
+            request=DecisionRequest(kind, PLAYER, tuple(options), tuple(context.items())), awaiting=task
         )
 
     def _run(self, s: GameState, task: Task, ev: Events) -> GameState:
@@ -268,14 +268,14 @@ class CloudspireGame:
             pile = s.deployment if task.pile == "deployment" else s.market
             pile = pile.reveal(answer)
             ev.append(Event.make("pile_revealed", pile=task.pile, card=answer))
-            return replace(s, deployment=pile) if task.pile == "deployment" else replace(s, market=pile)
+            return s.evolve(deployment=pile) if task.pile == "deployment" else s.evolve(market=pile)
         if isinstance(task, ChooseBoss):
             return self._boss_chosen(s, answer, ev)
         if isinstance(task, AddMiniBosses):
             ev.append(Event.make("mini_boss_added", card=answer, name=self.enemy_name(answer)))
             pile = s.deployment.shuffle()
             pile = replace(pile, shuffled=tuple(sorted((*pile.shuffled, answer))))
-            return replace(s, deployment=pile).push(AddMiniBosses(task.left - 1))
+            return s.evolve(deployment=pile).push(AddMiniBosses(task.left - 1))
         raise RulesError(f"task {task!r} takes no chance outcome")  # pragma: no cover
 
     def _decided(self, s: GameState, task: Task, c: Choice, ev: Events) -> GameState:
@@ -486,7 +486,7 @@ class CloudspireGame:
     def _to_discard(self, s: GameState, card_id: str, reason: str, ev: Events) -> GameState:
         side = self.discard_side(s, card_id)
         ev.append(Event.make("card_discarded", card=card_id, side=side, reason=reason))
-        return replace(s, discard=(*s.discard, (card_id, side)))
+        return s.evolve(discard=(*s.discard, (card_id, side)))
 
     # -- the boss ------------------------------------------------------------------------------------------
 
@@ -499,7 +499,7 @@ class CloudspireGame:
             if hidden:
                 return s
         ev.append(Event.make("boss_added", card=s.boss, name=self.enemy_name(s.boss)))
-        return replace(s, boss_added=True, deployment=s.deployment.add_on_top(s.boss))
+        return s.evolve(boss_added=True, deployment=s.deployment.add_on_top(s.boss))
 
     # -- setup -------------------------------------------------------------------------------------------
 
@@ -516,7 +516,7 @@ class CloudspireGame:
         request = ChanceRequest(
             "draw", "boss", tuple(eligible), "Setup step 3: the boss, at random among the non-allied factions"
         )
-        return replace(s, request=request, awaiting=task)
+        return s.evolve(request=request, awaiting=task)
 
     def _boss_chosen(self, s: GameState, boss: str, ev: Events) -> GameState:
         ev.append(Event.make("boss_chosen", card=boss, name=self.enemy_name(boss)))
@@ -530,9 +530,7 @@ class CloudspireGame:
         if reading == "boss-faction":
             cards += [c.id for c in self.data.faction_cards(faction, CardKind.MINI)]
         ev.append(Event.make("deployment_built", reading=reading, cards=len(cards)))
-        return replace(
-            s, boss=boss, deployment=replace(s.deployment, shuffled=tuple(sorted(cards))).shuffle()
-        )
+        return s.evolve(boss=boss, deployment=replace(s.deployment, shuffled=tuple(sorted(cards))).shuffle())
 
     def _task_AddMiniBosses(self, s: GameState, task: AddMiniBosses, ev: Events) -> GameState:
         """Seed 004, More Adversity: 1-3 more random mini-bosses (without their conflict cards)."""
@@ -548,14 +546,13 @@ class CloudspireGame:
             ev.append(Event.make("mini_boss_skipped", reason="no mini-boss left"))
             return s
         request = ChanceRequest("draw", "mini-boss", tuple(eligible), "More Adversity: a random mini-boss")
-        return replace(s, request=request, awaiting=task)
+        return s.evolve(request=request, awaiting=task)
 
     # -- round start ---------------------------------------------------------------------------------------
 
     def _task_StartRound(self, s: GameState, task: StartRound, ev: Events) -> GameState:
         ev.append(Event.make("round_started", round=s.round))
-        s = replace(
-            s,
+        s = s.evolve(
             phase="cycle",
             created=(),
             defeated_now=(),
@@ -589,13 +586,13 @@ class CloudspireGame:
 
     def _drill(self, s: GameState, task: Drill, space: str, ev: Events) -> GameState:
         ev.append(Event.make("blueprint_created", space=space, colour=Colour.RED.value, card=task.source))
-        return replace(s, created=(*s.created, Created(space, Colour.RED, task.source)))
+        return s.evolve(created=(*s.created, Created(space, Colour.RED, task.source)))
 
     # -- Cycle Enemies ----------------------------------------------------------------------------------
 
     def _task_CycleEnemies(self, s: GameState, task: CycleEnemies, ev: Events) -> GameState:
         """Seed 004, Cycle Enemies Phase: exhaust a pool die to move the top card to the bottom."""
-        s = replace(s, phase="cycle")
+        s = s.evolve(phase="cycle")
         if len(s.deployment) < 2 or not s.in_zone(Zone.POOL):
             return s
         if s.deployment.needs_reveal:
@@ -611,7 +608,7 @@ class CloudspireGame:
         card, pile = s.deployment.take_top()
         ev.append(Event.make("enemy_cycled", card=card, name=self.enemy_name(card), die=die.name))
         s = self._exhaust(s, die, "cycle", ev)
-        return replace(s, deployment=pile.to_bottom(card)).push(task)
+        return s.evolve(deployment=pile.to_bottom(card)).push(task)
 
     def _task_RevealTop(self, s: GameState, task: RevealTop, ev: Events) -> GameState:
         pile = s.deployment if task.pile == "deployment" else s.market
@@ -620,13 +617,13 @@ class CloudspireGame:
         purpose = (
             f"the top card of the {'Deployment' if task.pile == 'deployment' else 'Market'} Stack (shuffled)"
         )
-        return replace(s, request=ChanceRequest("draw", task.pile, pile.shuffled, purpose), awaiting=task)
+        return s.evolve(request=ChanceRequest("draw", task.pile, pile.shuffled, purpose), awaiting=task)
 
     # -- Advance Enemies -----------------------------------------------------------------------------------
 
     def _task_AdvanceEnemies(self, s: GameState, task: AdvanceEnemies, ev: Events) -> GameState:
         """Seed 004, Advance Enemies Phase: middle to bottom, top to middle, unless occupied."""
-        s = replace(s, phase="advance")
+        s = s.evolve(phase="advance")
         for src, dst in (("middle", "bottom"), ("top", "middle")):
             stack = s.lane(src)
             if not stack:
@@ -657,7 +654,7 @@ class CloudspireGame:
             return s.push(RevealTop("deployment"), task)
         card, pile = s.deployment.take_top()
         ev.append(Event.make("enemy_deployed", card=card, name=self.enemy_name(card), lane="top"))
-        s = replace(s, deployment=pile, deployed=True).with_lane("top", (card,))
+        s = s.evolve(deployment=pile, deployed=True).with_lane("top", (card,))
         icons = self.enemy(card).additional_enemies
         return s.push(*((AddUnder("top", icons),) if icons else ()), Activate(card))
 
@@ -694,14 +691,14 @@ class CloudspireGame:
         ev.append(
             Event.make("enemy_added", card=card, name=self.enemy_name(card), lane=task.lane, under=stack[-1])
         )
-        s = replace(s, deployment=pile).with_lane(task.lane, (*stack, card))
+        s = s.evolve(deployment=pile).with_lane(task.lane, (*stack, card))
         return s.push(AddUnder(task.lane, task.icons - 1 + self.enemy(card).additional_enemies))
 
     def _task_Activate(self, s: GameState, task: Activate, ev: Events) -> GameState:
         """Seed 004, Activation Effects Trigger Now: on an enemy's first activation only."""
         if task.card in s.activated:
             return s
-        s = replace(s, activated=tuple(sorted((*s.activated, task.card))))
+        s = s.evolve(activated=tuple(sorted((*s.activated, task.card))))
         ignore = task.card in s.revealed_now and self.rules.reveal_activation == "ignored"
         effects = self.enemy(task.card).activation
         ev.append(
@@ -726,11 +723,11 @@ class CloudspireGame:
     def _lose_health(self, s: GameState, amount: int, cause: str, card: str, ev: Events) -> GameState:
         lost = min(amount, s.health)
         ev.append(Event.make("health_lost", amount=lost, cause=cause, card=card))
-        return replace(s, health=s.health - lost, health_lost=s.health_lost + lost)
+        return s.evolve(health=s.health - lost, health_lost=s.health_lost + lost)
 
     def _gain_health(self, s: GameState, amount: int, cause: str, card: str, ev: Events) -> GameState:
         ev.append(Event.make("health_gained", amount=amount, cause=cause, card=card))
-        return replace(s, health=s.health + amount, health_gained=s.health_gained + amount)
+        return s.evolve(health=s.health + amount, health_gained=s.health_gained + amount)
 
     def _task_ExhaustPool(self, s: GameState, task: ExhaustPool, ev: Events) -> GameState:
         if task.left <= 0 or not s.in_zone(Zone.POOL):
@@ -769,7 +766,7 @@ class CloudspireGame:
     # -- Strategy phase -------------------------------------------------------------------------------------
 
     def _task_StartEngagement(self, s: GameState, task: StartEngagement, ev: Events) -> GameState:
-        s = replace(s, phase="strategy")
+        s = s.evolve(phase="strategy")
         pushed: list[Task] = []
         adds = total(self.hero_side(s).ability, EffectKind.ADDS_ENEMIES)
         if adds:
@@ -806,7 +803,7 @@ class CloudspireGame:
     def _place(self, s: GameState, card_id: str, space: str, ev: Events) -> GameState:
         ev.append(Event.make("spire_placed", card=card_id, name=self.item_name(card_id), space=space))
         inventory = tuple(x for x in s.inventory if x != card_id)
-        return replace(s, inventory=inventory).with_spire(space, PlacedSpire(card_id))
+        return s.evolve(inventory=inventory).with_spire(space, PlacedSpire(card_id))
 
     def _task_CommitDice(self, s: GameState, task: CommitDice, ev: Events) -> GameState:
         """Commit Dice & Roll Dice Steps, repeated while rolls remain (ruling CS-ROLLS)."""
@@ -834,7 +831,7 @@ class CloudspireGame:
         ev.append(Event.make("dice_rolled", roll=s.rolls_used + 1, dice=tuple(d.name for d in dice)))
         for die in dice:
             s = s.with_die(replace(die, face=None))
-        return replace(s, rolls_used=s.rolls_used + 1).push(
+        return s.evolve(rolls_used=s.rolls_used + 1).push(
             *(RollDie(d.name) for d in dice), LoadDice(), AfterLoad()
         )
 
@@ -842,7 +839,7 @@ class CloudspireGame:
         die = s.die(task.die)
         faces = tuple(f.value for f in self.data.dice.faces_of(die.colour))
         request = ChanceRequest("roll", die.name, faces, f"Strategy phase roll {s.rolls_used}")
-        return replace(s, request=request, awaiting=task)
+        return s.evolve(request=request, awaiting=task)
 
     def _task_LoadDice(self, s: GameState, task: LoadDice, ev: Events) -> GameState:
         """Seed 004, Apply Dice Step: colours must match; only spires accept misses."""
@@ -875,7 +872,7 @@ class CloudspireGame:
         """Seed 004, Spires Fire Phase: loaded hits onto orthogonally adjacent enemies."""
         if s.phase != "spires-fire":
             ev.append(Event.make("phase_started", phase="spires-fire", round=s.round))
-            s = replace(s, phase="spires-fire", revealed_now=())
+            s = s.evolve(phase="spires-fire", revealed_now=())
         options = self.fire_options(s)
         if not options:
             return s.push(*resolve_tasks())
@@ -915,7 +912,7 @@ class CloudspireGame:
             )
         )
         defeated = tuple(sorted((*s.defeated, card)))
-        s = replace(s, defeated_now=(*s.defeated_now, card), defeated=defeated).with_lane(lane, stack[1:])
+        s = s.evolve(defeated_now=(*s.defeated_now, card), defeated=defeated).with_lane(lane, stack[1:])
         pushed: list[Task] = []
         for effect in self.enemy(card).reward:
             if effect.kind is EffectKind.HEAL:
@@ -925,7 +922,7 @@ class CloudspireGame:
         if len(stack) > 1:
             nxt = stack[1]
             ev.append(Event.make("enemy_revealed", card=nxt, name=self.enemy_name(nxt), lane=lane))
-            s = replace(s, revealed_now=(*s.revealed_now, nxt))
+            s = s.evolve(revealed_now=(*s.revealed_now, nxt))
             pushed.append(Activate(nxt))
         return s.push(*pushed)
 
@@ -945,7 +942,7 @@ class CloudspireGame:
         """Seed 004, Suffer Damage Step: each enemy with a target attacks, in the player's order."""
         if s.phase != "resolve":
             ev.append(Event.make("phase_started", phase="resolve", round=s.round))
-            s = replace(s, phase="resolve", attacked=())
+            s = s.evolve(phase="resolve", attacked=())
         lanes = self._attackers(s)
         if not lanes:
             return s
@@ -961,7 +958,7 @@ class CloudspireGame:
         assert top is not None
         damage = self.attack_damage(s, top)
         ev.append(Event.make("attack_started", lane=lane, card=top, name=self.enemy_name(top), damage=damage))
-        return replace(s, attacked=(*s.attacked, lane)).push(Attack(lane, damage), SufferDamage())
+        return s.evolve(attacked=(*s.attacked, lane)).push(Attack(lane, damage), SufferDamage())
 
     def _task_Attack(self, s: GameState, task: Attack, ev: Events) -> GameState:
         if task.left <= 0:
@@ -1000,7 +997,7 @@ class CloudspireGame:
                     by=card,
                 )
             )
-            s = replace(s.with_spire(c.space, PlacedSpire(placed.card, True)), spires_lost=s.spires_lost + 1)
+            s = s.with_spire(c.space, PlacedSpire(placed.card, True)).evolve(spires_lost=s.spires_lost + 1)
         else:
             s = self._lose_health(s, 1, "attack", card, ev)
             on_hero = True
@@ -1008,7 +1005,7 @@ class CloudspireGame:
 
     def _task_AfterEffects(self, s: GameState, task: AfterEffects, ev: Events) -> GameState:
         """Seed 004, After Effects Step (ruling CS-AFTER-DEFEATED for enemies defeated this round)."""
-        s = replace(s, phase="after-effects")
+        s = s.evolve(phase="after-effects")
         cards = [s.top_of(ln) for ln in reversed(LANES)]
         sources = [c for c in cards if c is not None]
         if self.rules.after_defeated == "all-engaged":
@@ -1021,7 +1018,7 @@ class CloudspireGame:
 
     def _task_ExhaustDice(self, s: GameState, task: ExhaustDice, ev: Events) -> GameState:
         """Seed 004, Exhaust Dice Step."""
-        s = replace(s, phase="exhaust")
+        s = s.evolve(phase="exhaust")
         for die in sorted(s.dice, key=lambda d: die_order(d.name)):
             if die.zone is Zone.APPLIED and die.card in s.defeated_now:
                 s = self._exhaust(s, die, "on a defeated enemy", ev)
@@ -1079,7 +1076,7 @@ class CloudspireGame:
     # -- rewards ------------------------------------------------------------------------------------
 
     def _task_GainItemRewards(self, s: GameState, task: GainItemRewards, ev: Events) -> GameState:
-        s = replace(s, phase="rewards")
+        s = s.evolve(phase="rewards")
         pushed: list[Task] = []
         for card in s.defeated_now:
             if self._cards[card].kind is not CardKind.CONFLICT:
@@ -1099,9 +1096,7 @@ class CloudspireGame:
             return s.push(RevealTop("market"), task)
         card, pile = s.market.take_top()
         ev.append(Event.make("card_drawn", card=card, name=self.item_name(card), reward_of=task.card))
-        return replace(s, market=pile).push(
-            DrawCards(task.card, task.left - 1, task.keep, (*task.drawn, card))
-        )
+        return s.evolve(market=pile).push(DrawCards(task.card, task.left - 1, task.keep, (*task.drawn, card)))
 
     def _task_KeepCards(self, s: GameState, task: KeepCards, ev: Events) -> GameState:
         rest = tuple(c for c in task.drawn if c not in task.kept)
@@ -1132,13 +1127,13 @@ class CloudspireGame:
 
     def _bottom(self, s: GameState, task: OrderBottom, card: str, ev: Events) -> GameState:
         ev.append(Event.make("card_to_market_bottom", card=card, name=self.item_name(card)))
-        s = replace(s, market=s.market.to_bottom(card))
+        s = s.evolve(market=s.market.to_bottom(card))
         return s.push(OrderBottom(tuple(c for c in task.rest if c != card)))
 
     def _task_GainCard(self, s: GameState, task: GainCard, ev: Events) -> GameState:
         """A gained spire may be activated at once (seed 004, Gaining & Placing Spires)."""
         if task.via == "claim":
-            s = replace(s, defeated_now=tuple(c for c in s.defeated_now if c != task.card))
+            s = s.evolve(defeated_now=tuple(c for c in s.defeated_now if c != task.card))
         ev.append(Event.make("card_gained", card=task.card, name=self.item_name(task.card), via=task.via))
         spaces = self.open_spaces(s)
         if self._cards[task.card].is_spire and spaces:
@@ -1163,13 +1158,13 @@ class CloudspireGame:
     def _answer_ToInventory(self, s: GameState, task: ToInventory, c: Choice, ev: Events) -> GameState:
         if c.verb == "decline":
             return self._to_discard(s, task.card, "inventory full", ev)
-        s = replace(s, inventory=tuple(x for x in s.inventory if x != c.card))
+        s = s.evolve(inventory=tuple(x for x in s.inventory if x != c.card))
         s = self._to_discard(s, c.card, "made room", ev)
         return self._store(s, task.card, ev)
 
     def _store(self, s: GameState, card_id: str, ev: Events) -> GameState:
         ev.append(Event.make("card_to_inventory", card=card_id, name=self.item_name(card_id)))
-        s = replace(s, inventory=(*s.inventory, card_id))
+        s = s.evolve(inventory=(*s.inventory, card_id))
         gain = total(self._item_effects(card_id), EffectKind.HEALTH_ON_GAIN)
         return self._gain_health(s, gain, "item", card_id, ev) if gain else s
 
@@ -1187,9 +1182,9 @@ class CloudspireGame:
     def _searched(self, s: GameState, c: Choice, ev: Events) -> GameState:
         if c.source == "discard":
             index = next(i for i, (card, side) in enumerate(s.discard) if card == c.card and side == "item")
-            s = replace(s, discard=s.discard[:index] + s.discard[index + 1 :])
+            s = s.evolve(discard=s.discard[:index] + s.discard[index + 1 :])
         else:
-            s = replace(s, market=s.market.remove(c.card).shuffle())
+            s = s.evolve(market=s.market.remove(c.card).shuffle())
             ev.append(Event.make("market_shuffled", cards=len(s.market)))
         return s.push(GainCard(c.card, f"search-{c.source}"))
 
@@ -1197,7 +1192,7 @@ class CloudspireGame:
 
     def _task_Cleanup(self, s: GameState, task: Cleanup, ev: Events) -> GameState:
         """Seed 004, Cleanup Step: defeated enemies and spires to the discard; the round ends."""
-        s = replace(s, phase="cleanup")
+        s = s.evolve(phase="cleanup")
         for card in s.defeated_now:
             s = self._to_discard(s, card, "defeated", ev)
         for space in SPIRE_SPACES:
@@ -1212,11 +1207,9 @@ class CloudspireGame:
             if die.zone is Zone.LOADED and Slot.parse(die.slot).kind == "drill":
                 s = self._exhaust(s, die, "created blueprint ends", ev)
         ev.append(Event.make("round_ended", round=s.round))
-        s = replace(
-            s, defeated_now=(), revealed_now=(), attacked=(), created=(), rounds_left=s.rounds_left - 1
-        )
+        s = s.evolve(defeated_now=(), revealed_now=(), attacked=(), created=(), rounds_left=s.rounds_left - 1)
         if s.rounds_left <= 0:
             outcome = Outcome("stopped", "the scenario's rounds are played", s.round)
             ev.append(Event.make("game_over", result=outcome.result, reason=outcome.reason, round=s.round))
-            return replace(s, outcome=outcome)
-        return replace(s, round=s.round + 1).push(StartRound())
+            return s.evolve(outcome=outcome)
+        return s.evolve(round=s.round + 1).push(StartRound())

@@ -11,7 +11,7 @@ takes it. So a game can pause anywhere and resume from the state alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from model.cloudspire.area import LANES, SPIRE_SPACES
@@ -373,19 +373,31 @@ class GameState:
 
     # -- changes -----------------------------------------------------------------------------------
 
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with ``changes``: :func:`dataclasses.replace`, ten times faster (searches copy a lot)."""
+        new = object.__new__(GameState)
+        for name in _FIELDS:
+            object.__setattr__(new, name, changes.pop(name) if name in changes else getattr(self, name))
+        if changes:
+            raise TypeError(f"GameState has no field(s) {', '.join(changes)}")
+        return new
+
     def with_die(self, die: Die) -> GameState:
-        return replace(self, dice=tuple(die if d.name == die.name else d for d in self.dice))
+        return self.evolve(dice=tuple(die if d.name == die.name else d for d in self.dice))
 
     def with_lane(self, lane: str, stack: tuple[str, ...]) -> GameState:
         lanes = list(self.lanes)
         lanes[LANES.index(lane)] = stack
-        return replace(self, lanes=tuple(lanes))
+        return self.evolve(lanes=tuple(lanes))
 
     def with_spire(self, space: str, placed: PlacedSpire | None) -> GameState:
         spires = list(self.spires)
         spires[SPIRE_SPACES.index(space)] = placed
-        return replace(self, spires=tuple(spires))
+        return self.evolve(spires=tuple(spires))
 
     def push(self, *tasks: Task) -> GameState:
         """Put ``tasks`` at the front of the agenda, in the order given."""
-        return replace(self, agenda=(*tasks, *self.agenda))
+        return self.evolve(agenda=(*tasks, *self.agenda))
+
+
+_FIELDS = tuple(f.name for f in fields(GameState))
