@@ -153,23 +153,38 @@ def step_violations(
     back = [d.name for d in after.dice if d.name in banished and d.zone is not Zone.BANISHED]
     if back:
         out.append(f"banished dice returned: {back}")
-    tops = {lane: before.top_of(lane) for lane in LANES}
+    # The lanes as the events tell them, so a card revealed earlier in the same step counts as top.
+    stacks = {lane: list(before.lane(lane)) for lane in LANES}
     for event in events:
-        if event.kind == "die_applied":
-            lane = event.get("lane")
-            space = Slot.parse(event.get("slot")).space
-            if lane not in hit_reach(space):
+        lane = event.get("lane")
+        if event.kind == "enemy_deployed":
+            stacks[lane] = [event.get("card")]
+        elif event.kind == "enemy_added":
+            stacks[lane].append(event.get("card"))
+        elif event.kind == "enemy_advanced":
+            stacks[event.get("to")], stacks[lane] = stacks[lane], []
+        elif event.kind == "enemy_defeated":
+            if not stacks[lane] or stacks[lane][0] != event.get("card"):
+                out.append(f"{event.get('card')} was defeated in {lane} without being on top")
+            stacks[lane] = stacks[lane][1:]
+        elif event.kind == "die_applied":
+            space = Slot.parse(event.get("slot")).space if event.get("slot") else ""
+            if space and lane not in hit_reach(space):
                 out.append(f"{event.get('die')} on {space} was applied to the {lane} lane, not adjacent")
-            if event.get("card") != before.top_of(lane):
+            if not stacks[lane] or event.get("card") != stacks[lane][0]:
                 out.append(f"{event.get('die')} applied to {event.get('card')}, not the top of {lane}")
-        if event.kind == "attack_started" and event.get("card") != tops[event.get("lane")]:
-            out.append(f"{event.get('card')} attacked from {event.get('lane')} without being on top")
-        if event.kind in ("miss_removed", "spire_defeated") or (
+        elif event.kind == "attack_started":
+            if not stacks[lane] or event.get("card") != stacks[lane][0]:
+                out.append(f"{event.get('card')} attacked from {lane} without being on top")
+        elif event.kind in ("miss_removed", "spire_defeated") or (
             event.kind == "health_lost" and event.get("cause") == "attack"
         ):
             attacker = event.get("card") if event.kind != "spire_defeated" else event.get("by")
-            if attacker not in tops.values():
+            if attacker not in [st[0] for st in stacks.values() if st]:
                 out.append(f"{attacker} dealt damage without being a top card")
+    after_lanes = {lane: list(after.lane(lane)) for lane in LANES}
+    if stacks != after_lanes:
+        out.append(f"the lanes do not follow from the events: {stacks} but the state has {after_lanes}")
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -10,7 +11,8 @@ from model.cloudspire.scenario import scenario_from_document
 from model.cloudspire.simulate import run
 from properties.cloudspire import check, invariant_violations, scenario_documents, state_violations
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
+SETTINGS = settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
