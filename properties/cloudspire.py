@@ -211,3 +211,57 @@ def replay_violations(scenario: Scenario, playthrough: Playthrough[GameState]) -
 def check(scenario: Scenario) -> list[str]:
     playthrough = run(scenario)
     return invariant_violations(scenario, playthrough) + replay_violations(scenario, playthrough)
+
+
+ROUND_RULINGS = (
+    "CS-REVEAL-SAME-PHASE",
+    "CS-REVEAL-ACTIVATION",
+    "CS-AFTER-DEFEATED",
+    "CS-LOAD-SOURCE",
+    "CS-SPIRE-ADJACENCY",
+    "CS-BOSS-GLOBAL",
+    "CS-APPLIED-DIE",
+)
+
+
+@st.composite
+def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4) -> dict[str, Any]:
+    """A scenario at the Load step with the last roll made: small enough for the exhaustive search."""
+    data = default_data()
+    hero, allied = draw(st.sampled_from(HEROES[:2]))
+    enemies = sorted(c.id for c in data.cards if c.faction not in allied and c.kind is CardKind.CONFLICT)
+    bosses = sorted(c.id for c in data.cards if c.kind is CardKind.HERO and c.faction not in allied)
+    chosen = draw(st.lists(st.sampled_from(enemies), min_size=1, max_size=4, unique=True))
+    lanes: dict[str, list[str]] = {}
+    rest = list(chosen)
+    for lane in draw(st.permutations(LANES)):
+        size = draw(st.integers(0, min(2, len(rest))))
+        if size:
+            lanes[lane], rest = rest[:size], rest[size:]
+    spire_cards = sorted(c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT and c.is_spire)
+    placed = draw(st.lists(st.sampled_from(spire_cards), max_size=2, unique=True))
+    spaces = draw(st.permutations(SPIRE_SPACES))
+    names = data.dice.names()
+    committed_names = draw(st.lists(st.sampled_from(names), min_size=1, max_size=max_dice, unique=True))
+    faces = ["miss", "hit", "crit"]
+    committed = {d: draw(st.sampled_from(faces)) for d in committed_names}
+    pool = draw(st.lists(st.sampled_from([d for d in names if d not in committed]), max_size=1, unique=True))
+    banished = [d for d in names if d not in committed and d not in pool]
+    rulings = {rid: draw(st.sampled_from(REGISTRY.get(rid).reading_names)) for rid in ROUND_RULINGS}
+    return {
+        "game": "cloudspire",
+        "start": "load",
+        "rounds": 1,
+        "rulings": rulings,
+        "state": {
+            "hero": hero,
+            "allied": list(allied),
+            "boss": draw(st.sampled_from(bosses)),
+            "health": draw(st.integers(1, 8)),
+            "rolls_used": 3,
+            "lanes": lanes,
+            "deployment": rest,
+            "spires": dict(zip(spaces, placed, strict=False)),
+            "dice": {"committed": committed, "banished": banished},
+        },
+    }
