@@ -43,12 +43,13 @@ def build() -> list[Fixture]:
                 continue  # a data file or a layout, not a scenario
             scenario = spec.load(document, str(ref), ScenarioOptions())
             playthrough = run(scenario)
-            relative = ref.relative.removeprefix(f"{spec.examples}/").removesuffix(".json")
+            folder = spec.examples.rpartition(":")[2]
+            relative = ref.relative.removeprefix(f"{folder}/").removesuffix(".json")
             fixtures.append(
                 Fixture(
                     f"{spec.name}/{relative}",
                     spec.name,
-                    f"examples/{ref.relative}",
+                    f"{ref.package}/{ref.relative}",
                     trace_json(spec, scenario, playthrough),
                     len(playthrough.steps),
                 )

@@ -8,6 +8,9 @@ plain ``pip install`` as well as from a checkout:
 >>> ref = ExampleRef.parse("example:stonespine/default")
 >>> ref.relative, str(ref)
 ('stonespine/default.json', 'example:stonespine/default.json')
+
+A game outside this project names its own package's folder as ``PACKAGE:FOLDER`` (in its spec's
+``examples``), and its files as ``example:PACKAGE:FOLDER/NAME``.
 """
 
 from __future__ import annotations
@@ -24,25 +27,31 @@ PREFIX = "example:"
 
 @dataclass(frozen=True, slots=True)
 class ExampleRef:
-    """A bundled file: its path inside the ``examples`` package."""
+    """A bundled file: its path inside a package (``examples`` unless a game names its own)."""
 
     relative: str
+    package: str = PACKAGE
 
     @staticmethod
     def parse(text: str) -> ExampleRef:
-        name = text.removeprefix(PREFIX).strip("/")
+        package, sep, name = text.removeprefix(PREFIX).rpartition(":")
+        name = name.strip("/")
         parts = name.split("/")
-        if not name or any(p in ("", ".", "..") for p in parts):
+        if not name or any(p in ("", ".", "..") for p in parts) or (sep and not package):
             raise MalformedInputError(text, "$", "name a bundled example as example:GAME/NAME")
         if not name.endswith(".json"):
             name += ".json"
-        return ExampleRef(name)
+        return ExampleRef(name, package or PACKAGE)
 
     def __str__(self) -> str:
-        return PREFIX + self.relative
+        where = "" if self.package == PACKAGE else f"{self.package}:"
+        return f"{PREFIX}{where}{self.relative}"
 
     def resource(self) -> Traversable:
-        node = resources.files(PACKAGE)
+        try:
+            node = resources.files(self.package)
+        except ModuleNotFoundError:
+            raise MalformedInputError(str(self), "$", f"no package {self.package!r} holds examples") from None
         for part in self.relative.split("/"):
             node = node.joinpath(part)
         return node
@@ -61,7 +70,9 @@ def is_example(path: str) -> bool:
 
 
 def examples(folder: str, *, recursive: bool = True) -> tuple[ExampleRef, ...]:
-    """Every bundled ``.json`` under ``folder`` (a game's examples), sorted by path."""
+    """Every bundled ``.json`` under ``folder`` (a game's examples, ``[PACKAGE:]PATH``), sorted."""
+    package, _, folder = folder.rpartition(":")
+    package = package or PACKAGE
     found: list[str] = []
 
     def walk(node: Traversable, prefix: str) -> None:
@@ -71,7 +82,7 @@ def examples(folder: str, *, recursive: bool = True) -> tuple[ExampleRef, ...]:
             elif child.is_file() and child.name.endswith(".json"):
                 found.append(prefix + child.name)
 
-    root = resources.files(PACKAGE).joinpath(folder)
+    root = resources.files(package).joinpath(folder)
     if root.is_dir():
         walk(root, f"{folder}/")
-    return tuple(ExampleRef(name) for name in sorted(found))
+    return tuple(ExampleRef(name, package) for name in sorted(found))
