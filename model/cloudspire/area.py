@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from functools import cache
 
-import networkx as nx
+from model.core.places import Places
 
 LANES: tuple[str, ...] = ("top", "middle", "bottom")
 ROWS: tuple[str, ...] = LANES
@@ -55,36 +55,31 @@ def column(space: str) -> str:
     return space[0] if space in SPIRE_SPACES else "M"
 
 
+def kind(space: str) -> str:
+    """``lane``, ``spire``, ``hero`` or ``deployment``."""
+    if space in LANES:
+        return "lane"
+    if space in SPIRE_SPACES:
+        return "spire"
+    return "hero" if space == HERO else "deployment"
+
+
 @cache
-def play_area() -> nx.Graph:
-    """The graph: nodes with ``kind`` (lane, spire, hero, deployment), ``row`` and ``column``."""
-    graph = nx.Graph()
-    for space in SPACES:
-        kind = (
-            "lane"
-            if space in LANES
-            else "spire"
-            if space in SPIRE_SPACES
-            else "hero"
-            if space == HERO
-            else "deployment"
-        )
-        graph.add_node(space, kind=kind, row=row_index(space), column=column(space))
-    cells = {(graph.nodes[s]["row"], graph.nodes[s]["column"]): s for s in SPACES}
+def play_area() -> Places:
+    """The spaces and their orthogonal neighbours on the grid (``.graph`` is the networkx graph)."""
+    cells = {(row_index(s), column(s)): s for s in SPACES}
     order = "LMR"
+    edges = []
     for (row, col), space in cells.items():
         right = (row, order[order.index(col) + 1]) if col != "R" else None
         below = (row + 1, col)
-        for other in (right, below):
-            if other in cells:
-                graph.add_edge(space, cells[other])
-    return graph
+        edges += [(space, cells[other]) for other in (right, below) if other in cells]
+    return Places.from_edges(SPACES, edges)
 
 
+@cache
 def _neighbours_of_kind(space: str, *kinds: str) -> tuple[str, ...]:
-    graph = play_area()
-    found = [n for n in graph.neighbors(space) if graph.nodes[n]["kind"] in kinds]
-    return tuple(sorted(found, key=SPACES.index))
+    return tuple(n for n in play_area().neighbours(space) if kind(n) in kinds)
 
 
 def hit_reach(space: str) -> tuple[str, ...]:
@@ -105,23 +100,17 @@ def adjacent_spires(space: str, occupied: set[str] | frozenset[str], reading: st
     """
     if space not in SPIRE_SPACES:
         return ()
-    graph = play_area()
-    same_column = [
-        n for n in graph.neighbors(space) if graph.nodes[n]["kind"] == "spire" and column(n) == column(space)
-    ]
+    area = play_area()
+
+    def same_column(a: str) -> list[str]:
+        return [n for n in area.neighbours(a) if kind(n) == "spire" and column(n) == column(space)]
+
     if reading == "neighbours":
-        found = [n for n in same_column if n in occupied]
-    else:
-        found = []
-        seen = {space}
-        frontier = [space]
-        while frontier:
-            current = frontier.pop()
-            for n in graph.neighbors(current):
-                if n in seen or graph.nodes[n]["kind"] != "spire" or column(n) != column(space):
-                    continue
-                if n in occupied:
-                    seen.add(n)
-                    found.append(n)
-                    frontier.append(n)
-    return tuple(sorted(found, key=SPACES.index))
+        return tuple(n for n in same_column(space) if n in occupied)
+    seen, frontier = {space}, [space]
+    while frontier:
+        for n in same_column(frontier.pop()):
+            if n not in seen and n in occupied:
+                seen.add(n)
+                frontier.append(n)
+    return tuple(n for n in SPACES if n in seen and n != space)

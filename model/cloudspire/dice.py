@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import re
+from functools import cache
 
 
 class Colour(enum.StrEnum):
@@ -33,11 +34,16 @@ class Colour(enum.StrEnum):
     @staticmethod
     def parse(text: str) -> Colour:
         """A colour from its name or letter (any case)."""
-        lowered = text.strip().lower()
-        for colour in Colour:
-            if lowered in (colour.value, colour.value[0]):
-                return colour
-        raise ValueError(f"unknown die colour {text!r}; use yellow, green, blue, purple or red")
+        return _colour(text)
+
+
+@cache
+def _colour(text: str) -> Colour:
+    lowered = text.strip().lower()
+    for colour in Colour:
+        if lowered in (colour.value, colour.value[0]):
+            return colour
+    raise ValueError(f"unknown die colour {text!r}; use yellow, green, blue, purple or red")
 
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
@@ -75,6 +81,7 @@ def die_names(counts: dict[Colour, int]) -> tuple[str, ...]:
     return tuple(f"{c.letter}{i}" for c in COLOURS for i in range(1, counts.get(c, 0) + 1))
 
 
+@cache
 def colour_of(die: str) -> Colour:
     match = _DIE.match(die)
     if match is None:
@@ -82,6 +89,7 @@ def colour_of(die: str) -> Colour:
     return BY_LETTER[match.group(1)]
 
 
+@cache
 def die_order(die: str) -> tuple[int, int]:
     """Sort key: colour order, then number."""
     return COLOURS.index(colour_of(die)), int(die[1:])

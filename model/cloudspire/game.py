@@ -172,7 +172,9 @@ class CloudspireGame:
         request, task = state.request, state.awaiting
         if request is None or task is None:
             raise RulesError("the game is over; nothing is pending")
-        answer = normalise_answer(request, answer)
+        listed = request.options if isinstance(request, DecisionRequest) else request.outcomes
+        if not (isinstance(answer, str) and answer in listed):
+            answer = normalise_answer(request, answer)
         events: Events = []
         state = state.evolve(request=None, awaiting=None)
         if isinstance(request, ChanceRequest):

@@ -20,6 +20,7 @@ ValueError: 'cycle mauve': unknown die colour 'mauve'; use yellow, green, blue, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from model.cloudspire.area import LANES, SPIRE_SPACES
 from model.cloudspire.blueprints import Slot
@@ -79,19 +80,7 @@ class Choice:
 
     @staticmethod
     def parse(text: str) -> Choice:
-        words = str(text).split()
-        if not words or words[0] not in VERBS:
-            raise ValueError(f"{text!r}: unknown decision; verbs: {', '.join(VERBS)}")
-        verb, args = words[0], tuple(words[1:])
-        kinds = VERBS[verb]
-        if len(args) != len(kinds):
-            raise ValueError(f"{text!r}: {verb} takes {len(kinds)} argument(s) ({' '.join(kinds) or 'none'})")
-        for kind, word in zip(kinds, args, strict=True):
-            try:
-                _check(kind, word)
-            except ValueError as err:
-                raise ValueError(f"{text!r}: {err}") from None
-        return Choice(verb, args)
+        return _parse(str(text))
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
@@ -126,6 +115,24 @@ class Choice:
     @property
     def source(self) -> str:
         return self._arg("source")
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Choice:
+    """Parsing is pure, and searches parse the same few options again and again."""
+    words = str(text).split()
+    if not words or words[0] not in VERBS:
+        raise ValueError(f"{text!r}: unknown decision; verbs: {', '.join(VERBS)}")
+    verb, args = words[0], tuple(words[1:])
+    kinds = VERBS[verb]
+    if len(args) != len(kinds):
+        raise ValueError(f"{text!r}: {verb} takes {len(kinds)} argument(s) ({' '.join(kinds) or 'none'})")
+    for kind, word in zip(kinds, args, strict=True):
+        try:
+            _check(kind, word)
+        except ValueError as err:
+            raise ValueError(f"{text!r}: {err}") from None
+    return Choice(verb, args)
 
 
 def choice(verb: str, *args: object) -> str:

@@ -1,10 +1,9 @@
-"""Run a scenario through the oracle, and write or replay its trace.
+"""Cloudspire's outcome of a run, and thin helpers over the shared simulate/replay.
 
-A trace is the fixture other implementations run against: the scenario, every ruling's reading,
-every request with its legal options and the answer given, every event, and the outcome, in
-canonical JSON. :func:`replay_trace` re-runs a trace's scenario with its recorded answers and
-reports the first step where anything differs. :func:`outcome` is everything a fixture compares
-at the end; its totals equal the sums of the events that changed them.
+Simulating, tracing and replaying are written once in :mod:`model.core.play`; this module says
+what a finished run's outcome is (the ``outcome`` of its traces: everything a fixture compares at
+the end; its totals equal the sums of the events that changed them) and keeps short names for
+the tests and solvers.
 """
 
 from __future__ import annotations
@@ -13,33 +12,21 @@ from typing import Any
 
 from model.cloudspire.area import LANES, SPIRE_SPACES
 from model.cloudspire.dice import Zone
-from model.cloudspire.rulings import GAME
-from model.cloudspire.scenario import Scenario, scenario_from_document
+from model.cloudspire.scenario import Scenario
 from model.cloudspire.state import GameState
-from model.core.canonical import canonical_json
-from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
-from model.core.driver import Playthrough, play
-from model.core.trace import (
-    ORACLE_VERSION,
-    TRACE_FORMAT,
-    TRACE_VERSION,
-    ReplayReport,
-    check_trace,
-    compare,
-    recorded_answers,
-    ruling_specs,
-)
+from model.core.decisions import ChanceSource, Decider
+from model.core.driver import Playthrough
+from model.core.play import replay_trace as _replay_trace
+from model.core.play import run as _run
+from model.core.play import trace_json as _trace_json
+from model.core.trace import ReplayReport
 
 
 def run(
     scenario: Scenario, decider: Decider | None = None, chance: ChanceSource | None = None
 ) -> Playthrough[GameState]:
     """Play ``scenario`` to its end with its own answerers, or the ones given."""
-    game = scenario.game()
-    state, opening = game.start(scenario.initial)
-    return play(
-        game, state, decider or scenario.decider(), chance or scenario.chance_source(), opening=opening
-    )
+    return _run(scenario, decider, chance)
 
 
 def outcome(scenario: Scenario, state: GameState) -> dict[str, Any]:
@@ -100,32 +87,13 @@ def summary(scenario: Scenario, state: GameState) -> str:
     )
 
 
-def trace_document(scenario: Scenario, playthrough: Playthrough[GameState]) -> dict[str, Any]:
-    return {
-        "format": TRACE_FORMAT,
-        "format_version": TRACE_VERSION,
-        "oracle_version": ORACLE_VERSION,
-        "game": GAME,
-        "scenario": scenario.document,
-        "rulings": scenario.rulings.to_json(),
-        "opening": list(playthrough.opening),
-        "steps": list(playthrough.steps),
-        "outcome": outcome(scenario, playthrough.final),
-    }
-
-
 def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
-    return canonical_json(trace_document(scenario, playthrough), indent=1) + "\n"
+    from model.cloudspire.spec import SPEC
+
+    return _trace_json(SPEC, scenario, playthrough)
 
 
 def replay_trace(trace: Any, source: str) -> ReplayReport:
-    """Re-run a trace's scenario with its recorded answers and compare everything."""
-    trace = check_trace(trace, source, GAME)
-    scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", ruling_specs(trace))
-    decisions, outcomes = recorded_answers(trace)
-    playthrough = run(
-        scenario,
-        ScriptedDecider(decisions, label="trace decisions"),
-        ScriptedChance(outcomes, label="trace chance"),
-    )
-    return compare(trace, trace_document(scenario, playthrough))
+    from model.cloudspire.spec import SPEC
+
+    return _replay_trace(SPEC, trace, source)
