@@ -79,7 +79,11 @@ def summary(scenario: Scenario, state: GameState) -> str:
     o = outcome(scenario, state)
     r = o["result"]
     t = o["totals"]
-    lanes = " ".join(f"{k}:{'+'.join(v) or '-'}" for k, v in o["lanes"].items())
+    damage = o["damage_on_top"]
+    lanes = " ".join(
+        f"{k}:{'+'.join(v) or '-'}" + (f"(damage {damage[k]})" if damage.get(k) else "")
+        for k, v in o["lanes"].items()
+    )
     return (
         f"{r['result']} round {r['round']}; health {o['hero']['health']}; defeated {t['enemies_defeated']}; "
         f"spires lost {t['spires_defeated']}; {lanes}; deployment {len(state.deployment)}; "

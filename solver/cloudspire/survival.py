@@ -84,6 +84,7 @@ class SurvivalDP:
     deadline: Deadline = field(default_factory=Deadline)
     memo: dict[GameState, Fraction] = field(default_factory=dict)
     progress: Progress | None = None
+    max_states: int = MAX_STATES  # bounds memory: beyond it the search stops as unknown
 
     def value(self, s: GameState) -> Fraction:
         done = _terminal(s)
@@ -93,7 +94,7 @@ class SurvivalDP:
         if found is not None:
             return found
         self.deadline.check()
-        if len(self.memo) > MAX_STATES:
+        if len(self.memo) > self.max_states:
             raise TimeLimit()
         request = s.request
         if isinstance(request, ChanceRequest):
@@ -183,7 +184,11 @@ def policy_survival(game: CloudspireGame, start: GameState, dp: SurvivalDP, dead
 
 
 def survival_probability(
-    scenario: Scenario, rounds: int | None = None, engine: str = "both", deadline: Deadline | None = None
+    scenario: Scenario,
+    rounds: int | None = None,
+    engine: str = "both",
+    deadline: Deadline | None = None,
+    max_states: int = MAX_STATES,
 ) -> SurvivalAnswer:
     """P(the hero survives the scenario's rounds, or ``rounds``) under optimal play, exactly."""
     deadline = deadline or Deadline()
@@ -204,7 +209,7 @@ def survival_probability(
     progress = Progress("survival states")
     try:
         for name in engines:
-            dp = SurvivalDP(game, grouped=name == "grouped", deadline=deadline, progress=progress)
+            dp = SurvivalDP(game, name == "grouped", deadline, progress=progress, max_states=max_states)
             values[name] = dp.value(start)
             dps[name] = dp
         main = dps[engines[0]]
