@@ -12,7 +12,7 @@ from model.cloudspire.simulate import run
 from properties.cloudspire import check, invariant_violations, scenario_documents, state_violations
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
-SETTINGS = settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

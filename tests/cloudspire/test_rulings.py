@@ -4,6 +4,7 @@ the default reading of each is the one documented."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WITNESSES = ROOT / "examples" / "cloudspire" / "rulings"
 
 
+@cache
 def outcomes_by_reading(ruling_id: str) -> dict[str, str]:
     path = WITNESSES / f"{ruling_id}.json"
     document = json.loads(path.read_text(encoding="utf-8"))

@@ -13,7 +13,7 @@ from properties.cloudspire import engagement_documents
 from solver.cloudspire.engagement import best_engagement
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))
-SETTINGS = settings(max_examples=20 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=12 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
