@@ -238,7 +238,9 @@ def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4) -> dict[str, Any
         size = draw(st.integers(0, min(2, len(rest))))
         if size:
             lanes[lane], rest = rest[:size], rest[size:]
-    spire_cards = sorted(c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT and c.is_spire)
+    spire_cards = sorted(
+        c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT and c.is_spire
+    )
     placed = draw(st.lists(st.sampled_from(spire_cards), max_size=2, unique=True))
     spaces = draw(st.permutations(SPIRE_SPACES))
     names = data.dice.names()
