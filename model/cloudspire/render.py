@@ -87,7 +87,7 @@ def _hero_lines(scenario: Scenario, state: GameState) -> list[str]:
     hero = game.hero_side(state)
     lines = [
         f"hero {hero.name}",
-        f"Health {state.health} Strategy {state.strategy} Recovery {state.recovery}",
+        f"Health {state.health} Str {state.strategy} Rec {state.recovery}",
     ]
     slots = _slot_texts(scenario, state, HERO)
     lines.append("  ".join(slots) if slots else "(no blueprint)")
@@ -106,7 +106,7 @@ def _dice_line(state: GameState) -> str:
         dice = sorted(state.in_zone(zone), key=lambda d: die_order(d.name))
         if zone is Zone.POOL:
             counts = " ".join(
-                f"{c.letter}{n}" for c in COLOURS if (n := sum(1 for d in dice if d.colour is c))
+                f"{n}x{c.value}" for c in COLOURS if (n := sum(1 for d in dice if d.colour is c))
             )
             parts.append(f"pool {len(dice)}" + (f" ({counts})" if counts else ""))
         elif zone in (Zone.COMMITTED,):

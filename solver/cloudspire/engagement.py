@@ -364,15 +364,25 @@ def _z3_plan(
         opt.minimize(model.lost)
         opt.maximize(model.defeated)
     z3_check(opt, deadline)
-    m = opt.model()
+    best = opt.model()
+    defeated, lost = best.eval(model.defeated).as_long(), best.eval(model.lost).as_long()
+    # Same output every run: among the optimal plans, the one setting the fewest, earliest
+    # variables (z3's own choice of optimum may change between runs).
+    canonical = z3.Solver()
+    canonical.add(*opt.assertions(), model.defeated == defeated, model.lost == lost)
+    variables = [v for _, v in sorted(model.loads.items())] + [v for _, v in sorted(model.applies.items())]
+    for var in variables:
+        canonical.push()
+        canonical.add(z3.Not(var))
+        if z3_check(canonical, deadline) == z3.sat:
+            continue  # keep it off
+        canonical.pop()
+        canonical.add(var)
+    z3_check(canonical, deadline)
+    m = canonical.model()
     loads = sorted(k for k, v in model.loads.items() if z3.is_true(m.eval(v, model_completion=True)))
     applies = sorted(k for k, v in model.applies.items() if z3.is_true(m.eval(v, model_completion=True)))
-    return (
-        m.eval(model.defeated).as_long(),
-        m.eval(model.lost).as_long(),
-        loads,
-        applies,
-    )
+    return defeated, lost, loads, applies
 
 
 # -- replaying a z3 plan through the oracle --------------------------------------------------------------

@@ -178,7 +178,8 @@ def _cegis(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None,
     while True:
         if z3_check(opt, checker.deadline) == z3.unsat:
             return None, ()
-        m = opt.model()
+        size = opt.model().eval(count, model_completion=True).as_long()
+        m = _canonical_model(opt, count, size, [x[k] for k in sorted(x)], checker.deadline)
         chosen = tuple(
             sorted(
                 ((sp, c) for (sp, c), v in x.items() if z3.is_true(m.eval(v, model_completion=True))),
@@ -189,6 +190,22 @@ def _cegis(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None,
             return len(chosen), chosen
         outside = [v for key, v in x.items() if key not in chosen]
         opt.add(z3.Or(*outside) if outside else z3.BoolVal(False))
+
+
+def _canonical_model(opt: Any, count: Any, size: int, variables: list[Any], deadline: Deadline) -> Any:
+    """Among placements of ``size`` spires, the one with the earliest variables (same output every
+    run; z3's own pick among equal optima may change)."""
+    canonical = z3.Solver()
+    canonical.add(*opt.assertions(), count == size)
+    for var in variables:
+        canonical.push()
+        canonical.add(z3.Not(var))
+        if z3_check(canonical, deadline) == z3.sat:
+            continue
+        canonical.pop()
+        canonical.add(var)
+    z3_check(canonical, deadline)
+    return canonical.model()
 
 
 def _replay(checker: _Checker, placement: Placement) -> None:
