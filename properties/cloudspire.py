@@ -267,3 +267,39 @@ def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4) -> dict[str, Any
             "dice": {"committed": committed, "banished": banished},
         },
     }
+
+
+@st.composite
+def tiny_round_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """One round, at most two dice in the pool and a few enemies: small enough for (b) and (c)."""
+    data = default_data()
+    hero, allied = HEROES[0]
+    enemies = sorted(c.id for c in data.cards if c.faction not in allied and c.kind is CardKind.CONFLICT)
+    chosen = draw(st.lists(st.sampled_from(enemies), min_size=1, max_size=3, unique=True))
+    lanes = {"bottom": chosen[:1]}
+    if len(chosen) > 1:
+        lanes[draw(st.sampled_from(["top", "middle"]))] = chosen[1:2]
+    names = data.dice.names()
+    pool = draw(st.lists(st.sampled_from(names), max_size=2, unique=True))
+    spires = sorted(
+        c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT and c.is_spire
+    )
+    inventory = draw(st.lists(st.sampled_from(spires), min_size=1, max_size=2, unique=True))
+    return {
+        "game": "cloudspire",
+        "start": "round",
+        "rounds": 1,
+        "rulings": {"CS-ROLLS": draw(st.sampled_from(["one", "strategy-plus-one"]))},
+        "state": {
+            "hero": hero,
+            "allied": list(allied),
+            "boss": "Driftwood-H",
+            "health": draw(st.integers(1, 4)),
+            "strategy": 0,
+            "recovery": 1,
+            "lanes": lanes,
+            "deployment": chosen[2:],
+            "inventory": inventory,
+            "dice": {"banished": [d for d in names if d not in pool]},
+        },
+    }

@@ -292,3 +292,20 @@ def test_instant_rewards_resolve_on_defeat() -> None:
     _, p = play(d, ("apply B1 bottom",))
     assert [(e.get("cause"), e.get("amount")) for e in events(p, "health_gained")] == [("reward", 1)]
     assert p.final.health == 11
+
+
+def test_cleanup_exhausts_dice_left_on_a_defeated_spire() -> None:
+    """Cleanup Step: defeated spires go to the discard; their remaining loaded dice are exhausted."""
+    d = doc(
+        start="resolve",
+        recovery=0,
+        spires={"L-bottom": "Water Tower"},
+        lanes={"bottom": ["Bark Brute"]},
+        dice=only_pool(loaded={"B1": {"slot": "L-bottom.bp1", "face": "hit"}}),
+    )
+    _, p = play(d, ("spire L-bottom",))
+    assert asked(p, "keep") == []  # no keep-or-exhaust choice for a die on a defeated spire
+    assert [(e.get("die"), e.get("reason")) for e in events(p, "die_exhausted")] == [
+        ("B1", "on a defeated spire")
+    ]
+    assert p.final.discard == (("Harbor-1", "item"),)
