@@ -563,6 +563,7 @@ class CloudspireGame:
             deployed=False,
             rolls_used=0,
         )
+        s = self._maybe_add_boss(s, ev)  # a state whose stack is already empty gets its boss now
         drills = [c for c in s.inventory if has(self._item_effects(c), EffectKind.DRILLING)]
         return s.push(*(Drill(c) for c in drills), CycleEnemies(), AdvanceEnemies(), StartEngagement())
 
