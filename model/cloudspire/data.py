@@ -218,10 +218,6 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
     over = overrides or {}
     base_set = base["provenance"]
     card_set = Sourced(base_set["value"], Provenance(base_set["value"]), base_set["source"])
-    if any(k in over for k in ("heroes", "minis", "conflict")):
-        card_set = Sourced(
-            "user", Provenance.USER, f"{source} (cards replaced or added over the example set)"
-        )
 
     dice = _dice(base["dice"], over.get("dice"), source)
     values = _values(base["values"], over.get("values", {}), source)
@@ -274,6 +270,15 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
         ability = _effects(raw.get("ability", []), "ability", doc_source, (*where, "ability"))
         hero = HeroSide(raw["name"], "", raw["health"], raw["strategy"], raw["recovery"], ability, (), True)
         heroes_out.append((hero, prov, src))
+    replaced = sum(1 for c in cards if c.provenance is Provenance.USER)
+    if replaced:
+        rest = len(cards) - replaced
+        value = "user" if not rest else f"{card_set.value}, {replaced} card(s) from user data"
+        card_set = Sourced(
+            value,
+            Provenance.USER,
+            f"{source}: {replaced} card(s) replaced or added; {rest} from the bundled set",
+        )
     return GameData(dice, values, tuple(cards), tuple(heroes_out), tuple(factions), card_set)
 
 
