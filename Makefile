@@ -24,10 +24,12 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench
 
-## Full report, including the long searches.
+## Full report, including the long searches: out/report.md, out/report.html (pictures inline),
+## out/report.json, the witnesses the searches found (out/witnesses/); then the slow tests.
 report: $(STAMP)
 	mkdir -p out
-	$(BIN)/invasion report --out out/report.md
+	$(BIN)/invasion report --out out --json
+	$(BIN)/python -m pytest -m slow -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -146,6 +146,23 @@ def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
     return doc
 
 
+def scenario_documents() -> st.SearchStrategy[dict[str, Any]]:
+    """The generic searches' hook (``properties/hooks.py``): :func:`scenarios`, one or two players."""
+    return scenarios()
+
+
+WIN_CONDITIONS = {
+    # The ways an Invasion goes well for a dungeon, over the outcome (``properties/hooks.py``).
+    "a player takes the trophy": lambda o: any(p["trophies"] for p in o["players"]),
+    "a dungeon repels every hero it receives": lambda o: any(
+        p["defeated"] and not p["escaped"] for p in o["players"]
+    ),
+    "solo: the player takes the trophy from Jael": lambda o: (
+        "jael" in o and any(p["trophies"] for p in o["players"])
+    ),
+}
+
+
 def invariant_violations(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
     """Every invariant the run breaks, as readable sentences (empty when all hold)."""
     problems: list[str] = []

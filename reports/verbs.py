@@ -2,8 +2,9 @@
 
 ``invasion simulate FILE`` / ``invasion replay FILE`` dispatch on the file's ``game``;
 ``invasion GAME simulate|replay|data|schema|examples`` are the same verbs bound to one game (a
-file of another game is refused with the verb it belongs to). ``rulings``, ``schema``,
-``games``, ``examples``, ``run``, ``report`` and ``fixtures`` cover every game at once.
+file of another game is refused with the verb it belongs to). ``rulings``,
+``ambiguities``, ``schema``, ``games``, ``examples``, ``run``, ``report`` and ``fixtures`` cover
+every game at once (``ambiguities`` also as ``invasion GAME ambiguities``).
 
 Handlers import what they need when they run, so building the parser stays cheap.
 """
@@ -14,6 +15,8 @@ import argparse
 from typing import Any
 
 from model import registry
+from reports import report_cli
+from reports.ambiguity import cli as ambiguity_cli
 from reports.options import (
     add_output_options,
     add_rules_options,
@@ -21,7 +24,7 @@ from reports.options import (
     output_folder,
 )
 
-GENERIC_GAME_VERBS = ("simulate", "replay", "data", "schema", "examples")
+GENERIC_GAME_VERBS = ("simulate", "replay", "data", "schema", "examples", "ambiguities")
 
 
 # -- parsers -----------------------------------------------------------------------------------
@@ -37,10 +40,13 @@ def register_shared(sub: Any) -> None:
     replay.add_argument("trace", help="a trace (or the --json output of simulate); - for stdin")
     replay.set_defaults(run=_replay, game=None)
 
-    rulings = sub.add_parser("rulings", help="the named rulings: question, readings, default, citation")
-    rulings.add_argument("--game", choices=registry.names(), help="only this game's rulings")
-    add_output_options(rulings)
-    rulings.set_defaults(run=_rulings)
+    ambiguity_cli.register_rulings(sub)
+    ambiguities = sub.add_parser(
+        "ambiguities",
+        help="where readings of open rules change outcomes, for every game: witnesses, differences side "
+        "by side, searches, and --check for a designer's CI",
+    )
+    ambiguity_cli.register_ambiguities(ambiguities)
 
     schema = sub.add_parser("schema", help="print a published JSON Schema (list them: invasion schema)")
     schema.add_argument("name", nargs="?", help="e.g. trace, envelope, stonespine-scenario")
@@ -59,9 +65,11 @@ def register_shared(sub: Any) -> None:
     run.add_argument("--out", type=output_file(), metavar="FILE", help="also write the report here")
     run.set_defaults(run=_run)
 
-    report = sub.add_parser("report", help="the full report: the main job plus the long searches")
-    report.add_argument("--out", type=output_file(), metavar="FILE", help="also write the report here")
-    report.set_defaults(run=_report)
+    report = sub.add_parser(
+        "report",
+        help="the full report of every game: report.md and report.html (pictures inline), or --json",
+    )
+    report_cli.register_report(report)
 
     fixtures = sub.add_parser(
         "fixtures", help="write (or --check) the regression fixtures: one trace per bundled example"
@@ -92,6 +100,11 @@ def register_game(commands: Any, game: str) -> None:
     examples = commands.add_parser("examples", help="this game's bundled example scenarios")
     add_output_options(examples)
     examples.set_defaults(run=_examples, game=game)
+    ambiguities = commands.add_parser(
+        "ambiguities",
+        help="where readings of this game's open rules change outcomes (see invasion ambiguities)",
+    )
+    ambiguity_cli.register_ambiguities(ambiguities, game)
 
 
 def _simulate_arguments(parser: argparse.ArgumentParser, game: str) -> None:
@@ -250,29 +263,6 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rulings(args: argparse.Namespace) -> int:
-    from model.core.rulings import REGISTRY
-    from reports.output import emit, md_escape
-    from reports.tables import table
-
-    registry.load_all()
-    rulings = REGISTRY.all(args.game)
-    if _json(args):
-        from reports.envelope import envelope_json
-
-        answer = [r.to_json() for r in rulings]
-        emit(envelope_json(args.game or "", "rulings", _command(args), answer), args.out)
-        return 0
-    rows = []
-    for r in rulings:
-        readings = "; ".join(
-            f"{x.name}{' (default)' if x.name == r.default else ''}: {x.meaning}" for x in r.readings
-        )
-        rows.append((r.id, md_escape(r.question), md_escape(readings), md_escape(r.citation)))
-    emit(table(rows, ["id", "question", "readings", "citation"]), args.out)
-    return 0
-
-
 def _games(args: argparse.Namespace) -> int:
     from model.core.bundled import examples
     from model.core.rulings import REGISTRY
@@ -323,14 +313,6 @@ def _run(args: argparse.Namespace) -> int:
     from reports.output import emit
 
     emit(main_job(), args.out)
-    return 0
-
-
-def _report(args: argparse.Namespace) -> int:
-    from reports.main_job import full_report
-    from reports.output import emit
-
-    emit(full_report(), args.out)
     return 0
 
 
