@@ -91,17 +91,31 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
         for r in REGISTRY.all(GAME)
         if r.id != "CS-DEPLOYMENT-MAKEUP"
     }
+    boss_in_play = draw(st.booleans())
+    applied: dict[str, dict[str, str]] = {}
+    if boss_in_play:
+        # The endgame: the boss on top of a lane, already worn down by crits applied earlier.
+        lane = draw(st.sampled_from(LANES))
+        lanes[lane] = [boss, *lanes.get(lane, [])][:2]
+        rest = [c for c in rest if c not in lanes[lane]]
+        side = data.by_id(boss).enemy
+        assert side is not None
+        crits = draw(st.integers(0, min(4, (side.health - 1) // 2)))
+        applied = {f"P{i}": {"card": boss, "face": "crit"} for i in range(1, crits + 1)}
+        for key in ("exhausted", "banished"):
+            dice[key] = [d for d in dice[key] if d not in applied]
     state: dict[str, Any] = {
         "hero": hero,
         "allied": list(allied),
         "boss": boss,
+        "boss_added": boss_in_play,
         "health": draw(st.integers(2, 15)),
         "lanes": lanes,
         "deployment": rest,
         "spires": spires,
         "inventory": inventory,
         "market": market,
-        "dice": dice,
+        "dice": {**dice, "applied": applied} if applied else dice,
     }
     return {
         "game": "cloudspire",
@@ -112,6 +126,13 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
         "decisions": {"then": "random", "seed": draw(st.integers(0, 10**6))},
         "chance": {"then": "random", "seed": draw(st.integers(0, 10**6))},
     }
+
+
+WIN_CONDITIONS = {
+    "the hero wins: every enemy and the boss defeated, the Deployment Stack empty": lambda outcome: (
+        outcome["result"]["result"] == "win"
+    ),
+}
 
 
 # -- invariants -------------------------------------------------------------------------------------------

@@ -74,23 +74,6 @@ def outcome(scenario: Scenario, state: GameState) -> dict[str, Any]:
     }
 
 
-def summary(scenario: Scenario, state: GameState) -> str:
-    """A one-line fingerprint of the outcome (used to show that readings differ)."""
-    o = outcome(scenario, state)
-    r = o["result"]
-    t = o["totals"]
-    damage = o["damage_on_top"]
-    lanes = " ".join(
-        f"{k}:{'+'.join(v) or '-'}" + (f"(damage {damage[k]})" if damage.get(k) else "")
-        for k, v in o["lanes"].items()
-    )
-    return (
-        f"{r['result']} round {r['round']}; health {o['hero']['health']}; defeated {t['enemies_defeated']}; "
-        f"spires lost {t['spires_defeated']}; {lanes}; deployment {len(state.deployment)}; "
-        f"boss {'added' if state.boss_added else 'not added'}; pool {len(state.in_zone(Zone.POOL))}"
-    )
-
-
 def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
     from model.cloudspire.spec import SPEC
 

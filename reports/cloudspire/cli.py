@@ -1,4 +1,4 @@
-"""``invasion cloudspire engagement|survive|spires|ambiguities``: the verbs only Cloudspire has.
+"""``invasion cloudspire engagement|survive|spires``: the verbs only Cloudspire has (its searches).
 
 Argument parsing only; each handler imports its solver when called, so ``invasion --help`` stays
 fast. Every answer printed has been replayed through the oracle; ``--format json`` prints the
@@ -51,15 +51,6 @@ def register(commands: Any) -> None:
     add_search_options(spires, ("both", "z3", "baseline"))
     add_output_options(spires)
     spires.set_defaults(run=_spires)
-
-    ambiguities = commands.add_parser(
-        "ambiguities",
-        help="which open rules change the outcome: each ruling's witness, or one scenario under every reading",
-    )
-    ambiguities.add_argument("scenario", nargs="?", help="a scenario; without it, every ruling's witness")
-    ambiguities.add_argument("--only", action="append", metavar="ID", help="only these rulings")
-    add_output_options(ambiguities, formats=("text", "md"))
-    ambiguities.set_defaults(run=_ambiguities)
 
 
 def _load(args: argparse.Namespace) -> Any:
@@ -132,14 +123,3 @@ def _spires(args: argparse.Namespace) -> int:
     return _finish(
         args, "spires", title, spires_body(scenario, answer), answer, answer.status, answer.replayed
     )
-
-
-def _ambiguities(args: argparse.Namespace) -> int:
-    from reports.cloudspire.tables import ambiguity_table
-    from reports.output import command_line, emit
-    from reports.tables import section
-
-    command = command_line(["invasion", *args.argv])
-    body, title = ambiguity_table(args.scenario, args.only)
-    emit(section(title, body, command=command), args.out)
-    return 0

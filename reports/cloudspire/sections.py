@@ -1,13 +1,13 @@
 """Cloudspire sections of the main job (a round, the engagement search) and of the full report
-(survival probability, fewest spires, the rulings on their witnesses). Each prints the command
-that reproduces it."""
+(survival probability, fewest spires); the rulings' register is written once for every game
+(``reports/ambiguity``). Each prints the command that reproduces it."""
 
 from __future__ import annotations
 
 from model.cloudspire.scenario import load_scenario
 from model.cloudspire.simulate import run
 from model.cloudspire.spec import SPEC
-from reports.cloudspire.tables import ambiguity_table, engagement_body, spires_body, survival_body
+from reports.cloudspire.tables import engagement_body, spires_body, survival_body
 from reports.simulation import simulation_report
 from reports.tables import section
 from solver.cloudspire.engagement import best_engagement
@@ -58,10 +58,5 @@ def spires_search() -> str:
     )
 
 
-def rulings_on_witnesses() -> str:
-    body, title = ambiguity_table(None)
-    return section(title, body, command="invasion cloudspire ambiguities")
-
-
 SECTIONS = (example_round, engagement_search)
-LONG_SECTIONS = (survival_search, spires_search, rulings_on_witnesses)
+LONG_SECTIONS = (survival_search, spires_search)

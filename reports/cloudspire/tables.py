@@ -1,18 +1,12 @@
-"""Markdown bodies for the Cloudspire searches and the ambiguity table."""
+"""Markdown bodies for the Cloudspire searches."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
-from model.cloudspire.ambiguity import compare_readings, readings_differ
 from model.cloudspire.render import render_text
-from model.cloudspire.rulings import GAME
 from model.cloudspire.scenario import Scenario
-from model.core.bundled import ExampleRef
-from model.core.jsonio import read_json_file
-from model.core.rulings import REGISTRY
-from reports.output import command_line, md_escape
+from reports.output import md_escape
 from reports.tables import fenced, table
 from solver.cloudspire.engagement import EngagementAnswer
 from solver.cloudspire.spire_cover import SpireCoverAnswer
@@ -124,35 +118,3 @@ def spires_body(scenario: Scenario, answer: SpireCoverAnswer) -> str:
             table(rows, ["placement"]),
         ]
     return "\n".join(lines)
-
-
-def _rows(document: Any, source: str, ruling_ids: list[str], shown: str) -> tuple[list[tuple[Any, ...]], int]:
-    rows = []
-    changed = 0
-    for rid in ruling_ids:
-        outcomes = compare_readings(document, source, rid)
-        if not readings_differ(outcomes) and shown == "changed":
-            continue
-        changed += readings_differ(outcomes)
-        for o in outcomes:
-            reading = o.reading + (" (default)" if o.default else "")
-            command = command_line(
-                ["invasion", "cloudspire", "simulate", source, "--ruling", f"{rid}={o.reading}"]
-            )
-            rows.append((rid, reading, md_escape(o.summary), f"`{command}`"))
-    return rows, changed
-
-
-def ambiguity_table(scenario: str | None, only: list[str] | None = None) -> tuple[str, str]:
-    """(table, title): every ruling on its witness, or the rulings that change one scenario."""
-    ids = [r.id for r in REGISTRY.all(GAME) if not only or r.id in only]
-    headers = ["ruling", "reading", "outcome", "reproduce"]
-    if scenario is None:
-        rows: list[tuple[Any, ...]] = []
-        for rid in ids:
-            witness = str(ExampleRef(f"cloudspire/rulings/{rid}.json"))
-            found, _ = _rows(read_json_file(witness), witness, [rid], "all")
-            rows += found
-        return table(rows, headers), "Cloudspire rulings: outcome under each reading (witness scenarios)"
-    rows, changed = _rows(read_json_file(scenario), scenario, ids, "changed")
-    return table(rows, headers), f"Rulings that change the outcome of {scenario}: {changed}"

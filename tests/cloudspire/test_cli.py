@@ -126,11 +126,12 @@ def test_survive_and_spires_commands(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "Fewest spires keeping Health above 1" in out
 
 
-def test_ambiguities_lists_every_ruling_on_its_witness(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cloudspire", "ambiguities", "--only", "CS-BOSS-GLOBAL", "--format", "md"]) == 0
+def test_the_shared_ambiguities_verb_shows_a_witness(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["cloudspire", "ambiguities", "--only", "CS-BOSS-GLOBAL", "--no-fixtures", "--format", "md"]
+    assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "from-setup (default)" in out and "once-deployed" in out
-    assert "--ruling CS-BOSS-GLOBAL=once-deployed" in out
+    assert "every reading told apart by `example:cloudspire/rulings/CS-BOSS-GLOBAL.json`" in out
+    assert "| `$.hero.health`        | `12`                   | `13`            |" in out
 
 
 @pytest.mark.parametrize(
