@@ -93,17 +93,19 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
     }
     boss_in_play = draw(st.booleans())
     applied: dict[str, dict[str, str]] = {}
+    loaded: dict[str, dict[str, str]] = {}
     if boss_in_play:
-        # The endgame: the boss on top of a lane, already worn down by crits applied earlier.
-        lane = draw(st.sampled_from(LANES))
-        lanes[lane] = [boss, *lanes.get(lane, [])][:2]
-        rest = [c for c in rest if c not in lanes[lane]]
+        # The endgame: the boss alone in the bottom lane, worn down by crits applied earlier
+        # (one or two Health left), nothing left to deploy; sometimes a hit already on the hero.
+        lanes, rest = {"bottom": [boss]}, []
         side = data.by_id(boss).enemy
         assert side is not None
-        crits = draw(st.integers(0, min(4, (side.health - 1) // 2)))
+        crits = min(4, (side.health - 1) // 2)
         applied = {f"P{i}": {"card": boss, "face": "crit"} for i in range(1, crits + 1)}
+        if hero != "Wayfarer" and draw(st.booleans()):
+            loaded = {"B1": {"slot": "hero.bp1", "face": draw(st.sampled_from(["hit", "crit"]))}}
         for key in ("exhausted", "banished"):
-            dice[key] = [d for d in dice[key] if d not in applied]
+            dice[key] = [d for d in dice[key] if d not in applied and d not in loaded]
     state: dict[str, Any] = {
         "hero": hero,
         "allied": list(allied),
@@ -115,7 +117,11 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
         "spires": spires,
         "inventory": inventory,
         "market": market,
-        "dice": {**dice, "applied": applied} if applied else dice,
+        "dice": {
+            **dice,
+            **({"applied": applied} if applied else {}),
+            **({"loaded": loaded} if loaded else {}),
+        },
     }
     return {
         "game": "cloudspire",
