@@ -41,8 +41,9 @@ lint: $(STAMP)
 wheel-test:
 	PYTHON=$(PYTHON) .ci/wheel-test
 
+## Regenerate the conformance suite and traces in fixtures/, accepting changed expectations (review the diff).
 fixtures: $(STAMP)
-	$(BIN)/invasion fixtures --out fixtures
+	$(BIN)/invasion fixtures generate --update
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis

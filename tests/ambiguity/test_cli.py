@@ -60,7 +60,9 @@ def test_ambiguities_shows_outcome_fields_and_events_side_by_side(capsys: pytest
 def test_ambiguities_on_one_scenario_lists_the_rulings_that_change_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["ambiguities", TROLL, "--only", "SS-TROLL", "--only", "SS-PASSAGE", "--workers", "1"]) == 0
+    assert (
+        main(["ambiguities", TROLL, "--only", "SS-TROLL-MOVE", "--only", "SS-PASSAGE", "--workers", "1"]) == 0
+    )
     out = capsys.readouterr().out
     assert "1 ruling(s) change the outcome of" in out and "(of 2 checked)" in out
     assert "SS-TROLL-MOVE=may" in out
