@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from model import registry
-from model.core.spec import ScenarioOptions
 from reports.suite.build import build_case
 from reports.suite.cloudspire import SUITE, activation
 from reports.suite.plugins import project, suite_for
