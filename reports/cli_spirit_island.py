@@ -1,14 +1,16 @@
 """``invasion spirit-island ...``: simulate, replay, data, and the searches.
 
 Searches: ``fear-threshold``, ``fight-back``, ``defend`` (one land, given in land notation or
-taken from a scenario), ``cascade`` and ``lands`` / ``flip`` (a scenario). ``--method both`` runs
-z3 and the exhaustive baseline and reports whether they agree; every answer printed has been
-replayed through the oracle.
+taken from a scenario), ``cascade`` and ``lands`` / ``flip`` (a scenario). ``--method auto`` (the
+default) uses the engine that is faster for the instance (:mod:`solver.spirit_island.engines`);
+``--method both`` runs z3 and the exhaustive baseline and checks that they agree. Every answer
+printed has been replayed through the oracle; ``--time-limit`` covers the whole command.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import shlex
 from typing import Any
 
@@ -20,7 +22,7 @@ from model.spirit_island.pieces import Land, PieceKind, check_land, parse_land
 from model.spirit_island.scenario import load_scenario
 from reports import spirit_island_tables as tables
 from reports.cli_common import parse_data_file
-from solver.common import OracleDisagreement
+from solver.common import Deadline, OracleDisagreement, Status
 from solver.spirit_island.cascade import best_cascade, card_cascades
 from solver.spirit_island.defend import GOALS, least_defend
 from solver.spirit_island.fear_threshold import (
@@ -45,11 +47,11 @@ def register(commands: Any) -> None:
     )
     _land_arguments(fear)
     fear.add_argument(
-        "--fear", type=int, metavar="K", help="only this k (default: every k the land can give)"
+        "--fear", type=positive_int, metavar="K", help="only this k (default: every k the land can give)"
     )
     fear.add_argument(
         "--pool",
-        type=int,
+        type=positive_int,
         metavar="N",
         help="markers left in the Fear pool: also the least Damage earning the next card",
     )
@@ -58,7 +60,7 @@ def register(commands: Any) -> None:
 
     fight = commands.add_parser("fight-back", help="the fight-back allocation with the most Fear or kills")
     _land_arguments(fight)
-    fight.add_argument("--dahan", type=int, required=True, help="surviving Dahan (2 Damage each)")
+    fight.add_argument("--dahan", type=count_int, required=True, help="surviving Dahan (2 Damage each)")
     fight.add_argument("--objective", choices=OBJECTIVES, default="fear")
     _search_arguments(fight)
     fight.set_defaults(run=_fight_back)
@@ -92,7 +94,7 @@ def register(commands: Any) -> None:
     flip.add_argument("scenario")
     flip.add_argument("--fact", required=True, metavar="TURN:ACTION:LAND", help="e.g. 2:ravage:A5")
     flip.add_argument(
-        "--max-cost", type=int, default=3, help="largest change searched (pieces added or removed)"
+        "--max-cost", type=count_int, default=3, help="largest change searched (pieces added or removed)"
     )
     flip.add_argument(
         "--write",
@@ -127,20 +129,49 @@ def _land_arguments(parser: argparse.ArgumentParser) -> None:
 def _search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--method",
-        choices=("z3", "baseline", "both"),
-        default="both",
-        help="both: z3 and the baseline, checked to agree",
+        choices=("auto", "z3", "baseline", "both"),
+        default="auto",
+        help="auto (default): the faster engine for the instance; both: z3 and the baseline, checked to agree",
     )
     parser.add_argument(
         "--time-limit",
         "--seconds",
         dest="seconds",
-        type=float,
+        type=seconds_value,
         default=None,
         metavar="SECONDS",
-        help="time limit per search; a time-out is reported as unknown",
+        help="time limit for the whole command, replays included; past it the answer is unknown",
     )
     parser.add_argument("--json", action="store_true")
+
+
+def count_int(text: str) -> int:
+    """A count: an integer, 0 or more (a usage error otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = count_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def seconds_value(text: str) -> float:
+    """A time limit: a finite number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds above 0, got {text}")
+    return value
 
 
 def command_line(args: argparse.Namespace) -> str:
@@ -194,10 +225,16 @@ def _methods(args: argparse.Namespace) -> tuple[str, ...]:
     return ("z3", "baseline") if args.method == "both" else (args.method,)
 
 
-def _disagree(what: str, z3_answer: object, baseline: object) -> None:
-    raise OracleDisagreement(
-        f"{what}: z3 says {z3_answer}, the baseline says {baseline}; this is a solver bug"
-    )
+def _check_agree(what: str, answers: list[Any], key: Any) -> None:
+    """With ``--method both``: the two engines' answers must agree. An answer cut short by the time
+    limit (``unknown``) is never compared."""
+    if len(answers) != 2 or any(a.status is not Status.PROVEN for a in answers):
+        return
+    z3_answer, baseline = key(answers[0]), key(answers[1])
+    if z3_answer != baseline:
+        raise OracleDisagreement(
+            f"{what}: z3 says {z3_answer}, the baseline says {baseline}; this is a solver bug"
+        )
 
 
 # -- commands ----------------------------------------------------------------------------------------
@@ -205,16 +242,17 @@ def _disagree(what: str, z3_answer: object, baseline: object) -> None:
 
 def _fear_threshold(args: argparse.Namespace) -> int:
     land, data = _land(args)
+    deadline = Deadline(args.seconds)
     results: dict[str, Any] = {}
     for method in _methods(args):
         if args.fear is not None:
             plans: tuple[Any, ...] = (
-                least_damage_for_fear(land, args.fear, data=data, method=method, seconds=args.seconds),
+                least_damage_for_fear(land, args.fear, data=data, method=method, deadline=deadline),
             )
         else:
-            plans = fear_table(land, data=data, method=method, seconds=args.seconds)
+            plans = fear_table(land, data=data, method=method, deadline=deadline)
         nxt = (
-            least_damage_for_next_card(land, args.pool, data=data, method=method, seconds=args.seconds)
+            least_damage_for_next_card(land, args.pool, data=data, method=method, deadline=deadline)
             if args.pool
             else None
         )
@@ -222,10 +260,9 @@ def _fear_threshold(args: argparse.Namespace) -> int:
     if len(results) == 2:
         z, b = results["z3"], results["baseline"]
         for pz, pb in zip(z[0], b[0], strict=True):
-            if pz.damage != pb.damage:
-                _disagree(f"least Damage for {pz.wanted} Fear", pz.damage, pb.damage)
-        if z[1] is not None and z[1].damage != b[1].damage:
-            _disagree("least Damage for the next Fear card", z[1].damage, b[1].damage)
+            _check_agree(f"least Damage for {pz.wanted} Fear", [pz, pb], lambda p: p.damage)
+        if z[1] is not None:
+            _check_agree("least Damage for the next Fear card", [z[1], b[1]], lambda p: p.damage)
     first = results[_methods(args)[0]]
     if args.json:
         print(
@@ -238,21 +275,24 @@ def _fear_threshold(args: argparse.Namespace) -> int:
     if first[1] is not None:
         plan = first[1]
         print()
-        print(
-            f"Next Fear card ({args.pool} marker(s) left in the pool): least Damage {plan.damage if plan.damage is not None else 'impossible'}"
-            + (f", {plan.allocation} (replayed: the oracle earns the card)" if plan.replayed else "")
-        )
+        if plan.status is not Status.PROVEN:
+            print(f"Next Fear card ({args.pool} marker(s) left in the pool): unknown (time limit)")
+        else:
+            print(
+                f"Next Fear card ({args.pool} marker(s) left in the pool): least Damage {plan.damage if plan.damage is not None else 'impossible'}"
+                + (f", {plan.allocation} (replayed: the oracle earns the card)" if plan.replayed else "")
+            )
     return 0
 
 
 def _fight_back(args: argparse.Namespace) -> int:
     land, data = _land(args)
+    deadline = Deadline(args.seconds)
     plans = [
-        best_fight_back(land, args.dahan, args.objective, data=data, method=m, seconds=args.seconds)
+        best_fight_back(land, args.dahan, args.objective, data=data, method=m, deadline=deadline)
         for m in _methods(args)
     ]
-    if len(plans) == 2 and plans[0].value != plans[1].value:
-        _disagree("best fight-back", plans[0].value, plans[1].value)
+    _check_agree("best fight-back", plans, lambda p: p.value)
     if args.json:
         print(canonical_json(plans, indent=1))
         return 0
@@ -263,11 +303,11 @@ def _fight_back(args: argparse.Namespace) -> int:
 def _defend(args: argparse.Namespace) -> int:
     land, data = _land(args)
     goals = GOALS if args.goal == "both" else (args.goal,)
+    deadline = Deadline(args.seconds)
     plans = []
     for goal in goals:
-        found = [least_defend(land, goal, data=data, method=m, seconds=args.seconds) for m in _methods(args)]
-        if len(found) == 2 and found[0].defend != found[1].defend:
-            _disagree(f"least Defend for {goal}", found[0].defend, found[1].defend)
+        found = [least_defend(land, goal, data=data, method=m, deadline=deadline) for m in _methods(args)]
+        _check_agree(f"least Defend for {goal}", found, lambda p: p.defend)
         plans += found
     if args.json:
         print(canonical_json(plans, indent=1))
@@ -279,6 +319,7 @@ def _defend(args: argparse.Namespace) -> int:
 def _cascade(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
     lands = scenario.initial.lands
+    deadline = Deadline(args.seconds)
     if args.land:
         name = args.land.upper()
         if not scenario.island.has_land(name):
@@ -288,11 +329,10 @@ def _cascade(args: argparse.Namespace) -> int:
                 "--land", "$", f"{name} has no Blight: Blight added there does not cascade"
             )
         answers = [
-            best_cascade(scenario.island, lands, name, data=scenario.data, method=m, seconds=args.seconds)
+            best_cascade(scenario.island, lands, name, data=scenario.data, method=m, deadline=deadline)
             for m in _methods(args)
         ]
-        if len(answers) == 2 and answers[0].best != answers[1].best:
-            _disagree("least harmful cascade", answers[0].best, answers[1].best)
+        _check_agree("least harmful cascade", answers, lambda a: a.best)
         if args.json:
             print(canonical_json(answers[0], indent=1))
             return 0
@@ -305,13 +345,12 @@ def _cascade(args: argparse.Namespace) -> int:
         return 0
     card = scenario.data.invader_card(args.card, source="--card", path="$")
     results = [
-        card_cascades(scenario.island, lands, card, data=scenario.data, method=m, seconds=args.seconds)
+        card_cascades(scenario.island, lands, card, data=scenario.data, method=m, deadline=deadline)
         for m in _methods(args)
     ]
-    if len(results) == 2 and [(x.always, x.possible) for x in results[0].lands] != [
-        (x.always, x.possible) for x in results[1].lands
-    ]:
-        _disagree(f"cascades of {card.id}", results[0].lands, results[1].lands)
+    _check_agree(
+        f"cascades of {card.id}", results, lambda r: [(x.land, x.always, x.possible) for x in r.lands]
+    )
     if args.json:
         print(canonical_json(results[0], indent=1))
         return 0
@@ -322,9 +361,9 @@ def _cascade(args: argparse.Namespace) -> int:
 def _lands(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
     question = question_from_scenario(scenario)
-    results = [search_facts(question, scenario.data, method=m, seconds=args.seconds) for m in _methods(args)]
-    if len(results) == 2 and results[0].verdicts != results[1].verdicts:
-        _disagree("land sets", results[0].verdicts, results[1].verdicts)
+    deadline = Deadline(args.seconds)
+    results = [search_facts(question, scenario.data, method=m, deadline=deadline) for m in _methods(args)]
+    _check_agree("land sets", results, lambda r: r.verdicts)
     if args.json:
         rows = [
             {"turn": t + 1, "action": a, "land": scenario.island.lands[i], "verdict": v}
@@ -362,15 +401,14 @@ def _flip(args: argparse.Namespace) -> int:
     if not 0 <= turn < question.turns:
         raise MalformedInputError("--fact", args.fact, f"turn must be 1-{question.turns}")
     fact = (turn, action, scenario.island.index(land.upper()))
+    deadline = Deadline(args.seconds)
     flips = [
-        smallest_flip(
-            question, fact, data=scenario.data, method=m, max_cost=args.max_cost, seconds=args.seconds
-        )
+        smallest_flip(question, fact, data=scenario.data, method=m, max_cost=args.max_cost, deadline=deadline)
         for m in _methods(args)
     ]
-    if len(flips) == 2 and flips[0].cost != flips[1].cost:
-        _disagree("smallest flip", flips[0].cost, flips[1].cost)
-    if args.write:
+    _check_agree("smallest flip", flips, lambda f: f.cost)
+    written = args.write and flips[0].status is Status.PROVEN
+    if written:  # no flip found: boundary_fixture says so (exit 2)
         write_atomic(
             args.write, canonical_json(boundary_fixture(question, flips[0], scenario.data), indent=1) + "\n"
         )
@@ -378,6 +416,8 @@ def _flip(args: argparse.Namespace) -> int:
         print(canonical_json(flips[0], indent=1))
         return 0
     print(tables.flip_table(flips[0], scenario.island.lands))
-    if args.write:
+    if written:
         print(f"\nBoundary fixture written to {args.write} (checked by running it as a real game).")
+    elif args.write:
+        print(f"\nNothing written to {args.write}: the search hit its time limit.")
     return 0

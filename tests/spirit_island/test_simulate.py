@@ -97,7 +97,10 @@ def test_cli_searches(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["spirit-island", "fear-threshold", "--land", "C T E", "--pool", "2"]) == 0
     out = capsys.readouterr().out
     assert "|             3 |              5 |" in out and "least Damage 3" in out
-    assert main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--json"]) == 0
+    assert (
+        main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--method", "both", "--json"])
+        == 0
+    )
     plans = json.loads(capsys.readouterr().out)
     plans = plans["answer"] if isinstance(plans, dict) else plans
     assert [p["value"] for p in plans] == [2, 2] and {p["method"] for p in plans} == {"z3", "baseline"}
@@ -149,8 +152,6 @@ def test_cli_flip_writes_a_boundary_fixture_that_runs(
                 "1:explore:A4",
                 "--max-cost",
                 "2",
-                "--method",
-                "z3",
                 "--write",
                 str(fixture),
             ]
@@ -184,3 +185,20 @@ def test_cli_search_errors_exit_2(argv: list[str], message: str, capsys: pytest.
     assert main(["spirit-island", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_reproduce_line_comes_from_the_parsed_arguments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Called from another program, main() must not print that program's sys.argv; names with
+    spaces or shell characters are quoted."""
+    odd = tmp_path / "a b;touch P.json"
+    odd.write_text(
+        Path("examples/spirit_island/invader_phase.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    monkeypatch.setattr("sys.argv", ["some-other-program", "--its-own-flag"])
+    assert main(["spirit-island", "simulate", str(odd), "--ruling", "SI-LAND-ORDER=board-order"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("Reproduce:"))
+    assert line == (
+        f"Reproduce: `invasion spirit-island simulate '{odd}' --ruling SI-LAND-ORDER=board-order`"
+    )
