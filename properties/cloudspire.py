@@ -297,8 +297,9 @@ def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4) -> dict[str, Any
 
 
 @st.composite
-def tiny_round_documents(draw: st.DrawFn) -> dict[str, Any]:
-    """One round, at most two dice in the pool and a few enemies: small enough for (b) and (c)."""
+def tiny_round_documents(draw: st.DrawFn, *, spires: int = 2) -> dict[str, Any]:
+    """One round, at most two dice in the pool, a few enemies and up to ``spires`` inventory
+    spires: small enough for (b) and (c)."""
     data = default_data()
     hero, allied = HEROES[0]
     enemies = sorted(c.id for c in data.cards if c.faction not in allied and c.kind is CardKind.CONFLICT)
@@ -308,10 +309,10 @@ def tiny_round_documents(draw: st.DrawFn) -> dict[str, Any]:
         lanes[draw(st.sampled_from(["top", "middle"]))] = chosen[1:2]
     names = data.dice.names()
     pool = draw(st.lists(st.sampled_from(names), max_size=2, unique=True))
-    spires = sorted(
+    spire_cards = sorted(
         c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT and c.is_spire
     )
-    inventory = draw(st.lists(st.sampled_from(spires), min_size=1, max_size=2, unique=True))
+    inventory = draw(st.lists(st.sampled_from(spire_cards), min_size=1, max_size=spires, unique=True))
     return {
         "game": "cloudspire",
         "start": "round",

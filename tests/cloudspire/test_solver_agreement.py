@@ -34,7 +34,7 @@ def test_engagement_z3_agrees_with_the_exhaustive_baseline(document: dict[str, A
 
 
 @settings(max_examples=5 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tiny_round_documents())
+@given(tiny_round_documents(spires=1))
 def test_survival_engines_agree(document: dict[str, Any]) -> None:
     answer = survival_probability(scenario_from_document(document, "generated.json"), engine="both")
     assert answer.agree and answer.replayed
