@@ -101,14 +101,8 @@ def test_cli_searches(capsys: pytest.CaptureFixture[str]) -> None:
         main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--method", "both", "--json"])
         == 0
     )
-    plans = json.loads(capsys.readouterr().out)
-    plans = plans["answer"] if isinstance(plans, dict) else plans
+    plans = json.loads(capsys.readouterr().out)["answer"]["plans"]
     assert [p["value"] for p in plans] == [2, 2] and {p["method"] for p in plans} == {"z3", "baseline"}
-    assert main(["spirit-island", "defend", "--land", "C T 2D@1", "--method", "z3", "--json"]) == 0
-    assert [(p["goal"], p["least_defend"]) for p in json.loads(capsys.readouterr().out)] == [
-        ("no-blight", 4),
-        ("dahan-safe", 5),
-    ]
     assert (
         main(["spirit-island", "cascade", "examples/spirit_island/invader_phase.json", "--land", "A1"]) == 0
     )
@@ -202,3 +196,23 @@ def test_the_reproduce_line_comes_from_the_parsed_arguments(
     assert line == (
         f"Reproduce: `invasion spirit-island simulate '{odd}' --ruling SI-LAND-ORDER=board-order`"
     )
+
+
+def test_the_command_line_lists_the_solvers_objectives_and_goals() -> None:
+    # The parser names them without importing the solvers (so --help stays fast).
+    from reports.spirit_island import cli
+    from solver.spirit_island.defend import GOALS
+    from solver.spirit_island.fear_threshold import OBJECTIVES
+
+    assert tuple(OBJECTIVES) == cli.OBJECTIVES and tuple(GOALS) == cli.GOALS
+
+
+def test_search_json_is_the_envelope(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["spirit-island", "defend", "--land", "C T 2D@1", "--engine", "z3", "--json"]) == 0
+    envelope = json.loads(capsys.readouterr().out)
+    assert envelope["game"] == "spirit-island" and envelope["query"] == "defend"
+    assert envelope["status"] == "proven" and envelope["replayed"] is True
+    assert [(p["goal"], p["least_defend"]) for p in envelope["answer"]["plans"]] == [
+        ("no-blight", 4),
+        ("dahan-safe", 5),
+    ]
