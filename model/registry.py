@@ -26,6 +26,7 @@ BUILTIN: dict[str, tuple[str, str]] = {
     "stonespine": ("model.stonespine.spec", "Stonespine Architects: Invasion"),
     "spirit-island": ("model.spirit_island.spec", "Spirit Island: the Invader Phase"),
     "vulketh": ("model.vulketh.spec", "Rise of Tribes: The Vul'Keth Invasion"),
+    "cloudspire": ("model.cloudspire.spec", "20 Strong: Cloudspire"),
 }
 
 _registered: dict[str, GameSpec] = {}
