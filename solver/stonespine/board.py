@@ -4,17 +4,20 @@ The numbers come from the oracle's own functions (:func:`model.stonespine.enteri
 and :func:`~model.stonespine.entering.purple_condition`), so the compiled board cannot drift from
 the rules: damage in a chamber is ``base[c] + minions[c] * unit[c]`` for each hero colour.
 
-What the compiled board does not model is listed in :attr:`Board.limits`; a search that needs it
-says so, and every answer is replayed through the oracle anyway. Not modelled across several
-heroes: the Giant Troll moving (when rubble lies in the dungeon), black heroes whose destruction
-changes later damage or conditions, and collapsing passages that fall after a crossing.
+What the compiled board does not model is listed, with the reason, in :attr:`Board.limits` (for
+searches over several heroes) and :attr:`Board.route_limits` (for one hero's routes); a search
+that needs it refuses with that reason, and every answer is replayed through the oracle anyway.
+Not modelled across several heroes: the Giant Troll moving (when rubble lies in the dungeon),
+black heroes whose destruction changes later damage or conditions, and collapsing passages that
+fall after a crossing. Not modelled even for one hero: a black hero's destruction changing its own
+damage (``SS-SIMULTANEOUS=ability-first``) and chambers dealing negative damage (a data file).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.stonespine.dungeon import Cell, Dungeon
+from model.stonespine.dungeon import Cell, Chamber, Dungeon
 from model.stonespine.entering import Rules, chamber_damage, exit_chamber, purple_condition
 from model.stonespine.guardians import GuardianState
 from model.stonespine.heroes import COLORS, AbilityType, HeroCard, HeroColor
@@ -59,6 +62,7 @@ class Board:
     minions: int
     limits: tuple[str, ...]
     year: int
+    route_limits: tuple[tuple[str, str], ...] = ()  # (hero colour or "all", reason)
 
     @property
     def size(self) -> int:
@@ -73,14 +77,33 @@ class Board:
     def name(self, node: int) -> str:
         return self.cells[node].name
 
+    def index_of(self, name: str) -> int:
+        """The node of the chamber called ``name`` (``B2``)."""
+        return self.cells.index(Cell.parse(name))
+
+    def limits_for(self, color: HeroColor) -> tuple[str, ...]:
+        """Why one ``color`` hero's routes are not modelled exactly on this board (empty: they are)."""
+        return tuple(reason for who, reason in self.route_limits if who in ("all", color.value))
+
     def reachable(self) -> frozenset[int]:
-        """Chambers a hero could ever enter (ignoring damage)."""
+        """Chambers connected to the first one (a hero could enter them, ignoring damage and the exit)."""
+        return self._spread(blocked=None)
+
+    def enterable(self) -> frozenset[int]:
+        """Chambers a hero could ever enter: connected, and not only behind an exit chamber that every
+        hero leaves by (with ``SS-EXIT-DEFEATED=escapes`` even an ignored exit is left by)."""
+        return self._spread(blocked=self.exit if self.exit_through_defeated else None)
+
+    def _spread(self, blocked: int | None) -> frozenset[int]:
         if self.escape_at_entry:
             return frozenset()
         seen = {self.start}
         stack = [self.start]
         while stack:
-            for nxt in self.neighbours[stack.pop()]:
+            node = stack.pop()
+            if node == blocked:
+                continue
+            for nxt in self.neighbours[node]:
                 if nxt not in seen:
                     seen.add(nxt)
                     stack.append(nxt)
@@ -108,6 +131,12 @@ class Layout:
         minions = tuple(board.cells[n] for n in range(board.size) for _ in range(self.minions[n]))
         return Placement(tuple(board.cells[g] for g in self.guardians), minions)
 
+    def figures(self, board: Board) -> tuple[tuple[str, str], ...]:
+        """``(kind, chamber)`` per figure: guardians first, then minions, in chamber order."""
+        guardians = tuple(("guardian", board.name(g)) for g in self.guardians)
+        minions = tuple(("minion", board.name(n)) for n in range(board.size) for _ in range(self.minions[n]))
+        return guardians + minions
+
     def describe(self, board: Board) -> str:
         guard = "+".join(board.name(g) for g in self.guardians) or "-"
         mins = (
@@ -133,6 +162,21 @@ def _black_is_inert(
     return True
 
 
+def chamber_numbers(
+    rules: Rules, guardian: GuardianState, cell: Cell, chamber: Chamber, card: HeroCard
+) -> tuple[int, int, int, bool]:
+    """``(base, unit, minion_unit, condition)`` of one chamber for one hero card, read off the
+    oracle's damage function: damage with no minion, the extra per minion, the minions' own part
+    of it, and whether the chamber itself meets a purple hero's condition."""
+    d0, _, _ = chamber_damage(rules, guardian, Placement(), cell, chamber, card, True)
+    d1, parts, _ = chamber_damage(rules, guardian, Placement(minions=(cell,)), cell, chamber, card, True)
+    minion_part = sum(n for name, n in parts if name in ("minion", "hungry-hatchlings"))
+    condition = card.ability.type is AbilityType.NO_DAMAGE_FIRST and purple_condition(
+        card, chamber, guardian, 0
+    )
+    return d0, d1 - d0, minion_part, condition
+
+
 def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     """Compile ``player``'s dungeon for the year of ``state`` under ``rules``."""
     dungeon, guardian = player.dungeon, player.guardian
@@ -141,30 +185,18 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     neighbours = tuple(tuple(index[n] for n in dungeon.neighbours(c, rules.passage_mode)) for c in cells)
     profiles = []
     for card in state.heroes:
-        base, unit, minion_unit, cond = [], [], [], []
-        for cell in cells:
-            chamber = dungeon.chamber(cell)
-            one = Placement(minions=(cell,))
-            d0, _, _ = chamber_damage(rules, guardian, Placement(), cell, chamber, card, True)
-            d1, parts, _ = chamber_damage(rules, guardian, one, cell, chamber, card, True)
-            base.append(d0)
-            unit.append(d1 - d0)
-            minion_unit.append(sum(n for name, n in parts if name in ("minion", "hungry-hatchlings")))
-            cond.append(
-                card.ability.type is AbilityType.NO_DAMAGE_FIRST
-                and purple_condition(card, chamber, guardian, 0)
-            )
+        numbers = [chamber_numbers(rules, guardian, cell, dungeon.chamber(cell), card) for cell in cells]
         purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
         profiles.append(
             HeroProfile(
                 card.color,
                 card.name,
                 state.health(card.color),
-                tuple(base),
-                tuple(unit),
-                tuple(minion_unit),
+                tuple(n[0] for n in numbers),
+                tuple(n[1] for n in numbers),
+                tuple(n[2] for n in numbers),
                 purple,
-                tuple(cond),
+                tuple(n[3] for n in numbers),
                 purple and "minion" in card.ability.matches,
             )
         )
@@ -186,6 +218,12 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
         and not _black_is_inert(black, (), dungeon, guardian)
     ):
         limits.append("SS-SIMULTANEOUS=ability-first for a black hero's own damage")
+    route_limits: list[tuple[str, str]] = []
+    if any(v < 0 for p in profiles for v in (*p.base, *p.unit, *p.minion_unit)):
+        route_limits.append(("all", "a chamber dealing negative damage (check the data file)"))
+        limits.append(route_limits[-1][1])
+    if "SS-SIMULTANEOUS=ability-first for a black hero's own damage" in limits:
+        route_limits.append(("black", "SS-SIMULTANEOUS=ability-first for a black hero's own damage"))
     exit_cell = exit_chamber(rules, dungeon, state.year)
     return Board(
         cells=cells,
@@ -201,6 +239,7 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
         minions=guardian.minions_unlocked,
         limits=tuple(limits),
         year=state.year,
+        route_limits=tuple(route_limits),
     )
 
 

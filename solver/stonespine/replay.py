@@ -18,7 +18,7 @@ from model.stonespine.game import StonespineGame
 from model.stonespine.heroes import HeroColor
 from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState, Placement, Stage
-from solver.common import OracleDisagreement
+from solver.common import Deadline, OracleDisagreement
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,3 +171,59 @@ def verify_wave(
             f"claimed {list(expected)}, oracle gives {got}"
         )
     return result
+
+
+def verify_routes(
+    scenario: Scenario,
+    player: int,
+    color: HeroColor,
+    claims: Sequence[tuple[Sequence[str], tuple[str, str | None, str]]],
+    deadline: Deadline | None = None,
+) -> None:
+    """Replay many one-hero routes through the oracle at once and insist each ends as claimed.
+
+    Each claim is a route (chamber names) and its ``(fate, chamber, reason)``. Routes sharing a
+    beginning share its oracle steps (states are immutable, so a branch starts from the state
+    where the routes part), which makes replaying every outcome of a large dungeon cheap.
+    """
+    deadline = deadline or Deadline()
+    game = StonespineGame(scenario.rulings, scenario.data)
+    start, opening = game.start(wave_state(scenario, player, [color]))
+
+    def explore(
+        current: GameState,
+        events: tuple[Event, ...],
+        group: list[tuple[Sequence[str], tuple[str, str | None, str]]],
+    ) -> None:
+        deadline.check()
+        request = current.request
+        if request is None or isinstance(request, ChanceRequest) or request.kind == "gate":
+            got = _results(events)
+            for route, expected in group:
+                found = [(h.fate, h.chamber, h.reason) for h in got]
+                walked = [h.route for h in got]
+                if found != [expected] or walked != [tuple(route)]:
+                    raise OracleDisagreement(
+                        f"the oracle disagrees with the solver: route {list(route)} claimed {expected}, "
+                        f"oracle gives {found} along {[list(w) for w in walked]}"
+                    )
+            return
+        if request.kind == "move":
+            here = str(dict(request.context)["chamber"])
+            branches: dict[str, list[tuple[Sequence[str], tuple[str, str | None, str]]]] = {}
+            for route, expected in group:
+                at = list(route).index(here)
+                if at + 1 >= len(route):
+                    raise OracleDisagreement(
+                        f"the oracle moves the hero on from {here}; route {list(route)} ends there"
+                    )
+                branches.setdefault(route[at + 1], []).append((route, expected))
+            for option, members in branches.items():
+                nxt, produced = game.step(current, option)
+                explore(nxt, events + tuple(produced), members)
+            return
+        nxt, produced = game.step(current, request.options[0])
+        explore(nxt, events + tuple(produced), group)
+
+    if claims:
+        explore(start, tuple(opening), list(claims))
