@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench report lint fixtures clean
+.PHONY: run test bench report lint fixtures wheel-test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +16,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/invasion run
 
-## All tests (unit, worked examples, properties, quality); long searches excluded.
+## All tests (unit, worked examples, properties, quality); long searches excluded; one worker per core.
 test: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow" -n 2
 
 ## Benchmarks: ratios against a baseline measured in the same run.
 bench: $(STAMP)
@@ -26,12 +26,18 @@ bench: $(STAMP)
 
 ## Full report, including the long searches.
 report: $(STAMP)
+	mkdir -p out
 	$(BIN)/invasion report --out out/report.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+## Build the wheel, install it outside the checkout, run the main job there.
+wheel-test:
+	PYTHON=$(PYTHON) .ci/wheel-test
 
 fixtures: $(STAMP)
 	$(BIN)/invasion fixtures --out fixtures

@@ -1,36 +1,83 @@
-"""The ``invasion`` command. Each game adds its subcommands from its own ``cli_<game>`` module.
+"""The ``invasion`` command: the shared verbs, then one group of verbs per game.
 
-Exit status: 0 on success, 2 on bad input or an illegal decision (one line on stderr, never a
-traceback), 130 when interrupted.
+Exit status: 0 on success; 1 when a check finds a difference (``replay``, ``fixtures --check``);
+2 on bad input, a bad option value or an illegal decision (one line on stderr, never a
+traceback); 3 on an internal error (one line asking for a bug report); 130 when interrupted.
+
+Building the parser imports no game: a game's own verbs are added only when the command line
+names that game, so ``invasion --help`` stays fast.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from importlib import metadata
+from typing import NoReturn
 
+from model import registry
 from model.core.errors import InvasionError
-from reports import cli_common, cli_spirit_island, cli_stonespine
+from reports import verbs
+from reports.options import byte_size
 
-COMMAND_MODULES = (cli_common, cli_stonespine, cli_spirit_island)
+DEBUG_ENV = "INVASION_DEBUG"
+"""Set (the tests do) to let an internal error raise instead of becoming exit status 3."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``invasion stonespine place: error: ...``, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def version() -> str:
+    try:
+        return metadata.version("invasion-oracle")
+    except metadata.PackageNotFoundError:  # running from a checkout that was never installed
+        return "unknown (not installed)"
+
+
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    parser = Parser(
         prog="invasion",
-        description="Rules oracle, solvers and reports for four board games' invasion rules.",
+        description="Rules oracle, solvers and reports for four board games' invasion rules. "
+        "Files may be given as example:GAME/NAME (a bundled example; list them with "
+        "`invasion examples`) or - (standard input).",
+    )
+    parser.add_argument("--version", action="version", version=f"invasion-oracle {version()}")
+    parser.add_argument(
+        "--max-input-size",
+        type=byte_size,
+        default=None,
+        metavar="SIZE",
+        help="largest input file read, e.g. 64M (default 16M)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in COMMAND_MODULES:
-        module.register(sub)
+    verbs.register_shared(sub)
+    named = set(argv)
+    for name in registry.names():
+        group = sub.add_parser(name, help=registry.title(name))
+        commands = group.add_subparsers(dest="game_command", metavar="COMMAND", required=True)
+        if name in named:  # only the game on the command line is imported
+            verbs.register_game(commands, name)
+            from reports.games import part
+
+            own = part(name, "cli")
+            if own is not None:
+                own.register(commands)
+            for choice in commands.choices.values():
+                choice.set_defaults(game=name)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    args.argv = list(argv) if argv is not None else sys.argv[1:]
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(words).parse_args(words)
+    args.argv = words
+    _configure(args)
     try:
         status: int = args.run(args)
         return status
@@ -41,7 +88,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("invasion: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _quiet_broken_pipe()
         return 0
+    except MemoryError:
+        print(
+            "invasion: error: out of memory; give a smaller input or a lower --memory-limit", file=sys.stderr
+        )
+        return 3
+    except Exception as err:  # the last line of defence: never a traceback for a user
+        if os.environ.get(DEBUG_ENV):
+            raise
+        command = " ".join(words[:2])
+        print(
+            f"invasion: internal error in `invasion {command}`: {type(err).__name__}: {err}; "
+            "this is a bug: please report it with the command and its input files",
+            file=sys.stderr,
+        )
+        return 3
+
+
+def _configure(args: argparse.Namespace) -> None:
+    """Input limits and the table style, from the options and the terminal."""
+    from model.core.jsonio import DEFAULT_LIMITS, InputLimits, set_input_limits
+    from reports.tables import TableStyle, set_table_style
+
+    if args.max_input_size is not None:
+        set_input_limits(InputLimits(args.max_input_size, DEFAULT_LIMITS.max_depth))
+    chosen = getattr(args, "format", None)
+    if chosen is None:
+        chosen = "text" if sys.stdout.isatty() else "md"
+        if hasattr(args, "format"):
+            args.format = chosen
+    if chosen == "text":
+        width = min(100, os.get_terminal_size().columns if sys.stdout.isatty() else 100)
+        set_table_style(TableStyle.TEXT, width)
+    else:
+        set_table_style(TableStyle.MARKDOWN)
+
+
+def _quiet_broken_pipe() -> None:
+    # The reader went away (`invasion ... | head`): stop writing without a second error at exit.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

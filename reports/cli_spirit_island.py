@@ -10,21 +10,16 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import sys
 from typing import Any
 
 from model.core.canonical import canonical_json, write_atomic
 from model.core.errors import MalformedInputError
-from model.core.jsonio import read_json_file
 from model.spirit_island.data import GameData, build_game_data, default_data
 from model.spirit_island.effects import ACTIONS as ACTION_NAMES
 from model.spirit_island.pieces import Land, PieceKind, check_land, parse_land
-from model.spirit_island.render import render_svg
 from model.spirit_island.scenario import load_scenario
-from model.spirit_island.simulate import replay_trace, run, trace_json
 from reports import spirit_island_tables as tables
-from reports.cli_common import emit, parse_data_file
-from reports.tables import table
+from reports.cli_common import parse_data_file
 from solver.common import OracleDisagreement
 from solver.spirit_island.cascade import best_cascade, card_cascades
 from solver.spirit_island.defend import GOALS, least_defend
@@ -43,29 +38,8 @@ from solver.spirit_island.island_search import (
 )
 
 
-def register(sub: Any) -> None:
-    game = sub.add_parser("spirit-island", help="Spirit Island: the Invader Phase")
-    commands = game.add_subparsers(dest="spirit_island_command", metavar="COMMAND", required=True)
-
-    simulate = commands.add_parser(
-        "simulate", help="run a scenario: trace, decisions, island pictures, outcome"
-    )
-    simulate.add_argument("scenario", help="scenario JSON (invasion schema spirit-island-scenario)")
-    _rules_arguments(simulate)
-    simulate.add_argument("--json", action="store_true", help="print the canonical JSON trace (a fixture)")
-    simulate.add_argument("--svg", metavar="FILE", help="also write an SVG picture of the island at the end")
-    simulate.add_argument("--out", help="also write the output to this file (atomically)")
-    simulate.set_defaults(run=_simulate)
-
-    replay = commands.add_parser("replay", help="re-run a JSON trace and check every step matches")
-    replay.add_argument("trace")
-    replay.set_defaults(run=_replay)
-
-    data = commands.add_parser("data", help="boards, layouts, cards and values with provenance")
-    data.add_argument("--data", metavar="FILE", help="data overrides (invasion schema spirit-island-data)")
-    data.add_argument("--json", action="store_true")
-    data.set_defaults(run=_data)
-
+def register(commands: Any) -> None:
+    """The Spirit Island searches (simulate, replay and data are the shared verbs)."""
     fear = commands.add_parser(
         "fear-threshold", help="least Damage in a land for k Fear (and for the next Fear card)"
     )
@@ -169,8 +143,9 @@ def _search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true")
 
 
-def command_line() -> str:
-    return shlex.join(["invasion", *sys.argv[1:]])
+def command_line(args: argparse.Namespace) -> str:
+    """The command that reproduces this output: the arguments ``main`` was given, shell-quoted."""
+    return shlex.join(["invasion", *args.argv])
 
 
 def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
@@ -226,65 +201,6 @@ def _disagree(what: str, z3_answer: object, baseline: object) -> None:
 
 
 # -- commands ----------------------------------------------------------------------------------------
-
-
-def _simulate(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario, args.ruling, parse_data_file(args.data), args.data or "data")
-    playthrough = run(scenario)
-    if args.svg:
-        write_atomic(args.svg, render_svg(scenario.island, playthrough.final.lands, title=args.scenario))
-    if args.json:
-        emit(trace_json(scenario, playthrough), args.out)
-    else:
-        emit(tables.simulation_report(scenario, playthrough, command_line()), args.out)
-    return 0
-
-
-def _replay(args: argparse.Namespace) -> int:
-    report = replay_trace(read_json_file(args.trace), args.trace)
-    if report.identical:
-        print(f"{args.trace}: replay identical")
-        return 0
-    print(f"{args.trace}: replay differs: {report.first_difference}")
-    return 1
-
-
-def _data(args: argparse.Namespace) -> int:
-    data = build_game_data(parse_data_file(args.data), args.data or "data")
-    if args.json:
-        print(canonical_json(data.to_json(), indent=1))
-        return 0
-    pieces = [
-        (k.value, data.stats.of(k).health, data.stats.of(k).damage, data.stats.of(k).fear, p.value, s)
-        for k, p, s in data.stats_sources
-    ]
-    print(table(pieces, ["piece", "Health", "Damage", "Fear", "provenance", "source"]))
-    print()
-    boards = [
-        (b.name, b.expansion, b.confidence, b.provenance.value, len(b.lands), len(b.edges), b.source)
-        for b in data.boards
-    ]
-    print(table(boards, ["board", "expansion", "confidence", "provenance", "lands", "edges", "source"]))
-    print()
-    layouts = [
-        (x.name, " ".join(x.boards), len(x.edges), "partial" if x.partial else "complete", x.source)
-        for x in data.layouts
-    ]
-    print(table(layouts, ["layout", "boards", "cross edges", "", "source"]))
-    print()
-    values = [(k, v.value, v.provenance.value, v.source) for k, v in data.values]
-    print(table(values, ["value", "setting", "provenance", "source"]))
-    print()
-    fear = [
-        (
-            c.name,
-            " / ".join("; ".join(e.describe() for e in lvl) or "nothing" for lvl in c.levels),
-            c.provenance.value,
-        )
-        for c in data.fear_cards
-    ]
-    print(table(fear, ["Fear card", "Terror Level I / II / III", "provenance"]))
-    return 0
 
 
 def _fear_threshold(args: argparse.Namespace) -> int:

@@ -9,16 +9,17 @@ on drift instead of blessing new expectations silently.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from model import registry
+from model.core.bundled import examples
 from model.core.canonical import canonical_json, write_atomic
+from model.core.jsonio import parse_json_bytes
+from model.core.play import run, trace_json
+from model.core.spec import ScenarioOptions
 from model.core.trace import ORACLE_VERSION, TRACE_FORMAT, TRACE_VERSION
-
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,40 +31,28 @@ class Fixture:
     steps: int
 
 
-def _stonespine(path: Path) -> tuple[str, int]:
-    from model.stonespine.scenario import load_scenario
-    from model.stonespine.simulate import run, trace_json
-
-    scenario = load_scenario(str(path))
-    playthrough = run(scenario)
-    return trace_json(scenario, playthrough), len(playthrough.steps)
-
-
-def _spirit_island(path: Path) -> tuple[str, int]:
-    from model.spirit_island.scenario import load_scenario
-    from model.spirit_island.simulate import run, trace_json
-
-    scenario = load_scenario(str(path))
-    playthrough = run(scenario)
-    return trace_json(scenario, playthrough), len(playthrough.steps)
-
-
-SOURCES: dict[str, tuple[Path, Callable[[Path], tuple[str, int]], frozenset[str]]] = {
-    "stonespine": (EXAMPLES / "stonespine", _stonespine, frozenset({"data-override.json"})),
-    "spirit-island": (EXAMPLES / "spirit_island", _spirit_island, frozenset()),
-}
-
-
 def build() -> list[Fixture]:
+    """One trace per bundled scenario of every game (files without the game's name are data)."""
     fixtures = []
-    for game, (folder, make, skip) in SOURCES.items():
-        for path in sorted(folder.rglob("*.json")):
-            if path.name in skip or "layouts" in path.parts:
-                continue
-            relative = path.relative_to(folder).with_suffix("")
-            text, steps = make(path)
+    for spec in registry.specs():
+        if not spec.examples:
+            continue
+        for ref in examples(spec.examples):
+            document = parse_json_bytes(ref.read_bytes(), str(ref))
+            if not isinstance(document, dict) or document.get("game") != spec.name:
+                continue  # a data file or a layout, not a scenario
+            scenario = spec.load(document, str(ref), ScenarioOptions())
+            playthrough = run(scenario)
+            folder = spec.examples.rpartition(":")[2]
+            relative = ref.relative.removeprefix(f"{folder}/").removesuffix(".json")
             fixtures.append(
-                Fixture(f"{game}/{relative.as_posix()}", game, str(path.relative_to(ROOT)), text, steps)
+                Fixture(
+                    f"{spec.name}/{relative}",
+                    spec.name,
+                    f"{ref.package}/{ref.relative}",
+                    trace_json(spec, scenario, playthrough),
+                    len(playthrough.steps),
+                )
             )
     return fixtures
 

@@ -1,33 +1,35 @@
-"""The main job (`make run`): each game's report on bundled default data, as Markdown.
+"""The main job (``make run``): each game's sections on bundled default data, as Markdown.
 
-Each game contributes sections; every section prints the command that reproduces it.
+Sections come from each game's ``reports/<game>/sections.py`` (``SECTIONS``; the full report
+adds ``LONG_SECTIONS``); every section prints the command that reproduces it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from reports import spirit_island_report, stonespine_report
+from model import registry
+from reports.games import part
 
-SECTIONS: tuple[Callable[[], str], ...] = (
-    *stonespine_report.SECTIONS,
-    *spirit_island_report.SECTIONS,
-)
+Section = Callable[[], str]
+
+
+def sections(kind: str = "SECTIONS") -> tuple[Section, ...]:
+    """Every game's sections of one kind, in registry order."""
+    found: list[Section] = []
+    for name in registry.names():
+        module = part(name, "sections")
+        if module is not None:
+            found += getattr(module, kind, ())
+    return tuple(found)
 
 
 def main_job() -> str:
     parts = ["# invasion-oracle: main job on bundled default data", ""]
-    for make in SECTIONS:
-        parts.append(make())
+    parts += [make() for make in sections()]
     return "\n".join(parts)
 
 
 def full_report() -> str:
-    """`make report`: the main job, then the searches too long for it."""
-    parts = [main_job()]
-    for make in LONG_SECTIONS:
-        parts.append(make())
-    return "\n".join(parts)
-
-
-LONG_SECTIONS: tuple[Callable[[], str], ...] = (*stonespine_report.LONG_SECTIONS,)
+    """``make report``: the main job, then the searches too long for it."""
+    return "\n".join([main_job(), *(make() for make in sections("LONG_SECTIONS"))])

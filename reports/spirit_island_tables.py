@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.core.decisions import DecisionRequest
-from model.core.driver import Playthrough
 from model.spirit_island.pieces import describe
 from model.spirit_island.render import render_island
 from model.spirit_island.scenario import Scenario
@@ -19,36 +17,6 @@ from solver.spirit_island.island_search import ACTIONS, Facts, Flip, IslandQuest
 
 def island_picture(scenario: Scenario, state: IslandState, title: str) -> str:
     return fenced(render_island(scenario.island, state.lands, title=title))
-
-
-def events_table(playthrough: Playthrough[IslandState]) -> str:
-    rows = [(0, e.kind, e.describe()) for e in playthrough.opening]
-    for n, step in enumerate(playthrough.steps, 1):
-        rows += [(n, e.kind, e.describe()) for e in step.events]
-    return table(rows, ["step", "event", "details"])
-
-
-def decisions_table(playthrough: Playthrough[IslandState]) -> str:
-    rows = []
-    for n, step in enumerate(playthrough.steps, 1):
-        request = step.request
-        if isinstance(request, DecisionRequest):
-            about = " ".join(f"{k}={v}" for k, v in request.context)
-            rows.append(
-                (n, "decision", request.kind, about, " / ".join(map(str, request.options)), step.answer)
-            )
-        else:
-            rows.append(
-                (
-                    n,
-                    "chance",
-                    f"{request.kind} {request.source}",
-                    request.purpose,
-                    " ".join(map(str, request.outcomes)),
-                    step.answer,
-                )
-            )
-    return table(rows, ["step", "type", "request", "about", "options", "answer"])
 
 
 def outcome_table(state: IslandState) -> str:
@@ -87,25 +55,6 @@ def lands_table(scenario: Scenario, state: IslandState) -> str:
         for i in range(len(island.lands))
     ]
     return table(rows, ["land", "terrain", "coastal", "pieces", "presence"])
-
-
-def simulation_report(scenario: Scenario, playthrough: Playthrough[IslandState], command: str) -> str:
-    final = playthrough.final
-    parts = [f"Reproduce: `{command}`", ""]
-    if scenario.document.get("description"):
-        parts += [str(scenario.document["description"]), ""]
-    parts += [island_picture(scenario, scenario.initial, "Before"), ""]
-    parts += ["Decisions and draws:", "", decisions_table(playthrough), ""]
-    parts += ["Trace:", "", events_table(playthrough), ""]
-    parts += [island_picture(scenario, final, "After"), ""]
-    parts += ["Outcome:", "", outcome_table(final), ""]
-    changed = scenario.rulings.non_default()
-    if changed:
-        parts += [
-            "Rulings changed from the default: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())),
-            "",
-        ]
-    return "\n".join(parts)
 
 
 def fear_table(plans: Sequence[FearPlan], baseline: Sequence[FearPlan] | None = None) -> str:

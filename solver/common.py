@@ -133,34 +133,41 @@ def stop_on_interrupt(*deadlines: Deadline) -> Iterator[None]:
 
 @dataclass(slots=True)
 class Progress:
-    """A one-line progress counter on stderr, only when stderr is a terminal (never in pipes/CI)."""
+    """A progress bar with rate and ETA (tqdm) on stderr, only when stderr is a terminal.
+
+    In pipes, files and CI nothing is drawn, so output stays byte-identical.
+    """
 
     label: str
     total: int | None = None
     stream: TextIO = field(default_factory=lambda: sys.stderr)
     done: int = 0
-    _last: float = 0.0
     enabled: bool = field(init=False)
+    _bar: Any = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        if self.enabled:
+            from tqdm import tqdm
+
+            self._bar = tqdm(
+                total=self.total,
+                desc=f"{self.label} (Ctrl-C stops)",
+                file=self.stream,
+                leave=False,
+                dynamic_ncols=True,
+                mininterval=0.2,
+            )
 
     def step(self, n: int = 1) -> None:
         self.done += n
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now - self._last < 0.2:
-            return
-        self._last = now
-        of = f"/{self.total}" if self.total else ""
-        self.stream.write(f"\r{self.label}: {self.done}{of}   (Ctrl-C stops)")
-        self.stream.flush()
+        if self._bar is not None:
+            self._bar.update(n)
 
     def finish(self) -> None:
-        if self.enabled:
-            self.stream.write("\r" + " " * 70 + "\r")
-            self.stream.flush()
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
 
 
 def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatResult:

@@ -21,3 +21,6 @@ settings.register_profile(
 )
 settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# An internal error in a test must fail the test, not become the CLI's exit status 3.
+os.environ.setdefault("INVASION_DEBUG", "1")

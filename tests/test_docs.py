@@ -9,8 +9,10 @@ import pytest
 
 from model.core.jsonio import load_schema
 from model.core.rulings import REGISTRY
-from model.games import load_all
-from reports.cli_common import SCHEMAS
+from model.registry import load_all
+from reports.verbs import schema_names
+
+SCHEMAS = schema_names()
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from reports.main_job import SECTIONS, main_job
+from reports.main_job import main_job, sections
 
 
 def test_main_job_is_deterministic_and_every_section_says_how_to_reproduce_it() -> None:
     first, second = main_job(), main_job()
     assert first == second
-    assert first.count("\n## ") == len(SECTIONS)
+    assert first.count("\n## ") == len(sections())
     for block in first.split("\n## ")[1:]:
         assert "Reproduce: `invasion " in block or "`invasion " in block, block.splitlines()[0]

@@ -33,6 +33,10 @@ S = TypeVar("S")
 class Game(Protocol[S]):
     """The pure game interface every game module provides."""
 
+    def start(self, state: S) -> tuple[S, tuple[Event, ...]]:
+        """Run a fresh state's automatic steps up to its first request; return the opening events."""
+        ...
+
     def pending(self, state: S) -> Request | None:
         """What ``state`` waits for, or ``None`` when the phase is over."""
         ...

@@ -8,6 +8,11 @@ Schemas are JSON Schema draft 2020-12 files shipped beside the code and publishe
 from __future__ import annotations
 
 import json
+import os
+import stat
+import sys
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -16,24 +21,101 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from model.core.bundled import ExampleRef, is_example
 from model.core.errors import MalformedInputError
 
 
+@dataclass(frozen=True, slots=True)
+class InputLimits:
+    """How much input the oracle reads: bytes per file and JSON nesting depth.
+
+    The defaults take every real scenario, trace and data file with room to spare and stop a
+    hostile one (a device, an endless stream, a file nested thousands deep) at once.
+    """
+
+    max_bytes: int = 16 * 1024 * 1024
+    max_depth: int = 64
+
+
+DEFAULT_LIMITS = InputLimits()
+_limits: ContextVar[InputLimits] = ContextVar("input_limits", default=DEFAULT_LIMITS)
+
+
+def set_input_limits(limits: InputLimits) -> None:
+    """Use ``limits`` for every later read in this context (the command line's ``--max-input``)."""
+    _limits.set(limits)
+
+
+def input_limits() -> InputLimits:
+    return _limits.get()
+
+
 def read_json_file(path: str | Path) -> Any:
-    """Parse a UTF-8 JSON file; report unreadable files, encodings and syntax precisely."""
+    """Parse a UTF-8 JSON file (``-`` is standard input, ``example:GAME/NAME`` a bundled one).
+
+    Only regular files are read: a directory, a device or a FIFO is refused before it is opened,
+    so ``/dev/zero`` or a pipe with no writer can neither fill memory nor hang the command.
+    """
     source = str(path)
+    limits = input_limits()
+    if source == "-":
+        raw = sys.stdin.buffer.read(limits.max_bytes + 1)
+        _check_size(len(raw), limits, source)
+        return parse_json_bytes(raw, "<stdin>")
+    if is_example(source):
+        return parse_json_bytes(ExampleRef.parse(source).read_bytes(), source)
     try:
-        raw = Path(path).read_bytes()
+        info = os.stat(path)
     except FileNotFoundError:
         raise MalformedInputError(source, "$", "no such file") from None
-    except IsADirectoryError:
-        raise MalformedInputError(source, "$", "is a directory, expected a JSON file") from None
+    except NotADirectoryError:
+        raise MalformedInputError(source, "$", "no such file (a part of the path is not a folder)") from None
     except OSError as err:
         raise MalformedInputError(source, "$", f"cannot read: {err.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise MalformedInputError(source, "$", "is a directory, expected a JSON file")
+    if not stat.S_ISREG(info.st_mode):
+        raise MalformedInputError(
+            source, "$", "not a regular file (a device, FIFO or socket); give a JSON file or - for stdin"
+        )
+    _check_size(info.st_size, limits, source)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(limits.max_bytes + 1)
+    except OSError as err:
+        raise MalformedInputError(source, "$", f"cannot read: {err.strerror}") from None
+    _check_size(len(raw), limits, source)
     return parse_json_bytes(raw, source)
 
 
+def _check_size(size: int, limits: InputLimits, source: str) -> None:
+    if size > limits.max_bytes:
+        raise MalformedInputError(
+            source,
+            "$",
+            f"larger than the input limit of {limits.max_bytes} bytes; raise it with --max-input-size",
+        )
+
+
+class _Float:
+    """A number with a fraction or exponent, kept as its text until the document is checked."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 def parse_json_bytes(raw: bytes, source: str) -> Any:
+    """Parse JSON text; every number must be an integer and nesting stays within the limit.
+
+    >>> parse_json_bytes(b'{"year": 3}', "s.json")
+    {'year': 3}
+    >>> parse_json_bytes(b'{"players": [{"xp": 2.0}]}', "s.json")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.MalformedInputError: s.json:$.players[0].xp: 2.0 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)
+    """
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]  # tolerated on input; never written on output
     try:
@@ -41,13 +123,40 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
     except UnicodeDecodeError as err:
         raise MalformedInputError(source, "$", f"not UTF-8 (byte {err.start})") from None
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        document = json.loads(text, parse_constant=_reject_constant, parse_float=_Float)
     except json.JSONDecodeError as err:
         raise MalformedInputError(
             source, "$", f"invalid JSON at line {err.lineno} column {err.colno}: {err.msg}"
         ) from None
+    except RecursionError:
+        raise MalformedInputError(
+            source, "$", f"nested deeper than the limit of {input_limits().max_depth} levels"
+        ) from None
     except ValueError as err:
         raise MalformedInputError(source, "$", str(err)) from None
+    _check_values(document, source, input_limits().max_depth)
+    return document
+
+
+def _check_values(document: Any, source: str, max_depth: int) -> None:
+    """Refuse non-integer numbers and too-deep nesting, naming the first place (iteratively)."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Float):
+            raise MalformedInputError(
+                source,
+                json_path(path),
+                f"{value.text} is not an integer; numbers in this format are integers "
+                '(exact fractions are "n/d" strings)',
+            )
+        if isinstance(value, dict | list):
+            if len(path) >= max_depth:
+                raise MalformedInputError(
+                    source, json_path(path), f"nested deeper than the limit of {max_depth} levels"
+                )
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((item, (*path, key)) for key, item in reversed(list(items)))
 
 
 def _reject_constant(name: str) -> Any:

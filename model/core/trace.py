@@ -15,6 +15,7 @@ from typing import Any
 
 from model.core.canonical import canonical_json
 from model.core.errors import MalformedInputError
+from model.core.jsonio import load_schema, validate
 
 TRACE_FORMAT = "invasion-oracle/trace"
 TRACE_VERSION = 1
@@ -27,24 +28,32 @@ class ReplayReport:
     first_difference: str  # empty when identical
 
 
-def check_trace(trace: Any, source: str, game: str) -> dict[str, Any]:
-    """The trace as a dict, after checking it is one this oracle reads for ``game``."""
+def check_trace_format(trace: Any, source: str) -> None:
+    """Refuse a document that does not say it is a trace."""
     if not isinstance(trace, dict) or trace.get("format") != TRACE_FORMAT:
         raise MalformedInputError(
             source, "$.format", f"not an invasion-oracle trace (expected format {TRACE_FORMAT!r})"
         )
+
+
+def check_trace(trace: Any, source: str, game: str) -> dict[str, Any]:
+    """The trace as a dict, after checking it is one this oracle reads for ``game``."""
+    check_trace_format(trace, source)
     if trace.get("game") != game:
-        raise MalformedInputError(source, "$.game", f"a {trace.get('game')!r} trace, not a {game} one")
+        raise MalformedInputError(
+            source,
+            "$.game",
+            f"a {trace.get('game')!r} trace, not a {game} one; replay it with `invasion replay {source}`",
+        )
     if trace.get("format_version") != TRACE_VERSION:
         raise MalformedInputError(
             source,
             "$.format_version",
             f"this oracle reads version {TRACE_VERSION}, got {trace.get('format_version')!r}",
         )
-    for key in ("scenario", "rulings", "steps", "outcome", "opening"):
-        if key not in trace:
-            raise MalformedInputError(source, f"$.{key}", "is required")
-    return trace
+    validate(trace, load_schema("model.core", "schemas/trace.schema.json"), source)
+    checked: dict[str, Any] = trace
+    return checked
 
 
 def recorded_answers(trace: dict[str, Any]) -> tuple[list[Any], list[Any]]:

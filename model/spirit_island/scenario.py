@@ -8,16 +8,16 @@ with enough cards); every error reads ``file:json.path: reason``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from model.core.answers import Answers
-from model.core.decisions import ChanceSource, Decider
 from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path, load_schema, read_json_file, validate
 from model.core.provenance import Provenance
 from model.core.rulings import Rulings, resolve_name
+from model.core.spec import ScenarioBase, ScenarioOptions
 from model.spirit_island.blight import BLIGHTED, HEALTHY, BlightTrack, setup_pool
 from model.spirit_island.data import GameData, Layout, build_game_data
 from model.spirit_island.effects import Effect, parse_effects
@@ -42,32 +42,27 @@ SCHEMA = ("model.spirit_island", "scenario.schema.json")
 
 
 @dataclass(frozen=True)
-class Scenario:
+class Scenario(ScenarioBase[IslandState]):
     """A loaded scenario: rules, island, initial state and answerers."""
 
-    source: str
-    document: dict[str, Any]
-    rulings: Rulings
     data: GameData
     island: Island
-    initial: IslandState
-    decisions: Answers
-    chance: Answers
 
     def game(self, *, play_on: bool = False) -> InvaderPhaseGame:
         return InvaderPhaseGame(Rules.of(self.rulings, self.data), self.island, play_on=play_on)
 
-    def decider(self) -> Decider:
-        return self.decisions.decider(f"{self.source}: decisions")
 
-    def chance_source(self) -> ChanceSource:
-        return self.chance.chance(f"{self.source}: chance")
+def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
+    """The contract's loader (:data:`model.core.spec.Loader`)."""
+    return scenario_from_document(
+        document, source, options.ruling_specs, options.data_overrides, options.data_source
+    )
 
 
 def load_scenario(
     path: str,
     ruling_specs: Sequence[str] = (),
-    data_overrides: dict[str, Any] | None = None,
+    data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
     """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
@@ -78,7 +73,7 @@ def scenario_from_document(
     document: Any,
     source: str,
     ruling_specs: Sequence[str] = (),
-    data_overrides: dict[str, Any] | None = None,
+    data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
     validate(document, load_schema(*SCHEMA), source)

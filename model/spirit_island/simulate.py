@@ -1,30 +1,21 @@
-"""Run a scenario through the oracle, and write or replay its trace.
+"""Spirit Island's outcome of a run, and thin helpers over the shared simulate/replay.
 
-A trace is the fixture other implementations run against: the scenario, every ruling's reading,
-every request with its legal options and the answer given, every event, and the outcome, in
-canonical JSON. :func:`replay_trace` re-runs a trace's scenario with its recorded answers and
-reports the first step where anything differs.
+Simulating, tracing and replaying are written once in :mod:`model.core.play`; this module says
+what a finished Invader Phase's outcome is (the ``outcome`` of its traces) and keeps the short
+names the tests and solvers use.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from model.core.canonical import canonical_json
-from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
+from model.core.decisions import ChanceSource, Decider
 from model.core.driver import Playthrough, play
-from model.core.trace import (
-    ORACLE_VERSION,
-    TRACE_FORMAT,
-    TRACE_VERSION,
-    ReplayReport,
-    check_trace,
-    compare,
-    recorded_answers,
-    ruling_specs,
-)
+from model.core.play import replay_trace as _replay_trace
+from model.core.play import trace_json as _trace_json
+from model.core.trace import ReplayReport
 from model.spirit_island.pieces import describe
-from model.spirit_island.scenario import Scenario, scenario_from_document
+from model.spirit_island.scenario import Scenario
 from model.spirit_island.state import IslandState
 
 
@@ -35,12 +26,27 @@ def run(
     *,
     play_on: bool = False,
 ) -> Playthrough[IslandState]:
-    """Play ``scenario`` to its end with its own answerers, or the ones given."""
+    """Play ``scenario`` to its end with its own answerers, or the ones given.
+
+    ``play_on`` keeps resolving after a victory or defeat (the searches use it).
+    """
     game = scenario.game(play_on=play_on)
     state, opening = game.start(scenario.initial)
     return play(
         game, state, decider or scenario.decider(), chance or scenario.chance_source(), opening=opening
     )
+
+
+def trace_json(scenario: Scenario, playthrough: Playthrough[IslandState]) -> str:
+    from model.spirit_island.spec import SPEC
+
+    return _trace_json(SPEC, scenario, playthrough)
+
+
+def replay_trace(trace: Any, source: str) -> ReplayReport:
+    from model.spirit_island.spec import SPEC
+
+    return _replay_trace(SPEC, trace, source)
 
 
 def outcome(scenario: Scenario, state: IslandState) -> dict[str, Any]:
@@ -76,34 +82,3 @@ def outcome(scenario: Scenario, state: IslandState) -> dict[str, Any]:
             "discard": list(state.invaders.discard),
         },
     }
-
-
-def trace_document(scenario: Scenario, playthrough: Playthrough[IslandState]) -> dict[str, Any]:
-    return {
-        "format": TRACE_FORMAT,
-        "format_version": TRACE_VERSION,
-        "oracle_version": ORACLE_VERSION,
-        "game": "spirit-island",
-        "scenario": scenario.document,
-        "rulings": scenario.rulings.to_json(),
-        "opening": list(playthrough.opening),
-        "steps": list(playthrough.steps),
-        "outcome": outcome(scenario, playthrough.final),
-    }
-
-
-def trace_json(scenario: Scenario, playthrough: Playthrough[IslandState]) -> str:
-    return canonical_json(trace_document(scenario, playthrough), indent=1) + "\n"
-
-
-def replay_trace(trace: Any, source: str) -> ReplayReport:
-    """Re-run a trace's scenario with its recorded answers and compare everything."""
-    trace = check_trace(trace, source, "spirit-island")
-    scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", ruling_specs(trace))
-    decisions, outcomes = recorded_answers(trace)
-    playthrough = run(
-        scenario,
-        ScriptedDecider(decisions, label="trace decisions"),
-        ScriptedChance(outcomes, label="trace chance"),
-    )
-    return compare(trace, trace_document(scenario, playthrough))

@@ -8,18 +8,19 @@ reads ``file:json.path: reason``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from model.core.answers import Answers
-from model.core.decisions import ChanceSource, Decider
 from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path, load_schema, read_json_file, validate
 from model.core.rulings import Rulings
+from model.core.spec import ScenarioBase, ScenarioOptions
 from model.stonespine.data import GameData, build_game_data
 from model.stonespine.dungeon import Cell, Chamber, ChamberType, Dungeon, Side, column_letter
 from model.stonespine.elements import Space
+from model.stonespine.game import StonespineGame
 from model.stonespine.heroes import COLORS, HeroCard, HeroColor
 from model.stonespine.levelling import state_at
 from model.stonespine.rulings import GAME
@@ -37,28 +38,31 @@ Path = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
-class Scenario:
-    """A loaded scenario: the rules in force, the initial state and its answerers."""
+class Scenario(ScenarioBase[GameState]):
+    """A loaded scenario: the rules in force, the initial state and its answerers.
 
-    source: str
-    document: dict[str, Any]
-    rulings: Rulings
+    ``chance`` holds the file's ``dice`` object: the script of hero dice results.
+    """
+
     data: GameData
-    initial: GameState
-    decisions: Answers
-    dice: Answers
 
-    def decider(self) -> Decider:
-        return self.decisions.decider(f"{self.source}: decisions")
+    chance_key: ClassVar[str] = "dice"
 
-    def chance(self) -> ChanceSource:
-        return self.dice.chance(f"{self.source}: dice")
+    def game(self) -> StonespineGame:
+        return StonespineGame(self.rulings, self.data)
+
+
+def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
+    """The contract's loader (:data:`model.core.spec.Loader`)."""
+    return scenario_from_document(
+        document, source, options.ruling_specs, options.data_overrides, options.data_source
+    )
 
 
 def load_scenario(
     path: str,
     ruling_specs: Sequence[str] = (),
-    data_overrides: dict[str, Any] | None = None,
+    data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
     """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
@@ -70,7 +74,7 @@ def scenario_from_document(
     document: Any,
     source: str,
     ruling_specs: Sequence[str] = (),
-    data_overrides: dict[str, Any] | None = None,
+    data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
     validate(document, load_schema("model.stonespine", "scenario.schema.json"), source)
@@ -90,7 +94,7 @@ def scenario_from_document(
         data=data,
         initial=_initial_state(document, source, rulings, data),
         decisions=Answers.from_json(document.get("decisions"), "first-legal"),
-        dice=Answers.from_json(document.get("dice"), "random"),
+        chance=Answers.from_json(document.get("dice"), "random"),
     )
 
 

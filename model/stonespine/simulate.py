@@ -1,31 +1,22 @@
-"""Run a scenario through the oracle, and write or replay its trace.
+"""Stonespine's outcome of a run, and thin helpers over the shared simulate/replay.
 
-A trace is the fixture other implementations run against: the scenario, every ruling's
-reading, every request with its legal options and the answer given, every event, and the
-outcome, all in canonical JSON. :func:`replay_trace` re-runs a trace's scenario with its
-recorded answers and reports the first step where anything differs.
+Simulating, tracing and replaying are written once in :mod:`model.core.play`; this module says
+what a finished Stonespine run's outcome is (the ``outcome`` of its traces) and keeps the short
+names the tests and solvers use.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from model.core.canonical import canonical_json
-from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
-from model.core.driver import Playthrough, play
-from model.core.trace import (
-    ORACLE_VERSION,
-    TRACE_FORMAT,
-    TRACE_VERSION,
-    ReplayReport,
-    check_trace,
-    compare,
-    recorded_answers,
-    ruling_specs,
-)
-from model.stonespine.game import StonespineGame
+from model.core.decisions import ChanceSource, Decider
+from model.core.driver import Playthrough
+from model.core.play import replay_trace as _replay_trace
+from model.core.play import run as _run
+from model.core.play import trace_json as _trace_json
+from model.core.trace import ReplayReport
 from model.stonespine.heroes import COLORS
-from model.stonespine.scenario import Scenario, scenario_from_document
+from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState
 
 
@@ -33,9 +24,19 @@ def run(
     scenario: Scenario, decider: Decider | None = None, chance: ChanceSource | None = None
 ) -> Playthrough[GameState]:
     """Play ``scenario`` to its end with its own answerers, or the ones given."""
-    game = StonespineGame(scenario.rulings, scenario.data)
-    state, opening = game.start(scenario.initial)
-    return play(game, state, decider or scenario.decider(), chance or scenario.chance(), opening=opening)
+    return _run(scenario, decider, chance)
+
+
+def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
+    from model.stonespine.spec import SPEC
+
+    return _trace_json(SPEC, scenario, playthrough)
+
+
+def replay_trace(trace: Any, source: str) -> ReplayReport:
+    from model.stonespine.spec import SPEC
+
+    return _replay_trace(SPEC, trace, source)
 
 
 def outcome(state: GameState) -> dict[str, Any]:
@@ -71,39 +72,6 @@ def outcome(state: GameState) -> dict[str, Any]:
     if state.final_scores:
         result["final_scores"] = [s.to_json() for s in state.final_scores]
     return result
-
-
-def trace_document(scenario: Scenario, playthrough: Playthrough[GameState]) -> dict[str, Any]:
-    return {
-        "format": TRACE_FORMAT,
-        "format_version": TRACE_VERSION,
-        "oracle_version": ORACLE_VERSION,
-        "game": "stonespine",
-        "scenario": scenario.document,
-        "rulings": scenario.rulings.to_json(),
-        "opening": list(playthrough.opening),
-        "steps": list(playthrough.steps),
-        "outcome": outcome(playthrough.final),
-    }
-
-
-def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
-    return canonical_json(trace_document(scenario, playthrough), indent=1) + "\n"
-
-
-def replay_trace(trace: Any, source: str) -> ReplayReport:
-    """Re-run a trace's scenario with its recorded answers and compare everything."""
-    trace = check_trace(trace, source, "stonespine")
-    scenario = scenario_from_document(trace["scenario"], f"{source}:$.scenario", ruling_specs(trace))
-    decisions, outcomes = recorded_answers(trace)
-    playthrough = run(
-        scenario,
-        ScriptedDecider(decisions, label="trace decisions"),
-        ScriptedChance(outcomes, label="trace dice"),
-    )
-    fresh = trace_document(scenario, playthrough)
-    fresh["scenario"] = trace["scenario"]
-    return compare(trace, fresh)
 
 
 def summary(playthrough: Playthrough[GameState], initial: GameState) -> str:

@@ -56,8 +56,7 @@ def test_cli_simulate_json_replay_and_svg(tmp_path: Path, capsys: pytest.Capture
                 "spirit-island",
                 "simulate",
                 "examples/spirit_island/invader_phase.json",
-                "--json",
-                "--out",
+                "--trace",
                 str(trace),
                 "--svg",
                 str(svg),
@@ -100,6 +99,7 @@ def test_cli_searches(capsys: pytest.CaptureFixture[str]) -> None:
     assert "|             3 |              5 |" in out and "least Damage 3" in out
     assert main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--json"]) == 0
     plans = json.loads(capsys.readouterr().out)
+    plans = plans["answer"] if isinstance(plans, dict) else plans
     assert [p["value"] for p in plans] == [2, 2] and {p["method"] for p in plans} == {"z3", "baseline"}
     assert main(["spirit-island", "defend", "--land", "C T 2D@1", "--method", "z3", "--json"]) == 0
     assert [(p["goal"], p["least_defend"]) for p in json.loads(capsys.readouterr().out)] == [

@@ -18,7 +18,7 @@ def test_simulate_prints_pictures_tables_and_the_command(capsys: pytest.CaptureF
     out = capsys.readouterr().out
     assert "Reproduce: `invasion stonespine simulate" in out
     assert "entrance" in out and "exit" in out  # the dungeon pictures
-    for heading in ("Decisions and dice:", "Trace:", "Outcome:", "| player "):
+    for heading in ("Decisions and chance:", "Trace:", "Outcome:", "| player "):
         assert heading in out
 
 
@@ -26,8 +26,8 @@ def test_json_trace_is_canonical_and_byte_identical(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out1, out2 = tmp_path / "a.json", tmp_path / "b.json"
-    assert main(["stonespine", "simulate", DEFAULT, "--json", "--out", str(out1)]) == 0
-    assert main(["stonespine", "simulate", DEFAULT, "--json", "--out", str(out2)]) == 0
+    assert main(["stonespine", "simulate", DEFAULT, "--trace", str(out1)]) == 0
+    assert main(["stonespine", "simulate", DEFAULT, "--trace", str(out2)]) == 0
     capsys.readouterr()
     raw = out1.read_bytes()
     assert raw == out2.read_bytes()
@@ -41,7 +41,7 @@ def test_json_trace_is_canonical_and_byte_identical(
 
 def test_replay_identical_and_tampered(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "trace.json"
-    assert main(["stonespine", "simulate", DEFAULT, "--json", "--out", str(path)]) == 0
+    assert main(["stonespine", "simulate", DEFAULT, "--trace", str(path)]) == 0
     capsys.readouterr()
     assert main(["stonespine", "replay", str(path)]) == 0
     assert "replay identical" in capsys.readouterr().out
@@ -74,7 +74,7 @@ def test_rulings_and_data_listings(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "SS-EXIT-Y13" in out and "forced (default)" in out
     assert main(["rulings", "--json"]) == 0
-    listed = json.loads(capsys.readouterr().out)
+    listed = json.loads(capsys.readouterr().out)["answer"]
     assert all({"id", "readings", "default", "citation", "why"} <= set(r) for r in listed)
     assert main(["stonespine", "data"]) == 0
     out = capsys.readouterr().out
@@ -95,7 +95,7 @@ def test_data_file_overrides_values(tmp_path: Path, capsys: pytest.CaptureFixtur
     data = tmp_path / "data.json"
     data.write_text(json.dumps({"trophies": [10, 20, 30, 40]}), encoding="utf-8")
     assert main(["stonespine", "simulate", DEFAULT, "--data", str(data), "--json"]) == 0
-    trace = json.loads(capsys.readouterr().out)
+    trace = json.loads(capsys.readouterr().out)["answer"]
     values = [t["value"] for p in trace["outcome"]["players"] for t in p["trophies"]]
     assert values and all(v == 30 for v in values)  # the example is year 3
 
@@ -126,6 +126,6 @@ def test_every_example_runs_and_replays(
 ) -> None:
     path = next(EXAMPLES.rglob(example))
     trace = tmp_path / "t.json"
-    assert main(["stonespine", "simulate", str(path), "--json", "--out", str(trace)]) == 0
+    assert main(["stonespine", "simulate", str(path), "--trace", str(trace)]) == 0
     capsys.readouterr()
     assert main(["stonespine", "replay", str(trace)]) == 0

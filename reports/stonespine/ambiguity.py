@@ -2,35 +2,28 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from model.core.bundled import ExampleRef, examples
 from model.core.rulings import REGISTRY
 from model.stonespine.ambiguity import compare_readings, readings_differ
+from reports.output import command_line, md_escape
 from reports.tables import table
-
-WITNESSES = Path(__file__).resolve().parent.parent / "examples" / "stonespine" / "rulings"
-
-
-def _relative(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def witness_report() -> str:
     """Each ruling on its witness scenario: the outcome under every reading."""
+    bundled = {str(ref) for ref in examples("stonespine/rulings")}
     rows = []
     for ruling in REGISTRY.all("stonespine"):
-        path = WITNESSES / f"{ruling.id}.json"
-        if not path.exists():
+        witness = str(ExampleRef(f"stonespine/rulings/{ruling.id}.json"))
+        if witness not in bundled:
             rows.append((ruling.id, "-", "no witness scenario", ""))
             continue
-        shown = f"examples/stonespine/rulings/{ruling.id}.json"
-        for outcome in compare_readings(str(path), ruling.id):
+        for outcome in compare_readings(witness, ruling.id):
             reading = outcome.reading + (" (default)" if outcome.default else "")
-            command = f"invasion stonespine simulate {shown} --ruling {ruling.id}={outcome.reading}"
-            rows.append((ruling.id, reading, outcome.summary, f"`{command}`"))
+            command = command_line(
+                ["invasion", "stonespine", "simulate", witness, "--ruling", f"{ruling.id}={outcome.reading}"]
+            )
+            rows.append((ruling.id, reading, md_escape(outcome.summary), f"`{command}`"))
     return table(rows, ["ruling", "reading", "outcome", "reproduce"])
 
 
@@ -47,6 +40,15 @@ def scenario_report(scenario_path: str, only: list[str] | None = None) -> tuple[
         changed += 1
         for outcome in outcomes:
             reading = outcome.reading + (" (default)" if outcome.default else "")
-            command = f"invasion stonespine simulate {_relative(Path(scenario_path))} --ruling {ruling.id}={outcome.reading}"
-            rows.append((ruling.id, reading, outcome.summary, f"`{command}`"))
+            command = command_line(
+                [
+                    "invasion",
+                    "stonespine",
+                    "simulate",
+                    scenario_path,
+                    "--ruling",
+                    f"{ruling.id}={outcome.reading}",
+                ]
+            )
+            rows.append((ruling.id, reading, md_escape(outcome.summary), f"`{command}`"))
     return table(rows, ["ruling", "reading", "outcome", "reproduce"]), changed

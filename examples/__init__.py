@@ -1,0 +1,1 @@
+"""Bundled example scenarios, shipped as package data (see :mod:`model.core.bundled`)."""

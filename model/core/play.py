@@ -1,0 +1,78 @@
+"""Simulate and replay any game on the contract, and write its trace.
+
+Written once over :class:`~model.core.spec.GameSpec`: a game only says how a scenario loads and
+what its outcome is. A trace is the fixture other implementations run against: the scenario,
+every ruling's reading, every request with its legal options and the answer given, every event,
+and the outcome, in canonical JSON (``docs/fixtures.md``; schema ``invasion schema trace``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from model.core.canonical import canonical_json
+from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
+from model.core.driver import Playthrough, play
+from model.core.jsonio import read_json_file
+from model.core.spec import GameSpec, Scenario, ScenarioOptions
+from model.core.trace import (
+    ORACLE_VERSION,
+    TRACE_FORMAT,
+    TRACE_VERSION,
+    ReplayReport,
+    check_trace,
+    compare,
+    recorded_answers,
+    ruling_specs,
+)
+
+
+def load_file(spec: GameSpec, path: str | Path, options: ScenarioOptions | None = None) -> Any:
+    """Read a scenario file of ``spec``'s game and load it."""
+    return spec.load(read_json_file(path), str(path), options or ScenarioOptions())
+
+
+def run(
+    scenario: Scenario[Any], decider: Decider | None = None, chance: ChanceSource | None = None
+) -> Playthrough[Any]:
+    """Play ``scenario`` to its end with its own answerers, or the ones given."""
+    game = scenario.game()
+    state, opening = game.start(scenario.initial)
+    return play(
+        game, state, decider or scenario.decider(), chance or scenario.chance_source(), opening=opening
+    )
+
+
+def trace_document(spec: GameSpec, scenario: Scenario[Any], playthrough: Playthrough[Any]) -> dict[str, Any]:
+    """The trace of a run as plain data (see the module docstring)."""
+    return {
+        "format": TRACE_FORMAT,
+        "format_version": TRACE_VERSION,
+        "oracle_version": ORACLE_VERSION,
+        "game": spec.name,
+        "scenario": scenario.document,
+        "rulings": scenario.rulings.to_json(),
+        "opening": list(playthrough.opening),
+        "steps": list(playthrough.steps),
+        "outcome": spec.outcome(scenario, playthrough.final),
+    }
+
+
+def trace_json(spec: GameSpec, scenario: Scenario[Any], playthrough: Playthrough[Any]) -> str:
+    """The canonical text of a run's trace, as fixtures store it."""
+    return canonical_json(trace_document(spec, scenario, playthrough), indent=1) + "\n"
+
+
+def replay_trace(spec: GameSpec, trace: Any, source: str) -> ReplayReport:
+    """Re-run a trace's scenario with its recorded answers only and compare everything."""
+    checked = check_trace(trace, source, spec.name)
+    options = ScenarioOptions(ruling_specs=tuple(ruling_specs(checked)))
+    scenario = spec.load(checked["scenario"], f"{source}:$.scenario", options)
+    decisions, outcomes = recorded_answers(checked)
+    playthrough = run(
+        scenario,
+        ScriptedDecider(decisions, label=f"{source}: recorded decisions"),
+        ScriptedChance(outcomes, label=f"{source}: recorded chance"),
+    )
+    return compare(checked, trace_document(spec, scenario, playthrough))

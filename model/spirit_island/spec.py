@@ -1,0 +1,41 @@
+"""Spirit Island's Invader Phase on the game contract (:class:`model.core.spec.GameSpec`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from model.core.rulings import Rulings
+from model.core.spec import GameSpec
+from model.spirit_island.data import GameData, build_game_data
+from model.spirit_island.render import render_island, render_svg
+from model.spirit_island.rulings import GAME
+from model.spirit_island.scenario import Scenario, load
+from model.spirit_island.simulate import outcome
+from model.spirit_island.state import IslandState
+
+
+def render_text(scenario: Scenario, state: IslandState) -> str:
+    return render_island(scenario.island, state.lands, title=f"turn {state.turn}")
+
+
+def _svg(scenario: Scenario, state: IslandState) -> str:
+    return render_svg(scenario.island, state.lands, title=f"turn {state.turn}")
+
+
+def _data(rulings: Rulings, overrides: Mapping[str, Any] | None, source: str) -> GameData:
+    return build_game_data(dict(overrides) if overrides is not None else None, source)
+
+
+SPEC = GameSpec(
+    name=GAME,
+    title="Spirit Island: the Invader Phase",
+    seed="002_e6736f3c5c17c7be.txt",
+    load=load,
+    outcome=outcome,
+    render_text=render_text,
+    render_svg=_svg,
+    build_data=_data,
+    package="model.spirit_island",
+    examples="spirit_island",
+)

@@ -1,0 +1,170 @@
+"""Command-line options every game shares, defined once, and values typed at parse time.
+
+A bad value is an argparse usage error (one line, exit status 2) before any work starts:
+time limits are finite and positive, counts are non-negative integers, lists have no empty
+items, output paths can be written.
+
+>>> positive_seconds("2.5")
+2.5
+>>> positive_seconds("nan")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: expected a finite number of seconds above 0, got 'nan'
+>>> name_list("red,,red")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: item 2 of 'red,,red' is empty; separate names with single commas
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+
+from model.core.errors import MalformedInputError
+
+DEFAULT_MEMORY_MIB = 2048
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds above 0, got {text!r}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = non_negative_int(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
+    return value
+
+
+def name_list(text: str) -> tuple[str, ...]:
+    """Comma-separated names, none empty (``red,red,purple``)."""
+    items = [item.strip() for item in text.split(",")]
+    for i, item in enumerate(items, 1):
+        if not item:
+            raise argparse.ArgumentTypeError(
+                f"item {i} of {text!r} is empty; separate names with single commas"
+            )
+    return tuple(items)
+
+
+def byte_size(text: str) -> int:
+    """A size such as ``16M``, ``512K`` or ``1G`` (binary units) or a plain number of bytes."""
+    units = {"K": 1024, "M": 1024**2, "G": 1024**3}
+    number, unit = (text[:-1], units[text[-1].upper()]) if text[-1:].upper() in units else (text, 1)
+    try:
+        value = int(number, 10) * unit
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a size such as 16M or 1G, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a size above 0, got {text!r}")
+    return value
+
+
+def checked(check: Callable[[str, str], str], option: str) -> Callable[[str], str]:
+    """An argparse type from a path check that raises MalformedInputError."""
+
+    def parse(text: str) -> str:
+        try:
+            return check(text, option)
+        except MalformedInputError as err:
+            raise argparse.ArgumentTypeError(err.reason) from None
+
+    parse.__name__ = option.lstrip("-")
+    return parse
+
+
+def output_file(option: str = "--out") -> Callable[[str], str]:
+    from reports.output import check_output_file
+
+    return checked(check_output_file, option)
+
+
+def output_folder(option: str = "--out") -> Callable[[str], str]:
+    from reports.output import check_output_folder
+
+    return checked(check_output_folder, option)
+
+
+# -- the shared options ------------------------------------------------------------------------
+
+
+def add_rules_options(parser: argparse.ArgumentParser, game: str = "") -> None:
+    """``--ruling ID=READING`` (repeatable) and ``--data FILE``."""
+    where = f" --game {game}" if game else ""
+    parser.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help=f"read an open rule another way (list them: `invasion rulings{where}`); repeatable; "
+        "ids and readings may be unique prefixes",
+    )
+    parser.add_argument(
+        "--data",
+        metavar="FILE",
+        help=f"data overrides, JSON (`invasion schema {game or 'GAME'}-data`); wins over the scenario's data",
+    )
+
+
+def add_output_options(
+    parser: argparse.ArgumentParser, *, formats: tuple[str, ...] = ("text", "md", "json")
+) -> None:
+    """``--format``, ``--json`` (short for ``--format json``) and ``--out FILE``."""
+    parser.add_argument(
+        "--format",
+        choices=formats,
+        default=None,
+        help="text: tables wrapped to the terminal (the default on a terminal); md: Markdown (the "
+        "default otherwise); json: canonical JSON",
+    )
+    if "json" in formats:
+        parser.add_argument(
+            "--json", dest="format", action="store_const", const="json", help="same as --format json"
+        )
+    parser.add_argument(
+        "--out", type=output_file(), metavar="FILE", help="also write the output to FILE (atomically)"
+    )
+
+
+def add_search_options(
+    parser: argparse.ArgumentParser, engines: tuple[str, ...] = (), default_engine: str | None = None
+) -> None:
+    """``--engine``, ``--time-limit SECONDS`` and ``--memory-limit MIB`` for the searches."""
+    if engines:
+        chosen = default_engine or engines[0]
+        parser.add_argument(
+            "--engine", choices=engines, default=chosen, help=f"search engine (default: {chosen})"
+        )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="stop after this long in all (set-up, search and the oracle replay) and answer with "
+        "the best found so far, or unknown",
+    )
+    parser.add_argument(
+        "--memory-limit",
+        type=positive_int,
+        default=DEFAULT_MEMORY_MIB,
+        metavar="MIB",
+        help=f"stop a search that would hold more than this many MiB (default {DEFAULT_MEMORY_MIB})",
+    )

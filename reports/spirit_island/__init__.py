@@ -1,0 +1,1 @@
+"""Spirit Island's report parts: its searches, its pictures and tables, its main-job sections."""

@@ -1,0 +1,356 @@
+"""The verbs every game gets from the contract, written once over :class:`GameSpec`.
+
+``invasion simulate FILE`` / ``invasion replay FILE`` dispatch on the file's ``game``;
+``invasion GAME simulate|replay|data|schema|examples`` are the same verbs bound to one game (a
+file of another game is refused with the verb it belongs to). ``rulings``, ``schema``,
+``games``, ``examples``, ``run``, ``report`` and ``fixtures`` cover every game at once.
+
+Handlers import what they need when they run, so building the parser stays cheap.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from model import registry
+from reports.options import (
+    add_output_options,
+    add_rules_options,
+    output_file,
+    output_folder,
+)
+
+GENERIC_GAME_VERBS = ("simulate", "replay", "data", "schema", "examples")
+
+
+# -- parsers -----------------------------------------------------------------------------------
+
+
+def register_shared(sub: Any) -> None:
+    """Verbs about every game, or dispatching on the file's game."""
+    simulate = sub.add_parser(
+        "simulate", help="run any game's scenario (its 'game' field says which): trace and outcome"
+    )
+    _simulate_arguments(simulate, "")
+    replay = sub.add_parser("replay", help="re-run any game's trace and check every step matches")
+    replay.add_argument("trace", help="a trace (or the --json output of simulate); - for stdin")
+    replay.set_defaults(run=_replay, game=None)
+
+    rulings = sub.add_parser("rulings", help="the named rulings: question, readings, default, citation")
+    rulings.add_argument("--game", choices=registry.names(), help="only this game's rulings")
+    add_output_options(rulings)
+    rulings.set_defaults(run=_rulings)
+
+    schema = sub.add_parser("schema", help="print a published JSON Schema (list them: invasion schema)")
+    schema.add_argument("name", nargs="?", help="e.g. trace, envelope, stonespine-scenario")
+    schema.set_defaults(run=_schema, game=None)
+
+    games = sub.add_parser("games", help="the games this oracle knows")
+    add_output_options(games)
+    games.set_defaults(run=_games)
+
+    examples = sub.add_parser("examples", help="the bundled example scenarios (use them as example:NAME)")
+    examples.add_argument("--game", choices=registry.names(), help="only this game's examples")
+    add_output_options(examples)
+    examples.set_defaults(run=_examples)
+
+    run = sub.add_parser("run", help="the main job: every game's report on bundled data (make run)")
+    run.add_argument("--out", type=output_file(), metavar="FILE", help="also write the report here")
+    run.set_defaults(run=_run)
+
+    report = sub.add_parser("report", help="the full report: the main job plus the long searches")
+    report.add_argument("--out", type=output_file(), metavar="FILE", help="also write the report here")
+    report.set_defaults(run=_report)
+
+    fixtures = sub.add_parser(
+        "fixtures", help="write (or --check) the regression fixtures: one trace per bundled example"
+    )
+    fixtures.add_argument(
+        "--out", default="fixtures", type=output_folder(), help="folder (default: fixtures)"
+    )
+    fixtures.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 if any fixture would change"
+    )
+    fixtures.set_defaults(run=_fixtures)
+
+
+def register_game(commands: Any, game: str) -> None:
+    """The generic verbs bound to ``game``."""
+    simulate = commands.add_parser("simulate", help="run a scenario: trace, decisions, pictures, outcome")
+    _simulate_arguments(simulate, game)
+    replay = commands.add_parser("replay", help="re-run a trace and check every step matches")
+    replay.add_argument("trace", help="a trace written by `simulate --json`; - for stdin")
+    replay.set_defaults(run=_replay, game=game)
+    data = commands.add_parser("data", help="cards and values with their provenance (seed, derived, assumed)")
+    add_rules_options(data, game)
+    add_output_options(data)
+    data.set_defaults(run=_data, game=game)
+    schema = commands.add_parser("schema", help="print this game's scenario or data JSON Schema")
+    schema.add_argument("name", choices=("scenario", "data"), nargs="?", default="scenario")
+    schema.set_defaults(run=_schema, game=game)
+    examples = commands.add_parser("examples", help="this game's bundled example scenarios")
+    add_output_options(examples)
+    examples.set_defaults(run=_examples, game=game)
+
+
+def _simulate_arguments(parser: argparse.ArgumentParser, game: str) -> None:
+    parser.add_argument(
+        "scenario", help="scenario JSON file, example:GAME/NAME for a bundled one, or - for stdin"
+    )
+    add_rules_options(parser, game)
+    add_output_options(parser)
+    parser.add_argument(
+        "--trace", type=output_file("--trace"), metavar="FILE", help="also write the trace (a fixture) here"
+    )
+    parser.add_argument(
+        "--svg", type=output_file("--svg"), metavar="FILE", help="also write an SVG picture of the end"
+    )
+    parser.set_defaults(run=_simulate, game=game or None)
+
+
+# -- handlers ----------------------------------------------------------------------------------
+
+
+def _command(args: argparse.Namespace) -> str:
+    from reports.output import command_line
+
+    return command_line(["invasion", *args.argv])
+
+
+def _json(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "format", None) == "json")
+
+
+def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str) -> Any:
+    """The game of ``document``; a game's own verb refuses another game's file.
+
+    With a game's verb the game's loader checks the document (its schema names the problem);
+    without one the document's ``game`` field decides.
+    """
+    if not args.game:
+        return registry.spec_for_document(document, source)
+    spec = registry.spec(args.game)
+    other = document.get("game") if isinstance(document, dict) else None
+    if isinstance(other, str) and other != spec.name and other in registry.names():
+        from model.core.errors import MalformedInputError
+
+        raise MalformedInputError(
+            source,
+            "$.game",
+            f"a {other} file, not a {spec.name} one; use `invasion {other} {verb} {source}` "
+            f"or `invasion {verb} {source}`",
+        )
+    return spec
+
+
+def _data_overrides(args: argparse.Namespace) -> Any:
+    from reports.cli_common import parse_data_file
+
+    return parse_data_file(args.data)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from model.core.canonical import write_atomic
+    from model.core.errors import MalformedInputError
+    from model.core.jsonio import read_json_file
+    from model.core.play import run, trace_document, trace_json
+    from model.core.spec import ScenarioOptions
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.simulation import simulation_report
+
+    document = read_json_file(args.scenario)
+    spec = _spec_for(args, document, args.scenario, "simulate")
+    options = ScenarioOptions(tuple(args.ruling), _data_overrides(args), args.data or "data")
+    scenario = spec.load(document, args.scenario, options)
+    playthrough = run(scenario)
+    if args.svg:
+        svg = spec.render_svg(scenario, playthrough.final)
+        if svg is None:
+            raise MalformedInputError("--svg", args.svg, f"{spec.name} has no SVG picture")
+        write_atomic(args.svg, svg)
+    if args.trace:
+        write_atomic(args.trace, trace_json(spec, scenario, playthrough))
+    command = _command(args)
+    if _json(args):
+        trace = trace_document(spec, scenario, playthrough)
+        emit(envelope_json(spec.name, "simulate", command, trace), args.out)
+    else:
+        emit(simulation_report(spec, scenario, playthrough, command), args.out)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from model.core.jsonio import read_json_file
+    from model.core.play import replay_trace
+    from model.core.trace import check_trace_format
+    from reports.output import emit
+
+    document = read_json_file(args.trace)
+    source = args.trace
+    if isinstance(document, dict) and "query" in document and "answer" in document:
+        document, source = document["answer"], f"{args.trace}:$.answer"  # simulate --json's envelope
+    check_trace_format(document, source)
+    spec = _spec_for(args, document, source, "replay")
+    report = replay_trace(spec, document, source)
+    if report.identical:
+        emit(f"{args.trace}: replay identical")
+        return 0
+    emit(f"{args.trace}: replay differs: {report.first_difference}")
+    return 1
+
+
+def _data(args: argparse.Namespace) -> int:
+    from model.core.rulings import Rulings
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.simulation import data_report
+
+    spec = registry.spec(args.game)
+    rulings = Rulings.defaults(spec.name).with_choices(args.ruling)
+    data = spec.build_data(rulings, _data_overrides(args), args.data or "data")
+    if _json(args):
+        answer = data.to_json() if data is not None else None
+        emit(envelope_json(spec.name, "data", _command(args), answer), args.out)
+    else:
+        emit(data_report(spec, data), args.out)
+    return 0
+
+
+def schema_names() -> dict[str, tuple[str, str]]:
+    """Every published schema: its name and its package resource."""
+    names = {
+        "trace": ("model.core", "schemas/trace.schema.json"),
+        "envelope": ("reports", "schemas/envelope.schema.json"),
+    }
+    for spec in registry.specs():
+        names.update(spec.schemas)
+    return names
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from model.core.canonical import canonical_json
+    from model.core.errors import MalformedInputError
+    from model.core.jsonio import load_schema
+    from model.core.rulings import resolve_name
+    from reports.output import emit
+
+    known = schema_names()
+    if args.game:
+        name = f"{registry.spec(args.game).name}-{args.name}"
+        if name not in known:
+            raise MalformedInputError("schema", args.name, f"{args.game} publishes no {args.name} schema")
+    elif args.name is None:
+        emit("\n".join(sorted(known)))
+        return 0
+    else:
+        name = resolve_name(args.name, sorted(known), "schema", "schema", args.name)
+    emit(canonical_json(load_schema(*known[name]), indent=2))
+    return 0
+
+
+def _rulings(args: argparse.Namespace) -> int:
+    from model.core.rulings import REGISTRY
+    from reports.output import emit, md_escape
+    from reports.tables import table
+
+    registry.load_all()
+    rulings = REGISTRY.all(args.game)
+    if _json(args):
+        from reports.envelope import envelope_json
+
+        answer = [r.to_json() for r in rulings]
+        emit(envelope_json(args.game or "", "rulings", _command(args), answer), args.out)
+        return 0
+    rows = []
+    for r in rulings:
+        readings = "; ".join(
+            f"{x.name}{' (default)' if x.name == r.default else ''}: {x.meaning}" for x in r.readings
+        )
+        rows.append((r.id, md_escape(r.question), md_escape(readings), md_escape(r.citation)))
+    emit(table(rows, ["id", "question", "readings", "citation"]), args.out)
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    from model.core.bundled import examples
+    from model.core.rulings import REGISTRY
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.tables import table
+
+    rows = []
+    for spec in registry.specs():
+        count = len(examples(spec.examples)) if spec.examples else 0
+        rows.append((spec.name, spec.title, spec.seed, len(REGISTRY.all(spec.name)), count))
+    headers = ["game", "title", "seed", "rulings", "bundled files"]
+    if _json(args):
+        answer = [dict(zip(headers, row, strict=True)) for row in rows]
+        emit(envelope_json("", "games", _command(args), answer), args.out)
+    else:
+        emit(table(rows, headers), args.out)
+    return 0
+
+
+def _examples(args: argparse.Namespace) -> int:
+    from model.core.bundled import examples
+    from model.core.jsonio import parse_json_bytes
+    from reports.envelope import envelope_json
+    from reports.output import emit, md_escape
+    from reports.tables import table
+
+    rows = []
+    for spec in [registry.spec(args.game)] if args.game else registry.specs():
+        if not spec.examples:
+            continue
+        for ref in examples(spec.examples):
+            document = parse_json_bytes(ref.read_bytes(), str(ref))
+            kind = "scenario" if isinstance(document, dict) and document.get("game") else "other"
+            text = document.get("description", "") if isinstance(document, dict) else ""
+            rows.append((str(ref), spec.name, kind, str(text)))
+    if _json(args):
+        answer = [{"example": r[0], "game": r[1], "kind": r[2], "description": r[3]} for r in rows]
+        emit(envelope_json(args.game or "", "examples", _command(args), answer), args.out)
+    else:
+        short = [(r[0], r[1], r[2], md_escape(r[3][:90] + ("..." if len(r[3]) > 90 else ""))) for r in rows]
+        emit(table(short, ["example", "game", "kind", "description"]), args.out)
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    from reports.main_job import main_job
+    from reports.output import emit
+
+    emit(main_job(), args.out)
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from reports.main_job import full_report
+    from reports.output import emit
+
+    emit(full_report(), args.out)
+    return 0
+
+
+def _fixtures(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from reports import fixtures
+    from reports.output import emit
+
+    out = Path(args.out)
+    if args.check:
+        problems = fixtures.check(out)
+        lines = [f"{out}/{line}" for line in problems]
+        lines.append(
+            "fixtures up to date"
+            if not problems
+            else f"{len(problems)} fixture(s) out of date: run `make fixtures` and review the diff"
+        )
+        emit("\n".join(lines))
+        return 1 if problems else 0
+    written = fixtures.write(out)
+    emit(f"{len(written)} file(s) written to {out}" + ("" if written else " (all up to date)"))
+    return 0

@@ -1,0 +1,140 @@
+"""Command-line conventions shared by every game: typed values, output paths, one-line errors,
+escaped output, quoted commands, exit statuses, a fast --help."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from reports.cli import main
+
+SCENARIO = "example:stonespine/default.json"
+
+
+def run_cli(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "reports.cli", *argv],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["stonespine", "simulate", SCENARIO, "--out", "/"], "expected a file name"),
+        (["stonespine", "simulate", SCENARIO, "--out", "/proc/x.md"], "cannot write in '/proc'"),
+        (["stonespine", "simulate", SCENARIO, "--format", "yaml"], "invalid choice"),
+        (["--max-input-size", "lots", "games"], "expected a size"),
+        (["simulate"], "required: scenario"),
+    ],
+)
+def test_bad_option_values_are_one_line_usage_errors(argv: list[str], message: str) -> None:
+    done = run_cli(*argv)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_output_paths_are_checked_before_any_work(tmp_path: Path) -> None:
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    file = tmp_path / "a-file"
+    file.write_text("x", encoding="utf-8")
+    for bad, reason in [
+        (str(folder), "is a folder"),
+        (str(file / "x.md"), "is not a folder"),
+        (str(tmp_path / "missing" / "x.md"), "does not exist"),
+    ]:
+        done = run_cli("stonespine", "simulate", SCENARIO, "--out", bad)
+        assert done.returncode == 2 and reason in done.stderr, (bad, done.stderr)
+
+
+def test_control_characters_in_names_are_made_visible(tmp_path: Path) -> None:
+    document = json.loads(Path("examples/stonespine/default.json").read_text(encoding="utf-8"))
+    document["players"][0]["name"] = "Ann\x1b]0;owned\x07"
+    path = tmp_path / "x;touch P;.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    done = run_cli("stonespine", "simulate", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout
+    assert "Ann\\x1b]0;owned\\x07" in done.stdout
+    assert f"Reproduce: `invasion stonespine simulate '{path}'`" in done.stdout
+
+
+def test_an_internal_error_is_one_line_and_status_3(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import reports.verbs
+
+    def broken(args: object) -> int:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.delenv("INVASION_DEBUG", raising=False)
+    monkeypatch.setattr(reports.verbs, "_games", broken)
+    assert main(["games"]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error in `invasion games`" in err and "report" in err
+
+
+def test_version_and_a_fast_help() -> None:
+    done = run_cli("--version")
+    assert done.returncode == 0 and done.stdout.startswith("invasion-oracle ")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "reports.cli", "--help"], capture_output=True, check=True, env=env)
+    elapsed = time.perf_counter() - started
+    # Not a timing test of our code (benchmarks do that): a guard that --help imports no game,
+    # checked by the modules it loads.
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, contextlib, io\n"
+            "from reports.cli import build_parser\n"
+            "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+            "    build_parser(['--help']).parse_args(['--help'])\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('z3', 'networkx', 'jsonschema', 'solver') or m.startswith('model.stonespine')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert probe.stdout.strip() == "[]", probe.stdout
+    assert elapsed < 5  # generous: the machine may be loaded; the import check above is the real guard
+
+
+def test_stdin_is_a_file_named_dash() -> None:
+    text = Path("examples/stonespine/default.json").read_text(encoding="utf-8")
+    done = run_cli("simulate", "-", "--format", "json", stdin=text)
+    assert done.returncode == 0, done.stderr
+    envelope = json.loads(done.stdout)
+    assert envelope["game"] == "stonespine" and envelope["status"] == "done"
+    assert envelope["command"] == "invasion simulate - --format json"
+
+
+def test_json_output_is_the_envelope_for_listings(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["games", "--json"],
+        ["examples", "--json"],
+        ["rulings", "--json"],
+        ["stonespine", "data", "--json"],
+    ):
+        assert main(argv) == 0
+        envelope = json.loads(capsys.readouterr().out)
+        assert set(envelope) == {"game", "query", "command", "status", "answer", "replayed"}, argv
+
+
+def test_text_tables_fit_a_hundred_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rulings", "--format", "text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and max(len(line) for line in lines) <= 100
