@@ -13,100 +13,49 @@ Every search keeps ``--time-limit`` whole (set-up, search and the oracle replay)
 from __future__ import annotations
 
 import argparse
-import math
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from model.core.canonical import canonical_json
-from model.core.errors import MalformedInputError
-from model.core.rulings import resolve_name
-from model.stonespine.heroes import COLORS, HeroColor
-from model.stonespine.render import render_dungeon
-from model.stonespine.scenario import Scenario, load_scenario
-from reports.cli_common import emit, parse_data_file
-from reports.tables import fenced, section, table
-from solver.common import DEFAULT_MEMORY_BYTES, Deadline, Status, stop_on_interrupt
-from solver.stonespine.board import Board, Layout, board_for
-from solver.stonespine.dice import describe_roll, roll_heroes
-from solver.stonespine.policy import Measure, PolicyDecider
+from reports.options import (
+    add_output_options,
+    add_rules_options,
+    add_search_options,
+    name_list,
+    non_negative_int,
+)
 
+if TYPE_CHECKING:
+    from model.stonespine.heroes import HeroColor
+    from model.stonespine.scenario import Scenario
+    from solver.common import Deadline
+    from solver.stonespine.board import Board, Layout
+    from solver.stonespine.policy import Measure
 
-def positive_seconds(text: str) -> float:
-    """``--time-limit``: a finite number of seconds above zero."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of seconds, got {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be finite and positive, got {text!r}")
-    return value
-
-
-def count(text: str) -> int:
-    """A count: a whole number, zero or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, got {text!r}")
-    return value
+MEASURES = ("trophy", "defeated", "xp", "no-escape")  # solver.stonespine.policy.Measure (tested equal)
 
 
 def dimension(high: int) -> Any:
     """A grid size from 1 to ``high`` (``--rows``, ``--columns``)."""
 
     def parse(text: str) -> int:
-        value = count(text)
+        value = non_negative_int(text)
         if not 1 <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from 1 to {high}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {high}, got {text!r}")
         return value
 
     parse.__name__ = "dimension"
     return parse
 
 
-def megabytes(text: str) -> int:
-    """``--memory-limit``: MiB above zero."""
-    value = count(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be positive, got '0'")
-    return value
-
-
-def hero_list(text: str) -> list[str]:
-    """``--heroes red,red,purple``: colour names, none empty (checked against the data later)."""
-    parts = [p.strip() for p in text.split(",")]
-    if not text.strip() or any(not p for p in parts):
-        raise argparse.ArgumentTypeError(
-            f"a comma-separated list of hero colours with no empty item, got {text!r}"
-        )
-    return parts
-
-
 def register(commands: Any) -> None:
     def common(parser: argparse.ArgumentParser, engines: tuple[str, ...]) -> None:
-        parser.add_argument("scenario", help="scenario JSON file")
+        parser.add_argument(
+            "scenario", help="scenario JSON file, example:stonespine/NAME for a bundled one, or - for stdin"
+        )
         parser.add_argument("--player", help="whose dungeon (default: the first player)")
-        parser.add_argument("--ruling", action="append", default=[], metavar="ID=READING")
-        parser.add_argument("--data", metavar="FILE", help="data overrides")
-        parser.add_argument("--engine", choices=engines, default=engines[0], help=f"default: {engines[0]}")
-        parser.add_argument(
-            "--time-limit",
-            type=positive_seconds,
-            default=None,
-            metavar="SECONDS",
-            help="the whole command (search and oracle replay) stops after this long and answers its best so far",
-        )
-        parser.add_argument(
-            "--memory-limit",
-            type=megabytes,
-            default=DEFAULT_MEMORY_BYTES // 2**20,
-            metavar="MIB",
-            help=f"stop and answer the best so far above this much memory (default {DEFAULT_MEMORY_BYTES // 2**20})",
-        )
-        parser.add_argument("--json", action="store_true", help="canonical JSON instead of Markdown")
-        parser.add_argument("--out", help="also write the output to this file (atomically)")
+        add_rules_options(parser, "stonespine")
+        add_search_options(parser, engines)
+        add_output_options(parser)
 
     routes = commands.add_parser("routes", help="every outcome one hero can be steered to, with routes")
     common(routes, ("z3", "search", "oracle"))
@@ -116,7 +65,7 @@ def register(commands: Any) -> None:
     wave = commands.add_parser("wave", help="the hero order and routes that defeat the most of a wave")
     common(wave, ("search", "z3", "oracle"))
     wave.add_argument(
-        "--heroes", required=True, type=hero_list, help="colours outside the entrance, e.g. red,red,purple"
+        "--heroes", required=True, type=name_list, help="colours outside the entrance, e.g. red,red,purple"
     )
     wave.set_defaults(run=_wave)
 
@@ -136,7 +85,7 @@ def register(commands: Any) -> None:
     )
     _measure_arguments(place)
     place.add_argument(
-        "--top", type=count, default=10, help="tied placements to list (default 10; 0: every one)"
+        "--top", type=non_negative_int, default=10, help="tied placements to list (default 10; 0: every one)"
     )
     place.set_defaults(run=_place)
 
@@ -145,10 +94,10 @@ def register(commands: Any) -> None:
     )
     common(damage, ("z3", "search"))
     damage.add_argument("--what", choices=("minions", "tokens", "health"), default="minions")
-    damage.add_argument("--heroes", type=hero_list, help="the wave, e.g. red,red (minions, tokens)")
+    damage.add_argument("--heroes", type=name_list, help="the wave, e.g. red,red (minions, tokens)")
     damage.add_argument("--hero", help="the hero (health)")
     damage.add_argument("--token", default="kobold", help="the element to add (tokens; default kobold)")
-    damage.add_argument("--limit", type=count, default=8, help="largest count tried (default 8)")
+    damage.add_argument("--limit", type=non_negative_int, default=8, help="largest count tried (default 8)")
     damage.set_defaults(run=_min_damage)
 
     escape = commands.add_parser("escape", help="find layouts where a hero escapes under every route")
@@ -162,23 +111,29 @@ def register(commands: Any) -> None:
     )
     escape.add_argument("--rows", type=dimension(50), default=4, help="generated: rows (1-50)")
     escape.add_argument("--columns", type=dimension(26), default=4, help="generated: columns (1-26)")
-    escape.add_argument("--seeds", type=count, default=200, help="generated: seeds to try")
+    escape.add_argument("--seeds", type=non_negative_int, default=200, help="generated: seeds to try")
     escape.set_defaults(run=_escape)
 
 
 def _measure_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--measure",
-        choices=[m.value for m in Measure],
+        choices=MEASURES,
         default="trophy",
         help="trophy: chance of no escape and at least --target defeats; defeated, xp: expected counts; no-escape: chance",
     )
     parser.add_argument(
-        "--target", type=count, help="trophy target (default: Jael's count + 1 in solo, else required)"
+        "--target",
+        type=non_negative_int,
+        help="trophy target (default: Jael's count + 1 in solo, else required)",
     )
 
 
 def _load(args: argparse.Namespace) -> tuple[Scenario, int]:
+    from model.core.rulings import resolve_name
+    from model.stonespine.scenario import load_scenario
+    from reports.cli_common import parse_data_file
+
     scenario = load_scenario(args.scenario, args.ruling, parse_data_file(args.data), args.data or "data")
     names = [p.name for p in scenario.initial.players]
     if args.player is None:
@@ -188,24 +143,31 @@ def _load(args: argparse.Namespace) -> tuple[Scenario, int]:
 
 
 def _deadline(args: argparse.Namespace) -> Deadline:
+    from solver.common import Deadline
+
     return Deadline(args.time_limit, memory_bytes=args.memory_limit * 2**20)
 
 
 def _hero(text: str, option: str) -> HeroColor:
+    from model.core.rulings import resolve_name
+    from model.stonespine.heroes import COLORS, HeroColor
+
     name = resolve_name(text, [c.value for c in COLORS], "hero colour", option, text)
     return HeroColor(name)
 
 
-def _heroes(parts: list[str] | None, option: str) -> list[HeroColor]:
+def _heroes(parts: tuple[str, ...] | None, option: str) -> list[HeroColor]:
+    from model.core.errors import MalformedInputError
+
     if not parts:
         raise MalformedInputError(option, "", "give the wave's heroes, e.g. --heroes red,red,purple")
     return [_hero(part, option) for part in parts]
 
 
 def _command(args: argparse.Namespace) -> str:
-    from reports.cli_stonespine import command_line
+    from reports.output import command_line
 
-    return command_line(args.argv)
+    return command_line(["invasion", *args.argv])
 
 
 def _picture(
@@ -219,6 +181,8 @@ def _picture(
 ) -> str:
     from model.stonespine.dungeon import Cell
     from model.stonespine.entering import Rules
+    from model.stonespine.render import render_dungeon
+    from reports.tables import fenced
 
     p = scenario.initial.players[player]
     rules = Rules.of(scenario.rulings, scenario.data)
@@ -238,23 +202,24 @@ def _picture(
     )
 
 
-def _envelope(args: argparse.Namespace, answer: Any, replayed: bool) -> str:
-    return canonical_json(
-        {
-            "game": "stonespine",
-            "query": answer.query,
-            "command": _command(args),
-            "status": answer.status.value,
-            "answer": answer.to_json(),
-            "replayed": replayed,
-        },
-        indent=1,
-    )
-
-
 def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replayed: bool) -> int:
-    if args.json:
-        emit(_envelope(args, answer, replayed), args.out)
+    """Print the answer (Markdown or text, or the JSON envelope) and the status to exit with."""
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.tables import section
+
+    if args.format == "json":
+        emit(
+            envelope_json(
+                "stonespine",
+                answer.query,
+                _command(args),
+                answer.to_json(),
+                status=answer.status.value,
+                replayed=replayed,
+            ),
+            args.out,
+        )
     else:
         emit(section(title, body, command=_command(args)), args.out)
     return 130 if answer.stopped == "interrupted" else 0
@@ -270,6 +235,8 @@ def _fraction(value: Fraction | int | None) -> str:
 
 def _stopped(answer: Any, time_limit: float | None) -> str:
     """One sentence on why a search stopped early, or nothing."""
+    from solver.common import Status
+
     if answer.stopped is None:
         return ""
     why = {
@@ -288,6 +255,9 @@ def _stopped(answer: Any, time_limit: float | None) -> str:
 
 
 def _routes(args: argparse.Namespace) -> int:
+    from reports.tables import table
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.board import board_for
     from solver.stonespine.routes import solve_routes
 
     scenario, player = _load(args)
@@ -356,6 +326,8 @@ def _limits_note(board: Board) -> str:
 
 
 def _plan_table(steps: Any) -> str:
+    from reports.tables import table
+
     rows = []
     for i, step in enumerate(steps, 1):
         rows.append(
@@ -374,6 +346,8 @@ def _plan_table(steps: Any) -> str:
 
 
 def _wave(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.board import board_for
     from solver.stonespine.waves import solve_wave
 
     scenario, player = _load(args)
@@ -417,6 +391,9 @@ def _wave(args: argparse.Namespace) -> int:
 
 
 def _policy(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.policy import Measure
+
     scenario, player = _load(args)
     deadline = _deadline(args)
     with stop_on_interrupt(deadline):
@@ -448,9 +425,12 @@ def _policy_answer(
     deadline: Deadline | None,
     time_limit: float | None,
 ) -> tuple[str, str, Any]:
+    from reports.tables import table
+    from solver.stonespine.board import board_for
+    from solver.stonespine.dice import describe_roll
     from solver.stonespine.policy import solve_policy
 
-    dp, answer = solve_policy(scenario, measure, target, check=check, player=player, deadline=deadline)
+    _, answer = solve_policy(scenario, measure, target, check=check, player=player, deadline=deadline)
     board, layout, defeated = board_for(scenario, player)
     parts = [_picture(scenario, player, board, layout, defeated)]
     if answer.stopped:
@@ -488,6 +468,9 @@ def _policy_answer(
 
 
 def _place(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.policy import Measure
+
     scenario, player = _load(args)
     deadline = _deadline(args)
     with stop_on_interrupt(deadline):
@@ -510,7 +493,7 @@ def place_report(
     player: int,
     objective: str = "guaranteed",
     engine: str = "search",
-    measure: Measure = Measure.TROPHY,
+    measure: Measure | None = None,
     target: int | None = None,
     top: int = 10,
     deadline: Deadline | None = None,
@@ -528,12 +511,15 @@ def _place_answer(
     player: int,
     objective: str,
     engine: str,
-    measure: Measure,
+    measure: Measure | None,
     target: int | None,
     top: int,
     deadline: Deadline | None,
     time_limit: float | None,
 ) -> tuple[str, str, Any]:
+    from reports.tables import table
+    from solver.stonespine.board import board_for
+    from solver.stonespine.dice import describe_roll
     from solver.stonespine.placement import solve_placement
 
     answer = solve_placement(
@@ -600,6 +586,9 @@ def _place_answer(
 
 
 def _min_damage(args: argparse.Namespace) -> int:
+    from model.core.errors import MalformedInputError
+    from solver.common import Status, stop_on_interrupt
+    from solver.stonespine.board import board_for
     from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
 
     scenario, player = _load(args)
@@ -676,6 +665,8 @@ def _min_damage(args: argparse.Namespace) -> int:
 
 
 def _escape(args: argparse.Namespace) -> int:
+    from reports.tables import fenced, table
+    from solver.common import Status, stop_on_interrupt
     from solver.stonespine.escape_search import fill_free_spaces, search_generated
 
     scenario, player = _load(args)
@@ -735,4 +726,4 @@ def _escape(args: argparse.Namespace) -> int:
     )
 
 
-__all__ = ["PolicyDecider", "count", "hero_list", "positive_seconds", "register", "roll_heroes"]
+__all__ = ["MEASURES", "dimension", "place_report", "policy_report", "register"]

@@ -132,10 +132,7 @@ class Space:
     def _tidy(self, layout: Layout) -> Layout:
         entering = set(self.enterable)
         guardians = tuple(
-            sorted(
-                (g if g in entering or self.idle is None else self.idle for g in layout.guardians),
-                key=self.position.__getitem__,
-            )
+            sorted(g if g in entering or self.idle is None else self.idle for g in layout.guardians)
         )
         keep = set(self.minion_nodes(guardians))
         spare = self.spare(guardians)
@@ -166,7 +163,7 @@ class Space:
                     counts = [0] * board.size
                     for node in minions:
                         counts[node] += 1
-                    layout = Layout(tuple(guardians), tuple(counts))
+                    layout = Layout(tuple(sorted(guardians)), tuple(counts))
                     if self.symmetries and self.canonical(layout) != layout:
                         continue
                     yield layout

@@ -60,7 +60,11 @@ def test_the_compiled_board_agrees_with_the_oracle_on_every_generated_board(
     tally: Counter[str] = Counter()
 
     @settings(max_examples=60, **QUICK)  # type: ignore[arg-type]
-    @given(scenarios(max_players=1), st.sampled_from(COLORS), st.lists(st.sampled_from(COLORS), min_size=1, max_size=3))
+    @given(
+        scenarios(max_players=1),
+        st.sampled_from(COLORS),
+        st.lists(st.sampled_from(COLORS), min_size=1, max_size=3),
+    )
     def check(doc: dict[str, Any], color: HeroColor, heroes: list[HeroColor]) -> None:
         tally["boards"] += 1
         scenario = load(doc)
@@ -93,10 +97,20 @@ def test_the_compiled_board_agrees_with_the_oracle_on_every_generated_board(
     record_property("compiled-board agreement", report)
     with capsys.disabled():
         print(f"\ncompiled board vs oracle: {report}")
-    assert tally["routes compared"] + sum(n for k, n in tally.items() if k.startswith("routes refused")) == tally["boards"]
-    assert tally["waves compared"] + sum(n for k, n in tally.items() if k.startswith("waves refused")) == tally["boards"]
-    assert tally["routes compared"] >= tally["boards"] // 2 and tally["waves compared"] >= tally["boards"] // 3
-    assert any(k.startswith("waves refused") for k in tally), "the strategies no longer make boards the model refuses"
+    assert (
+        tally["routes compared"] + sum(n for k, n in tally.items() if k.startswith("routes refused"))
+        == tally["boards"]
+    )
+    assert (
+        tally["waves compared"] + sum(n for k, n in tally.items() if k.startswith("waves refused"))
+        == tally["boards"]
+    )
+    assert (
+        tally["routes compared"] >= tally["boards"] // 2 and tally["waves compared"] >= tally["boards"] // 3
+    )
+    assert any(k.startswith("waves refused") for k in tally), (
+        "the strategies no longer make boards the model refuses"
+    )
 
 
 @settings(max_examples=15, **QUICK)  # type: ignore[arg-type]
@@ -190,9 +204,17 @@ def test_the_tables_are_the_rules() -> None:
                 for guardian in (False, True):
                     for ignored in (False, True):
                         row = table.row(node, minions, guardian, ignored)
-                        facts = chamber_facts(PY, board, hero, node, minions=minions, guardian=guardian, ignored=ignored)
+                        facts = chamber_facts(
+                            PY, board, hero, node, minions=minions, guardian=guardian, ignored=ignored
+                        )
                         for state, code in enumerate(row):
-                            step = enter(PY, route_rules(board), hero_terms(PY, hero), facts, HeroState(state >> 1, bool(state & 1)))
+                            step = enter(
+                                PY,
+                                route_rules(board),
+                                hero_terms(PY, hero),
+                                facts,
+                                HeroState(state >> 1, bool(state & 1)),
+                            )
                             expected = (
                                 BY_GUARDIAN
                                 if step.by_guardian
