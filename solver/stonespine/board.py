@@ -15,7 +15,7 @@ damage (``SS-SIMULTANEOUS=ability-first``) and chambers dealing negative damage 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from model.stonespine.dungeon import Cell, Chamber, Dungeon
 from model.stonespine.entering import Rules, chamber_damage, exit_chamber, purple_condition
@@ -63,6 +63,12 @@ class Board:
     limits: tuple[str, ...]
     year: int
     route_limits: tuple[tuple[str, str], ...] = ()  # (hero colour or "all", reason)
+    # per chamber, (neighbour, its bit) in reverse move order: what a walk's stack pushes
+    links: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        links = tuple(tuple((nxt, 1 << nxt) for nxt in reversed(nbs)) for nbs in self.neighbours)
+        object.__setattr__(self, "links", links)
 
     @property
     def size(self) -> int:

@@ -39,7 +39,7 @@ class EntryTable:
     minions in one evaluation (the placement search asks for most of them).
     """
 
-    __slots__ = ("batch", "board", "grid", "hero", "states")
+    __slots__ = ("batch", "board", "grid", "hero", "plain", "states")
 
     def __init__(self, board: Board, hero: HeroProfile, batch: bool = False) -> None:
         self.board = board
@@ -48,6 +48,7 @@ class EntryTable:
         self.states = 2 * max(hero.health, 1)
         # per node, per (minions, guardian, ignored) as ``minions * 4 + guardian * 2 + ignored``
         self.grid: list[list[Row | None]] = [[] for _ in range(board.size)]
+        self.plain: list[Row] | None = None  # every chamber empty, no defeated hero
 
     def row(self, node: int, minions: int, guardian: bool, ignored: bool) -> Row:
         cells = self.grid[node]
@@ -109,16 +110,22 @@ class EntryTable:
         return [tuple(codes[k * states : (k + 1) * states]) for k in range(len(combos))]
 
     def layout_rows(self, layout: Layout, defeated: int) -> list[Row]:
+        """The row of every chamber for ``layout`` with defeated heroes in ``defeated``."""
+        if self.plain is None:
+            self.plain = [self.row(n, 0, False, False) for n in range(self.board.size)]
+        rows = list(self.plain)
         guardians = layout.guardians
-        grid = self.grid
-        rows = []
+        marked = defeated
+        for n in guardians:
+            marked |= 1 << n
         for n, m in enumerate(layout.minions):
-            index = m * 4 + (n in guardians) * 2 + (defeated >> n & 1)
-            cells = grid[n]
-            found = cells[index] if index < len(cells) else None
-            rows.append(
-                found if found is not None else self.row(n, m, n in guardians, bool(defeated >> n & 1))
-            )
+            if m:
+                marked |= 1 << n
+        while marked:  # only chambers holding something differ from the empty ones
+            low = marked & -marked
+            marked ^= low
+            n = low.bit_length() - 1
+            rows[n] = self.row(n, layout.minions[n], n in guardians, bool(defeated >> n & 1))
         return rows
 
 
@@ -143,16 +150,14 @@ def _walk(board: Board, rows: list[Row], escapes: bool, deadline: Deadline | Non
         if escapes:
             yield ESCAPE
         return
-    neighbours = board.neighbours
+    links = board.links
     found = 0
     escaped = not escapes  # report an escape at most once, and only when asked
     stack = [(board.start, 1 << board.start, 0)]
+    pop, push = stack.pop, stack.append
     steps = 0
     while stack:
-        steps += 1
-        if deadline is not None and steps & 0xFFF == 0:
-            deadline.check()
-        node, visited, state = stack.pop()
+        node, visited, state = pop()
         code = rows[node][state]
         if code < 0:
             if code == BY_EXIT:
@@ -164,13 +169,16 @@ def _walk(board: Board, rows: list[Row], escapes: bool, deadline: Deadline | Non
                 yield node
             continue
         moved = False
-        for nxt in reversed(neighbours[node]):
-            if not visited >> nxt & 1:
+        for nxt, bit in links[node]:
+            if not visited & bit:
                 moved = True
-                stack.append((nxt, visited | 1 << nxt, code))
+                push((nxt, visited | bit, code))
         if not moved and not escaped:
             escaped = True
             yield ESCAPE
+        steps += 1
+        if steps & 0xFFF == 0 and deadline is not None:
+            deadline.check()
 
 
 def route_ends(
@@ -283,6 +291,47 @@ def first_routes(
     return found
 
 
+def route_to(
+    board: Board,
+    layout: Layout,
+    hero: HeroProfile,
+    defeated: int,
+    fate: str,
+    node: int = -1,
+    deadline: Deadline | None = None,
+    table: EntryTable | None = None,
+) -> tuple[int, ...] | None:
+    """The first route (in the oracle's move order) ending in ``fate`` at ``node`` (``-1``: at any
+    chamber), or None when no route does. Stops at the first one: a plan needs one route per hero,
+    not every route of the dungeon."""
+    if board.escape_at_entry:
+        return () if fate == "escaped" else None
+    deadline = deadline or Deadline()
+    rows = (table or EntryTable(board, hero)).layout_rows(layout, defeated)
+    neighbours = board.neighbours
+    stack: list[tuple[int, int, int, tuple[int, ...]]] = [(board.start, 1 << board.start, 0, (board.start,))]
+    walked = 0
+    while stack:
+        walked += 1
+        if walked & 0x3FF == 0:
+            deadline.check()
+        here, visited, state, route = stack.pop()
+        code = rows[here][state]
+        if code < 0:
+            ended = "escaped" if code == BY_EXIT else "defeated"
+            if ended == fate and node in (-1, here):
+                return route
+            continue
+        moved = False
+        for nxt in reversed(neighbours[here]):
+            if not visited >> nxt & 1:
+                moved = True
+                stack.append((nxt, visited | 1 << nxt, code, (*route, nxt)))
+        if not moved and fate == "escaped" and node in (-1, here):
+            return route
+    return None
+
+
 def random_routes(
     board: Board,
     layout: Layout,
@@ -377,14 +426,21 @@ class LayoutEvaluator:
         self.deadline = deadline
         self.masks: dict[tuple[int, int], _Lazy] = {}
         self.values: dict[tuple[int, int, int, int], int] = {}
-        self.plain = tuple(t.layout_rows(layout, 0) for t in self.tables.by_color)
+        self.plain: list[list[Row] | None] = [None, None, None]  # per colour, made when first needed
         self.voided: tuple[dict[int, Row], ...] = ({}, {}, {})
 
     def value(self, roll: tuple[int, int, int], defeated: int = 0) -> int:
         return self._best(defeated, roll[0], roll[1], roll[2])
 
+    def defeat_nodes(self, color: int, mask: int) -> Iterator[int]:
+        """Where a hero of colour index ``color`` can be defeated with defeated heroes in ``mask``."""
+        return iter(self._nodes(color, mask))
+
     def _rows(self, color: int, mask: int) -> list[Row]:
-        rows = list(self.plain[color])
+        plain = self.plain[color]
+        if plain is None:
+            plain = self.plain[color] = self.tables.by_color[color].layout_rows(self.layout, 0)
+        rows = list(plain)
         voided = self.voided[color]
         while mask:
             low = mask & -mask

@@ -37,6 +37,7 @@ every answer is a :class:`~solver.stonespine.answers.PlacementAnswer`.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -129,6 +130,21 @@ class Space:
                 best = image
         return best
 
+    def is_first(self, layout: Layout) -> bool:
+        """Whether a tidy ``layout`` comes first among its images under the symmetries (a symmetry
+        keeps every chamber's numbers, so it maps a tidy placement to a tidy one)."""
+        position = self.position
+        figures = [n for n, m in enumerate(layout.minions) if m for _ in range(m)]
+        guardians = tuple(sorted(position[g] for g in layout.guardians))
+        minions = tuple(sorted(position[n] for n in figures))
+        for perm in self.symmetries:
+            theirs = tuple(sorted(position[perm[g]] for g in layout.guardians))
+            if theirs > guardians:
+                continue
+            if theirs < guardians or tuple(sorted(position[perm[n]] for n in figures)) < minions:
+                return False
+        return True
+
     def _tidy(self, layout: Layout) -> Layout:
         entering = set(self.enterable)
         guardians = tuple(
@@ -164,9 +180,19 @@ class Space:
                     for node in minions:
                         counts[node] += 1
                     layout = Layout(tuple(sorted(guardians)), tuple(counts))
-                    if self.symmetries and self.canonical(layout) != layout:
+                    if self.symmetries and not self.is_first(layout):
                         continue
                     yield layout
+
+    def estimate(self) -> int:
+        """How many placement classes there are (before symmetries merge any)."""
+        total = 0
+        for guardians in itertools.combinations_with_replacement(
+            self.guardian_nodes(), self.board.guardian_figures
+        ):
+            nodes = len(self.minion_nodes(guardians))
+            total += sum(math.comb(nodes + k - 1, k) for k in self.counts)
+        return total
 
     def _guardians_not_first(self, guardians: tuple[int, ...]) -> bool:
         mine = tuple(self.position[g] for g in guardians)
@@ -184,7 +210,10 @@ def placement_space(scenario: Scenario, player: int = 0, exact: bool = True) -> 
         _require_exact(board)
     rolls = tuple(r for r, p in roll_distribution(scenario.data, board.year) if p > 0)
     enter = board.enterable()
-    enterable = tuple(sorted(enter))
+    distance = _distances(board)
+    # Search order: the chambers every hero passes first (the nearest to the entrance) first, where
+    # a guardian or minions most often do the most; ties by chamber order.
+    enterable = tuple(sorted(enter, key=lambda n: (distance[n], n)))
     unreachable = tuple(n for n in range(board.size) if n not in enter)
     position = [0] * board.size
     for i, n in enumerate((*enterable, *unreachable)):
@@ -208,6 +237,22 @@ def placement_space(scenario: Scenario, player: int = 0, exact: bool = True) -> 
     )
 
 
+def _distances(board: Board) -> list[int]:
+    """Connections from the first chamber to each chamber (breadth first; unreachable: the size)."""
+    distance = [board.size] * board.size
+    distance[board.start] = 0
+    frontier = [board.start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for nxt in board.neighbours[node]:
+                if distance[nxt] > distance[node] + 1:
+                    distance[nxt] = distance[node] + 1
+                    following.append(nxt)
+        frontier = following
+    return distance
+
+
 def symmetries(
     board: Board, enterable: Sequence[int], cap: int = 48, steps: int = 20_000
 ) -> tuple[tuple[int, ...], ...]:
@@ -221,11 +266,17 @@ def symmetries(
         heroes = tuple((h.base[n], h.unit[n], h.minion_unit[n], h.cond[n]) for h in board.heroes)
         return (n == board.start, n == board.exit, len(board.neighbours[n]), heroes)
 
-    nodes = sorted(inside, key=lambda n: (len(board.neighbours[n]), n))
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for n in sorted(inside):
+        groups.setdefault(signature(n), []).append(n)
+    if all(len(group) == 1 for group in groups.values()):
+        return ()
+    same = {n: group for group in groups.values() for n in group}
+    # Most constrained first: chambers alike in fewest others, then neighbours of those placed.
+    nodes = sorted(inside, key=lambda n: (len(same[n]), n))
     found: list[tuple[int, ...]] = []
     mapping: dict[int, int] = {}
     used: set[int] = set()
-
     budget = [steps]
 
     def extend(i: int) -> None:
@@ -236,19 +287,12 @@ def symmetries(
             found.append(tuple(mapping.get(n, n) for n in range(board.size)))
             return
         n = nodes[i]
-        for image in sorted(inside - used):
-            if signature(image) != signature(n):
+        for image in same[n]:
+            if image in used:
                 continue
-            ok = True
-            for m in board.neighbours[n]:
-                if m in mapping and mapping[m] not in board.neighbours[image]:
-                    ok = False
-                    break
-            for m, mi in mapping.items():
-                if (m in board.neighbours[n]) != (mi in board.neighbours[image]):
-                    ok = False
-                    break
-            if not ok:
+            if any(
+                (m in board.neighbours[n]) != (mi in board.neighbours[image]) for m, mi in mapping.items()
+            ):
                 continue
             mapping[n] = image
             used.add(image)
@@ -316,13 +360,29 @@ def upper_bound(space: Space) -> int:
 # -- the search -----------------------------------------------------------------------------------
 
 
+# When the placement classes left number more than PROOF_FROM, the search asks z3, after
+# PROOF_AFTER evaluations, to prove that nothing beats the best found, with a z3 resource budget of
+# PROOF_BUDGET units per class left (z3's work grows far slower than the number of classes).
+# Counts, not seconds, so every run does the same work and prints the same answer.
+PROOF_FROM = 250_000
+PROOF_AFTER = 2_000
+PROOF_BUDGET = 100
+
+
 def search_guaranteed(
-    scenario: Scenario, player: int = 0, deadline: Deadline | None = None, top: int = 10
+    scenario: Scenario,
+    player: int = 0,
+    deadline: Deadline | None = None,
+    top: int = 10,
+    prove: bool = True,
 ) -> PlacementAnswer:
     """Objective (a) by branch and bound over placement classes on the compiled board.
 
     Lists up to ``top`` tied placements (``0``: all); once that many are found, only a strictly
-    better placement can change the answer, so the bound is tightened to that.
+    better placement can change the answer, so the bound is tightened to that. With ``prove``,
+    at a few checkpoints z3 is asked whether any placement beats the best found (counterexample
+    rolls as in :func:`z3_guaranteed`); "no" proves the best optimal and ends the search (the ties
+    listed are then those found so far), a placement it finds becomes the new best.
     """
     deadline = deadline or Deadline()
     search = deadline.share(0.85)
@@ -333,12 +393,14 @@ def search_guaranteed(
     best, tied, evaluated = -1, list[Layout](), 0
     stopped: str | None = None
     complete = True
+    total = space.estimate()
+    checkpoints = [PROOF_AFTER] if prove and total > PROOF_FROM else []
     progress = Progress("placements")
     try:
         for layout in space.classes(search):
             full = top and len(tied) >= top
-            if full and best >= bound:
-                complete = False
+            if best >= bound and (full or not complete):
+                complete = complete and not full
                 break
             progress.step()
             evaluated += 1
@@ -348,6 +410,15 @@ def search_guaranteed(
                 best, tied = value, [layout]
             elif value == best and not full:
                 tied.append(layout)
+            if checkpoints and evaluated == checkpoints[0]:
+                checkpoints.pop(0)
+                if best < bound:
+                    budget = PROOF_BUDGET * (total - evaluated)
+                    proof, better = prove_bound(space, best + 1, rolls[:1], budget, search)
+                    if better is not None:
+                        best, tied = better[1], [space.canonical(better[0])]
+                    elif proof:
+                        bound, complete = best, False
     except TimeLimit as stop:
         stopped, complete = stop.reason, False
     finally:
@@ -355,6 +426,47 @@ def search_guaranteed(
     return _answer(
         scenario, player, space, "search", best, bound, tied, complete, evaluated, stopped, deadline
     )
+
+
+def prove_bound(
+    space: Space, target: int, rolls: Sequence[Roll], budget: int, deadline: Deadline
+) -> tuple[bool, tuple[Layout, int] | None]:
+    """Does any placement guarantee ``target`` heroes? z3 with counterexample rolls, starting from
+    ``rolls``, within ``budget`` z3 resource units: ``(True, None)`` proves none does;
+    ``(False, (layout, value))`` is one that does; ``(False, None)``: the budget ran out."""
+    model = PlacementModel(space, space.guardian_nodes())
+    order = _hardest_first(space.rolls)
+    for roll in rolls:
+        model.add_roll(roll, target)
+    start = _rlimit(model.solver)
+    while True:
+        deadline.check()
+        left = budget - (_rlimit(model.solver) - start)
+        if left <= 0:
+            return False, None
+        model.solver.set("rlimit", left)
+        ms = deadline.z3_ms()
+        if ms is not None:
+            model.solver.set("timeout", ms)
+        result = model.solver.check()
+        if result == z3.unsat:
+            return True, None
+        if result != z3.sat:
+            deadline.check()
+            return False, None
+        layout = model.layout(model.solver.model())
+        evaluator = LayoutEvaluator(space.board, layout, space.tables, deadline)
+        values = [evaluator.value(r, space.defeated) for r in order]
+        failing = next((r for r, v in zip(order, values, strict=True) if v < target), None)
+        if failing is None:
+            return False, (layout, min(values))
+        model.add_roll(failing, target)
+
+
+def _rlimit(solver: Any) -> int:
+    stats = solver.statistics()
+    names = list(stats.keys())
+    return int(stats.get_key_value("rlimit count")) if "rlimit count" in names else 0
 
 
 def _answer(
@@ -392,7 +504,7 @@ def _answer(
         layout = tied[0]
         evaluator = LayoutEvaluator(board, layout, space.tables, deadline)
         worst = min(space.rolls, key=lambda r: (evaluator.value(r, space.defeated), r))
-        wave = search_wave(board, layout, roll_heroes(worst), space.defeated, deadline)
+        wave = search_wave(board, layout, roll_heroes(worst), space.defeated, deadline, space.tables)
         if wave.defeated != best:
             raise OracleDisagreement(f"the worst roll gives {wave.defeated}, the search said {best}")
         oracle_plan_check(scenario, player, board, wave, placement=layout.placement(board))
@@ -450,18 +562,18 @@ class PlacementModel:
         self.board = board
         self.space = space
         self.nodes = tuple(nodes)
-        n = board.size
-        self.guard = [z3.Int(f"g{c}") for c in range(n)]
-        self.minion = [z3.Int(f"m{c}") for c in range(n)]
+        top = max(space.counts, default=0)
+        # Chambers outside ``nodes`` hold nothing: plain zeros, which the rules fold away.
+        self.guard: list[Any] = [z3.Int(f"g{c}") if c in self.nodes else 0 for c in range(board.size)]
+        self.minion: list[Any] = [z3.Int(f"m{c}") if c in self.nodes else 0 for c in range(board.size)]
         self.defeated = space.defeated
         self.solver = z3.Solver()
         add = self.solver.add
-        for c in range(n):
-            add(self.guard[c] >= 0, self.minion[c] >= 0)
-            if c not in self.nodes:
-                add(self.guard[c] == 0, self.minion[c] == 0)
-        add(z3.Sum(self.guard) == board.guardian_figures)
-        add(z3.Or([z3.Sum(self.minion) == k for k in space.counts]))
+        for c in self.nodes:
+            add(z3.And(self.guard[c] >= 0, self.guard[c] <= board.guardian_figures))
+            add(z3.And(self.minion[c] >= 0, self.minion[c] <= top))
+        add(z3.Sum([self.guard[c] for c in self.nodes]) == board.guardian_figures)
+        add(z3.Or([z3.Sum([self.minion[c] for c in self.nodes]) == k for k in space.counts]))
         self.rolls: list[Roll] = []
 
     def add_roll(self, roll: Roll, target: int) -> None:
@@ -478,7 +590,7 @@ class PlacementModel:
             self.defeated,
             f"r{len(self.rolls)}",
             minions=self.minion,
-            guardians=[g > 0 for g in self.guard],
+            guardians=[g > 0 if isinstance(g, z3.ExprRef) else False for g in self.guard],
         )
         self.solver.add(*encoding.constraints)
         if sum(roll) < target:
@@ -486,23 +598,19 @@ class PlacementModel:
         self.rolls.append(roll)
 
     def layout(self, model: z3.ModelRef) -> Layout:
-        guards = tuple(
-            c
-            for c in range(self.board.size)
-            for _ in range(model.eval(self.guard[c], model_completion=True).as_long())
-        )
-        minions = tuple(model.eval(m, model_completion=True).as_long() for m in self.minion)
-        return Layout(guards, minions)
+        def count(term: Any) -> int:
+            return term if isinstance(term, int) else model.eval(term, model_completion=True).as_long()
+
+        guards = tuple(c for c in range(self.board.size) for _ in range(count(self.guard[c])))
+        return Layout(guards, tuple(count(m) for m in self.minion))
 
     def block(self, layout: Layout) -> None:
         """Rule out ``layout``'s whole class (every placement with the same representative)."""
         space = self.space
-        same = [self.guard[c] == layout.guardians.count(c) for c in range(self.board.size)]
+        same = [self.guard[c] == layout.guardians.count(c) for c in self.nodes]
         keep = set(space.minion_nodes(layout.guardians))
         same += [
-            self.minion[c] == layout.minions[c]
-            for c in range(self.board.size)
-            if c in keep and c not in layout.guardians
+            self.minion[c] == layout.minions[c] for c in self.nodes if c in keep and c not in layout.guardians
         ]
         self.solver.add(z3.Not(z3.And(same)))
 

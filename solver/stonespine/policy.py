@@ -40,7 +40,7 @@ from model.stonespine.state import GameState, Stage
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit
 from solver.stonespine.board import Board, Layout, board_for
 from solver.stonespine.dice import Roll, roll_distribution
-from solver.stonespine.fast import EntryTables, first_routes, outcome_masks
+from solver.stonespine.fast import EntryTables, outcome_masks, route_to
 from solver.stonespine.routes import Fate, Outcome, walk_route
 
 
@@ -187,23 +187,24 @@ class InvasionDP:
         plan = []
         for color, node in steps:
             hero = COLORS[color]
-            routes = first_routes(
+            fate = "escaped" if node < 0 else "defeated"
+            route = route_to(
                 self.board,
                 self.layout,
                 self.board.heroes[color],
                 mask,
+                fate,
+                node,
                 self.deadline,
                 self.tables.by_color[color],
             )
-            if node < 0:
-                key = min(k for k in routes if k[0] == "escaped")
-                outcome = (
-                    Outcome(Fate.ESCAPED, None, "no-entry", (), 0)
-                    if key[1] < 0
-                    else walk_route(self.board, self.layout, hero, routes[key], mask)
-                )
-            else:
-                outcome = walk_route(self.board, self.layout, hero, routes[("defeated", node)], mask)
+            assert route is not None, "the DP only plans results the walker found"
+            outcome = (
+                walk_route(self.board, self.layout, hero, route, mask)
+                if route
+                else Outcome(Fate.ESCAPED, None, "no-entry", (), 0)
+            )
+            if node >= 0:
                 mask |= 1 << node
             plan.append((hero, outcome.route, outcome))
         return plan

@@ -200,25 +200,30 @@ class PathEncoding:
     ) -> None:
         n = board.size
         self.board = board
-        self.visited = [z3.Bool(f"{tag}_v{c}") for c in range(n)]
-        self.end = [z3.Bool(f"{tag}_e{c}") for c in range(n)]
-        self.order = [z3.Int(f"{tag}_o{c}") for c in range(n)]
-        self.edge = {(c, d): z3.Bool(f"{tag}_x{c}_{d}") for c in range(n) for d in board.neighbours[c]}
-        damage_in = [z3.Int(f"{tag}_d{c}") for c in range(n)]
-        used_in = [z3.Bool(f"{tag}_u{c}") for c in range(n)]
+        # Only chambers a hero can ever enter get variables; the others are never visited.
+        live = set(board.enterable())
+        self.visited: list[Any] = [z3.Bool(f"{tag}_v{c}") if c in live else False for c in range(n)]
+        self.end: list[Any] = [z3.Bool(f"{tag}_e{c}") if c in live else False for c in range(n)]
+        self.order: list[Any] = [z3.Int(f"{tag}_o{c}") if c in live else 0 for c in range(n)]
+        self.edge = {
+            (c, d): z3.Bool(f"{tag}_x{c}_{d}") for c in sorted(live) for d in board.neighbours[c] if d in live
+        }
+        damage_in: list[Any] = [z3.Int(f"{tag}_d{c}") if c in live else 0 for c in range(n)]
+        used_in: list[Any] = [z3.Bool(f"{tag}_u{c}") if c in live else False for c in range(n)]
         rules = route_rules(board)
         self.steps = [enter(Z3, rules, hero, facts[c], HeroState(damage_in[c], used_in[c])) for c in range(n)]
         self.stuck = [stuck(Z3, [self.visited[d] for d in board.neighbours[c]]) for c in range(n)]
         self.constraints: list[Any] = []
         add = self.constraints.append
         s = board.start
-        if board.escape_at_entry:  # the hero never enters: no route exists (escape is handled outside)
+        if not live:  # the hero never enters: no route exists (escape is handled outside)
             add(z3.BoolVal(False))
+            return
         first = start_state(Z3)
         add(z3.And(self.visited[s], self.order[s] == 0))
         add(z3.And(damage_in[s] == first.damage, used_in[s] == first.protection_used))
-        add(z3.PbEq([(e, 1) for e in self.end], 1))
-        incoming: dict[int, list[Any]] = {c: [] for c in range(n)}
+        add(z3.PbEq([(self.end[c], 1) for c in sorted(live)], 1))
+        incoming: dict[int, list[Any]] = {c: [] for c in live}
         for (c, d), x in self.edge.items():
             incoming[d].append(x)
             after = self.steps[c].after
@@ -232,9 +237,9 @@ class PathEncoding:
                     ),
                 )
             )
-        for c in range(n):
+        for c in sorted(live):
             interior = z3.And(self.visited[c], z3.Not(self.end[c]))
-            out = [self.edge[(c, d)] for d in board.neighbours[c]]
+            out = [self.edge[(c, d)] for d in board.neighbours[c] if d in live]
             add(z3.Implies(self.end[c], self.visited[c]))
             # A chamber the hero leaves has exactly one chosen exit edge; any other has none.
             if out:
@@ -250,22 +255,22 @@ class PathEncoding:
                 add(z3.Implies(z3.Not(self.visited[c]), z3.And([z3.Not(x) for x in incoming[c]])))
             else:
                 add(z3.Not(self.visited[c]))
-            add(z3.And(self.order[c] >= 0, self.order[c] < n, damage_in[c] >= 0))
+            add(z3.And(self.order[c] >= 0, self.order[c] < len(live), damage_in[c] >= 0))
             # The hero leaves a chamber only alive and not escaping; the route ends where it stops.
             add(z3.Implies(interior, self.steps[c].moves_on))
             add(z3.Implies(self.end[c], z3.Or(self.defeated_here(c), self.escaped_here(c))))
         # Redundant but strong: a simple path from the first chamber numbers its chambers 0..k, so
         # the number visited is the end's number plus one. This kills detached cycles quickly.
-        length = z3.Sum([z3.If(v, 1, 0) for v in self.visited])
-        add(length == z3.Sum([z3.If(self.end[c], self.order[c], 0) for c in range(n)]) + 1)
+        length = z3.Sum([z3.If(self.visited[c], 1, 0) for c in sorted(live)])
+        add(length == z3.Sum([z3.If(self.end[c], self.order[c], 0) for c in sorted(live)]) + 1)
         # Redundant too: the damage carried into the last chamber is what every chamber left dealt
         # (the states telescope along the route), one linear sum z3 can reason with directly.
-        dealt = [z3.simplify(term(self.steps[c].after.damage) - damage_in[c]) for c in range(n)]
+        dealt = {c: z3.simplify(term(self.steps[c].after.damage) - damage_in[c]) for c in live}
         add(
-            z3.Sum([z3.If(z3.And(self.visited[c], z3.Not(self.end[c])), dealt[c], 0) for c in range(n)])
-            == z3.Sum([z3.If(self.end[c], damage_in[c], 0) for c in range(n)])
+            z3.Sum([z3.If(z3.And(self.visited[c], z3.Not(self.end[c])), dealt[c], 0) for c in sorted(live)])
+            == z3.Sum([z3.If(self.end[c], damage_in[c], 0) for c in sorted(live)])
         )
-        for c in range(n):
+        for c in sorted(live):
             add(z3.Implies(self.visited[c], self.order[c] < length))
 
     def defeated_here(self, c: int) -> Any:
@@ -277,10 +282,10 @@ class PathEncoding:
         return term(Z3.any_(step.by_exit, Z3.all_(step.moves_on, self.stuck[c])))
 
     def defeated_at(self, c: int) -> Any:
-        return z3.And(self.end[c], self.defeated_here(c))
+        return term(Z3.all_(self.end[c], self.defeated_here(c)))
 
     def escaped_at(self, c: int) -> Any:
-        return z3.And(self.end[c], self.escaped_here(c))
+        return term(Z3.all_(self.end[c], self.escaped_here(c)))
 
     def defeated_anywhere(self) -> Any:
         return z3.Or([self.defeated_at(c) for c in range(self.board.size)])
@@ -289,7 +294,8 @@ class PathEncoding:
         nodes = [
             c
             for c in range(self.board.size)
-            if z3.is_true(model.eval(self.visited[c], model_completion=True))
+            if not isinstance(self.visited[c], bool)
+            and z3.is_true(model.eval(self.visited[c], model_completion=True))
         ]
         return tuple(sorted(nodes, key=lambda c: model.eval(self.order[c], model_completion=True).as_long()))
 

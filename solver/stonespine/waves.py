@@ -36,7 +36,7 @@ from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState, Placement
 from solver.common import Deadline, Status, TimeLimit, z3_check
 from solver.stonespine.board import Board, Layout, board_for
-from solver.stonespine.fast import EntryTables, first_routes
+from solver.stonespine.fast import EntryTables, LayoutEvaluator, route_to
 from solver.stonespine.replay import HeroResult, wave_state
 from solver.stonespine.routes import Fate, Outcome, PathEncoding, walk_route
 from solver.stonespine.rules import Z3, ChamberFacts, HeroTerms, chamber_facts, hero_terms, term
@@ -74,72 +74,60 @@ def _multiset(heroes: Sequence[HeroColor]) -> tuple[int, int, int]:
     return (counts[COLORS[0]], counts[COLORS[1]], counts[COLORS[2]])
 
 
-class _Outcomes:
-    """Every outcome per (colour, defeated mask) with its first route, found by the fast walker."""
-
-    def __init__(self, board: Board, layout: Layout, deadline: Deadline) -> None:
-        self.board, self.layout, self.deadline = board, layout, deadline
-        self.tables = EntryTables(board)
-        self.cache: dict[tuple[int, int], tuple[Outcome, ...]] = {}
-
-    def __call__(self, color: int, mask: int) -> tuple[Outcome, ...]:
-        key = (color, mask)
-        found = self.cache.get(key)
-        if found is None:
-            self.deadline.check()
-            self.deadline.check_size(len(self.cache), 1_000_000)
-            hero = self.board.heroes[color]
-            routes = first_routes(
-                self.board, self.layout, hero, mask, self.deadline, self.tables.by_color[color]
-            )
-            found = self.cache[key] = tuple(
-                Outcome(Fate.ESCAPED, None, "no-entry", (), 0)
-                if k == ("escaped", -1)
-                else walk_route(self.board, self.layout, hero.color, routes[k], mask)
-                for k in sorted(routes)
-            )
-        return found
-
-
 def search_wave(
     board: Board,
     layout: Layout,
     heroes: Sequence[HeroColor],
     defeated: int = 0,
     deadline: Deadline | None = None,
+    tables: EntryTables | None = None,
 ) -> WavePlan:
-    """The most heroes the player can defeat from this wave, exhaustively on the compiled board."""
+    """The most heroes the player can defeat from this wave, exhaustively on the compiled board.
+
+    The value comes from :class:`~solver.stonespine.fast.LayoutEvaluator` (memoised on defeated
+    chambers and heroes left, defeat chambers found lazily); the plan is read back from it - at
+    each step the first colour and chamber that keep the best value - and each hero's route is
+    the first route to its chamber (:func:`~solver.stonespine.fast.route_to`).
+    """
     deadline = deadline or Deadline()
-    outcomes = _Outcomes(board, layout, deadline)
-    memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[tuple[HeroColor, Outcome], ...]]] = {}
-
-    def best(mask: int, left: tuple[int, ...]) -> tuple[int, tuple[tuple[HeroColor, Outcome], ...]]:
-        key = (mask, left)
-        if key in memo:
-            return memo[key]
-        deadline.check_size(len(memo), 1_000_000)
-        top: tuple[int, tuple[tuple[HeroColor, Outcome], ...]] = (-1, ())
-        fallback: tuple[tuple[HeroColor, Outcome], ...] = ()
-        for i, color in enumerate(COLORS):
-            if not left[i]:
-                continue
-            rest = (*left[:i], left[i] - 1, *left[i + 1 :])
-            for outcome in outcomes(i, mask):
-                if outcome.fate is Fate.DEFEATED:
-                    assert outcome.node is not None
-                    value, tail = best(mask | (1 << outcome.node), rest)
-                    if value + 1 > top[0]:
-                        top = (value + 1, ((color, outcome), *tail))
-                elif not fallback:
-                    fallback = ((color, outcome),)
-        memo[key] = top if top[0] >= 0 else (0, fallback)
-        return memo[key]
-
-    left = _multiset(heroes)
-    if sum(left) == 0:
-        return WavePlan((), ())
-    _, steps = best(defeated, left)
-    return WavePlan(tuple(o for _, o in steps), tuple(c for c, _ in steps))
+    tables = tables or EntryTables(board)
+    evaluator = LayoutEvaluator(board, layout, tables, deadline)
+    left = list(_multiset(heroes))
+    mask = defeated
+    steps: list[Outcome] = []
+    colors: list[HeroColor] = []
+    while sum(left):
+        want = evaluator.value((left[0], left[1], left[2]), mask)
+        pick: tuple[int, int] | None = None
+        if want:
+            for color in range(3):
+                if not left[color]:
+                    continue
+                rest = [n - (k == color) for k, n in enumerate(left)]
+                for node in evaluator.defeat_nodes(color, mask):
+                    if 1 + evaluator.value((rest[0], rest[1], rest[2]), mask | 1 << node) == want:
+                        pick = (color, node)
+                        break
+                if pick is not None:
+                    break
+            assert pick is not None, "the evaluator's value has a plan"
+        color = pick[0] if pick is not None else next(k for k in range(3) if left[k])
+        hero = board.heroes[color]
+        fate, node = ("defeated", pick[1]) if pick is not None else ("escaped", -1)
+        route = route_to(board, layout, hero, mask, fate, node, deadline, tables.by_color[color])
+        assert route is not None, "a hero that cannot be defeated escapes somewhere"
+        outcome = (
+            walk_route(board, layout, hero.color, route, mask)
+            if route
+            else Outcome(Fate.ESCAPED, None, "no-entry", (), 0)
+        )
+        steps.append(outcome)
+        colors.append(hero.color)
+        if pick is None:
+            break
+        left[color] -= 1
+        mask |= 1 << pick[1]
+    return WavePlan(tuple(steps), tuple(colors))
 
 
 def greedy_wave(
@@ -151,27 +139,37 @@ def greedy_wave(
 ) -> WavePlan:
     """A quick plan (a lower bound): each hero in turn to the first chamber where it can be defeated."""
     deadline = deadline or Deadline()
-    outcomes = _Outcomes(board, layout, deadline)
+    tables = EntryTables(board)
     left = Counter(heroes)
     steps: list[Outcome] = []
     colors: list[HeroColor] = []
     mask = defeated
     while sum(left.values()):
-        pick = next(
-            (
-                (color, o)
-                for color in COLORS
-                if left[color]
-                for o in outcomes(COLORS.index(color), mask)
-                if o.fate is Fate.DEFEATED
-            ),
-            None,
-        )
-        if pick is None:
+        found = None
+        for color in COLORS:
+            if left[color]:
+                index = COLORS.index(color)
+                route = route_to(
+                    board, layout, board.heroes[index], mask, "defeated", -1, deadline, tables.by_color[index]
+                )
+                if route is not None:
+                    found = (color, route)
+                    break
+        if found is None:
             color = next(c for c in COLORS if left[c])
-            escape = next(o for o in outcomes(COLORS.index(color), mask) if o.fate is Fate.ESCAPED)
+            index = COLORS.index(color)
+            route = route_to(
+                board, layout, board.heroes[index], mask, "escaped", -1, deadline, tables.by_color[index]
+            )
+            assert route is not None, "a hero that cannot be defeated escapes somewhere"
+            escape = (
+                walk_route(board, layout, color, route, mask)
+                if route
+                else Outcome(Fate.ESCAPED, None, "no-entry", (), 0)
+            )
             return WavePlan((*steps, escape), (*colors, color))
-        color, outcome = pick
+        color, route = found
+        outcome = walk_route(board, layout, color, route, mask)
         assert outcome.node is not None
         steps.append(outcome)
         colors.append(color)
@@ -330,10 +328,15 @@ def _finish(
     """Append the escaping hero (if any hero is left) to a plan of defeats."""
     left = Counter(heroes)
     left.subtract(colors)
-    outcomes = _Outcomes(board, layout, deadline)
     for color in COLORS:
         if left[color] > 0:
-            escape = next(o for o in outcomes(COLORS.index(color), mask) if o.fate is Fate.ESCAPED)
+            route = route_to(board, layout, board.hero(color), mask, "escaped", -1, deadline)
+            assert route is not None, "a hero that cannot be defeated escapes somewhere"
+            escape = (
+                walk_route(board, layout, color, route, mask)
+                if route
+                else Outcome(Fate.ESCAPED, None, "no-entry", (), 0)
+            )
             return WavePlan((*steps, escape), (*colors, color))
     return WavePlan(tuple(steps), tuple(colors))
 
