@@ -260,9 +260,9 @@ def _routes(args: argparse.Namespace) -> int:
     from solver.stonespine.board import board_for
     from solver.stonespine.routes import solve_routes
 
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
     hero = _hero(args.hero, "--hero")
-    deadline = _deadline(args)
     with stop_on_interrupt(deadline):
         answer = solve_routes(scenario, hero, engine=args.engine, player=player, deadline=deadline)
     board, layout, defeated = board_for(scenario, player)
@@ -350,9 +350,9 @@ def _wave(args: argparse.Namespace) -> int:
     from solver.stonespine.board import board_for
     from solver.stonespine.waves import solve_wave
 
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
     heroes = _heroes(args.heroes, "--heroes")
-    deadline = _deadline(args)
     with stop_on_interrupt(deadline):
         answer = solve_wave(scenario, heroes, engine=args.engine, player=player, deadline=deadline)
     board, layout, defeated = board_for(scenario, player)
@@ -375,7 +375,12 @@ def _wave(args: argparse.Namespace) -> int:
         )
         parts.append(
             f"Wave: {', '.join(h.value for h in heroes)}. Defeated: **{answer.defeated} of {len(heroes)}** ({verdict}){bound}. "
-            f"{how.capitalize()}; the plan was replayed through the oracle."
+            f"{how.capitalize()}; "
+            + (
+                "the plan was replayed through the oracle."
+                if answer.replayed
+                else "no time was left to replay the plan through the oracle."
+            )
         )
         if args.engine != "oracle":
             parts.insert(
@@ -383,7 +388,11 @@ def _wave(args: argparse.Namespace) -> int:
             )
         parts.append(_plan_table(answer.plan))
     return _finish(
-        args, "Best order and routes for the wave", "\n\n".join(parts), answer, answer.defeated is not None
+        args,
+        "Best order and routes for the wave",
+        "\n\n".join(parts),
+        answer,
+        answer.defeated is not None and answer.replayed,
     )
 
 
@@ -394,8 +403,8 @@ def _policy(args: argparse.Namespace) -> int:
     from solver.common import stop_on_interrupt
     from solver.stonespine.policy import Measure
 
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
-    deadline = _deadline(args)
     with stop_on_interrupt(deadline):
         title, body, answer = _policy_answer(
             scenario, player, Measure(args.measure), args.target, not args.no_check, deadline, args.time_limit
@@ -471,8 +480,8 @@ def _place(args: argparse.Namespace) -> int:
     from solver.common import stop_on_interrupt
     from solver.stonespine.policy import Measure
 
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
-    deadline = _deadline(args)
     with stop_on_interrupt(deadline):
         title, body, answer = _place_answer(
             scenario,
@@ -591,8 +600,8 @@ def _min_damage(args: argparse.Namespace) -> int:
     from solver.stonespine.board import board_for
     from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
 
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
-    deadline = _deadline(args)
     board, layout, defeated = board_for(scenario, player)
     if args.what == "health":
         if not args.hero:
@@ -669,9 +678,9 @@ def _escape(args: argparse.Namespace) -> int:
     from solver.common import Status, stop_on_interrupt
     from solver.stonespine.escape_search import fill_free_spaces, search_generated
 
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
     hero = _hero(args.hero, "--hero")
-    deadline = _deadline(args)
     if args.family == "free-spaces":
         with stop_on_interrupt(deadline):
             answer = fill_free_spaces(

@@ -59,6 +59,7 @@ class Deadline:
     interrupted: bool = False
     parent: Deadline | None = None  # a share of a longer deadline: its Ctrl-C stops this one too
     _calls: int = 0
+    _measured: float = 0.0  # when the memory was last measured
 
     def remaining(self) -> float | None:
         if self.seconds is None:
@@ -79,12 +80,19 @@ class Deadline:
     def check(self) -> None:
         if self.stopped():
             raise TimeLimit("interrupted")
-        if self.expired():
+        now = time.perf_counter()
+        if self.seconds is not None and now - self.started >= self.seconds:
             raise TimeLimit("time")
         if self.memory_bytes is not None:
+            # Reading the process's size costs microseconds: every 256 checks, and at least
+            # every 50 ms for loops that check rarely.
             self._calls += 1
-            if self._calls & 0xFF == 0 and resident_bytes() > self.memory_bytes:
+            if (
+                self._calls & 0xFF == 1 or now - self._measured > 0.05
+            ) and resident_bytes() > self.memory_bytes:
                 raise TimeLimit("memory")
+            if self._calls & 0xFF == 1 or now - self._measured > 0.05:
+                self._measured = now
 
     def check_size(self, items: int, limit: int = 5_000_000) -> None:
         """Stop a memo or list that has grown past ``limit`` entries (with the memory bound on)."""

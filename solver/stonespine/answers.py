@@ -221,11 +221,13 @@ class WaveAnswer:
     plan: tuple[WaveStep, ...]
     states: int | None = None  # oracle states explored (engine oracle)
     stopped: str | None = None
+    replayed: bool = True  # the plan was replayed through the oracle (False: no time was left)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "status": self.status.value,
             "engine": self.engine,
+            "replayed": self.replayed,
             "heroes": [h.value for h in self.heroes],
             "defeated": self.defeated,
             "upper_bound": self.upper_bound,

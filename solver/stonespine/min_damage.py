@@ -129,6 +129,7 @@ def _z3_minions(
         "mm",
         minions=minion,
         guardians=layout_terms(board, layout)["guardians"],
+        deadline=deadline,
     )
     solver.add(*encoding.constraints)
     if z3_check(solver, deadline) == z3.unsat:
@@ -300,6 +301,7 @@ def _z3_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, 
         **layout_terms(board, layout),
         added_damage=lambda h, c: tok[c] * problem.delta[(h, c)] if problem.delta.get((h, c)) else 0,
         added_condition=lambda h, c: tok[c] > 0 if problem.gains.get((h, c)) else False,
+        deadline=deadline,
     )
     solver.add(*encoding.constraints)
     if z3_check(solver, deadline) == z3.unsat:
@@ -358,6 +360,7 @@ def least_escaping_health(
                 continue  # a defeating route exists: this health does not escape
             if engine == "z3":
                 model = RouteModel(candidate, layout, hero, defeated)
+                model.deadline = search
                 if model.witness(model.path.defeated_anywhere(), search) is not None:
                     raise OracleDisagreement(
                         f"z3 finds a defeat at health {health} that the route walk does not"

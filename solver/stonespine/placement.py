@@ -435,6 +435,7 @@ def prove_bound(
     ``rolls``, within ``budget`` z3 resource units: ``(True, None)`` proves none does;
     ``(False, (layout, value))`` is one that does; ``(False, None)``: the budget ran out."""
     model = PlacementModel(space, space.guardian_nodes())
+    model.deadline = deadline
     order = _hardest_first(space.rolls)
     for roll in rolls:
         model.add_roll(roll, target)
@@ -507,7 +508,7 @@ def _answer(
         wave = search_wave(board, layout, roll_heroes(worst), space.defeated, deadline, space.tables)
         if wave.defeated != best:
             raise OracleDisagreement(f"the worst roll gives {wave.defeated}, the search said {best}")
-        oracle_plan_check(scenario, player, board, wave, placement=layout.placement(board))
+        oracle_plan_check(scenario, player, board, wave, placement=layout.placement(board), deadline=deadline)
         plan, replayed = plan_steps(board, wave), True
     except TimeLimit as stop:
         stopped = stopped or stop.reason
@@ -567,6 +568,7 @@ class PlacementModel:
         self.guard: list[Any] = [z3.Int(f"g{c}") if c in self.nodes else 0 for c in range(board.size)]
         self.minion: list[Any] = [z3.Int(f"m{c}") if c in self.nodes else 0 for c in range(board.size)]
         self.defeated = space.defeated
+        self.deadline = Deadline()  # set by the caller: building a roll's encoding keeps its limit
         self.solver = z3.Solver()
         add = self.solver.add
         for c in self.nodes:
@@ -591,6 +593,7 @@ class PlacementModel:
             f"r{len(self.rolls)}",
             minions=self.minion,
             guardians=[g > 0 if isinstance(g, z3.ExprRef) else False for g in self.guard],
+            deadline=self.deadline,
         )
         self.solver.add(*encoding.constraints)
         if sum(roll) < target:
@@ -637,6 +640,7 @@ def z3_guaranteed(
     try:
         for target in range(bound, -1, -1):
             model = PlacementModel(space, nodes)
+            model.deadline = search
             found = []
             while True:
                 if z3_check(model.solver, search) == z3.unsat:

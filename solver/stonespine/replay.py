@@ -104,8 +104,10 @@ def replay_wave(
     placement: Placement | None = None,
     defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
     state: GameState | None = None,
+    deadline: Deadline | None = None,
 ) -> WaveResult:
     """Play ``plan`` through the oracle until the wave is over (the Step 3 gate decision)."""
+    deadline = deadline or Deadline()
     game = StonespineGame(scenario.rulings, scenario.data)
     start = wave_state(scenario, player, [c for c, _ in plan], placement, defeated, state)
     decider = _PlanDecider(plan)
@@ -115,6 +117,7 @@ def replay_wave(
         request = current.request
         if isinstance(request, ChanceRequest) or request.kind == "gate":
             break
+        deadline.check()
         answer = decider.decide(request)
         current, events = game.step(current, answer)
         _note_auto_sends(decider, events, request)
@@ -161,9 +164,12 @@ def verify_wave(
     placement: Placement | None = None,
     defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
     state: GameState | None = None,
+    deadline: Deadline | None = None,
 ) -> WaveResult:
     """Replay and compare with the solver's ``(fate, chamber, reason)`` per hero; raise if different."""
-    result = replay_wave(scenario, player, plan, placement=placement, defeated=defeated, state=state)
+    result = replay_wave(
+        scenario, player, plan, placement=placement, defeated=defeated, state=state, deadline=deadline
+    )
     got = [(h.fate, h.chamber, h.reason) for h in result.heroes]
     if got != list(expected):
         raise OracleDisagreement(

@@ -196,8 +196,14 @@ class PathEncoding:
     """
 
     def __init__(
-        self, board: Board, tag: str, hero: HeroTerms[Any, Any], facts: list[ChamberFacts[Any, Any]]
+        self,
+        board: Board,
+        tag: str,
+        hero: HeroTerms[Any, Any],
+        facts: list[ChamberFacts[Any, Any]],
+        deadline: Deadline | None = None,
     ) -> None:
+        deadline = deadline or Deadline()
         n = board.size
         self.board = board
         # Only chambers a hero can ever enter get variables; the others are never visited.
@@ -238,6 +244,7 @@ class PathEncoding:
                 )
             )
         for c in sorted(live):
+            deadline.check()  # building a large encoding takes a while: keep the limit
             interior = z3.And(self.visited[c], z3.Not(self.end[c]))
             out = [self.edge[(c, d)] for d in board.neighbours[c] if d in live]
             add(z3.Implies(self.end[c], self.visited[c]))
@@ -329,6 +336,7 @@ class RouteModel:
         self._path: PathEncoding | None = None
         self.solver: Any = None
         self.open: list[tuple[Fate, int]] = []
+        self.deadline = Deadline()  # the limit the encoding is built under (set by the questions)
 
     @property
     def path(self) -> PathEncoding:
@@ -339,11 +347,13 @@ class RouteModel:
                 "h",
                 hero_terms(Z3, self.hero),
                 fixed_facts(self.board, self.hero, self.layout, self.defeated),
+                self.deadline,
             )
         return self._path
 
     def witness(self, condition: Any, deadline: Deadline) -> tuple[int, ...] | None:
         """A route satisfying ``condition``, or None when z3 proves there is none."""
+        self.deadline = deadline
         if self.solver is None:
             self.solver = z3.Solver()
             self.solver.add(*self.path.constraints)
@@ -388,6 +398,7 @@ class RouteModel:
         settled (``self.open`` the questions still open).
         """
         deadline = deadline or Deadline()
+        self.deadline = deadline
         board = self.board
         found = {} if found is None else found
         if board.escape_at_entry:
@@ -449,7 +460,7 @@ def oracle_outcomes(
 
     def walk(current: GameState, events: tuple[Any, ...]) -> None:
         explored[0] += 1
-        if explored[0] & 0xFF == 0:
+        if explored[0] & 0xF == 0:  # an oracle step is slow: check often
             deadline.check()
         request = current.request
         if request is None or isinstance(request, ChanceRequest) or request.kind == "gate":

@@ -28,6 +28,14 @@ from tests.stonespine.helpers import load
 QUICK = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.filter_too_much]}
 
 
+def quick_and_deep(body: Any, strategies: tuple[Any, ...], quick: int, deep: int) -> tuple[Any, Any]:
+    """The property ``body`` as two tests: ``quick`` examples in ``make test``, ``deep`` examples
+    under the ``slow`` marker (``make bench``, ``pytest -m slow``)."""
+    fast = settings(max_examples=quick, **QUICK)(given(*strategies)(body))  # type: ignore[arg-type]
+    slow = settings(max_examples=deep, **QUICK)(given(*strategies)(body))  # type: ignore[arg-type]
+    return fast, pytest.mark.slow(slow)
+
+
 def _size(doc: dict[str, Any]) -> int:
     rows = doc["players"][0]["dungeon"]["rows"]
     return len(rows) * len(rows[0])
@@ -51,15 +59,18 @@ def _compiled_outcomes(scenario: Any, color: HeroColor) -> dict[str, set[tuple[s
     }
 
 
+@pytest.mark.parametrize(
+    "boards", [pytest.param(40, id="40"), pytest.param(400, marks=pytest.mark.slow, id="400")]
+)
 def test_the_compiled_board_agrees_with_the_oracle_on_every_generated_board(
-    record_property: Any, capsys: pytest.CaptureFixture[str]
+    boards: int, record_property: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """One hero's routes and a wave's best value, compiled against the oracle's own search, on
     every generated board; where the compiled model cannot represent the board, the searches
     must refuse with the reason."""
     tally: Counter[str] = Counter()
 
-    @settings(max_examples=60, **QUICK)  # type: ignore[arg-type]
+    @settings(max_examples=boards, **QUICK)  # type: ignore[arg-type]
     @given(
         scenarios(max_players=1),
         st.sampled_from(COLORS),
@@ -113,9 +124,7 @@ def test_the_compiled_board_agrees_with_the_oracle_on_every_generated_board(
     )
 
 
-@settings(max_examples=15, **QUICK)  # type: ignore[arg-type]
-@given(scenarios(max_players=1).filter(lambda d: _size(d) <= 9), st.sampled_from(COLORS))
-def test_the_z3_route_encoding_agrees_with_the_walkers(doc: dict[str, Any], color: HeroColor) -> None:
+def _the_z3_route_encoding_agrees_with_the_walkers(doc: dict[str, Any], color: HeroColor) -> None:
     scenario = load(doc)
     board, layout, defeated = board_for(scenario)
     assume(not board.limits_for(color))
@@ -131,12 +140,7 @@ def test_the_z3_route_encoding_agrees_with_the_walkers(doc: dict[str, Any], colo
     }
 
 
-@settings(max_examples=10, **QUICK)  # type: ignore[arg-type]
-@given(
-    scenarios(max_players=1).filter(lambda d: _size(d) <= 8),
-    st.lists(st.sampled_from(COLORS), min_size=1, max_size=3),
-)
-def test_the_z3_wave_encoding_agrees_with_the_search(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
+def _the_z3_wave_encoding_agrees_with_the_search(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
     scenario = load(doc)
     board, layout, defeated = board_for(scenario)
     assume(not board.limits)
@@ -149,12 +153,7 @@ def test_the_z3_wave_encoding_agrees_with_the_search(doc: dict[str, Any], heroes
         verify_wave(scenario, 0, plan.plan(board), plan.expected(board))
 
 
-@settings(max_examples=8, **QUICK)  # type: ignore[arg-type]
-@given(
-    scenarios(max_players=1).filter(lambda d: _size(d) <= 6),
-    st.lists(st.sampled_from(COLORS), min_size=1, max_size=2),
-)
-def test_min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
+def _min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
     from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
 
     scenario = load(doc)
@@ -174,9 +173,7 @@ def test_min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) 
     )
 
 
-@settings(max_examples=10, **QUICK)  # type: ignore[arg-type]
-@given(scenarios(max_players=1).filter(lambda d: _size(d) <= 4), st.sampled_from(COLORS))
-def test_escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
+def _escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
     """The escape search's z3 route conditions (rules.enter along a route, on z3 terms) against
     trying every filling."""
     from solver.stonespine.escape_search import _free_slots, fill_free_spaces
@@ -225,3 +222,52 @@ def test_the_tables_are_the_rules() -> None:
                                 else step.after.damage * 2 + int(step.after.protection_used)
                             )
                             assert code == expected
+
+
+(
+    test_the_z3_route_encoding_agrees_with_the_walkers,
+    test_the_z3_route_encoding_agrees_with_the_walkers_deeply,
+) = quick_and_deep(
+    _the_z3_route_encoding_agrees_with_the_walkers,
+    (
+        scenarios(max_players=1).filter(lambda d: _size(d) <= 9),
+        st.sampled_from(COLORS),
+    ),
+    6,
+    60,
+)
+
+
+test_the_z3_wave_encoding_agrees_with_the_search, test_the_z3_wave_encoding_agrees_with_the_search_deeply = (
+    quick_and_deep(
+        _the_z3_wave_encoding_agrees_with_the_search,
+        (
+            scenarios(max_players=1).filter(lambda d: _size(d) <= 8),
+            st.lists(st.sampled_from(COLORS), min_size=1, max_size=3),
+        ),
+        4,
+        40,
+    )
+)
+
+
+test_min_damage_engines_agree, test_min_damage_engines_agree_deeply = quick_and_deep(
+    _min_damage_engines_agree,
+    (
+        scenarios(max_players=1).filter(lambda d: _size(d) <= 6),
+        st.lists(st.sampled_from(COLORS), min_size=1, max_size=2),
+    ),
+    3,
+    30,
+)
+
+
+test_escape_search_engines_agree, test_escape_search_engines_agree_deeply = quick_and_deep(
+    _escape_search_engines_agree,
+    (
+        scenarios(max_players=1).filter(lambda d: _size(d) <= 4),
+        st.sampled_from(COLORS),
+    ),
+    4,
+    40,
+)

@@ -28,7 +28,7 @@ DEFAULT = str(EXAMPLES / "default.json")
             ["Best value: **3** (proven; engine search", "Tied placements: **8**.", "Worst roll"],
         ),
         (["policy", PLACEMENT, "--measure", "defeated"], ["308/81", "gives the same value"]),
-        (["min-damage", PLACEMENT, "--what", "minions", "--heroes", "red,red,red,red"], ["Fewest minions"]),
+        (["min-damage", PLACEMENT, "--what", "minions", "--heroes", "red,red"], ["Fewest minions"]),
         (["min-damage", PLACEMENT, "--what", "health", "--hero", "purple"], ["escape"]),
         (["escape", PLACEMENT, "--hero", "red", "--elements", "+1,chest"], ["Escape-path search"]),
     ],

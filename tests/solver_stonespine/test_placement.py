@@ -60,7 +60,11 @@ def classes(scenario: Scenario, placements: Any) -> set[Layout]:
 
 
 INSTANCES = [
-    pytest.param({"rows": 3, "columns": 4, "seed": 5, "year": 3, "minions": 2, "bonus": 4}, id="4x3-y3"),
+    pytest.param(
+        {"rows": 3, "columns": 4, "seed": 5, "year": 3, "minions": 2, "bonus": 4},
+        marks=pytest.mark.slow,
+        id="4x3-y3",
+    ),
     pytest.param({"rows": 2, "columns": 3, "seed": 1, "year": 2, "minions": 2, "bonus": 3}, id="3x2-y2"),
     pytest.param({"rows": 3, "columns": 3, "seed": 4, "year": 4, "minions": 2, "elements": 0.3}, id="3x3-y4"),
 ]
@@ -76,18 +80,7 @@ def test_the_search_finds_what_enumeration_finds(options: dict[str, Any]) -> Non
     assert {p.layout(board_for(scenario)[0]) for p in answer.tied} == classes(scenario, tied)
 
 
-@settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
-)
-@given(
-    scenarios(max_players=1).filter(
-        lambda d: (
-            len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 6
-            and d["year"] <= 3
-        )
-    )
-)
-def test_on_generated_dungeons_every_engine_agrees_with_enumeration(doc: dict[str, Any]) -> None:
+def _generated_dungeons_every_engine_agrees_with_enumeration(doc: dict[str, Any]) -> None:
     doc["players"][0].pop("defeated", None)
     scenario = load(doc)
     board, _, _ = board_for(scenario)
@@ -101,8 +94,19 @@ def test_on_generated_dungeons_every_engine_agrees_with_enumeration(doc: dict[st
     assert {p.layout(board) for p in by_z3.tied} <= classes(scenario, tied)
 
 
-def test_the_oracle_baseline_agrees_on_a_small_instance() -> None:
-    scenario = study(2, 3, seed=1, year=2, minions=2, bonus=3)
+@pytest.mark.parametrize(
+    "options",
+    [
+        pytest.param({"rows": 1, "columns": 3, "seed": 2, "year": 1, "minions": 1}, id="3x1-y1"),
+        pytest.param(
+            {"rows": 2, "columns": 3, "seed": 1, "year": 2, "minions": 2, "bonus": 3},
+            marks=pytest.mark.slow,
+            id="3x2-y2",
+        ),
+    ],
+)
+def test_the_oracle_baseline_agrees(options: dict[str, Any]) -> None:
+    scenario = study(**options)
     by_oracle = oracle_guaranteed(scenario)
     by_search = search_guaranteed(scenario, top=0)
     assert by_oracle.status is Status.PROVEN and by_oracle.best == by_search.best
@@ -175,9 +179,20 @@ def test_symmetric_boards_are_searched_once_per_class() -> None:
     assert mirrored < sum(1 for _ in space.classes())
 
 
-@pytest.mark.parametrize("measure", [Measure.NO_ESCAPE, Measure.DEFEATED])
-def test_the_expected_objective_agrees_with_enumeration(measure: Measure) -> None:
-    scenario = study(2, 3, seed=1, year=2, minions=2, bonus=3)
+@pytest.mark.parametrize(
+    ("measure", "options"),
+    [
+        (Measure.NO_ESCAPE, {"rows": 2, "columns": 2, "seed": 1, "year": 2, "minions": 1, "bonus": 3}),
+        (Measure.DEFEATED, {"rows": 2, "columns": 2, "seed": 1, "year": 2, "minions": 1, "bonus": 3}),
+        pytest.param(
+            Measure.DEFEATED,
+            {"rows": 2, "columns": 3, "seed": 1, "year": 2, "minions": 2, "bonus": 3},
+            marks=pytest.mark.slow,
+        ),
+    ],
+)
+def test_the_expected_objective_agrees_with_enumeration(measure: Measure, options: dict[str, Any]) -> None:
+    scenario = study(**options)
     board, _, defeated = board_for(scenario)
     dist = roll_distribution(scenario.data, board.year)
     values = {
@@ -209,3 +224,20 @@ def test_placements_print_and_parse_themselves() -> None:
     for placement in answer.tied:
         assert FigurePlacement.parse(str(placement)) == placement
         assert FigurePlacement.of(board, placement.layout(board)) == placement
+
+
+SMALL_DUNGEONS = scenarios(max_players=1).filter(
+    lambda d: (
+        len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 6
+        and d["year"] <= 3
+    )
+)
+GENERATED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.filter_too_much]}
+test_on_generated_dungeons_every_engine_agrees_with_enumeration = settings(max_examples=4, **GENERATED)(  # type: ignore[arg-type]
+    given(SMALL_DUNGEONS)(_generated_dungeons_every_engine_agrees_with_enumeration)
+)
+test_on_generated_dungeons_every_engine_agrees_with_enumeration_deeply = pytest.mark.slow(
+    settings(max_examples=40, **GENERATED)(  # type: ignore[arg-type]
+        given(SMALL_DUNGEONS)(_generated_dungeons_every_engine_agrees_with_enumeration)
+    )
+)
