@@ -24,10 +24,12 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench
 
-## Full report, including the long searches.
+## Full report, including the long searches: out/report.md, out/report.html (pictures inline),
+## out/report.json, the witnesses the searches found (out/witnesses/); then the slow tests.
 report: $(STAMP)
 	mkdir -p out
-	$(BIN)/invasion report --out out/report.md
+	$(BIN)/invasion report --out out --json
+	$(BIN)/python -m pytest -m slow -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -39,8 +41,9 @@ lint: $(STAMP)
 wheel-test:
 	PYTHON=$(PYTHON) .ci/wheel-test
 
+## Regenerate the conformance suite and traces in fixtures/, accepting changed expectations (review the diff).
 fixtures: $(STAMP)
-	$(BIN)/invasion fixtures --out fixtures
+	$(BIN)/invasion fixtures generate --update
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -20,6 +20,7 @@ Invariants (seed 002, Invader Phase), checked by :func:`invariant_violations` on
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
@@ -170,6 +171,23 @@ def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         document["events"] = ["draw"] * turns
     return document
+
+
+def _won(reason: str) -> Callable[[Any], bool]:
+    def won(outcome: Any) -> bool:
+        result = outcome["result"]
+        return bool(result["result"] == "win" and str(result["reason"]).startswith(reason))
+
+    return won
+
+
+WIN_CONDITIONS = {
+    # How the players win the game (victory.py), over the outcome (``properties/hooks.py``).
+    "Terror Level I: no Invaders": _won("Terror Level I:"),
+    "Terror Level II: no Towns or Cities": _won("Terror Level II:"),
+    "Terror Level III: no Cities": _won("Terror Level III:"),
+    "every Fear card earned": _won("every Fear card earned"),
+}
 
 
 # -- invariants -------------------------------------------------------------------------------------------

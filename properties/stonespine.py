@@ -2,18 +2,24 @@
 
 Strategies build scenario *documents* (plain JSON), so generated cases go through the same
 loader as user files and a failing case can be saved and rerun with ``invasion stonespine
-simulate``. Rulings are drawn too: the invariants must hold under every reading.
+simulate``. Rulings are drawn too: the invariants must hold under every reading. The guardian
+abilities the seed does not give are drawn from the ability vocabulary (a scenario ``data``
+object), so generated runs exercise every kind of effect.
 
 Invariants (seed 000, "IV. Invasion Phase"), checked by :func:`invariant_violations`:
 
 1. no hero enters a chamber twice;
 2. a hero is defeated exactly when its damage reaches its health, or when it enters a chamber
-   holding a guardian (and no defeated hero) - and never otherwise;
+   holding a guardian (and no defeated hero), or by a guardian's defeat ability - never otherwise;
 3. a chamber holds at most one defeated hero;
 4. a guardian figure defeats at most one hero a year unless it moved;
 5. the XP a player gains equals the heroes that entered its dungeon;
 6. an escape closes the gate at once and bars the trophy;
 7. replaying the recorded answers gives the same run.
+
+And :func:`outcome_mismatches`: every total in the outcome equals what the initial state and
+the events that changed it add up to (XP, trophies, demerits, defeated and escaped heroes,
+gates, guardian levels and figures, hero health, Jael's area, final scores).
 """
 
 from __future__ import annotations
@@ -25,9 +31,12 @@ from hypothesis import strategies as st
 
 import model.stonespine  # noqa: F401  (registers the rulings)
 from model.core.driver import Playthrough, replay
-from model.core.rulings import REGISTRY
+from model.core.rulings import REGISTRY, Rulings
+from model.stonespine.data import default_data
 from model.stonespine.game import StonespineGame
+from model.stonespine.levelling import state_at
 from model.stonespine.scenario import Scenario
+from model.stonespine.simulate import outcome
 from model.stonespine.state import GameState
 
 ELEMENTS = (
@@ -47,38 +56,72 @@ ELEMENTS = (
     "-1",
     "rubble/kobold",
     "troll-rubble/spike",
+    "troll-rubble/rubble/ooze",
     "pact",
     "pact?",
+    "gorgon-token",
+    "gorgon-token?",
+    "kobold>trap",
 )
 GUARDIANS = ("Giant Troll", "Pact Demon", "Dragon", "Molten Hydra", "Gorgon")
-TRACK_TOPS = {
-    "Giant Troll": (4, 4),
-    "Pact Demon": (4, 4),
-    "Dragon": (4, 4),
-    "Molten Hydra": (4, 4),
-    "Gorgon": (4, 4),
-}
-FIGURES = {"Molten Hydra": 2}
-MINIONS_AT = {  # minions unlocked at each (left, right) level, from the bundled tracks
-    "Giant Troll": ((0, 0, 0, 0, 0), (0, 0, 0, 0, 0)),
-    "Pact Demon": ((0, 1, 1, 2, 2), (0, 0, 1, 1, 1)),
-    "Dragon": ((0, 1, 1, 1, 2), (0, 1, 1, 1, 1)),
-    "Molten Hydra": ((0, 1, 2, 2, 2), (0, 1, 1, 2, 2)),
-    "Gorgon": ((0, 1, 1, 2, 2), (0, 1, 1, 1, 1)),
-}
 HEROES = {
     "black": ("Thief", "Black Hero 2", "Black Hero 3", "Black Hero 4"),
     "purple": ("Cleric", "Crusader", "Paladin", "Templar"),
     "red": ("Barbarian", "Fighter", "Knight", "Warrior"),
 }
+# Effects for the abilities the seed does not give, by the slots they may sit in.
+LASTING_EFFECTS: tuple[dict[str, Any], ...] = (
+    {"do": "add-damage", "amount": 1, "per": {"is": ["gorgon-token"]}},
+    {"do": "change-type", "target": {"is": ["chest"]}, "to": "trap"},
+    {"do": "add-damage", "amount": "pact_damage", "per": "chamber", "in": "cave", "heroes": ["red"]},
+    {"do": "defeat", "if": {"has": ["gorgon-token"]}},
+    {"do": "move-figure", "figure": "guardian", "after": "defeat", "if": {"has": ["monster"]}},
+    {"do": "open-passage", "passage": "collapsing"},
+)
+ONE_SHOT_EFFECTS: tuple[dict[str, Any], ...] = (
+    {"do": "place-token", "token": "gorgon-token", "target": {"empty": True}},
+    {"do": "place-token", "token": "rubble", "target": {"not": ["chest"]}},
+    {"do": "change-type", "target": {"is": ["monster"]}, "to": "trap"},
+    {"do": "reveal-token"},
+    {"do": "open-passage", "passage": "secret"},
+    {"do": "collapse-passage", "passage": "any"},
+    {"do": "gain-tokens", "token": "collapsing-passage", "amount": 1},
+)
+UNKNOWN_ABILITIES = {
+    "dragon-ongoing": LASTING_EFFECTS,
+    "dragon-instant": ONE_SHOT_EFFECTS,
+    "gorgon-ongoing": LASTING_EFFECTS,
+    "gorgon-instant": ONE_SHOT_EFFECTS,
+    "gorgon-unlockable": LASTING_EFFECTS,
+    "pact-demon-unlockable": LASTING_EFFECTS,
+    "molten-hydra-unlockable": LASTING_EFFECTS,
+}
+
+
+@st.composite
+def ability_data(draw: st.DrawFn) -> dict[str, Any]:
+    """A data object giving every ability the seed leaves out, from the vocabulary."""
+    abilities = []
+    for ability_id, pool in UNKNOWN_ABILITIES.items():
+        # Two cheap draws rather than a list: generation is most of these tests' time.
+        first, second = draw(st.integers(0, len(pool) - 1)), draw(st.integers(0, len(pool)))
+        effects = [pool[first]]
+        if second < len(pool) and pool[second]["do"] != pool[first]["do"]:
+            effects.append(pool[second])
+        abilities.append({"id": ability_id, "effects": effects})
+    return {"abilities": abilities}
 
 
 @st.composite
 def chambers(draw: st.DrawFn) -> str:
-    kind = draw(st.sampled_from(("cave", "stone")))
-    doors = "".join(s for s in "TBLR" if draw(st.booleans())) or "-"
+    # Few draws per chamber (a bit mask for the type and doors, one number for passages):
+    # generating dungeons is most of the property tests' time.
+    bits = draw(st.integers(0, 31))
+    kind = "stone" if bits & 16 else "cave"
+    doors = "".join(s for i, s in enumerate("TBLR") if bits & (1 << i)) or "-"
     elements = draw(st.lists(st.sampled_from(ELEMENTS), max_size=4))
-    passages = "".join(s for s in "TBLR" if draw(st.integers(0, 9)) == 0)
+    passage_bits = draw(st.integers(0, 63))  # about one chamber in four has a passage
+    passages = "".join(s for i, s in enumerate("TBLR") if passage_bits < 16 and passage_bits & (1 << i))
     text = " ".join([kind, doors, *elements])
     return text + (f" passages={passages}" if passages else "")
 
@@ -102,19 +145,23 @@ def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
     year = draw(st.integers(1, 4))
     columns = draw(st.integers(2, 4))
     rows = draw(st.integers(1, 4))
+    if columns == 4:
+        rows = min(rows, year)  # a game dungeon has one row a year
+    boards = default_data(Rulings.defaults("stonespine"))
     players = []
     for index in range(draw(st.integers(1, max_players))):
         guardian = draw(st.sampled_from(GUARDIANS))
-        levels = [draw(st.integers(0, TRACK_TOPS[guardian][t])) for t in (0, 1)]
-        unlocked = MINIONS_AT[guardian][0][levels[0]] + MINIONS_AT[guardian][1][levels[1]]
+        board = boards.guardian(guardian)
+        levels = [draw(st.integers(0, board.top(t))) for t in (0, 1)]
+        unlocked = state_at(board, (levels[0], levels[1])).minions_unlocked
         dungeon = draw(dungeons(rows, columns))
         cells = [f"{'ABCDEFGH'[c]}{r + 1}" for r in range(rows) for c in range(columns)]
         placement = {
             "guardians": draw(
                 st.lists(
                     st.sampled_from(cells),
-                    min_size=FIGURES.get(guardian, 1),
-                    max_size=FIGURES.get(guardian, 1),
+                    min_size=board.figures,
+                    max_size=board.figures,
                 )
             ),
             "minions": draw(st.lists(st.sampled_from(cells), min_size=unlocked, max_size=unlocked)),
@@ -140,10 +187,45 @@ def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
         "rulings": rulings,
         "dice": {"then": "random", "seed": draw(st.integers(0, 2**16))},
         "decisions": {"then": "random", "seed": draw(st.integers(0, 2**16))},
+        "data": draw(ability_data()),
     }
     if len(players) == 1 and draw(st.integers(0, 4)) == 0:
         doc["solo"] = {}
+    where = draw(st.integers(0, 7))
+    if where == 0:
+        # Start earlier, in Improvement (XP bought, rubble removed, passages bought; level-ups and
+        # instant abilities) or Preparation (the decider places figures and passages).
+        doc["start"] = draw(st.sampled_from(("improvement", "preparation")))
+        for player in players:
+            del player["placement"]
+            if doc["start"] == "improvement":
+                player["gold"] = draw(st.integers(0, 14))
+    elif where < 3:
+        # Start later in the phase: a wave under way, heroes still waiting, some gates closed.
+        doc["wave"] = 1
+        for player in players:
+            if draw(st.integers(0, 3)) == 0:
+                player["gate"] = "closed"
+            else:
+                player["waiting"] = draw(st.lists(st.sampled_from(("black", "purple", "red")), max_size=3))
     return doc
+
+
+def scenario_documents() -> st.SearchStrategy[dict[str, Any]]:
+    """The generic searches' hook (``properties/hooks.py``): :func:`scenarios`, one or two players."""
+    return scenarios()
+
+
+WIN_CONDITIONS = {
+    # The ways an Invasion goes well for a dungeon, over the outcome (``properties/hooks.py``).
+    "a player takes the trophy": lambda o: any(p["trophies"] for p in o["players"]),
+    "a dungeon repels every hero it receives": lambda o: any(
+        p["defeated"] and not p["escaped"] for p in o["players"]
+    ),
+    "solo: the player takes the trophy from Jael": lambda o: (
+        "jael" in o and any(p["trophies"] for p in o["players"])
+    ),
+}
 
 
 def invariant_violations(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
@@ -157,9 +239,9 @@ def invariant_violations(scenario: Scenario, playthrough: Playthrough[GameState]
     defeated_in: dict[str, Counter[str]] = {p.name: Counter() for p in state.players}
     guardian_defeats: dict[str, Counter[str]] = {p.name: Counter() for p in state.players}
     moved: set[str] = set()
-    closed: set[str] = set()
-    escaped: set[str] = set()
-    entered: Counter[str] = Counter()
+    closed: set[str] = {p.name for p in state.players if not p.gate_open}
+    escaped: set[str] = {p.name for p in state.players if p.escaped}
+    entered: Counter[str] = Counter({p.name: p.entered for p in state.players})
     for event in playthrough.events:
         kind, who = event.kind, event.get("player")
         if kind == "hero_sent":
@@ -189,6 +271,17 @@ def invariant_violations(scenario: Scenario, playthrough: Playthrough[GameState]
                 guardian_defeats[who][chamber] += 1
                 if guardian_defeats[who][chamber] > 1 and who not in moved:
                     problems.append(f"{who}: a guardian defeated twice in {chamber} without moving")
+        elif kind == "hero_levelled":
+            health[event.get("hero")] = event.get("health")
+        elif kind == "prepared":
+            guardians[who] = list(event.get("guardians"))
+            closed.discard(who)
+        elif kind == "cleaned_up":
+            # A new year: figures and heroes go back, the gate opens at the next Preparation.
+            defeated_in[who], guardian_defeats[who] = Counter(), Counter()
+            moved.discard(who)
+            escaped.discard(who)
+            entered[who] = 0
         elif kind == "guardian_moved":
             moved.add(who)
             figures = guardians[who]
@@ -219,4 +312,145 @@ def invariant_violations(scenario: Scenario, playthrough: Playthrough[GameState]
     again = replay(game, start, playthrough)
     if again.events != playthrough.events or again.final != playthrough.final:
         problems.append("replaying the recorded answers gave a different run")
+    return problems
+
+
+def outcome_mismatches(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
+    """Every outcome total that differs from the initial state plus the events that changed it."""
+    problems: list[str] = []
+    state = scenario.initial
+    cost = scenario.data.value("level_up_cost")
+    result = outcome(playthrough.final)
+    players = {p.name: p for p in state.players}
+    xp = {n: p.xp for n, p in players.items()}
+    trophies = {n: [(y, v) for y, v in p.trophies] for n, p in players.items()}
+    demerits = {n: [(y, v) for y, v in p.demerits] for n, p in players.items()}
+    defeated = {n: [(c.name, h.value) for c, h in p.defeated] for n, p in players.items()}
+    escaped = {n: [h.value for h in p.escaped] for n, p in players.items()}
+    gate = {n: p.gate_open for n, p in players.items()}
+    markers = {n: list(p.guardian.markers) for n, p in players.items()}
+    minions = {n: p.guardian.minions_unlocked for n, p in players.items()}
+    unlocked = {n: set(p.guardian.unlocked) for n, p in players.items()}
+    tokens = {n: p.guardian.passage_tokens for n, p in players.items()}
+    guardians = {n: [c.name for c in p.placement.guardians] for n, p in players.items()}
+    placed = {n: [c.name for c in p.placement.minions] for n, p in players.items()}
+    health = {c.color.value: state.health(c.color) for c in state.heroes}
+    jael_trophies = list(state.jael.trophies)
+    jael_xp = state.jael.xp
+    scores: list[dict[str, Any]] = []
+
+    def total(name: str, value: int, said: Any, kind: str) -> None:
+        if said is not None and said != value:
+            problems.append(f"{name}: {kind} says {said} XP, the events add up to {value}")
+
+    for event in playthrough.events:
+        kind, who = event.kind, event.get("player")
+        if kind == "xp_gained":
+            xp[who] += event.get("xp")
+            total(who, xp[who], event.get("total"), kind)
+        elif kind == "xp_bought":
+            xp[who] += event.get("cubes")
+            total(who, xp[who], event.get("xp"), kind)
+        elif kind == "guardian_levelled":
+            xp[who] -= cost
+            total(who, xp[who], event.get("xp"), kind)
+            track = 0 if event.get("track") == "left" else 1
+            markers[who][track] += 1
+            if markers[who][track] != event.get("level"):
+                problems.append(f"{who}: guardian_levelled says level {event.get('level')}")
+        elif kind == "minion_unlocked":
+            minions[who] += 1
+        elif kind == "ability_unlocked":
+            unlocked[who].add(event.get("ability"))
+        elif kind == "instant_used" and event.get("tokens") is not None:
+            tokens[who] = event.get("tokens")
+        elif kind == "trophy_awarded" and who == "Jael":
+            jael_trophies.append((event.get("year"), event.get("value")))
+        elif kind == "trophy_awarded":
+            trophies[who].append((event.get("year"), event.get("value")))
+        elif kind == "demerit_taken":
+            demerits[who].append((event.get("year"), event.get("value")))
+        elif kind == "jael_collected":
+            jael_xp += event.get("xp")
+            if jael_xp != event.get("total"):
+                problems.append(
+                    f"Jael: jael_collected says {event.get('total')} XP, the events add up to {jael_xp}"
+                )
+        elif kind == "hero_defeated":
+            defeated[who].append((event.get("chamber"), event.get("hero")))
+        elif kind == "hero_escaped":
+            escaped[who].append(event.get("hero"))
+        elif kind == "gate_closed":
+            gate[who] = False
+        elif kind == "prepared":
+            gate[who] = True
+            guardians[who] = list(event.get("guardians"))
+            placed[who] = list(event.get("minions"))
+        elif kind == "guardian_moved":
+            figures = guardians[who]
+            figures[figures.index(event.get("origin"))] = event.get("chamber")
+        elif kind == "cleaned_up":
+            defeated[who], escaped[who], guardians[who], placed[who] = [], [], [], []
+        elif kind == "hero_levelled":
+            health[event.get("hero")] = event.get("health")
+        elif kind == "final_score":
+            scores.append({k: event.get(k) for k in event.to_json() if k != "event"})
+    cleanups = sum(1 for e in playthrough.events if e.kind == "cleaned_up") // max(1, len(players))
+    year = state.year + cleanups
+    if result["year"] != year:
+        problems.append(f"outcome year {result['year']}, the events say {year}")
+    for out in result["players"]:
+        name = out["name"]
+        expected: dict[str, Any] = {
+            "xp": xp[name],
+            "trophies": [{"year": y, "value": v} for y, v in trophies[name]],
+            "demerits": [{"year": y, "value": v} for y, v in demerits[name]],
+            "defeated": [{"chamber": c, "hero": h} for c, h in defeated[name]],
+            "escaped": escaped[name],
+            "entered": len(defeated[name]) + len(escaped[name]),
+            "gate_open": gate[name],
+        }
+        for key, value in expected.items():
+            if out[key] != value:
+                problems.append(f"{name}: outcome {key} {out[key]!r}, the events say {value!r}")
+        g = out["guardian"]
+        if g["markers"] != markers[name] or g["minions_unlocked"] != minions[name]:
+            problems.append(f"{name}: outcome guardian {g}, the events say markers {markers[name]}")
+        if g["passage_tokens"] != tokens[name]:
+            problems.append(
+                f"{name}: outcome passage tokens {g['passage_tokens']}, the events say {tokens[name]}"
+            )
+        if set(g["unlocked"]) != unlocked[name]:
+            problems.append(
+                f"{name}: outcome unlocked {g['unlocked']}, the events say {sorted(unlocked[name])}"
+            )
+        if out["placement"] != {"guardians": guardians[name], "minions": placed[name]}:
+            problems.append(f"{name}: outcome placement {out['placement']}, the events say {guardians[name]}")
+    for hero in result["heroes"]:
+        if hero["health"] != health[hero["color"]]:
+            problems.append(
+                f"outcome {hero['color']} health {hero['health']}, the events say {health[hero['color']]}"
+            )
+    if "jael" in result:
+        want = {"trophies": [{"year": y, "value": v} for y, v in jael_trophies], "xp": jael_xp}
+        if result["jael"] != want:
+            problems.append(f"outcome Jael {result['jael']}, the events say {want}")
+    if result.get("final_scores", []) != scores:
+        problems.append(f"outcome final scores {result.get('final_scores')}, the events say {scores}")
+    for score in scores:
+        if (
+            score["total"]
+            != score["guardian_bonus"] + score["trophies"] - score["demerits"] + score["leftover_xp"]
+        ):
+            problems.append(
+                f"{score['player']}: final score total {score['total']} is not the sum of its parts"
+            )
+        out_player = next((o for o in result["players"] if o["name"] == score["player"]), None)
+        if out_player is not None:
+            if score["trophies"] != sum(t["value"] for t in out_player["trophies"]):
+                problems.append(f"{score['player']}: final score trophies differ from the trophies taken")
+            if score["demerits"] != sum(t["value"] for t in out_player["demerits"]):
+                problems.append(f"{score['player']}: final score demerits differ from the demerits taken")
+            if score["leftover_xp"] != out_player["xp"]:
+                problems.append(f"{score['player']}: final score leftover XP differs from the XP left")
     return problems

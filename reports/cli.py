@@ -1,6 +1,6 @@
 """The ``invasion`` command: the shared verbs, then one group of verbs per game.
 
-Exit status: 0 on success; 1 when a check finds a difference (``replay``, ``fixtures --check``);
+Exit status: 0 on success; 1 when a check finds a difference (``replay``, ``fixtures check``, ``conform``);
 2 on bad input, a bad option value or an illegal decision (one line on stderr, never a
 traceback); 3 on an internal error (one line asking for a bug report); 130 when interrupted.
 

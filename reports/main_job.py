@@ -27,6 +27,9 @@ def sections(kind: str = "SECTIONS") -> tuple[Section, ...]:
 def main_job() -> str:
     parts = ["# invasion-oracle: main job on bundled default data", ""]
     parts += [make() for make in sections()]
+    from reports.ambiguity.markdown import summary_section
+
+    parts.append(summary_section())  # every game's rulings, written once (reports/ambiguity)
     return "\n".join(parts)
 
 

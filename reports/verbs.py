@@ -2,8 +2,9 @@
 
 ``invasion simulate FILE`` / ``invasion replay FILE`` dispatch on the file's ``game``;
 ``invasion GAME simulate|replay|data|schema|examples`` are the same verbs bound to one game (a
-file of another game is refused with the verb it belongs to). ``rulings``, ``schema``,
-``games``, ``examples``, ``run``, ``report`` and ``fixtures`` cover every game at once.
+file of another game is refused with the verb it belongs to). ``rulings``,
+``ambiguities``, ``schema``, ``games``, ``examples``, ``run``, ``report``, ``fixtures`` and
+``conform`` cover every game at once (``ambiguities`` also as ``invasion GAME ambiguities``).
 
 Handlers import what they need when they run, so building the parser stays cheap.
 """
@@ -14,14 +15,19 @@ import argparse
 from typing import Any
 
 from model import registry
+from reports import report_cli
+from reports.ambiguity import cli as ambiguity_cli
 from reports.options import (
     add_output_options,
     add_rules_options,
+    name_list,
     output_file,
     output_folder,
+    positive_int,
+    positive_seconds,
 )
 
-GENERIC_GAME_VERBS = ("simulate", "replay", "data", "schema", "examples")
+GENERIC_GAME_VERBS = ("simulate", "replay", "data", "schema", "examples", "ambiguities")
 
 
 # -- parsers -----------------------------------------------------------------------------------
@@ -37,10 +43,13 @@ def register_shared(sub: Any) -> None:
     replay.add_argument("trace", help="a trace (or the --json output of simulate); - for stdin")
     replay.set_defaults(run=_replay, game=None)
 
-    rulings = sub.add_parser("rulings", help="the named rulings: question, readings, default, citation")
-    rulings.add_argument("--game", choices=registry.names(), help="only this game's rulings")
-    add_output_options(rulings)
-    rulings.set_defaults(run=_rulings)
+    ambiguity_cli.register_rulings(sub)
+    ambiguities = sub.add_parser(
+        "ambiguities",
+        help="where readings of open rules change outcomes, for every game: witnesses, differences side "
+        "by side, searches, and --check for a designer's CI",
+    )
+    ambiguity_cli.register_ambiguities(ambiguities)
 
     schema = sub.add_parser("schema", help="print a published JSON Schema (list them: invasion schema)")
     schema.add_argument("name", nargs="?", help="e.g. trace, envelope, stonespine-scenario")
@@ -59,20 +68,107 @@ def register_shared(sub: Any) -> None:
     run.add_argument("--out", type=output_file(), metavar="FILE", help="also write the report here")
     run.set_defaults(run=_run)
 
-    report = sub.add_parser("report", help="the full report: the main job plus the long searches")
-    report.add_argument("--out", type=output_file(), metavar="FILE", help="also write the report here")
-    report.set_defaults(run=_report)
+    report = sub.add_parser(
+        "report",
+        help="the full report of every game: report.md and report.html (pictures inline), or --json",
+    )
+    report_cli.register_report(report)
 
+    _fixtures_parser(sub)
+    _conform_parser(sub)
+
+
+def _fixtures_parser(sub: Any) -> None:
     fixtures = sub.add_parser(
-        "fixtures", help="write (or --check) the regression fixtures: one trace per bundled example"
+        "fixtures", help="the conformance suite in fixtures/: generate, check, coverage, schema"
     )
-    fixtures.add_argument(
-        "--out", default="fixtures", type=output_folder(), help="folder (default: fixtures)"
+    actions = fixtures.add_subparsers(dest="fixtures_action", metavar="ACTION", required=True)
+    folder_help = "the fixtures folder (default: fixtures)"
+    generate = actions.add_parser(
+        "generate", help="write the suite and traces; a changed expectation is shown, not written"
     )
-    fixtures.add_argument(
-        "--check", action="store_true", help="write nothing; exit 1 if any fixture would change"
+    generate.add_argument("--dir", default="fixtures", type=output_folder("--dir"), help=folder_help)
+    how = generate.add_mutually_exclusive_group()
+    how.add_argument("--update", action="store_true", help="rewrite changed files and remove stale ones")
+    how.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 when anything would change (CI)"
     )
-    fixtures.set_defaults(run=_fixtures)
+    generate.add_argument("--jobs", type=positive_int, help="worker processes (default: the cores)")
+    generate.set_defaults(run=_fixtures_generate)
+    check = actions.add_parser(
+        "check", help="validate every case file and replay every case through the oracle"
+    )
+    check.add_argument("--dir", default="fixtures", help=folder_help)
+    check.add_argument("--game", choices=registry.names(), help="only this game's cases")
+    check.set_defaults(run=_fixtures_check)
+    coverage = actions.add_parser(
+        "coverage", help="cases per rule section and per ruling reading; exit 1 when one has none"
+    )
+    coverage.add_argument("--dir", default="fixtures", help=folder_help)
+    coverage.add_argument("--game", choices=registry.names(), help="only this game")
+    add_output_options(coverage)
+    coverage.set_defaults(run=_fixtures_coverage)
+    schema = actions.add_parser("schema", help="print the fixtures file, index or protocol JSON Schema")
+    schema.add_argument(
+        "name", choices=("fixtures", "fixtures-index", "conform-protocol"), nargs="?", default="fixtures"
+    )
+    schema.set_defaults(run=_fixtures_schema)
+
+
+def _conform_parser(sub: Any) -> None:
+    conform = sub.add_parser(
+        "conform", help="run another implementation against the suite over a line protocol"
+    )
+    conform.add_argument(
+        "--cmd",
+        required=True,
+        metavar="COMMAND",
+        help="the implementation's command (split like a shell, run without one)",
+    )
+    conform.add_argument(
+        "--game", action="append", choices=registry.names(), help="only this game (repeatable)"
+    )
+    conform.add_argument(
+        "--features",
+        type=name_list,
+        metavar="TAG,...",
+        help="the features it implements; other cases are skipped",
+    )
+    conform.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="the reading it follows (default: every default reading); repeatable",
+    )
+    conform.add_argument(
+        "--case", action="append", metavar="PREFIX", help="only cases whose id starts with PREFIX"
+    )
+    conform.add_argument("--dir", default="fixtures", help="the fixtures folder (default: fixtures)")
+    conform.add_argument(
+        "--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="per case (default 10)"
+    )
+    conform.add_argument(
+        "--start-timeout",
+        type=positive_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="for the implementation to start and answer hello (default 60)",
+    )
+    conform.add_argument(
+        "--graded-only",
+        action="store_true",
+        help="send only the variant of the readings asked for (no compliance statement)",
+    )
+    conform.add_argument(
+        "--max-failures",
+        type=positive_int,
+        default=20,
+        metavar="N",
+        help="failures listed in full (default 20)",
+    )
+    add_output_options(conform, formats=("text", "md", "json"))
+    conform.set_defaults(run=_conform)
 
 
 def register_game(commands: Any, game: str) -> None:
@@ -92,6 +188,11 @@ def register_game(commands: Any, game: str) -> None:
     examples = commands.add_parser("examples", help="this game's bundled example scenarios")
     add_output_options(examples)
     examples.set_defaults(run=_examples, game=game)
+    ambiguities = commands.add_parser(
+        "ambiguities",
+        help="where readings of this game's open rules change outcomes (see invasion ambiguities)",
+    )
+    ambiguity_cli.register_ambiguities(ambiguities, game)
 
 
 def _simulate_arguments(parser: argparse.ArgumentParser, game: str) -> None:
@@ -250,29 +351,6 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rulings(args: argparse.Namespace) -> int:
-    from model.core.rulings import REGISTRY
-    from reports.output import emit, md_escape
-    from reports.tables import table
-
-    registry.load_all()
-    rulings = REGISTRY.all(args.game)
-    if _json(args):
-        from reports.envelope import envelope_json
-
-        answer = [r.to_json() for r in rulings]
-        emit(envelope_json(args.game or "", "rulings", _command(args), answer), args.out)
-        return 0
-    rows = []
-    for r in rulings:
-        readings = "; ".join(
-            f"{x.name}{' (default)' if x.name == r.default else ''}: {x.meaning}" for x in r.readings
-        )
-        rows.append((r.id, md_escape(r.question), md_escape(readings), md_escape(r.citation)))
-    emit(table(rows, ["id", "question", "readings", "citation"]), args.out)
-    return 0
-
-
 def _games(args: argparse.Namespace) -> int:
     from model.core.bundled import examples
     from model.core.rulings import REGISTRY
@@ -326,31 +404,97 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report(args: argparse.Namespace) -> int:
-    from reports.main_job import full_report
-    from reports.output import emit
-
-    emit(full_report(), args.out)
-    return 0
-
-
-def _fixtures(args: argparse.Namespace) -> int:
+def _fixtures_generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from reports import fixtures
     from reports.output import emit
+    from reports.suite.files import apply, plan
 
-    out = Path(args.out)
+    folder = Path(args.dir)
+    expected = fixtures.suite_files(jobs=args.jobs)
+    result = plan(folder, expected)
+    lines = [f"{folder}/{name}: new" for name in result.new]
+    lines += [f"{folder}/{name}: no longer generated" for name in result.stale]
+    for name, change in sorted(result.changed.items()):
+        lines += [f"{folder}/{name}: expectation changed", change]
     if args.check:
-        problems = fixtures.check(out)
-        lines = [f"{out}/{line}" for line in problems]
         lines.append(
             "fixtures up to date"
-            if not problems
-            else f"{len(problems)} fixture(s) out of date: run `make fixtures` and review the diff"
+            if result.clean
+            else f"fixtures out of date ({len(result.new)} new, {len(result.changed)} changed, "
+            f"{len(result.stale)} stale): run `make fixtures` and review the diff"
         )
         emit("\n".join(lines))
-        return 1 if problems else 0
-    written = fixtures.write(out)
-    emit(f"{len(written)} file(s) written to {out}" + ("" if written else " (all up to date)"))
+        return 0 if result.clean else 1
+    written = apply(folder, expected, result, update=args.update)
+    refused = [] if args.update else sorted(result.changed) + result.stale
+    lines.append(f"{len(written)} file(s) written to {folder}, {result.same} unchanged")
+    if refused:
+        lines.append(
+            f"{len(refused)} file(s) not rewritten: their expectations changed (diff above); review them "
+            "and run `invasion fixtures generate --update` (make fixtures) to accept"
+        )
+    emit("\n".join(lines))
+    return 1 if refused else 0
+
+
+def _fixtures_check(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from reports import fixtures
+    from reports.output import emit
+    from reports.suite.files import check_folder
+
+    folder = Path(args.dir)
+    checked, problems = check_folder(folder, [args.game] if args.game else None)
+    if not args.game:
+        problems += [f"{name}" for name in fixtures.check(folder)]
+    lines = [f"{folder}/{p}" for p in problems]
+    lines.append(
+        f"{checked} case variant(s) valid and replayed identically"
+        if not problems
+        else f"{len(problems)} problem(s); {checked} case variant(s) checked"
+    )
+    emit("\n".join(lines))
+    return 1 if problems else 0
+
+
+def _fixtures_coverage(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.suite.coverage import coverage, report
+    from reports.suite.files import case_files, read_cases
+
+    folder = Path(args.dir)
+    registry.load_all()
+    games = [args.game] if args.game else list(registry.names())
+    by_game: dict[str, list[Any]] = {g: [] for g in games}
+    for path in case_files(folder, games):
+        game, cases = read_cases(path)
+        by_game.setdefault(game, []).extend(cases)
+    results = {game: coverage(game, cases) for game, cases in by_game.items()}
+    incomplete = any(r.problems for r in results.values())
+    if _json(args):
+        answer = [r.to_json() for r in results.values()]
+        emit(envelope_json(args.game or "", "fixtures-coverage", _command(args), answer), args.out)
+    else:
+        emit(report(results), args.out)
+    return 1 if incomplete else 0
+
+
+def _fixtures_schema(args: argparse.Namespace) -> int:
+    from model.core.canonical import canonical_json
+    from model.core.jsonio import load_schema
+    from reports.output import emit
+
+    emit(canonical_json(load_schema("reports", f"schemas/{args.name}.schema.json"), indent=2))
     return 0
+
+
+def _conform(args: argparse.Namespace) -> int:
+    from reports.conform.cli import run_from_args
+
+    return run_from_args(args)

@@ -5,6 +5,11 @@ the possible readings, the default reading and why. Games register their rulings
 :data:`REGISTRY` when their package is imported. The oracle reads the chosen readings from a
 :class:`Rulings` value; the command line builds one from ``--ruling ID=READING``.
 
+This is the register of open points in the manner of DATC (the Diplomacy Adjudicator Test
+Cases): each issue with its readings and a preferred one. What is *observed* about a ruling -
+its witness scenarios per reading, the fixtures whose outcome depends on it - is computed over
+the games' files by :mod:`model.core.ambiguity` and the ``invasion rulings`` register.
+
 Readings may be abbreviated to a unique prefix, as may ids:
 
 >>> from model.core.rulings import Reading, Ruling, RulingRegistry
@@ -57,11 +62,40 @@ class Ruling:
     def reading_names(self) -> tuple[str, ...]:
         return tuple(r.name for r in self.readings)
 
+    @property
+    def seed_file(self) -> str:
+        """The source file of the citation: the part before the first comma.
+
+        >>> Ruling("XX-A", "demo", "seed 000_x.txt, II. Improvement Phase", "?",
+        ...        (Reading("a", ""), Reading("b", "")), "a", "").seed_file
+        'seed 000_x.txt'
+        """
+        return self.citation.partition(", ")[0]
+
+    @property
+    def section(self) -> str:
+        """The section heading(s) of the citation: the part after the first comma.
+
+        >>> Ruling("XX-A", "demo", "seed 000_x.txt, II. Improvement Phase", "?",
+        ...        (Reading("a", ""), Reading("b", "")), "a", "").section
+        'II. Improvement Phase'
+        """
+        return self.citation.partition(", ")[2]
+
+    def reading(self, name: str) -> Reading:
+        """The reading called ``name`` (exactly)."""
+        for reading in self.readings:
+            if reading.name == name:
+                return reading
+        raise KeyError(f"{name!r} is not a reading of {self.id}")
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "game": self.game,
             "citation": self.citation,
+            "seed_file": self.seed_file,
+            "section": self.section,
             "question": self.question,
             "readings": [{"name": r.name, "meaning": r.meaning} for r in self.readings],
             "default": self.default,
@@ -108,8 +142,16 @@ class RulingRegistry:
                 raise ValueError(f"ruling {ruling.id} registered twice with different content")
             self._by_id[ruling.id] = ruling
 
+    def unregister(self, *ruling_ids: str) -> None:
+        """Forget rulings (a toy game in the tests that registered its own)."""
+        for ruling_id in ruling_ids:
+            self._by_id.pop(ruling_id, None)
+
     def get(self, ruling_id: str) -> Ruling:
         return self._by_id[ruling_id]
+
+    def __contains__(self, ruling_id: object) -> bool:
+        return ruling_id in self._by_id
 
     def all(self, game: str | None = None) -> tuple[Ruling, ...]:
         return tuple(r for _, r in sorted(self._by_id.items()) if game is None or r.game == game)

@@ -1,9 +1,9 @@
-"""Where readings change outcomes: run a scenario under each reading of a ruling.
+"""Stonespine's one-line outcome fingerprint under each reading (its ruling tests read it).
 
-Each Stonespine ruling has a witness scenario in ``examples/stonespine/rulings/<ID>.json``
-built so that its readings give different outcomes. :func:`compare_readings` runs any scenario
-under every reading of a ruling and returns one outcome summary per reading (or the error a
-reading produces, such as a placement it forbids).
+The ambiguity engine for every game is :mod:`model.core.ambiguity` (structured differences of
+outcomes and events, witnesses per reading); ``invasion stonespine ambiguities`` prints it. This
+module only keeps the fingerprint (:func:`model.stonespine.simulate.summary`) that
+``tests/stonespine/test_rulings.py`` matches fragments of.
 """
 
 from __future__ import annotations

@@ -1,24 +1,36 @@
-"""Game data with provenance: hero cards, guardian boards, dice, trophies, demerits, numbers.
+"""Game data with provenance: hero cards, guardian boards and abilities, dice, trophies, numbers.
 
 The bundled file ``data/stonespine.json`` holds every value the oracle uses, each marked
 ``seed``, ``derived`` or ``assumed``. Rulings ``SS-DICE-FACES``, ``SS-TROPHY-VALUES`` and
 ``SS-DEMERIT-VALUES`` pick among bundled alternatives; a user data file (``--data FILE`` or a
 scenario's ``data`` field) overrides any of it, and overridden values are marked ``user``.
+
+Guardian abilities are written in the vocabulary of :mod:`model.stonespine.abilities`. A data
+file can define abilities under ``abilities`` (an ability with the id of a bundled one replaces
+it on every board that names it, which is how an ability the seed does not give is supplied)
+and boards under ``guardians`` (naming abilities by id or giving them inline).
+
+A data document is checked as a whole before anything reaches the rules: the schema (whole
+numbers only, lists long enough for every year, no negative damage or costs), then what a
+schema cannot say (names that exist, track spaces matching the abilities); every error reads
+``file:json.path: reason`` with the path counted from the top of the file.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, validate
+from model.core.jsonio import json_path, load_schema
 from model.core.provenance import Provenance, Sourced
 from model.core.rulings import Rulings, resolve_name
-from model.stonespine.guardians import IMPLEMENTED_ABILITIES, GuardianBoard, SpaceKind, TrackSpace
+from model.stonespine.abilities import Ability, AbilityLibrary, Slot, check_slot, parse_ability
+from model.stonespine.guardians import GuardianBoard, SpaceKind, TrackSpace
 from model.stonespine.heroes import (
     ABILITY_COLOR,
     KNOWN_TAGS,
@@ -27,8 +39,11 @@ from model.stonespine.heroes import (
     HeroCard,
     HeroColor,
 )
+from model.stonespine.inputs import check_document
 
 Face = tuple[HeroColor, ...]
+Path = tuple[str | int, ...]
+BUNDLED = "model/stonespine/data/stonespine.json"
 
 
 def face_label(face: Face) -> str:
@@ -75,6 +90,7 @@ class GameData:
     dice: tuple[Die, ...]
     trophies: Sourced[tuple[int, ...]]
     demerits: Sourced[tuple[int, ...]]
+    abilities: tuple[Ability, ...] = ()
 
     def hero(self, name: str, *, source: str = "data", path: str = "$") -> HeroCard:
         resolved = resolve_name(name, [h.name for h in self.heroes], "hero card", source, path)
@@ -96,9 +112,14 @@ class GameData:
     def demerit_value(self, year: int) -> int:
         return self.demerits.value[year - 1]
 
+    def amount(self, amount: int | str) -> int:
+        """An ability's amount: a number, or the key of a data value (``hatchlings_extra``)."""
+        return amount if isinstance(amount, int) else int(self.value(amount))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "heroes": [h.to_json() for h in self.heroes],
+            "abilities": [a.to_json() for a in self.abilities],
             "guardians": [g.to_json() for g in self.guardians],
             "values": {k: v.to_json() for k, v in self.values},
             "dice": {d.name: {"faces": list(d.labels), "provenance": d.provenance.value} for d in self.dice},
@@ -123,7 +144,7 @@ def _provenance_map(
     return tuple(sorted((k, Provenance(v)) for k, v in raw.get("provenance", {}).items()))
 
 
-def parse_hero(raw: dict[str, Any], source: str, path: tuple[str | int, ...], user: bool) -> HeroCard:
+def parse_hero(raw: dict[str, Any], source: str, path: Path, user: bool) -> HeroCard:
     ability_raw = raw["ability"]
     ability = HeroAbility(
         AbilityType(ability_raw["type"]),
@@ -149,9 +170,36 @@ def parse_hero(raw: dict[str, Any], source: str, path: tuple[str | int, ...], us
     return HeroCard(raw["name"], color, int(raw["health"]), ability, provenance, raw.get("source", ""))
 
 
+def _slot_ability(
+    ref: Any,
+    slot: Slot,
+    library: AbilityLibrary,
+    source: str,
+    path: Path,
+    value_keys: frozenset[str],
+    user: bool,
+) -> Ability:
+    """An ability named by id (from the library) or given inline, checked for its slot."""
+    if isinstance(ref, str):
+        ability = library.get(ref, source, path)
+    else:
+        ability = parse_ability(
+            ref, source, path, value_keys, "user" if user else ref.get("provenance", "assumed")
+        )
+    check_slot(ability, slot, source, path)
+    return ability
+
+
 def parse_guardian(
-    raw: dict[str, Any], source: str, path: tuple[str | int, ...], user: bool
+    raw: dict[str, Any],
+    source: str,
+    path: Path,
+    user: bool,
+    library: AbilityLibrary | None = None,
+    value_keys: frozenset[str] = frozenset(),
 ) -> GuardianBoard:
+    library = library or bundled_library()
+    value_keys = value_keys or frozenset(_bundled()["values"])
     tracks: list[tuple[TrackSpace, ...]] = []
     for t, track in enumerate(raw["tracks"]):
         spaces = []
@@ -165,19 +213,25 @@ def parse_guardian(
                 source, json_path((*path, "tracks", t)), "a track starts with 'start' and has it only once"
             )
         tracks.append(tuple(spaces))
-    unlockables = tuple(sorted(raw.get("unlockables", {}).items()))
-    abilities = [
-        *raw.get("ongoing", []),
-        *([raw["instant"]] if raw.get("instant") else []),
-        *(a for _, a in unlockables),
+    ongoing = [
+        _slot_ability(ref, Slot.ONGOING, library, source, (*path, "ongoing", i), value_keys, user)
+        for i, ref in enumerate(raw.get("ongoing", []))
     ]
-    for ability in abilities:
-        if ability not in IMPLEMENTED_ABILITIES:
-            raise MalformedInputError(
-                source,
-                json_path(path),
-                f"ability {ability!r} is not implemented; known: {', '.join(sorted(IMPLEMENTED_ABILITIES))}",
-            )
+    instant_raw = raw.get("instant")
+    instant = (
+        _slot_ability(instant_raw, Slot.INSTANT, library, source, (*path, "instant"), value_keys, user)
+        if instant_raw is not None
+        else None
+    )
+    unlockables = [
+        (
+            letter,
+            _slot_ability(
+                ref, Slot.UNLOCKABLE, library, source, (*path, "unlockables", letter), value_keys, user
+            ),
+        )
+        for letter, ref in sorted(raw.get("unlockables", {}).items())
+    ]
     letters = {sp.letter for t in tracks for sp in t if sp.kind is SpaceKind.UNLOCK}
     missing = letters - {k for k, _ in unlockables}
     if missing:
@@ -186,6 +240,20 @@ def parse_guardian(
             json_path((*path, "unlockables")),
             f"no ability for unlock letter(s) {', '.join(sorted(missing))}",
         )
+    unused = {k for k, _ in unlockables} - letters
+    if unused:
+        raise MalformedInputError(
+            source,
+            json_path((*path, "unlockables", sorted(unused)[0])),
+            "no track space unlocks this letter; add unlock:" + sorted(unused)[0] + " to a track",
+        )
+    if instant is None and any(sp.kind is SpaceKind.INSTANT for t in tracks for sp in t):
+        raise MalformedInputError(
+            source,
+            json_path((*path, "instant")),
+            'the tracks have instant spaces but the board has no instant ability; give one (or {"id": ..., '
+            '"unknown": true} if it is not known)',
+        )
     minion_spaces = sum(1 for t in tracks for sp in t if sp.kind is SpaceKind.MINION)
     if minion_spaces != raw["minions"]:
         raise MalformedInputError(
@@ -193,6 +261,13 @@ def parse_guardian(
             json_path((*path, "minions")),
             f"the board has {raw['minions']} minions but {minion_spaces} minion spaces on its tracks",
         )
+    every = [*ongoing, *([instant] if instant else []), *(a for _, a in unlockables)]
+    ids = [a.id for a in every]
+    for i, aid in enumerate(ids):
+        if ids.index(aid) != i:
+            raise MalformedInputError(
+                source, json_path(path), f"ability {aid!r} sits in two slots of one board"
+            )
     provenance = _provenance_map(raw, ("name", "abilities", "tracks", "bonus", "figures"), user)
     low, high = raw["bonus"]
     return GuardianBoard(
@@ -201,27 +276,57 @@ def parse_guardian(
         int(raw["figures"]),
         int(raw["minions"]),
         (tracks[0], tracks[1]),
-        frozenset(raw.get("ongoing", [])),
-        raw.get("instant"),
-        unlockables,
+        frozenset(a.id for a in ongoing),
+        instant.id if instant else None,
+        tuple((letter, a.id) for letter, a in unlockables),
         (int(low), int(high)),
         int(raw.get("passage_tokens", 0)),
         provenance,
         raw.get("source", ""),
+        tuple(every),
+        (source, json_path(path)),
     )
 
 
+@cache
+def bundled_library() -> AbilityLibrary:
+    base = _bundled()
+    keys = frozenset(base["values"])
+    return AbilityLibrary(
+        {
+            a["id"]: parse_ability(a, BUNDLED, ("abilities", i), keys, a.get("provenance", "assumed"))
+            for i, a in enumerate(base["abilities"])
+        }
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DataLayer:
+    """One data document applied over the bundled data: where it is and where it sits in its file."""
+
+    document: Any
+    source: str
+    path: Path = ()
+
+
 def build_game_data(
-    rulings: Rulings, overrides: dict[str, Any] | None = None, source: str = "data"
+    rulings: Rulings, overrides: dict[str, Any] | None = None, source: str = "data", path: Path = ()
 ) -> GameData:
     """The data in force for ``rulings``, with a user data document applied on top."""
+    layers = [DataLayer(overrides, source, path)] if overrides else []
+    return build_layered(rulings, layers)
+
+
+def build_layered(rulings: Rulings, layers: Sequence[DataLayer]) -> GameData:
+    """Bundled data, then each layer in turn (a later layer wins value by value)."""
     base = _bundled()
-    heroes = {
-        h["name"]: parse_hero(h, "bundled data", ("heroes", i), False) for i, h in enumerate(base["heroes"])
-    }
-    guardians = {
-        g["name"]: parse_guardian(g, "bundled data", ("guardians", i), False)
-        for i, g in enumerate(base["guardians"])
+    value_keys = frozenset(base["values"])
+    heroes = dict(_bundled_heroes())
+    library = dict(bundled_library().abilities)
+    redefined: set[str] = set()
+    # Boards are resolved last, so a layer's ability replaces the bundled one on every board.
+    boards: dict[str, tuple[dict[str, Any], str, Path, bool]] = {
+        g["name"]: (g, BUNDLED, ("guardians", i), False) for i, g in enumerate(base["guardians"])
     }
     values: dict[str, Sourced[Any]] = {
         k: Sourced(_freeze(v["value"]), Provenance(v["provenance"]), v["source"])
@@ -244,30 +349,34 @@ def build_game_data(
         Provenance.ASSUMED,
         f"ruling SS-DEMERIT-VALUES={demerit_reading}",
     )
-    if overrides:
-        validate(overrides, load_schema("model.stonespine", "data.schema.json"), source)
-        for i, raw in enumerate(overrides.get("heroes", [])):
-            heroes[raw["name"]] = parse_hero(raw, source, ("heroes", i), True)
-        for i, raw in enumerate(overrides.get("guardians", [])):
-            guardians[raw["name"]] = parse_guardian(raw, source, ("guardians", i), True)
-        for key, value in overrides.get("values", {}).items():
-            if key not in values:
-                raise MalformedInputError(
-                    source, json_path(("values", key)), f"unknown value; known: {', '.join(sorted(values))}"
-                )
+    for layer in layers:
+        doc, source, at = layer.document, layer.source, layer.path
+        check_data_document(doc, source, at, value_keys)
+        for i, raw in enumerate(doc.get("heroes", [])):
+            heroes[raw["name"]] = parse_hero(raw, source, (*at, "heroes", i), True)
+        for i, raw in enumerate(doc.get("abilities", [])):
+            library[raw["id"]] = parse_ability(raw, source, (*at, "abilities", i), value_keys, "user")
+            redefined.add(raw["id"])
+        for i, raw in enumerate(doc.get("guardians", [])):
+            boards[raw["name"]] = (raw, source, (*at, "guardians", i), True)
+        for key, value in doc.get("values", {}).items():
             values[key] = values[key].overridden(_freeze(value), source)
-        for name, faces in overrides.get("dice", {}).items():
-            parsed = []
-            for i, text in enumerate(faces):
-                try:
-                    parsed.append(parse_face(text))
-                except ValueError as err:
-                    raise MalformedInputError(source, json_path(("dice", name, i)), str(err)) from None
-            dice[name] = Die(name, tuple(parsed), Provenance.USER)
-        if "trophies" in overrides:
-            trophies = trophies.overridden(tuple(overrides["trophies"]), source)
-        if "demerits" in overrides:
-            demerits = demerits.overridden(tuple(overrides["demerits"]), source)
+        for name, faces in doc.get("dice", {}).items():
+            dice[name] = Die(name, tuple(parse_face(text) for text in faces), Provenance.USER)
+        if "trophies" in doc:
+            trophies = trophies.overridden(tuple(doc["trophies"]), source)
+        if "demerits" in doc:
+            demerits = demerits.overridden(tuple(doc["demerits"]), source)
+    lib = AbilityLibrary(library)
+    bundled_boards = _bundled_boards()
+    guardians = {
+        name: (
+            bundled_boards[name]
+            if not user and not redefined & _referenced(raw)
+            else parse_guardian(raw, source, at, user, lib, value_keys)
+        )
+        for name, (raw, source, at, user) in boards.items()
+    }
     return GameData(
         tuple(heroes.values()),
         tuple(guardians.values()),
@@ -275,7 +384,55 @@ def build_game_data(
         tuple(dice[n] for n in sorted(dice)),
         trophies,
         demerits,
+        tuple(library[k] for k in sorted(library)),
     )
+
+
+@cache
+def _bundled_heroes() -> tuple[tuple[str, HeroCard], ...]:
+    return tuple(
+        (h["name"], parse_hero(h, BUNDLED, ("heroes", i), False)) for i, h in enumerate(_bundled()["heroes"])
+    )
+
+
+@cache
+def _bundled_boards() -> dict[str, GuardianBoard]:
+    return {
+        g["name"]: parse_guardian(g, BUNDLED, ("guardians", i), False)
+        for i, g in enumerate(_bundled()["guardians"])
+    }
+
+
+def _referenced(raw: dict[str, Any]) -> set[str]:
+    """Ability ids a board's data names (not inline definitions)."""
+    refs = [*raw.get("ongoing", []), raw.get("instant"), *raw.get("unlockables", {}).values()]
+    return {r for r in refs if isinstance(r, str)}
+
+
+def check_data_document(doc: Any, source: str, at: Path, value_keys: frozenset[str]) -> None:
+    """Everything about one data document that does not need the other layers."""
+    if not isinstance(doc, dict):
+        raise MalformedInputError(source, json_path(at), "a data document is a JSON object")
+    values = doc.get("values")
+    if isinstance(values, dict):
+        for key in values:
+            if key not in value_keys:
+                raise MalformedInputError(
+                    source,
+                    json_path((*at, "values", key)),
+                    f"unknown value; known: {', '.join(sorted(value_keys))}",
+                )
+    check_document(doc, load_schema("model.stonespine", "data.schema.json"), source, at)
+    for kind, key in (("heroes", "name"), ("guardians", "name"), ("abilities", "id")):
+        seen: set[str] = set()
+        for i, raw in enumerate(doc.get(kind, [])):
+            if raw[key] in seen:
+                raise MalformedInputError(
+                    source, json_path((*at, kind, i, key)), f"{raw[key]!r} is given twice in this file"
+                )
+            seen.add(raw[key])
+    for i, raw in enumerate(doc.get("abilities", [])):
+        parse_ability(raw, source, (*at, "abilities", i), value_keys, "user")
 
 
 def _freeze(value: Any) -> Any:

@@ -5,8 +5,11 @@ When a hero enters a chamber, in this order:
 1. a chamber holding a previously defeated hero is ignored: no guardian, minion, monster,
    trap or hero ability acts there;
 2. a guardian defeats the hero at once, and the hero's ability does not resolve;
-3. otherwise minions (2 each), monsters and traps (1 each) deal damage while the hero's ability
-   resolves; the hero is defeated when its total damage reaches its health.
+3. an active ``defeat`` ability whose chamber condition holds defeats the hero the same way;
+4. otherwise minions (2 each), monsters and traps (1 each) and the guardian's ``add-damage``
+   abilities deal damage while the hero's ability resolves (only in a chamber with a minion,
+   monster or trap, ruling ``SS-HERO-ABILITY-CHAMBER``); the hero is defeated when its total
+   damage reaches its health.
 
 A living hero then moves to a new connected chamber (the player picks when there are several);
 it escapes when there is none, and in years 1-3 when it stands in the chamber connected to the
@@ -22,9 +25,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from model.core.rulings import Rulings
+from model.stonespine.abilities import Ability, ChamberFilter, Do, Effect
 from model.stonespine.data import GameData
 from model.stonespine.dungeon import Cell, Chamber, Dungeon, PassageMode, Side
-from model.stonespine.elements import Element, ElementKind
+from model.stonespine.elements import Element, ElementKind, Space, TypeChange
 from model.stonespine.guardians import GuardianState
 from model.stonespine.heroes import AbilityType, HeroCard
 from model.stonespine.state import Placement
@@ -52,6 +56,12 @@ class Rules:
     element_damage: int
     hatchlings_extra: int
     pact_damage: int
+    abilities_need_danger: bool = True  # SS-HERO-ABILITY-CHAMBER
+    rubble_is_element: bool = True  # SS-RUBBLE-ELEMENT
+    guardian_once: bool = False  # SS-GUARDIAN-FIRST=once-per-phase
+    face_down_counts: bool = False  # SS-PACT-FACE-DOWN=face-down-too
+    outer_passages: bool = True  # SS-PASSAGE-OUTER=connects
+    changed_types_damage: bool = True  # SS-CHANGED-TYPE-DAMAGE=deals-damage
 
     @staticmethod
     def of(rulings: Rulings, data: GameData) -> Rules:
@@ -71,12 +81,22 @@ class Rules:
             element_damage=data.value("element_damage"),
             hatchlings_extra=data.value("hatchlings_extra"),
             pact_damage=data.value("pact_damage"),
+            abilities_need_danger=rulings.is_("SS-HERO-ABILITY-CHAMBER", "dangerous-only"),
+            rubble_is_element=rulings.is_("SS-RUBBLE-ELEMENT", "element"),
+            guardian_once=rulings.is_("SS-GUARDIAN-FIRST", "once-per-phase"),
+            face_down_counts=rulings.is_("SS-PACT-FACE-DOWN", "face-down-too"),
+            outer_passages=rulings.is_("SS-PASSAGE-OUTER", "connects"),
+            changed_types_damage=rulings.is_("SS-CHANGED-TYPE-DAMAGE", "deals-damage"),
         )
+
+    def amount(self, amount: int | str) -> int:
+        return self.data.amount(amount)
 
 
 class EntryKind(enum.StrEnum):
     IGNORED = "ignored"  # the chamber holds a defeated hero
     GUARDIAN = "guardian"  # a guardian defeats the hero
+    ABILITY = "ability"  # a guardian's defeat ability defeats the hero
     DAMAGE = "damage"  # minions, monsters, traps and abilities resolve
 
 
@@ -89,40 +109,117 @@ class Entry:
     parts: tuple[tuple[str, int], ...] = ()  # where the damage comes from
     protected: bool = False  # a purple hero's condition was met here
     destroyed: tuple[int, ...] = ()  # element spaces (0-3) a black hero covers with rubble
+    by: str = ""  # ABILITY: the ability that defeated the hero
 
 
 def _matches(tags: frozenset[str], wanted: frozenset[str]) -> bool:
     return not tags.isdisjoint(wanted)
 
 
-def destroy_candidates(card: HeroCard, chamber: Chamber, guardian: GuardianState) -> tuple[int, ...]:
+def dangerous(chamber: Chamber, changes: tuple[TypeChange, ...], minions: int) -> bool:
+    """Whether the chamber holds a minion, monster or trap (seed 000, Step 2: the case in which
+    damage is dealt and hero abilities resolve)."""
+    if minions:
+        return True
+    return any(not space.tags(changes).isdisjoint({"monster", "trap"}) for space in chamber.spaces)
+
+
+def chamber_has(when: ChamberFilter, chamber: Chamber, changes: tuple[TypeChange, ...], minions: int) -> bool:
+    """Whether a chamber meets an ability's chamber condition (``if``)."""
+    if when.in_ is not None and chamber.type is not when.in_:
+        return False
+    if not when.has:
+        return True
+    if "minion" in when.has and minions:
+        return True
+    return any(_matches(space.tags(changes), when.has) for space in chamber.spaces)
+
+
+def element_target(rules: Rules | None, space: Space, wanted: frozenset[str]) -> bool:
+    """Whether abilities acting on 'an element' may act on this space's top element.
+
+    Rubble counts as an element for abilities (seed 000, Game Terms: Rubble) unless ruling
+    ``SS-RUBBLE-ELEMENT`` says otherwise; an ability that names rubble always may.
+    """
+    if space.top is None:
+        return False
+    if not space.top.is_rubble:
+        return True
+    return rules is None or rules.rubble_is_element or "rubble" in wanted or "troll-rubble" in wanted
+
+
+def destroy_candidates(
+    card: HeroCard, chamber: Chamber, guardian: GuardianState, rules: Rules | None = None
+) -> tuple[int, ...]:
     """Element spaces a black hero's ability could cover with rubble in this chamber."""
     if card.ability.type is not AbilityType.DESTROY:
         return ()
-    rubble_is_trap = guardian.has("dangerous-debris")
+    changes = guardian.type_changes
+    wanted = card.ability.matches
     return tuple(
         i
         for i, space in enumerate(chamber.spaces)
         if space.top is not None
-        and not space.top.is_rubble
-        and _matches(space.tags(rubble_is_trap), card.ability.matches)
+        and (space.top.is_rubble is False or (rules is not None and element_target(rules, space, wanted)))
+        and _matches(space.tags(changes), wanted)
     )
 
 
-def destroy_options(card: HeroCard, chamber: Chamber, guardian: GuardianState) -> tuple[tuple[int, ...], ...]:
+def destroy_options(
+    card: HeroCard,
+    chamber: Chamber,
+    guardian: GuardianState,
+    rules: Rules | None = None,
+    minions: int = 0,
+) -> tuple[tuple[int, ...], ...]:
     """Every legal set of spaces to cover (one option when there is no choice)."""
-    candidates = destroy_candidates(card, chamber, guardian)
+    if (
+        rules is not None
+        and rules.abilities_need_danger
+        and not dangerous(chamber, guardian.type_changes, minions)
+    ):
+        return ((),)
+    candidates = destroy_candidates(card, chamber, guardian, rules)
     count = min(card.ability.amount, len(candidates))
     return tuple(combinations(candidates, count))
 
 
-def purple_condition(card: HeroCard, chamber: Chamber, guardian: GuardianState, minions: int) -> bool:
-    """Whether ``chamber`` meets the hero's first-time condition (element, minion or chamber type)."""
+def purple_condition(
+    card: HeroCard, chamber: Chamber, guardian: GuardianState, minions: int, rules: Rules | None = None
+) -> bool:
+    """Whether ``chamber`` meets the hero's first-time condition (element, minion or chamber type).
+
+    With ``rules``, the condition counts only where hero abilities resolve at all (ruling
+    ``SS-HERO-ABILITY-CHAMBER``).
+    """
     wanted = card.ability.matches
-    rubble_is_trap = guardian.has("dangerous-debris")
-    if any(_matches(space.tags(rubble_is_trap), wanted) for space in chamber.spaces):
+    changes = guardian.type_changes
+    if rules is not None and rules.abilities_need_danger and not dangerous(chamber, changes, minions):
+        return False
+    if any(_matches(space.tags(changes), wanted) for space in chamber.spaces):
         return True
     return ("minion" in wanted and minions > 0) or chamber.type.value in wanted
+
+
+def _applies(effect: Effect, chamber: Chamber, card: HeroCard) -> bool:
+    return (effect.in_ is None or chamber.type is effect.in_) and effect.applies_to(card.color)
+
+
+def _counted(rules: Rules, effect: Effect, chamber: Chamber, changes: tuple[TypeChange, ...]) -> int:
+    """How many things an ``add-damage`` effect counts in the chamber (minions aside)."""
+    per = effect.per
+    if per == "chamber":
+        return 1
+    if isinstance(per, str):
+        return 0
+    count = 0
+    for space in chamber.spaces:
+        if rules.face_down_counts and space.top is not None and space.top.face_down:
+            # SS-PACT-FACE-DOWN=face-down-too: a face-down token counts as what it will show.
+            space = Space(space.top.revealed(), space.under)
+        if per.matches(space, chamber.type, changes):
+            count += 1
+    return count
 
 
 def chamber_damage(
@@ -133,41 +230,53 @@ def chamber_damage(
     chamber: Chamber,
     card: HeroCard,
     protection_used: bool,
+    *,
+    hero_ability: bool = True,
 ) -> tuple[int, tuple[tuple[str, int], ...], bool]:
     """Damage to ``card``'s hero entering ``chamber`` with no guardian and no defeated hero.
 
     Returns ``(damage, parts, protected)``; ``protected`` is True when a purple hero's
-    condition is met here for the first time.
+    condition is met here for the first time. ``hero_ability=False`` is a chamber where the
+    hero's card ability cannot resolve (a guardian stands there but defeats no more).
     """
-    rubble_is_trap = guardian.has("dangerous-debris")
+    changes = guardian.type_changes
+    adds: tuple[tuple[Ability, Effect], ...] = guardian.effects(Do.ADD_DAMAGE)
     parts: list[tuple[str, int]] = []
     minions = placement.minions_in(cell)
     if minions:
         parts.append(("minion", minions * rules.minion_damage))
-        if guardian.has("hungry-hatchlings") and chamber.type.value == "stone":
-            parts.append(("hungry-hatchlings", minions * rules.hatchlings_extra))
+        for ability, effect in adds:
+            if effect.per == "minion" and _applies(effect, chamber, card):
+                parts.append((ability.id, minions * rules.amount(effect.amount)))
     minion_part = sum(n for _, n in parts)
-    ability = card.ability
+    hero = card.ability
     matched = 0
     for space in chamber.spaces:
-        tags = space.tags(rubble_is_trap)
+        tags = space.tags(changes)
         if not tags:
             continue
-        if "monster" in tags or "trap" in tags:
+        # Under SS-CHANGED-TYPE-DAMAGE=type-only only the printed types deal damage.
+        harmful = tags if rules.changed_types_damage else space.tags(())
+        if "monster" in harmful or "trap" in harmful:
             # One damage per element even if a type change makes it count as both kinds.
             parts.append((str(space.top), rules.element_damage))
-        if "pact" in tags and guardian.has("pact-damage"):
-            parts.append(("pact", rules.pact_damage))
-        if _matches(tags, ability.matches):
+        if _matches(tags, hero.matches):
             matched += 1
-    if "minion" in ability.matches:
+    for added, effect in adds:
+        if effect.per != "minion" and _applies(effect, chamber, card):
+            count = _counted(rules, effect, chamber, changes)
+            if count:
+                parts.append((added.id, count * rules.amount(effect.amount)))
+    resolves = hero_ability and (not rules.abilities_need_danger or dangerous(chamber, changes, minions))
+    if "minion" in hero.matches:
         matched += minions
-    if ability.type is AbilityType.EXTRA_DAMAGE and matched:
-        parts.append((card.name, matched * ability.amount))
+    if hero.type is AbilityType.EXTRA_DAMAGE and matched and resolves:
+        parts.append((card.name, matched * hero.amount))
     damage = sum(n for _, n in parts)
     protected = False
     purple = (
-        ability.type is AbilityType.NO_DAMAGE_FIRST
+        resolves
+        and hero.type is AbilityType.NO_DAMAGE_FIRST
         and not protection_used
         and purple_condition(card, chamber, guardian, minions)
     )
@@ -195,15 +304,29 @@ def enter(
     destroy: tuple[int, ...] = (),
     damage_so_far: int = 0,
     health: int | None = None,
+    spent: frozenset[int] = frozenset(),
 ) -> Entry:
-    """Resolve one hero entering ``cell``. ``destroy`` is the black hero's chosen spaces."""
+    """Resolve one hero entering ``cell``. ``destroy`` is the black hero's chosen spaces;
+    ``spent`` are guardian figures that already defeated a hero (ruling ``SS-GUARDIAN-FIRST``)."""
     if cell in defeated_cells:
         return Entry(EntryKind.IGNORED)
-    if cell in placement.guardians:
+    figures = [k for k, c in enumerate(placement.guardians) if c == cell]
+    live = [k for k in figures if not (rules.guardian_once and k in spent)]
+    if live:
         return Entry(EntryKind.GUARDIAN)
     chamber = dungeon.chamber(cell)
+    changes = guardian.type_changes
+    minions = placement.minions_in(cell)
+    for ability, effect in guardian.effects(Do.DEFEAT):
+        if effect.applies_to(card.color) and chamber_has(effect.when, chamber, changes, minions):
+            return Entry(EntryKind.ABILITY, by=ability.id)
+    if figures:
+        destroy = ()  # a guardian there still stops the hero's card ability (seed 000, Heroes)
     seen = chamber if rules.snapshot_damage or not destroy else cover(chamber, destroy)
-    damage, parts, protected = chamber_damage(rules, guardian, placement, cell, seen, card, protection_used)
+    blocked = bool(figures)
+    damage, parts, protected = chamber_damage(
+        rules, guardian, placement, cell, seen, card, protection_used, hero_ability=not blocked
+    )
     if (
         destroy
         and not rules.black_resolves_when_defeated
@@ -213,9 +336,16 @@ def enter(
         destroy = ()
         if not rules.snapshot_damage:
             damage, parts, protected = chamber_damage(
-                rules, guardian, placement, cell, chamber, card, protection_used
+                rules, guardian, placement, cell, chamber, card, protection_used, hero_ability=not blocked
             )
     return Entry(EntryKind.DAMAGE, damage, parts, protected, destroy)
+
+
+def entrance_open(rules: Rules, dungeon: Dungeon) -> bool:
+    """Whether the chamber under the entrance opens to it: a doorway on its top edge, or a
+    secret passage there (ruling ``SS-PASSAGE-OUTER``)."""
+    chamber = dungeon.chamber(dungeon.first_chamber)
+    return Side.TOP in chamber.doors or (rules.outer_passages and chamber.opening(Side.TOP))
 
 
 def exit_chamber(rules: Rules, dungeon: Dungeon, year: int) -> Cell | None:
@@ -223,7 +353,9 @@ def exit_chamber(rules: Rules, dungeon: Dungeon, year: int) -> Cell | None:
     if year >= 4 or not rules.exit_forced:
         return None
     cell = dungeon.exit_cell()
-    if rules.exit_needs_bottom_opening and not dungeon.chamber(cell).opening(Side.BOTTOM):
+    chamber = dungeon.chamber(cell)
+    bottom = Side.BOTTOM in chamber.doors or (rules.outer_passages and chamber.opening(Side.BOTTOM))
+    if rules.exit_needs_bottom_opening and not bottom:
         return None
     return cell
 

@@ -35,16 +35,19 @@ from model.core.errors import IllegalDecisionError, RulesError
 from model.core.events import Event
 from model.core.rulings import Rulings
 from model.stonespine import levelling
+from model.stonespine.abilities import Ability, Do, Effect
 from model.stonespine.data import GameData, parse_face
-from model.stonespine.dungeon import Cell, Chamber, Dungeon, Side
-from model.stonespine.elements import Element, ElementKind, Space
+from model.stonespine.dungeon import Cell, Dungeon, Side
+from model.stonespine.elements import ElementKind, Space
 from model.stonespine.entering import (
-    TROLL_RUBBLE,
     EntryKind,
     Rules,
+    chamber_has,
     cover,
     destroy_options,
+    element_target,
     enter,
+    entrance_open,
     escapes_by_exit,
     exit_chamber,
     next_chambers,
@@ -133,7 +136,7 @@ class StonespineGame:
         if isinstance(task, ChooseMove):
             return self._move(s, task.player, Cell.parse(str(answer)), ev)
         if isinstance(task, ChooseTrollMove):
-            return self._troll_moves(s, task.player, task.figure, str(answer), ev)
+            return self._troll_moves(s, task.player, task.figure, str(answer), ev, task.ability)
         if isinstance(task, ChooseContinue):
             return self._gate_decision(s, task.player, str(answer), ev)
         if isinstance(task, ChooseLevelUp):
@@ -145,7 +148,7 @@ class StonespineGame:
         if isinstance(task, ChooseTrack):
             return self._level_up(s, task.player, 0 if answer == "left" else 1, ev)
         if isinstance(task, ChooseInstantTarget):
-            return self._instant(s, task.player, task.ability, task.remaining, str(answer), ev)
+            return self._instant(s, task.player, task.ability, task.remaining, str(answer), ev, task.effect)
         if isinstance(task, ChooseImprovement):
             return self._improve(s, task.player, str(answer), ev)
         if isinstance(task, ChoosePlacement):
@@ -262,9 +265,15 @@ class StonespineGame:
         if p.gold >= self.data.value("xp_price"):
             options.append("buy-xp")
         if p.gold >= self.data.value("rubble_removal_price"):
+            # Ruling SS-TROLL-RUBBLE-REMOVE: whether troll rubble is a rubble token for this action.
+            removable = (
+                {ElementKind.RUBBLE, ElementKind.TROLL_RUBBLE}
+                if self.rulings.is_("SS-TROLL-RUBBLE-REMOVE", "removable")
+                else {ElementKind.RUBBLE}
+            )
             for cell in p.dungeon.cells():
                 for i, space in enumerate(p.dungeon.chamber(cell).spaces):
-                    if space.top is not None and space.top.is_rubble:
+                    if space.top is not None and space.top.kind in removable:
                         options.append(f"remove-rubble {_space_name(cell, i)}")
         prices = self.data.value("passage_prices")
         if s.market.passages_sold < len(prices) and p.gold >= prices[s.market.passages_sold]:
@@ -303,9 +312,9 @@ class StonespineGame:
         if action == "remove-rubble":
             cell, i = _parse_space(where)
             chamber = p.dungeon.chamber(cell)
-            space = chamber.spaces[i]
-            restored = space.covered if self.rulings.is_("SS-RUBBLE-REMOVE", "uncover") else None
-            chamber = chamber.with_space(i, Space(restored))
+            space = chamber.spaces[i].removed(self.rulings.is_("SS-RUBBLE-REMOVE", "uncover"))
+            restored = space.top
+            chamber = chamber.with_space(i, space)
             price = self.data.value("rubble_removal_price")
             p = replace(p, gold=p.gold - price, dungeon=p.dungeon.with_chamber(cell, chamber))
             ev.append(
@@ -366,7 +375,8 @@ class StonespineGame:
                     ev,
                     minion=placed_m + 1,
                 )
-            tokens = p.guardian.passage_tokens if p.guardian.has("collapsing-passages") else 0
+            # An ongoing or unlocked open-passage ability places the tokens in hand (the hydras).
+            tokens = p.guardian.passage_tokens if p.guardian.effects(Do.OPEN_PASSAGE) else 0
             placed_c = sum(len(p.dungeon.chamber(c).collapsing) for c in p.dungeon.cells())
             if placed_c + p.placement.passages_held_back < tokens:
                 edges = tuple(
@@ -483,7 +493,7 @@ class StonespineGame:
         p = replace(p, waiting=tuple(waiting))
         first = p.dungeon.first_chamber
         ev.append(Event.make("hero_sent", player=p.name, hero=color.value, chosen=chosen))
-        if p.dungeon.rows == 0 or (not p.dungeon.entrance_connected and self.rules.entry_escapes):
+        if p.dungeon.rows == 0 or (not entrance_open(self.rules, p.dungeon) and self.rules.entry_escapes):
             s = s.with_player(index, p)
             return self._escape(s, index, color, None, "no-entry", ev)
         p = replace(p, running=HeroRun(color, first, (first,)))
@@ -498,7 +508,8 @@ class StonespineGame:
         ev.append(Event.make("hero_entered", player=p.name, hero=run.color.value, chamber=run.at.name))
         ignored = p.defeated_in(run.at) or run.at in p.placement.guardians
         if not ignored:
-            options = destroy_options(card, p.dungeon.chamber(run.at), p.guardian)
+            minions = p.placement.minions_in(run.at)
+            options = destroy_options(card, p.dungeon.chamber(run.at), p.guardian, self.rules, minions)
             if len(options) > 1:
                 labels = tuple("+".join(str(i + 1) for i in o) for o in options)
                 return self._ask(
@@ -536,6 +547,7 @@ class StonespineGame:
             destroy,
             run.damage,
             health,
+            frozenset(k for k, _ in p.guardian_defeats),
         )
         hero = run.color.value
         if entry.kind is EntryKind.IGNORED:
@@ -546,8 +558,11 @@ class StonespineGame:
             )
             return self._after_entry(s, index, ignored=True, ev=ev)
         if entry.kind is EntryKind.GUARDIAN:
-            figure = p.placement.guardians.index(cell)
+            spent = {k for k, _ in p.guardian_defeats} if self.rules.guardian_once else set()
+            figure = next(k for k, c in enumerate(p.placement.guardians) if c == cell and k not in spent)
             return self._defeat(s, index, cell, "guardian", ev, figure=figure)
+        if entry.kind is EntryKind.ABILITY:
+            return self._defeat(s, index, cell, entry.by, ev)
         total = run.damage + entry.damage
         if entry.protected:
             ev.append(
@@ -603,26 +618,34 @@ class StonespineGame:
         if figure is not None:
             p = replace(p, guardian_defeats=(*p.guardian_defeats, (figure, cell)))
         s = s.with_player(index, p)
-        if figure is not None and p.guardian.has("troll-moves"):
-            tops = [sp.top for sp in p.dungeon.chamber(cell).spaces if sp.top is not None]
-            if any(t.is_rubble for t in tops):
-                near = tuple(c.name for c in p.dungeon.neighbours(cell, self.rules.passage_mode))
-                options = (("stay",) if self.rulings.is_("SS-TROLL-MOVE", "may") else ()) + near
-                if len(options) > 1:
-                    return self._ask(
-                        s,
-                        ChooseTrollMove(index, figure),
-                        "troll-move",
-                        p.name,
-                        options,
-                        ev,
-                        chamber=cell.name,
-                    )
-                if options:
-                    return self._troll_moves(s, index, figure, options[0], ev)
+        if figure is None:
+            return s
+        chamber = p.dungeon.chamber(cell)
+        changes, minions = p.guardian.type_changes, p.placement.minions_in(cell)
+        for ability, effect in p.guardian.effects(Do.MOVE_FIGURE):
+            if not chamber_has(effect.when, chamber, changes, minions):
+                continue
+            # A guardian moves after a defeat (Giant Troll ongoing ability; ruling SS-TROLL-MOVE).
+            near = tuple(c.name for c in p.dungeon.neighbours(cell, self.rules.passage_mode))
+            options = (("stay",) if self.rulings.is_("SS-TROLL-MOVE", "may") else ()) + near
+            if len(options) > 1:
+                return self._ask(
+                    s,
+                    ChooseTrollMove(index, figure, ability.id),
+                    "troll-move",
+                    p.name,
+                    options,
+                    ev,
+                    chamber=cell.name,
+                )
+            if options:
+                return self._troll_moves(s, index, figure, options[0], ev, ability.id)
+            break
         return s
 
-    def _troll_moves(self, s: GameState, index: int, figure: int, answer: str, ev: Events) -> GameState:
+    def _troll_moves(
+        self, s: GameState, index: int, figure: int, answer: str, ev: Events, ability: str = "troll-moves"
+    ) -> GameState:
         p = s.players[index]
         origin = p.placement.guardians[figure]
         if answer == "stay":
@@ -637,7 +660,7 @@ class StonespineGame:
                 player=p.name,
                 origin=origin.name,
                 chamber=target.name,
-                ability="troll-moves",
+                ability=ability,
             )
         )
         return s.with_player(index, replace(p, placement=replace(p.placement, guardians=tuple(guardians))))
@@ -864,87 +887,167 @@ class StonespineGame:
         )
         if space.kind is SpaceKind.MINION:
             ev.append(Event.make("minion_unlocked", player=p.name, minions=guardian.minions_unlocked))
+        board = p.guardian.board
         if space.kind is SpaceKind.UNLOCK:
-            ev.append(
-                Event.make(
-                    "ability_unlocked", player=p.name, ability=p.guardian.board.unlockable(space.letter)
-                )
-            )
+            unlocked = board.unlockable(space.letter) or space.letter
+            if board.ability(unlocked).unknown:
+                raise board.not_modelled(unlocked)
+            ev.append(Event.make("ability_unlocked", player=p.name, ability=unlocked))
         s = s.with_player(index, p)
-        if space.kind is SpaceKind.INSTANT and p.guardian.board.instant:
-            return self._instant(s, index, p.guardian.board.instant, space.times, None, ev)
+        if space.kind is SpaceKind.INSTANT:
+            if board.instant is None:  # pragma: no cover - the data loader refuses such a board
+                raise RulesError(f"board {board.name} has instant spaces but no instant ability")
+            return self._instant(s, index, board.instant, space.times, None, ev)
         return s
 
     def _instant(
-        self, s: GameState, index: int, ability: str, uses: int, answer: str | None, ev: Events
+        self,
+        s: GameState,
+        index: int,
+        ability_id: str,
+        uses: int,
+        answer: str | None,
+        ev: Events,
+        effect_index: int = 0,
     ) -> GameState:
-        """Resolve ``uses`` instant-ability uses; ``answer`` is the target of the current one."""
+        """Resolve ``uses`` uses of an instant ability, each of its effects in turn; ``answer`` is
+        the target of the effect being asked about."""
         p = s.players[index]
-        if answer is not None:
-            p = self._apply_instant(p, ability, answer, ev)
+        board = p.guardian.board
+        ability = board.ability(ability_id)
+        if ability.unknown:
+            raise board.not_modelled(ability_id)
+        if answer == "none":
+            ev.append(Event.make("instant_skipped", player=p.name, ability=ability.id, reason="declined"))
+            uses, effect_index = _next_effect(ability, uses, effect_index)
+        elif answer is not None:
+            target = "" if answer == "use" else answer
+            p = self._apply_effect(p, ability, ability.effects[effect_index], target, ev)
             s = s.with_player(index, p)
-            uses -= 1
+            uses, effect_index = _next_effect(ability, uses, effect_index)
+        optional = self.rulings.is_("SS-INSTANT-OPTIONAL", "may")
         while uses > 0:
-            targets = self._instant_targets(p, ability)
-            if targets is None:  # needs no target
-                p = self._apply_instant(p, ability, "", ev)
+            effect = ability.effects[effect_index]
+            targets = self._effect_targets(p, effect)
+            if targets is not None and not targets:
+                ev.append(
+                    Event.make("instant_skipped", player=p.name, ability=ability.id, reason="no target")
+                )
+            elif optional:  # SS-INSTANT-OPTIONAL=may: the player may decline this use
+                return self._ask(
+                    s,
+                    ChooseInstantTarget(index, ability.id, uses, effect_index),
+                    "instant-target",
+                    p.name,
+                    ("none", *(targets if targets is not None else ("use",))),
+                    ev,
+                    ability=ability.id,
+                )
+            elif targets is not None and len(targets) > 1:
+                return self._ask(
+                    s,
+                    ChooseInstantTarget(index, ability.id, uses, effect_index),
+                    "instant-target",
+                    p.name,
+                    targets,
+                    ev,
+                    ability=ability.id,
+                )
+            else:
+                p = self._apply_effect(p, ability, effect, targets[0] if targets else "", ev)
                 s = s.with_player(index, p)
-                uses -= 1
-                continue
-            if not targets:
-                ev.append(Event.make("instant_skipped", player=p.name, ability=ability, reason="no target"))
-                uses -= 1
-                continue
-            if len(targets) == 1:
-                p = self._apply_instant(p, ability, targets[0], ev)
-                s = s.with_player(index, p)
-                uses -= 1
-                continue
-            return self._ask(
-                s,
-                ChooseInstantTarget(index, ability, uses),
-                "instant-target",
-                p.name,
-                targets,
-                ev,
-                ability=ability,
-            )
+            uses, effect_index = _next_effect(ability, uses, effect_index)
         return s
 
-    def _instant_targets(self, p: PlayerState, ability: str) -> tuple[str, ...] | None:
-        if ability == "blow-off-steam":
-            return tuple(
-                _space_name(c, i)
-                for c in p.dungeon.cells()
-                for i, sp in enumerate(p.dungeon.chamber(c).spaces)
-                if sp.top is not None and not sp.top.is_rubble
-            )
-        if ability == "forge-pact":
-            return tuple(
-                _space_name(c, i)
-                for c in p.dungeon.cells()
-                for i, sp in enumerate(p.dungeon.chamber(c).spaces)
-                if sp.top is not None and sp.top.face_down
-            )
-        return None
+    def _effect_targets(self, p: PlayerState, effect: Effect) -> tuple[str, ...] | None:
+        """Where a one-shot effect may act (``None``: it needs no target)."""
+        dungeon, changes = p.dungeon, p.guardian.type_changes
+        if effect.do is Do.GAIN_TOKENS:
+            return None
+        if effect.do in (Do.OPEN_PASSAGE, Do.COLLAPSE_PASSAGE):
+            edges = []
+            for cell in dungeon.cells():
+                chamber = dungeon.chamber(cell)
+                for side in Side:
+                    if effect.do is Do.OPEN_PASSAGE:
+                        ok = not chamber.opening(side)
+                    elif effect.passage == "secret":
+                        ok = side in chamber.passages
+                    elif effect.passage == "collapsing":
+                        ok = side in chamber.collapsing
+                    else:
+                        ok = chamber.passage_on(side)
+                    if ok:
+                        edges.append(f"{cell.name}:{side.value}")
+            return tuple(edges)
+        targets = []
+        wanted = effect.target.is_
+        for cell in dungeon.cells():
+            chamber = dungeon.chamber(cell)
+            for i, space in enumerate(chamber.spaces):
+                if not effect.target.matches(space, chamber.type, changes):
+                    continue
+                if effect.do is Do.REVEAL_TOKEN and not (space.top is not None and space.top.face_down):
+                    continue
+                if not effect.target.empty and not element_target(self.rules, space, wanted):
+                    continue
+                targets.append(_space_name(cell, i))
+        return tuple(targets)
 
-    def _apply_instant(self, p: PlayerState, ability: str, target: str, ev: Events) -> PlayerState:
-        if ability == "gain-collapsing-passage":
-            tokens = min(p.guardian.passage_tokens + 1, p.guardian.board.passage_tokens)
-            ev.append(Event.make("instant_used", player=p.name, ability=ability, target=None, tokens=tokens))
-            return replace(p, guardian=replace(p.guardian, passage_tokens=tokens))
-        cell, i = _parse_space(target)
-        chamber: Chamber = p.dungeon.chamber(cell)
-        if ability == "blow-off-steam":
-            covered = str(chamber.spaces[i].top)
-            chamber = cover(chamber, (i,), TROLL_RUBBLE)
+    def _apply_effect(
+        self, p: PlayerState, ability: Ability, effect: Effect, target: str, ev: Events
+    ) -> PlayerState:
+        if effect.do is Do.GAIN_TOKENS:
+            tokens = min(p.guardian.passage_tokens + int(effect.amount), p.guardian.board.passage_tokens)
             ev.append(
-                Event.make("instant_used", player=p.name, ability=ability, target=target, covered=covered)
+                Event.make("instant_used", player=p.name, ability=ability.id, target=None, tokens=tokens)
             )
-        else:  # forge-pact
-            chamber = chamber.with_space(i, Space(Element(ElementKind.PACT)))
-            ev.append(Event.make("instant_used", player=p.name, ability=ability, target=target, covered=None))
-        return replace(p, dungeon=p.dungeon.with_chamber(cell, chamber))
+            return replace(p, guardian=replace(p.guardian, passage_tokens=tokens))
+        if effect.do in (Do.OPEN_PASSAGE, Do.COLLAPSE_PASSAGE):
+            cell_text, _, side_text = target.partition(":")
+            cell, side = Cell.parse(cell_text), Side(side_text)
+            chamber = p.dungeon.chamber(cell)
+            if effect.do is Do.OPEN_PASSAGE and effect.passage == "collapsing":
+                chamber = replace(chamber, collapsing=chamber.collapsing | {side})
+            elif effect.do is Do.OPEN_PASSAGE:
+                chamber = replace(chamber, passages=chamber.passages | {side})
+            else:
+                chamber = replace(
+                    chamber, passages=chamber.passages - {side}, collapsing=chamber.collapsing - {side}
+                )
+            ev.append(
+                Event.make(
+                    "instant_used", player=p.name, ability=ability.id, target=target, effect=effect.do.value
+                )
+            )
+            return replace(p, dungeon=p.dungeon.with_chamber(cell, chamber))
+        cell, i = _parse_space(target)
+        chamber = p.dungeon.chamber(cell)
+        space = chamber.spaces[i]
+        covered: str | None = None
+        if effect.do is Do.PLACE_TOKEN:
+            assert effect.token is not None
+            if space.top is None:
+                space = Space(effect.token)
+            else:
+                covered = str(space.top)
+                space = space.cover_with(effect.token)
+        elif effect.do is Do.REVEAL_TOKEN:
+            assert space.top is not None
+            space = Space(space.top.revealed(), space.under)
+        else:  # change-type: this element now counts as both types
+            assert space.top is not None
+            space = Space(space.top.changed_to(effect.to), space.under)
+            ev.append(
+                Event.make(
+                    "instant_used", player=p.name, ability=ability.id, target=target, changed_to=effect.to
+                )
+            )
+            return replace(p, dungeon=p.dungeon.with_chamber(cell, chamber.with_space(i, space)))
+        ev.append(
+            Event.make("instant_used", player=p.name, ability=ability.id, target=target, covered=covered)
+        )
+        return replace(p, dungeon=p.dungeon.with_chamber(cell, chamber.with_space(i, space)))
 
     # -- V. Cleanup and Final Scoring ----------------------------------------------------
 
@@ -995,6 +1098,13 @@ class StonespineGame:
             ev.append(Event.make("final_score", **{k: v for k, v in jael.to_json().items()}))
             scores.append(jael)
         return replace(s, final_scores=tuple(scores), stage=Stage.DONE)
+
+
+def _next_effect(ability: Ability, uses: int, effect_index: int) -> tuple[int, int]:
+    """After one effect: the next effect of this use, or the first of the next use."""
+    if effect_index + 1 < len(ability.effects):
+        return uses, effect_index + 1
+    return uses - 1, 0
 
 
 def _placement_fields(placement: Placement) -> dict[str, tuple[str, ...]]:

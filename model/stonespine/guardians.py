@@ -6,27 +6,27 @@ ability (``instant*2``: twice) or activate an unlockable ability (``unlock:A``).
 abilities are active from the start. The scoring bonus pays ``low`` with one marker on top and
 ``high`` with both.
 
-Abilities the oracle implements, by id:
-
-* ``troll-moves`` (Giant Troll, ongoing): after defeating a hero in a chamber with rubble or troll
-  rubble, the troll moves to a connected adjacent chamber;
-* ``blow-off-steam`` (Giant Troll, instant): place troll rubble over an element;
-* ``dangerous-debris`` (Giant Troll, unlockable): rubble and troll rubble count as traps;
-* ``pact-damage`` (Pact Demon, ongoing): each revealed pact token deals +1 damage;
-* ``forge-pact`` (Pact Demon, instant): reveal a face-down pact token;
-* ``hungry-hatchlings`` (dragon, unlockable): a minion in a stone chamber deals extra damage;
-* ``collapsing-passages`` (hydras, ongoing) with ``gain-collapsing-passage`` (instant): place
-  collapsing secret passages in Preparation (ruling ``SS-HYDRA-COLLAPSE`` says when they fall).
+Abilities are data, written in the vocabulary of :mod:`model.stonespine.abilities`. The seed's
+abilities, by id: ``troll-moves`` (Giant Troll, ongoing), ``blow-off-steam`` (instant),
+``dangerous-debris`` (unlockable), ``pact-damage`` (Pact Demon, ongoing), ``forge-pact``
+(instant), ``hungry-hatchlings`` (dragon, unlockable); the hydras' ``collapsing-passages`` and
+``gain-collapsing-passage`` are assumed. Abilities the seed does not give are ``unknown``: the
+oracle refuses a run at the moment one would act.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from model.core.errors import MalformedInputError
 from model.core.provenance import Provenance
+from model.stonespine.abilities import Ability, Do, Effect, Slot
+from model.stonespine.elements import TypeChange
 
+# The seed's abilities and the hydras' assumed ones (kept for older data files that name them).
 IMPLEMENTED_ABILITIES = frozenset(
     {
         "troll-moves",
@@ -72,9 +72,9 @@ class TrackSpace:
                 f"track spaces are start, empty, minion, instant, instant*N, unlock:LETTER; got {text!r}"
             ) from None
         if kind is SpaceKind.INSTANT:
+            if arg and not (arg.isdigit() and 1 <= int(arg) <= 9):
+                raise ValueError(f"instant*N needs N from 1 to 9; got {text!r}")
             times = int(arg) if arg else 1
-            if times < 1:
-                raise ValueError(f"instant*N needs N >= 1; got {text!r}")
             return TrackSpace(kind, times=times)
         if kind is SpaceKind.UNLOCK:
             if not arg:
@@ -94,7 +94,12 @@ class TrackSpace:
 
 @dataclass(frozen=True, slots=True)
 class GuardianBoard:
-    """One side of a guardian board."""
+    """One side of a guardian board.
+
+    ``ongoing``, ``instant`` and ``unlockables`` name the abilities by id; ``abilities`` holds
+    their definitions (in board order: ongoing, instant, unlockables by letter). ``origin`` is
+    the data file and JSON path the board came from, for errors about its abilities.
+    """
 
     name: str
     family: str
@@ -108,12 +113,40 @@ class GuardianBoard:
     passage_tokens: int = 0
     provenance: tuple[tuple[str, Provenance], ...] = ()
     source: str = ""
+    abilities: tuple[Ability, ...] = ()
+    origin: tuple[str, str] = ("data", "$")
 
     def top(self, track: int) -> int:
         return len(self.tracks[track]) - 1
 
     def unlockable(self, letter: str) -> str | None:
         return dict(self.unlockables).get(letter)
+
+    def ability(self, ability_id: str) -> Ability:
+        for ability in self.abilities:
+            if ability.id == ability_id:
+                return ability
+        return Ability(ability_id, unknown=True)
+
+    def slot_of(self, ability_id: str) -> tuple[Slot, str]:
+        """The slot holding ``ability_id`` and its JSON path inside the board's data."""
+        for letter, aid in self.unlockables:
+            if aid == ability_id:
+                return Slot.UNLOCKABLE, f"unlockables.{letter}"
+        if self.instant == ability_id:
+            return Slot.INSTANT, "instant"
+        ongoing = [a.id for a in self.abilities if a.id in self.ongoing]
+        return Slot.ONGOING, f"ongoing[{ongoing.index(ability_id) if ability_id in ongoing else 0}]"
+
+    def not_modelled(self, ability_id: str) -> MalformedInputError:
+        """The error for an ability of this board that is about to act but is not known."""
+        slot, where = self.slot_of(ability_id)
+        source, path = self.origin
+        return MalformedInputError(
+            source,
+            f"{path}.{where}",
+            f"ability {ability_id!r} ({slot.value}) of board {self.name} is not modelled; give it in a data file",
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -127,6 +160,7 @@ class GuardianBoard:
             "instant": self.instant,
             "unlockables": dict(self.unlockables),
             "bonus": list(self.bonus),
+            "abilities": [a.to_json() for a in self.abilities],
             "provenance": {k: v.value for k, v in self.provenance},
             "source": self.source,
         }
@@ -144,6 +178,20 @@ class GuardianState:
 
     def has(self, ability: str) -> bool:
         return ability in self.board.ongoing or ability in self.unlocked
+
+    @property
+    def active(self) -> tuple[Ability, ...]:
+        """The abilities acting now: ongoing ones and unlocked ones, in board order."""
+        return _active(self.board, self.unlocked)
+
+    def effects(self, do: Do) -> tuple[tuple[Ability, Effect], ...]:
+        """Every active effect of one kind, with the ability it belongs to."""
+        return tuple((a, e) for a in self.active for e in a.effects if e.do is do)
+
+    @property
+    def type_changes(self) -> tuple[TypeChange, ...]:
+        """Element types changed by active abilities (DANGEROUS DEBRIS: rubble is a trap)."""
+        return _type_changes(self.board, self.unlocked)
 
     def can_advance(self, track: int) -> bool:
         return self.markers[track] < self.board.top(track)
@@ -165,3 +213,15 @@ class GuardianState:
             "unlocked": sorted(self.unlocked),
             "passage_tokens": self.passage_tokens,
         }
+
+
+@lru_cache(maxsize=256)
+def _active(board: GuardianBoard, unlocked: frozenset[str]) -> tuple[Ability, ...]:
+    return tuple(a for a in board.abilities if a.id in board.ongoing or a.id in unlocked)
+
+
+@lru_cache(maxsize=256)
+def _type_changes(board: GuardianBoard, unlocked: frozenset[str]) -> tuple[TypeChange, ...]:
+    return tuple(
+        e.type_change() for a in _active(board, unlocked) for e in a.effects if e.do is Do.CHANGE_TYPE
+    )

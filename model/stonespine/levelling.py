@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from model.stonespine.abilities import Do
 from model.stonespine.guardians import GuardianBoard, GuardianState, SpaceKind, TrackSpace
 
 TRACK_NAMES = ("left", "right")
@@ -54,6 +55,8 @@ def state_at(
     """
     state = GuardianState(board)
     gained = 0
+    instant = board.ability(board.instant) if board.instant else None
+    per_use = sum(int(e.amount) for e in (instant.effects if instant else ()) if e.do is Do.GAIN_TOKENS)
     for track in (0, 1):
         if not 0 <= markers[track] <= board.top(track):
             raise ValueError(
@@ -61,7 +64,7 @@ def state_at(
             )
         for _ in range(markers[track]):
             state, space = advance(state, track)
-            if space.kind is SpaceKind.INSTANT and board.instant == "gain-collapsing-passage":
-                gained += space.times
+            if space.kind is SpaceKind.INSTANT:
+                gained += space.times * per_use
     tokens = passage_tokens if passage_tokens is not None else min(gained, board.passage_tokens)
     return replace(state, passage_tokens=tokens)

@@ -39,14 +39,25 @@ SHORT = {
     "troll-rubble": "trub",
     "pact": "pact",
     "pact?": "pct?",
+    "dragon-token": "drg",
+    "gorgon-token": "gor",
+    "sludge-token": "sldg",
+    "monster": "mon",
+    "trap": "trap",
 }
 
 
 def _space_text(space: Space) -> str:
-    if space.top is None:
+    """The top element, short: ``kob``, ``pct?``, ``kob>trap``; ``*`` when it covers another."""
+    top = space.top
+    if top is None:
         return ""
-    text = str(space.top)
-    text = SHORT.get(text, text)
+    if top.kind.value == "star":
+        text = f"{top.value:+d}"
+    else:
+        kind = top.kind.value
+        text = SHORT.get(kind + "?", SHORT.get(kind, kind) + "?") if top.face_down else SHORT.get(kind, kind)
+    text += "".join(">" + SHORT.get(t, t) for t in top.also)
     return text + ("*" if space.covered is not None else "")
 
 

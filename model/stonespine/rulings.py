@@ -262,6 +262,132 @@ RULINGS = (
         "richest-first",
         "The seed says to reevaluate who has the most gold after each purchase, as in the base game.",
     ),
+    _ruling(
+        "SS-GUARDIAN-FIRST",
+        "Game Terms: Guardian; Game Terms: Hero; Guardian Board (Giant Troll ongoing ability)",
+        "A guardian defeats 'the first hero' to enter its chamber each Invasion phase: does a guardian that moved (the Giant Troll) defeat the first hero to enter its new chamber?",
+        [
+            ("again", "yes: it defeats the first hero to enter the chamber it now stands in"),
+            (
+                "once-per-phase",
+                "no: each guardian defeats one hero an Invasion phase; later heroes entering its chamber take damage as usual, though their card abilities still do not resolve there",
+            ),
+        ],
+        "again",
+        "The Giant Troll's ongoing ability moves it after a defeat, which would change almost nothing if it could not defeat again; 'the first hero' is read per chamber, since later heroes find a defeated hero where it stood.",
+    ),
+    _ruling(
+        "SS-HERO-ABILITY-CHAMBER",
+        "IV. Invasion Phase, Step 2: Repel Heroes",
+        "Do a hero card's abilities (black destruction, purple protection, red extra damage) resolve in a chamber with no minion, monster or trap?",
+        [
+            (
+                "dangerous-only",
+                "no: they resolve only where a minion, monster or trap (an element counting as one included) deals damage",
+            ),
+            ("any-chamber", "yes: in every chamber without a guardian or a defeated hero"),
+        ],
+        "dangerous-only",
+        "Step 2 lists what happens in a chamber with a defeated hero, with a guardian, and with minions, monsters or traps; only the last case resolves the hero's abilities, so a chamber with none of them resolves nothing.",
+    ),
+    _ruling(
+        "SS-RUBBLE-ELEMENT",
+        "Game Terms: Rubble; Guardian Board (BLOW OFF STEAM)",
+        "Do abilities that act on 'an element' (BLOW OFF STEAM, a black hero's destruction) also act on rubble and troll rubble?",
+        [
+            (
+                "element",
+                "yes: the new token goes on top of the rubble (a black hero only where the rubble matches its ability, such as a trap under DANGEROUS DEBRIS)",
+            ),
+            ("not-rubble", "no: only elements not already covered by rubble"),
+        ],
+        "element",
+        "Game Terms: Rubble says rubble is considered an element for challenge cards and abilities.",
+    ),
+    _ruling(
+        "SS-PACT-FACE-DOWN",
+        "Guardian Board (Pact Demon ongoing ability and FORGE PACT); Clarifications: Hex-Shape Tokens",
+        "Does a face-down pact token deal the Pact Demon's +1 damage?",
+        [
+            ("revealed-only", "no: only a face-up pact token shows the pact and deals it"),
+            ("face-down-too", "yes: every pact token deals it, face up or face down"),
+        ],
+        "revealed-only",
+        "FORGE PACT turns a face-down token up, which would do nothing if face-down tokens already dealt the damage; a hex token counts as the item it shows, and a face-down one shows none.",
+    ),
+    _ruling(
+        "SS-PASSAGE-OUTER",
+        "II. Improvement Phase (Buy a Secret Passage); IV. Invasion Phase, Step 2: Repel Heroes",
+        "Does a secret passage on an outer edge connect: on the top edge of the chamber under the entrance, to the entrance; on the bottom edge of the exit chamber, to the exit?",
+        [
+            (
+                "connects",
+                "yes: a passage is an opening like a doorway, so heroes enter (or leave by the exit) through it",
+            ),
+            ("inner-only", "no: a passage joins two chambers; on an outer edge it counts only for scoring"),
+        ],
+        "connects",
+        "The base game's digital model treats a passage as an opening on its card's edge, like a doorway (research notes, 'Secret passages'), and the entrance and exit doorways lie against those edges.",
+    ),
+    _ruling(
+        "SS-TROLL-RUBBLE-REMOVE",
+        "II. Improvement Phase (Remove Rubble); Clarifications: Hex-Shape Tokens",
+        "Can the Remove Rubble action remove a troll rubble token?",
+        [
+            ("removable", "yes: troll rubble is rubble; paying three gold removes it"),
+            (
+                "rubble-only",
+                "no: troll rubble is a guardian token, and the action removes rubble tokens only",
+            ),
+        ],
+        "removable",
+        "Troll rubble lies over an element like rubble and its element stops counting (the Leveling Up example covers a negative star); the troll's abilities name rubble and troll rubble together.",
+    ),
+    _ruling(
+        "SS-UNKNOWN-ONGOING",
+        "Guardian Board; Leveling Up Guardians (Ongoing Ability)",
+        "How is a board played whose ongoing ability is not in the seed (Deceitful Demon, Dragon, Gorgon, Sludge, the troll's other side)?",
+        [
+            (
+                "inert",
+                "as if the ongoing ability did nothing (`invasion stonespine data --json` marks the ability `unknown`)",
+            ),
+            (
+                "refuse",
+                "a run in which the board takes part stops at once: the ability is not modelled; give it in a data file",
+            ),
+        ],
+        "inert",
+        "An ongoing ability acts all game at moments its unknown text would say, so it cannot be refused when it acts; refusing the board outright would leave four of six boards unusable. Giving the ability in a data file (its id, such as gorgon-ongoing) replaces this ruling for that board.",
+    ),
+    _ruling(
+        "SS-CHANGED-TYPE-DAMAGE",
+        "Guardian Board (DANGEROUS DEBRIS); IV. Invasion Phase, Step 2: Repel Heroes; Clarifications: Giant Troll, Deceitful Demon",
+        "When an ability makes an element count as a trap or monster (DANGEROUS DEBRIS: rubble is a trap), does that element deal the trap's or monster's one damage?",
+        [
+            ("deals-damage", "yes: it is a trap (or monster) and deals one damage like any other"),
+            (
+                "type-only",
+                "no: it only counts as that type for hero abilities, guardian abilities and scoring; its own damage is unchanged",
+            ),
+        ],
+        "deals-damage",
+        "Step 2 says traps and monsters deal one damage each, and changed elements are considered both types (Clarifications); DANGEROUS DEBRIS would do almost nothing otherwise.",
+    ),
+    _ruling(
+        "SS-INSTANT-OPTIONAL",
+        "Leveling Up Guardians (Instant Ability and its BLOW OFF STEAM example)",
+        "Must a player use an instant ability when the level marker reaches its lightning bolt?",
+        [
+            (
+                "must",
+                "yes: the action is taken at once on a legal target (if there is none, nothing happens)",
+            ),
+            ("may", "no: the player may decline each use"),
+        ],
+        "must",
+        "Leveling Up Guardians says to take the action immediately; the example's 'lets him' describes what the action does.",
+    ),
 )
 
 REGISTRY.register(*RULINGS)

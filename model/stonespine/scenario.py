@@ -14,14 +14,16 @@ from typing import Any, ClassVar
 
 from model.core.answers import Answers
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, read_json_file, validate
+from model.core.jsonio import json_path, load_schema, read_json_file
 from model.core.rulings import Rulings
 from model.core.spec import ScenarioBase, ScenarioOptions
-from model.stonespine.data import GameData, build_game_data
+from model.stonespine.data import DataLayer, GameData, build_layered
 from model.stonespine.dungeon import Cell, Chamber, ChamberType, Dungeon, Side, column_letter
 from model.stonespine.elements import Space
 from model.stonespine.game import StonespineGame
+from model.stonespine.guardians import GuardianState
 from model.stonespine.heroes import COLORS, HeroCard, HeroColor
+from model.stonespine.inputs import check_document
 from model.stonespine.levelling import state_at
 from model.stonespine.rulings import GAME
 from model.stonespine.state import GameState, Jael, Market, Placement, PlayerState, Stage
@@ -77,16 +79,19 @@ def scenario_from_document(
     data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
-    validate(document, load_schema("model.stonespine", "scenario.schema.json"), source)
+    check_document(document, load_schema("model.stonespine", "scenario.schema.json"), source)
     rulings = Rulings.defaults(GAME)
     for rid, reading in document.get("rulings", {}).items():
         rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")
     rulings = rulings.with_choices(ruling_specs)
+    # The scenario's own data first (paths inside it start at the file), then a data file
+    # given on the command line, which wins value by value.
+    layers = []
+    if document.get("data"):
+        layers.append(DataLayer(document["data"], source, ("data",)))
     if data_overrides:
-        # A data file given on the command line wins over the scenario's own data, key by key.
-        data = build_game_data(rulings, {**document.get("data", {}), **data_overrides}, data_source)
-    else:
-        data = build_game_data(rulings, document.get("data"), f"{source} (data)")
+        layers.append(DataLayer(data_overrides, data_source))
+    data = build_layered(rulings, layers)
     return Scenario(
         source=source,
         document=document,
@@ -191,7 +196,10 @@ def _column(letter: str, columns: int, source: str, path: Path) -> int:
 
 
 def _cell(text: str, dungeon: Dungeon, source: str, path: Path) -> Cell:
-    cell = Cell.parse(text)
+    try:
+        cell = Cell.parse(text)
+    except ValueError as err:
+        raise MalformedInputError(source, json_path(path), str(err)) from None
     if not dungeon.contains(cell):
         last = (
             f"{column_letter(dungeon.columns - 1)}{dungeon.rows}"
@@ -205,6 +213,10 @@ def _cell(text: str, dungeon: Dungeon, source: str, path: Path) -> Cell:
 
 
 # -- the initial state -------------------------------------------------------------------------
+
+
+GAME_COLUMNS = 4  # the game's dungeon: four columns, one row built a year (research notes)
+GAME_ROWS = 4
 
 
 def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: GameData) -> GameState:
@@ -251,6 +263,29 @@ def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: Gam
             "$.years",
             f"playing to year {last_year} needs {needed} later row(s), got {len(construction)}",
         )
+    if len(construction) > needed:
+        raise MalformedInputError(
+            source,
+            json_path(("years", needed)),
+            f"playing to year {last_year} builds {needed} later row(s); this one is never built "
+            "(raise last_year or remove it)",
+        )
+    wave = doc.get("wave", 0)
+    if "wave" in doc and start != "invasion":
+        raise MalformedInputError(source, "$.wave", "waves belong to a scenario starting at the Invasion")
+    waiting = any(p.waiting for p in players)
+    if waiting and wave < 1:
+        raise MalformedInputError(
+            source,
+            "$.wave",
+            "heroes wait outside a dungeon, so a wave is under way: give its number (1 or more)",
+        )
+    if start == "invasion" and not any(p.gate_open for p in players):
+        stage = Stage.LEVEL_HEROES  # every gate closed earlier in the phase: Step 4 comes next
+    elif waiting:
+        stage = Stage.REPEL  # the dice of this wave are rolled: Step 2 goes on
+    else:
+        stage = START_STAGES[start]
     jael_raw = doc.get("solo", {})
     jael = Jael(
         tuple((t["year"], t["value"]) for t in jael_raw.get("jael_trophies", [])), jael_raw.get("jael_xp", 0)
@@ -258,12 +293,13 @@ def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: Gam
     ordered = tuple(sorted(players, key=lambda p: p.priority))
     return GameState(
         year=year,
-        stage=START_STAGES[start],
+        stage=stage,
         players=ordered,
         heroes=heroes,
         health_bonus=health_bonus,
         last_year=last_year,
         solo=solo,
+        wave=wave,
         market=Market(xp_spaces=tuple(data.value("xp_market"))),
         jael=jael,
         construction=construction,
@@ -292,16 +328,28 @@ def _player(
     base: Path = ("players", i)
     board = data.guardian(raw["guardian"], source=source, path=json_path((*base, "guardian")))
     dungeon = parse_dungeon(raw["dungeon"], source, (*base, "dungeon"))
+    _check_rows(dungeon, year, start, source, (*base, "dungeon", "rows"))
     levels = raw.get("levels", [0, 0])
     try:
         guardian = state_at(board, (levels[0], levels[1]), raw.get("passage_tokens"))
     except ValueError as err:
         raise MalformedInputError(source, json_path((*base, "levels")), str(err)) from None
+    _check_abilities(guardian, rulings, source, base)
+    xp = raw.get("xp", 0)
+    cost = data.value("level_up_cost")
+    if xp >= cost and (guardian.can_advance(0) or guardian.can_advance(1)):
+        raise MalformedInputError(
+            source,
+            json_path((*base, "xp")),
+            f"{xp} cubes would already have levelled the guardian up ({cost} or more level up at once, "
+            "seed 000, Leveling Up Guardians); give fewer, or raise 'levels'",
+        )
     if start == "invasion" and dungeon.rows == 0:
         raise MalformedInputError(
             source, json_path((*base, "dungeon", "rows")), "the Invasion needs at least one built row"
         )
     placement = Placement()
+    spent: tuple[tuple[int, Cell], ...] = ()
     placement_raw = raw.get("placement")
     if placement_raw is not None:
         if start != "invasion":
@@ -319,6 +367,9 @@ def _player(
             for k, c in enumerate(placement_raw.get("minions", []))
         )
         placement = Placement(guardians, minions)
+        spent = _spent(
+            placement_raw.get("spent", []), guardians, dungeon, source, (*base, "placement", "spent")
+        )
     if start == "invasion":
         if len(placement.guardians) != board.figures:
             raise MalformedInputError(
@@ -339,14 +390,16 @@ def _player(
                 json_path((*base, "placement", "minions")),
                 f"all {unlocked} unlocked minion(s) must be placed (ruling SS-MINIONS=all), got {len(placement.minions)}",
             )
-    defeated: list[tuple[Cell, HeroColor]] = []
-    for k, text in enumerate(raw.get("defeated", [])):
-        if start != "invasion":
+    for field in ("defeated", "escaped", "gate", "waiting"):
+        if field in raw and start != "invasion":
             raise MalformedInputError(
                 source,
-                json_path((*base, "defeated")),
-                "defeated heroes belong to a scenario starting at the Invasion",
+                json_path((*base, field)),
+                f"'{field}' says what happened earlier in this Invasion phase; it belongs to a scenario "
+                "starting at the Invasion",
             )
+    defeated: list[tuple[Cell, HeroColor]] = []
+    for k, text in enumerate(raw.get("defeated", [])):
         colour, _, chamber = text.partition("@")
         cell = _cell(chamber, dungeon, source, (*base, "defeated", k))
         if any(c == cell for c, _ in defeated):
@@ -356,18 +409,92 @@ def _player(
                 f"a chamber holds at most one defeated hero; {chamber} is listed twice",
             )
         defeated.append((cell, HeroColor(colour)))
+    escaped = tuple(HeroColor(c) for c in raw.get("escaped", []))
+    gate_open = raw.get("gate", "closed" if escaped else "open") == "open"
+    if escaped and gate_open:
+        raise MalformedInputError(
+            source,
+            json_path((*base, "gate")),
+            'a hero escaped, so the gate closed at once (seed 000, Step 2: Repel Heroes); say "closed"',
+        )
+    waiting = tuple(HeroColor(c) for c in raw.get("waiting", []))
+    if waiting and not gate_open:
+        raise MalformedInputError(
+            source,
+            json_path((*base, "waiting")),
+            "heroes wait only outside an open gate (an escape or a closing returns them to the supply)",
+        )
     return PlayerState(
         name=raw["name"],
         defeated=tuple(defeated),
+        escaped=escaped,
+        gate_open=gate_open,
+        waiting=waiting,
+        guardian_defeats=spent,
         priority=raw.get("priority", i + 1),
         dungeon=dungeon,
         guardian=guardian,
         placement=placement,
-        xp=raw.get("xp", 0),
+        xp=xp,
         gold=raw.get("gold", 0),
         trophies=tuple((t["year"], t["value"]) for t in raw.get("trophies", [])),
         demerits=tuple((t["year"], t["value"]) for t in raw.get("demerits", [])),
     )
+
+
+def _check_rows(dungeon: Dungeon, year: int, start: str, source: str, path: Path) -> None:
+    """A game-sized dungeon has one row per year built so far (seed 000, I. Construction; the
+    base game builds one row of four chambers a year). Wider or taller grids are studies."""
+    if dungeon.columns != GAME_COLUMNS or dungeon.rows > GAME_ROWS:
+        return
+    allowed = year - (1 if start == "construction" else 0)
+    if dungeon.rows > allowed:
+        when = "before its Construction phase" if start == "construction" else "by then"
+        raise MalformedInputError(
+            source,
+            json_path(path),
+            f"{dungeon.rows} rows are built, but year {year} has only {allowed} built {when} "
+            "(one row a year); use a later year, or a grid other than 4 columns for a study",
+        )
+
+
+def _check_abilities(guardian: GuardianState, rulings: Rulings, source: str, base: Path) -> None:
+    """Refuse abilities that act in this run but are not known (never skip them)."""
+    board = guardian.board
+    for aid in sorted(guardian.unlocked):
+        if board.ability(aid).unknown:
+            slot, _ = board.slot_of(aid)
+            raise MalformedInputError(
+                source,
+                json_path((*base, "levels")),
+                f"these levels unlock ability {aid!r} ({slot.value}) of board {board.name}, which is not "
+                "modelled; give it in a data file",
+            )
+    if rulings.is_("SS-UNKNOWN-ONGOING", "refuse"):
+        for ability in board.abilities:
+            if ability.id in board.ongoing and ability.unknown:
+                raise MalformedInputError(
+                    source,
+                    json_path((*base, "guardian")),
+                    f"ability {ability.id!r} (ongoing) of board {board.name} is not modelled; give it in a "
+                    "data file (ruling SS-UNKNOWN-ONGOING=refuse)",
+                )
+
+
+def _spent(
+    raw: list[str], guardians: tuple[Cell, ...], dungeon: Dungeon, source: str, path: Path
+) -> tuple[tuple[int, Cell], ...]:
+    """Guardian figures that already defeated a hero this phase, named by the chamber they stand in."""
+    spent: list[tuple[int, Cell]] = []
+    for k, text in enumerate(raw):
+        cell = _cell(text, dungeon, source, (*path, k))
+        free = [f for f, c in enumerate(guardians) if c == cell and f not in {g for g, _ in spent}]
+        if not free:
+            raise MalformedInputError(
+                source, json_path((*path, k)), f"no guardian figure (not yet listed) stands in {text}"
+            )
+        spent.append((free[0], cell))
+    return tuple(spent)
 
 
 def _later_years(

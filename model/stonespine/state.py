@@ -159,6 +159,7 @@ class ChooseMove:
 class ChooseTrollMove:
     player: int
     figure: int
+    ability: str = "troll-moves"  # the move-figure ability that moves it
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +181,8 @@ class ChooseTrack:
 class ChooseInstantTarget:
     player: int
     ability: str
-    remaining: int  # uses left after this one
+    remaining: int  # uses left, this one included
+    effect: int = 0  # which of the ability's effects is being targeted
 
 
 @dataclass(frozen=True, slots=True)

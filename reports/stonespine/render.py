@@ -11,9 +11,32 @@ from reports.tables import fenced, table
 
 
 def before(scenario: Scenario) -> str:
-    """Each built dungeon with its figures, as the run starts."""
+    """Each built dungeon with its figures, as the run starts, and what the run does not model."""
     pictures = [fenced(player_picture(scenario, p)) for p in scenario.initial.players if p.dungeon.rows]
-    return "\n\n".join(pictures) if pictures else "_(no dungeon built yet)_"
+    parts = ["\n\n".join(pictures) if pictures else "_(no dungeon built yet)_"]
+    notes = unmodelled_notes(scenario)
+    if notes:
+        parts += ["", *notes]
+    return "\n".join(parts)
+
+
+def unmodelled_notes(scenario: Scenario) -> list[str]:
+    """One line per active ability whose text is not known and that the run treats as inert.
+
+    Ruling SS-UNKNOWN-ONGOING decides; saying so beside the run keeps the assumption in view.
+    """
+    if not scenario.rulings.is_("SS-UNKNOWN-ONGOING", "inert"):
+        return []
+    lines = []
+    for p in scenario.initial.players:
+        for ability in p.guardian.active:
+            if ability.unknown:
+                lines.append(
+                    f"Note: {md_escape(p.name)}'s {p.guardian.board.name} has the ongoing ability "
+                    f"`{ability.id}`, which the seed does not give: this run treats it as doing nothing "
+                    "(ruling SS-UNKNOWN-ONGOING=inert); give it in a data file to model it."
+                )
+    return lines
 
 
 def after(scenario: Scenario, final: GameState) -> str:

@@ -10,7 +10,7 @@ from model.stonespine.scenario import load_scenario
 from model.stonespine.simulate import run
 from model.stonespine.spec import SPEC
 from reports.simulation import simulation_report
-from reports.tables import section
+from reports.tables import section, table
 
 DEFAULT_SCENARIO = "example:stonespine/default.json"
 PLACEMENT_SCENARIO = "example:stonespine/placement.json"
@@ -21,21 +21,6 @@ def example_invasion() -> str:
     playthrough = run(scenario)
     body = simulation_report(SPEC, scenario, playthrough, f"invasion stonespine simulate {DEFAULT_SCENARIO}")
     return section("Stonespine: the bundled example invasion", body)
-
-
-def ambiguities() -> str:
-    from reports.stonespine.ambiguity import scenario_report
-
-    body, changed = scenario_report(DEFAULT_SCENARIO)
-    intro = (
-        f"{changed} open rule(s) change the outcome of the bundled example; each row is one reading. "
-        "Every ruling's own witness: `invasion stonespine ambiguities`.\n\n"
-    )
-    return section(
-        "Stonespine: where readings change the example's outcome",
-        intro + body,
-        command=f"invasion stonespine ambiguities {DEFAULT_SCENARIO}",
-    )
 
 
 def optimal_placement() -> str:
@@ -65,17 +50,50 @@ def phase_policy() -> str:
     )
 
 
-SECTIONS = (example_invasion, ambiguities, optimal_placement, phase_policy)
+def escape_analysis() -> str:
+    """For each hero colour: can the bundled placement defeat it, or is its escape forced?"""
+    from model.stonespine.heroes import COLORS
+    from solver.common import Deadline
+    from solver.stonespine.board import board_for
+    from solver.stonespine.replay import verify_wave
+    from solver.stonespine.routes import Fate, enumerate_outcomes
 
-
-def witness_ambiguities() -> str:
-    from reports.stonespine.ambiguity import witness_report
-
-    return section(
-        "Stonespine rulings: the outcome under each reading, on each ruling's witness",
-        witness_report(),
-        command="invasion stonespine ambiguities",
+    scenario = load_scenario(DEFAULT_SCENARIO)
+    board, layout, defeated = board_for(scenario, 0)
+    rows = []
+    for color in COLORS:
+        found = enumerate_outcomes(board, layout, color, defeated, Deadline(60))
+        for o in found.values():  # every route's end is replayed through the oracle
+            chamber = board.name(o.node) if o.node is not None else None
+            verify_wave(
+                scenario, 0, [(color, [board.name(n) for n in o.route])], [(o.fate.value, chamber, o.reason)]
+            )
+        defeats = [o for o in found.values() if o.fate is Fate.DEFEATED]
+        escapes = [o for o in found.values() if o.fate is Fate.ESCAPED]
+        example = (defeats or escapes)[0] if (defeats or escapes) else None
+        route = " > ".join(board.name(n) for n in example.route) if example else "-"
+        profile = board.hero(color)
+        rows.append(
+            (
+                f"{color.value} ({profile.card}, health {profile.health})",
+                len(defeats),
+                len(escapes),
+                "no" if defeats else "yes",
+                route,
+                f"`invasion stonespine routes {DEFAULT_SCENARIO} --hero {color.value}`",
+            )
+        )
+    body = (
+        f"{scenario.initial.players[0].name}'s dungeon in `{DEFAULT_SCENARIO}`: every outcome one hero entering alone can be steered to, over every route (all replayed through the "
+        "oracle): whether the placement can defeat it or its escape is forced.\n\n"
+        + table(
+            rows, ["hero", "defeats possible", "escapes possible", "escape forced", "e.g. route", "reproduce"]
+        )
     )
+    return section("Stonespine: escape analysis of the bundled dungeon", body)
+
+
+SECTIONS = (example_invasion, optimal_placement, phase_policy, escape_analysis)
 
 
 def expected_placement() -> str:
@@ -91,4 +109,4 @@ def expected_placement() -> str:
     )
 
 
-LONG_SECTIONS = (witness_ambiguities, expected_placement)
+LONG_SECTIONS = (expected_placement,)

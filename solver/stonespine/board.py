@@ -17,8 +17,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from model.stonespine.abilities import Do
 from model.stonespine.dungeon import Cell, Chamber, Dungeon
-from model.stonespine.entering import Rules, chamber_damage, exit_chamber, purple_condition
+from model.stonespine.entering import (
+    Rules,
+    chamber_damage,
+    chamber_has,
+    entrance_open,
+    exit_chamber,
+    purple_condition,
+)
 from model.stonespine.guardians import GuardianState
 from model.stonespine.heroes import COLORS, AbilityType, HeroCard, HeroColor
 from model.stonespine.scenario import Scenario
@@ -158,12 +166,12 @@ def _black_is_inert(
     """True when the black hero's destruction can change nothing later heroes feel."""
     if card.ability.type is not AbilityType.DESTROY:
         return True
-    rubble_is_trap = guardian.has("dangerous-debris")
+    changes = guardian.type_changes
     watched = {"monster", "trap", "pact"} | {t for o in others for t in o.ability.matches}
     for cell in dungeon.cells():
         for space in dungeon.chamber(cell).spaces:
-            tags = space.tags(rubble_is_trap)
-            if tags & card.ability.matches and (tags & watched or rubble_is_trap):
+            tags = space.tags(changes)
+            if tags & card.ability.matches and (tags & watched or changes):
                 return False
     return True
 
@@ -176,9 +184,10 @@ def chamber_numbers(
     of it, and whether the chamber itself meets a purple hero's condition."""
     d0, _, _ = chamber_damage(rules, guardian, Placement(), cell, chamber, card, True)
     d1, parts, _ = chamber_damage(rules, guardian, Placement(minions=(cell,)), cell, chamber, card, True)
-    minion_part = sum(n for name, n in parts if name in ("minion", "hungry-hatchlings"))
+    per_minion = {"minion"} | {a.id for a, e in guardian.effects(Do.ADD_DAMAGE) if e.per == "minion"}
+    minion_part = sum(n for name, n in parts if name in per_minion)
     condition = card.ability.type is AbilityType.NO_DAMAGE_FIRST and purple_condition(
-        card, chamber, guardian, 0
+        card, chamber, guardian, 0, rules
     )
     return d0, d1 - d0, minion_part, condition
 
@@ -190,8 +199,22 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     index = {c: i for i, c in enumerate(cells)}
     neighbours = tuple(tuple(index[n] for n in dungeon.neighbours(c, rules.passage_mode)) for c in cells)
     profiles = []
+    nonlinear = []
     for card in state.heroes:
         numbers = [chamber_numbers(rules, guardian, cell, dungeon.chamber(cell), card) for cell in cells]
+        for cell, (d0, d1, _, cond) in zip(cells, numbers, strict=True):
+            # The compiled numbers are linear in the minions of a chamber; say so where the
+            # oracle's are not (a hero ability that resolves only once a minion makes the chamber
+            # dangerous, ruling SS-HERO-ABILITY-CHAMBER).
+            chamber = dungeon.chamber(cell)
+            two = Placement(minions=(cell, cell))
+            d2, _, _ = chamber_damage(rules, guardian, two, cell, chamber, card, True)
+            with_minion = purple_condition(card, chamber, guardian, 1, rules)
+            cond_minion = "minion" in card.ability.matches
+            if d2 != d0 + 2 * d1 or (
+                card.ability.type is AbilityType.NO_DAMAGE_FIRST and with_minion != (cond or cond_minion)
+            ):
+                nonlinear.append(f"{card.name} in {cell.name}")
         purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
         profiles.append(
             HeroProfile(
@@ -207,10 +230,21 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
             )
         )
     limits = []
-    if guardian.has("troll-moves") and any(
-        sp.top is not None and sp.top.is_rubble for c in cells for sp in dungeon.chamber(c).spaces
-    ):
-        limits.append("the Giant Troll moving after a defeat in a rubble chamber")
+    changes = guardian.type_changes
+    for _ability, effect in guardian.effects(Do.MOVE_FIGURE):
+        if any(
+            chamber_has(effect.when, dungeon.chamber(c), changes, guardian.minions_unlocked) for c in cells
+        ):
+            where = "/".join(sorted(effect.when.has)) or "any"
+            limits.append(f"the {guardian.board.name} moving after a defeat in a chamber holding {where}")
+    for ability, _ in guardian.effects(Do.DEFEAT):
+        limits.append(f"a guardian ability defeating heroes ({ability.id})")
+    if nonlinear and guardian.minions_unlocked:
+        limits.append(
+            "hero abilities that resolve only once a minion stands in the chamber: " + ", ".join(nonlinear)
+        )
+    if player.guardian_defeats and rules.guardian_once:
+        limits.append("guardians that already defeated a hero this phase (SS-GUARDIAN-FIRST=once-per-phase)")
     black = state.heroes[0]
     if not _black_is_inert(black, state.heroes[1:], dungeon, guardian):
         limits.append(f"{black.name} destroying elements that change later damage or conditions")
@@ -225,6 +259,18 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     ):
         limits.append("SS-SIMULTANEOUS=ability-first for a black hero's own damage")
     route_limits: list[tuple[str, str]] = []
+    for reason in limits:  # these change what one hero meets on its own route, too
+        if reason.startswith(("a guardian ability defeating heroes", "guardians that already defeated")):
+            route_limits.append(("all", reason))
+    if nonlinear and guardian.minions_unlocked:
+        for card in state.heroes:
+            if any(entry.startswith(f"{card.name} in ") for entry in nonlinear):
+                route_limits.append(
+                    (
+                        card.color.value,
+                        f"{card.name}'s ability resolving only once a minion stands in a chamber",
+                    )
+                )
     if any(v < 0 for p in profiles for v in (*p.base, *p.unit, *p.minion_unit)):
         route_limits.append(("all", "a chamber dealing negative damage (check the data file)"))
         limits.append(route_limits[-1][1])
@@ -235,7 +281,7 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
         cells=cells,
         neighbours=neighbours,
         start=index[dungeon.first_chamber],
-        escape_at_entry=not dungeon.entrance_connected and rules.entry_escapes,
+        escape_at_entry=not entrance_open(rules, dungeon) and rules.entry_escapes,
         exit=index[exit_cell] if exit_cell is not None else None,
         exit_through_defeated=rules.exit_through_defeated,
         heroes=(profiles[0], profiles[1], profiles[2]),

@@ -17,6 +17,7 @@ stopped early, they carry the bound proved so far (every smaller count refuted).
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -75,6 +76,10 @@ def fewest_minions(
                 else _search_minions(board, layout, roll, defeated, reach, k, search, tables)
             )
             if found is not None:
+                if engine == "z3" and math.comb(len(reach) + k - 1, k) <= 20_000:
+                    # Of the placements with k minions that work, answer the first in chamber order
+                    # (whichever one z3 happened to find), so the answer does not depend on z3.
+                    found = _search_minions(board, layout, roll, defeated, reach, k, search, tables) or found
                 _verify(scenario, player, board, found, heroes, defeated, deadline)
                 return CountAnswer(
                     Status.PROVEN, "minions", k, k, _names(board, found.minions), limit, engine

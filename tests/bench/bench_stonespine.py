@@ -45,7 +45,8 @@ from solver.stonespine.placement import (
     search_expected,
     search_guaranteed,
 )
-from solver.stonespine.policy import InvasionDP, Measure as PhaseMeasure
+from solver.stonespine.policy import InvasionDP
+from solver.stonespine.policy import Measure as PhaseMeasure
 from solver.stonespine.routes import RouteModel, enumerate_outcomes, solve_routes
 from tests.bench import Measure
 
@@ -115,7 +116,9 @@ def oracle_time(scenario: Scenario, sample: int | None = None) -> tuple[float, b
     board, _, _ = board_for(scenario)
     choices, rolls = _every_placement(scenario)
     order = _hardest_first(rolls)
-    chosen = choices if sample is None or len(choices) <= sample else choices[:: len(choices) // sample][:sample]
+    chosen = (
+        choices if sample is None or len(choices) <= sample else choices[:: len(choices) // sample][:sample]
+    )
     started = time.perf_counter()
     best = -1
     for layout in chosen:
@@ -129,10 +132,25 @@ def oracle_time(scenario: Scenario, sample: int | None = None) -> tuple[float, b
 def placement_measures() -> list[Measure]:
     instances: list[tuple[str, Scenario, bool, int | None]] = [
         ("4x3 year 3, unique optimum", study(**UNIQUE), True, None),
-        ("examples/stonespine/placement.json (4x4 year 4)", load_scenario("example:stonespine/placement.json"), False, None),
+        (
+            "examples/stonespine/placement.json (4x4 year 4)",
+            load_scenario("example:stonespine/placement.json"),
+            False,
+            None,
+        ),
         ("4x4 year 4, every placement ties at 4 of 4", degenerate_4x4(), False, None),
-        ("8x8 study grid, 25 chambers enterable", study(rows=8, columns=8, seed=23, elements=0.3, bonus=6), False, ENUMERATION_SAMPLE),
-        ("8x8 study grid, 52 chambers enterable", study(rows=8, columns=8, seed=3), False, ENUMERATION_SAMPLE),
+        (
+            "8x8 study grid, 25 chambers enterable",
+            study(rows=8, columns=8, seed=23, elements=0.3, bonus=6),
+            False,
+            ENUMERATION_SAMPLE,
+        ),
+        (
+            "8x8 study grid, 52 chambers enterable",
+            study(rows=8, columns=8, seed=3),
+            False,
+            ENUMERATION_SAMPLE,
+        ),
     ]
     measures = []
     for name, scenario, oracle_in_full, enumeration_limit in instances:
@@ -267,9 +285,21 @@ def route_measures() -> list[Measure]:
         )
         limit = 10.0
         try:
-            walked, _ = _timed(lambda b=board, lay=layout, d=defeated: enumerate_outcomes(b, lay, HeroColor.RED, d, Deadline(limit)))
+            walked, _ = _timed(
+                lambda b=board, lay=layout, d=defeated, cap=limit: enumerate_outcomes(
+                    b, lay, HeroColor.RED, d, Deadline(cap)
+                )
+            )
             measures.append(
-                Measure(f"routes: every outcome, {size}x{size}", ours, "s", walked, "every route walked", walked / ours, workload)
+                Measure(
+                    f"routes: every outcome, {size}x{size}",
+                    ours,
+                    "s",
+                    walked,
+                    "every route walked",
+                    walked / ours,
+                    workload,
+                )
             )
         except TimeLimit:
             measures.append(
@@ -333,7 +363,9 @@ def scaling_svg(rows: Sequence[dict[str, Any]], width: int = 640, height: int = 
     import math
 
     left, right, top, bottom = 60, 150, 20, 50
-    times = [r["median"] for r in rows if r["median"] != float("inf")] + [r["max"] for r in rows if r["max"] != float("inf")]
+    times = [r["median"] for r in rows if r["median"] != float("inf")] + [
+        r["max"] for r in rows if r["max"] != float("inf")
+    ]
     low, high = math.log10(max(min(times), 1e-3)), math.log10(max(times) * 1.5)
     sizes = sorted({r["size"] for r in rows})
 
@@ -351,12 +383,18 @@ def scaling_svg(rows: Sequence[dict[str, Any]], width: int = 640, height: int = 
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="black"/>',
     ]
     for size in sizes:
-        parts.append(f'<text x="{x(size):.1f}" y="{height - bottom + 18}" text-anchor="middle">{size}x{size}</text>')
+        parts.append(
+            f'<text x="{x(size):.1f}" y="{height - bottom + 18}" text-anchor="middle">{size}x{size}</text>'
+        )
     for exponent in range(math.floor(low), math.ceil(high) + 1):
         if low <= exponent <= high:
             label = f"{10.0**exponent:g} s"
-            parts.append(f'<line x1="{left - 4}" y1="{y(10.0**exponent):.1f}" x2="{width - right}" y2="{y(10.0**exponent):.1f}" stroke="#ddd"/>')
-            parts.append(f'<text x="{left - 8}" y="{y(10.0**exponent) + 4:.1f}" text-anchor="end">{label}</text>')
+            parts.append(
+                f'<line x1="{left - 4}" y1="{y(10.0**exponent):.1f}" x2="{width - right}" y2="{y(10.0**exponent):.1f}" stroke="#ddd"/>'
+            )
+            parts.append(
+                f'<text x="{left - 8}" y="{y(10.0**exponent) + 4:.1f}" text-anchor="end">{label}</text>'
+            )
     for minions, colour in colours.items():
         line = [r for r in rows if r["minions"] == minions and r["median"] != float("inf")]
         points = " ".join(f"{x(r['size']):.1f},{y(r['median']):.1f}" for r in line)
@@ -364,11 +402,19 @@ def scaling_svg(rows: Sequence[dict[str, Any]], width: int = 640, height: int = 
         for r in line:
             parts.append(f'<circle cx="{x(r["size"]):.1f}" cy="{y(r["median"]):.1f}" r="3" fill="{colour}"/>')
             if r["max"] != float("inf"):
-                parts.append(f'<line x1="{x(r["size"]):.1f}" y1="{y(r["median"]):.1f}" x2="{x(r["size"]):.1f}" y2="{y(r["max"]):.1f}" stroke="{colour}" stroke-dasharray="2,2"/>')
+                parts.append(
+                    f'<line x1="{x(r["size"]):.1f}" y1="{y(r["median"]):.1f}" x2="{x(r["size"]):.1f}" y2="{y(r["max"]):.1f}" stroke="{colour}" stroke-dasharray="2,2"/>'
+                )
         ly = top + 20 * minions
-        parts.append(f'<line x1="{width - right + 15}" y1="{ly}" x2="{width - right + 35}" y2="{ly}" stroke="{colour}" stroke-width="2"/>')
-        parts.append(f'<text x="{width - right + 40}" y="{ly + 4}">guardian + {minions} minion{"s" if minions > 1 else ""}</text>')
-    parts.append(f'<text x="{(left + width - right) / 2:.1f}" y="{height - 12}" text-anchor="middle">study grid (median of {len(SEEDS)} seeds; dashes: slowest)</text>')
+        parts.append(
+            f'<line x1="{width - right + 15}" y1="{ly}" x2="{width - right + 35}" y2="{ly}" stroke="{colour}" stroke-width="2"/>'
+        )
+        parts.append(
+            f'<text x="{width - right + 40}" y="{ly + 4}">guardian + {minions} minion{"s" if minions > 1 else ""}</text>'
+        )
+    parts.append(
+        f'<text x="{(left + width - right) / 2:.1f}" y="{height - 12}" text-anchor="middle">study grid (median of {len(SEEDS)} seeds; dashes: slowest)</text>'
+    )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -376,7 +422,9 @@ def scaling_svg(rows: Sequence[dict[str, Any]], width: int = 640, height: int = 
 def main() -> str:
     from reports.tables import table
 
-    return table([m.row() for m in results()], ["measure", "this project", "baseline (same run)", "ratio", "workload"])
+    return table(
+        [m.row() for m in results()], ["measure", "this project", "baseline (same run)", "ratio", "workload"]
+    )
 
 
 if __name__ == "__main__":

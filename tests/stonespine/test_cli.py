@@ -129,3 +129,11 @@ def test_every_example_runs_and_replays(
     assert main(["stonespine", "simulate", str(path), "--trace", str(trace)]) == 0
     capsys.readouterr()
     assert main(["stonespine", "replay", str(trace)]) == 0
+
+
+def test_an_unmodelled_ongoing_ability_is_named_beside_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    # The default scenario's Dragon has an ongoing ability the seed does not give.
+    assert main(["stonespine", "simulate", DEFAULT]) == 0
+    assert "`dragon-ongoing`, which the seed does not give" in capsys.readouterr().out
+    assert main(["stonespine", "simulate", DEFAULT, "--ruling", "SS-UNKNOWN-ONGOING=refuse"]) == 2
+    assert "dragon-ongoing" in capsys.readouterr().err

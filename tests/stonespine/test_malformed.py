@@ -71,8 +71,14 @@ CASES = [
         r"a chamber has four element spaces, got 5",
     ),
     ("players.0.dungeon.rows.0.0", "cave TB +5", r"reputation stars are \+1..\+3"),
-    ("players.0.dungeon.rows.0.0", "cave TB kobold/spike", r"only rubble covers an element"),
-    ("players.0.dungeon.rows.0.0", "cave TB rubble/rubble", r"rubble cannot cover rubble"),
+    (
+        "players.0.dungeon.rows.0.0",
+        "cave TB kobold/spike",
+        r"only rubble and guardian tokens lie over an element",
+    ),
+    ("players.0.dungeon.rows.0.0", "cave TB troll-rubble/rubble/spike", None),  # tokens stack
+    ("players.0.dungeon.rows.0.0", "cave TB chest?", r"only guardian tokens lie face down"),
+    ("players.0.dungeon.rows.0.0", "cave TB kobold>gold", r"an element changes into a type"),
     (
         "players.0.dungeon.rows",
         [],
@@ -96,9 +102,9 @@ CASES = [
     (
         "data",
         {"values": {"minion_damage": 3, "dragon_fire": 2}},
-        r"test.json \(data\):\$.values.dragon_fire: unknown value",
+        r"test.json:\$.data.values.dragon_fire: unknown value",
     ),
-    ("data", {"dice": {"white": ["green"]}}, r"\$.dice.white\[0\]: 'green' does not match"),
+    ("data", {"dice": {"white": ["green"]}}, r"test.json:\$.data.dice.white\[0\]: 'green' does not match"),
     (
         "data",
         {
@@ -111,7 +117,7 @@ CASES = [
                 }
             ]
         },
-        r"\$.heroes\[0\].ability.type: a destroy ability belongs to a black hero, not red",
+        r"test.json:\$.data.heroes\[0\].ability.type: a destroy ability belongs to a black hero, not red",
     ),
     (
         "data",
@@ -125,7 +131,7 @@ CASES = [
                 }
             ]
         },
-        r"\$.heroes\[0\].ability.matches: unknown tag\(s\) gold",
+        r"test.json:\$.data.heroes\[0\].ability.matches: unknown tag\(s\) gold",
     ),
 ]
 

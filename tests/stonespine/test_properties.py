@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+from dataclasses import replace as dc_replace
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
+from model.stonespine.scenario import load_scenario
 from model.stonespine.simulate import run
-from properties.stonespine import invariant_violations, scenarios
+from properties.stonespine import invariant_violations, outcome_mismatches, scenarios
 from tests.stonespine.helpers import load
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_invariants_hold_for_generated_invasions(doc: dict[str, Any]) -> None:
+    """The invariants hold, and the outcome agrees with the events (one run checks both)."""
     scenario = load(doc)
     playthrough = run(scenario)
     assert invariant_violations(scenario, playthrough) == []
+    assert outcome_mismatches(scenario, playthrough) == []
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(scenarios(max_players=1))
 def test_invariant_checker_catches_a_planted_double_entry(doc: dict[str, Any]) -> None:
     """The checker is not vacuous: planting a repeated entry is reported."""
@@ -51,3 +57,36 @@ def test_invariant_checker_catches_a_planted_double_entry(doc: dict[str, Any]) -
     else:
         tampered = replace(playthrough, opening=tuple(events[:at] + [planted] + events[at:]))
     assert any("twice" in p for p in invariant_violations(scenario, tampered))
+
+
+EXAMPLES = sorted(
+    p
+    for p in (Path(__file__).resolve().parents[2] / "examples" / "stonespine").rglob("*.json")
+    if p.name != "data-override.json"
+)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_example_outcome_agrees_with_its_events(path: Path) -> None:
+    """Whole campaigns too: Cleanup, several years, final scoring, Jael's area."""
+    scenario = load_scenario(str(path))
+    playthrough = run(scenario)
+    assert invariant_violations(scenario, playthrough) == []
+    assert outcome_mismatches(scenario, playthrough) == []
+
+
+def test_outcome_checker_catches_planted_differences() -> None:
+    """The checker is not vacuous: an outcome total the events do not explain is reported."""
+    scenario = load_scenario(str(EXAMPLES[0].parent / "campaign.json"))
+    playthrough = run(scenario)
+    final = playthrough.final
+    richer = dc_replace(
+        final, players=(dc_replace(final.players[0], xp=final.players[0].xp + 1), *final.players[1:])
+    )
+    assert any("xp" in p for p in outcome_mismatches(scenario, dc_replace(playthrough, final=richer)))
+    steps = tuple(
+        dc_replace(s, events=tuple(e for e in s.events if e.kind != "demerit_taken"))
+        for s in playthrough.steps
+    )
+    problems = outcome_mismatches(scenario, dc_replace(playthrough, steps=steps))
+    assert any("demerits" in p for p in problems)

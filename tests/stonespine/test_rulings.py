@@ -70,6 +70,45 @@ EXPECTED: dict[str, dict[str, tuple[str, ...]]] = {
             "Bo: defeated red@A1; escaped red@A2(no-new-chamber); xp 2;",
         ),
     },
+    # The troll defeats red in its rubble chamber A1 and moves to A2, where black arrives next.
+    "SS-GUARDIAN-FIRST": {
+        "again": ("defeated red@A1 black@A2;", "guardian moved to A2"),
+        "once-per-phase": ("defeated red@A1;", "escaped black@A2(no-new-chamber)"),
+    },
+    "SS-HERO-ABILITY-CHAMBER": {
+        "dangerous-only": ("Ann: defeated black@A2; escaped -; xp 1; trophies y1:2; demerits - |",),
+        "any-chamber": ("spaces A1:1 chest->rubble/chest",),
+    },
+    "SS-RUBBLE-ELEMENT": {
+        "element": ("spaces A1:1 rubble/kobold->rubble/rubble/kobold",),
+        "not-rubble": ("spaces A1:2 spike->rubble/spike",),
+    },
+    "SS-PACT-FACE-DOWN": {
+        "revealed-only": ("escaped black@A2(no-new-chamber)",),
+        "face-down-too": ("defeated black@A1",),
+    },
+    "SS-PASSAGE-OUTER": {
+        "connects": ("defeated black@A1",),
+        "inner-only": ("escaped black@entrance(no-entry)",),
+    },
+    "SS-TROLL-RUBBLE-REMOVE": {
+        "removable": ("defeated black@A1", "spaces A1:1 troll-rubble/kobold->kobold"),
+        "rubble-only": ("escaped black@A2(no-new-chamber)",),
+    },
+    "SS-CHANGED-TYPE-DAMAGE": {
+        "deals-damage": ("defeated black@A1",),
+        "type-only": ("escaped black@A2(no-new-chamber)",),
+    },
+    "SS-INSTANT-OPTIONAL": {
+        "must": ("spaces A1:1 kobold->troll-rubble/kobold", "escaped black@A2"),
+        "may": ("defeated black@A1",),
+    },
+    "SS-UNKNOWN-ONGOING": {
+        "inert": ("defeated black@A1",),
+        "refuse": (
+            "error: ability 'gorgon-ongoing' (ongoing) of board Gorgon is not modelled; give it in a data file",
+        ),
+    },
 }
 
 

@@ -1,0 +1,165 @@
+"""The ambiguity analysis behind ``invasion rulings``, ``invasion ambiguities`` and the report.
+
+:func:`analyse` runs, as one batch (:mod:`reports.batch`), every job the options ask for: each
+ruling's witnesses under each reading (always), the fixtures' dependencies on rulings (with a
+fixtures folder), the divergence search per ruling (``search``) and the well-formedness checks
+per game (``wellformed``). :class:`Analysis` holds the answers, lists the problems a designer's
+CI fails on (:meth:`Analysis.problems`) and writes itself as JSON (the ``--json`` answer, which
+is also the ``--baseline`` format).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model import registry
+from model.core.ambiguity import Coverage
+from model.core.rulings import REGISTRY, Ruling
+from properties.divergence import Divergence
+from properties.wellformed import Check, checks
+from reports.ambiguity import jobs
+from reports.ambiguity.fixtures import CaseDependencies, FixtureCase, read_cases
+from reports.batch import Runner, run_jobs
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What to analyse and how hard to search."""
+
+    games: tuple[str, ...]
+    only: tuple[str, ...] = ()  # ruling ids (empty: all of the games')
+    fixtures: Path | None = None
+    search: bool = False
+    wellformed: bool = False
+    examples: int = 100
+    time_limit: float | None = None
+    runner: Runner = field(default_factory=Runner)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    games: tuple[str, ...]
+    rulings: tuple[Ruling, ...]
+    coverage: dict[str, Coverage]
+    fixture_cases: int | None  # None: no fixtures folder was read
+    fixture_notes: tuple[str, ...]
+    dependencies: tuple[CaseDependencies, ...]
+    divergences: dict[str, Divergence]
+    wellformed: dict[str, tuple[Check, ...]]
+    interrupted: bool = False
+
+    def fixtures_depending(self, ruling_id: str) -> dict[str, list[str]]:
+        """Fixture cases whose outcome (or only events) depend on the ruling."""
+        found: dict[str, list[str]] = {"outcome": [], "events": []}
+        for case in self.dependencies:
+            for rid, kind in case.depends:
+                if rid == ruling_id:
+                    found[kind].append(case.case)
+        return found
+
+    def problems(self) -> list[str]:
+        """What ``--check`` fails on: readings without a witness, undeclared fixture dependencies,
+        and well-formedness problems found."""
+        found: list[str] = []
+        for ruling in self.rulings:
+            cover = self.coverage.get(ruling.id)
+            if cover is None:
+                found.append(f"{ruling.id}: witnesses not checked (interrupted)")
+            else:
+                found += cover.missing()
+        for case in self.dependencies:
+            kinds = dict(case.depends)
+            for rid in case.undeclared:
+                what = "outcome depends" if kinds[rid] == "outcome" else "events (not its outcome) depend"
+                found.append(f"fixture {case.case}: its {what} on {rid}, which it does not declare")
+        for results in self.wellformed.values():
+            for check in results:
+                if check.status == "found" and not check.check.startswith("reach: "):
+                    found.append(f"{check.game}: {check.check}: {check.detail}")
+        return found
+
+    def to_json(self) -> dict[str, Any]:
+        rulings = []
+        for ruling in self.rulings:
+            cover = self.coverage.get(ruling.id)
+            divergence = self.divergences.get(ruling.id)
+            rulings.append(
+                {
+                    **ruling.to_json(),
+                    "witnesses": cover.to_json() if cover else None,
+                    "fixtures": self.fixtures_depending(ruling.id)
+                    if self.fixture_cases is not None
+                    else None,
+                    "divergence": divergence.to_json() if divergence else None,
+                }
+            )
+        return {
+            "games": list(self.games),
+            "rulings": rulings,
+            "fixtures": None
+            if self.fixture_cases is None
+            else {
+                "cases": self.fixture_cases,
+                "notes": list(self.fixture_notes),
+                "dependencies": [d.to_json() for d in self.dependencies],
+            },
+            "wellformed": {game: [c.to_json() for c in results] for game, results in self.wellformed.items()},
+            "problems": self.problems(),
+            "interrupted": self.interrupted,
+        }
+
+
+def selected_rulings(games: tuple[str, ...], only: tuple[str, ...] = ()) -> tuple[Ruling, ...]:
+    registry.load_all()
+    chosen = [r for game in games for r in REGISTRY.all(game)]
+    if only:
+        chosen = [r for r in chosen if r.id in only]
+    return tuple(chosen)
+
+
+def analyse(options: Options) -> Analysis:
+    """Run every job the options ask for, in one batch, and gather the answers."""
+    rulings = selected_rulings(options.games, options.only)
+    cases: tuple[FixtureCase, ...] = ()
+    notes: tuple[str, ...] = ()
+    if options.fixtures is not None:
+        cases, notes = read_cases(options.fixtures)
+        cases = tuple(c for c in cases if c.game in options.games)
+    ends_at = None if options.time_limit is None else time.time() + options.time_limit
+    work: list[tuple[str, tuple[Any, ...]]] = []
+    if options.search:
+        work += [("divergence", (r.game, r.id, options.examples, ends_at)) for r in rulings]
+    if options.wellformed:
+        work += [("wellformed", (g, c, options.examples, ends_at)) for g in options.games for c in checks(g)]
+    work += [("fixtures", (case,)) for case in cases]
+    work += [("coverage", (r.game, r.id)) for r in rulings]
+    batch = run_jobs(jobs.dispatch, work, options.runner, "ambiguity jobs")
+    coverage: dict[str, Coverage] = {}
+    dependencies: list[CaseDependencies] = []
+    divergences: dict[str, Divergence] = {}
+    wellformed: dict[str, list[Check]] = {g: [] for g in options.games} if options.wellformed else {}
+    for (kind, _), result in zip(work, batch.results, strict=True):
+        if result is None:
+            continue
+        if kind == "coverage":
+            coverage[result.ruling.id] = result
+        elif kind == "fixtures":
+            dependencies.append(result)
+        elif kind == "divergence":
+            divergences[result.ruling] = result
+        else:
+            wellformed[result.game].append(result)
+    return Analysis(
+        options.games,
+        rulings,
+        coverage,
+        len(cases) if options.fixtures is not None else None,
+        notes,
+        tuple(dependencies),
+        divergences,
+        {g: tuple(v) for g, v in wellformed.items()},
+        batch.interrupted,
+    )

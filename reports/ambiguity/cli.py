@@ -1,0 +1,308 @@
+"""``invasion rulings``, ``invasion [GAME] ambiguities`` and their options.
+
+Argument parsing is cheap (no game, solver or hypothesis import); the handlers import what they
+need when they run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from model import registry
+from reports.options import add_output_options, output_folder, positive_int, positive_seconds
+
+DEFAULT_FIXTURES = "fixtures"
+DEFAULT_EXAMPLES = 100
+
+
+def add_batch_options(parser: argparse.ArgumentParser) -> None:
+    """``--workers N`` and ``--scheduler ADDRESS``: where the batch jobs run."""
+    parser.add_argument(
+        "--workers",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="local process pool size (default: one per core; 1 runs everything in this process)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the jobs on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+        "(pip install 'invasion-oracle[dask]'; same answers as the local pool)",
+    )
+
+
+def add_fixture_options(parser: argparse.ArgumentParser, *, default: bool = True) -> None:
+    where = f" (default: {DEFAULT_FIXTURES}/ when it holds a manifest.json)" if default else ""
+    parser.add_argument(
+        "--fixtures",
+        metavar="DIR",
+        help=f"the fixtures folder whose cases are rerun under every reading to find the rulings each "
+        f"depends on{where}",
+    )
+    if default:
+        parser.add_argument("--no-fixtures", action="store_true", help="do not read any fixtures")
+
+
+def add_search_budget(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--examples",
+        type=positive_int,
+        default=DEFAULT_EXAMPLES,
+        metavar="N",
+        help=f"scenarios each search draws before giving up (default {DEFAULT_EXAMPLES})",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="stop every search after this long in all; unfinished ones report unknown",
+    )
+
+
+def register_rulings(sub: Any) -> None:
+    rulings = sub.add_parser(
+        "rulings",
+        help="the register of open rules: citation, question, readings, default and why, "
+        "witnesses per reading, fixtures depending on each",
+    )
+    rulings.add_argument("--game", choices=registry.names(), help="only this game's rulings")
+    add_fixture_options(rulings, default=False)
+    add_batch_options(rulings)
+    add_output_options(rulings)
+    rulings.set_defaults(run=run_rulings)
+
+
+def register_ambiguities(parser: argparse.ArgumentParser, game: str = "") -> None:
+    """The arguments of ``invasion ambiguities`` (``game``: bound to one game)."""
+    if not game:
+        parser.add_argument("--game", choices=registry.names(), help="only this game")
+    parser.add_argument(
+        "scenario",
+        nargs="?",
+        help="a scenario file (or example:GAME/NAME): run it under every reading of every ruling of "
+        "its game; without it, every ruling's witnesses",
+    )
+    parser.add_argument(
+        "--only", action="append", default=[], metavar="ID", help="only these rulings (repeatable)"
+    )
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="also search, per ruling, for the smallest generated scenario whose outcome depends on it",
+    )
+    parser.add_argument(
+        "--wellformed",
+        action="store_true",
+        help="also check each game's rules: no state without a legal decision, every phase ends, "
+        "every win condition reachable",
+    )
+    add_search_budget(parser)
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 when a reading has no witness, a fixture depends on a ruling it does not declare, a "
+        "well-formedness problem is found, or (with --baseline) anything changed",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="a previous `invasion ambiguities --json`: print every outcome and witness that changed",
+    )
+    parser.add_argument(
+        "--write",
+        type=output_folder("--write"),
+        metavar="DIR",
+        help="write each witness found by --search or --wellformed as scenario files (per reading) here",
+    )
+    add_fixture_options(parser)
+    add_batch_options(parser)
+    add_output_options(parser)
+    parser.set_defaults(run=run_ambiguities, game=game or None)
+
+
+# -- handlers ----------------------------------------------------------------------------------
+
+
+def _command(args: argparse.Namespace) -> str:
+    from reports.output import command_line
+
+    return command_line(["invasion", *args.argv])
+
+
+def _runner(args: argparse.Namespace) -> Any:
+    from reports.batch import Runner
+
+    return Runner(args.workers, args.scheduler)
+
+
+def fixtures_folder(args: argparse.Namespace) -> Path | None:
+    """The fixtures folder to read: the one given, or ``fixtures/`` when it is there."""
+    from model.core.errors import MalformedInputError
+
+    if getattr(args, "no_fixtures", False):
+        return None
+    if args.fixtures is None:
+        default = Path(DEFAULT_FIXTURES)
+        return default if (default / "manifest.json").is_file() else None
+    folder = Path(args.fixtures)
+    if not (folder / "manifest.json").is_file():
+        raise MalformedInputError(
+            "--fixtures",
+            args.fixtures,
+            "no manifest.json there (make one with `invasion fixtures --out DIR`)",
+        )
+    return folder
+
+
+def _games(args: argparse.Namespace) -> tuple[str, ...]:
+    if args.game:
+        return (registry.spec(args.game).name,)
+    return registry.names()
+
+
+def run_rulings(args: argparse.Namespace) -> int:
+    from reports.ambiguity.analysis import Options, analyse
+    from reports.ambiguity.render import register_md
+    from reports.envelope import envelope_json
+    from reports.output import emit
+
+    folder = fixtures_folder(args) if args.fixtures else None  # rerunning every fixture takes a while
+    analysis = analyse(Options(_games(args), fixtures=folder, runner=_runner(args)))
+    if args.format == "json":
+        answer = [rule for rule in analysis.to_json()["rulings"]]
+        for rule in answer:  # the register: witnesses per reading, not every run's outcome
+            cover = rule.pop("witnesses")
+            rule.pop("divergence")
+            rule["witnesses"] = (
+                None
+                if cover is None
+                else {
+                    "complete": cover["complete"],
+                    "missing": cover["missing"],
+                    "readings": cover["readings"],
+                }
+            )
+        emit(envelope_json(args.game or "", "rulings", _command(args), answer), args.out)
+    else:
+        emit(register_md(analysis, _command(args)), args.out)
+    return 130 if analysis.interrupted else 0
+
+
+def run_ambiguities(args: argparse.Namespace) -> int:
+    if args.scenario is not None:
+        return _one_scenario(args)
+    from model.core.jsonio import read_json_file
+    from reports.ambiguity.analysis import Options, analyse
+    from reports.ambiguity.baseline import answer_of, changes
+    from reports.ambiguity.markdown import analysis_md
+    from reports.ambiguity.write import write_witnesses
+    from reports.envelope import envelope_json
+    from reports.output import emit
+
+    games = _games(args)
+    baseline = None
+    if args.baseline:  # read it first: a bad baseline is refused before any work
+        baseline = answer_of(read_json_file(args.baseline), args.baseline)
+    only = tuple(args.only)
+    if only:
+        from model.core.rulings import REGISTRY, resolve_name
+
+        registry.load_all()
+        known = [r.id for g in games for r in REGISTRY.all(g)]
+        only = tuple(resolve_name(rid, known, "ruling", "--only", rid) for rid in only)
+    options = Options(
+        games,
+        only,
+        fixtures_folder(args),
+        args.search,
+        args.wellformed,
+        args.examples,
+        args.time_limit,
+        _runner(args),
+    )
+    analysis = analyse(options)
+    written = write_witnesses(analysis, Path(args.write)) if args.write else {}
+    answer = analysis.to_json()
+    moved = changes(baseline, answer) if baseline is not None else []
+    if baseline is not None:
+        answer["baseline_changes"] = moved
+    failing = list(analysis.problems()) + moved
+    command = _command(args)
+    if args.format == "json":
+        status = (
+            "unknown"
+            if analysis.interrupted
+            else ("best-found" if args.search or args.wellformed else "done")
+        )
+        emit(envelope_json(args.game or "", "ambiguities", command, answer, status=status), args.out)
+        if args.check and failing:
+            print("\n".join(f"invasion ambiguities --check: {line}" for line in failing), file=sys.stderr)
+    else:
+        emit(
+            analysis_md(analysis, command, written, moved if baseline is not None else None, args.check),
+            args.out,
+        )
+    if analysis.interrupted:
+        return 130
+    return 1 if args.check and failing else 0
+
+
+def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
+    """The game of a scenario given to ``ambiguities``: its ``game`` field, or the verb's game."""
+    from model.core.errors import MalformedInputError
+
+    if not args.game:
+        return registry.spec_for_document(document, args.scenario)
+    spec = registry.spec(args.game)
+    other = document.get("game") if isinstance(document, dict) else None
+    if isinstance(other, str) and other != spec.name and other in registry.names():
+        raise MalformedInputError(
+            args.scenario,
+            "$.game",
+            f"a {other} file, not a {spec.name} one; use `invasion ambiguities {args.scenario}`",
+        )
+    return spec
+
+
+def _one_scenario(args: argparse.Namespace) -> int:
+    from model.core.jsonio import read_json_file
+    from model.core.rulings import REGISTRY, resolve_name
+    from model.core.spec import ScenarioOptions
+    from reports.ambiguity.jobs import scenario_difference
+    from reports.ambiguity.render import difference_md
+    from reports.batch import run_jobs
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.tables import section
+
+    document = read_json_file(args.scenario)
+    spec = _scenario_game(args, document)
+    spec.load(document, args.scenario, ScenarioOptions())  # bad input is reported before any run
+    rulings = REGISTRY.all(spec.name)
+    if args.only:
+        known = [r.id for r in rulings]
+        wanted = {resolve_name(rid, known, "ruling", "--only", rid) for rid in args.only}
+        rulings = tuple(r for r in rulings if r.id in wanted)
+    work = [(spec.name, document, args.scenario, r.id, ()) for r in rulings]
+    batch = run_jobs(scenario_difference, work, _runner(args), "readings")
+    differences = [d for d in batch.results if d is not None]
+    command = _command(args)
+    if args.format == "json":
+        answer = {"scenario": args.scenario, "differences": [d.to_json() for d in differences]}
+        emit(envelope_json(spec.name, "ambiguities", command, answer), args.out)
+        return 130 if batch.interrupted else 0
+    changed = [d for d in differences if d.kind == "outcome"]
+    events = [d for d in differences if d.kind == "events"]
+    title = (
+        f"{len(changed)} ruling(s) change the outcome of {args.scenario}"
+        + (f", {len(events)} only its events" if events else "")
+        + f" (of {len(differences)} checked)"
+    )
+    body = "\n\n".join(f"### {d.ruling}\n\n{difference_md(spec.name, d)}" for d in changed + events)
+    emit(section(title, body or "_(no ruling changes this scenario)_", command=command), args.out)
+    return 130 if batch.interrupted else 0

@@ -1,0 +1,15 @@
+"""The conformance runner: another implementation against the suite, over a line protocol.
+
+``invasion conform --cmd "COMMAND"`` starts COMMAND once (split like a shell would, run without
+one), says hello, sends each case as one JSON line and reads one JSON line back
+(``docs/conformance.md``; schema ``invasion fixtures schema conform-protocol``). A crash, a hang
+or a garbled line is reported for that case and the implementation is restarted; every read and
+write has a deadline, so the runner never hangs.
+
+* :mod:`reports.conform.protocol` - the messages and their schema;
+* :mod:`reports.conform.process` - the implementation's process, with deadlines;
+* :mod:`reports.conform.runner` - selecting cases, sending them, judging the replies;
+* :mod:`reports.conform.report` - the table, the failures and the compliance statement;
+* :mod:`reports.conform.cli` - ``invasion conform``'s options to a run and its report;
+* :mod:`reports.conform.adapter` - the oracle itself behind the protocol (``examples/adapters``).
+"""

@@ -1,0 +1,102 @@
+"""The oracle itself behind the conformance protocol: the reference adapter.
+
+:func:`serve` reads the runner's messages from a binary stream and answers each ``case`` with
+what :func:`reports.suite.oracle.play` gives, so it passes every case. ``examples/adapters/``
+runs it (``oracle.py``) and wraps it with deliberate faults (``broken_*.py``): a :class:`Fault`
+may change a case before the oracle plays it, change the reply after, or misbehave (crash,
+hang, print garbage) on the cases it picks.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import IO, Any
+
+from model import registry
+from model.core.errors import InvasionError
+from reports.suite.cases import Answer
+from reports.suite.oracle import play
+
+Message = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A deliberate deviation: ``before`` edits the case message, ``after`` edits the reply,
+    ``misbehave`` returns ``"crash"``, ``"hang"`` or ``"garbage"`` for the cases it picks."""
+
+    name: str
+    before: Callable[[Message], Message] = lambda message: message
+    after: Callable[[Message, Message], Message] = lambda message, reply: reply
+    misbehave: Callable[[Message], str] = lambda message: ""
+
+
+def answer_case(message: Message) -> Message:
+    """The oracle's reply to one ``case`` message."""
+    head = {"type": "reply", "id": message["id"], "variant": message["variant"]}
+    if message["game"] not in registry.names():
+        return {**head, "status": "unsupported", "reason": f"no game {message['game']!r}"}
+    spec = registry.spec(message["game"])
+    answers = [Answer.from_json(a) for a in message["answers"]]
+    try:
+        reply = play(
+            spec,
+            message["scenario"],
+            message["rulings"],
+            answers,
+            message["from"],
+            message["projection"],
+            source=message["id"],
+        )
+    except InvasionError as err:
+        return {**head, "status": "error", "reason": str(err)}
+    return {**head, **reply.to_json()}
+
+
+def serve(
+    source: IO[bytes] | None = None,
+    sink: IO[bytes] | None = None,
+    *,
+    name: str = "invasion-oracle",
+    faults: tuple[Fault, ...] = (),
+) -> int:
+    """Answer messages until ``bye`` or the end of input; returns the exit status."""
+    from model.core.trace import ORACLE_VERSION
+
+    source = source or sys.stdin.buffer
+    sink = sink or sys.stdout.buffer
+    registry.load_all()
+
+    def send(message: Message) -> None:
+        sink.write(json.dumps(message, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\n")
+        sink.flush()
+
+    for line in source:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "hello":
+            send({"type": "hello", "name": name, "version": ORACLE_VERSION, "games": list(registry.names())})
+        elif kind == "bye":
+            return 0
+        elif kind == "case":
+            for fault in faults:
+                behaviour = fault.misbehave(message)
+                if behaviour == "crash":
+                    sys.exit(70)
+                if behaviour == "hang":
+                    time.sleep(3600)
+                if behaviour == "garbage":
+                    sink.write(b"this is not JSON\n")
+                    sink.flush()
+                    break
+                message = fault.before(message)
+            else:
+                reply = answer_case(message)
+                for fault in faults:
+                    reply = fault.after(message, reply)
+                send(reply)
+    return 0

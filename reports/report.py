@@ -1,0 +1,251 @@
+"""The full report (``invasion report``, ``make report``): a section per game, as Markdown,
+self-contained HTML and diffable JSON.
+
+Per game: what it is (seed, rulings, bundled examples, fixture cases); a picture of each bundled
+example's end (SVG: the game's ``reports/<pkg>/svg.py: render_svg`` or its spec's); the game's own
+report sections (``reports/<pkg>/sections.py``: the bundled dungeon's placements and escape
+analysis, fear thresholds, ...); the rule-ambiguity register with every witness's difference
+between readings, the divergence searches and the well-formedness checks; and the fixtures that
+depend on each ruling. Everything comes from bundled files, so it runs from any install, and
+every claim prints the command that reproduces it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model import registry
+from model.core.bundled import examples
+from model.core.jsonio import parse_json_bytes, read_json_file
+from model.core.play import run
+from model.core.spec import GameSpec, ScenarioOptions
+from reports.ambiguity.analysis import Analysis, Options, analyse
+from reports.ambiguity.markdown import fixtures_md, game_md
+from reports.batch import Runner, run_jobs
+from reports.games import part
+from reports.html import Block, Picture, page
+from reports.output import md_escape
+from reports.tables import table
+
+TITLE = "invasion-oracle report"
+
+
+@dataclass(frozen=True, slots=True)
+class ReportOptions:
+    games: tuple[str, ...]
+    command: str
+    search: bool = True
+    long_sections: bool = True
+    examples: int = 200
+    time_limit: float | None = None
+    fixtures: Path | None = None
+    runner: Runner = field(default_factory=Runner)
+    witnesses: Path | None = None  # where found witnesses are written (DIR/witnesses)
+
+
+@dataclass(frozen=True, slots=True)
+class GameReport:
+    spec: GameSpec
+    pictures: tuple[tuple[str, Picture], ...]  # (example, picture)
+    sections: tuple[str, ...]  # the game's own Markdown sections
+    manifest_cases: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    options: ReportOptions
+    games: tuple[GameReport, ...]
+    analysis: Analysis
+    written: dict[str, str]
+
+    def blocks(self, picture_folder: str = "pictures") -> list[Block]:
+        """The report as Markdown blocks and pictures, in order."""
+        names = ", ".join(f"{g.spec.title} (`{g.spec.name}`)" for g in self.games)
+        out: list[Block] = [
+            f"# {TITLE}\n\nReproduce: `{self.options.command}`\n\nGames: {names}. Every section prints the "
+            "command that reproduces it; every search answer was replayed through the oracle.\n"
+        ]
+        for game in self.games:
+            out += self._game_blocks(game)
+        return out
+
+    def _game_blocks(self, game: GameReport) -> list[Block]:
+        spec = game.spec
+        rulings = [r for r in self.analysis.rulings if r.game == spec.name]
+        cases = "not read" if game.manifest_cases is None else str(game.manifest_cases)
+        summary = table(
+            [
+                ["seed", f"`{spec.seed}`"],
+                ["rulings", str(len(rulings))],
+                ["bundled examples", str(len(examples(spec.examples)) if spec.examples else 0)],
+                ["fixture cases (manifest)", cases],
+            ],
+            ["fact", "value"],
+        )
+        out: list[Block] = [f"## {md_escape(spec.title)} ({spec.name})\n\n{summary}\n"]
+        if game.pictures:
+            out.append("### Pictures: each bundled example at its end\n")
+            for example, picture in game.pictures:
+                out.append(picture)
+                out.append(f"Reproduce: `invasion {spec.name} simulate {example} --svg {picture.name}`\n")
+        out += [demote(section) for section in game.sections]
+        heading = f"{md_escape(spec.title)}: rule ambiguities"
+        out.append(game_md(self.analysis, spec.name, self.written, level=3, heading=heading))
+        return out
+
+    def markdown(self, picture_folder: str = "pictures") -> str:
+        parts = []
+        for block in self.blocks():
+            if isinstance(block, Picture):
+                parts.append(f"![{md_escape(block.caption)}]({picture_folder}/{block.name})\n")
+            else:
+                parts.append(block)
+        parts.append("## Fixtures that depend on rulings\n\n" + fixtures_md(self.analysis) + "\n")
+        return "\n".join(parts)
+
+    def html(self) -> str:
+        blocks = [*self.blocks(), "## Fixtures that depend on rulings\n\n" + fixtures_md(self.analysis)]
+        return page(TITLE, blocks)
+
+    def to_json(self) -> dict[str, Any]:
+        answer = self.analysis.to_json()
+        games = []
+        for game in self.games:
+            name = game.spec.name
+            games.append(
+                {
+                    "game": name,
+                    "title": game.spec.title,
+                    "seed": game.spec.seed,
+                    "pictures": [
+                        {
+                            "example": example,
+                            "file": picture.name,
+                            "sha256": hashlib.sha256(picture.svg.encode("utf-8")).hexdigest(),
+                        }
+                        for example, picture in game.pictures
+                    ],
+                    "sections": list(game.sections),
+                    "rulings": [r for r in answer["rulings"] if r["game"] == name],
+                    "wellformed": answer["wellformed"].get(name),
+                    "fixture_cases": game.manifest_cases,
+                }
+            )
+        return {"games": games, "fixtures": answer["fixtures"], "problems": answer["problems"]}
+
+
+def demote(markdown: str) -> str:
+    """Every heading one level deeper (outside fenced blocks): a game's sections under its heading.
+
+    >>> demote("## A\\n```\\n## not a heading\\n```")
+    '### A\\n```\\n## not a heading\\n```'
+    """
+    out, fenced = [], False
+    for line in markdown.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and re.match(r"#{1,5} ", line):
+            line = "#" + line
+        out.append(line)
+    return "\n".join(out)
+
+
+def picture_of(spec: GameSpec) -> Callable[[Any, Any], str | None]:
+    """The game's SVG renderer: its reports part ``svg.render_svg`` or its spec's."""
+    module = part(spec.name, "svg")
+    found: Callable[[Any, Any], str | None] = (
+        getattr(module, "render_svg", spec.render_svg) if module else spec.render_svg
+    )
+    return found
+
+
+def pictures(spec: GameSpec) -> tuple[tuple[str, Picture], ...]:
+    """A picture of each bundled (top-level) example scenario at its end."""
+    if not spec.examples:
+        return ()
+    folder = spec.examples.rpartition(":")[2]
+    render = picture_of(spec)
+    found = []
+    for ref in examples(spec.examples, recursive=False):
+        document = parse_json_bytes(ref.read_bytes(), str(ref))
+        if not isinstance(document, dict) or document.get("game") != spec.name:
+            continue
+        scenario = spec.load(document, str(ref), ScenarioOptions())
+        svg = render(scenario, run(scenario).final)
+        if svg is None:
+            continue
+        stem = ref.relative.removeprefix(f"{folder}/").removesuffix(".json")
+        name = f"{registry.package_of(spec.name)}-{stem}.svg"
+        found.append((str(ref), Picture(name, f"{spec.name}: {stem} at its end", svg)))
+    return tuple(found)
+
+
+def section_job(module: str, name: str) -> str:
+    """Run one game section (a batch job: sections are module-level functions)."""
+    import importlib
+
+    registry.load_all()
+    made: str = getattr(importlib.import_module(module), name)()
+    return made
+
+
+def game_sections(game: str, long_sections: bool) -> list[tuple[str, str]]:
+    module = part(game, "sections")
+    if module is None:
+        return []
+    kinds = ("SECTIONS", "LONG_SECTIONS") if long_sections else ("SECTIONS",)
+    return [(module.__name__, make.__name__) for kind in kinds for make in getattr(module, kind, ())]
+
+
+def manifest_counts(folder: Path | None) -> dict[str, int] | None:
+    if folder is None:
+        return None
+    manifest = read_json_file(folder / "manifest.json")
+    counts: dict[str, int] = {}
+    for case in manifest.get("cases", []) if isinstance(manifest, dict) else []:
+        if isinstance(case, dict):
+            counts[str(case.get("game"))] = counts.get(str(case.get("game")), 0) + 1
+    return counts
+
+
+def build(options: ReportOptions) -> Report:
+    """Run everything the report shows (the sections and searches as one batch each)."""
+    from reports.ambiguity.write import write_witnesses
+
+    registry.load_all()
+    specs = [registry.spec(g) for g in options.games]
+    work = [pair for spec in specs for pair in game_sections(spec.name, options.long_sections)]
+    sections = run_jobs(section_job, work, options.runner, "report sections").results
+    by_module: dict[str, list[str]] = {}
+    for (module, _), text in zip(work, sections, strict=True):
+        by_module.setdefault(module, []).append(text if text is not None else "_(interrupted)_")
+    analysis = analyse(
+        Options(
+            options.games,
+            fixtures=options.fixtures,
+            search=options.search,
+            wellformed=options.search,
+            examples=options.examples,
+            time_limit=options.time_limit,
+            runner=options.runner,
+        )
+    )
+    written = write_witnesses(analysis, options.witnesses) if options.witnesses else {}
+    counts = manifest_counts(options.fixtures)
+    games = []
+    for spec in specs:
+        module = f"reports.{registry.package_of(spec.name)}.sections"
+        games.append(
+            GameReport(
+                spec,
+                pictures(spec),
+                tuple(by_module.get(module, [])),
+                None if counts is None else counts.get(spec.name, 0),
+            )
+        )
+    return Report(options, tuple(games), analysis, written)

@@ -1,0 +1,217 @@
+"""Case specs to cases: run each spec under every reading that matters, list every outcome.
+
+For a spec the oracle first runs it with every ruling at its default reading, then once per
+other reading of each ruling (the spec's ``rulings``, or every ruling of the game). A ruling
+whose readings change anything the case compares (the answers given, the events, the requests,
+what is pending, the state) is one the case *depends on*; the case gets one variant per
+combination of those rulings' readings (each reading alone from the defaults when more than
+three rulings matter). For a ``choice`` window every option of the last request is played too,
+and the distinct outcomes are the variant's ``one_of``.
+
+Work is split by producer (a plug-in function yielding specs) over worker processes; results
+are assembled in producer order, so the output does not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any
+
+from model import registry
+from model.core.canonical import canonical_json
+from model.core.decisions import DecisionRequest
+from model.core.rulings import REGISTRY, Rulings
+from model.core.spec import GameSpec
+from reports.suite.cases import Case, Expected, RuleRef, Variant
+from reports.suite.oracle import Realised, play, realise, without_answers
+from reports.suite.plugins import GameSuite, suite_for
+from reports.suite.specs import CaseSpec
+
+MAX_PRODUCT = 3  # rulings varied together; beyond this each reading is varied alone
+
+Producer = Callable[[], Iterable[CaseSpec]]
+
+
+class CaseError(ValueError):
+    """A case spec the oracle cannot turn into a case (a generator bug, named by case id)."""
+
+
+def _observed(realised: Realised) -> str:
+    return canonical_json(
+        {
+            "answers": [a.to_json() for a in realised.answers],
+            "from": realised.start,
+            "reply": realised.reply.to_json(),
+        }
+    )
+
+
+def _variant(
+    spec: GameSpec, case: CaseSpec, readings: dict[str, str], realised: Realised, fixed: dict[str, str]
+) -> Variant:
+    reply = realised.reply
+    pairs = tuple(sorted({**fixed, **readings}.items()))
+    if reply.status == "refused":
+        return Variant(pairs, (), 0, "refused", (), None, reply.reason)
+    if reply.status != "ok":
+        return Variant(pairs, realised.answers, realised.start, "illegal", (), reply.step, reply.reason)
+    if case.window != "choice":
+        return Variant(pairs, realised.answers, realised.start, "ok", (reply.expected(),))
+    request = realised.last_request
+    if not isinstance(request, DecisionRequest):
+        raise CaseError(f"{spec.name}/{case.group}/{case.name}: a choice window needs a decision last")
+    last = realised.answers[-1]
+    outcomes: dict[str, Expected] = {}
+    for option in (last.answer, *request.options):  # the scripted answer's outcome first
+        answers = (*realised.answers[:-1], type(last)(last.request, last.kind, option))
+        played = play(spec, case.scenario, readings, answers, realised.start, case.projection)
+        expected = played.expected(with_requests=False, via=answers[-1].to_json()["answer"])
+        key = canonical_json({**expected.to_json(), "via": None})
+        outcomes.setdefault(key, expected)
+    return Variant(pairs, realised.answers, realised.start, "ok", tuple(outcomes.values()))
+
+
+def _base_readings(spec: GameSpec, case: CaseSpec) -> dict[str, str]:
+    """The readings the document itself chooses (its ``rulings`` field), as full names."""
+    raw = case.scenario.get("rulings") or {}
+    rulings = Rulings.defaults(spec.name)
+    for rid, reading in raw.items():
+        rulings = rulings.with_choice(rid, reading, source=f"{spec.name}/{case.group}/{case.name}:$.rulings")
+    return rulings.non_default()
+
+
+def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
+    """The case ``case`` describes, with a variant for every reading that changes it."""
+    case_id = f"{spec.name}/{case.group}/{case.name}"
+    base_readings = _base_readings(spec, case)
+    # The readings come from the variants, never from the document itself.
+    case = replace(case, scenario={k: v for k, v in case.scenario.items() if k not in ("rulings", "$schema")})
+    rulings = REGISTRY.all(spec.name)
+    reading_of = {r.id: base_readings.get(r.id, r.default) for r in rulings}
+    candidates = [r for r in rulings if case.rulings is None or r.id in case.rulings]
+    cache: dict[tuple[tuple[str, str], ...], Realised] = {}
+
+    def run(flips: dict[str, str]) -> Realised:
+        readings = {**base_readings, **flips}
+        key = tuple(sorted(readings.items()))
+        if key not in cache:
+            cache[key] = realise(spec, case, readings)
+        return cache[key]
+
+    base = run({})
+    if base.reply.status == "refused":
+        raise CaseError(f"{case_id}: the scenario is refused under its own readings: {base.reply.reason}")
+    seen = _observed(base)
+
+    def changed(flips: dict[str, str]) -> bool:
+        return _observed(run(flips)) != seen
+
+    found: set[str] = set()
+    # Group testing: flip a group of rulings at once; a group that changes nothing holds no
+    # dependency, one that does is split in halves until single rulings remain.
+    others = {r.id: [n for n in r.reading_names if n != reading_of[r.id]] for r in candidates}
+    for k in range(max((len(o) for o in others.values()), default=0)):
+        flip = {rid: names[k] for rid, names in others.items() if len(names) > k}
+        stack = [sorted(flip)]
+        while stack:
+            group = stack.pop()
+            if not group or not changed({rid: flip[rid] for rid in group}):
+                continue
+            if len(group) == 1:
+                found.add(group[0])
+            else:
+                middle = len(group) // 2
+                stack += [group[middle:], group[:middle]]
+    depends = [r for r in candidates if r.id in found]
+    own = {r.id: reading_of[r.id] for r in depends}
+    combos: list[dict[str, str]]
+    if len(depends) <= MAX_PRODUCT:
+        combos = [
+            dict(zip([r.id for r in depends], names, strict=True))
+            for names in itertools.product(*[r.reading_names for r in depends])
+        ]
+        combos.sort(key=lambda c: c != own)  # the document's own readings first
+    else:
+        combos = [own] + [
+            {**own, r.id: name} for r in depends for name in r.reading_names if name != own[r.id]
+        ]
+    # Rulings not tried are held at the document's readings: the expectation is only known there.
+    fixed = {r.id: reading_of[r.id] for r in rulings if r not in candidates}
+    variants = tuple(_variant(spec, case, combo, run(combo), fixed) for combo in combos)
+    refs = tuple(
+        RuleRef(spec.seed, suite.section(key).heading if suite is not None else key) for key in case.sections
+    )
+    return Case(
+        id=case_id,
+        game=spec.name,
+        kind=case.kind,
+        description=case.description,
+        rule_refs=refs,
+        features=tuple(sorted(set(case.features))),
+        source=case.source,
+        rulings=tuple(r.id for r in depends),
+        scenario=without_answers(case.scenario, base.chance_key),
+        projection=case.projection,
+        variants=variants,
+        choice=case.window == "choice",
+        command=case.command,
+        comment=case.comment,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """One unit of generation: a game's producer, by its position in the game's list."""
+
+    game: str
+    index: int
+
+
+def producers(game: str) -> tuple[Producer, ...]:
+    """Every producer of a game: the generic ones, then its plug-in's."""
+    from reports.suite.generic import generic_producers
+
+    suite = suite_for(game)
+    own: tuple[Producer, ...] = suite.producers if suite is not None else ()
+    return (*generic_producers(game), *own)
+
+
+def _run_work(work: Work) -> list[dict[str, Any]]:
+    spec = registry.spec(work.game)
+    suite = suite_for(work.game)
+    out = []
+    for case in producers(work.game)[work.index]():
+        try:
+            out.append(build_case(spec, suite, case).to_json())
+        except CaseError:
+            raise
+        except Exception as err:  # name the case: a generator bug must be findable
+            raise CaseError(f"{spec.name}/{case.group}/{case.name}: {type(err).__name__}: {err}") from err
+    return out
+
+
+def build_all(games: Sequence[str], jobs: int | None = None) -> dict[str, list[Case]]:
+    """Every case of ``games``, by game, in producer order (independent of ``jobs``)."""
+    work = [Work(g, i) for g in games for i in range(len(producers(g)))]
+    jobs = jobs or min(len(work), os.cpu_count() or 1)
+    if jobs <= 1 or len(work) <= 1:
+        results = [_run_work(w) for w in work]
+    else:
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method)) as pool:
+            results = list(pool.map(_run_work, work))
+    out: dict[str, list[Case]] = {g: [] for g in games}
+    ids: set[str] = set()
+    for w, cases in zip(work, results, strict=True):
+        for raw in cases:
+            case = Case.from_json(raw, w.game)
+            if case.id in ids:
+                raise CaseError(f"{case.id}: two cases have this id")
+            ids.add(case.id)
+            out[w.game].append(case)
+    return out

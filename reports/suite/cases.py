@@ -1,0 +1,247 @@
+"""The case format (fixtures format v1): value types that read and write their JSON.
+
+A :class:`Case` holds a scenario document, which steps of its run are compared, and one
+:class:`Variant` per combination of readings of the rulings the case depends on. A variant says
+which answers to give (in request order), from which step the comparison starts, and the
+result: ``ok`` with every acceptable outcome (:class:`Expected`, usually one; several when the
+rules leave the players a choice an engine may take itself), or ``illegal`` at a step (the
+answer there must be refused). ``docs/fixtures.md`` specifies every field.
+
+>>> answer = Answer.from_json({"request": "decision", "kind": "move", "answer": "B2"})
+>>> answer.to_json()
+{'request': 'decision', 'kind': 'move', 'answer': 'B2'}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.core.canonical import canonical_json
+
+FORMAT = "invasion-oracle/fixtures"
+FORMAT_VERSION = 1
+SUITE_VERSION = "1.0.0"
+"""The suite's version: cases are added in minor versions; an expectation that changes (a bug fixed
+in the oracle, a ruling's default changed) bumps the major version."""
+GENERATOR_VERSION = "1.0"
+"""The case generator's version (``major.minor``): bumped whenever generation changes any output."""
+
+KINDS = ("action", "run")
+SOURCES = ("example", "worked-example", "rule", "ruling", "solver", "hypothesis", "random")
+RESULTS = ("ok", "illegal", "refused")
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON data (tuples become lists, keys sorted, no floats)."""
+    return json.loads(canonical_json(value))
+
+
+def request_json(request: Any) -> dict[str, Any] | None:
+    """A request as compared: its type, kind, who or what answers it and its options.
+
+    ``context`` and ``purpose`` are explanations for people and are not part of the format.
+
+    >>> from model.core.decisions import DecisionRequest
+    >>> request_json(DecisionRequest("move", "Ann", ("A2", "B1"), (("hero", "red"),)))
+    {'request': 'decision', 'kind': 'move', 'player': 'Ann', 'options': ['A2', 'B1']}
+    """
+    if request is None:
+        return None
+    raw = plain(request.to_json())
+    if raw["request"] == "decision":
+        return {
+            "request": "decision",
+            "kind": raw["kind"],
+            "player": raw["player"],
+            "options": raw["options"],
+        }
+    return {"request": "chance", "kind": raw["kind"], "source": raw["source"], "outcomes": raw["outcomes"]}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRef:
+    """Where a rule is written: a seed file and a section heading of it (never its text)."""
+
+    seed: str
+    section: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"seed": self.seed, "section": self.section}
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> RuleRef:
+        return RuleRef(str(raw["seed"]), str(raw["section"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer: to a ``decision`` or a ``chance`` request of ``kind``."""
+
+    request: str
+    kind: str
+    answer: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"request": self.request, "kind": self.kind, "answer": plain(self.answer)}
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> Answer:
+        return Answer(str(raw["request"]), str(raw["kind"]), raw["answer"])
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """One acceptable outcome of the compared steps.
+
+    ``requests`` is ``None`` when it is not compared (a choice an engine may take itself is not
+    necessarily asked); ``via`` is the answer to that choice leading here.
+    """
+
+    events: tuple[Any, ...]
+    pending: Any
+    state: Any
+    requests: tuple[Any, ...] | None = None
+    via: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"events": list(self.events), "pending": self.pending, "state": self.state}
+        if self.requests is not None:
+            out["requests"] = list(self.requests)
+        if self.via is not None:
+            out["via"] = self.via
+        return out
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> Expected:
+        requests = raw.get("requests")
+        return Expected(
+            tuple(raw["events"]),
+            raw["pending"],
+            raw["state"],
+            tuple(requests) if requests is not None else None,
+            raw.get("via"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The case under one combination of readings."""
+
+    readings: tuple[tuple[str, str], ...]
+    answers: tuple[Answer, ...]
+    start: int  # the first compared step: 0 is the opening, k the step answering answers[k-1]
+    result: str  # "ok" or "illegal"
+    one_of: tuple[Expected, ...] = ()
+    step: int | None = None  # with "illegal": the step whose answer must be refused
+    reason: str = ""  # with "illegal": the oracle's reason, for people
+
+    @property
+    def readings_map(self) -> dict[str, str]:
+        return dict(self.readings)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "readings": dict(self.readings),
+            "answers": [a.to_json() for a in self.answers],
+            "from": self.start,
+            "result": self.result,
+        }
+        if self.result == "ok":
+            out["one_of"] = [e.to_json() for e in self.one_of]
+        elif self.result == "illegal":
+            out["step"] = self.step
+            out["reason"] = self.reason
+        else:
+            out["reason"] = self.reason
+        return out
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> Variant:
+        return Variant(
+            tuple(sorted(raw["readings"].items())),
+            tuple(Answer.from_json(a) for a in raw["answers"]),
+            int(raw["from"]),
+            str(raw["result"]),
+            tuple(Expected.from_json(e) for e in raw.get("one_of", [])),
+            raw.get("step"),
+            str(raw.get("reason", "")),
+        )
+
+    def signature(self) -> str:
+        """What an implementation is sent for this variant (two variants with the same signature
+        are the same question under different readings)."""
+        return canonical_json({"answers": [a.to_json() for a in self.answers], "from": self.start})
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test vector (see the module docstring and ``docs/fixtures.md``)."""
+
+    id: str
+    game: str
+    kind: str
+    description: str
+    rule_refs: tuple[RuleRef, ...]
+    features: tuple[str, ...]
+    source: str
+    rulings: tuple[str, ...]
+    scenario: dict[str, Any]
+    projection: str
+    variants: tuple[Variant, ...]
+    choice: bool = False  # the last answer is a choice an engine may take itself (``one_of``)
+    command: str = ""  # how the oracle found it (solver and search cases), for people
+    comment: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "kind": self.kind,
+            "description": self.description,
+            "rule_refs": [r.to_json() for r in self.rule_refs],
+            "features": list(self.features),
+            "source": self.source,
+            "rulings": list(self.rulings),
+            "scenario": self.scenario,
+            "projection": self.projection,
+            "choice": self.choice,
+            "expect": [v.to_json() for v in self.variants],
+        }
+        if self.command:
+            out["command"] = self.command
+        if self.comment:
+            out["comment"] = self.comment
+        return out
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any], game: str) -> Case:
+        return Case(
+            id=str(raw["id"]),
+            game=game,
+            kind=str(raw["kind"]),
+            description=str(raw["description"]),
+            rule_refs=tuple(RuleRef.from_json(r) for r in raw["rule_refs"]),
+            features=tuple(raw["features"]),
+            source=str(raw["source"]),
+            rulings=tuple(raw["rulings"]),
+            scenario=dict(raw["scenario"]),
+            projection=str(raw["projection"]),
+            variants=tuple(Variant.from_json(v) for v in raw["expect"]),
+            choice=bool(raw.get("choice", False)),
+            command=str(raw.get("command", "")),
+            comment=str(raw.get("comment", "")),
+        )
+
+    def variant_for(self, readings: Mapping[str, str]) -> Variant | None:
+        """The variant whose readings agree with ``readings`` (rulings it names only)."""
+        for variant in self.variants:
+            if all(readings.get(rid, reading) == reading for rid, reading in variant.readings):
+                return variant
+        return None
+
+    @property
+    def group(self) -> str:
+        return self.id.split("/")[1]

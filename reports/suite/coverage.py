@@ -1,0 +1,100 @@
+"""How many cases each rule section and each ruling reading has (``invasion fixtures coverage``).
+
+A section counts the cases citing it; a reading counts the cases with a variant under it among
+the cases that depend on its ruling (where the reading changes the outcome). Coverage fails when
+a game has no case plug-in (its rule sections are unknown), a section of its rule map has no
+case, a case cites a section that is not in the rule map, or a reading has no case.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.core.rulings import REGISTRY
+from reports.suite.cases import Case
+from reports.suite.plugins import suite_for
+
+
+@dataclass
+class GameCoverage:
+    game: str
+    cases: int
+    actions: int
+    sections: list[tuple[str, int]] = field(default_factory=list)
+    readings: list[tuple[str, str, bool, int]] = field(default_factory=list)  # id, reading, default, cases
+    sources: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "cases": self.cases,
+            "single_action": self.actions,
+            "sections": [{"section": s, "cases": n} for s, n in self.sections],
+            "readings": [
+                {"ruling": r, "reading": x, "default": d, "cases": n} for r, x, d, n in self.readings
+            ],
+            "sources": self.sources,
+            "problems": self.problems,
+        }
+
+
+def coverage(game: str, cases: Sequence[Case]) -> GameCoverage:
+    result = GameCoverage(game, len(cases), sum(1 for c in cases if c.kind == "action"))
+    result.sources = dict(sorted(Counter(c.source for c in cases).items()))
+    suite = suite_for(game)
+    cited = Counter(ref.section for c in cases for ref in c.rule_refs)
+    if suite is None:
+        result.problems.append(
+            f"{game} has no case plug-in (reports/suite/{game.replace('-', '_')}.py): its rule sections are "
+            "unknown; see docs/adding-a-game.md, 'Cases'"
+        )
+    else:
+        headings = [s.heading for s in suite.sections]
+        result.sections = [(h, cited.get(h, 0)) for h in headings]
+        for heading, count in result.sections:
+            if count == 0:
+                result.problems.append(f"{game}: rule section {heading!r} has no case")
+        for heading in sorted(set(cited) - set(headings)):
+            result.problems.append(f"{game}: cases cite {heading!r}, which is not a section of the rule map")
+    for ruling in REGISTRY.all(game):
+        for reading in ruling.reading_names:
+            count = sum(
+                1
+                for c in cases
+                if ruling.id in c.rulings
+                and any(v.readings_map.get(ruling.id) == reading for v in c.variants)
+            )
+            result.readings.append((ruling.id, reading, reading == ruling.default, count))
+            if count == 0:
+                result.problems.append(f"{game}: ruling {ruling.id} reading {reading!r} has no case")
+    return result
+
+
+def report(results: Mapping[str, GameCoverage]) -> str:
+    """Markdown tables: per game its sections, readings and sources, then the problems."""
+    from reports.output import md_escape
+    from reports.tables import table
+
+    parts = []
+    for game, result in results.items():
+        parts.append(f"## {game}: {result.cases} cases ({result.actions} single actions)")
+        if result.sections:
+            parts.append(table([(md_escape(s), n) for s, n in result.sections], ["rule section", "cases"]))
+        parts.append(
+            table(
+                [(r, x + (" (default)" if d else ""), n) for r, x, d, n in result.readings],
+                ["ruling", "reading", "cases"],
+            )
+        )
+        parts.append(table(list(result.sources.items()), ["source", "cases"]))
+    problems = [p for r in results.values() for p in r.problems]
+    parts.append(
+        "Coverage complete: every rule section and every reading has cases."
+        if not problems
+        else "Coverage incomplete:\n" + "\n".join(f"- {md_escape(p)}" for p in problems)
+    )
+    return "\n\n".join(parts)

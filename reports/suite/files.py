@@ -1,0 +1,274 @@
+"""The files of ``fixtures/``: what the generator writes, the diff it shows, the checks it makes.
+
+Layout (``docs/fixtures.md``):
+
+* ``index.json`` - the suite: versions, every game's rulings (readings, defaults), projections,
+  features, rule sections, data, and every case file with its case count and SHA-256;
+* ``<game>/<group>.cases.json`` - one file per group of cases (``entering``, ``ravage``...);
+* ``manifest.json``, ``<game>/**/*.trace.json`` - one whole-run trace per bundled scenario
+  (:mod:`reports.fixtures`), the format ``invasion replay`` reads;
+* ``README.md``.
+
+Writing never changes an expectation silently: :func:`plan` compares what the oracle generates
+with the files on disk, and only ``--update`` rewrites a file that exists and differs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model import registry
+from model.core.canonical import canonical_json, write_atomic
+from model.core.errors import MalformedInputError
+from model.core.jsonio import load_schema, parse_json_bytes, validate
+from model.core.rulings import REGISTRY, Rulings
+from model.core.trace import ORACLE_VERSION
+from reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
+from reports.suite.compare import verdict
+from reports.suite.oracle import checked_play
+from reports.suite.plugins import projections, suite_for
+
+SCHEMA = ("reports", "schemas/fixtures.schema.json")
+INDEX_SCHEMA = ("reports", "schemas/fixtures-index.schema.json")
+SUFFIX = ".cases.json"
+MAX_DIFF_LINES = 60
+
+
+def text(document: Any) -> str:
+    return canonical_json(document, indent=1) + "\n"
+
+
+def generator() -> dict[str, str]:
+    return {"name": "invasion-oracle", "oracle_version": ORACLE_VERSION, "version": GENERATOR_VERSION}
+
+
+def header(game: str) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "suite_version": SUITE_VERSION,
+        "generator": generator(),
+        "game": game,
+        "seed": registry.spec(game).seed,
+    }
+
+
+def group_files(game: str, cases: Sequence[Case]) -> dict[str, str]:
+    """``<game>/<group>.cases.json`` -> text, groups in order of first appearance."""
+    groups: dict[str, list[Case]] = {}
+    for case in cases:
+        groups.setdefault(case.group, []).append(case)
+    return {
+        f"{game}/{group}{SUFFIX}": text(
+            {**header(game), "group": group, "cases": [c.to_json() for c in members]}
+        )
+        for group, members in groups.items()
+    }
+
+
+def game_index(game: str, files: Mapping[str, str]) -> dict[str, Any]:
+    spec = registry.spec(game)
+    suite = suite_for(game)
+    rulings = [
+        {
+            "id": r.id,
+            "question": r.question,
+            "citation": r.citation,
+            "readings": [{"name": x.name, "meaning": x.meaning} for x in r.readings],
+            "default": r.default,
+        }
+        for r in REGISTRY.all(game)
+    ]
+    data = spec.build_data(Rulings.defaults(game), None, "bundled defaults")
+    own = sorted(name for name in files if name.startswith(f"{game}/"))
+    return {
+        "title": spec.title,
+        "seed": spec.seed,
+        "rulings": rulings,
+        "projections": {
+            name: {"meaning": p.meaning, "argument": p.argument}
+            for name, p in sorted(projections(spec).items())
+        },
+        "features": dict(sorted(suite.features.items())) if suite else {},
+        "sections": [s.heading for s in suite.sections] if suite else [],
+        "data": data.to_json() if data is not None else None,
+        "files": [
+            {
+                "file": name,
+                "cases": len(json.loads(files[name])["cases"]),
+                "sha256": hashlib.sha256(files[name].encode("utf-8")).hexdigest(),
+            }
+            for name in own
+        ],
+    }
+
+
+def expected_files(cases: Mapping[str, Sequence[Case]], others: Mapping[str, str]) -> dict[str, str]:
+    """Every file the folder holds: case files, the index, and ``others`` (the traces, manifest and
+    README), by path relative to the folder."""
+    out: dict[str, str] = {}
+    for game, game_cases in cases.items():
+        out.update(group_files(game, game_cases))
+    index = {
+        "format": FORMAT + "/index",
+        "format_version": FORMAT_VERSION,
+        "suite_version": SUITE_VERSION,
+        "generator": generator(),
+        "games": {game: game_index(game, out) for game in cases},
+        "cases": sum(len(c) for c in cases.values()),
+    }
+    out["index.json"] = text(index)
+    out.update(others)
+    return out
+
+
+@dataclass
+class Plan:
+    """What writing the suite would do."""
+
+    new: list[str] = field(default_factory=list)
+    changed: dict[str, str] = field(default_factory=dict)  # name -> unified diff
+    stale: list[str] = field(default_factory=list)
+    same: int = 0
+
+    @property
+    def clean(self) -> bool:
+        return not (self.new or self.changed or self.stale)
+
+
+def plan(folder: Path, expected: Mapping[str, str]) -> Plan:
+    result = Plan()
+    for name, content in sorted(expected.items()):
+        target = folder / name
+        if not target.exists():
+            result.new.append(name)
+            continue
+        old = target.read_text(encoding="utf-8")
+        if old == content:
+            result.same += 1
+        else:
+            result.changed[name] = diff(old, content, name)
+    for path in sorted(folder.rglob("*.json")) if folder.exists() else []:
+        name = path.relative_to(folder).as_posix()
+        if name not in expected:
+            result.stale.append(name)
+    return result
+
+
+def diff(old: str, new: str, name: str) -> str:
+    lines = list(
+        difflib.unified_diff(old.splitlines(), new.splitlines(), f"a/{name}", f"b/{name}", lineterm="", n=2)
+    )
+    if len(lines) > MAX_DIFF_LINES:
+        lines = [*lines[:MAX_DIFF_LINES], f"... ({len(lines) - MAX_DIFF_LINES} more diff lines)"]
+    return "\n".join(lines)
+
+
+def apply(folder: Path, expected: Mapping[str, str], result: Plan, *, update: bool) -> list[str]:
+    """Write new files (and, with ``update``, changed ones; remove stale ones). Returns the names."""
+    written = []
+    for name in result.new + (sorted(result.changed) if update else []):
+        write_atomic(folder / name, expected[name])
+        written.append(name)
+    if update:
+        for name in result.stale:
+            (folder / name).unlink()
+            written.append(name)
+    return written
+
+
+# -- reading and checking the committed files -----------------------------------------------------------
+
+
+def case_files(folder: Path, games: Iterable[str] | None = None) -> list[Path]:
+    wanted = set(games) if games is not None else None
+    return [p for p in sorted(folder.glob(f"*/*{SUFFIX}")) if wanted is None or p.parent.name in wanted]
+
+
+def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case]]:
+    """The game and cases of one case file (schema-checked)."""
+    document = parse_json_bytes(path.read_bytes(), str(path))
+    if check_schema:
+        validate(document, load_schema(*SCHEMA), str(path))
+    if not isinstance(document, dict):
+        raise MalformedInputError(str(path), "$", "a fixtures file is a JSON object")
+    game = str(document["game"])
+    return game, [Case.from_json(raw, game) for raw in document["cases"]]
+
+
+def readings_for(
+    case: Case, variant_readings: Mapping[str, str], requested: Mapping[str, str]
+) -> dict[str, str]:
+    """Every ruling of the case's game: the requested readings, then the variant's own."""
+    full = {r.id: r.default for r in REGISTRY.all(case.game)}
+    full.update({k: v for k, v in requested.items() if k in full})
+    full.update(variant_readings)
+    return full
+
+
+def message(case: Case, index: int, requested: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The protocol's ``case`` message for variant ``index`` (``docs/conformance.md``)."""
+    variant = case.variants[index]
+    return {
+        "type": "case",
+        "id": case.id,
+        "variant": index,
+        "game": case.game,
+        "scenario": case.scenario,
+        "rulings": readings_for(case, variant.readings_map, requested or {}),
+        "answers": [a.to_json() for a in variant.answers],
+        "from": variant.start,
+        "projection": case.projection,
+    }
+
+
+def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int, list[str]]:
+    """Validate every case file and replay every variant through the oracle: (variants, problems)."""
+    registry.load_all()
+    problems: list[str] = []
+    checked = 0
+    index_path = folder / "index.json"
+    index: dict[str, Any] = {}
+    if not index_path.exists():
+        problems.append("index.json: missing (run `invasion fixtures generate`)")
+    else:
+        try:
+            raw = parse_json_bytes(index_path.read_bytes(), str(index_path))
+            validate(raw, load_schema(*INDEX_SCHEMA), str(index_path))
+            index = raw
+        except MalformedInputError as err:
+            problems.append(str(err))
+    listed = {f["file"]: f for g in index.get("games", {}).values() for f in g.get("files", [])}
+    for path in case_files(folder, games):
+        name = path.relative_to(folder).as_posix()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if index and name not in listed:
+            problems.append(f"{name}: not listed in index.json")
+        elif index and listed[name]["sha256"] != digest:
+            problems.append(f"{name}: its SHA-256 differs from index.json's")
+        try:
+            game, cases = read_cases(path)
+        except MalformedInputError as err:
+            problems.append(str(err))
+            continue
+        if game not in registry.names():
+            problems.append(f"{name}: unknown game {game!r}")
+            continue
+        spec = registry.spec(game)
+        for case in cases:
+            for i, variant in enumerate(case.variants):
+                checked += 1
+                readings = readings_for(case, variant.readings_map, {})
+                reply = checked_play(
+                    spec, case.scenario, readings, variant.answers, variant.start, case.projection, case.id
+                )
+                found = verdict(variant, reply.to_json())
+                if not found.passed:
+                    problems.append(f"{name}: {case.id} (variant {i}): {found.detail}")
+    return checked, problems

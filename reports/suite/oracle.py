@@ -1,0 +1,230 @@
+"""The oracle's side of a case: play given answers (what an implementation does), or realise a
+case spec (answer with the scenario's own answer objects, as the generator does).
+
+:func:`play` is the protocol's semantics in code (``docs/conformance.md``): load the scenario
+under the readings given, start, give each answer to the pending request (refusing one that is
+not legal), then report the events of the compared steps, the requests they answered, what is
+pending and the projection of the state. The oracle adapter, ``invasion fixtures check`` and the
+generator all use it, so an expectation is exactly what the oracle answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from model.core.answers import Answers
+from model.core.decisions import ChanceRequest, DecisionRequest, Option, Request, normalise_answer
+from model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
+from model.core.spec import GameSpec, ScenarioOptions
+from reports.suite.cases import Answer, Expected, plain, request_json
+from reports.suite.plugins import project
+from reports.suite.specs import CaseSpec
+
+DECISIONS_KEY = "decisions"
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What an implementation answers for one case (``status`` ``ok`` or ``illegal``)."""
+
+    status: str
+    events: tuple[Any, ...] = ()
+    requests: tuple[Any, ...] = ()
+    pending: Any = None
+    state: Any = None
+    step: int | None = None
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        if self.status == "ok":
+            return {
+                "status": "ok",
+                "events": list(self.events),
+                "requests": list(self.requests),
+                "pending": self.pending,
+                "state": self.state,
+            }
+        if self.status == "illegal":
+            return {"status": "illegal", "step": self.step, "reason": self.reason}
+        return {"status": self.status, "reason": self.reason}
+
+    def expected(self, *, with_requests: bool = True, via: Any = None) -> Expected:
+        return Expected(self.events, self.pending, self.state, self.requests if with_requests else None, via)
+
+
+def without_answers(document: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """The scenario as a case stores it: its answer objects are replaced by the case's answers."""
+    return {k: v for k, v in document.items() if k not in (DECISIONS_KEY, key)}
+
+
+def load(spec: GameSpec, document: Mapping[str, Any], readings: Mapping[str, str], source: str) -> Any:
+    """The scenario under ``readings`` (every ruling named wins over the document's own)."""
+    specs = tuple(f"{rid}={reading}" for rid, reading in sorted(readings.items()))
+    return spec.load(plain(dict(document)), source, ScenarioOptions(ruling_specs=specs))
+
+
+def _kind(request: Request) -> str:
+    return "decision" if isinstance(request, DecisionRequest) else "chance"
+
+
+def _window(steps: Sequence[Sequence[Any]], start: int) -> tuple[Any, ...]:
+    return tuple(plain(e.to_json()) for events in steps[start:] for e in events)
+
+
+def play(
+    spec: GameSpec,
+    document: Mapping[str, Any],
+    readings: Mapping[str, str],
+    answers: Sequence[Answer],
+    start: int,
+    projection: str,
+    source: str = "case",
+) -> Reply:
+    """Play ``answers`` from the opening; report steps ``start``.. and the projected state."""
+    try:
+        scenario = load(spec, document, readings, source)
+    except MalformedInputError as err:
+        return Reply("refused", reason=err.reason)
+    game = scenario.game()
+    state, opening = game.start(scenario.initial)
+    steps: list[Sequence[Any]] = [opening]
+    requests: list[Any] = []
+    for number, answer in enumerate(answers, 1):
+        request = game.pending(state)
+        if request is None:
+            return Reply("illegal", step=number, reason="the run is over; nothing is pending")
+        if _kind(request) != answer.request or request.kind != answer.kind:
+            return Reply(
+                "illegal",
+                step=number,
+                reason=f"pending is {_kind(request)} {request.kind!r}; "
+                f"the answer is for {answer.request} {answer.kind!r}",
+            )
+        try:
+            value = normalise_answer(request, _frozen(answer.answer))
+        except IllegalDecisionError as err:
+            return Reply("illegal", step=number, reason=str(err))
+        requests.append(request)
+        state, events = game.step(state, value)
+        steps.append(events)
+    compared = tuple(request_json(r) for r in requests[max(start, 1) - 1 :])
+    return Reply(
+        "ok",
+        _window(steps, start),
+        compared,
+        request_json(game.pending(state)),
+        plain(project(spec, projection, scenario, state)),
+    )
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True, slots=True)
+class Realised:
+    """A case spec run under one set of readings: the answers it gave and where it stopped."""
+
+    answers: tuple[Answer, ...]
+    start: int
+    reply: Reply
+    last_request: Request | None  # the request the last answer answered
+    chance_key: str  # the scenario field of the chance script
+
+
+def realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Realised:
+    """Run ``case`` under ``readings`` with its scenario's answer objects, stopping as it says.
+
+    A scenario the game refuses under these readings (a setup one reading forbids) is realised
+    as a ``refused`` reply.
+    """
+    source = f"{spec.name}/{case.group}/{case.name}"
+    try:
+        scenario = load(spec, case.scenario, readings, source)
+    except MalformedInputError as err:
+        return Realised((), 0, Reply("refused", reason=err.reason), None, "")
+    key = str(getattr(scenario, "chance_key", "chance"))
+    decisions = Answers.from_json(case.scenario.get(DECISIONS_KEY), "first-legal")
+    chance = Answers.from_json(case.scenario.get(key), "random")
+    decide = replace(decisions, script=()).decider(f"{source}: decisions")
+    roll = replace(chance, script=()).chance(f"{source}: {key}")
+    used = {"decision": 0, "chance": 0}
+    game = scenario.game()
+    state, opening = game.start(scenario.initial)
+    steps: list[Sequence[Any]] = [opening]
+    requests: list[Request] = []
+    given: list[Answer] = []
+    seen = 0
+    refused: Reply | None = None
+    while True:
+        request = game.pending(state)
+        if request is None:
+            break
+        if case.stop.how == "after" and len(given) >= case.stop.count:
+            break
+        if case.stop.matches(request):
+            seen += 1
+            if seen >= case.stop.count:
+                break
+        kind = _kind(request)
+        script = decisions.script if kind == "decision" else chance.script
+        raw: Option
+        if used[kind] < len(script):
+            raw = script[used[kind]]
+            used[kind] += 1
+        else:
+            answers = decisions if kind == "decision" else chance
+            if answers.then == "none" and not answers.prefer:
+                break  # the script ran out on purpose: the case stops here
+            try:
+                if isinstance(request, DecisionRequest):
+                    raw = decide.decide(request)
+                else:
+                    assert isinstance(request, ChanceRequest)
+                    raw = roll.outcome(request)
+            except IllegalDecisionError:
+                break
+        given.append(Answer(kind, request.kind, plain(raw)))
+        try:
+            value = normalise_answer(request, raw)
+        except IllegalDecisionError as err:
+            refused = Reply("illegal", step=len(given), reason=str(err))
+            break
+        requests.append(request)
+        state, events = game.step(state, value)
+        steps.append(events)
+    start = {
+        "all": 0,
+        "after-opening": min(1, len(given)),
+        "last": len(given),
+        "choice": max(len(given) - 1, 0),
+    }[case.window]
+    if refused is None:
+        reply = Reply(
+            "ok",
+            _window(steps, start),
+            tuple(request_json(r) for r in requests[max(start, 1) - 1 :]),
+            request_json(game.pending(state)),
+            plain(project(spec, case.projection, scenario, state)),
+        )
+    else:
+        reply = refused
+    return Realised(tuple(given), start, reply, requests[-1] if requests else None, key)
+
+
+def checked_play(
+    spec: GameSpec,
+    document: Mapping[str, Any],
+    readings: Mapping[str, str],
+    answers: Sequence[Answer],
+    start: int,
+    projection: str,
+    source: str,
+) -> Reply:
+    """:func:`play`, with the oracle's own refusals of bad input reported as ``error`` replies."""
+    try:
+        return play(spec, document, readings, answers, start, projection, source)
+    except InvasionError as err:
+        return Reply("error", reason=str(err))

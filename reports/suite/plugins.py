@@ -1,0 +1,117 @@
+"""Per-game case plug-ins, found through the registry.
+
+A game ``<name>`` (package ``<pkg>``) adds its cases with a module ``reports/suite/<pkg>.py``
+(or ``reports/<pkg>/cases.py``) defining ``SUITE = GameSuite(...)``: the rule sections of
+``docs/<pkg>.md``'s rule map, the named projections of its state, its feature tags and a
+functions (*producers*) yielding its :class:`~reports.suite.specs.CaseSpec` s (each producer is
+one unit of work for the parallel generator). A game without a plug-in still
+gets the generic cases (its bundled examples and ruling witnesses, :mod:`reports.suite.generic`)
+and the ``outcome`` projection; ``invasion fixtures coverage`` then reports its rule sections as
+unknown and fails.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from model import registry
+from model.core.errors import MalformedInputError
+from model.core.spec import GameSpec
+from reports.suite.specs import CaseSpec
+
+ProjectionFunction = Callable[[Any, Any, str], Any]
+"""``(scenario, state, argument) -> JSON``: a view of a state (the argument follows ``:``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Projection:
+    """A named view of a state that cases compare (``land:A5``: name ``land``, argument ``A5``)."""
+
+    name: str
+    meaning: str
+    function: ProjectionFunction
+    argument: str = ""  # what the argument is ("a land name"); empty when there is none
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A row of the game's rule map (``docs/<pkg>.md``, "Where each rule lives")."""
+
+    key: str
+    heading: str
+
+
+@dataclass(frozen=True)
+class GameSuite:
+    """A game's case plug-in."""
+
+    game: str
+    sections: tuple[Section, ...]
+    projections: tuple[Projection, ...]
+    features: dict[str, str]
+    producers: tuple[Callable[[], Iterable[CaseSpec]], ...]
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def section(self, key: str) -> Section:
+        for section in self.sections:
+            if section.key == key:
+                return section
+        raise KeyError(f"{self.game}: no rule section {key!r}")
+
+
+def _outcome(spec: GameSpec) -> Projection:
+    return Projection(
+        "outcome",
+        "the game's outcome (`invasion GAME simulate --json`: answer.outcome), at any point of a run",
+        lambda scenario, state, argument: spec.outcome(scenario, state),
+    )
+
+
+def module_names(game: str) -> tuple[str, str]:
+    pkg = registry.package_of(game)
+    return (f"reports.suite.{pkg}", f"reports.{pkg}.cases")
+
+
+@cache
+def suite_for(game: str) -> GameSuite | None:
+    """The game's plug-in, or ``None`` when it has none."""
+    for name in module_names(game):
+        try:
+            found = importlib.util.find_spec(name)
+        except ModuleNotFoundError:
+            found = None
+        if found is None:
+            continue
+        module = importlib.import_module(name)
+        suite: GameSuite = module.SUITE
+        return suite
+    return None
+
+
+def projections(spec: GameSpec) -> dict[str, Projection]:
+    """Every projection of a game: ``outcome`` and its plug-in's."""
+    out = {"outcome": _outcome(spec)}
+    suite = suite_for(spec.name)
+    if suite is not None:
+        out.update({p.name: p for p in suite.projections})
+    return out
+
+
+def project(spec: GameSpec, name: str, scenario: Any, state: Any) -> Any:
+    """The projection ``name`` (``base`` or ``base:argument``) of ``state``."""
+    base, _, argument = name.partition(":")
+    known = projections(spec)
+    if base not in known:
+        raise MalformedInputError(
+            "projection", name, f"{spec.name} has no projection {base!r}; known: {', '.join(sorted(known))}"
+        )
+    projection = known[base]
+    if bool(projection.argument) != bool(argument):
+        need = f"'{base}:<{projection.argument}>'" if projection.argument else f"'{base}' with no argument"
+        raise MalformedInputError("projection", name, f"write it as {need}")
+    return projection.function(scenario, state, argument)

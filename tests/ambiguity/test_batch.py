@@ -1,0 +1,61 @@
+"""Batch jobs give the same answers here, on the local process pool and on a Dask cluster."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+from model.core.errors import MalformedInputError
+from reports.ambiguity import jobs
+from reports.batch import Runner, run_jobs
+from reports.cli import main
+
+WORK = [
+    ("coverage", ("stonespine", "SS-TROLL-MOVE")),
+    ("coverage", ("stonespine", "SS-PASSAGE")),
+    ("divergence", ("stonespine", "SS-TROPHY-VALUES", 4, None)),
+]
+
+
+def _answers(runner: Runner) -> list[object]:
+    batch = run_jobs(jobs.dispatch, WORK, runner, "test")
+    assert not batch.interrupted
+    return [r.to_json() for r in batch.results]
+
+
+def test_the_process_pool_gives_the_answers_given_here() -> None:
+    here = _answers(Runner(workers=1))  # first: the pool's forked workers inherit the imports
+    assert _answers(Runner(workers=2)) == here
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None,
+    reason="Dask is not installed: pip install 'invasion-oracle[dask]' (make test installs it with the dev extra)",
+)
+def test_a_dask_cluster_gives_the_same_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        args = [
+            "stonespine",
+            "ambiguities",
+            "--only",
+            "SS-EXIT-Y13",
+            "--only",
+            "SS-PASSAGE",
+            "--no-fixtures",
+            "--json",
+        ]
+        assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
+        on_dask = json.loads(capsys.readouterr().out)["answer"]
+    assert main([*args, "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["answer"] == on_dask
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="Dask is not installed")
+def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("reports.batch.CONNECT_SECONDS", 1)
+    with pytest.raises(MalformedInputError, match="cannot reach a Dask scheduler there"):
+        run_jobs(jobs.dispatch, WORK[:1], Runner(scheduler="tcp://127.0.0.1:9"), "test")

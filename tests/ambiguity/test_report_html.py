@@ -1,0 +1,187 @@
+"""``invasion report --out DIR``: report.md and report.html, opened in headless Chromium (Debian's
+``/usr/bin/chromium``): the pictures are there, nothing is missing, the page is not blank."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from reports.cli import main
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None, reason="Chromium is not installed: apt-get install -y chromium (CI installs it)"
+)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report")
+    args = ["report", "--out", str(out), "--game", "stonespine", "--no-search", "--no-long", "--no-fixtures"]
+    assert main([*args, "--workers", "1", "--json"]) == 0
+    return out
+
+
+def _chromium(tmp: Path, url: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    assert CHROMIUM is not None
+    command = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp / 'profile'}", *extra, url]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+
+
+def _pixels(png: bytes) -> tuple[int, int, list[bytes]]:
+    """Decode an 8-bit RGB or RGBA PNG into rows of pixel bytes (the filters undone)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, data, width = 8, b"", 0
+    channels = 0
+    while pos < len(png):
+        (length,) = struct.unpack(">I", png[pos : pos + 4])
+        kind, body = png[pos + 4 : pos + 8], png[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6)
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            data += body
+        pos += 12 + length
+    raw, stride, rows, previous = zlib.decompress(data), width * channels, [], bytes(width * channels)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(bytes(line))
+        previous = bytes(line)
+    return width, channels, rows
+
+
+def test_report_md_and_html_hold_the_sections_and_the_pictures(report: Path) -> None:
+    markdown = (report / "report.md").read_text(encoding="utf-8")
+    pictures = sorted(p.name for p in (report / "pictures").iterdir())
+    assert pictures == [
+        "stonespine-campaign.svg",
+        "stonespine-default.svg",
+        "stonespine-placement.svg",
+        "stonespine-solo.svg",
+    ]
+    for name in pictures:
+        assert f"](pictures/{name})" in markdown
+        ElementTree.fromstring((report / "pictures" / name).read_text(encoding="utf-8"))  # well-formed SVG
+    for heading in (
+        "## Stonespine Architects: Invasion (stonespine)",
+        "### The register",
+        "optimal guardian and minion placement",
+        "Stonespine: escape analysis of the bundled dungeon",
+    ):
+        assert heading in markdown, heading
+    html = (report / "report.html").read_text(encoding="utf-8")
+    sources = re.findall(r'<img src="([^"]+)"', html)
+    assert len(sources) == len(pictures) and all(s.startswith("data:image/svg+xml;base64,") for s in sources)
+    for source in sources:
+        ElementTree.fromstring(base64.b64decode(source.split(",", 1)[1]))
+    assert not re.search(r'(src|href)="(?!data:|#)', html), "the page must not load anything from outside"
+
+
+def test_report_json_is_canonical_and_per_game(report: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    written = (report / "report.json").read_text(encoding="utf-8")
+    (game,) = json.loads(written)["games"]
+    assert game["game"] == "stonespine" and len(game["rulings"]) >= 20 and len(game["pictures"]) == 4
+    assert any(s.startswith("## Stonespine: escape analysis") for s in game["sections"])
+    args = [
+        "report",
+        "--json",
+        "--game",
+        "stonespine",
+        "--no-search",
+        "--no-long",
+        "--no-fixtures",
+        "--workers",
+        "2",
+    ]
+    assert main(args) == 0
+    again = json.loads(capsys.readouterr().out)["answer"]
+    assert (
+        json.dumps(again, sort_keys=True, indent=1, ensure_ascii=False) + "\n" == written
+    )  # same bytes: diffable
+
+
+CHECK_SCRIPT = """<script>
+window.addEventListener("load", () => {
+  const images = [...document.images];
+  const broken = images.filter((i) => !(i.complete && i.naturalWidth > 0)).length;
+  document.body.setAttribute("data-render-check", `images=${images.length} broken=${broken}`);
+});
+</script>"""
+
+
+def _checked_copy(page: Path, folder: Path) -> Path:
+    """A copy of ``page`` that records, once loaded, how many images it has and how many failed."""
+    copy = folder / "checked.html"
+    copy.write_text(
+        page.read_text(encoding="utf-8").replace("</body>", CHECK_SCRIPT + "</body>"), encoding="utf-8"
+    )
+    return copy
+
+
+def _render(tmp: Path, page: Path) -> tuple[str, Path]:
+    shot = tmp / "shot.png"
+    done = _chromium(
+        tmp,
+        _checked_copy(page, tmp).as_uri(),
+        "--virtual-time-budget=5000",
+        "--dump-dom",
+        f"--screenshot={shot}",
+        "--window-size=1200,1600",
+        "--hide-scrollbars",
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = re.search(r'data-render-check="([^"]*)"', done.stdout)
+    assert found, "the page's load event never ran"
+    return found.group(1), shot
+
+
+@needs_chromium
+def test_headless_chromium_renders_the_report(report: Path, tmp_path: Path) -> None:
+    check, shot = _render(tmp_path, report / "report.html")
+    assert check == "images=4 broken=0"  # every picture decoded, none missing
+    width, channels, rows = _pixels(shot.read_bytes())
+    pixels = [row[i : i + 3] for row in rows[::8] for i in range(0, width * channels, channels * 8)]
+    inked = [p for p in pixels if p != b"\xff\xff\xff"]
+    assert len(inked) > len(pixels) // 20, "the screenshot is (almost) blank"
+    assert len(set(inked)) > 20, "the screenshot has too few colours to hold text and pictures"
+
+
+@needs_chromium
+def test_the_render_check_sees_a_missing_picture(tmp_path: Path) -> None:
+    page = tmp_path / "broken.html"
+    page.write_text('<html><body><img src="missing.svg" alt="x"></body></html>', encoding="utf-8")
+    check, _ = _render(tmp_path, page)
+    assert check == "images=1 broken=1"
