@@ -35,7 +35,13 @@ from model.stonespine.state import GameState, Placement, PlayerState
 
 @dataclass(frozen=True, slots=True)
 class HeroProfile:
-    """How one hero colour takes damage in each chamber."""
+    """How one hero colour takes damage in each chamber.
+
+    With ``m`` minions in chamber ``c`` the chamber deals ``base[c] + m * unit[c]``, plus
+    ``jump[c]`` once there is a minion at all (a hero ability that resolves only in a dangerous
+    chamber, ruling ``SS-HERO-ABILITY-CHAMBER``, starts to count), and meets a purple hero's
+    condition when ``cond[c]``, or ``cond_minion[c]`` once there is a minion.
+    """
 
     color: HeroColor
     card: str
@@ -46,11 +52,13 @@ class HeroProfile:
         int, ...
     ]  # the minions' own part per minion (kept under SS-PURPLE-SCOPE=element-damage)
     purple: bool
-    cond: tuple[bool, ...]  # the purple condition met by the chamber itself
-    cond_minion: bool  # the purple condition met by any minion
+    cond: tuple[bool, ...]  # the purple condition met by the chamber with no minion
+    cond_minion: tuple[bool, ...]  # the purple condition met by the chamber with a minion or more
+    jump: tuple[int, ...] = ()  # extra damage once the node holds a minion (empty: none anywhere)
 
     def damage(self, node: int, minions: int) -> int:
-        return self.base[node] + minions * self.unit[node]
+        extra = self.jump[node] if self.jump and minions else 0
+        return self.base[node] + minions * self.unit[node] + extra
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,18 +186,41 @@ def _black_is_inert(
 
 def chamber_numbers(
     rules: Rules, guardian: GuardianState, cell: Cell, chamber: Chamber, card: HeroCard
-) -> tuple[int, int, int, bool]:
-    """``(base, unit, minion_unit, condition)`` of one chamber for one hero card, read off the
-    oracle's damage function: damage with no minion, the extra per minion, the minions' own part
-    of it, and whether the chamber itself meets a purple hero's condition."""
-    d0, _, _ = chamber_damage(rules, guardian, Placement(), cell, chamber, card, True)
-    d1, parts, _ = chamber_damage(rules, guardian, Placement(minions=(cell,)), cell, chamber, card, True)
+) -> tuple[int, int, int, bool, int, bool, bool]:
+    """One chamber's numbers for one hero card, read off the oracle's damage function:
+    ``(base, unit, minion_unit, condition, jump, condition_with_minions, linear)`` - damage with no
+    minion, the extra per minion, the minions' own part of it, whether the chamber meets a purple
+    hero's condition, the extra once a minion stands there, the condition then, and whether one,
+    two and three minions agree with that (else the chamber is not modelled)."""
+
+    def damage(minions: int) -> tuple[int, tuple[tuple[str, int], ...]]:
+        dealt, parts, _ = chamber_damage(
+            rules, guardian, Placement(minions=(cell,) * minions), cell, chamber, card, True
+        )
+        return dealt, parts
+
+    (d0, _), (d1, parts), (d2, _), (d3, _) = damage(0), damage(1), damage(2), damage(3)
     per_minion = {"minion"} | {a.id for a, e in guardian.effects(Do.ADD_DAMAGE) if e.per == "minion"}
     minion_part = sum(n for name, n in parts if name in per_minion)
-    condition = card.ability.type is AbilityType.NO_DAMAGE_FIRST and purple_condition(
-        card, chamber, guardian, 0, rules
-    )
-    return d0, d1 - d0, minion_part, condition
+    unit = d2 - d1
+    purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
+    cond0 = purple and purple_condition(card, chamber, guardian, 0, rules)
+    cond1 = purple and purple_condition(card, chamber, guardian, 1, rules)
+    cond2 = purple and purple_condition(card, chamber, guardian, 2, rules)
+    linear = d3 - d2 == unit and cond2 == cond1
+    return d0, unit, minion_part, cond0, d1 - d0 - unit, cond1, linear
+
+
+def chamber_effect(
+    rules: Rules, guardian: GuardianState, cell: Cell, chamber: Chamber, card: HeroCard, minions: int
+) -> tuple[int, bool]:
+    """``(damage, condition)``: what ``chamber`` deals ``card``'s hero with ``minions`` minions there
+    (no protection applied), and whether it meets a purple hero's condition - the oracle's own
+    numbers, for searches that change a chamber's elements."""
+    placement = Placement(minions=(cell,) * minions)
+    damage, _, _ = chamber_damage(rules, guardian, placement, cell, chamber, card, True)
+    purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
+    return damage, purple and purple_condition(card, chamber, guardian, minions, rules)
 
 
 def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
@@ -202,20 +233,13 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     nonlinear = []
     for card in state.heroes:
         numbers = [chamber_numbers(rules, guardian, cell, dungeon.chamber(cell), card) for cell in cells]
-        for cell, (d0, d1, _, cond) in zip(cells, numbers, strict=True):
-            # The compiled numbers are linear in the minions of a chamber; say so where the
-            # oracle's are not (a hero ability that resolves only once a minion makes the chamber
-            # dangerous, ruling SS-HERO-ABILITY-CHAMBER).
-            chamber = dungeon.chamber(cell)
-            two = Placement(minions=(cell, cell))
-            d2, _, _ = chamber_damage(rules, guardian, two, cell, chamber, card, True)
-            with_minion = purple_condition(card, chamber, guardian, 1, rules)
-            cond_minion = "minion" in card.ability.matches
-            if d2 != d0 + 2 * d1 or (
-                card.ability.type is AbilityType.NO_DAMAGE_FIRST and with_minion != (cond or cond_minion)
-            ):
-                nonlinear.append(f"{card.name} in {cell.name}")
+        # One minion may change a chamber (a hero ability resolving once it is dangerous); each
+        # further minion must add the same again, or the chamber is not modelled.
+        nonlinear += [
+            f"{card.name} in {cell.name}" for cell, n in zip(cells, numbers, strict=True) if not n[6]
+        ]
         purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
+        jump = tuple(n[4] for n in numbers)
         profiles.append(
             HeroProfile(
                 card.color,
@@ -226,7 +250,8 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
                 tuple(n[2] for n in numbers),
                 purple,
                 tuple(n[3] for n in numbers),
-                purple and "minion" in card.ability.matches,
+                tuple(n[5] for n in numbers),
+                jump if any(jump) else (),
             )
         )
     limits = []
@@ -240,9 +265,7 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     for ability, _ in guardian.effects(Do.DEFEAT):
         limits.append(f"a guardian ability defeating heroes ({ability.id})")
     if nonlinear and guardian.minions_unlocked:
-        limits.append(
-            "hero abilities that resolve only once a minion stands in the chamber: " + ", ".join(nonlinear)
-        )
+        limits.append("damage that is not the same for each further minion: " + ", ".join(nonlinear))
     if player.guardian_defeats and rules.guardian_once:
         limits.append("guardians that already defeated a hero this phase (SS-GUARDIAN-FIRST=once-per-phase)")
     black = state.heroes[0]
@@ -271,7 +294,7 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
                         f"{card.name}'s ability resolving only once a minion stands in a chamber",
                     )
                 )
-    if any(v < 0 for p in profiles for v in (*p.base, *p.unit, *p.minion_unit)):
+    if any(v < 0 for p in profiles for v in (*p.base, *p.unit, *p.minion_unit, *p.jump)):
         route_limits.append(("all", "a chamber dealing negative damage (check the data file)"))
         limits.append(route_limits[-1][1])
     if "SS-SIMULTANEOUS=ability-first for a black hero's own damage" in limits:

@@ -33,7 +33,7 @@ from model.stonespine.heroes import COLORS, HeroColor
 from model.stonespine.scenario import Scenario, scenario_from_document
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
 from solver.stonespine.answers import FillAnswer, GeneratedAnswer, stop_reason
-from solver.stonespine.board import Board, HeroProfile, Layout, board_for, chamber_numbers
+from solver.stonespine.board import Board, HeroProfile, Layout, board_for, chamber_effect
 from solver.stonespine.fast import defeat_mask, first_routes
 from solver.stonespine.generate import random_dungeon
 from solver.stonespine.replay import verify_wave
@@ -41,6 +41,7 @@ from solver.stonespine.routes import Fate, Outcome, walk_route
 from solver.stonespine.rules import Z3, chamber_facts, enter, hero_terms, route_rules, start_state, term
 
 Slot = tuple[int, int, int]  # player-independent: (column, row, space index)
+MULTISETS = 500  # the most ways to fill one chamber's free spaces the z3 engine encodes
 
 
 def _free_slots(scenario: Scenario, player: int) -> list[Slot]:
@@ -191,33 +192,45 @@ def _cegis(
     solver = z3.Solver()
     for var in pick:
         solver.add(var >= 0, var < len(options))
-    # What each option adds in its chamber for this hero (read off the oracle's damage function).
-    effect: dict[tuple[int, int], tuple[int, bool]] = {}
-    for s, (col, row, i) in enumerate(slots):
-        deadline.check()
-        cell = Cell(col, row)
-        node = board.index(cell)
-        for k, element in enumerate(options):
-            chamber = p.dungeon.chamber(cell).with_space(i, Space(element))
-            base, _, _, cond = chamber_numbers(rules, p.guardian, cell, chamber, card)
-            effect[(s, k)] = (base - profile.base[node], cond and not profile.cond[node])
     by_node: dict[int, list[int]] = {}
     for s, (col, row, _) in enumerate(slots):
         by_node.setdefault(board.index(Cell(col, row)), []).append(s)
+    # What each chamber deals and whether it meets the purple condition, for every multiset of
+    # options in its free spaces, read off the oracle's damage function: options do not simply add
+    # up (the first monster can make a chamber dangerous, so that hero abilities resolve there).
+    added: dict[int, tuple[Any, Any]] = {}
+    for node, members in by_node.items():
+        deadline.check()
+        cell = board.cells[node]
+        original = p.dungeon.chamber(cell)
+        kinds = list(itertools.combinations_with_replacement(range(len(options)), len(members)))
+        if len(kinds) > MULTISETS:
+            raise RulesError(
+                f"{cell.name} has {len(members)} free spaces: {len(kinds)} ways to fill them with "
+                f"{len(options)} elements is more than the z3 engine handles; use --engine search or fewer --elements"
+            )
+        minions = layout.minions[node]
+        before, _ = chamber_effect(rules, p.guardian, cell, original, card, minions)
+        counts = [z3.Sum([z3.If(pick[s] == k, 1, 0) for s in members]) for k in range(len(options))]
+        damage: Any = 0
+        met: list[Any] = []
+        for kind in kinds:
+            chamber = original
+            for s, k in zip(members, kind, strict=True):
+                chamber = chamber.with_space(slots[s][2], Space(options[k]))
+            dealt, condition = chamber_effect(rules, p.guardian, cell, chamber, card, minions)
+            same = z3.And([counts[k] == kind.count(k) for k in set(kind)])
+            if dealt != before:
+                damage = z3.If(same, dealt - before, damage)
+            if condition:
+                met.append(same)
+        added[node] = (damage, z3.Or(met) if met else False)
 
     def added_damage(node: int) -> Any:
-        extra = [
-            z3.Sum([z3.If(pick[s] == k, effect[(s, k)][0], 0) for k in range(len(options))])
-            for s in by_node.get(node, [])
-        ]
-        return z3.Sum(extra) if extra else 0
+        return added[node][0] if node in added else 0
 
     def added_condition(node: int) -> Any:
-        met = [
-            z3.Or([z3.And(pick[s] == k, z3.BoolVal(effect[(s, k)][1])) for k in range(len(options))])
-            for s in by_node.get(node, [])
-        ]
-        return z3.Or(met) if met else False
+        return added[node][1] if node in added else False
 
     iterations = 0
     while True:
@@ -228,6 +241,10 @@ def _cegis(
         choice = [model.eval(v, model_completion=True).as_long() for v in pick]
         candidate = _filled(scenario, player, slots, [options[k] for k in choice])
         cboard, clayout, _ = board_for(candidate, player)
+        if cboard.limits_for(hero):
+            raise RulesError(
+                "the compiled board does not model " + "; ".join(cboard.limits_for(hero)) + " for this hero"
+            )
         routes = first_routes(cboard, clayout, cboard.hero(hero), defeated, deadline)
         defeat = next((routes[k] for k in sorted(routes) if k[0] == Fate.DEFEATED.value), None)
         if defeat is None:

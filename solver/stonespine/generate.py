@@ -147,8 +147,10 @@ def study_document(
         )
         try:
             scenario = scenario_from_document(doc, "study grid")
-        except MalformedInputError:
-            continue
+        except MalformedInputError as err:
+            if ".dungeon" in err.path:
+                raise  # the grid itself is refused (say, more rows than the year has built)
+            continue  # these levels do not fit (too few minions, an ability not modelled, ...)
         if scenario.initial.players[0].guardian.minions_unlocked == minions:
             return doc
     raise ValueError(f"{guardian} cannot unlock exactly {minions} minions")

@@ -32,7 +32,7 @@ from model.stonespine.heroes import COLORS, HeroColor
 from model.stonespine.scenario import Scenario
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
 from solver.stonespine.answers import CountAnswer, HealthAnswer, stop_reason
-from solver.stonespine.board import Board, Layout, board_for, chamber_numbers
+from solver.stonespine.board import Board, Layout, board_for, chamber_effect
 from solver.stonespine.fast import EntryTable, EntryTables, LayoutEvaluator, defeat_mask, first_routes
 from solver.stonespine.routes import Fate, RouteModel, walk_route
 from solver.stonespine.waves import WaveEncoding, layout_terms, oracle_plan_check, search_wave
@@ -185,7 +185,7 @@ def _filled(chamber: Any, count: int, element: Element) -> Any:
 
 @dataclass(frozen=True)
 class _TokenProblem:
-    """One 'fewest tokens' question: where tokens fit and what one token does in each chamber."""
+    """One 'fewest tokens' question: where tokens fit and what they do in each chamber."""
 
     scenario: Scenario
     player: int
@@ -193,8 +193,9 @@ class _TokenProblem:
     layout: Layout
     element: Element
     free: dict[int, int]  # empty element spaces per enterable chamber
-    delta: dict[tuple[int, int], int]  # (colour, chamber): damage one token adds (read off the oracle)
-    gains: dict[tuple[int, int], bool]  # (colour, chamber): one token meets the purple condition
+    # (colour, chamber) -> per number of tokens t = 0.. free: the damage they add and whether the
+    # chamber then meets the purple condition (read off the oracle, the layout's minions there)
+    effect: dict[tuple[int, int], tuple[tuple[int, bool], ...]]
     roll: tuple[int, int, int]
     defeated: int
 
@@ -262,17 +263,18 @@ def _token_problem(
         for n in sorted(board.enterable())
     }
     free = {n: f for n, f in free.items() if f}
-    delta: dict[tuple[int, int], int] = {}
-    gains: dict[tuple[int, int], bool] = {}
-    for n in free:  # the per-chamber effect of one token, read from the oracle's damage rules
+    effect: dict[tuple[int, int], tuple[tuple[int, bool], ...]] = {}
+    for n, room in free.items():  # what t tokens do in the chamber, read from the oracle's rules
         deadline.check()
         cell = board.cells[n]
-        one = _filled(p.dungeon.chamber(cell), 1, element)
+        chamber = p.dungeon.chamber(cell)
         for k, card in enumerate(scenario.initial.heroes):
-            base, _, _, cond = chamber_numbers(rules, p.guardian, cell, one, card)
-            delta[(k, n)] = base - board.heroes[k].base[n]
-            gains[(k, n)] = cond and not board.heroes[k].cond[n]
-    return _TokenProblem(scenario, player, board, layout, element, free, delta, gains, roll, defeated)
+            numbers = [
+                chamber_effect(rules, p.guardian, cell, _filled(chamber, t, element), card, layout.minions[n])
+                for t in range(room + 1)
+            ]
+            effect[(k, n)] = tuple((d - numbers[0][0], c) for d, c in numbers)
+    return _TokenProblem(scenario, player, board, layout, element, free, effect, roll, defeated)
 
 
 def _search_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, int] | None:
@@ -291,7 +293,7 @@ def _search_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[i
 
 def _z3_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, int] | None:
     board, layout, roll = problem.board, problem.layout, problem.roll
-    # A token's damage is linear in the count; whether it meets a purple condition is a flag per node.
+    # What t tokens do in a chamber is read per t (the first may make a chamber dangerous).
     tok = [z3.Int(f"t{c}") for c in range(board.size)]
     solver = z3.Solver()
     for c in range(board.size):
@@ -304,8 +306,12 @@ def _z3_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, 
         problem.defeated,
         "tk",
         **layout_terms(board, layout),
-        added_damage=lambda h, c: tok[c] * problem.delta[(h, c)] if problem.delta.get((h, c)) else 0,
-        added_condition=lambda h, c: tok[c] > 0 if problem.gains.get((h, c)) else False,
+        added_damage=lambda h, c: _by_count(
+            tok[c], [d for d, _ in problem.effect.get((h, c), ((0, False),))]
+        ),
+        added_condition=lambda h, c: z3.Or(
+            False, *[tok[c] == t for t, (_, met) in enumerate(problem.effect.get((h, c), ())) if met]
+        ),
         deadline=deadline,
     )
     solver.add(*encoding.constraints)
@@ -314,6 +320,15 @@ def _z3_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, 
     model = solver.model()
     counts = {c: model.eval(tok[c], model_completion=True).as_long() for c in range(board.size)}
     return {c: n for c, n in counts.items() if n}
+
+
+def _by_count(count: Any, values: Sequence[int]) -> Any:
+    """``values[count]`` for a z3 count (0 when it is out of range)."""
+    term: Any = 0
+    for t, value in enumerate(values):
+        if value:
+            term = z3.If(count == t, value, term)
+    return term
 
 
 # -- health ---------------------------------------------------------------------------------------

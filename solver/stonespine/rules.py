@@ -291,17 +291,22 @@ def chamber_facts(
 ) -> ChamberFacts[B, N]:
     """What ``node`` holds for ``hero`` with ``minions`` minions and a guardian or not there.
 
-    Damage is ``base + minions * unit`` (read from the oracle's own damage function when the board
-    was compiled), plus ``added_damage`` for searches that add elements. Under
-    ``SS-PURPLE-SCOPE=element-damage`` a protected purple hero still takes the minions' part.
+    Damage is ``base + minions * unit``, plus ``jump`` once there is a minion (all read from the
+    oracle's own damage function when the board was compiled), plus ``added_damage`` for searches
+    that add elements. Under ``SS-PURPLE-SCOPE=element-damage`` a protected purple hero still takes
+    the minions' part.
     """
     damage = logic.add(logic.int_(hero.base[node]), logic.scale(minions, hero.unit[node]))
+    if hero.jump and hero.jump[node]:
+        damage = logic.add(
+            damage, logic.if_(logic.positive(minions), logic.int_(hero.jump[node]), logic.int_(0))
+        )
     if added_damage is not None:
         damage = logic.add(damage, added_damage)
     kept = logic.int_(0) if board.purple_all_damage else logic.scale(minions, hero.minion_unit[node])
     condition = logic.any_(
         logic.bool_(hero.cond[node]),
-        logic.all_(logic.bool_(hero.cond_minion), logic.positive(minions)),
+        logic.all_(logic.bool_(hero.cond_minion[node]), logic.positive(minions)),
         *(() if added_condition is None else (added_condition,)),
     )
     return ChamberFacts(

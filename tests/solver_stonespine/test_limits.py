@@ -36,8 +36,14 @@ VERBS = [
     pytest.param(["wave", "--heroes", "red,red,purple,black", "--engine", "z3"], id="wave-z3"),
     pytest.param(["policy", "--measure", "defeated"], id="policy"),
     pytest.param(["place", "--engine", "oracle"], id="place-oracle"),
-    pytest.param(["place", "--objective", "expected", "--measure", "defeated"], id="place-expected"),
-    pytest.param(["min-damage", "--what", "health", "--hero", "red"], id="min-damage-health"),
+    pytest.param(
+        ["place", "--objective", "expected", "--measure", "defeated"],
+        marks=pytest.mark.slow,
+        id="place-expected",
+    ),
+    pytest.param(
+        ["min-damage", "--what", "health", "--hero", "red"], marks=pytest.mark.slow, id="min-damage-health"
+    ),
     pytest.param(["min-damage", "--what", "tokens", "--heroes", "red,red"], id="min-damage-tokens"),
     pytest.param(["escape", "--hero", "red", "--engine", "search"], id="escape"),
 ]
