@@ -125,8 +125,9 @@ def stop_on_interrupt(*deadlines: Deadline) -> Iterator[None]:
     def handler(signum: int, frame: FrameType | None) -> None:
         for deadline in deadlines:
             deadline.interrupted = True
-        with contextlib.suppress(Exception):
-            z3.main_ctx().interrupt()
+        if _Z3_CHECKING[0]:  # interrupting an idle z3 context spoils its next check
+            with contextlib.suppress(Exception):
+                z3.main_ctx().interrupt()
 
     try:
         previous = signal.signal(signal.SIGINT, handler)
@@ -178,6 +179,18 @@ class Progress:
             self._bar = None
 
 
+_Z3_CHECKING = [0]  # z3 checks running now (Ctrl-C interrupts z3 only during one)
+
+
+def checking(solver: Any, *assumptions: Any) -> z3.CheckSatResult:
+    """``solver.check(*assumptions)``, marked as running so that Ctrl-C can interrupt it."""
+    _Z3_CHECKING[0] += 1
+    try:
+        return solver.check(*assumptions)
+    finally:
+        _Z3_CHECKING[0] -= 1
+
+
 def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatResult:
     """``solver.check`` under the deadline; raises TimeLimit on timeout or z3 giving up."""
     deadline.check()
@@ -187,7 +200,7 @@ def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatR
     if deadline.memory_bytes is not None:
         z3.set_param("memory_max_size", max(64, deadline.memory_bytes // 2**20))
     try:
-        result = solver.check(*assumptions)
+        result = checking(solver, *assumptions)
     except z3.Z3Exception as err:  # z3 stops with an exception when it runs out of memory
         raise TimeLimit("interrupted" if deadline.stopped() else "memory") from err
     if result == z3.unknown:

@@ -48,7 +48,7 @@ import z3
 
 from model.core.errors import RulesError
 from model.stonespine.scenario import Scenario
-from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
+from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, checking, z3_check
 from solver.stonespine.answers import FigurePlacement, PlacementAnswer, RankedPlacement, stop_reason
 from solver.stonespine.board import Board, Layout, board_for
 from solver.stonespine.dice import Roll, roll_distribution, roll_heroes
@@ -449,7 +449,7 @@ def prove_bound(
         ms = deadline.z3_ms()
         if ms is not None:
             model.solver.set("timeout", ms)
-        result = model.solver.check()
+        result = checking(model.solver)
         if result == z3.unsat:
             return True, None
         if result != z3.sat:

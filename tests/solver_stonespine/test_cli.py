@@ -165,3 +165,29 @@ def test_solver_commands_reject_bad_input_with_status_2(
     assert main(["stonespine", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_the_readme_solver_examples_show_what_they_say(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each solver line of README.md, with the claim in the comment above it."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    lines = readme.splitlines()
+    checks = {
+        "place": lambda a: a["best"] == 3 and len(a["tied"]) == 8,
+        "wave": lambda a: a["defeated"] == 3 and len(a["heroes"]) == 4,
+        "policy": lambda a: a["value"] == "65/81",
+        "routes": lambda a: (
+            {(o["fate"], o["chamber"]) for o in a["outcomes"]} == {("defeated", "B1"), ("escaped", "A2")}
+        ),
+        "min-damage": lambda a: a["count"] == 4 and a["lower_bound"] == 4,
+        "escape": lambda a: a["dungeon"] is not None,
+    }
+    seen = set()
+    for line in lines:
+        if line.startswith(".venv/bin/invasion stonespine ") and line.split()[2] in checks:
+            argv = line.split()[1:]
+            assert main([*argv, "--json"]) == 0, line
+            answer = json.loads(capsys.readouterr().out)["answer"]
+            assert checks[argv[1]](answer), (line, answer)
+            seen.add(argv[1])
+    assert seen == set(checks)

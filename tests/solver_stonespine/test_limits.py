@@ -131,3 +131,26 @@ def test_every_engine_keeps_its_limit_in_a_fresh_process(rows: int, tmp_path: Pa
         assert result["seconds"] <= 2 + SLACK, (run, result["seconds"])
         assert result["peak_kib"] * 1024 < DEFAULT_MEMORY_BYTES, (run, result["peak_kib"])
         assert result["envelope"]["status"] in ("proven", "best-found", "unknown"), run
+
+
+def test_ctrl_c_stops_a_search_with_its_best_answer() -> None:
+    """SIGINT while the search runs: the search stops at its next check and answers what it has."""
+    import os
+    import signal
+    import threading
+
+    from solver.common import Deadline, stop_on_interrupt
+    from solver.stonespine.placement import search_guaranteed
+    from tests.solver_stonespine.test_placement import study
+
+    scenario = study(rows=8, columns=8, seed=23, elements=0.3, bonus=6)
+    deadline = Deadline(30)
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    with stop_on_interrupt(deadline):
+        timer.start()
+        started = time.perf_counter()
+        answer = search_guaranteed(scenario, deadline=deadline)
+    timer.join()
+    assert time.perf_counter() - started < 5
+    assert answer.stopped == "interrupted" and answer.status.value in ("best-found", "unknown")
+    assert not answer.ties_complete
