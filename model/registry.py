@@ -25,6 +25,7 @@ BUILTIN: dict[str, tuple[str, str]] = {
     # name: (module defining SPEC, title shown by `invasion --help` without importing the game)
     "stonespine": ("model.stonespine.spec", "Stonespine Architects: Invasion"),
     "spirit-island": ("model.spirit_island.spec", "Spirit Island: the Invader Phase"),
+    "cloudspire": ("model.cloudspire.spec", "20 Strong: Cloudspire"),
 }
 
 _registered: dict[str, GameSpec] = {}

@@ -14,7 +14,10 @@ Invariants (seed 002, Invader Phase), checked by :func:`invariant_violations` on
    effects that add them (an exact count per step);
 3. a Ravage adds Blight exactly when its Damage after Defend is 2 or more, and then once;
 4. the Dahan on the island never grow in a step that ravages (nothing in a Ravage adds Dahan);
-5. replaying the recorded answers gives the same run (:func:`replay_violations`).
+5. replaying the recorded answers gives the same run (:func:`replay_violations`);
+6. every total in the outcome equals the start plus the events that changed it
+   (:func:`outcome_violations`): Fear generated, cards earned and resolved, the Fear pool, pieces,
+   Blight and Presence in each land, the Blight pool, the turn.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from model.core.rulings import REGISTRY
 from model.spirit_island.data import default_data
 from model.spirit_island.pieces import BY_LETTER, Land, Piece, PieceKind
 from model.spirit_island.scenario import Scenario
-from model.spirit_island.simulate import run
+from model.spirit_island.simulate import outcome, run
 from model.spirit_island.state import IslandState
 
 FEAR_CARDS = (
@@ -320,3 +323,105 @@ def replay_violations(
 
 def run_document(scenario: Scenario, *, play_on: bool) -> Playthrough[IslandState]:
     return run(scenario, play_on=play_on)
+
+
+# -- the outcome agrees with the events ----------------------------------------------------------------
+
+_KINDS = ("explorer", "town", "city", "dahan")
+
+
+def _kind_of_label(label: str) -> str:
+    return BY_LETTER[label[0]].value
+
+
+def outcome_violations(scenario: Scenario, playthrough: Playthrough[IslandState]) -> list[str]:
+    """Every total of the outcome that is not the start plus what the events say changed it."""
+    initial, final = scenario.initial, playthrough.final
+    result = outcome(scenario, final)
+    events = playthrough.events
+    problems: list[str] = []
+
+    def expect(what: str, from_events: object, in_outcome: object) -> None:
+        if from_events != in_outcome:
+            problems.append(f"{what}: the events give {from_events!r}, the outcome says {in_outcome!r}")
+
+    fear = result["fear"]
+    expect(
+        "Fear generated",
+        sum(e.get("amount") for e in events if e.kind == "fear_generated"),
+        fear["generated"],
+    )
+    destroyed = sum(e.get("fear") for e in events if e.kind == "invader_destroyed")
+    accounted = sum(
+        e.get("amount")
+        for e in events
+        if (e.kind == "fear_generated" and str(e.get("cause")).startswith("destroyed in"))
+        or e.kind == "fear_not_generated"
+    )
+    if destroyed != accounted:
+        problems.append(
+            f"destroyed pieces were worth {destroyed} Fear; {accounted} was generated or reported not generated"
+        )
+    queue = list(initial.fear.earned)
+    resolved = list(initial.fear.discard)
+    for e in events:
+        if e.kind == "fear_card_earned":
+            queue.append(e.get("card"))
+        elif e.kind == "fear_card_resolved":
+            if not queue or queue[0] != e.get("card"):
+                problems.append(f"Fear card {e.get('card')} resolved out of the order earned")
+            else:
+                queue.pop(0)
+            resolved.append(e.get("card"))
+    earned = sum(1 for e in events if e.kind == "fear_card_earned")
+    expect("Fear cards earned", initial.fear.earned_total + earned, fear["earned_total"])
+    expect("Fear cards waiting", queue, fear["unresolved"])
+    expect("Fear cards resolved", resolved, fear["resolved"])
+    pools = [e.get("pool") for e in events if e.kind == "fear_generated"]
+    expect("Fear pool", pools[-1] if pools else initial.fear.in_pool, fear["pool"])
+    blight_pools = [
+        e.get("pool")
+        for e in events
+        if e.kind in ("blight_added", "blight_card_flipped", "blight_card_drawn")
+    ]
+    expect("Blight pool", blight_pools[-1] if blight_pools else initial.blight.pool, result["blight"]["pool"])
+    expect("turn", initial.turn + sum(1 for e in events if e.kind == "time_passed"), result["turn"])
+
+    island = scenario.island
+    counts = {
+        name: {kind.value: land.count(kind) for kind in PieceKind}
+        for name, land in zip(island.lands, initial.lands, strict=True)
+    }
+    blight = {name: land.blight for name, land in zip(island.lands, initial.lands, strict=True)}
+    presence = {name: dict(land.presence) for name, land in zip(island.lands, initial.lands, strict=True)}
+    for e in events:
+        land = e.get("land")
+        if e.kind == "explored":
+            for name in e.get("lands"):
+                counts[name]["explorer"] += 1
+        elif e.kind == "built":
+            counts[land][e.get("piece")] += 1
+        elif e.kind == "piece_added":
+            counts[land][e.get("piece")] += e.get("count")
+        elif e.kind == "invader_destroyed":
+            counts[land][e.get("was")] -= 1
+        elif e.kind == "piece_removed":
+            counts[land][e.get("piece")] -= 1
+        elif e.kind == "piece_replaced":
+            counts[land][_kind_of_label(e.get("piece"))] -= 1
+            counts[land][_kind_of_label(e.get("becomes"))] += 1
+        elif e.kind == "ravaged":
+            counts[land]["dahan"] -= e.get("dahan_destroyed")
+        elif e.kind == "blight_added":
+            blight[land] += 1
+        elif e.kind == "presence_destroyed":
+            presence[land][e.get("spirit")] -= 1
+    for name, land in zip(island.lands, final.lands, strict=True):
+        expect(f"pieces in {name}", counts[name], {kind.value: land.count(kind) for kind in PieceKind})
+        expect(f"Blight in {name}", blight[name], land.blight)
+        expect(
+            f"Presence in {name}",
+            {s: n for s, n in presence[name].items() if n},
+            result["lands"][name]["presence"],
+        )
+    return problems

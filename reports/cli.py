@@ -30,7 +30,7 @@ class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: ``invasion stonespine place: error: ...``, exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def version() -> str:
@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
         return status
     except InvasionError as err:
-        print(f"invasion: error: {err}", file=sys.stderr)
+        print(f"invasion: error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("invasion: interrupted", file=sys.stderr)
@@ -100,11 +100,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         command = " ".join(words[:2])
         print(
-            f"invasion: internal error in `invasion {command}`: {type(err).__name__}: {err}; "
+            f"invasion: internal error in `invasion {one_line(command)}`: {type(err).__name__}: "
+            f"{one_line(str(err))}; "
             "this is a bug: please report it with the command and its input files",
             file=sys.stderr,
         )
         return 3
+
+
+def one_line(text: str) -> str:
+    r"""An error message as one line: newlines and control characters shown as escapes.
+
+    >>> one_line("bad name 'a\nb\x1b'")
+    "bad name 'a\\nb\\x1b'"
+    """
+    from reports.output import visible
+
+    return visible(text.replace("\n", "\\n").replace("\t", "\\t"))
 
 
 def _configure(args: argparse.Namespace) -> None:

@@ -145,13 +145,21 @@ def add_output_options(
 
 
 def add_search_options(
-    parser: argparse.ArgumentParser, engines: tuple[str, ...] = (), default_engine: str | None = None
+    parser: argparse.ArgumentParser,
+    engines: tuple[str, ...] = (),
+    default_engine: str | None = None,
+    *,
+    engine_help: str = "",
+    memory: bool = True,
 ) -> None:
-    """``--engine``, ``--time-limit SECONDS`` and ``--memory-limit MIB`` for the searches."""
+    """``--engine``, ``--time-limit SECONDS`` and (``memory``) ``--memory-limit MIB`` for searches."""
     if engines:
         chosen = default_engine or engines[0]
         parser.add_argument(
-            "--engine", choices=engines, default=chosen, help=f"search engine (default: {chosen})"
+            "--engine",
+            choices=engines,
+            default=chosen,
+            help=engine_help or f"search engine (default: {chosen})",
         )
     parser.add_argument(
         "--time-limit",
@@ -161,6 +169,8 @@ def add_search_options(
         help="stop after this long in all (set-up, search and the oracle replay) and answer with "
         "the best found so far, or unknown",
     )
+    if not memory:
+        return
     parser.add_argument(
         "--memory-limit",
         type=positive_int,

@@ -14,7 +14,7 @@ Blight, the Blight cascades to an adjacent land (never the Ocean), which can cas
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from model.core.provenance import Provenance
 from model.spirit_island.effects import Effect
@@ -67,20 +67,20 @@ def take_blight(track: BlightTrack, card: BlightCard | None, players: int, readi
     refill = card.blighted_per_player * players if card is not None else 0
     if reading == "when-needed":
         if track.pool > 0:
-            return Taken(replace(track, pool=track.pool - 1), True)
+            return Taken(BlightTrack(track.card, track.side, track.pool - 1), True)
         if can_flip:
             return Taken(
-                replace(track, side=BLIGHTED, pool=refill - 1), refill > 0, flipped=True, lost=refill == 0
+                BlightTrack(track.card, BLIGHTED, refill - 1), refill > 0, flipped=True, lost=refill == 0
             )
         return Taken(track, False, lost=True)
     if track.pool <= 0:  # only reachable when a scenario starts with an empty pool
         return Taken(track, False, lost=True)
     left = track.pool - 1
     if left > 0:
-        return Taken(replace(track, pool=left), True)
+        return Taken(BlightTrack(track.card, track.side, left), True)
     if can_flip:
-        return Taken(replace(track, side=BLIGHTED, pool=refill), True, flipped=True, lost=refill == 0)
-    return Taken(replace(track, pool=0), True, lost=True)
+        return Taken(BlightTrack(track.card, BLIGHTED, refill), True, flipped=True, lost=refill == 0)
+    return Taken(BlightTrack(track.card, track.side, 0), True, lost=True)
 
 
 def setup_pool(card: BlightCard | None, players: int, space_per_player: int, extra: int) -> int:

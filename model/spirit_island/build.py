@@ -8,12 +8,14 @@ not build. One land's Build never changes another's, so the order of lands does 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from model.spirit_island.invader_deck import InvaderCard
 from model.spirit_island.island import Island
 from model.spirit_island.pieces import Land, PieceKind
 
 
-def build_targets(island: Island, lands: tuple[Land, ...], card: InvaderCard) -> tuple[int, ...]:
+def build_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
     """Lands of the card's terrain that hold Invaders, in island order."""
     return tuple(
         i

@@ -21,24 +21,41 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from model.spirit_island.pieces import BY_LETTER, INVADERS, LETTER, Land, Piece, PieceKind, PieceStats
+from model.core.errors import RulesError
+from model.spirit_island.pieces import (
+    BY_LETTER,
+    INVADERS,
+    LETTER,
+    Land,
+    Piece,
+    PieceKind,
+    PieceStats,
+    describe,
+    piece,
+)
+
+MAX_ALLOCATIONS = 100_000
+"""The most ways of spreading Damage the oracle lists as a decision's options (a bound on time and
+memory: a land with many damaged pieces of several kinds has millions)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Allocation:
-    """Damage added to pieces: ``parts`` are ``(kind, damage before, damage added)``."""
+    """Damage added to pieces: ``parts`` are ``(kind, damage before, damage added)``; ``label`` is
+    their text (see the module notes)."""
 
     parts: tuple[tuple[PieceKind, int, int], ...]
     destroyed: tuple[PieceKind, ...]
     fear: int
-
-    @property
-    def label(self) -> str:
-        return " ".join(f"{LETTER[k]}{before}+{added}" for k, before, added in self.parts) or "none"
+    label: str
 
     @property
     def total(self) -> int:
         return sum(added for _, _, added in self.parts)
+
+
+def _label(parts: tuple[tuple[PieceKind, int, int], ...]) -> str:
+    return " ".join(f"{LETTER[k]}{before}+{added}" for k, before, added in parts) or "none"
 
 
 def parse_allocation_label(label: str) -> tuple[tuple[PieceKind, int, int], ...]:
@@ -76,6 +93,38 @@ def capacity(land: Land, stats: PieceStats, kinds: tuple[PieceKind, ...] = INVAD
     return sum(n * rem for _, _, n, rem in _classes(land, stats, kinds))
 
 
+def allocation_count(
+    land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS
+) -> int:
+    """How many allocations :func:`allocations` would list, counted without listing them.
+
+    >>> from model.spirit_island.data import default_stats
+    >>> from model.spirit_island.pieces import parse_land
+    >>> allocation_count(parse_land("T E"), default_stats(), 2), allocation_count(parse_land("6C 6C@1 6T 6T@1 6E"), default_stats(), 30)
+    (2, 178098)
+    """
+    classes = _classes(land, stats, kinds)
+    amount = min(amount, sum(n * rem for _, _, n, rem in classes))
+    ways = [1] + [0] * amount  # ways[s]: allocations of s Damage over the classes so far
+    for _, _, n, rem in classes:
+        ways = [
+            sum(ways[s - given] * _box(n, rem, given) for given in range(min(s, n * rem) + 1))
+            for s in range(amount + 1)
+        ]
+    return ways[amount]
+
+
+@lru_cache(maxsize=4096)
+def _box(parts: int, most: int, total: int) -> int:
+    """Partitions of ``total`` into at most ``parts`` parts, each at most ``most``: the ways to
+    spread ``total`` Damage over ``parts`` identical pieces that can each take ``most``."""
+    if total == 0:
+        return 1
+    if parts == 0 or most == 0 or total > parts * most:
+        return 0
+    return _box(parts, most - 1, total) + _box(parts - 1, most, total - most)
+
+
 def allocations(
     land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS
 ) -> tuple[Allocation, ...]:
@@ -83,37 +132,49 @@ def allocations(
 
     Identical pieces are not told apart, so each result is listed once. The order is the
     players' likely preference, so the first option is a sensible default: most Fear, then most
-    pieces destroyed, then most Cities, then most Towns destroyed, then the label.
+    pieces destroyed, then most Cities, then most Towns destroyed, then the label. More than
+    :data:`MAX_ALLOCATIONS` raise :class:`~model.core.errors.RulesError` (counted first).
 
     >>> from model.spirit_island.data import default_stats
     >>> from model.spirit_island.pieces import parse_land
     >>> [a.label for a in allocations(parse_land("T E"), default_stats(), 2)]
     ['T0+2', 'T0+1 E0+1']
     """
+    count = allocation_count(land, stats, amount, kinds)
+    if count > MAX_ALLOCATIONS:
+        raise RulesError(
+            f"{amount} Damage can be spread over the pieces {describe(land)} in {count:,} ways; the oracle "
+            f"lists at most {MAX_ALLOCATIONS:,} options in a decision"
+        )
     classes = _classes(land, stats, kinds)
     amount = min(amount, sum(n * rem for _, _, n, rem in classes))
     found = _enumerate(tuple((n, rem) for _, _, n, rem in classes), amount)
-    result = []
+    fear_of = {kind: stats.of(kind).fear for kind in PieceKind}
+    keyed = []
     for shares in found:
         parts: list[tuple[PieceKind, int, int]] = []
         destroyed: list[PieceKind] = []
+        cities = towns = 0
         for (kind, damage, _, rem), share in zip(classes, shares, strict=True):
             for added in share:
                 parts.append((kind, damage, added))
                 if added == rem:
                     destroyed.append(kind)
-        fear = sum(stats.of(k).fear for k in destroyed)
-        result.append(Allocation(tuple(parts), tuple(destroyed), fear))
-    result.sort(
-        key=lambda a: (
-            -a.fear,
-            -len(a.destroyed),
-            -a.destroyed.count(PieceKind.CITY),
-            -a.destroyed.count(PieceKind.TOWN),
-            a.label,
+                    if kind is PieceKind.CITY:
+                        cities += 1
+                    elif kind is PieceKind.TOWN:
+                        towns += 1
+        fear = sum(fear_of[k] for k in destroyed)
+        frozen = tuple(parts)
+        label = _label(frozen)
+        keyed.append(
+            (
+                (-fear, -len(destroyed), -cities, -towns, label),
+                Allocation(frozen, tuple(destroyed), fear, label),
+            )
         )
-    )
-    return tuple(result)
+    keyed.sort(key=lambda ka: ka[0])
+    return tuple(a for _, a in keyed)
 
 
 @lru_cache(maxsize=4096)
@@ -159,11 +220,11 @@ def apply_allocation(
     pieces = list(land.pieces)
     destroyed: list[PieceKind] = []
     for kind, before, added in allocation.parts:
-        pieces.remove(Piece(kind, before))
+        pieces.remove(piece(kind, before))
         if before + added >= land.health_of(kind, stats):
             destroyed.append(kind)
         else:
-            pieces.append(Piece(kind, before + added))
+            pieces.append(piece(kind, before + added))
     return land.with_pieces(pieces), tuple(destroyed)
 
 
@@ -173,6 +234,9 @@ class DahanHarm:
 
     destroyed: int
     damaged: int  # surviving Dahan that took Damage now
+
+
+NO_HARM = DahanHarm(0, 0)
 
 
 def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[Land, DahanHarm]:
@@ -187,21 +251,23 @@ def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[
     >>> describe(land), harm
     ('D D@1', DahanHarm(destroyed=1, damaged=1))
     """
+    if amount <= 0 or not land.pieces or land.pieces[-1].kind is not PieceKind.DAHAN:  # Dahan sort last
+        return land, NO_HARM
     dahan = sorted(land.dahan, key=lambda p: (land.remaining(p, stats), -p.damage))
     others = [p for p in land.pieces if p.kind is not PieceKind.DAHAN]
     left = amount
     survivors: list[Piece] = []
     destroyed = 0
-    for piece in dahan:
-        need = land.remaining(piece, stats)
+    for one in dahan:
+        need = land.remaining(one, stats)
         if left >= need:
             left -= need
             destroyed += 1
         else:
-            survivors.append(piece)
+            survivors.append(one)
     damaged = 0
     if left > 0 and survivors:
         first = survivors[0]
-        survivors[0] = Piece(first.kind, first.damage + left)
+        survivors[0] = piece(first.kind, first.damage + left)
         damaged = 1
     return land.with_pieces(others + survivors), DahanHarm(destroyed, damaged)

@@ -340,6 +340,7 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
         for c in deck_raw["cards"]
     )
     if overrides:
+        integers_only(overrides, source)
         validate(overrides, load_schema("model.spirit_island", "data.schema.json"), source)
         for kind_name, raw in overrides.get("pieces", {}).items():
             kind = PieceKind(kind_name)
@@ -391,6 +392,9 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
                 source, json_path(("default_fear_deck", i)), f"unknown Fear card {name!r}"
             )
     _check_values(values, source)
+    for name, layout in layouts.items():
+        if layout.provenance is Provenance.USER:
+            _check_layout(layout, boards, source, ("layouts", name))
     piece_stats = PieceStats(
         stats[PieceKind.EXPLORER], stats[PieceKind.TOWN], stats[PieceKind.CITY], stats[PieceKind.DAHAN]
     )
@@ -424,6 +428,55 @@ def _blight_card(
     )
 
 
+def integers_only(value: Any, source: str, path: Path = ()) -> None:
+    """Every number in a Spirit Island document is a count: refuse ``2.0`` or ``1.5`` where the
+    schema's ``integer`` would let ``2.0`` through to the rules.
+
+    >>> integers_only({"values": {"fear_per_player": 2.0}}, "d.json")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.MalformedInputError: d.json:$.values.fear_per_player: must be an integer (no decimal point), got 2.0
+    """
+    if isinstance(value, float):
+        raise MalformedInputError(
+            source, json_path(path), f"must be an integer (no decimal point), got {value!r}"
+        )
+    if isinstance(value, dict):
+        for key, item in value.items():
+            integers_only(item, source, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            integers_only(item, source, (*path, i))
+
+
+def _check_layout(layout: Layout, boards: dict[str, BoardSpec], source: str, path: Path) -> None:
+    """A layout joins boards that exist, each once, by edges between lands of two of them."""
+    for i, name in enumerate(layout.boards):
+        if name not in boards:
+            raise MalformedInputError(
+                source,
+                json_path((*path, "boards", i)),
+                f"unknown board {name!r}; known: {', '.join(sorted(boards))}",
+            )
+    if len(set(layout.boards)) != len(layout.boards):
+        raise MalformedInputError(source, json_path((*path, "boards")), "a board is listed twice")
+    lands = {f"{b}{land.number}": b for b in layout.boards for land in boards[b].lands}
+    for i, edge in enumerate(layout.edges):
+        for end in edge:
+            if end not in lands:
+                raise MalformedInputError(
+                    source,
+                    json_path((*path, "edges", i)),
+                    f"no land {end!r} on the boards {', '.join(layout.boards)} (a land is a board and a land number, like A5)",
+                )
+        if lands[edge[0]] == lands[edge[1]]:
+            raise MalformedInputError(
+                source,
+                json_path((*path, "edges", i)),
+                f"{edge[0]}-{edge[1]} is inside one board; a layout lists cross-board edges only",
+            )
+
+
 def _check_values(values: dict[str, Sourced[Any]], source: str) -> None:
     per_level = values["fear_cards_per_level"].value
     if len(per_level) != 3 or any(n < 1 for n in per_level):
@@ -436,6 +489,13 @@ def _check_values(values: dict[str, Sourced[Any]], source: str) -> None:
         raise MalformedInputError(source, "$.values.fear_per_player", "must be at least 1")
     if values["land_damage_for_blight"].value < 1:
         raise MalformedInputError(source, "$.values.land_damage_for_blight", "must be at least 1")
+    for key in ("blight_setup_extra", "blight_space_per_player"):
+        if values[key].value < 0:
+            raise MalformedInputError(source, f"$.values.{key}", "must be 0 or more")
+    if not values["invader_deck_stages"].value:
+        raise MalformedInputError(
+            source, "$.values.invader_deck_stages", "the Invader deck needs at least one card"
+        )
     if any(s not in (1, 2, 3) for s in values["invader_deck_stages"].value):
         raise MalformedInputError(source, "$.values.invader_deck_stages", "stages are 1, 2 or 3")
 

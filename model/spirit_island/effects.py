@@ -137,6 +137,9 @@ def parse_effect(raw: Any, source: str, path: tuple[str | int, ...]) -> Effect:
         )
     if count < 1:
         raise MalformedInputError(source, json_path((*path, "count")), "count must be at least 1")
+    for key in ("piece", "action", "scope"):
+        if not isinstance(raw.get(key, ""), str):
+            raise MalformedInputError(source, json_path((*path, key)), "must be a name (a string)")
     piece = raw.get("piece", "")
     if kind in _PIECES and piece not in _PIECES[kind]:
         raise MalformedInputError(
@@ -180,6 +183,12 @@ def parse_where(raw: Any, source: str, path: tuple[str | int, ...]) -> Where:
         raise MalformedInputError(
             source, json_path((*path, extra[0])), f"unknown field; allowed: {', '.join(sorted(allowed))}"
         )
+    for key in ("terrain", "has", "lands"):
+        names = raw.get(key, [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise MalformedInputError(source, json_path((*path, key)), "a list of names")
+    if not isinstance(raw.get("card", False), bool):
+        raise MalformedInputError(source, json_path((*path, "card")), "must be true or false")
     terrains = []
     for i, name in enumerate(raw.get("terrain", [])):
         try:

@@ -10,12 +10,14 @@ added.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from model.spirit_island.invader_deck import InvaderCard
 from model.spirit_island.island import Island
 from model.spirit_island.pieces import Land
 
 
-def explore_targets(island: Island, lands: tuple[Land, ...], card: InvaderCard) -> tuple[int, ...]:
+def explore_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
     """The lands an Explore with ``card`` adds an Explorer to, judged on ``lands`` as they are.
 
     >>> from model.spirit_island.data import default_data
@@ -27,10 +29,18 @@ def explore_targets(island: Island, lands: tuple[Land, ...], card: InvaderCard) 
     >>> [island.lands[i] for i in explore_targets(island, lands, wetland)]
     ['A2']
     """
-    sources = [land.has_source for land in lands]
     return tuple(
         i
         for i in range(len(lands))
-        if card.matches(island.terrain[i], island.coastal[i])
-        and (sources[i] or island.coastal[i] or any(sources[j] for j in island.neighbours(i)))
+        if card.matches(island.terrain[i], island.coastal[i]) and explorers_reach(island, lands, i)
+    )
+
+
+def explorers_reach(island: Island, lands: Sequence[Land], index: int) -> bool:
+    """Does an Explore add an Explorer to land ``index``: it holds a Town or City, or is adjacent
+    to one or to the Ocean (the land's terrain is the card's business, not checked here)."""
+    return (
+        island.coastal[index]
+        or lands[index].has_source
+        or any(lands[j].has_source for j in island.neighbours(index))
     )

@@ -13,7 +13,8 @@ resolving join the end of the queue and resolve in the same step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 
 from model.core.provenance import Provenance
 from model.spirit_island.effects import Effect
@@ -57,33 +58,80 @@ class FearTrack:
         >>> FearTrack(8, 8, (), (3, 3, 3), earned_total=3).terror_level
         2
         """
-        passed = 0
-        for level, size in enumerate(self.per_level, 1):
-            passed += size
-            if self.earned_total < passed:
-                return level
-        return len(self.per_level) + 1
+        return _terror_level(self.per_level, self.earned_total)
 
     @property
     def all_earned(self) -> bool:
         return self.earned_total >= self.deck_size
 
-    def take_marker(self) -> tuple[FearTrack, bool]:
-        """One Fear: a marker leaves the pool. ``True`` when the pool just emptied (a card is due)."""
-        left = self.in_pool - 1
-        if left > 0:
-            return replace(self, in_pool=left, generated=self.generated + 1), False
-        return replace(self, in_pool=self.pool_size, generated=self.generated + 1), True
+    def _with(self, in_pool: int, generated: int) -> FearTrack:
+        return FearTrack(
+            self.pool_size,
+            in_pool,
+            self.deck,
+            self.per_level,
+            self.earned_total,
+            self.earned,
+            self.discard,
+            generated,
+            self.candidates,
+        )
+
+    def take_markers(self, amount: int) -> tuple[FearTrack, int, bool]:
+        """Fear: markers leave the pool, one per Fear, up to ``amount``. Stops at the marker that
+        empties the pool when a card is left to earn (the pool refills; the card is due). Returns
+        the track, the markers taken and whether a card is due. With no card left to earn, the
+        markers just cycle.
+
+        >>> track, taken, due = FearTrack(4, 3, ("x",), (3, 3, 3)).take_markers(5)
+        >>> track.in_pool, taken, due
+        (4, 3, True)
+        """
+        if amount < self.in_pool:
+            return self._with(self.in_pool - amount, self.generated + amount), amount, False
+        if self.deck:
+            return self._with(self.pool_size, self.generated + self.in_pool), self.in_pool, True
+        cycled = (amount - self.in_pool) % self.pool_size
+        return self._with(self.pool_size - cycled, self.generated + amount), amount, False
 
     def earn(self, name: str) -> FearTrack:
         """Earn the top card, which turned out to be ``name``."""
-        return replace(
-            self, deck=self.deck[1:], earned=(*self.earned, name), earned_total=self.earned_total + 1
+        return FearTrack(
+            self.pool_size,
+            self.in_pool,
+            self.deck[1:],
+            self.per_level,
+            self.earned_total + 1,
+            (*self.earned, name),
+            self.discard,
+            self.generated,
+            self.candidates,
         )
 
     def resolve_next(self) -> tuple[FearTrack, str]:
         name = self.earned[0]
-        return replace(self, earned=self.earned[1:], discard=(*self.discard, name)), name
+        track = FearTrack(
+            self.pool_size,
+            self.in_pool,
+            self.deck,
+            self.per_level,
+            self.earned_total,
+            self.earned[1:],
+            (*self.discard, name),
+            self.generated,
+            self.candidates,
+        )
+        return track, name
+
+
+@cache
+def _terror_level(per_level: tuple[int, ...], earned_total: int) -> int:
+    passed = 0
+    for level, size in enumerate(per_level, 1):
+        passed += size
+        if earned_total < passed:
+            return level
+    return len(per_level) + 1
 
 
 def draw_options(track: FearTrack) -> tuple[str, ...]:

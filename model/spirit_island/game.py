@@ -35,7 +35,9 @@ Phases (Blight from an empty card comes from the box). This is for what-if searc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
 from model.core.errors import RulesError
@@ -47,8 +49,8 @@ from model.spirit_island.build import build_targets, built_piece
 from model.spirit_island.damage import Allocation, allocations, apply_allocation
 from model.spirit_island.data import GameData
 from model.spirit_island.effects import Effect, Where
-from model.spirit_island.explore import explore_targets
-from model.spirit_island.fear import DRAW, draw_options
+from model.spirit_island.explore import explore_targets, explorers_reach
+from model.spirit_island.fear import DRAW, FearTrack, draw_options
 from model.spirit_island.invader_deck import InvaderCard, entry_stage
 from model.spirit_island.invader_deck import draw_options as invader_draw_options
 from model.spirit_island.island import Island
@@ -66,11 +68,13 @@ from model.spirit_island.state import (
     CardAction,
     Cascade,
     DamageLand,
+    Draft,
     DrawBlightCard,
     EndPhase,
     Escalate,
     EventStep,
     ExploreCard,
+    ExploreLand,
     ExploreStep,
     FearStep,
     FightBack,
@@ -90,6 +94,23 @@ from model.spirit_island.upgrade_downgrade import Change, change_health, destroy
 
 Events = list[Event]
 PLAYERS = "players"
+_PHASE = (
+    BlightedIsland(),
+    EventStep(),
+    FearStep(),
+    Slot(RAVAGE),
+    Slot(BUILD),
+    ExploreStep(),
+    Advance(),
+    EndPhase(),
+)
+_NEXT_TURN = (TimePasses(), SpiritInputs(), StartPhase())
+
+
+def _event(kind: str, **fields: Any) -> Event:
+    """An event from the game's own fields, which are JSON scalars and tuples by construction
+    (``Event.make`` checks every field; the oracle's hot path need not)."""
+    return Event(kind, tuple(fields.items()))
 
 
 @dataclass(frozen=True)
@@ -107,13 +128,16 @@ class Rules:
     skip_scope: str
     downgrade_damage: str
     blight_empty: str
+    winning_fear: str
+    fear_earned_during: str
 
     @staticmethod
     def of(rulings: Rulings, data: GameData) -> Rules:
+        floor = 0 if rulings.reading("SI-HEALTH-FLOOR") == "to-zero" else 1
         return Rules(
             rulings,
             data,
-            data.stats,
+            data.stats if data.stats.health_floor == floor else replace(data.stats, health_floor=floor),
             data.value("land_damage_for_blight"),
             rulings.reading("SI-ESCALATION-TIMING"),
             rulings.reading("SI-COASTAL-FLAG"),
@@ -122,25 +146,86 @@ class Rules:
             rulings.reading("SI-SKIP-SCOPE"),
             rulings.reading("SI-DOWNGRADE-DAMAGE"),
             rulings.reading("SI-BLIGHT-EMPTY"),
+            rulings.reading("SI-WINNING-FEAR"),
+            rulings.reading("SI-FEAR-EARNED-DURING"),
         )
 
 
 class InvaderPhaseGame:
-    """Rules in force on one island, plus the pure step function."""
+    """Rules in force on one island, plus the pure step function.
+
+    ``start``, ``step`` and ``run_tasks`` take an immutable :class:`IslandState` and return a new
+    one with the events caused; inside one call the tasks work on a :class:`Draft` of it.
+    """
 
     def __init__(self, rules: Rules, island: Island, *, play_on: bool = False) -> None:
         self.rules = rules
         self.island = island
         self.play_on = play_on
         self._cards = {c.id: c for c in rules.data.invader_cards}
+        self._blight_cards = {c.name: c for c in rules.data.blight_cards}
+        self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
+        self._allocation_cache: dict[
+            tuple[tuple[Piece, ...], tuple[tuple[PieceKind, int], ...], int], tuple[Allocation, ...]
+        ] = {}
+        self._runners: dict[type, Callable[[Draft, Any, Events], None]] = {
+            StartPhase: self._start_phase,
+            EndPhase: self._end_phase,
+            TimePasses: self._time_passes,
+            SpiritInputs: self._spirit_inputs,
+            BlightedIsland: self._blighted_island,
+            EventStep: self._event_step,
+            FearStep: self._fear_step,
+            Slot: self._slot,
+            CardAction: self._card_action,
+            RavageLand: self._ravage_land,
+            AddBlight: self._add_blight,
+            Cascade: self._cascade,
+            FightBack: self._fight_back,
+            BuildLand: self._build_land,
+            ExploreStep: self._explore_step,
+            Escalate: self._escalate,
+            ExploreCard: self._explore_card,
+            ExploreLand: self._explore_land,
+            Advance: self._advance_cards,
+            GenerateFear: self._generate_fear,
+            ApplyEffects: self._apply_effects,
+            PieceEffect: self._piece_effect,
+            DamageLand: self._damage_land,
+            DrawBlightCard: self._draw_blight_card,
+        }
+        self._answerers: dict[type, Callable[[Draft, Any, Events, str], None]] = {
+            CardAction: self._land_chosen,
+            Cascade: self._cascade,
+            FightBack: self._fight_back,
+            ExploreStep: self._explore_step,
+            GenerateFear: self._generate_fear,
+            EventStep: self._event_step,
+            PieceEffect: self._piece_effect,
+            DamageLand: self._damage_land,
+            DrawBlightCard: self._draw_blight_card,
+        }
 
     # -- the pure interface -----------------------------------------------------------------
 
     def start(self, state: IslandState) -> tuple[IslandState, tuple[Event, ...]]:
         """Run a fresh state to its first request; returns the opening events."""
+        return self.run_tasks(state)
+
+    def run_tasks(self, state: IslandState, *tasks: Task) -> tuple[IslandState, tuple[Event, ...]]:
+        """Put ``tasks`` at the front of ``state``'s agenda and run until a request or the end.
+
+        This is how one Invader Action in one land is played on its own (``RavageLand``,
+        ``BuildLand``, ``ExploreLand``), as searches and benchmarks do.
+        """
         events: Events = []
-        state = self._check(state, events)
-        return self._advance(state, events), tuple(events)
+        draft = self._draft(state)
+        if tasks:
+            draft.push(*tasks)
+        if draft.judged != draft.version:  # not judged yet (see _draft)
+            self._check(draft, events)
+        self._advance(draft, events)
+        return self._freeze(draft), tuple(events)
 
     def pending(self, state: IslandState) -> DecisionRequest | ChanceRequest | None:
         return state.request
@@ -149,33 +234,88 @@ class InvaderPhaseGame:
         request, task = state.request, state.awaiting
         if request is None or task is None:
             raise RulesError("the Invader Phase is over; nothing is pending")
-        answer = normalise_answer(request, answer)
+        choices = request.options if isinstance(request, DecisionRequest) else request.outcomes
+        # Every option the game lists is a string: a string answer among them is already the
+        # option (the canonical comparison is for answers read from JSON).
+        if not (type(answer) is str and answer in choices):
+            answer = normalise_answer(request, answer)
         events: Events = []
-        state = replace(state, request=None, awaiting=None)
-        state = self._answer(state, task, answer, events)
-        state = self._check(state, events)
-        return self._advance(state, events), tuple(events)
+        draft = self._draft(state)
+        draft.request = None
+        draft.awaiting = None
+        self._answerers[type(task)](draft, task, events, str(answer))
+        self._check(draft, events)
+        self._advance(draft, events)
+        return self._freeze(draft), tuple(events)
+
+    def _draft(self, state: IslandState) -> Draft:
+        draft = Draft(state)
+        # A state this game returned last, with no outcome, has been judged already: the victory
+        # check need not look at it again until something changes.
+        clear = self._judged_clear
+        if (
+            clear is not None
+            and clear[0] is state.lands
+            and clear[1] is state.fear
+            and clear[2] is state.spirits
+            and state.outcome is None
+            and not (state.blight_ran_out or state.time_ran_out)
+        ):
+            draft.judged, draft.judged_fear = draft.version, state.fear
+        return draft
+
+    def _freeze(self, draft: Draft) -> IslandState:
+        state = draft.freeze()
+        if state.outcome is None and not (state.blight_ran_out or state.time_ran_out):
+            self._judged_clear = (state.lands, state.fear, state.spirits)
+        return state
 
     # -- the loop -------------------------------------------------------------------------------
 
-    def _advance(self, s: IslandState, ev: Events) -> IslandState:
-        while s.request is None and s.agenda:
+    def _advance(self, s: Draft, ev: Events) -> None:
+        runners = self._runners
+        agenda = s.agenda
+        while s.request is None and agenda:
             if s.outcome is not None and not self.play_on:
-                return replace(s, agenda=())
-            task, s = s.agenda[0], replace(s, agenda=s.agenda[1:])
-            s = self._run(s, task, ev)
-            s = self._check(s, ev)
+                self._game_over(s, ev)
+                return
+            task = agenda.pop()
+            runners[type(task)](s, task, ev)
+            if s.judged != s.version or s.judged_fear is not s.fear or s.blight_ran_out or s.time_ran_out:
+                self._check(s, ev)
         if s.outcome is not None and not self.play_on:
-            return replace(s, agenda=(), request=None, awaiting=None)
-        return s
+            self._game_over(s, ev)
+            s.request = None
+            s.awaiting = None
 
-    def _check(self, s: IslandState, ev: Events) -> IslandState:
+    def _game_over(self, s: Draft, ev: Events) -> None:
+        """The game is over: nothing left on the agenda happens. Fear still owed for destroyed
+        pieces is reported as not generated, so the events add up to the outcome."""
+        for task in reversed(s.agenda):
+            if isinstance(task, GenerateFear) and task.destruction:
+                ev.append(
+                    _event("fear_not_generated", amount=task.amount, cause=task.cause, reason="game over")
+                )
+        if isinstance(s.awaiting, GenerateFear) and s.awaiting.destruction and s.awaiting.amount:
+            task = s.awaiting
+            ev.append(_event("fear_not_generated", amount=task.amount, cause=task.cause, reason="game over"))
+        s.agenda.clear()
+
+    def _check(self, s: Draft, ev: Events) -> None:
         """Victory and defeat, right after each change; a simultaneous win and loss is a win."""
         if s.outcome is not None:
-            return s
-        win, loss = victory.judge(s)
+            return
+        if self.rules.winning_fear == "generated" and s.agenda:
+            top = s.agenda[-1]
+            if type(top) is GenerateFear and top.destruction:
+                return  # the destruction's Fear is part of the same change: judge after it
+        fear = s.fear
+        if s.judged == s.version and s.judged_fear is fear and not (s.blight_ran_out or s.time_ran_out):
+            return  # nothing a victory or a defeat depends on changed since the last look
+        s.judged, s.judged_fear = s.version, fear
+        win, loss = victory.judge(s.lands, fear, s.spirits, s.blight_ran_out, s.time_ran_out)
         if win is None and loss is None:
-            return s
+            return
         if win is not None:
             reason = (
                 win if loss is None else f"{win} (at the same moment as a loss: {loss}; a sacrifice victory)"
@@ -184,164 +324,78 @@ class InvaderPhaseGame:
         else:
             assert loss is not None
             outcome = Outcome("loss", loss, s.turn)
-        ev.append(Event.make("game_over", result=outcome.result, reason=outcome.reason, turn=s.turn))
-        return replace(s, outcome=outcome)
+        ev.append(_event("game_over", result=outcome.result, reason=outcome.reason, turn=s.turn))
+        s.outcome = outcome
 
-    def _ask(
-        self, s: IslandState, task: Task, kind: str, options: tuple[str, ...], **context: str | int
-    ) -> IslandState:
-        return replace(
-            s, request=DecisionRequest(kind, PLAYERS, options, tuple(context.items())), awaiting=task
-        )
+    def _ask(self, s: Draft, task: Task, kind: str, options: tuple[str, ...], **context: str | int) -> None:
+        s.request = DecisionRequest(kind, PLAYERS, options, tuple(context.items()))
+        s.awaiting = task
 
-    def _draw(
-        self, s: IslandState, task: Task, source: str, outcomes: tuple[str, ...], purpose: str
-    ) -> IslandState:
-        return replace(s, request=ChanceRequest("draw", source, outcomes, purpose), awaiting=task)
-
-    def _run(self, s: IslandState, task: Task, ev: Events) -> IslandState:
-        if isinstance(task, StartPhase):
-            return self._start_phase(s, ev)
-        if isinstance(task, EndPhase):
-            return self._end_phase(s, ev)
-        if isinstance(task, TimePasses):
-            return self._time_passes(s, ev)
-        if isinstance(task, SpiritInputs):
-            return self._spirit_inputs(s, ev)
-        if isinstance(task, BlightedIsland):
-            return self._blighted_island(s, ev)
-        if isinstance(task, EventStep):
-            return self._event_step(s, task, ev)
-        if isinstance(task, FearStep):
-            return self._fear_step(s, ev)
-        if isinstance(task, Slot):
-            return self._slot(s, task, ev)
-        if isinstance(task, CardAction):
-            return self._card_action(s, task, ev)
-        if isinstance(task, RavageLand):
-            return self._ravage_land(s, task, ev)
-        if isinstance(task, AddBlight):
-            return self._add_blight(s, task, ev)
-        if isinstance(task, Cascade):
-            return self._cascade(s, task, None, ev)
-        if isinstance(task, FightBack):
-            return self._fight_back(s, task, None, ev)
-        if isinstance(task, BuildLand):
-            return self._build_land(s, task, ev)
-        if isinstance(task, ExploreStep):
-            return self._explore_step(s, task, None, ev)
-        if isinstance(task, Escalate):
-            return self._escalate(s, task, ev)
-        if isinstance(task, ExploreCard):
-            return self._explore_card(s, task, ev)
-        if isinstance(task, Advance):
-            return self._advance_cards(s, ev)
-        if isinstance(task, GenerateFear):
-            return self._generate_fear(s, task, None, ev)
-        if isinstance(task, ApplyEffects):
-            return (
-                s.push(*(ApplyEffects((e,), task.origin, task.card) for e in task.effects))
-                if len(task.effects) > 1
-                else self._effect(s, task, ev)
-            )
-        if isinstance(task, PieceEffect):
-            return self._piece_effect(s, task, None, ev)
-        if isinstance(task, DamageLand):
-            return self._damage_land(s, task, None, ev)
-        if isinstance(task, DrawBlightCard):
-            return self._draw_blight_card(s, task, None, ev)
-        raise RulesError(f"unknown task {task!r}")  # pragma: no cover - a bug, not an input
-
-    def _answer(self, s: IslandState, task: Task, answer: Option, ev: Events) -> IslandState:
-        text = str(answer)
-        if isinstance(task, CardAction):
-            return self._land_chosen(s, task, text, ev)
-        if isinstance(task, Cascade):
-            return self._cascade(s, task, text, ev)
-        if isinstance(task, FightBack):
-            return self._fight_back(s, task, text, ev)
-        if isinstance(task, ExploreStep):
-            return self._explore_step(s, task, text, ev)
-        if isinstance(task, GenerateFear):
-            return self._generate_fear(s, task, text, ev)
-        if isinstance(task, EventStep):
-            return self._event_step(s, task, ev, drawn=text)
-        if isinstance(task, PieceEffect):
-            return self._piece_effect(s, task, text, ev)
-        if isinstance(task, DamageLand):
-            return self._damage_land(s, task, text, ev)
-        if isinstance(task, DrawBlightCard):
-            return self._draw_blight_card(s, task, text, ev)
-        raise RulesError(f"task {task!r} takes no answer")  # pragma: no cover - a bug
+    def _draw(self, s: Draft, task: Task, source: str, outcomes: tuple[str, ...], purpose: str) -> None:
+        s.request = ChanceRequest("draw", source, outcomes, purpose)
+        s.awaiting = task
 
     # -- phases and turns ---------------------------------------------------------------------
 
-    def _start_phase(self, s: IslandState, ev: Events) -> IslandState:
-        ev.append(Event.make("invader_phase_started", turn=s.turn, terror_level=s.fear.terror_level))
-        return s.push(
-            BlightedIsland(),
-            EventStep(),
-            FearStep(),
-            Slot(RAVAGE),
-            Slot(BUILD),
-            ExploreStep(),
-            Advance(),
-            EndPhase(),
-        )
+    def _start_phase(self, s: Draft, task: StartPhase, ev: Events) -> None:
+        ev.append(_event("invader_phase_started", turn=s.turn, terror_level=s.fear.terror_level))
+        s.push(*_PHASE)
 
-    def _end_phase(self, s: IslandState, ev: Events) -> IslandState:
+    def _end_phase(self, s: Draft, task: EndPhase, ev: Events) -> None:
         left = s.phases_left - 1
-        ev.append(Event.make("invader_phase_ended", turn=s.turn))
-        s = replace(s, phases_left=left)
+        ev.append(_event("invader_phase_ended", turn=s.turn))
+        s.phases_left = left
         if left > 0:
-            return s.push(TimePasses(), SpiritInputs(), StartPhase())
-        return s
+            s.push(*_NEXT_TURN)
 
-    def _time_passes(self, s: IslandState, ev: Events) -> IslandState:
-        ev.append(Event.make("time_passed", turn=s.turn))
-        return replace(s, lands=tuple(time_passes(land) for land in s.lands), skips=(), turn=s.turn + 1)
+    def _time_passes(self, s: Draft, task: TimePasses, ev: Events) -> None:
+        ev.append(_event("time_passed", turn=s.turn))
+        s.lands = [time_passes(land) for land in s.lands]
+        s.version += 1
+        s.skips = ()
+        s.turn += 1
 
-    def _spirit_inputs(self, s: IslandState, ev: Events) -> IslandState:
+    def _spirit_inputs(self, s: Draft, task: SpiritInputs, ev: Events) -> None:
         if not s.spirit_phases:
-            return s
-        inputs, rest = s.spirit_phases[0], s.spirit_phases[1:]
-        s = replace(s, spirit_phases=rest)
+            return
+        inputs = s.spirit_phases[0]
+        s.spirit_phases = s.spirit_phases[1:]
         for index, amount in inputs.defend:
             land = s.lands[index]
-            s = s.with_land(index, replace(land, defend=land.defend + amount))
+            s.put(index, land.with_defend(land.defend + amount), victory=False)
             ev.append(
-                Event.make("defend_added", land=self.island.lands[index], amount=amount, cause="spirit phase")
+                _event("defend_added", land=self.island.lands[index], amount=amount, cause="spirit phase")
             )
         tasks: list[Task] = []
         if inputs.skips:
             tasks.append(ApplyEffects(inputs.skips, "spirit phase"))
         if inputs.fear:
             tasks.append(GenerateFear(inputs.fear, "spirit phase"))
-        return s.push(*tasks)
+        s.push(*tasks)
 
     # -- 1. Blighted Island, Event, 2. Fear -------------------------------------------------------
 
-    def _blight_card(self, s: IslandState) -> BlightCard | None:
-        if s.blight.card is None or s.blight.card == DRAW:
+    def _blight_card(self, s: Draft) -> BlightCard | None:
+        name = s.blight.card
+        if name is None or name == DRAW:
             return None
-        return self.rules.data.blight_card(s.blight.card)
+        card = self._blight_cards.get(name)
+        return card if card is not None else self.rules.data.blight_card(name)
 
-    def _blighted_island(self, s: IslandState, ev: Events) -> IslandState:
+    def _blighted_island(self, s: Draft, task: BlightedIsland, ev: Events) -> None:
         card = self._blight_card(s)
         if card is None or s.blight.side != BLIGHTED or not card.each_phase:
-            return s
-        ev.append(Event.make("blighted_island", card=card.name))
-        return s.push(ApplyEffects(card.each_phase, f"Blight card {card.name}"))
+            return
+        ev.append(_event("blighted_island", card=card.name))
+        s.push(ApplyEffects(card.each_phase, f"Blight card {card.name}"))
 
-    def _event_step(
-        self, s: IslandState, task: EventStep, ev: Events, drawn: str | None = None
-    ) -> IslandState:
+    def _event_step(self, s: Draft, task: EventStep, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
             if not s.events:
-                return s
+                return
             if s.turn <= 1:
-                ev.append(Event.make("event_skipped", reason="first turn"))
-                return s
+                ev.append(_event("event_skipped", reason="first turn"))
+                return
             top = s.events[0]
             if top == DRAW:
                 seen = set(s.events) | set(s.event_discard)
@@ -349,69 +403,68 @@ class InvaderPhaseGame:
                 if not options:
                     raise RulesError("the Event deck has an unknown card but no Event card is left to draw")
                 if len(options) > 1:
-                    return self._draw(s, task, "event-deck", options, f"Event, turn {s.turn}")
+                    self._draw(s, task, "event-deck", options, f"Event, turn {s.turn}")
+                    return
                 drawn = options[0]
             else:
                 drawn = top
         card = self.rules.data.event(drawn)
-        ev.append(Event.make("event_resolved", card=card.name, turn=s.turn))
-        s = replace(s, events=s.events[1:], event_discard=(*s.event_discard, card.name))
-        return s.push(ApplyEffects(card.effects, f"Event {card.name}"))
+        ev.append(_event("event_resolved", card=card.name, turn=s.turn))
+        s.events = s.events[1:]
+        s.event_discard = (*s.event_discard, card.name)
+        s.push(ApplyEffects(card.effects, f"Event {card.name}"))
 
-    def _fear_step(self, s: IslandState, ev: Events) -> IslandState:
-        if not s.fear.earned:
-            return s
+    def _fear_step(self, s: Draft, task: FearStep, ev: Events) -> None:
+        left = task.left
+        if left < 0 and self.rules.fear_earned_during == "next-phase":
+            left = len(s.fear.earned)  # the stack picked up now; cards earned meanwhile wait
+        if not s.fear.earned or left == 0:
+            return
         track, name = s.fear.resolve_next()
         level = min(track.terror_level, 3)
         card = self.rules.data.fear_card(name)
         effects = card.effects_at(level)
         ev.append(
-            Event.make(
+            _event(
                 "fear_card_resolved",
                 card=name,
                 terror_level=level,
                 effects=tuple(e.describe() for e in effects),
             )
         )
-        s = replace(s, fear=track)
-        # FearStep again afterwards: cards earned while resolving join the queue and resolve now.
-        return s.push(ApplyEffects(effects, f"Fear card {name}"), FearStep())
+        s.fear = track
+        # FearStep again afterwards, for the next card (and, by default, cards earned meanwhile).
+        s.push(ApplyEffects(effects, f"Fear card {name}"), task if left < 0 else FearStep(left - 1))
 
-    def _generate_fear(
-        self, s: IslandState, task: GenerateFear, drawn: str | None, ev: Events
-    ) -> IslandState:
+    def _generate_fear(self, s: Draft, task: GenerateFear, ev: Events, drawn: str | None = None) -> None:
         """Move ``task.amount`` markers out of the pool, earning a card each time it empties."""
         if drawn is not None:
-            return self._earn(s, drawn, task, ev)
-        amount, track, start = task.amount, s.fear, task.amount
-        while amount > 0:
-            track, due = track.take_marker()
-            amount -= 1
-            if not due or not track.deck:  # every card earned already: the markers just cycle
-                continue
-            s = replace(s, fear=track)
-            ev.append(
-                Event.make("fear_generated", amount=start - amount, cause=task.cause, pool=track.in_pool)
-            )
-            rest = GenerateFear(amount, task.cause)
-            top = track.deck[0]
-            if top == DRAW:
-                options = draw_options(track)
-                if not options:
-                    raise RulesError("the Fear deck has an unknown card but no Fear card is left to draw")
-                if len(options) > 1:
-                    return self._draw(s, rest, "fear-deck", options, f"Fear card {track.earned_total + 1}")
-                return self._earn(s, options[0], rest, ev)
-            return self._earn(s, top, rest, ev)
-        ev.append(Event.make("fear_generated", amount=start, cause=task.cause, pool=track.in_pool))
-        return replace(s, fear=track)
+            self._earn(s, drawn, task, ev)
+            return
+        track, taken, due = s.fear.take_markers(task.amount)
+        s.fear = track
+        if not due:
+            ev.append(_event("fear_generated", amount=task.amount, cause=task.cause, pool=track.in_pool))
+            return
+        ev.append(_event("fear_generated", amount=taken, cause=task.cause, pool=track.in_pool))
+        rest = GenerateFear(task.amount - taken, task.cause, task.destruction)
+        top = track.deck[0]
+        if top == DRAW:
+            options = draw_options(track)
+            if not options:
+                raise RulesError("the Fear deck has an unknown card but no Fear card is left to draw")
+            if len(options) > 1:
+                self._draw(s, rest, "fear-deck", options, f"Fear card {track.earned_total + 1}")
+                return
+            top = options[0]
+        self._earn(s, top, rest, ev)
 
-    def _earn(self, s: IslandState, name: str, rest: GenerateFear, ev: Events) -> IslandState:
+    def _earn(self, s: Draft, name: str, rest: GenerateFear, ev: Events) -> None:
         before = s.fear.terror_level
         track = s.fear.earn(name)
-        s = replace(s, fear=track)
+        s.fear = track
         ev.append(
-            Event.make(
+            _event(
                 "fear_card_earned",
                 card=name,
                 earned=track.earned_total,
@@ -419,82 +472,86 @@ class InvaderPhaseGame:
             )
         )
         if track.terror_level != before and track.terror_level <= 3:
-            ev.append(Event.make("terror_level_raised", terror_level=track.terror_level))
-        return s.push(rest) if rest.amount > 0 else s
+            ev.append(_event("terror_level_raised", terror_level=track.terror_level))
+        if rest.amount > 0:
+            s.push(rest)
 
     # -- 3. Invader actions ---------------------------------------------------------------------
 
     def card(self, card_id: str) -> InvaderCard:
         return self._cards[card_id]
 
-    def _slot(self, s: IslandState, task: Slot, ev: Events) -> IslandState:
+    def _slot(self, s: Draft, task: Slot, ev: Events) -> None:
         cards = s.invaders.ravage if task.action == RAVAGE else s.invaders.build
         if not cards:
-            ev.append(Event.make("no_card", action=task.action))
-            return s
+            ev.append(_event("no_card", action=task.action))
+            return
         kept: list[str] = []
         skips = list(s.skips)
+        skip = Skip(task.action)
         for card in cards:
-            skip = Skip(task.action)
             if skip in skips:
                 if self.rules.skip_scope == "one-action":
                     skips.remove(skip)
-                ev.append(Event.make("card_skipped", action=task.action, card=card))
+                ev.append(_event("card_skipped", action=task.action, card=card))
                 continue
             kept.append(card)
         if self.rules.skip_scope == "whole":
-            skips = [k for k in skips if k != Skip(task.action)] if len(kept) < len(cards) else skips
-        s = replace(s, skips=tuple(skips))
-        return s.push(*(CardAction(task.action, c) for c in kept))
+            skips = [k for k in skips if k != skip] if len(kept) < len(cards) else skips
+        s.skips = tuple(skips)
+        s.push(*(CardAction(task.action, c) for c in kept))
 
-    def _card_action(self, s: IslandState, task: CardAction, ev: Events) -> IslandState:
+    def _card_action(self, s: Draft, task: CardAction, ev: Events) -> None:
         card = self.card(task.card)
         lands = task.lands
         if lands is None:
             finder = ravage_targets if task.action == RAVAGE else build_targets
             lands = finder(self.island, s.lands, card)
-            ev.append(Event.make("card_lands", action=task.action, card=card.id, lands=self._names(lands)))
+            ev.append(_event("card_lands", action=task.action, card=card.id, lands=self._names(lands)))
         if not lands:
-            return s
+            return
         if task.action == BUILD:
-            return s.push(*(BuildLand(card.id, i) for i in lands))
+            s.push(*(BuildLand(card.id, i) for i in lands))
+            return
         if len(lands) > 1 and self.rules.land_order == "players-choose":
-            return self._ask(
+            self._ask(
                 s, replace(task, lands=lands), "land-order", self._names(lands), action=RAVAGE, card=card.id
             )
-        return s.push(RavageLand(card.id, lands[0]), CardAction(task.action, task.card, lands[1:]))
+            return
+        s.push(RavageLand(card.id, lands[0]), CardAction(task.action, task.card, lands[1:]))
 
-    def _land_chosen(self, s: IslandState, task: CardAction, name: str, ev: Events) -> IslandState:
+    def _land_chosen(self, s: Draft, task: CardAction, ev: Events, name: str) -> None:
         assert task.lands is not None
         index = self.island.index(name)
-        ev.append(Event.make("land_chosen", card=task.card, land=name))
+        ev.append(_event("land_chosen", card=task.card, land=name))
         rest = tuple(i for i in task.lands if i != index)
-        return s.push(RavageLand(task.card, index), CardAction(task.action, task.card, rest))
+        s.push(RavageLand(task.card, index), CardAction(task.action, task.card, rest))
 
-    def _skipped_in(self, s: IslandState, action: str, index: int, ev: Events) -> IslandState | None:
-        """The state with a land skip used up, if one stops ``action`` in land ``index``."""
+    def _skipped_in(self, s: Draft, action: str, index: int, ev: Events) -> bool:
+        """Whether a land skip stops ``action`` in land ``index`` (using the skip up)."""
+        if not s.skips:
+            return False
         skip = Skip(action, index)
         if skip not in s.skips:
-            return None
-        ev.append(Event.make("action_skipped", action=action, land=self.island.lands[index]))
-        if self.rules.skip_scope == "whole":
-            return s
-        skips = list(s.skips)
-        skips.remove(skip)
-        return replace(s, skips=tuple(skips))
+            return False
+        ev.append(_event("action_skipped", action=action, land=self.island.lands[index]))
+        if self.rules.skip_scope != "whole":
+            skips = list(s.skips)
+            skips.remove(skip)
+            s.skips = tuple(skips)
+        return True
 
-    def _ravage_land(self, s: IslandState, task: RavageLand, ev: Events) -> IslandState:
+    def _ravage_land(self, s: Draft, task: RavageLand, ev: Events) -> None:
         name = self.island.lands[task.land]
-        skipped = self._skipped_in(s, RAVAGE, task.land, ev)
-        if skipped is not None:
-            return skipped
+        if self._skipped_in(s, RAVAGE, task.land, ev):
+            return
         land = s.lands[task.land]
         if not land.has_invaders:
-            ev.append(Event.make("ravage_nothing", card=task.card, land=name))
-            return s
+            ev.append(_event("ravage_nothing", card=task.card, land=name))
+            return
         strike = invaders_strike(land, self.rules.stats, self.rules.blight_threshold)
         ev.append(
-            Event.make(
+            _event(
                 "ravaged",
                 card=task.card,
                 land=name,
@@ -506,72 +563,77 @@ class InvaderPhaseGame:
                 land_blighted=strike.blight,
             )
         )
-        s = s.with_land(task.land, strike.land)
-        tasks: list[Task] = [AddBlight(task.land, "ravage")] if strike.blight else []
-        return s.push(*tasks, FightBack(task.land))
+        s.put(task.land, strike.land, victory=False)  # only its Dahan changed
+        if strike.blight:
+            s.push(AddBlight(task.land, "ravage"), FightBack(task.land))
+        else:
+            s.push(FightBack(task.land))
 
-    def _add_blight(self, s: IslandState, task: AddBlight, ev: Events) -> IslandState:
+    def _add_blight(self, s: Draft, task: AddBlight, ev: Events) -> None:
         name = self.island.lands[task.land]
         card = self._blight_card(s)
         taken = take_blight(s.blight, card, s.players, self.rules.blight_empty)
-        s = replace(s, blight=taken.track)
+        s.blight = taken.track
         if not taken.available and not self.play_on:
-            ev.append(Event.make("blight_unavailable", land=name, cause=task.cause))
-            return replace(s, blight_ran_out=True)
+            ev.append(_event("blight_unavailable", land=name, cause=task.cause))
+            s.blight_ran_out = True
+            return
         land = s.lands[task.land]
         had = land.blight > 0
-        land = replace(land, blight=land.blight + 1)
+        land = land.with_blight(land.blight + 1)
         ev.append(
-            Event.make(
-                "blight_added", land=name, cause=task.cause, pool=taken.track.pool, side=taken.track.side
-            )
+            _event("blight_added", land=name, cause=task.cause, pool=taken.track.pool, side=taken.track.side)
         )
         for spirit, _ in land.presence:
             land = land.with_presence(spirit, -1)
-            ev.append(Event.make("presence_destroyed", land=name, spirit=spirit, cause="blight added"))
-        s = s.with_land(task.land, land)
+            ev.append(_event("presence_destroyed", land=name, spirit=spirit, cause="blight added"))
+        s.put(task.land, land)
         tasks: list[Task] = []
         if taken.flipped:
-            ev.append(Event.make("blight_card_flipped", card=s.blight.card, pool=taken.track.pool))
+            ev.append(_event("blight_card_flipped", card=s.blight.card, pool=taken.track.pool))
             if card is not None and card.on_flip:
                 tasks.append(ApplyEffects(card.on_flip, f"Blight card {card.name} (flip)"))
         if taken.lost:
-            s = replace(s, blight_ran_out=True)
+            s.blight_ran_out = True
         # In play-on analysis the game is already lost once the card runs out; Blight past that
         # point does not cascade, or a fully blighted island would cascade for ever.
         if had and not (self.play_on and s.blight_ran_out):
             tasks.append(Cascade(task.land))
-        return s.push(*tasks)
+        if tasks:
+            s.push(*tasks)
 
-    def _cascade_options(self, s: IslandState, origin: int) -> tuple[str, ...]:
+    def _cascade_options(self, s: Draft, origin: int) -> tuple[str, ...]:
         near = self.island.neighbours(origin)
         clear = [i for i in near if s.lands[i].blight == 0]
         blighted = [i for i in near if s.lands[i].blight > 0]
         return self._names(tuple(clear + blighted))
 
-    def _cascade(self, s: IslandState, task: Cascade, chosen: str | None, ev: Events) -> IslandState:
+    def _cascade(self, s: Draft, task: Cascade, ev: Events, chosen: str | None = None) -> None:
         origin = self.island.lands[task.origin]
         if chosen is None:
             options = self._cascade_options(s, task.origin)
             if not options:
-                ev.append(Event.make("cascade_impossible", origin=origin))
-                return s
+                ev.append(_event("cascade_impossible", origin=origin))
+                return
             if len(options) > 1 and self.rules.cascade_chooser == "players":
-                return self._ask(s, task, "cascade", options, origin=origin)
+                self._ask(s, task, "cascade", options, origin=origin)
+                return
             chosen = options[0]
-        ev.append(Event.make("blight_cascaded", origin=origin, land=chosen))
-        return s.push(AddBlight(self.island.index(chosen), f"cascade from {origin}"))
+        ev.append(_event("blight_cascaded", origin=origin, land=chosen))
+        s.push(AddBlight(self.island.index(chosen), f"cascade from {origin}"))
 
-    def _fight_back(self, s: IslandState, task: FightBack, chosen: str | None, ev: Events) -> IslandState:
-        name = self.island.lands[task.land]
+    def _fight_back(self, s: Draft, task: FightBack, ev: Events, chosen: str | None = None) -> None:
         land = s.lands[task.land]
+        if not land.has_invaders:
+            return
         damage = fight_back_damage(land, self.rules.stats)
-        if damage == 0 or not land.has_invaders:
-            return s
-        options = allocations(land, self.rules.stats, damage)
+        if damage == 0:
+            return
+        name = self.island.lands[task.land]
+        options = self._allocations(land, damage)
         if chosen is None:
             if len(options) > 1:
-                return self._ask(
+                self._ask(
                     s,
                     task,
                     "fight-back",
@@ -580,11 +642,12 @@ class InvaderPhaseGame:
                     damage=damage,
                     pieces=describe(land),
                 )
+                return
             allocation = options[0]
         else:
             allocation = next(a for a in options if a.label == chosen)
         ev.append(
-            Event.make(
+            _event(
                 "dahan_fought_back",
                 land=name,
                 dahan=land.count(PieceKind.DAHAN),
@@ -592,20 +655,29 @@ class InvaderPhaseGame:
                 allocation=allocation.label,
             )
         )
-        return self._deal(s, task.land, allocation, "dahan", ev)
+        self._deal(s, task.land, allocation, "dahan", ev)
 
-    def _deal(
-        self, s: IslandState, index: int, allocation: Allocation, cause: str, ev: Events
-    ) -> IslandState:
+    def _allocations(self, land: Land, amount: int) -> tuple[Allocation, ...]:
+        """:func:`allocations` with this game's piece numbers, remembered per pieces and amount
+        (a fight-back lists them again and again for the same few lands)."""
+        key = (land.pieces, land.health, amount)
+        found = self._allocation_cache.get(key)
+        if found is None:
+            if len(self._allocation_cache) >= 4096:  # bounded memory in long searches
+                self._allocation_cache.clear()
+            found = self._allocation_cache[key] = allocations(land, self.rules.stats, amount)
+        return found
+
+    def _deal(self, s: Draft, index: int, allocation: Allocation, cause: str, ev: Events) -> None:
         name = self.island.lands[index]
         land, destroyed = apply_allocation(s.lands[index], self.rules.stats, allocation)
-        s = s.with_land(index, land)
+        s.put(index, land)
         fear = 0
         for kind in destroyed:
             piece_fear = self.rules.stats.of(kind).fear
             fear += piece_fear
             ev.append(
-                Event.make(
+                _event(
                     "invader_destroyed",
                     land=name,
                     piece=kind.value,
@@ -614,26 +686,27 @@ class InvaderPhaseGame:
                     was=kind.value,
                 )
             )
-        return s.push(GenerateFear(fear, f"destroyed in {name}")) if fear else s
+        if fear:
+            s.push(GenerateFear(fear, f"destroyed in {name}", destruction=True))
 
-    def _build_land(self, s: IslandState, task: BuildLand, ev: Events) -> IslandState:
+    def _build_land(self, s: Draft, task: BuildLand, ev: Events) -> None:
         name = self.island.lands[task.land]
-        skipped = self._skipped_in(s, BUILD, task.land, ev)
-        if skipped is not None:
-            return skipped
+        if self._skipped_in(s, BUILD, task.land, ev):
+            return
         land = s.lands[task.land]
         if not land.has_invaders:
-            ev.append(Event.make("build_nothing", card=task.card, land=name))
-            return s
+            ev.append(_event("build_nothing", card=task.card, land=name))
+            return
         piece = built_piece(land)
-        ev.append(Event.make("built", card=task.card, land=name, piece=piece.value))
-        return s.with_land(task.land, land.add(piece))
+        ev.append(_event("built", card=task.card, land=name, piece=piece.value))
+        s.put(task.land, land.add(piece), victory=False)
 
-    def _explore_step(self, s: IslandState, task: ExploreStep, drawn: str | None, ev: Events) -> IslandState:
+    def _explore_step(self, s: Draft, task: ExploreStep, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
             if not s.invaders.deck:
-                ev.append(Event.make("time_ran_out", turn=s.turn))
-                return replace(s, time_ran_out=True)
+                ev.append(_event("time_ran_out", turn=s.turn))
+                s.time_ran_out = True
+                return
             top = s.invaders.deck[0]
             stage = entry_stage(top)
             if stage is not None:
@@ -643,73 +716,78 @@ class InvaderPhaseGame:
                         f"the Invader deck needs a Stage {stage} card but every Stage {stage} card is already seen"
                     )
                 if len(options) > 1:
-                    return self._draw(
-                        s, task, f"invader-stage-{stage}", options, f"Explore card, turn {s.turn}"
-                    )
+                    self._draw(s, task, f"invader-stage-{stage}", options, f"Explore card, turn {s.turn}")
+                    return
                 drawn = options[0]
             else:
                 drawn = top
         card = self.card(drawn)
-        board = replace(s.invaders, deck=s.invaders.deck[1:], explore=(*s.invaders.explore, card.id))
-        s = replace(s, invaders=board)
-        ev.append(Event.make("card_revealed", card=card.id, stage=card.stage, turn=s.turn))
+        s.invaders = replace(s.invaders, deck=s.invaders.deck[1:], explore=(*s.invaders.explore, card.id))
+        ev.append(_event("card_revealed", card=card.id, stage=card.stage, turn=s.turn))
         escalate = s.adversary is not None and card.escalates(self.rules.coastal_flag)
         if not escalate:
-            return s.push(ExploreCard(card.id))
-        if self.rules.escalation_timing == "before-explore":
-            return s.push(Escalate(card.id), ExploreCard(card.id))
-        return s.push(ExploreCard(card.id), Escalate(card.id))
+            s.push(ExploreCard(card.id))
+        elif self.rules.escalation_timing == "before-explore":
+            s.push(Escalate(card.id), ExploreCard(card.id))
+        else:
+            s.push(ExploreCard(card.id), Escalate(card.id))
 
-    def _escalate(self, s: IslandState, task: Escalate, ev: Events) -> IslandState:
+    def _escalate(self, s: Draft, task: Escalate, ev: Events) -> None:
         assert s.adversary is not None
         adversary = self.rules.data.adversary(s.adversary)
-        ev.append(Event.make("escalation", adversary=adversary.name, card=task.card))
-        return s.push(ApplyEffects(adversary.escalation, f"Escalation ({adversary.name})", task.card))
+        ev.append(_event("escalation", adversary=adversary.name, card=task.card))
+        s.push(ApplyEffects(adversary.escalation, f"Escalation ({adversary.name})", task.card))
 
-    def _explore_card(self, s: IslandState, task: ExploreCard, ev: Events) -> IslandState:
+    def _explore_card(self, s: Draft, task: ExploreCard, ev: Events) -> None:
         card = self.card(task.card)
         skip = Skip(EXPLORE)
         if skip in s.skips:
             skips = list(s.skips)
             if self.rules.skip_scope == "one-action":
                 skips.remove(skip)
-            ev.append(Event.make("card_skipped", action=EXPLORE, card=card.id))
-            return replace(s, skips=tuple(skips))
+            ev.append(_event("card_skipped", action=EXPLORE, card=card.id))
+            s.skips = tuple(skips)
+            return
         targets = explore_targets(self.island, s.lands, card)
         explored = []
         for i in targets:
-            skipped = self._skipped_in(s, EXPLORE, i, ev)
-            if skipped is not None:
-                s = skipped
+            if self._skipped_in(s, EXPLORE, i, ev):
                 continue
-            s = s.with_land(i, s.lands[i].add(PieceKind.EXPLORER))
+            s.put(i, s.lands[i].add(PieceKind.EXPLORER), victory=False)
             explored.append(i)
-        ev.append(Event.make("explored", card=card.id, lands=self._names(tuple(explored))))
-        return s
+        ev.append(_event("explored", card=card.id, lands=self._names(tuple(explored))))
 
-    def _advance_cards(self, s: IslandState, ev: Events) -> IslandState:
+    def _explore_land(self, s: Draft, task: ExploreLand, ev: Events) -> None:
+        if self._skipped_in(s, EXPLORE, task.land, ev):
+            return
+        if not explorers_reach(self.island, s.lands, task.land):
+            ev.append(_event("explored", card=task.card, lands=()))
+            return
+        ev.append(_event("explored", card=task.card, lands=(self.island.lands[task.land],)))
+        s.put(task.land, s.lands[task.land].add(PieceKind.EXPLORER), victory=False)
+
+    def _advance_cards(self, s: Draft, task: Advance, ev: Events) -> None:
         board = s.invaders.advance()
         ev.append(
-            Event.make("cards_advanced", ravage=board.ravage, build=board.build, discard=len(board.discard))
+            _event("cards_advanced", ravage=board.ravage, build=board.build, discard=len(board.discard))
         )
-        return replace(s, invaders=board)
+        s.invaders = board
 
-    def _draw_blight_card(
-        self, s: IslandState, task: DrawBlightCard, drawn: str | None, ev: Events
-    ) -> IslandState:
+    def _draw_blight_card(self, s: Draft, task: DrawBlightCard, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
             options = tuple(c.name for c in self.rules.data.blight_cards)
             if len(options) > 1:
-                return self._draw(s, task, "blight-cards", options, "Blight card at setup")
+                self._draw(s, task, "blight-cards", options, "Blight card at setup")
+                return
             drawn = options[0]
         card = self.rules.data.blight_card(drawn)
         pool = card.healthy_per_player * s.players + self.rules.data.value("blight_setup_extra")
-        ev.append(Event.make("blight_card_drawn", card=card.name, pool=pool))
-        return replace(s, blight=replace(s.blight, card=card.name, pool=pool))
+        ev.append(_event("blight_card_drawn", card=card.name, pool=pool))
+        s.blight = replace(s.blight, card=card.name, pool=pool)
 
     # -- effects -----------------------------------------------------------------------------------
 
-    def _matching(self, s: IslandState, where: Where, card_id: str) -> tuple[int, ...]:
+    def _matching(self, s: Draft, where: Where, card_id: str) -> tuple[int, ...]:
         card = self.card(card_id) if card_id else None
         out = []
         for i, name in enumerate(self.island.lands):
@@ -728,38 +806,44 @@ class InvaderPhaseGame:
             out.append(i)
         return tuple(out)
 
-    def _effect(self, s: IslandState, task: ApplyEffects, ev: Events) -> IslandState:
-        if not task.effects:
-            return s
+    def _apply_effects(self, s: Draft, task: ApplyEffects, ev: Events) -> None:
+        if len(task.effects) > 1:
+            s.push(*(ApplyEffects((e,), task.origin, task.card) for e in task.effects))
+        elif task.effects:
+            self._effect(s, task, ev)
+
+    def _effect(self, s: Draft, task: ApplyEffects, ev: Events) -> None:
         effect = task.effects[0]
-        ev.append(Event.make("effect", origin=task.origin, effect=effect.describe()))
+        ev.append(_event("effect", origin=task.origin, effect=effect.describe()))
         if effect.kind == "fear":
-            return s.push(GenerateFear(effect.amount, task.origin))
+            s.push(GenerateFear(effect.amount, task.origin))
+            return
         lands = self._matching(s, effect.where, task.card)
         if effect.kind == "defend":
             for i in lands:
-                s = s.with_land(i, replace(s.lands[i], defend=s.lands[i].defend + effect.amount))
+                s.put(i, s.lands[i].with_defend(s.lands[i].defend + effect.amount), victory=False)
                 ev.append(
-                    Event.make(
-                        "defend_added", land=self.island.lands[i], amount=effect.amount, cause=task.origin
-                    )
+                    _event("defend_added", land=self.island.lands[i], amount=effect.amount, cause=task.origin)
                 )
-            return s
+            return
         if effect.kind == "skip":
             if effect.scope == "card":
-                ev.append(Event.make("skip_added", action=effect.action, land=None))
-                return replace(s, skips=(*s.skips, Skip(effect.action)))
+                ev.append(_event("skip_added", action=effect.action, land=None))
+                s.skips = (*s.skips, Skip(effect.action))
+                return
             for i in lands:
-                ev.append(Event.make("skip_added", action=effect.action, land=self.island.lands[i]))
-            return replace(s, skips=s.skips + tuple(Skip(effect.action, i) for i in lands))
+                ev.append(_event("skip_added", action=effect.action, land=self.island.lands[i]))
+            s.skips = s.skips + tuple(Skip(effect.action, i) for i in lands)
+            return
         if effect.kind == "add":
             if effect.piece == "blight":
-                return s.push(*(AddBlight(i, task.origin) for i in lands for _ in range(effect.count)))
+                s.push(*(AddBlight(i, task.origin) for i in lands for _ in range(effect.count)))
+                return
             kind = effect.piece_kind
             for i in lands:
-                s = s.with_land(i, s.lands[i].add(kind, effect.count))
+                s.put(i, s.lands[i].add(kind, effect.count), victory=False)
                 ev.append(
-                    Event.make(
+                    _event(
                         "piece_added",
                         land=self.island.lands[i],
                         piece=kind.value,
@@ -767,38 +851,40 @@ class InvaderPhaseGame:
                         cause=task.origin,
                     )
                 )
-            return s
+            return
         if effect.kind == "damage":
-            return s.push(
-                *(DamageLand(effect.amount, i, task.origin) for i in lands if s.lands[i].has_invaders)
-            )
+            s.push(*(DamageLand(effect.amount, i, task.origin) for i in lands if s.lands[i].has_invaders))
+            return
         if effect.kind == "health":
             fear_tasks: list[Task] = []
             for i in lands:
                 land, changes = change_health(s.lands[i], effect.piece_kind, effect.delta, self.rules.stats)
-                s = s.with_land(i, land)
+                s.put(i, land)
                 ev.append(
-                    Event.make(
+                    _event(
                         "health_changed", land=self.island.lands[i], piece=effect.piece, delta=effect.delta
                     )
                 )
                 fear = self._report_changes(i, changes, task.origin, ev)
                 if fear:
-                    fear_tasks.append(GenerateFear(fear, f"destroyed in {self.island.lands[i]}"))
-            return s.push(*fear_tasks)
+                    fear_tasks.append(
+                        GenerateFear(fear, f"destroyed in {self.island.lands[i]}", destruction=True)
+                    )
+            s.push(*fear_tasks)
+            return
         # remove / destroy / downgrade / upgrade: piece by piece, the players choosing among
         # pieces that differ in Damage.
-        return s.push(*(PieceEffect(effect, task.origin, i, effect.count) for i in lands))
+        s.push(*(PieceEffect(effect, task.origin, i, effect.count) for i in lands))
 
-    def _piece_effect(self, s: IslandState, task: PieceEffect, chosen: str | None, ev: Events) -> IslandState:
+    def _piece_effect(self, s: Draft, task: PieceEffect, ev: Events, chosen: str | None = None) -> None:
         land = s.lands[task.land]
         kind = task.effect.piece_kind
         candidates = tuple(dict.fromkeys(p.label for p in land.pieces if p.kind is kind))
         if task.left <= 0 or not candidates:
-            return s
+            return
         if chosen is None:
             if len(candidates) > 1:
-                return self._ask(
+                self._ask(
                     s,
                     task,
                     "choose-piece",
@@ -806,6 +892,7 @@ class InvaderPhaseGame:
                     land=self.island.lands[task.land],
                     effect=task.effect.describe(),
                 )
+                return
             chosen = candidates[0]
         piece = next(p for p in land.pieces if p.label == chosen)
         operation = task.effect.kind
@@ -817,11 +904,11 @@ class InvaderPhaseGame:
             land, change = upgrade(land, piece, self.rules.stats, self.rules.downgrade_damage)
         else:
             land, change = downgrade(land, piece, self.rules.stats, self.rules.downgrade_damage)
-        s = s.with_land(task.land, land)
+        s.put(task.land, land)
         fear = self._report_changes(task.land, (change,), task.origin, ev)
         rest = replace(task, left=task.left - 1)
         name = self.island.lands[task.land]
-        return s.push(*((GenerateFear(fear, f"destroyed in {name}"),) if fear else ()), rest)
+        s.push(*((GenerateFear(fear, f"destroyed in {name}", destruction=True),) if fear else ()), rest)
 
     def _report_changes(self, index: int, changes: tuple[Change, ...], origin: str, ev: Events) -> int:
         name = self.island.lands[index]
@@ -834,7 +921,7 @@ class InvaderPhaseGame:
                 # ``piece`` is what was destroyed (a downgraded City is destroyed as a Town); ``was``
                 # is the piece that left the board
                 ev.append(
-                    Event.make(
+                    _event(
                         "invader_destroyed",
                         land=name,
                         piece=change.destroyed_kind.value,
@@ -844,13 +931,11 @@ class InvaderPhaseGame:
                     )
                 )
             elif change.result == "removed":
-                ev.append(
-                    Event.make("piece_removed", land=name, piece=change.before.kind.value, cause=origin)
-                )
+                ev.append(_event("piece_removed", land=name, piece=change.before.kind.value, cause=origin))
             else:
                 assert change.after is not None
                 ev.append(
-                    Event.make(
+                    _event(
                         "piece_replaced",
                         land=name,
                         piece=change.before.label,
@@ -860,15 +945,15 @@ class InvaderPhaseGame:
                 )
         return fear
 
-    def _damage_land(self, s: IslandState, task: DamageLand, chosen: str | None, ev: Events) -> IslandState:
+    def _damage_land(self, s: Draft, task: DamageLand, ev: Events, chosen: str | None = None) -> None:
         name = self.island.lands[task.land]
         land = s.lands[task.land]
         if not land.has_invaders:
-            return s
-        options = allocations(land, self.rules.stats, task.amount)
+            return
+        options = self._allocations(land, task.amount)
         if chosen is None:
             if len(options) > 1:
-                return self._ask(
+                self._ask(
                     s,
                     task,
                     "damage",
@@ -877,18 +962,20 @@ class InvaderPhaseGame:
                     damage=task.amount,
                     pieces=describe(land),
                 )
+                return
             allocation = options[0]
         else:
             allocation = next(a for a in options if a.label == chosen)
         ev.append(
-            Event.make(
+            _event(
                 "damage_dealt", land=name, damage=task.amount, allocation=allocation.label, cause=task.origin
             )
         )
-        return self._deal(s, task.land, allocation, task.origin, ev)
+        self._deal(s, task.land, allocation, task.origin, ev)
 
     def _names(self, lands: tuple[int, ...]) -> tuple[str, ...]:
-        return tuple(self.island.lands[i] for i in lands)
+        names = self.island.lands
+        return tuple(names[i] for i in lands)
 
 
 def _holds(land: Land, word: str) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 
 class Terrain(enum.StrEnum):
@@ -57,12 +57,16 @@ class KindStats:
 
 @dataclass(frozen=True, slots=True)
 class PieceStats:
-    """The numbers of all four kinds (bundled: seed 002, Invader; Dahan from Ravage)."""
+    """The numbers of all four kinds (bundled: seed 002, Invader; Dahan from Ravage).
+
+    ``health_floor``: the least Health modifiers can leave a piece (ruling ``SI-HEALTH-FLOOR``).
+    """
 
     explorer: KindStats
     town: KindStats
     city: KindStats
     dahan: KindStats
+    health_floor: int = 1
 
     def of(self, kind: PieceKind) -> KindStats:
         if kind is PieceKind.EXPLORER:
@@ -76,7 +80,10 @@ class PieceStats:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """One Invader or Dahan and the Damage it has taken this turn."""
+    """One Invader or Dahan and the Damage it has taken this turn.
+
+    Pieces are values; :func:`piece` hands out one shared instance per (kind, Damage).
+    """
 
     kind: PieceKind
     damage: int = 0
@@ -87,13 +94,33 @@ class Piece:
         return LETTER[self.kind] + (f"@{self.damage}" if self.damage else "")
 
 
-def _key(piece: Piece) -> tuple[int, int]:
-    return _ORDER[piece.kind], piece.damage
+_SHARED: dict[tuple[PieceKind, int], Piece] = {}
+
+
+def piece(kind: PieceKind, damage: int = 0) -> Piece:
+    """The piece ``kind`` with ``damage``, shared (pieces are immutable, so one object will do).
+
+    >>> piece(PieceKind.TOWN, 1) is piece(PieceKind.TOWN, 1)
+    True
+    """
+    found = _SHARED.get((kind, damage))
+    if found is None:
+        found = _SHARED[(kind, damage)] = Piece(kind, damage)
+    return found
+
+
+def _key(p: Piece) -> tuple[int, int]:
+    return _ORDER[p.kind], p.damage
 
 
 @dataclass(frozen=True, slots=True)
 class Land:
-    """What one land holds. ``health`` lists Health modifiers by kind (until Time Passes)."""
+    """What one land holds. ``health`` lists Health modifiers by kind (until Time Passes).
+
+    ``pieces`` is always sorted (Cities, Towns, Explorers, Dahan; less Damage first): build lands
+    with :func:`parse_land`, :meth:`with_pieces` or :meth:`add`, which keep that order. The order
+    lets the hot questions (any Invader? any Town or City?) look at the first piece only.
+    """
 
     pieces: tuple[Piece, ...] = ()
     blight: int = 0
@@ -104,7 +131,11 @@ class Land:
     # -- counting --------------------------------------------------------------------------
 
     def count(self, kind: PieceKind) -> int:
-        return sum(1 for p in self.pieces if p.kind is kind)
+        n = 0
+        for p in self.pieces:
+            if p.kind is kind:
+                n += 1
+        return n
 
     @property
     def invaders(self) -> tuple[Piece, ...]:
@@ -116,22 +147,30 @@ class Land:
 
     @property
     def has_invaders(self) -> bool:
-        return any(p.kind is not PieceKind.DAHAN for p in self.pieces)
+        pieces = self.pieces
+        return bool(pieces) and pieces[0].kind is not PieceKind.DAHAN  # Dahan sort last
 
     @property
     def has_source(self) -> bool:
         """A Town or City: a source of Explorers (seed 002, Invader: Town, City)."""
-        return any(p.kind in SOURCES for p in self.pieces)
+        pieces = self.pieces
+        return bool(pieces) and pieces[0].kind in SOURCES  # Cities, then Towns, sort first
 
     def presence_of(self, spirit: str) -> int:
-        return dict(self.presence).get(spirit, 0)
+        for name, n in self.presence:
+            if name == spirit:
+                return n
+        return 0
 
     def modifier(self, kind: PieceKind) -> int:
         return sum(d for k, d in self.health if k is kind)
 
     def health_of(self, kind: PieceKind, stats: PieceStats) -> int:
-        """Current Health of ``kind`` here: printed Health plus modifiers, never below 1 (assumed)."""
-        return max(1, stats.of(kind).health + self.modifier(kind))
+        """Current Health of ``kind`` here: printed Health plus modifiers, never below the floor
+        (1, or 0 under ruling ``SI-HEALTH-FLOOR``)."""
+        if not self.health:
+            return stats.of(kind).health
+        return max(stats.health_floor, stats.of(kind).health + self.modifier(kind))
 
     def remaining(self, piece: Piece, stats: PieceStats) -> int:
         """Damage still needed to destroy ``piece``."""
@@ -140,34 +179,44 @@ class Land:
     # -- changing ----------------------------------------------------------------------------
 
     def with_pieces(self, pieces: Iterable[Piece]) -> Land:
-        return replace(self, pieces=tuple(sorted(pieces, key=_key)))
+        return Land(tuple(sorted(pieces, key=_key)), self.blight, self.presence, self.defend, self.health)
 
     def add(self, kind: PieceKind, n: int = 1, damage: int = 0) -> Land:
-        return self.with_pieces((*self.pieces, *(Piece(kind, damage) for _ in range(n))))
+        if n <= 0:
+            return self
+        return self.with_pieces((*self.pieces, *(piece(kind, damage),) * n))
 
     def without(self, piece: Piece) -> Land:
         """The land with one ``piece`` (kind and damage) taken away."""
         pieces = list(self.pieces)
         pieces.remove(piece)
-        return replace(self, pieces=tuple(pieces))
+        return Land(tuple(pieces), self.blight, self.presence, self.defend, self.health)
+
+    def with_blight(self, blight: int) -> Land:
+        return Land(self.pieces, blight, self.presence, self.defend, self.health)
+
+    def with_defend(self, defend: int) -> Land:
+        return Land(self.pieces, self.blight, self.presence, defend, self.health)
 
     def with_presence(self, spirit: str, delta: int) -> Land:
         counts = dict(self.presence)
         counts[spirit] = counts.get(spirit, 0) + delta
-        return replace(self, presence=tuple(sorted((s, n) for s, n in counts.items() if n > 0)))
+        presence = tuple(sorted((s, n) for s, n in counts.items() if n > 0))
+        return Land(self.pieces, self.blight, presence, self.defend, self.health)
 
     def with_modifier(self, kind: PieceKind, delta: int) -> Land:
         counts = dict(self.health)
         counts[kind] = counts.get(kind, 0) + delta
-        return replace(
-            self, health=tuple(sorted(((k, d) for k, d in counts.items() if d), key=lambda kd: _ORDER[kd[0]]))
-        )
+        health = tuple(sorted(((k, d) for k, d in counts.items() if d), key=lambda kd: _ORDER[kd[0]]))
+        return Land(self.pieces, self.blight, self.presence, self.defend, health)
 
 
 def time_passes(land: Land) -> Land:
     """Damage heals, Defend and Health modifiers end (seed 002, Tracking Damage: 'when Time Passes')."""
-    healed = tuple(Piece(p.kind) for p in land.pieces)
-    return replace(land, pieces=tuple(sorted(healed, key=_key)), defend=0, health=())
+    if not land.defend and not land.health and not any(p.damage for p in land.pieces):
+        return land
+    healed = tuple(sorted((piece(p.kind) for p in land.pieces), key=_key))
+    return Land(healed, land.blight, land.presence, 0, ())
 
 
 def invader_damage(land: Land, stats: PieceStats) -> int:
@@ -175,7 +224,7 @@ def invader_damage(land: Land, stats: PieceStats) -> int:
 
     Damage taken does not lower the Damage a piece deals (seed 002, FAQ Invaders).
     """
-    return sum(stats.of(p.kind).damage for p in land.invaders)
+    return sum(stats.of(p.kind).damage for p in land.pieces if p.kind is not PieceKind.DAHAN)
 
 
 # -- notation ------------------------------------------------------------------------------
@@ -210,7 +259,7 @@ def parse_land(text: str) -> Land:
                 raise ValueError(f"bad piece token {token!r}: Blight takes no damage")
             blight += count
             continue
-        pieces += [Piece(BY_LETTER[letter], damage)] * count
+        pieces += [piece(BY_LETTER[letter], damage)] * count
     return Land(pieces=tuple(sorted(pieces, key=_key)), blight=blight)
 
 

@@ -18,6 +18,7 @@ noted first (:func:`ravage_targets`); the players order them (ruling ``SI-LAND-O
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from model.spirit_island.damage import DahanHarm, efficient_dahan_damage
@@ -38,7 +39,7 @@ class Strike:
     harm: DahanHarm
 
 
-def ravage_targets(island: Island, lands: tuple[Land, ...], card: InvaderCard) -> tuple[int, ...]:
+def ravage_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
     """Lands of the card's terrain that hold Invaders, in island order."""
     return tuple(
         i

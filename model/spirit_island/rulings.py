@@ -111,6 +111,51 @@ RULINGS = (
         "when-empty",
         "The Blight card pages say to flip when the side has no Blight left and that the players lose if ever none is left; the +1 setup erratum's arithmetic ('usable Blight without a flip' is one less than the pool) agrees.",
     ),
+    _ruling(
+        "SI-WINNING-FEAR",
+        f"{SEED}, Invader (Destroying Towns and Cities affects the Invaders' morale) and FAQ Towns (When does destroying a Town or City cause Fear?); {NOTES} §2.3",
+        "When a destruction meets the victory condition (the last Town, City or Invader goes), is that destruction's Fear still generated before the game ends?",
+        [
+            (
+                "generated",
+                "yes: the Fear belongs to the same change as the destruction; markers move (a Fear card may be earned) and then the game is won",
+            ),
+            (
+                "not-generated",
+                "no: the game is won the moment the condition holds; the Fear is reported as not generated",
+            ),
+        ],
+        "generated",
+        "The seed ties the Fear to the destruction itself ('whenever a Town is destroyed, it generates 1 Fear'; 'always, regardless of how it's destroyed') and nothing separates the two; the oracle already resolves a change's Fear as one burst right after it.",
+    ),
+    _ruling(
+        "SI-FEAR-EARNED-DURING",
+        f"{SEED}, Invader Phase 2 Fear; {NOTES} §2.3",
+        "A Fear card earned while the Fear step resolves cards (its effect generates Fear): is it resolved in this Fear step or the next Invader Phase's?",
+        [
+            ("same-phase", "this step: it joins the end of the stack and resolves after the others"),
+            (
+                "next-phase",
+                "the next Invader Phase: the step resolves only the stack picked up when it began",
+            ),
+        ],
+        "same-phase",
+        "The seed says to pick up the whole facedown stack and resolve it, which can be read as the stack as it was; the FAQ (research notes §2.3, querki 'Fear and Fear Cards') says cards earned while resolving go to the bottom and resolve the same phase.",
+    ),
+    _ruling(
+        "SI-HEALTH-FLOOR",
+        f"{SEED}, Tracking Damage; {NOTES} §3.7",
+        "Can Health modifiers take a piece's Health below 1?",
+        [
+            ("at-least-1", "no: Health never goes below 1"),
+            (
+                "to-zero",
+                "yes, down to 0: a piece whose Health falls to its Damage (0 included) is destroyed, with its Fear",
+            ),
+        ],
+        "at-least-1",
+        "The seed's Tracking Damage rule (Damage equal to or exceeding Health destroys) would destroy a piece at Health 0; the oracle assumes the floor of 1 that later rulebooks print for Health reductions (not in the seed or the research notes: assumed).",
+    ),
 )
 
 REGISTRY.register(*RULINGS)

@@ -19,7 +19,7 @@ from model.core.provenance import Provenance
 from model.core.rulings import Rulings, resolve_name
 from model.core.spec import ScenarioBase, ScenarioOptions
 from model.spirit_island.blight import BLIGHTED, HEALTHY, BlightTrack, setup_pool
-from model.spirit_island.data import GameData, Layout, build_game_data
+from model.spirit_island.data import GameData, Layout, build_game_data, integers_only
 from model.spirit_island.effects import Effect, parse_effects
 from model.spirit_island.fear import DRAW, FearTrack
 from model.spirit_island.game import InvaderPhaseGame, Rules
@@ -76,6 +76,7 @@ def scenario_from_document(
     data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
+    integers_only(document, source)
     validate(document, load_schema(*SCHEMA), source)
     rulings = Rulings.defaults(GAME)
     for rid, reading in document.get("rulings", {}).items():
@@ -85,7 +86,10 @@ def scenario_from_document(
         # A data file given on the command line wins over the scenario's own data, key by key.
         data = build_game_data({**document.get("data", {}), **data_overrides}, data_source)
     else:
-        data = build_game_data(document.get("data"), f"{source} (data)")
+        try:
+            data = build_game_data(document.get("data"), source)
+        except MalformedInputError as err:  # located inside the scenario: $.data...
+            raise type(err)(source, "$.data" + err.path[1:], err.reason) from None
     island = _island(document["island"], data, source)
     initial = initial_state(document, source, data, island)
     return Scenario(

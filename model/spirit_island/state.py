@@ -1,18 +1,25 @@
 """Immutable state of the Invader Phase oracle, and the tasks it still has to do.
 
-The state is frozen dataclasses and tuples. :class:`IslandState` holds the pieces of every land
+The state is immutable: frozen dataclasses and tuples. :class:`IslandState` holds the pieces of every land
 (by island index), the Invader board, the Fear track, the Blight card, the Event deck, the skips
 in force, and an **agenda**: the tasks still to do, first task first. The game pops a task, runs
 it (which may push more tasks), and stops when a task needs an answer: ``request`` is then the
 open decision or chance request and ``awaiting`` the task that will take the answer. So the phase
 can pause anywhere (in a cascade, while a Fear card is drawn mid-fight-back) and resume from the
 state alone.
+
+Speed (issue 14): :class:`IslandState` is a ``NamedTuple``, not a frozen dataclass. It is just as
+immutable, but a frozen dataclass sets its twenty fields one by one through
+``object.__setattr__`` when built, which was a fifth of the time of a single-land Invader Action;
+a tuple is built in one go. Inside the game a mutable :class:`Draft` takes the changes, so a call
+of ``start``/``step`` builds one new state, not one per change. Change a state with
+``state._replace(field=...)``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from model.core.decisions import Request
 from model.spirit_island.blight import BlightTrack
@@ -94,7 +101,10 @@ class EventStep:
 
 @dataclass(frozen=True, slots=True)
 class FearStep:
-    pass
+    """Resolve earned Fear cards in the order earned. ``left``: how many more this step resolves
+    (``-1``: every card earned, also those earned meanwhile; ruling ``SI-FEAR-EARNED-DURING``)."""
+
+    left: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,14 +169,26 @@ class ExploreCard:
 
 
 @dataclass(frozen=True, slots=True)
+class ExploreLand:
+    """One land's Explore with ``card`` (a single-land Invader Action; the land is a card's target)."""
+
+    card: str
+    land: int
+
+
+@dataclass(frozen=True, slots=True)
 class Advance:
     pass
 
 
 @dataclass(frozen=True, slots=True)
 class GenerateFear:
+    """Move ``amount`` Fear markers. ``destruction``: the Fear of pieces just destroyed, part of
+    the same change as the destruction (ruling ``SI-WINNING-FEAR``)."""
+
     amount: int
     cause: str
+    destruction: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +236,7 @@ Task = (
     | ExploreStep
     | Escalate
     | ExploreCard
+    | ExploreLand
     | Advance
     | GenerateFear
     | ApplyEffects
@@ -222,8 +245,9 @@ Task = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class IslandState:
+class IslandState(NamedTuple):
+    """Everything the Invader Phase needs to go on, immutable (see the module notes)."""
+
     lands: tuple[Land, ...]
     spirits: tuple[str, ...]
     players: int
@@ -245,14 +269,111 @@ class IslandState:
     blight_ran_out: bool = False
     time_ran_out: bool = False
 
-    def with_land(self, index: int, land: Land) -> IslandState:
-        lands = list(self.lands)
-        lands[index] = land
-        return replace(self, lands=tuple(lands))
-
-    def push(self, *tasks: Task) -> IslandState:
-        """Put ``tasks`` at the front of the agenda, in the order given."""
-        return replace(self, agenda=(*tasks, *self.agenda))
-
     def presence_total(self, spirit: str) -> int:
         return sum(land.presence_of(spirit) for land in self.lands)
+
+
+_new_state = tuple.__new__  # IslandState's own constructor, without the call of its generated __new__
+
+
+class Draft:
+    """A mutable working copy of an :class:`IslandState`, alive only inside one call of the game's
+    ``start`` / ``step``: the tasks change it in place and :meth:`freeze` makes the new state.
+
+    Why: a task changes the state several times (pop a task, change a land, push tasks, move the
+    Fear track), and copying a twenty-field frozen state for each change was half of the
+    oracle's time (issue 14's profile). The states callers see stay immutable; a draft never
+    leaves the game. The agenda is a stack here (next task last), so popping and pushing are cheap.
+    """
+
+    __slots__ = (
+        "adversary",
+        "agenda",
+        "awaiting",
+        "blight",
+        "blight_ran_out",
+        "event_candidates",
+        "event_discard",
+        "events",
+        "fear",
+        "invaders",
+        "judged",
+        "judged_fear",
+        "lands",
+        "outcome",
+        "phases_left",
+        "players",
+        "request",
+        "skips",
+        "spirit_phases",
+        "spirits",
+        "time_ran_out",
+        "turn",
+        "version",
+    )
+
+    def __init__(self, state: IslandState) -> None:
+        self.lands = list(state.lands)
+        self.spirits = state.spirits
+        self.players = state.players
+        self.turn = state.turn
+        self.invaders = state.invaders
+        self.fear = state.fear
+        self.blight = state.blight
+        self.adversary = state.adversary
+        self.events = state.events
+        self.event_discard = state.event_discard
+        self.event_candidates = state.event_candidates
+        self.skips = state.skips
+        self.phases_left = state.phases_left
+        self.spirit_phases = state.spirit_phases
+        self.agenda: list[Task] = list(reversed(state.agenda))
+        self.request = state.request
+        self.awaiting = state.awaiting
+        self.outcome = state.outcome
+        self.blight_ran_out = state.blight_ran_out
+        self.time_ran_out = state.time_ran_out
+        # The victory check looks again only when the lands or the Fear track changed since it
+        # last looked (``version`` counts land changes).
+        self.version = 0
+        self.judged = -1
+        self.judged_fear: FearTrack | None = None
+
+    def freeze(self) -> IslandState:
+        return _new_state(
+            IslandState,
+            (
+                tuple(self.lands),
+                self.spirits,
+                self.players,
+                self.turn,
+                self.invaders,
+                self.fear,
+                self.blight,
+                self.adversary,
+                self.events,
+                self.event_discard,
+                self.event_candidates,
+                self.skips,
+                self.phases_left,
+                self.spirit_phases,
+                tuple(reversed(self.agenda)),
+                self.request,
+                self.awaiting,
+                self.outcome,
+                self.blight_ran_out,
+                self.time_ran_out,
+            ),
+        )
+
+    def put(self, index: int, land: Land, *, victory: bool = True) -> None:
+        """Land ``index`` is now ``land``. ``victory=False``: the change only adds pieces or
+        Defend, or touches only the Dahan, so no victory or defeat can follow from it (none is
+        won by adding Invaders, or lost but by Blight, Presence, time or the Blight card)."""
+        self.lands[index] = land
+        if victory:
+            self.version += 1
+
+    def push(self, *tasks: Task) -> None:
+        """Put ``tasks`` at the front of the agenda, in the order given."""
+        self.agenda.extend(reversed(tasks))

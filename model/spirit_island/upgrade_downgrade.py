@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from model.core.errors import RulesError
 from model.spirit_island.pieces import Land, Piece, PieceKind, PieceStats
+from model.spirit_island.pieces import piece as make_piece
 
 UPGRADE = {PieceKind.EXPLORER: PieceKind.TOWN, PieceKind.TOWN: PieceKind.CITY}
 DOWNGRADE = {PieceKind.CITY: PieceKind.TOWN, PieceKind.TOWN: PieceKind.EXPLORER}
@@ -57,13 +58,13 @@ def replace_piece(
     rest = land.without(piece)
     health = land.health_of(new_kind, stats)
     if piece.damage < health:
-        after = Piece(new_kind, piece.damage)
+        after = make_piece(new_kind, piece.damage)
         return rest.with_pieces((*rest.pieces, after)), Change("replaced", piece, after)
     if downgrade_reading == "destroyed":
-        return rest, Change("destroyed", piece, Piece(new_kind, piece.damage), new_kind)
+        return rest, Change("destroyed", piece, make_piece(new_kind, piece.damage), new_kind)
     if downgrade_reading == "removed":
-        return rest, Change("removed", piece, Piece(new_kind, piece.damage))
-    after = Piece(new_kind, health - 1)
+        return rest, Change("removed", piece, make_piece(new_kind, piece.damage))
+    after = make_piece(new_kind, health - 1)
     return rest.with_pieces((*rest.pieces, after)), Change("replaced", piece, after)
 
 

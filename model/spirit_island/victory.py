@@ -9,11 +9,13 @@ Invader deck empty. When one change causes both, it is a (sacrifice) victory.
 
 from __future__ import annotations
 
-from model.spirit_island.pieces import Land, PieceKind
-from model.spirit_island.state import IslandState
+from collections.abc import Sequence
+
+from model.spirit_island.fear import FearTrack
+from model.spirit_island.pieces import SOURCES, Land, PieceKind
 
 
-def terror_victory(lands: tuple[Land, ...], terror_level: int) -> str | None:
+def terror_victory(lands: Sequence[Land], terror_level: int) -> str | None:
     """The victory condition met at ``terror_level``, or ``None``.
 
     >>> from model.spirit_island.pieces import parse_land
@@ -22,29 +24,49 @@ def terror_victory(lands: tuple[Land, ...], terror_level: int) -> str | None:
     >>> terror_victory((parse_land("2E"),), 1) is None
     True
     """
-    if terror_level == 1 and not any(land.has_invaders for land in lands):
+    # A land's pieces sort Cities, Towns, Explorers, Dahan: its first piece answers each question.
+    if terror_level == 1:
+        for land in lands:
+            pieces = land.pieces
+            if pieces and pieces[0].kind is not PieceKind.DAHAN:
+                return None
         return "Terror Level I: no Invaders on the island"
-    if terror_level == 2 and not any(land.has_source for land in lands):
+    if terror_level == 2:
+        for land in lands:
+            pieces = land.pieces
+            if pieces and pieces[0].kind in SOURCES:
+                return None
         return "Terror Level II: no Towns or Cities on the island"
-    if terror_level == 3 and not any(land.count(PieceKind.CITY) for land in lands):
+    if terror_level == 3:
+        for land in lands:
+            pieces = land.pieces
+            if pieces and pieces[0].kind is PieceKind.CITY:
+                return None
         return "Terror Level III: no Cities on the island"
     return None
 
 
-def judge(state: IslandState) -> tuple[str | None, str | None]:
+def judge(
+    lands: Sequence[Land],
+    fear: FearTrack,
+    spirits: Sequence[str],
+    blight_ran_out: bool,
+    time_ran_out: bool,
+) -> tuple[str | None, str | None]:
     """(why the players have won, why they have lost) now; either may be ``None``."""
-    if state.fear.all_earned:
+    level = fear.terror_level
+    if level > len(fear.per_level):  # every card earned
         win: str | None = "every Fear card earned (Terror Level: Victory)"
     else:
-        win = terror_victory(state.lands, state.fear.terror_level)
+        win = terror_victory(lands, level)
     loss = None
-    if state.blight_ran_out:
+    if blight_ran_out:
         loss = "the Blight card ran out"
-    elif state.time_ran_out:
+    elif time_ran_out:
         loss = "time ran out: no Invader card left to Explore with"
-    elif state.spirits:
-        present = {spirit for land in state.lands for spirit, _ in land.presence}
-        for spirit in state.spirits:
+    elif spirits:
+        present = {spirit for land in lands for spirit, _ in land.presence}
+        for spirit in spirits:
             if spirit not in present:
                 loss = f"{spirit} has no Presence left on the island"
                 break

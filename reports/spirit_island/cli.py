@@ -1,15 +1,422 @@
-"""``invasion spirit-island ...``: the verbs only Spirit Island has (its searches).
+"""``invasion spirit-island ...``: the searches only Spirit Island has.
 
-Argument parsing lives in :mod:`reports.cli_spirit_island`; this module is the game's entry
-point for the shared command line (:mod:`reports.games`).
+``fear-threshold``, ``fight-back``, ``defend`` (one land, given in land notation or taken from a
+scenario), ``cascade`` and ``lands`` / ``flip`` (a scenario). ``--engine auto`` (the default)
+uses the engine that is faster for the instance (:mod:`solver.spirit_island.engines`);
+``--engine both`` runs z3 and the exhaustive baseline and checks that they agree. Every answer
+printed has been replayed through the oracle; ``--time-limit`` covers the whole command.
+
+Output: Markdown (wrapped text on a terminal) beginning with the command that reproduces it, or
+with ``--format json`` the shared envelope (:mod:`reports.envelope`). Simulate, replay and data
+are the shared verbs (:mod:`reports.verbs`). Solvers load when a search runs, not when the
+parser is built.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import argparse
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from reports.options import (
+    add_output_options,
+    add_search_options,
+    non_negative_int,
+    output_file,
+    positive_int,
+    positive_seconds,
+)
+
+if TYPE_CHECKING:
+    from model.spirit_island.data import GameData
+    from model.spirit_island.pieces import Land
+    from solver.common import Deadline
+
+OBJECTIVES = ("fear", "destroyed")  # as solver.spirit_island.fear_threshold.OBJECTIVES (a test checks)
+GOALS = ("no-blight", "dahan-safe")  # as solver.spirit_island.defend.GOALS (a test checks)
+ENGINES = ("auto", "z3", "baseline", "both")
 
 
 def register(commands: Any) -> None:
-    from reports import cli_spirit_island
+    fear = commands.add_parser(
+        "fear-threshold", help="least Damage in a land for k Fear (and for the next Fear card)"
+    )
+    _land_arguments(fear)
+    fear.add_argument(
+        "--fear", type=positive_int, metavar="K", help="only this k (default: every k the land can give)"
+    )
+    fear.add_argument(
+        "--pool",
+        type=positive_int,
+        metavar="N",
+        help="markers left in the Fear pool: also the least Damage earning the next card",
+    )
+    _search_arguments(fear)
+    fear.set_defaults(run=_fear_threshold)
 
-    cli_spirit_island.register(commands)
+    fight = commands.add_parser("fight-back", help="the fight-back allocation with the most Fear or kills")
+    _land_arguments(fight)
+    fight.add_argument(
+        "--dahan", type=non_negative_int, required=True, help="surviving Dahan (2 Damage each)"
+    )
+    fight.add_argument("--objective", choices=OBJECTIVES, default="fear")
+    _search_arguments(fight)
+    fight.set_defaults(run=_fight_back)
+
+    defend = commands.add_parser("defend", help="least Defend preventing Blight / keeping every Dahan")
+    _land_arguments(defend)
+    defend.add_argument("--goal", choices=(*GOALS, "both"), default="both")
+    _search_arguments(defend)
+    defend.set_defaults(run=_defend)
+
+    cascade = commands.add_parser(
+        "cascade", help="cascade paths from a land, or which lands of a Ravage card cascade"
+    )
+    cascade.add_argument("scenario", help="scenario JSON file, or example:spirit_island/NAME")
+    target = cascade.add_mutually_exclusive_group(required=True)
+    target.add_argument("--land", help="a land with Blight: its cascade paths")
+    target.add_argument(
+        "--card", help="a Ravage card: which of its lands cascade (always / possible / never)"
+    )
+    _search_arguments(cascade)
+    cascade.set_defaults(run=_cascade)
+
+    lands = commands.add_parser(
+        "lands", help="where a card sequence always / possibly ravages, builds and explores"
+    )
+    lands.add_argument("scenario", help="an island-search scenario (turns, known Explore cards, no effects)")
+    _search_arguments(lands)
+    lands.set_defaults(run=_lands)
+
+    flip = commands.add_parser("flip", help="smallest starting change that flips where the Invaders act")
+    flip.add_argument("scenario", help="an island-search scenario")
+    flip.add_argument("--fact", required=True, metavar="TURN:ACTION:LAND", help="e.g. 2:ravage:A5")
+    flip.add_argument(
+        "--max-cost",
+        type=non_negative_int,
+        default=3,
+        help="largest change searched (pieces added or removed)",
+    )
+    flip.add_argument(
+        "--write",
+        type=output_file("--write"),
+        metavar="FILE",
+        help="write the flipped start as a scenario (a boundary fixture), decisions scripted",
+    )
+    _search_arguments(flip)
+    flip.set_defaults(run=_flip)
+
+
+def _land_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--land", default=None, help="pieces in land notation, e.g. 'C 2T@1 E 2D'")
+    parser.add_argument(
+        "--health", default="", metavar="KIND=DELTA,...", help="Health modifiers, e.g. town=1,city=-1"
+    )
+    parser.add_argument("--scenario", help="take the land from this scenario (with --at)")
+    parser.add_argument("--at", help="the scenario land, e.g. A2")
+    parser.add_argument(
+        "--data", metavar="FILE", help="data overrides, JSON (`invasion schema spirit-island-data`)"
+    )
+
+
+def _search_arguments(parser: argparse.ArgumentParser) -> None:
+    add_search_options(
+        parser,
+        ENGINES,
+        "auto",
+        engine_help="auto (default): the faster engine for the instance; both: z3 and the baseline, "
+        "checked to agree",
+        memory=False,
+    )
+    # The names these options had before every game shared them.
+    parser.add_argument("--method", dest="engine", choices=ENGINES, help=argparse.SUPPRESS)
+    parser.add_argument("--seconds", dest="time_limit", type=positive_seconds, help=argparse.SUPPRESS)
+    add_output_options(parser)
+
+
+# -- shared steps ------------------------------------------------------------------------------------
+
+
+def _deadline(args: argparse.Namespace) -> Deadline:
+    from solver.common import Deadline
+
+    return Deadline(args.time_limit)
+
+
+def _answer(
+    args: argparse.Namespace,
+    query: str,
+    answer: Any,
+    statuses: Sequence[Any],
+    markdown: str,
+    *,
+    replayed: bool | None = True,
+) -> int:
+    """Print ``markdown``, or the envelope with ``answer``; the status is the weakest of ``statuses``."""
+    from reports.envelope import envelope_json
+    from reports.output import command_line, emit
+
+    values = {getattr(s, "value", s) for s in statuses}
+    status = "unknown" if "unknown" in values else ("best-found" if "best-found" in values else "proven")
+    command = command_line(["invasion", *args.argv])
+    if args.format == "json":
+        emit(
+            envelope_json("spirit-island", query, command, answer, status=status, replayed=replayed), args.out
+        )
+    else:
+        emit(f"Reproduce: `{command}`\n\n{markdown}", args.out)
+    return 0
+
+
+def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
+    from model.core.errors import MalformedInputError
+    from model.spirit_island.data import build_game_data, default_data
+    from model.spirit_island.pieces import PieceKind, check_land, parse_land
+    from model.spirit_island.scenario import load_scenario
+    from reports.cli_common import parse_data_file
+
+    data = build_game_data(parse_data_file(args.data), args.data) if args.data else default_data()
+    if args.scenario:
+        if not args.at:
+            raise MalformedInputError("--at", "$", "with --scenario, name the land with --at (e.g. --at A2)")
+        scenario = load_scenario(args.scenario)
+        if not scenario.island.has_land(args.at):
+            raise MalformedInputError("--at", "$", f"no land {args.at} on the scenario's island")
+        return scenario.initial.lands[scenario.island.index(args.at)], scenario.data
+    if args.land is None:
+        raise MalformedInputError(
+            "--land", "$", "give the pieces (e.g. --land 'C 2T@1 E') or --scenario FILE --at LAND"
+        )
+    try:
+        land = parse_land(args.land)
+    except ValueError as err:
+        raise MalformedInputError("--land", "$", str(err)) from None
+    for part in filter(None, args.health.split(",")):
+        kind, sep, delta = part.partition("=")
+        if not sep:
+            raise MalformedInputError("--health", part, "use KIND=DELTA, e.g. town=1")
+        try:
+            land = land.with_modifier(PieceKind(kind.strip()), int(delta))
+        except ValueError:
+            raise MalformedInputError(
+                "--health", part, "use KIND=DELTA with kind explorer/town/city/dahan, e.g. town=1"
+            ) from None
+    problem = check_land(land, data.stats)
+    if problem:
+        raise MalformedInputError("--land", "$", problem)
+    return land, data
+
+
+def _methods(args: argparse.Namespace) -> tuple[str, ...]:
+    return ("z3", "baseline") if args.engine == "both" else (args.engine,)
+
+
+def _check_agree(what: str, answers: Sequence[Any], key: Callable[[Any], Any]) -> None:
+    """With ``--engine both`` the two engines' answers must agree. An answer cut short by the time
+    limit (``unknown``) is never compared."""
+    from solver.common import OracleDisagreement, Status
+
+    if len(answers) != 2 or any(a.status is not Status.PROVEN for a in answers):
+        return
+    z3_answer, baseline = key(answers[0]), key(answers[1])
+    if z3_answer != baseline:
+        raise OracleDisagreement(
+            f"{what}: z3 says {z3_answer}, the baseline says {baseline}; this is a solver bug"
+        )
+
+
+def _scenario(args: argparse.Namespace) -> Any:
+    from model.spirit_island.scenario import load_scenario
+
+    return load_scenario(args.scenario)
+
+
+# -- commands ----------------------------------------------------------------------------------------
+
+
+def _fear_threshold(args: argparse.Namespace) -> int:
+    from reports.spirit_island import tables
+    from solver.common import Status
+    from solver.spirit_island.fear_threshold import (
+        fear_table,
+        least_damage_for_fear,
+        least_damage_for_next_card,
+    )
+
+    land, data = _land(args)
+    deadline = _deadline(args)
+    results: dict[str, Any] = {}
+    for method in _methods(args):
+        if args.fear is not None:
+            plans: tuple[Any, ...] = (
+                least_damage_for_fear(land, args.fear, data=data, method=method, deadline=deadline),
+            )
+        else:
+            plans = fear_table(land, data=data, method=method, deadline=deadline)
+        nxt = (
+            least_damage_for_next_card(land, args.pool, data=data, method=method, deadline=deadline)
+            if args.pool
+            else None
+        )
+        results[method] = (plans, nxt)
+    if len(results) == 2:
+        z, b = results["z3"], results["baseline"]
+        for pz, pb in zip(z[0], b[0], strict=True):
+            _check_agree(f"least Damage for {pz.wanted} Fear", [pz, pb], lambda p: p.damage)
+        if z[1] is not None:
+            _check_agree("least Damage for the next Fear card", [z[1], b[1]], lambda p: p.damage)
+    plans, nxt = results[_methods(args)[0]]
+    lines = [tables.fear_table(plans, results["baseline"][0] if len(results) == 2 else None)]
+    if nxt is not None:
+        lines.append("")
+        if nxt.status is not Status.PROVEN:
+            lines.append(f"Next Fear card ({args.pool} marker(s) left in the pool): unknown (time limit)")
+        else:
+            damage = nxt.damage if nxt.damage is not None else "impossible"
+            replay = f", {nxt.allocation} (replayed: the oracle earns the card)" if nxt.replayed else ""
+            lines.append(
+                f"Next Fear card ({args.pool} marker(s) left in the pool): least Damage {damage}{replay}"
+            )
+    answer = {"plans": list(plans), "next_card": nxt, "engines": list(results)}
+    statuses = [p.status for p in plans] + ([nxt.status] if nxt is not None else [])
+    return _answer(args, "fear-threshold", answer, statuses, "\n".join(lines))
+
+
+def _fight_back(args: argparse.Namespace) -> int:
+    from reports.spirit_island import tables
+    from solver.spirit_island.fear_threshold import best_fight_back
+
+    land, data = _land(args)
+    deadline = _deadline(args)
+    plans = [
+        best_fight_back(land, args.dahan, args.objective, data=data, method=m, deadline=deadline)
+        for m in _methods(args)
+    ]
+    _check_agree("best fight-back", plans, lambda p: p.value)
+    return _answer(
+        args, "fight-back", {"plans": plans}, [p.status for p in plans], tables.fight_back_table(plans)
+    )
+
+
+def _defend(args: argparse.Namespace) -> int:
+    from reports.spirit_island import tables
+    from solver.spirit_island.defend import least_defend
+
+    land, data = _land(args)
+    goals = GOALS if args.goal == "both" else (args.goal,)
+    deadline = _deadline(args)
+    plans = []
+    for goal in goals:
+        found = [least_defend(land, goal, data=data, method=m, deadline=deadline) for m in _methods(args)]
+        _check_agree(f"least Defend for {goal}", found, lambda p: p.defend)
+        plans += found
+    return _answer(args, "defend", {"plans": plans}, [p.status for p in plans], tables.defend_table(plans))
+
+
+def _cascade(args: argparse.Namespace) -> int:
+    from model.core.errors import MalformedInputError
+    from reports.spirit_island import tables
+    from solver.spirit_island.cascade import best_cascade, card_cascades
+
+    scenario = _scenario(args)
+    lands = scenario.initial.lands
+    deadline = _deadline(args)
+    if args.land:
+        name = args.land.upper()
+        if not scenario.island.has_land(name):
+            raise MalformedInputError("--land", "$", f"no land {args.land} on the scenario's island")
+        if lands[scenario.island.index(name)].blight == 0:
+            raise MalformedInputError(
+                "--land", "$", f"{name} has no Blight: Blight added there does not cascade"
+            )
+        answers = [
+            best_cascade(scenario.island, lands, name, data=scenario.data, method=m, deadline=deadline)
+            for m in _methods(args)
+        ]
+        _check_agree("least harmful cascade", answers, lambda a: a.best)
+        best = answers[0]
+        text = "\n".join(
+            [
+                tables.cascade_table(best),
+                "",
+                f"Least harmful (least Presence destroyed, then shortest): "
+                f"{' > '.join((name, *best.best)) or 'stuck'}; {best.presence} Presence destroyed; "
+                f"replayed: {'yes' if best.replayed else '-'}",
+            ]
+        )
+        return _answer(args, "cascade", best, [best.status], text, replayed=bool(best.replayed))
+    card = scenario.data.invader_card(args.card, source="--card", path="$")
+    results = [
+        card_cascades(scenario.island, lands, card, data=scenario.data, method=m, deadline=deadline)
+        for m in _methods(args)
+    ]
+    _check_agree(
+        f"cascades of {card.id}", results, lambda r: [(x.land, x.always, x.possible) for x in r.lands]
+    )
+    return _answer(args, "cascade", results[0], [results[0].status], tables.card_cascade_table(results[0]))
+
+
+def _lands(args: argparse.Namespace) -> int:
+    from reports.spirit_island import tables
+    from solver.spirit_island.island_search import question_from_scenario, search_facts
+
+    scenario = _scenario(args)
+    question = question_from_scenario(scenario)
+    deadline = _deadline(args)
+    results = [search_facts(question, scenario.data, method=m, deadline=deadline) for m in _methods(args)]
+    _check_agree("land sets", results, lambda r: r.verdicts)
+    facts = results[0]
+    rows = [
+        {"turn": t + 1, "action": a, "land": scenario.island.lands[i], "verdict": v}
+        for (t, a, i), v in facts.verdicts
+    ]
+    text = "\n".join(
+        [
+            tables.facts_table(question, facts),
+            "",
+            f"{facts.witnesses} fight-back witness trajectories replayed through the oracle; "
+            f"engines: {', '.join(r.method for r in results)}",
+        ]
+    )
+    answer = {"facts": rows, "witnesses_replayed": facts.witnesses, "engines": [r.method for r in results]}
+    return _answer(args, "lands", answer, [facts.status], text)
+
+
+def _flip(args: argparse.Namespace) -> int:
+    from model.core.canonical import canonical_json, write_atomic
+    from model.core.errors import MalformedInputError
+    from model.spirit_island.effects import ACTIONS
+    from reports.spirit_island import tables
+    from solver.common import Status
+    from solver.spirit_island.island_search import boundary_fixture, question_from_scenario, smallest_flip
+
+    scenario = _scenario(args)
+    question = question_from_scenario(scenario)
+    turn_text, _, rest = args.fact.partition(":")
+    action, _, land = rest.partition(":")
+    if not turn_text.isdigit() or action not in ACTIONS or not scenario.island.has_land(land.upper()):
+        raise MalformedInputError(
+            "--fact", args.fact, "use TURN:ACTION:LAND with action ravage/build/explore, e.g. 2:ravage:A5"
+        )
+    turn = int(turn_text) - 1
+    if not 0 <= turn < question.turns:
+        raise MalformedInputError("--fact", args.fact, f"turn must be 1-{question.turns}")
+    fact = (turn, action, scenario.island.index(land.upper()))
+    deadline = _deadline(args)
+    flips = [
+        smallest_flip(question, fact, data=scenario.data, method=m, max_cost=args.max_cost, deadline=deadline)
+        for m in _methods(args)
+    ]
+    _check_agree("smallest flip", flips, lambda f: f.cost)
+    flip = flips[0]
+    written = bool(args.write) and flip.status is Status.PROVEN
+    if written:  # no flip found: boundary_fixture says so (exit 2)
+        write_atomic(
+            args.write, canonical_json(boundary_fixture(question, flip, scenario.data), indent=1) + "\n"
+        )
+    lines = [tables.flip_table(flip, scenario.island.lands)]
+    if written:
+        lines.append(f"\nBoundary fixture written to {args.write} (checked by running it as a real game).")
+    elif args.write:
+        lines.append(f"\nNothing written to {args.write}: the search hit its time limit.")
+    return _answer(args, "flip", flip, [flip.status], "\n".join(lines))

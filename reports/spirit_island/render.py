@@ -5,7 +5,7 @@ from __future__ import annotations
 from model.spirit_island.data import GameData
 from model.spirit_island.scenario import Scenario
 from model.spirit_island.state import IslandState
-from reports.spirit_island_tables import island_picture, lands_table, outcome_table
+from reports.spirit_island.tables import island_picture, lands_table, outcome_table
 from reports.tables import table
 
 

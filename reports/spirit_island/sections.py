@@ -8,7 +8,7 @@ from model.spirit_island.scenario import load_scenario
 from model.spirit_island.simulate import run
 from model.spirit_island.spec import SPEC
 from reports.simulation import simulation_report
-from reports.spirit_island_tables import facts_table, fear_table, flip_table
+from reports.spirit_island.tables import facts_table, fear_table, flip_table
 from reports.tables import section
 from solver.spirit_island.fear_threshold import fear_table as fear_plans
 from solver.spirit_island.fear_threshold import least_damage_for_next_card

@@ -84,9 +84,22 @@ def play(
 ) -> Reply:
     """Play ``answers`` from the opening; report steps ``start``.. and the projected state."""
     try:
-        scenario = load(spec, document, readings, source)
+        return _play(spec, document, readings, answers, start, projection, source)
     except MalformedInputError as err:
+        # The scenario, or a rule it reaches (an ability the data does not give), is refused.
         return Reply("refused", reason=err.reason)
+
+
+def _play(
+    spec: GameSpec,
+    document: Mapping[str, Any],
+    readings: Mapping[str, str],
+    answers: Sequence[Answer],
+    start: int,
+    projection: str,
+    source: str,
+) -> Reply:
+    scenario = load(spec, document, readings, source)
     game = scenario.game()
     state, opening = game.start(scenario.initial)
     steps: list[Sequence[Any]] = [opening]
@@ -137,14 +150,18 @@ class Realised:
 def realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Realised:
     """Run ``case`` under ``readings`` with its scenario's answer objects, stopping as it says.
 
-    A scenario the game refuses under these readings (a setup one reading forbids) is realised
-    as a ``refused`` reply.
+    A scenario the game refuses under these readings (a setup one reading forbids, or a rule it
+    reaches that the data does not give) is realised as a ``refused`` reply.
     """
-    source = f"{spec.name}/{case.group}/{case.name}"
     try:
-        scenario = load(spec, case.scenario, readings, source)
+        return _realise(spec, case, readings)
     except MalformedInputError as err:
         return Realised((), 0, Reply("refused", reason=err.reason), None, "")
+
+
+def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Realised:
+    source = f"{spec.name}/{case.group}/{case.name}"
+    scenario = load(spec, case.scenario, readings, source)
     key = str(getattr(scenario, "chance_key", "chance"))
     decisions = Answers.from_json(case.scenario.get(DECISIONS_KEY), "first-legal")
     chance = Answers.from_json(case.scenario.get(key), "random")

@@ -43,6 +43,7 @@ SECTIONS = (
     Section("final-scoring", "Final Scoring (Invasion additions)"),
     Section("solo", "Solo Play"),
     Section("terms", "Game Terms: Damage, Escape, Figure, Rubble"),
+    Section("tokens", "Clarifications: Hex-Shape Tokens; Giant Troll, Deceitful Demon"),
 )
 
 FEATURES = {
@@ -198,7 +199,9 @@ def player(
     rows: Sequence[Sequence[str]],
     *,
     name: str = "Ann",
-    guardian: str = "Gorgon",
+    # The Pact Demon: its ongoing and instant abilities are in the seed (they act only on pact
+    # tokens), so a case never rests on an ability the seed leaves out (SS-UNKNOWN-ONGOING).
+    guardian: str = "Pact Demon",
     levels: tuple[int, int] = (0, 0),
     guardians: Sequence[str] | None = None,
     minions: Sequence[str] = (),
@@ -245,10 +248,20 @@ def scenario(
 def one(
     rows: Sequence[Sequence[str]], *, year: int = 1, dice: Sequence[str] = ("red",), **kw: Any
 ) -> dict[str, Any]:
-    """One player Ann (Gorgon in B2 unless told) with scripted dice and decisions."""
+    """One player Ann (Pact Demon in B2 unless told) with scripted dice and decisions."""
     top = {
         k: kw.pop(k)
-        for k in ("decisions", "heroes", "health_bonus", "then", "last_year", "solo", "years", "start")
+        for k in (
+            "decisions",
+            "heroes",
+            "health_bonus",
+            "then",
+            "last_year",
+            "solo",
+            "years",
+            "start",
+            "data",
+        )
         if k in kw
     }
     placed = top.get("start", "invasion") == "invasion"
@@ -370,14 +383,14 @@ def entering() -> Iterator[CaseSpec]:
         yield spec(
             "entering",
             f"minions-{count}",
-            f"A black Thief enters A1 with {count} minion(s) of the Gorgon: two damage each.",
+            f"A black Thief enters A1 with {count} minion(s) of the Pact Demon: two damage each.",
             ("repel", "terms"),
             ("minion",),
             one(
                 fork("cave kobold"),
                 dice=["black"],
-                guardian="Gorgon",
-                levels=(3, 1),
+                guardian="Pact Demon",
+                levels=(3, 2),
                 minions=minions + ["B1"] * (3 - count),
             ),
         )
@@ -439,7 +452,7 @@ def entering() -> Iterator[CaseSpec]:
                 dice=["red"],
                 heroes={"red": "Fighter"},
                 health_bonus={"red": bonus},
-                levels=(3, 1),
+                levels=(3, 2),
                 minions=["A1"] * placed + ["B1"] * (3 - placed),
             ),
             source="rule",
@@ -1014,7 +1027,7 @@ def guardians() -> Iterator[CaseSpec]:
         "guardians",
         "pact-revealed",
         "The Pact Demon's ongoing ability: a revealed pact token deals one damage; a face-down one none.",
-        ("guardian-board", "repel"),
+        ("guardian-board", "repel", "tokens"),
         ("ongoing-ability",),
         one(fork("cave pact pact? kobold"), dice=["purple"], guardian="Pact Demon"),
     )
@@ -1024,14 +1037,14 @@ def guardians() -> Iterator[CaseSpec]:
         "A pact token in the dungeon of a player without the Pact Demon deals no damage.",
         ("guardian-board", "repel"),
         ("ongoing-ability",),
-        one(fork("cave pact kobold"), dice=["purple"], guardian="Gorgon"),
+        one(fork("cave pact kobold"), dice=["purple"], guardian="Giant Troll"),
     )
     yield spec(
         "guardians",
         "dangerous-debris-trap",
         "The Giant Troll's DANGEROUS DEBRIS (unlocked): rubble counts as a trap, so it deals one "
         "damage and the Barbarian's +1 per trap applies.",
-        ("guardian-board", "repel", "heroes"),
+        ("guardian-board", "repel", "heroes", "tokens"),
         ("unlockable-ability", "rubble", "trap", "hero-ability"),
         one(fork("cave rubble troll-rubble/kobold"), dice=["red"], guardian="Giant Troll", levels=(3, 0)),
     )
@@ -1039,7 +1052,7 @@ def guardians() -> Iterator[CaseSpec]:
         "guardians",
         "debris-locked",
         "Without DANGEROUS DEBRIS rubble deals nothing.",
-        ("guardian-board", "repel", "terms"),
+        ("guardian-board", "repel", "terms", "tokens"),
         ("rubble",),
         one(fork("cave rubble troll-rubble/kobold"), dice=["red"], guardian="Giant Troll", levels=(1, 0)),
     )
@@ -1083,9 +1096,10 @@ def guardians() -> Iterator[CaseSpec]:
         ),
         projection="dungeon",
     )
+    # Five columns: a study grid, so two rows may stand in year 1 (one row a year in the game).
     corridor = [
-        ["cave TB kobold kobold kobold kobold", "cave - -1", "cave - +2", "cave -"],
-        ["cave T kobold kobold kobold kobold", "cave -", "cave -", "cave -"],
+        ["cave TB kobold kobold kobold kobold", "cave - -1", "cave - +2", "cave -", "cave -"],
+        ["cave T kobold kobold kobold kobold", "cave -", "cave -", "cave -", "cave -"],
     ]
     yield spec(
         "guardians",
@@ -1130,7 +1144,7 @@ def guardians() -> Iterator[CaseSpec]:
     yield spec(
         "guardians",
         "minion-unlock",
-        "The Gorgon levels up onto a minion space: one more minion is unlocked for later years.",
+        "The Pact Demon levels up onto a minion space: one more minion is unlocked for later years.",
         ("guardian-board", "xp"),
         ("xp",),
         one(fork("cave kobold"), dice=["red", "red"], decisions=["close", "left"], guardians=["A1"], xp=4),
@@ -1149,7 +1163,7 @@ def guardians() -> Iterator[CaseSpec]:
             dice=["black"] * 3 + ["red"] * 3,
             decisions=["close", "left", "right"],
             guardians=["B1"],
-            xp=7,
+            xp=4,  # and six heroes enter: ten cubes at once (more than four to start would have levelled)
         ),
         projection="guardian",
         stop=Stop.end(),
@@ -1457,6 +1471,9 @@ def final_scoring() -> Iterator[CaseSpec]:
                 guardians=["B1"],
                 levels=levels,
                 minions=["B2"] * minions,
+                # The tracks' tops unlock the Pact Demon's unlockable, which the seed does not give:
+                # a stand-in that does nothing in this dungeon (no pact tokens) lets the year be scored.
+                data={"abilities": [UNLOCKABLE_STAND_IN]},
             ),
             projection="scores",
             stop=Stop.end(),
@@ -1464,11 +1481,20 @@ def final_scoring() -> Iterator[CaseSpec]:
         )
 
 
+UNLOCKABLE_STAND_IN = {
+    "id": "pact-demon-unlockable",
+    "name": "Pact Demon unlockable (a test stand-in)",
+    "text": "A stand-in for the unlockable ability the seed does not give: one damage per pact token.",
+    "effects": [{"do": "add-damage", "amount": "pact_damage", "per": {"is": ["pact"]}}],
+}
+
+
 def solo() -> Iterator[CaseSpec]:
     closed = ["B1", "C1", "D1", "B2", "C2", "D2"]
+    # Five columns: a study grid, so two rows may stand in year 1 (one row a year in the game).
     rows = [
-        ["cave TB", "cave -", "cave -", "cave -"],
-        ["cave T kobold kobold kobold kobold", "cave -", "cave -", "cave -"],
+        ["cave TB", "cave -", "cave -", "cave -", "cave -"],
+        ["cave T kobold kobold kobold kobold", "cave -", "cave -", "cave -", "cave -"],
     ]
     for year, jael in ((1, 3), (2, 6)):
         wave = year  # heroes defeated in this year's one wave (one die in year 1, two in year 2)
@@ -1955,10 +1981,10 @@ def solver_cases() -> Iterator[CaseSpec]:
             source="solver",
             command="invasion stonespine placement SCENARIO --objective guaranteed",
         )
-    # Fewest minions that defeat a red hero on its route (Gorgon, three minions available).
+    # Fewest minions that defeat a red hero on its route (Pact Demon, three minions available).
     lane = [["cave TB kobold", "cave -"], ["cave TB slime", "cave -"], ["cave T spike", "cave -"]]
     doc = one(
-        lane, year=1, dice=["red"], levels=(3, 1), guardians=["B1"], minions=["B2", "B2", "B2"], exit="B"
+        lane, year=1, dice=["red"], levels=(3, 2), guardians=["B1"], minions=["B2", "B2", "B2"], exit="B"
     )
     doc["rulings"] = {"SS-MINIONS": "optional"}
     fewest = fewest_minions(_load(doc), [HeroColor.RED], limit=3)
@@ -2032,7 +2058,7 @@ def _first_chamber_check(card: str) -> Callable[[tuple[int, list[str]]], bool]:
 
     colour = HeroColor(COLOUR[card])
     base = _load(
-        one(fork("cave"), dice=[colour.value], heroes={colour.value: card}, levels=(3, 1), minions=["B1"] * 3)
+        one(fork("cave"), dice=[colour.value], heroes={colour.value: card}, levels=(3, 2), minions=["B1"] * 3)
     )
     state = base.initial
     owner = state.players[0]
@@ -2063,7 +2089,7 @@ def _defeated_in_first_chamber(elements: Sequence[str], minions: int, card: str)
         fork("cave " + " ".join(elements)),
         dice=[colour],
         heroes={colour: card},
-        levels=(3, 1),
+        levels=(3, 2),
         minions=["A1"] * minions + ["B1"] * (3 - minions),
     )
     playthrough = run(_load(doc))
@@ -2109,7 +2135,7 @@ def shrunk_cases() -> Iterator[CaseSpec]:
                     fork("cave " + " ".join(items)),
                     dice=[colour],
                     heroes={colour: card},
-                    levels=(3, 1),
+                    levels=(3, 2),
                     minions=["A1"] * minions + ["B1"] * (3 - minions),
                 ),
                 source="hypothesis",

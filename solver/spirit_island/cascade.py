@@ -24,8 +24,8 @@ Spirit's loss mid-card does not stop the cascade being checked).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import z3
 
@@ -38,9 +38,12 @@ from model.spirit_island.pieces import Land
 from model.spirit_island.ravage import invaders_strike, ravage_targets
 from model.spirit_island.state import AddBlight, Slot
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.spirit_island.engines import portfolio
 from solver.spirit_island.replay import event_list, island_state, run_task
 
 Path = tuple[int, ...]
+Witness = tuple[tuple[int, ...], tuple[Path, ...]]  # an order of the card's lands, and the chains
+CardSearch = Callable[[Island, frozenset[int], tuple[int, ...], int, bool, Deadline], Witness | None]
 
 
 def cascade_paths(
@@ -113,6 +116,7 @@ def _adjacent(island: Island, a: z3.ArithRef | int, b: z3.ArithRef) -> z3.BoolRe
 
 
 def _best_z3(island: Island, lands: tuple[Land, ...], origin: int, deadline: Deadline) -> Path | None:
+    deadline.check()
     n = len(lands)
     blighted = [z3.BoolVal(land.blight > 0) for land in lands]
     hit = [len(land.presence) for land in lands]
@@ -158,8 +162,9 @@ def best_cascade(
     origin: str,
     *,
     data: GameData | None = None,
-    method: str = "z3",
+    method: str = "auto",
     seconds: float | None = None,
+    deadline: Deadline | None = None,
 ) -> CascadeAnswer:
     """The simple cascade paths from ``origin`` (which must have Blight) and the least harmful one.
 
@@ -175,7 +180,9 @@ def best_cascade(
     index = island.index(origin)
     if lands[index].blight == 0:
         raise ValueError(f"{origin} has no Blight: Blight added there does not cascade")
-    deadline = Deadline(seconds)
+    deadline = deadline or Deadline(seconds)
+    # auto: the baseline, which only picks the best of the paths the answer lists anyway
+    method = "baseline" if method == "auto" else method
     started = time.perf_counter()
     try:
         paths = cascade_paths(island, lands, index, deadline=deadline)
@@ -189,6 +196,10 @@ def best_cascade(
     if best not in paths:
         raise OracleDisagreement(f"z3's cascade {best} is not a simple cascade path from {origin}")
     _replay_path(island, lands, data, index, best)
+    if deadline.expired():
+        return CascadeAnswer(
+            origin, names, (), 0, Status.UNKNOWN, method, time.perf_counter() - started, False
+        )
     return CascadeAnswer(
         origin,
         names,
@@ -350,74 +361,62 @@ def _z3_card(
     want: bool,
     deadline: Deadline,
 ) -> tuple[tuple[int, ...], tuple[Path, ...]] | None:
+    """:func:`_baseline_card` by z3: the order of the Ravages, and for each cascade before the
+    target's, the land where its chain ends.
+
+    Only the end land of a chain changes which lands have Blight, and a chain can end at any
+    land without Blight next to the blighted region its origin belongs to; so z3 chooses end
+    lands over that region (a fixpoint over the adjacency), and the witness's paths are found
+    afterwards, shortest first, as the baseline finds them."""
     n, steps = len(island.lands), len(adds)
-    length = min(n, len(start) + steps + 1)
+    depth = min(n, len(start) + steps)  # the blighted lands a chain can cross, at most
     solver = z3.Solver()
     order = [z3.Int(f"o{t}") for t in range(steps)]
     solver.add(z3.Distinct(order) if steps > 1 else z3.BoolVal(True))
     for o in order:
         solver.add(z3.Or([o == a for a in adds]))
     status = [[z3.BoolVal(i in start) for i in range(n)]]
-    cascade: list[z3.BoolRef] = []
-    paths: list[tuple[list[z3.ArithRef], list[z3.BoolRef]]] = []
+    ends: list[tuple[z3.BoolRef, z3.ArithRef]] = []
     goal = []
     for t in range(steps):
+        deadline.check()
         now = status[-1]
-        casc = z3.Bool(f"c{t}")
-        solver.add(casc == _lookup(now, order[t]))
-        cascade.append(casc)
-        nodes = [z3.Int(f"p{t}_{i}") for i in range(length)]
-        active = [z3.Bool(f"a{t}_{i}") for i in range(length)]
-        solver.add(active[0] == casc)
-        for i, (node, act) in enumerate(zip(nodes, active, strict=True)):
-            solver.add(node >= 0, node < n)
-            solver.add(
-                z3.Implies(
-                    act,
-                    z3.And(node != order[t], _adjacent(island, order[t] if i == 0 else nodes[i - 1], node)),
-                )
-            )
-            if i + 1 < length:
-                solver.add(active[i + 1] == z3.And(act, _lookup(now, node)))
-            for j in range(i):
-                solver.add(z3.Implies(z3.And(act, active[j]), node != nodes[j]))
-        ended = z3.Or(
-            [z3.And(act, z3.Not(_lookup(now, node))) for node, act in zip(nodes, active, strict=True)]
-        )
-        solver.add(
-            z3.Implies(z3.And(casc, order[t] != target), ended)
-        )  # only the target's own chain may be stuck
-        ends = [
-            z3.Or(
-                [
-                    z3.And(act, z3.Not(_lookup(now, node)), node == i)
-                    for node, act in zip(nodes, active, strict=True)
-                ]
-            )
+        casc = _lookup(now, order[t])
+        # Only chains before the target's Ravage matter (they bring Blight to it); the target's own
+        # chain and later ones are left out, so a chain that could never end there is no obstacle.
+        chained = z3.Bool(f"chain{t}")
+        solver.add(chained == z3.And(casc, *[order[u] != target for u in range(t + 1)]))
+        region = [z3.BoolVal(False) if i not in adds else order[t] == i for i in range(n)]
+        for k in range(depth):
+            layer = [z3.Bool(f"r{t}_{k}_{i}") for i in range(n)]
+            for i in range(n):
+                near = [region[j] for j in island.neighbours(i)]
+                solver.add(layer[i] == z3.Or(region[i], z3.And(now[i], z3.Or(near or [z3.BoolVal(False)]))))
+            region = layer
+        end = z3.Int(f"e{t}")
+        end_lands = [
+            z3.And(z3.Not(now[i]), z3.Or([region[j] for j in island.neighbours(i)] or [z3.BoolVal(False)]))
             for i in range(n)
         ]
-        status.append([z3.Or(now[i], order[t] == i, z3.And(casc, ends[i])) for i in range(n)])
-        paths.append((nodes, active))
+        solver.add(z3.Implies(chained, z3.And(end >= 0, end < n, _lookup(end_lands, end))))
+        ends.append((chained, end))
+        status.append([z3.Or(now[i], order[t] == i, z3.And(chained, end == i)) for i in range(n)])
         goal.append(z3.And(order[t] == target, casc if want else z3.Not(casc)))
     solver.add(z3.Or(goal))
     if z3_check(solver, deadline) == z3.unsat:
         return None
     model = solver.model()
     witness_order = tuple(model.eval(o).as_long() for o in order)
-    chains = []
-    for t in range(steps):
-        if witness_order[t] == target:
-            break
-        if z3.is_true(model.eval(cascade[t])):
-            nodes, active = paths[t]
-            chains.append(
-                tuple(
-                    model.eval(node).as_long()
-                    for node, act in zip(nodes, active, strict=True)
-                    if z3.is_true(model.eval(act))
-                )
-            )
     cut = witness_order.index(target) + 1
+    blighted = set(start)
+    chains = []
+    for t, land in enumerate(witness_order[: cut - 1]):
+        chained, end = ends[t]
+        if z3.is_true(model.eval(chained)):
+            stop = model.eval(end).as_long()
+            chains.append(next(c for c in _ends(island, frozenset(blighted), land) if c[-1] == stop))
+            blighted.add(stop)
+        blighted.add(land)
     return witness_order[:cut] + tuple(sorted(set(adds) - set(witness_order[:cut]))), tuple(chains)
 
 
@@ -459,44 +458,63 @@ def card_cascades(
     card: InvaderCard,
     *,
     data: GameData | None = None,
-    method: str = "z3",
+    method: str = "auto",
     seconds: float | None = None,
+    deadline: Deadline | None = None,
 ) -> CardCascades:
-    """For each land ``card`` ravages: does its Blight cascade always, in some resolution, or never?"""
+    """For each land ``card`` ravages: does its Blight cascade always, in some resolution, or never?
+
+    ``auto`` gives the baseline a short budget, then z3 the time left
+    (:func:`solver.spirit_island.engines.portfolio`); the witnesses are replayed within the limit.
+    """
     data = data or default_data()
     threshold = data.value("land_damage_for_blight")
     targets = ravage_targets(island, lands, card)
     adds = tuple(i for i in targets if invaders_strike(lands[i], data.stats, threshold).blight)
     start = frozenset(i for i, land in enumerate(lands) if land.blight > 0)
-    deadline = Deadline(seconds)
+    deadline = deadline or Deadline(seconds)
     started = time.perf_counter()
-    search = _z3_card if method == "z3" else _baseline_card
-    rows = []
+
+    def searched(
+        search: CardSearch,
+    ) -> Callable[[Deadline], list[tuple[int, Witness | None, Witness | None]]]:
+        def run(limit: Deadline) -> list[tuple[int, Witness | None, Witness | None]]:
+            return [
+                (i, search(island, start, adds, i, True, limit), search(island, start, adds, i, False, limit))
+                for i in adds
+            ]
+
+        return run
+
     try:
-        for i in targets:
-            name = island.lands[i]
-            if i not in adds:
-                rows.append(LandCascade(name, False, i in start, False, False, (), ()))
-                continue
-            some = search(island, start, adds, i, True, deadline)
-            avoid = search(island, start, adds, i, False, deadline)
-            order, chains = some if some else ((), ())
-            rows.append(
-                LandCascade(
-                    name,
-                    True,
-                    i in start,
-                    some is not None and avoid is None,
-                    some is not None,
-                    tuple(island.lands[j] for j in order),
-                    tuple(tuple(island.lands[j] for j in c) for c in chains),
-                )
-            )
-            for witness, want in ((some, True), (avoid, False)):
-                if witness is not None:
-                    _replay_card(island, lands, data, card, targets, witness, i, want)
+        found, method = portfolio(method, searched(_baseline_card), searched(_z3_card), deadline)
     except TimeLimit:
-        return CardCascades(card.id, tuple(rows), Status.UNKNOWN, method, time.perf_counter() - started)
+        return CardCascades(card.id, (), Status.UNKNOWN, method, time.perf_counter() - started)
+    witnesses = {i: (some, avoid) for i, some, avoid in found}
+    rows = []
+    for i in targets:
+        name = island.lands[i]
+        if i not in adds:
+            rows.append(LandCascade(name, False, i in start, False, False, (), ()))
+            continue
+        some, avoid = witnesses[i]
+        order, chains = some if some else ((), ())
+        rows.append(
+            LandCascade(
+                name,
+                True,
+                i in start,
+                some is not None and avoid is None,
+                some is not None,
+                tuple(island.lands[j] for j in order),
+                tuple(tuple(island.lands[j] for j in c) for c in chains),
+            )
+        )
+        for witness, want in ((some, True), (avoid, False)):
+            if witness is not None:
+                if deadline.expired():
+                    return CardCascades(card.id, (), Status.UNKNOWN, method, time.perf_counter() - started)
+                _replay_card(island, lands, data, card, targets, witness, i, want)
     return CardCascades(card.id, tuple(rows), Status.PROVEN, method, time.perf_counter() - started)
 
 
@@ -522,8 +540,10 @@ def _replay_card(
                     return name
         return steering.decide(request)
 
-    state = island_state(lands, data)
-    state = replace(state, invaders=InvaderBoard((), ravage=(card.id,)))
+    # Enough Blight for every Ravage and every chain to cross the island (a chain that can never
+    # end stops when the Blight runs out, in play-on, instead of a thousand steps later).
+    state = island_state(lands, data, blight=len(lands) * (len(targets) + 1) + 1)
+    state = state._replace(invaders=InvaderBoard((), ravage=(card.id,)))
     playthrough = run_task(state, Slot("ravage"), PolicyDecider(policy), data, island=island)
     happened = _own_cascade(list(playthrough.events), island.lands[target])
     if happened != want:

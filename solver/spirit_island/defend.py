@@ -8,8 +8,10 @@ Two goals for one land:
   most-damaged Dahan (Invaders destroy Dahan as efficiently as possible, damaged ones first).
 
 z3 minimises Defend over the Ravage arithmetic; the baseline tries Defend 0, 1, 2... through the
-oracle's own strike function. The answer is replayed as a real Ravage in the oracle, once with
-the answer (the goal holds) and once with one Defend less (it fails): a boundary fixture.
+oracle's own strike function; ``method="auto"`` picks by the baseline's work
+(:mod:`solver.spirit_island.engines`). The answer is replayed as a real Ravage in the oracle, once
+with the answer (the goal holds) and once with one Defend less (it fails): a boundary fixture.
+The time limit covers the replays; an answer that cannot be replayed in time is ``unknown``.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from dataclasses import dataclass, replace
 
 import z3
 
+from model.spirit_island.damage import MAX_ALLOCATIONS, allocation_count
 from model.spirit_island.data import GameData, default_data
 from model.spirit_island.pieces import Land, invader_damage
-from model.spirit_island.ravage import invaders_strike
+from model.spirit_island.ravage import fight_back_damage, invaders_strike
 from model.spirit_island.state import RavageLand
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.spirit_island.engines import DEFEND_CROSSOVER, by_size, replay_fits
 from solver.spirit_island.replay import event_list, one_land_state, run_task
 
 GOALS = ("no-blight", "dahan-safe")
@@ -64,6 +68,7 @@ def _baseline(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
 
 
 def _z3(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
+    deadline.check()
     stats = data.stats
     damage = invader_damage(land, stats)
     opt = z3.Optimize()
@@ -85,8 +90,9 @@ def least_defend(
     goal: str = "no-blight",
     *,
     data: GameData | None = None,
-    method: str = "z3",
+    method: str = "auto",
     seconds: float | None = None,
+    deadline: Deadline | None = None,
 ) -> DefendPlan:
     """The least Defend so that a Ravage of ``land`` meets ``goal``, replayed at the boundary.
 
@@ -95,25 +101,37 @@ def least_defend(
     (4, 5)
     """
     data = data or default_data()
-    deadline = Deadline(seconds)
+    deadline = deadline or Deadline(seconds)
+    damage = invader_damage(land, data.stats)
+    engine = by_size(method, (damage + 1) * len(land.pieces), DEFEND_CROSSOVER)
     started = time.perf_counter()
+
+    def unknown() -> DefendPlan:
+        return DefendPlan(goal, damage, 0, Status.UNKNOWN, engine, time.perf_counter() - started, False)
+
     try:
-        defend = (_z3 if method == "z3" else _baseline)(land, data, goal, deadline)
+        defend = (_z3 if engine == "z3" else _baseline)(land, data, goal, deadline)
     except TimeLimit:
-        return DefendPlan(
-            goal,
-            invader_damage(land, data.stats),
-            0,
-            Status.UNKNOWN,
-            method,
-            time.perf_counter() - started,
-            False,
-        )
+        return unknown()
     elapsed = time.perf_counter() - started
+    if not replay_fits(_replay_options(land, data, defend), deadline):
+        return unknown()
     replayed = _replay(land, data, defend, goal)
-    return DefendPlan(
-        goal, invader_damage(land, data.stats), defend, Status.PROVEN, method, elapsed, replayed
-    )
+    if deadline.expired():
+        return unknown()
+    return DefendPlan(goal, damage, defend, Status.PROVEN, engine, elapsed, replayed)
+
+
+def _replay_options(land: Land, data: GameData, defend: int) -> int:
+    """The fight-back options the two replayed Ravages list (at ``defend`` and one less)."""
+    total = 0
+    for amount in {defend, max(0, defend - 1)}:
+        strike = invaders_strike(
+            replace(land, defend=amount), data.stats, data.value("land_damage_for_blight")
+        )
+        count = allocation_count(strike.land, data.stats, fight_back_damage(strike.land, data.stats))
+        total += count if count <= MAX_ALLOCATIONS else 10 * MAX_ALLOCATIONS
+    return total
 
 
 def _ravage_meets(land: Land, data: GameData, defend: int, goal: str) -> bool:

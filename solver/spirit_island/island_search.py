@@ -53,6 +53,7 @@ from model.spirit_island.rulings import GAME
 from model.spirit_island.scenario import Scenario
 from model.spirit_island.state import IslandState, SpiritInputs, SpiritPhase, StartPhase
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.spirit_island.engines import portfolio
 from solver.spirit_island.replay import AMPLE_BLIGHT
 
 ACTIONS = ("ravage", "build", "explore")
@@ -291,38 +292,71 @@ def _step_options(
         yield facts, tuple(final), tuple(k for _, k in combo)
 
 
+Witnesses = dict[tuple[tuple[int, ...], ...], dict[Fact, bool]]  # kills -> the facts they show
+
+
 def baseline_facts(
-    q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None
+    q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None, replay: bool = True
 ) -> Facts:
-    """Every reachable state, every choice: which facts always, never or sometimes hold."""
+    """Every reachable state, every choice: which facts always, never or sometimes hold. A
+    witness trajectory for each fact seen true and seen false is replayed through the oracle."""
     data = data or default_data()
     deadline = deadline or Deadline()
     started = time.perf_counter()
-    seen_true: set[Fact] = set()
-    seen_false: set[Fact] = set()
-    level = {q.start}
+    verdicts, witnesses = _baseline_verdicts(q, data, deadline)
+    facts = Facts(verdicts, Status.PROVEN, "baseline", time.perf_counter() - started)
+    return _replayed(q, data, facts, witnesses, deadline) if replay else facts
+
+
+def _baseline_verdicts(
+    q: IslandQuestion, data: GameData, deadline: Deadline
+) -> tuple[tuple[tuple[Fact, str], ...], Witnesses]:
+    # For each reachable state, the kills that first reached it: enough to rebuild one trajectory
+    # to every fact value seen.
+    seen: dict[tuple[Fact, bool], tuple[int, tuple[Counts, ...], tuple[tuple[int, ...], ...]]] = {}
+    level: dict[tuple[Counts, ...], tuple[tuple[int, ...], ...]] = {q.start: ()}
     for turn in range(q.turns):
-        following: set[tuple[Counts, ...]] = set()
-        for state in level:
-            for facts, nxt, _ in _step_options(q, data, turn, state):
+        following: dict[tuple[Counts, ...], tuple[tuple[int, ...], ...]] = {}
+        for state, history in level.items():
+            for facts, nxt, chosen in _step_options(q, data, turn, state):
                 deadline.check()
+                kills = history + tuple((turn, i, *k) for i, k in enumerate(chosen) if any(k))
                 for fact, happened in facts.items():
-                    (seen_true if happened else seen_false).add(fact)
-                following.add(nxt)
+                    if (fact, happened) not in seen:
+                        seen[(fact, happened)] = (turn + 1, nxt, kills)
+                following.setdefault(nxt, kills)
         level = following
     verdicts = []
+    witnesses: Witnesses = {}
     for fact in _all_facts(q):
-        verdicts.append(
-            (
-                fact,
-                "depends"
-                if fact in seen_true and fact in seen_false
-                else "always"
-                if fact in seen_true
-                else "never",
+        values = [v for v in (True, False) if (fact, v) in seen]
+        verdicts.append((fact, "depends" if len(values) == 2 else "always" if values == [True] else "never"))
+        for value in values:
+            turn, state, kills = seen[(fact, value)]
+            witnesses.setdefault(_complete(q, data, turn, state, kills), {})[fact] = value
+    return tuple(verdicts), witnesses
+
+
+def _replayed(
+    q: IslandQuestion, data: GameData, facts: Facts, witnesses: Witnesses, deadline: Deadline
+) -> Facts:
+    """Replay every witness trajectory through the oracle (within ``deadline``: past it, the
+    facts are ``unknown``); the oracle's land sets must be the model's, and each fact as claimed."""
+    for kills, claims in sorted(witnesses.items()):
+        if deadline.expired():
+            return replace(facts, verdicts=(), status=Status.UNKNOWN)
+        trajectory = replay_trajectory(q, data, kills)
+        expected = _model_facts(q, data, kills)
+        if trajectory != expected:
+            raise OracleDisagreement(
+                f"kills {kills}: the oracle's land sets {sorted(trajectory ^ expected)} differ from the model's"
             )
-        )
-    return Facts(tuple(verdicts), Status.PROVEN, "baseline", time.perf_counter() - started)
+        for fact, want in claims.items():
+            if (fact in trajectory) != want:
+                raise OracleDisagreement(
+                    f"fact {fact} should be {want} with kills {kills}; the oracle disagrees"
+                )
+    return replace(facts, witnesses=len(witnesses))
 
 
 def _all_facts(q: IslandQuestion) -> list[Fact]:
@@ -407,39 +441,33 @@ def z3_facts(
     data = data or default_data()
     deadline = deadline or Deadline()
     started = time.perf_counter()
+    try:
+        verdicts, witnesses = _z3_verdicts(q, data, deadline)
+    except TimeLimit:
+        return Facts((), Status.UNKNOWN, "z3", time.perf_counter() - started)
+    facts = Facts(verdicts, Status.PROVEN, "z3", time.perf_counter() - started)
+    return _replayed(q, data, facts, witnesses, deadline) if replay else facts
+
+
+def _z3_verdicts(
+    q: IslandQuestion, data: GameData, deadline: Deadline
+) -> tuple[tuple[tuple[Fact, str], ...], Witnesses]:
+    deadline.check()
     solver = z3.Solver()
     model = _Unrolled(q, data, solver, _constant_start(q))
     verdicts = []
-    witnesses: dict[tuple[tuple[int, ...], ...], dict[Fact, bool]] = {}
-    try:
-        for fact in _all_facts(q):
-            outcomes = []
-            for want in (True, False):
-                if z3_check(solver, deadline, model.facts[fact] == want) == z3.sat:
-                    outcomes.append(want)
-                    kills = _kills_of(solver.model(), model, q)
-                    witnesses.setdefault(kills, {})[fact] = want
-            verdicts.append(
-                (fact, "depends" if len(outcomes) == 2 else "always" if outcomes == [True] else "never")
-            )
-    except TimeLimit:
-        return Facts(tuple(verdicts), Status.UNKNOWN, "z3", time.perf_counter() - started)
-    facts = Facts(tuple(verdicts), Status.PROVEN, "z3", time.perf_counter() - started)
-    if replay:
-        for kills, claims in sorted(witnesses.items()):
-            trajectory = replay_trajectory(q, data, kills)
-            expected = _model_facts(q, data, kills)
-            if trajectory != expected:
-                raise OracleDisagreement(
-                    f"kills {kills}: the oracle's land sets {sorted(trajectory ^ expected)} differ from the model's"
-                )
-            for fact, want in claims.items():
-                if (fact in trajectory) != want:
-                    raise OracleDisagreement(
-                        f"fact {fact} should be {want} with kills {kills}; the oracle disagrees"
-                    )
-        facts = replace(facts, witnesses=len(witnesses))
-    return facts
+    witnesses: Witnesses = {}
+    for fact in _all_facts(q):
+        outcomes = []
+        for want in (True, False):
+            if z3_check(solver, deadline, model.facts[fact] == want) == z3.sat:
+                outcomes.append(want)
+                kills = _kills_of(solver.model(), model, q)
+                witnesses.setdefault(kills, {})[fact] = want
+        verdicts.append(
+            (fact, "depends" if len(outcomes) == 2 else "always" if outcomes == [True] else "never")
+        )
+    return tuple(verdicts), witnesses
 
 
 def _kills_of(model: Any, unrolled: _Unrolled, q: IslandQuestion) -> tuple[tuple[int, ...], ...]:
@@ -579,17 +607,29 @@ def _facts_from_events(q: IslandQuestion, events: list[Event]) -> set[Fact]:
 
 
 def search_facts(
-    q: IslandQuestion, data: GameData | None = None, *, method: str = "z3", seconds: float | None = None
+    q: IslandQuestion,
+    data: GameData | None = None,
+    *,
+    method: str = "auto",
+    seconds: float | None = None,
+    deadline: Deadline | None = None,
 ) -> Facts:
-    deadline = Deadline(seconds)
+    """The facts by ``method`` (``auto``: the baseline for a short budget, then z3), witnesses
+    replayed, all within one time limit; ``unknown`` past it."""
+    data = data or default_data()
+    deadline = deadline or Deadline(seconds)
+    started = time.perf_counter()
     try:
-        return (
-            z3_facts(q, data, deadline=deadline)
-            if method == "z3"
-            else baseline_facts(q, data, deadline=deadline)
+        (verdicts, witnesses), engine = portfolio(
+            method,
+            lambda limit: _baseline_verdicts(q, data, limit),
+            lambda limit: _z3_verdicts(q, data, limit),
+            deadline,
         )
     except TimeLimit:
-        return Facts((), Status.UNKNOWN, method, deadline.seconds or 0.0)
+        return Facts((), Status.UNKNOWN, method, time.perf_counter() - started)
+    facts = Facts(verdicts, Status.PROVEN, engine, time.perf_counter() - started)
+    return _replayed(q, data, facts, witnesses, deadline)
 
 
 # -- the smallest starting change that flips a fact ---------------------------------------------------
@@ -699,6 +739,7 @@ def _complete(
 def _flip_z3(
     q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_change: int, deadline: Deadline
 ) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+    deadline.check()
     opt = z3.Optimize()
     deltas = [[z3.Int(f"delta_{i}_{k}") for k in range(4)] for i in range(len(q.start))]
     start = []
@@ -732,42 +773,49 @@ def smallest_flip(
     fact: Fact,
     *,
     data: GameData | None = None,
-    method: str = "z3",
+    method: str = "auto",
     max_cost: int = 3,
     seconds: float | None = None,
+    deadline: Deadline | None = None,
 ) -> Flip:
     """The smallest starting change making ``fact`` (now ``always`` or ``never``) turn out otherwise.
 
-    The answer is replayed: under the changed start, the oracle with the witness's fight-back
-    choices must show the fact flipped, and land sets turn by turn must match the model's.
+    ``auto`` gives the baseline a short budget, then z3 the time left. The answer is replayed:
+    under the changed start, the oracle with the witness's fight-back choices must show the fact
+    flipped, and land sets turn by turn must match the model's. The time limit covers it all.
     """
     data = data or default_data()
-    deadline = Deadline(seconds)
+    deadline = deadline or Deadline(seconds)
     started = time.perf_counter()
-    before = (
-        baseline_facts(q, data, deadline=deadline).verdict(fact)
-        if method == "baseline"
-        else z3_facts(q, data, deadline=deadline, replay=False).verdict(fact)
-    )
-    if before == "depends":
-        raise RulesError(
-            f"fact {fact} already depends on the players' choices; a flip needs an 'always' or 'never' fact"
-        )
-    want = before == "never"
+    engine = method
     try:
-        if method == "z3":
-            found = _flip_z3(q, data, fact, want, max_cost, deadline)
-            if found is not None and sum(abs(d) for _, _, d in found[0]) > max_cost:
-                found = None
-        else:
-            found = _flip_baseline(q, data, fact, want, max_cost, deadline)
-    except TimeLimit:
-        return Flip(
-            fact, before, None, None, (), Status.UNKNOWN, method, time.perf_counter() - started, False
+        (verdicts, _), _ = portfolio(
+            method,
+            lambda limit: _baseline_verdicts(q, data, limit),
+            lambda limit: _z3_verdicts(q, data, limit),
+            deadline,
         )
+        before = dict(verdicts)[fact]
+        if before == "depends":
+            raise RulesError(
+                f"fact {fact} already depends on the players' choices; a flip needs an 'always' or 'never' fact"
+            )
+        want = before == "never"
+
+        def by_z3(
+            limit: Deadline,
+        ) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+            found = _flip_z3(q, data, fact, want, max_cost, limit)
+            return None if found is not None and sum(abs(d) for _, _, d in found[0]) > max_cost else found
+
+        found, engine = portfolio(
+            method, lambda limit: _flip_baseline(q, data, fact, want, max_cost, limit), by_z3, deadline
+        )
+    except TimeLimit:
+        return Flip(fact, "", None, None, (), Status.UNKNOWN, engine, time.perf_counter() - started, False)
     elapsed = time.perf_counter() - started
     if found is None:
-        return Flip(fact, before, None, None, (), Status.PROVEN, method, elapsed, False)
+        return Flip(fact, before, None, None, (), Status.PROVEN, engine, elapsed, False)
     changes, kills = found
     changed = _apply(q.start, changes)
     assert changed is not None
@@ -777,9 +825,13 @@ def smallest_flip(
         raise OracleDisagreement(
             f"flip {changes}: the oracle does not show {fact} {'happening' if want else 'avoided'}"
         )
+    if deadline.expired():
+        return Flip(
+            fact, before, None, None, (), Status.UNKNOWN, engine, time.perf_counter() - started, False
+        )
     named = tuple((q.island.lands[land], KINDS[kind], delta) for land, kind, delta in changes)
     return Flip(
-        fact, before, named, sum(abs(d) for _, _, d in changes), kills, Status.PROVEN, method, elapsed, True
+        fact, before, named, sum(abs(d) for _, _, d in changes), kills, Status.PROVEN, engine, elapsed, True
     )
 
 

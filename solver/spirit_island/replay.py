@@ -10,7 +10,6 @@ so the task always resolves completely.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from model.core.decisions import Decider, FirstLegalDecider, Option, ScriptedChance, ScriptedDecider
 from model.core.driver import Playthrough, play
@@ -40,8 +39,10 @@ def one_land_state(land: Land, data: GameData, *, in_pool: int | None = None) ->
     return island_state(tuple(lands), data, in_pool=in_pool), index
 
 
-def island_state(lands: tuple[Land, ...], data: GameData, *, in_pool: int | None = None) -> IslandState:
-    """A state with ``lands``, no Spirits, one player, a known Fear deck and ample Blight."""
+def island_state(
+    lands: tuple[Land, ...], data: GameData, *, in_pool: int | None = None, blight: int = AMPLE_BLIGHT
+) -> IslandState:
+    """A state with ``lands``, no Spirits, one player, a known Fear deck and ``blight`` Blight."""
     pool_size = data.value("fear_per_player")
     fear = FearTrack(
         pool_size,
@@ -56,7 +57,7 @@ def island_state(lands: tuple[Land, ...], data: GameData, *, in_pool: int | None
         turn=1,
         invaders=InvaderBoard(()),
         fear=fear,
-        blight=BlightTrack(None, HEALTHY, AMPLE_BLIGHT),
+        blight=BlightTrack(None, HEALTHY, blight),
         phases_left=0,
     )
     return state
@@ -78,7 +79,7 @@ def run_task(
     data = data or default_data()
     island = island or build_island(data, ("A",))
     game = InvaderPhaseGame(Rules.of(rulings or Rulings.defaults(GAME), data), island, play_on=True)
-    start, opening = game.start(replace(state, agenda=(task,)))
+    start, opening = game.run_tasks(state._replace(agenda=()), task)
     if isinstance(decisions, Sequence):
         decisions = ScriptedDecider(
             list(decisions), then=FirstLegalDecider() if first_legal_after else None, label="search answer"

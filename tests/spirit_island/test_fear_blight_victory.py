@@ -3,8 +3,6 @@ card (§2.4), and victory and defeat (§2.5; a simultaneous win and loss is a wi
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from model.spirit_island.pieces import parse_land
 from model.spirit_island.scenario import scenario_from_document
 from tests.spirit_island.helpers import asked, doc, events, pieces, play
@@ -203,7 +201,7 @@ def test_a_simultaneous_win_and_loss_is_a_win() -> None:
         doc(lands={"A1": "E"}, spirits=[{"name": "River", "presence": {"A1": 1}}]), "t"
     )
     # The last Invader and River's last Presence leave the island in the same change.
-    state = replace(sc.initial, lands=tuple(parse_land("") for _ in sc.initial.lands))
+    state = sc.initial._replace(lands=tuple(parse_land("") for _ in sc.initial.lands))
     game = sc.game()
     final, opening = game.start(state)
     assert final.outcome is not None and final.outcome.result == "win"

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from model.core.rulings import REGISTRY
+from model.spirit_island.ambiguity import compare_readings, readings_differ
 from model.spirit_island.data import default_stats
 from model.spirit_island.pieces import Piece, PieceKind, describe, parse_land
 from model.spirit_island.upgrade_downgrade import downgrade
@@ -38,7 +43,14 @@ COVERED = {
     ("SI-DOWNGRADE-DAMAGE", "survives"),
     ("SI-BLIGHT-EMPTY", "when-empty"),
     ("SI-BLIGHT-EMPTY", "when-needed"),
+    ("SI-WINNING-FEAR", "generated"),
+    ("SI-WINNING-FEAR", "not-generated"),
+    ("SI-FEAR-EARNED-DURING", "same-phase"),
+    ("SI-FEAR-EARNED-DURING", "next-phase"),
+    ("SI-HEALTH-FLOOR", "at-least-1"),
+    ("SI-HEALTH-FLOOR", "to-zero"),
 }
+WITNESSES = Path(__file__).resolve().parents[2] / "examples" / "spirit_island" / "rulings"
 
 
 def covers(rid: str, *readings: str) -> None:
@@ -218,6 +230,106 @@ def test_blight_empty_readings() -> None:
     assert p.final.outcome is not None and p.final.outcome.result == "loss"
     _, p = play(single, rulings=("SI-BLIGHT-EMPTY=when-needed",))
     assert p.final.outcome is None and p.final.blight.pool == 0
+
+
+# -- SI-WINNING-FEAR --------------------------------------------------------------------------------
+
+
+def _winning_town(reading: str) -> tuple[str, int, int, list[str]]:
+    fear = {"cards": ALL, "earned_before": 3, "pool": 1, "deck": ["Blank Fear"] * 6}
+    _, p = play(
+        doc(lands={"A1": "T 2D"}, invader_board={"ravage": ["1M"]}, invader_deck=["1J"], fear=fear),
+        rulings=(f"SI-WINNING-FEAR={reading}",),
+    )
+    assert p.final.outcome is not None
+    kinds = [e.kind for e in p.events if e.kind in ("invader_destroyed", "fear_generated", "game_over")]
+    return p.final.outcome.result, p.final.fear.generated, p.final.fear.earned_total, kinds
+
+
+def test_the_fear_of_a_winning_destruction() -> None:
+    """Seed 002, Invader and FAQ Towns: the last Town's Fear (it empties the pool and earns a card)
+    is generated before the win, or not at all (and said so)."""
+    covers("SI-WINNING-FEAR", "generated", "not-generated")
+    assert _winning_town("generated") == (
+        "win",
+        1,
+        4,
+        ["invader_destroyed", "fear_generated", "game_over"],
+    )
+    result, generated, earned, kinds = _winning_town("not-generated")
+    assert (result, generated, earned) == ("win", 0, 3)
+    assert kinds == ["invader_destroyed", "game_over"]
+
+
+def test_the_fear_not_generated_is_reported() -> None:
+    _, p = play(
+        doc(lands={"A1": "T 2D"}, invader_board={"ravage": ["1M"]}, invader_deck=["1J"]),
+        rulings=("SI-WINNING-FEAR=not-generated",),
+    )
+    assert [(e.get("amount"), e.get("cause")) for e in events(p, "fear_not_generated")] == [
+        (1, "destroyed in A1")
+    ]
+
+
+# -- SI-FEAR-EARNED-DURING ----------------------------------------------------------------------------
+
+
+def test_a_fear_card_earned_during_the_fear_step() -> None:
+    """Seed 002, Fear: Rising Dread's Fear earns Scattered Explorers; it resolves now or next phase."""
+    covers("SI-FEAR-EARNED-DURING", "same-phase", "next-phase")
+    fear = {
+        "cards": ALL,
+        "earned": ["Rising Dread"],
+        "pool": 1,
+        "deck": ["Scattered Explorers"] + ["Blank Fear"] * 7,
+    }
+    base = doc(lands={**KEEP, "A7": "E 2D"}, invader_deck=["1J"], fear=fear)
+    sc, p = play(base)
+    assert [e.get("card") for e in events(p, "fear_card_resolved")] == ["Rising Dread", "Scattered Explorers"]
+    assert pieces(sc, p.final, "A7") == "2D"
+    sc, p = play(base, rulings=("SI-FEAR-EARNED-DURING=next-phase",))
+    assert [e.get("card") for e in events(p, "fear_card_resolved")] == ["Rising Dread"]
+    assert p.final.fear.earned == ("Scattered Explorers",) and pieces(sc, p.final, "A7") == "E 2D"
+
+
+def test_next_phase_still_resolves_the_whole_stack_picked_up() -> None:
+    fear = {"cards": ALL, "earned": ["Blank Fear", "Scattered Explorers"], "deck": ["draw"] * 7}
+    _, p = play(
+        doc(lands={**KEEP, "A7": "E 2D"}, invader_deck=["1J"], fear=fear),
+        rulings=("SI-FEAR-EARNED-DURING=next-phase",),
+    )
+    assert [e.get("card") for e in events(p, "fear_card_resolved")] == ["Blank Fear", "Scattered Explorers"]
+
+
+# -- SI-HEALTH-FLOOR ------------------------------------------------------------------------------------
+
+
+def test_health_floor() -> None:
+    """Seed 002, Tracking Damage: Town Health -2 leaves 1, or 0, which destroys the Town (1 Fear)."""
+    covers("SI-HEALTH-FLOOR", "at-least-1", "to-zero")
+    fear = {
+        "cards": ALL,
+        "earned_before": 5,
+        "earned": ["Frail Outposts", "Frail Outposts"],
+        "deck": ["Blank Fear"] * 2,
+    }
+    base = doc(lands={**KEEP, "A1": "T"}, invader_deck=["1J"], fear=fear)
+    sc, p = play(base)
+    assert pieces(sc, p.final, "A1") == "T" and p.final.fear.generated == 0
+    sc, p = play(base, rulings=("SI-HEALTH-FLOOR=to-zero",))
+    assert pieces(sc, p.final, "A1") == "-" and p.final.fear.generated == 1
+    assert [e.get("cause") for e in events(p, "invader_destroyed")] == ["Fear card Frail Outposts"]
+
+
+# -- witnesses ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruling", [r.id for r in REGISTRY.all("spirit-island")])
+def test_every_ruling_has_a_witness_on_which_its_readings_differ(ruling: str) -> None:
+    """examples/spirit_island/rulings/<ID>.json: every reading gives its own outcome."""
+    outcomes = compare_readings(str(WITNESSES / f"{ruling}.json"), ruling)
+    assert [o.reading for o in outcomes] == list(REGISTRY.get(ruling).reading_names)
+    assert readings_differ(outcomes), [o.summary for o in outcomes]
 
 
 def test_every_reading_has_a_test() -> None:

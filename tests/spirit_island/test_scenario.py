@@ -86,6 +86,7 @@ def test_card_effects_must_name_lands_on_this_island() -> None:
 def test_unknown_effects_are_refused_with_their_path() -> None:
     data = {"events": [{"name": "Odd", "effects": [{"effect": "teleport"}]}]}
     with pytest.raises(
-        MalformedInputError, match=r"\$\.events\[0\]\.effects\[0\]\.effect: unknown effect 'teleport'"
+        MalformedInputError,
+        match=r"test\.json:\$\.data\.events\[0\]\.effects\[0\]\.effect: unknown effect 'teleport'",
     ):
         scenario(doc(data=data))

@@ -97,15 +97,12 @@ def test_cli_searches(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["spirit-island", "fear-threshold", "--land", "C T E", "--pool", "2"]) == 0
     out = capsys.readouterr().out
     assert "|             3 |              5 |" in out and "least Damage 3" in out
-    assert main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--json"]) == 0
-    plans = json.loads(capsys.readouterr().out)
-    plans = plans["answer"] if isinstance(plans, dict) else plans
+    assert (
+        main(["spirit-island", "fight-back", "--land", "C T E", "--dahan", "2", "--method", "both", "--json"])
+        == 0
+    )
+    plans = json.loads(capsys.readouterr().out)["answer"]["plans"]
     assert [p["value"] for p in plans] == [2, 2] and {p["method"] for p in plans} == {"z3", "baseline"}
-    assert main(["spirit-island", "defend", "--land", "C T 2D@1", "--method", "z3", "--json"]) == 0
-    assert [(p["goal"], p["least_defend"]) for p in json.loads(capsys.readouterr().out)] == [
-        ("no-blight", 4),
-        ("dahan-safe", 5),
-    ]
     assert (
         main(["spirit-island", "cascade", "examples/spirit_island/invader_phase.json", "--land", "A1"]) == 0
     )
@@ -149,8 +146,6 @@ def test_cli_flip_writes_a_boundary_fixture_that_runs(
                 "1:explore:A4",
                 "--max-cost",
                 "2",
-                "--method",
-                "z3",
                 "--write",
                 str(fixture),
             ]
@@ -184,3 +179,40 @@ def test_cli_search_errors_exit_2(argv: list[str], message: str, capsys: pytest.
     assert main(["spirit-island", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_reproduce_line_comes_from_the_parsed_arguments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Called from another program, main() must not print that program's sys.argv; names with
+    spaces or shell characters are quoted."""
+    odd = tmp_path / "a b;touch P.json"
+    odd.write_text(
+        Path("examples/spirit_island/invader_phase.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    monkeypatch.setattr("sys.argv", ["some-other-program", "--its-own-flag"])
+    assert main(["spirit-island", "simulate", str(odd), "--ruling", "SI-LAND-ORDER=board-order"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("Reproduce:"))
+    assert line == (
+        f"Reproduce: `invasion spirit-island simulate '{odd}' --ruling SI-LAND-ORDER=board-order`"
+    )
+
+
+def test_the_command_line_lists_the_solvers_objectives_and_goals() -> None:
+    # The parser names them without importing the solvers (so --help stays fast).
+    from reports.spirit_island import cli
+    from solver.spirit_island.defend import GOALS
+    from solver.spirit_island.fear_threshold import OBJECTIVES
+
+    assert tuple(OBJECTIVES) == cli.OBJECTIVES and tuple(GOALS) == cli.GOALS
+
+
+def test_search_json_is_the_envelope(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["spirit-island", "defend", "--land", "C T 2D@1", "--engine", "z3", "--json"]) == 0
+    envelope = json.loads(capsys.readouterr().out)
+    assert envelope["game"] == "spirit-island" and envelope["query"] == "defend"
+    assert envelope["status"] == "proven" and envelope["replayed"] is True
+    assert [(p["goal"], p["least_defend"]) for p in envelope["answer"]["plans"]] == [
+        ("no-blight", 4),
+        ("dahan-safe", 5),
+    ]

@@ -15,14 +15,25 @@ from properties.stonespine import invariant_violations, outcome_mismatches, scen
 from tests.stonespine.helpers import load
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(scenarios())
-def test_invariants_hold_for_generated_invasions(doc: dict[str, Any]) -> None:
+def _invariants_hold(doc: dict[str, Any]) -> None:
     """The invariants hold, and the outcome agrees with the events (one run checks both)."""
     scenario = load(doc)
     playthrough = run(scenario)
     assert invariant_violations(scenario, playthrough) == []
     assert outcome_mismatches(scenario, playthrough) == []
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_invariants_hold_for_generated_invasions(doc: dict[str, Any]) -> None:
+    _invariants_hold(doc)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_invariants_hold_for_generated_invasions_deep(doc: dict[str, Any]) -> None:
+    _invariants_hold(doc)
 
 
 @settings(max_examples=20, deadline=None)

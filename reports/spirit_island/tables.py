@@ -60,22 +60,32 @@ def lands_table(scenario: Scenario, state: IslandState) -> str:
 def fear_table(plans: Sequence[FearPlan], baseline: Sequence[FearPlan] | None = None) -> str:
     rows = []
     for i, plan in enumerate(plans):
-        agree = "" if baseline is None else ("yes" if baseline[i].damage == plan.damage else "NO")
         destroy = ", ".join(f"{n}x{label}" for label, n in plan.destroy) or "-"
-        rows.append(
-            (
-                plan.wanted,
-                plan.damage
-                if plan.damage is not None
-                else ("unknown" if plan.status.value == "unknown" else "impossible"),
-                destroy,
-                plan.allocation or "-",
-                plan.fear,
-                "yes" if plan.replayed else "-",
-                agree,
-            )
+        row: tuple[object, ...] = (
+            plan.wanted,
+            plan.damage
+            if plan.damage is not None
+            else ("unknown" if plan.status.value == "unknown" else "impossible"),
+            destroy,
+            plan.allocation or "-",
+            plan.fear,
+            plan.method,
+            "yes" if plan.replayed else "-",
         )
-    headers = ["Fear wanted", "least Damage", "destroy", "allocation (decision)", "Fear", "replayed"]
+        if baseline is not None:
+            other = baseline[i]
+            unknown = "unknown" in (plan.status.value, other.status.value)
+            row += ("-" if unknown else "yes" if other.damage == plan.damage else "NO",)
+        rows.append(row)
+    headers = [
+        "Fear wanted",
+        "least Damage",
+        "destroy",
+        "allocation (decision)",
+        "Fear",
+        "engine",
+        "replayed",
+    ]
     return table(rows, headers + ([] if baseline is None else ["z3 = baseline"]))
 
 
@@ -117,6 +127,8 @@ def card_cascade_table(answer: CardCascades) -> str:
 
 
 def facts_table(question: IslandQuestion, facts: Facts) -> str:
+    if facts.status.value == "unknown":
+        return "unknown: the search hit its time limit"
     island = question.island
     rows = []
     for turn in range(question.turns):
@@ -131,7 +143,7 @@ def facts_table(question: IslandQuestion, facts: Facts) -> str:
 def flip_table(flip: Flip, island_lands: Sequence[str]) -> str:
     turn, action, land = flip.fact
     changes = (
-        "none within the limit"
+        ("unknown (time limit)" if flip.status.value == "unknown" else "none within the limit")
         if flip.changes is None
         else ", ".join(f"{name} {delta:+d} {kind}" for name, kind, delta in flip.changes)
     )

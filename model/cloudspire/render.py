@@ -1,0 +1,207 @@
+"""Pictures of the play area: a monospace text picture and an SVG (seed 004, Table Setup Diagram).
+
+Both show the Deployment Stack (its known top card and how many cards it holds), the three lanes
+with their enemy stacks (the top card with Health, Damage and damage taken; the cards under it
+counted and named), the six spire spaces with their spires and the dice on each blueprint, the
+hero card with Health, Strategy and Recovery and its blueprint, and the dice counts by zone.
+
+A slot shows as ``bp1 B2:hit`` (blueprint 1 holds die B2 showing a hit) or ``bp2 [blue]`` (empty,
+takes a blue die; ``[*]`` takes any colour). A defeated spire is marked ``(defeated)``.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from model.cloudspire.area import HERO, LANES, SPIRE_SPACES
+from model.cloudspire.blueprints import Slot
+from model.cloudspire.dice import COLOURS, Zone, die_order
+from model.cloudspire.scenario import Scenario
+from model.cloudspire.state import GameState
+
+WIDTH = 26
+SHORT = {"miss": "miss", "hit": "hit", "crit": "CRIT"}
+
+
+def _slot_texts(scenario: Scenario, state: GameState, space: str) -> list[str]:
+    game = scenario.game()
+    held = {d.slot: d for d in state.dice if d.slot}
+    out = []
+    for slot, want in game.slots_at(state, space):
+        die = held.get(str(slot))
+        label = f"{slot.kind}{slot.index}"
+        if die is not None:
+            face = SHORT[die.face.value] if die.face else "?"
+            out.append(f"{label} {die.name}:{face}" + (">" + die.card if die.card else ""))
+        else:
+            out.append(f"{label} [{want.value if want else '*'}]")
+    # dice left on a defeated spire (exhausted at Cleanup)
+    for die in state.dice:
+        if (
+            die.slot
+            and Slot.parse(die.slot).space == space
+            and not any(str(s) == die.slot for s, _ in game.slots_at(state, space))
+        ):
+            out.append(f"{die.slot.split('.')[1]} {die.name}:{SHORT[die.face.value] if die.face else '?'}")
+    return out
+
+
+def _spire_lines(scenario: Scenario, state: GameState, space: str) -> list[str]:
+    placed = state.spire_at(space)
+    if placed is None:
+        return [space, "(empty)"]
+    game = scenario.game()
+    name = game.item_name(placed.card)
+    lines = [f"{space} {placed.card}", name + (" (defeated)" if placed.defeated else "")]
+    slots = _slot_texts(scenario, state, space)
+    for i in range(0, len(slots), 2):
+        lines.append("  ".join(slots[i : i + 2]))
+    return lines
+
+
+def _lane_lines(scenario: Scenario, state: GameState, lane: str) -> list[str]:
+    stack = state.lane(lane)
+    if not stack:
+        return [f"{lane} lane", "(empty)"]
+    game = scenario.game()
+    top = stack[0]
+    enemy = game.enemy(top)
+    taken = game.damage_taken(state, top)
+    lines = [
+        f"{lane} lane {top}",
+        f"{enemy.name}",
+        f"H{enemy.health - taken}/{enemy.health} D{game.attack_damage(state, top)}",
+    ]
+    applied = [d for d in state.in_zone(Zone.APPLIED) if d.card == top]
+    if applied:
+        lines.append(
+            "dice " + " ".join(f"{d.name}:{SHORT[d.face.value] if d.face else '?'}" for d in applied)
+        )
+    if len(stack) > 1:
+        lines.append(f"+{len(stack) - 1} under: " + ", ".join(game.enemy_name(c) for c in stack[1:]))
+    return lines
+
+
+def _hero_lines(scenario: Scenario, state: GameState) -> list[str]:
+    game = scenario.game()
+    hero = game.hero_side(state)
+    lines = [
+        f"hero {hero.name}",
+        f"Health {state.health} Str {state.strategy} Rec {state.recovery}",
+    ]
+    slots = _slot_texts(scenario, state, HERO)
+    lines.append("  ".join(slots) if slots else "(no blueprint)")
+    return lines
+
+
+def _box(lines: list[str], height: int) -> list[str]:
+    body = [f"|{line[:WIDTH].ljust(WIDTH)}|" for line in lines] + [f"|{' ' * WIDTH}|"] * (height - len(lines))
+    border = "+" + "-" * WIDTH + "+"
+    return [border, *body, border]
+
+
+def _dice_line(state: GameState) -> str:
+    parts = []
+    for zone in Zone:
+        dice = sorted(state.in_zone(zone), key=lambda d: die_order(d.name))
+        if zone is Zone.POOL:
+            counts = " ".join(
+                f"{n}x{c.value}" for c in COLOURS if (n := sum(1 for d in dice if d.colour is c))
+            )
+            parts.append(f"pool {len(dice)}" + (f" ({counts})" if counts else ""))
+        elif zone in (Zone.COMMITTED,):
+            parts.append(
+                f"{zone.value} {len(dice)}"
+                + (" (" + " ".join(d.describe() for d in dice) + ")" if dice else "")
+            )
+        else:
+            parts.append(f"{zone.value} {len(dice)}")
+    return "Dice: " + " · ".join(parts)
+
+
+def render_text(scenario: Scenario, state: GameState, *, title: str = "") -> str:
+    """The play area as a text picture."""
+    game = scenario.game()
+    out = [title] if title else []
+    result = f" · {state.outcome.result}: {state.outcome.reason}" if state.outcome else ""
+    out.append(f"Cloudspire · round {state.round} · {state.phase}{result}")
+    dep = state.deployment
+    top = (
+        f"top {game.enemy_name(dep.top[0])} ({dep.top[0]})"
+        if dep.top
+        else ("top unknown (shuffled)" if len(dep) else "empty")
+    )
+    boss = game.enemy_name(state.boss) if state.boss else "not chosen"
+    out.append(
+        f"Deployment Stack: {len(dep)} card(s), {top} · Boss: {boss} ({'added' if state.boss_added else 'not added'})"
+    )
+    for lane in LANES:
+        left, right = f"L-{lane}", f"R-{lane}"
+        cells = [
+            _spire_lines(scenario, state, left),
+            _lane_lines(scenario, state, lane),
+            _spire_lines(scenario, state, right),
+        ]
+        height = max(len(c) for c in cells)
+        boxes = [_box(c, height) for c in cells]
+        for row in zip(*boxes, strict=True):
+            out.append(" ".join(row))
+    hero = _box(_hero_lines(scenario, state), 3)
+    pad = " " * (WIDTH + 3)
+    out += [pad + line for line in hero]
+    out.append(_dice_line(state))
+    inventory = ", ".join(f"{game.item_name(c)} ({c})" for c in state.inventory) or "empty"
+    out.append(f"Inventory: {inventory}")
+    discard = ", ".join(
+        f"{game.card(c).side_name('enemy' if side in ('enemy', 'boss', 'mini-boss') else 'item')} ({side})"
+        for c, side in state.discard
+    )
+    out.append(f"Market Stack: {len(state.market)} card(s) · Discard: {discard or 'empty'}")
+    return "\n".join(out) + "\n"
+
+
+def render_svg(scenario: Scenario, state: GameState, *, title: str = "") -> str:
+    """An SVG picture of the play area: three columns, the Deployment Stack above, the hero below."""
+    cell_w, cell_h, gap = 230, 120, 12
+    width = 3 * cell_w + 4 * gap
+    height = 5 * cell_h + 6 * gap + 60
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="11">',
+        f"<title>{escape(title or 'Cloudspire play area')}</title>",
+        f'<text x="{gap}" y="22" font-size="14">{escape(f"Cloudspire · round {state.round} · {state.phase}")}</text>',
+    ]
+    game = scenario.game()
+
+    def box(col: int, row: int, lines: list[str], fill: str) -> None:
+        x = gap + col * (cell_w + gap)
+        y = 40 + gap + row * (cell_h + gap)
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{cell_w}" height="{cell_h}" rx="8" fill="{fill}" stroke="#333"/>'
+        )
+        for k, line in enumerate(lines[:8]):
+            weight = ' font-weight="bold"' if k == 0 else ""
+            parts.append(f'<text x="{x + 8}" y="{y + 16 + 13 * k}"{weight}>{escape(line[:34])}</text>')
+
+    dep = state.deployment
+    dep_lines = ["Deployment Stack", f"{len(dep)} card(s)"]
+    if dep.top:
+        dep_lines.append(f"top: {game.enemy_name(dep.top[0])}")
+    elif len(dep):
+        dep_lines.append("top: unknown (shuffled)")
+    dep_lines.append(f"boss {'added' if state.boss_added else 'not added'}")
+    box(1, 0, dep_lines, "#dddddd")
+    for r, lane in enumerate(LANES, start=1):
+        box(1, r, _lane_lines(scenario, state, lane), "#f4c7c3" if state.lane(lane) else "#f7f7f7")
+        for c, side in ((0, "L"), (2, "R")):
+            space = f"{side}-{lane}"
+            placed = state.spire_at(space)
+            fill = "#f7f7f7" if placed is None else ("#bbbbbb" if placed.defeated else "#c9daf8")
+            box(c, r, _spire_lines(scenario, state, space), fill)
+    box(1, 4, _hero_lines(scenario, state), "#d9ead3")
+    counts = _dice_line(state)
+    parts.append(f'<text x="{gap}" y="{height - 14}">{escape(counts)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+assert SPIRE_SPACES  # the spire spaces are drawn by row and side above

@@ -1,0 +1,125 @@
+"""``invasion cloudspire engagement|survive|spires``: the verbs only Cloudspire has (its searches).
+
+Argument parsing only; each handler imports its solver when called, so ``invasion --help`` stays
+fast. Every answer printed has been replayed through the oracle; ``--format json`` prints the
+shared envelope.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from reports.options import (
+    add_output_options,
+    add_rules_options,
+    add_search_options,
+    non_negative_int,
+    positive_int,
+)
+
+
+def register(commands: Any) -> None:
+    engagement = commands.add_parser(
+        "engagement",
+        help="(a) with the dice rolled: the loading and targeting that defeats the most enemies, and the one losing the least Health",
+    )
+    engagement.add_argument("scenario", help="a scenario starting at load or fire (dice rolled)")
+    add_rules_options(engagement, "cloudspire")
+    add_search_options(engagement, ("both", "z3", "baseline"))
+    add_output_options(engagement)
+    engagement.set_defaults(run=_engagement)
+
+    survive = commands.add_parser(
+        "survive", help="(b) the exact probability of surviving the next rounds under optimal play"
+    )
+    survive.add_argument("scenario", help="a scenario with its Deployment Stack in a known order")
+    survive.add_argument("--rounds", type=positive_int, help="rounds to survive (default: the scenario's)")
+    add_rules_options(survive, "cloudspire")
+    add_search_options(survive, ("both", "grouped", "per-die"))
+    add_output_options(survive)
+    survive.set_defaults(run=_survive)
+
+    spires = commands.add_parser(
+        "spires",
+        help="(c) the fewest inventory spires, and where, keeping Health above a bound whatever the dice show",
+    )
+    spires.add_argument("scenario", help="a scenario whose inventory holds the candidate spires")
+    spires.add_argument("--bound", type=non_negative_int, required=True, help="Health must stay above this")
+    spires.add_argument("--rounds", type=positive_int, help="rounds (default: the scenario's)")
+    add_rules_options(spires, "cloudspire")
+    add_search_options(spires, ("both", "z3", "baseline"))
+    add_output_options(spires)
+    spires.set_defaults(run=_spires)
+
+
+def _load(args: argparse.Namespace) -> Any:
+    from model.cloudspire.scenario import load
+    from model.core.jsonio import read_json_file
+    from model.core.spec import ScenarioOptions
+    from reports.cli_common import parse_data_file
+
+    options = ScenarioOptions(tuple(args.ruling), parse_data_file(args.data), args.data or "data")
+    return load(read_json_file(args.scenario), args.scenario, options)
+
+
+def _deadline(args: argparse.Namespace) -> Any:
+    from solver.common import Deadline
+
+    return Deadline(args.time_limit)
+
+
+def _finish(
+    args: argparse.Namespace, query: str, title: str, body: str, answer: Any, status: str, replayed: bool
+) -> int:
+    from reports.envelope import envelope_json
+    from reports.output import command_line, emit
+    from reports.tables import section
+
+    command = command_line(["invasion", *args.argv])
+    if getattr(args, "format", None) == "json":
+        emit(
+            envelope_json("cloudspire", query, command, answer.to_json(), status=status, replayed=replayed),
+            args.out,
+        )
+    else:
+        emit(section(title, body, command=command), args.out)
+    return 0
+
+
+def _engagement(args: argparse.Namespace) -> int:
+    from reports.cloudspire.tables import engagement_body
+    from solver.cloudspire.engagement import best_engagement
+
+    scenario = _load(args)
+    answer = best_engagement(scenario, args.engine, _deadline(args))
+    title = f"Cloudspire engagement: {args.scenario}"
+    return _finish(
+        args, "engagement", title, engagement_body(scenario, answer), answer, answer.status, answer.replayed
+    )
+
+
+def _survive(args: argparse.Namespace) -> int:
+    from reports.cloudspire.tables import survival_body
+    from solver.cloudspire.survival import survival_probability
+
+    scenario = _load(args)
+    answer = survival_probability(
+        scenario, args.rounds, args.engine, _deadline(args), max_states=args.memory_limit * 256
+    )
+    title = f"Cloudspire survival: {args.scenario}"
+    return _finish(
+        args, "survive", title, survival_body(scenario, answer), answer, answer.status, answer.replayed
+    )
+
+
+def _spires(args: argparse.Namespace) -> int:
+    from reports.cloudspire.tables import spires_body
+    from solver.cloudspire.spire_cover import fewest_spires
+
+    scenario = _load(args)
+    answer = fewest_spires(scenario, args.bound, args.rounds, args.engine, _deadline(args))
+    title = f"Cloudspire fewest spires: {args.scenario}"
+    return _finish(
+        args, "spires", title, spires_body(scenario, answer), answer, answer.status, answer.replayed
+    )

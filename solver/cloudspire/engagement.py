@@ -1,0 +1,537 @@
+"""Question (a): given the board and the rolled dice, the best loading and targeting this round.
+
+From a state whose dice are rolled (a scenario starting at ``load``, or at ``fire``), two plans:
+
+* ``defeat`` - the loading, targeting and damage allocation that defeats the most enemies
+  (ties: the least Health lost);
+* ``health`` - the one that loses the least Health this round, the deck's "minimal damage"
+  question (ties: the most enemies defeated).
+
+"This round" runs to the Exhaust Dice step: Spires Fire (with instant rewards and enemies
+revealed in stacks), Suffer Damage and After Effects. No more rolls are made and no die is
+banished. Health lost is net of heals and stops at 0 (a loss).
+
+Two engines:
+
+* ``baseline`` - every decision the oracle offers, searched exhaustively over the oracle's own
+  states (a memo merges equal positions);
+* ``z3`` - a model of the same round: which die on which free slot, which loaded hit onto which
+  card of a lane stack (deeper cards only once the ones above are defeated, ruling
+  ``CS-REVEAL-SAME-PHASE``), the attacker left on top of each lane, and the damage the hero takes
+  after loaded misses and spires in the attacker's row absorb what they can.
+
+Every z3 plan is played through the oracle (its loads, its targets in a legal order, damage to
+misses, then spires, then the hero) and must give the Health and defeats z3 claims.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from model.cloudspire.area import LANES, SPIRE_SPACES, hit_reach
+from model.cloudspire.blueprints import Slot, accepts
+from model.cloudspire.cards import EffectKind, has, total
+from model.cloudspire.dice import Face, Zone, die_order
+from model.cloudspire.game import CloudspireGame
+from model.cloudspire.options import Choice
+from model.cloudspire.scenario import Scenario
+from model.cloudspire.state import GameState, LoadDice, SpiresFire
+from model.core.decisions import ChanceRequest, DecisionRequest
+from model.core.errors import RulesError
+from solver.cloudspire.search import options, step
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+
+OBJECTIVES = ("defeat", "health")
+EXCLUDED = ("banish", "commit", "roll")
+
+
+@dataclass(frozen=True, slots=True)
+class EngagementPlan:
+    """One optimal plan and what it achieves (replayed through the oracle)."""
+
+    objective: str
+    defeated: int
+    health_lost: int
+    loads: tuple[tuple[str, str], ...]  # (die, slot)
+    applications: tuple[tuple[str, str], ...]  # (die, lane) in the order played
+    answers: tuple[str, ...]  # the oracle decisions that play it
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "objective": self.objective,
+            "defeated": self.defeated,
+            "health_lost": self.health_lost,
+            "loads": [list(x) for x in self.loads],
+            "applications": [list(x) for x in self.applications],
+            "answers": list(self.answers),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EngagementAnswer:
+    method: str
+    status: str  # proven / unknown
+    plans: tuple[EngagementPlan, ...]
+    agree: bool | None  # z3 and the baseline found the same optima (method both)
+    states: int  # oracle states the baseline visited
+    replayed: bool
+
+    def plan(self, objective: str) -> EngagementPlan:
+        return next(p for p in self.plans if p.objective == objective)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": "engagement",
+            "method": self.method,
+            "status": self.status,
+            "agree": self.agree,
+            "baseline_states": self.states,
+            "replayed": self.replayed,
+            "plans": [p.to_json() for p in self.plans],
+        }
+
+
+def _key(objective: str, defeated: int, lost: int) -> tuple[int, int]:
+    return (defeated, -lost) if objective == "defeat" else (-lost, defeated)
+
+
+def _stopped(s: GameState) -> bool:
+    return s.outcome is not None or s.request is None or s.phase in ("exhaust", "rewards", "cleanup")
+
+
+def _metrics(start: GameState, s: GameState) -> tuple[int, int]:
+    return len(s.defeated) - len(start.defeated), start.health - s.health
+
+
+def check_start(origin: GameState) -> None:
+    """The question starts with the dice rolled: a scenario starting at the Load step or Spires Fire."""
+    if not origin.agenda or not isinstance(origin.agenda[0], LoadDice | SpiresFire):
+        raise RulesError(
+            "the engagement search starts with the dice rolled (a scenario starting at load or fire)"
+        )
+
+
+# -- the exhaustive baseline ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Baseline:
+    game: CloudspireGame
+    start: GameState
+    deadline: Deadline
+    memo: dict[GameState, dict[str, tuple[tuple[int, int], tuple[str, ...]]]] = field(default_factory=dict)
+
+    def best(self, s: GameState) -> dict[str, tuple[tuple[int, int], tuple[str, ...]]]:
+        if _stopped(s):
+            defeated, lost = _metrics(self.start, s)
+            return {o: (_key(o, defeated, lost), ()) for o in OBJECTIVES}
+        found = self.memo.get(s)
+        if found is not None:
+            return found
+        self.deadline.check()
+        if isinstance(s.request, ChanceRequest):
+            raise RulesError(
+                f"the engagement search meets a chance request ({s.request.describe()}); it needs every die rolled"
+            )
+        result: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = {}
+        for option in options(s, EXCLUDED):
+            below = self.best(step(self.game, s, option))
+            for objective, (key, path) in below.items():
+                if objective not in result or key > result[objective][0]:
+                    result[objective] = (key, (option, *path))
+        self.memo[s] = result
+        return result
+
+
+def _plan_from_path(
+    objective: str, origin: GameState, start: GameState, game: CloudspireGame, path: tuple[str, ...]
+) -> EngagementPlan:
+    s = start
+    loads, applications = [], []
+    for answer in path:
+        choice = Choice.parse(answer)
+        if choice.verb == "load":
+            loads.append((choice.die, str(choice.slot)))
+        elif choice.verb == "apply":
+            applications.append((choice.die, choice.lane))
+        s = step(game, s, answer)
+    defeated, lost = _metrics(origin, s)
+    return EngagementPlan(objective, defeated, lost, tuple(loads), tuple(applications), path)
+
+
+# -- the z3 model -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Card:
+    card: str
+    health: int  # Health left (carried damage counted on the top card)
+    damage: int  # its attack, the boss's global effect included
+    ranged: bool
+    armored: bool
+    heal: int  # heal reward on defeat
+    revealed_damage: int  # activation damage if revealed now
+    after: int
+
+
+def _limits(game: CloudspireGame, cards: dict[str, list[_Card]]) -> list[str]:
+    heals = any(c.heal for stack in cards.values() for c in stack)
+    reveal = any(c.revealed_damage for stack in cards.values() for c in stack[1:])
+    if heals and reveal:
+        return [
+            "a heal reward together with an activation effect that a reveal could trigger (their order decides a loss)"
+        ]
+    return []
+
+
+def _compile(game: CloudspireGame, s: GameState) -> dict[str, list[_Card]]:
+    rules = game.rules
+    out: dict[str, list[_Card]] = {}
+    for lane in LANES:
+        cards = []
+        for k, card in enumerate(s.lane(lane)):
+            enemy = game.enemy(card)
+            taken = game.damage_taken(s, card) if k == 0 else 0
+            reveal = 0
+            if k > 0 and card not in s.activated and rules.reveal_activation == "triggers":
+                reveal = total(enemy.activation, EffectKind.DAMAGE_HERO)
+            cards.append(
+                _Card(
+                    card,
+                    enemy.health - taken,
+                    game.attack_damage(s, card),
+                    has(enemy.ongoing, EffectKind.RANGED),
+                    has(enemy.ongoing, EffectKind.ARMORED),
+                    total(enemy.reward, EffectKind.HEAL),
+                    reveal,
+                    total(enemy.after, EffectKind.DAMAGE_HERO),
+                )
+            )
+        out[lane] = cards
+    return out
+
+
+@dataclass
+class _Model:
+    """The z3 variables of one round, and how to read a plan back."""
+
+    solver: Any
+    defeated: Any
+    lost: Any
+    loads: dict[tuple[str, str], Any]
+    applies: dict[tuple[str, str, int], Any]
+
+
+def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_Card]]]:
+    cards = _compile(game, s)
+    problems = _limits(game, cards)
+    if problems:
+        raise RulesError("the z3 engagement model does not cover: " + "; ".join(problems))
+    rules = game.rules
+    used = game.used_slots(s)
+    free = [(slot, want) for slot, want in game.all_slots(s) if str(slot) not in used]
+    new_dice = [d for d in s.in_zone(Zone.COMMITTED) if d.face is not None]
+    pool_misses = list(s.in_zone(Zone.POOL)) if rules.load_source == "pool-as-miss" else []
+    fixed = list(s.in_zone(Zone.LOADED))
+    opt = z3.Optimize()
+    loads: dict[tuple[str, str], Any] = {}
+    for die in [*new_dice, *pool_misses]:
+        face = die.face if die.zone is Zone.COMMITTED and die.face is not None else Face.MISS
+        mine = []
+        for slot, want in free:
+            if accepts(slot, want, die.colour, face):
+                var = z3.Bool(f"load_{die.name}_{slot}")
+                loads[(die.name, str(slot))] = var
+                mine.append(var)
+        if mine:
+            opt.add(z3.AtMost(*mine, 1))
+    for slot, _ in free:
+        on_slot = [v for (d, sl), v in loads.items() if sl == str(slot)]
+        if len(on_slot) > 1:
+            opt.add(z3.AtMost(*on_slot, 1))
+
+    def reach_of_new(die: str, lane: str) -> Any:
+        terms = [v for (d, sl), v in loads.items() if d == die and lane in hit_reach(Slot.parse(sl).space)]
+        return z3.Or(*terms) if terms else z3.BoolVal(False)
+
+    # Spires Fire: loaded hits onto the cards of a lane, top first.
+    applies: dict[tuple[str, str, int], Any] = {}
+    hitters: list[tuple[str, Face, str]] = []  # (die, face, its fixed space or "" when newly loaded)
+    for die in new_dice:
+        if die.face is not None and die.face.is_hit:
+            hitters.append((die.name, die.face, ""))
+    for die in fixed:
+        if die.face is not None and die.face.is_hit:
+            hitters.append((die.name, die.face, Slot.parse(die.slot).space))
+
+    def reach(name: str, space: str, lane: str) -> Any:
+        return z3.BoolVal(lane in hit_reach(space)) if space else reach_of_new(name, lane)
+
+    for name, face, space in hitters:
+        mine = []
+        for lane in LANES:
+            depth = len(cards[lane]) if rules.reveal_same_phase == "same-phase" else min(1, len(cards[lane]))
+            for k in range(depth):
+                var = z3.Bool(f"apply_{name}_{lane}_{k}")
+                applies[(name, lane, k)] = var
+                opt.add(z3.Implies(var, reach(name, space, lane)))
+                mine.append((var, face))
+        if mine:
+            opt.add(z3.AtMost(*[v for v, _ in mine], 1))
+    faces = {name: face for name, face, _ in hitters}
+
+    def dmg(face: Face, card: _Card) -> int:
+        if face is Face.CRIT and not card.armored:
+            return int(game.data.value("crit_damage"))
+        return int(game.data.value("hit_damage"))
+
+    defeated_vars: dict[tuple[str, int], Any] = {}
+    for lane in LANES:
+        for k, card in enumerate(cards[lane]):
+            terms = [
+                z3.If(v, dmg(faces[n], card), 0)
+                for (n, ln, kk), v in applies.items()
+                if ln == lane and kk == k
+            ]
+            done = z3.Bool(f"defeated_{lane}_{k}")
+            opt.add(done == (z3.Sum(*terms, z3.IntVal(0)) >= card.health))
+            defeated_vars[(lane, k)] = done
+            if k > 0:
+                for (_die, ln, kk), v in applies.items():
+                    if ln == lane and kk == k:
+                        opt.add(z3.Implies(v, defeated_vars[(lane, k - 1)]))
+                opt.add(z3.Implies(done, defeated_vars[(lane, k - 1)]))
+    # Suffer Damage: the first undefeated card of each lane attacks; misses and spires absorb.
+    live = {sp for sp, p in zip(SPIRE_SPACES, s.spires, strict=True) if p is not None and not p.defeated}
+    hero_terms, after_terms, reveal_terms, heal_terms = [], [], [], []
+    for lane in LANES:
+        row_spires = [sp for sp in live if sp.endswith(lane)]
+        fixed_misses = sum(1 for d in fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires)
+        new_misses = [
+            v
+            for (d, sl), v in loads.items()
+            if Slot.parse(sl).space in row_spires and _face_of(s, d, rules.load_source) is Face.MISS
+        ]
+        absorb = z3.Sum(z3.IntVal(fixed_misses + len(row_spires)), *[z3.If(v, 1, 0) for v in new_misses])
+        for k, card in enumerate(cards[lane]):
+            above = [defeated_vars[(lane, j)] for j in range(k)]
+            top_after_fire = (
+                z3.And(*above, z3.Not(defeated_vars[(lane, k)]))
+                if above
+                else z3.Not(defeated_vars[(lane, k)])
+            )
+            if lane == "bottom" or card.ranged:
+                through = z3.If(card.damage > absorb, card.damage - absorb, 0)
+                hero_terms.append(z3.If(top_after_fire, through, 0))
+            if card.after:
+                if rules.after_defeated == "all-engaged":
+                    after_terms.append(z3.If(z3.Or(top_after_fire, defeated_vars[(lane, k)]), card.after, 0))
+                else:
+                    after_terms.append(z3.If(top_after_fire, card.after, 0))
+            if k > 0 and card.revealed_damage:
+                reveal_terms.append(z3.If(defeated_vars[(lane, k - 1)], card.revealed_damage, 0))
+            if card.heal:
+                heal_terms.append(z3.If(defeated_vars[(lane, k)], card.heal, 0))
+    zero = z3.IntVal(0)
+    harm = z3.Sum(zero, *hero_terms, *after_terms, *reveal_terms)
+    final = s.health + z3.Sum(zero, *heal_terms) - harm
+    lost = z3.Int("lost")
+    opt.add(lost == s.health - z3.If(final > 0, final, 0))
+    defeated = z3.Int("defeated")
+    opt.add(defeated == z3.Sum(zero, *[z3.If(v, 1, 0) for v in defeated_vars.values()]))
+    return _Model(opt, defeated, lost, loads, applies), cards
+
+
+def _face_of(s: GameState, die: str, load_source: str) -> Face:
+    d = s.die(die)
+    if d.zone is Zone.COMMITTED and d.face is not None:
+        return d.face
+    return Face.MISS
+
+
+def _z3_plan(
+    game: CloudspireGame, start: GameState, objective: str, deadline: Deadline
+) -> tuple[int, int, list[tuple[str, str]], list[tuple[str, str, int]]]:
+    model, _ = _build(game, start)
+    opt = model.solver
+    if objective == "defeat":
+        opt.maximize(model.defeated)
+        opt.minimize(model.lost)
+    else:
+        opt.minimize(model.lost)
+        opt.maximize(model.defeated)
+    z3_check(opt, deadline)
+    best = opt.model()
+    defeated, lost = best.eval(model.defeated).as_long(), best.eval(model.lost).as_long()
+    # Same output every run: among the optimal plans, the one setting the fewest, earliest
+    # variables (z3's own choice of optimum may change between runs).
+    canonical = z3.Solver()
+    canonical.add(*opt.assertions(), model.defeated == defeated, model.lost == lost)
+    variables = [v for _, v in sorted(model.loads.items())] + [v for _, v in sorted(model.applies.items())]
+    for var in variables:
+        canonical.push()
+        canonical.add(z3.Not(var))
+        if z3_check(canonical, deadline) == z3.sat:
+            continue  # keep it off
+        canonical.pop()
+        canonical.add(var)
+    z3_check(canonical, deadline)
+    m = canonical.model()
+    loads = sorted(k for k, v in model.loads.items() if z3.is_true(m.eval(v, model_completion=True)))
+    applies = sorted(k for k, v in model.applies.items() if z3.is_true(m.eval(v, model_completion=True)))
+    return defeated, lost, loads, applies
+
+
+# -- replaying a z3 plan through the oracle --------------------------------------------------------------
+
+
+def _replay_plan(
+    game: CloudspireGame, start: GameState, loads: list[tuple[str, str]], applies: list[tuple[str, str, int]]
+) -> tuple[GameState, tuple[str, ...], list[tuple[str, str]], list[tuple[str, str]]]:
+    """Play the plan: loads (renamed to the oracle's representative of equal dice), then the
+    applications lane by lane, deeper cards once revealed, skipping dice no longer needed."""
+    names: dict[str, str] = {}
+    s = start
+    answers: list[str] = []
+    played_loads: list[tuple[str, str]] = []
+    played_apps: list[tuple[str, str]] = []
+    pending_loads = list(loads)
+    targets = {name: (lane, k) for name, lane, k in applies}
+    cards_at = {lane: list(start.lane(lane)) for lane in LANES}
+
+    def answer(option: str) -> None:
+        nonlocal s
+        answers.append(option)
+        s = step(game, s, option)
+
+    guard = 0
+    while not _stopped(s):
+        guard += 1
+        if guard > 500:  # pragma: no cover - a bug
+            raise OracleDisagreement("the plan did not finish the round")
+        request = s.request
+        assert isinstance(request, DecisionRequest)
+        if request.kind == "load":
+            if not pending_loads:
+                answer("done")
+                continue
+            die, slot = pending_loads.pop(0)
+            original = s.die(die)
+            face = (
+                original.face if original.zone is Zone.COMMITTED and original.face is not None else Face.MISS
+            )
+            twin = next(
+                o
+                for o in request.options
+                if o.startswith("load ")
+                and Choice.parse(o).slot == Slot.parse(slot)
+                and _same_kind(s, Choice.parse(o).die, original.colour, face, original.zone)
+            )
+            chosen = Choice.parse(twin).die
+            names[die] = chosen
+            played_loads.append((chosen, slot))
+            answer(twin)
+        elif request.kind == "fire":
+            move = _next_application(s, targets, names, cards_at, request.options)
+            if move is None:
+                answer("done")
+            else:
+                played_apps.append((Choice.parse(move).die, Choice.parse(move).lane))
+                answer(move)
+        elif request.kind == "commit":
+            answer("stop")
+        else:
+            answer(request.options[0])  # damage: misses, then spires, then the hero; attack order
+    return s, tuple(answers), played_loads, played_apps
+
+
+def _same_kind(s: GameState, die: str, colour: Any, face: Face, zone: Zone) -> bool:
+    d = s.die(die)
+    if d.colour is not colour or d.zone is not zone:
+        return False
+    return (d.face if d.zone is Zone.COMMITTED else Face.MISS) is face
+
+
+def _next_application(
+    s: GameState,
+    targets: dict[str, tuple[str, int]],
+    names: dict[str, str],
+    cards_at: dict[str, list[str]],
+    offered: tuple[str, ...],
+) -> str | None:
+    for original, (lane, k) in sorted(
+        targets.items(), key=lambda x: (LANES.index(x[1][0]), x[1][1], die_order(x[0]))
+    ):
+        die = names.get(original, original)
+        if s.die(die).zone is not Zone.LOADED:
+            continue
+        wanted = cards_at[lane][k] if k < len(cards_at[lane]) else None
+        if wanted is None or s.top_of(lane) != wanted:
+            continue  # not revealed yet, or already defeated (a die it no longer needs)
+        option = f"apply {die} {lane}"
+        if option in offered:
+            return option
+    return None
+
+
+# -- the question ----------------------------------------------------------------------------------
+
+
+def best_engagement(
+    scenario: Scenario, method: str = "both", deadline: Deadline | None = None
+) -> EngagementAnswer:
+    """Both plans (most defeated, least Health lost) by ``z3``, ``baseline`` or ``both``."""
+    deadline = deadline or Deadline()
+    game = scenario.game()
+    origin = scenario.initial  # metrics count from here (the opening may already change things)
+    check_start(origin)
+    start, _ = game.start(origin)
+    try:
+        plans_by: dict[str, dict[str, EngagementPlan]] = {}
+        states = 0
+        if method in ("baseline", "both"):
+            search = _Baseline(game, origin, deadline)
+            best = search.best(start)
+            states = len(search.memo)
+            plans_by["baseline"] = {
+                o: _plan_from_path(o, origin, start, game, best[o][1]) for o in OBJECTIVES
+            }
+        if method in ("z3", "both"):
+            plans_by["z3"] = {}
+            for objective in OBJECTIVES:
+                defeated, lost, loads, applies = _z3_plan(game, origin, objective, deadline)
+                final, answers, played_loads, played_apps = _replay_plan(game, start, loads, applies)
+                got = _metrics(origin, final)
+                if got != (defeated, lost):
+                    raise OracleDisagreement(
+                        f"z3's {objective} plan claims {defeated} defeated and {lost} Health lost; "
+                        f"the oracle playing it gives {got[0]} and {got[1]}"
+                    )
+                plans_by["z3"][objective] = EngagementPlan(
+                    objective, defeated, lost, tuple(played_loads), tuple(played_apps), answers
+                )
+    except TimeLimit:
+        return EngagementAnswer(method, Status.UNKNOWN.value, (), None, 0, False)
+    agree = None
+    if method == "both":
+        agree = all(
+            (plans_by["z3"][o].defeated, plans_by["z3"][o].health_lost)
+            == (plans_by["baseline"][o].defeated, plans_by["baseline"][o].health_lost)
+            for o in OBJECTIVES
+        )
+        if not agree:
+            raise OracleDisagreement(
+                "z3 and the exhaustive baseline disagree: "
+                + "; ".join(
+                    f"{o}: z3 {plans_by['z3'][o].defeated}/{plans_by['z3'][o].health_lost}, "
+                    f"baseline {plans_by['baseline'][o].defeated}/{plans_by['baseline'][o].health_lost}"
+                    for o in OBJECTIVES
+                )
+            )
+    chosen = plans_by["z3"] if "z3" in plans_by else plans_by["baseline"]
+    return EngagementAnswer(
+        method, Status.PROVEN.value, tuple(chosen[o] for o in OBJECTIVES), agree, states, True
+    )

@@ -1,0 +1,305 @@
+"""Question (c): the fewest spires, and where, that keep the hero's Health above a bound.
+
+Given a scenario (its Deployment Stack in a known order, its rounds) and the spire cards in its
+inventory as candidates, which spires should stand in which spire spaces from the start so that
+the hero's Health stays above ``bound`` for every round, **whatever the dice show**, when the
+player plays well? Candidates left out are set aside (the player cannot place them later), and
+no die is banished for a spire, so the placement is the only source of spires.
+
+A placement is *safe* when the hero, deciding everything (commits, rerolls, loads, targets,
+damage, what to keep and recover), can keep Health above the bound against every sequence of
+dice outcomes: a search over the oracle's own states, decisions "some option works" and rolls
+"every face works", with a memo.
+
+Two engines that must agree:
+
+* ``baseline`` - every placement by size (0, 1, 2, ... spires), each checked; the first size
+  with a safe placement is the answer (all safe placements of that size are listed);
+* ``z3`` - a counterexample-guided loop: z3 proposes a placement of fewest spires (one card per
+  space, each card once) that no failed placement rules out, the oracle checks it, and a failure
+  adds the constraint "some spire outside that placement", which is sound because adding spires
+  never hurts the hero (an extra spire only gives enemies another target and the hero another
+  blueprint). The first safe proposal is optimal.
+
+The answer is replayed: the safe placement's winning policy is played through the oracle against
+every dice outcome, and every run must keep Health above the bound.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from model.cloudspire.area import SPIRE_SPACES
+from model.cloudspire.game import CloudspireGame
+from model.cloudspire.scenario import Scenario
+from model.cloudspire.state import GameState, PlacedSpire
+from model.core.decisions import ChanceRequest
+from model.core.errors import RulesError
+from solver.cloudspire.search import options, step
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+
+ENGINES = ("z3", "baseline")
+EXCLUDED = ("banish",)
+Placement = tuple[tuple[str, str], ...]  # (space, card) in space order
+
+
+@dataclass(frozen=True, slots=True)
+class SpireCoverAnswer:
+    bound: int
+    rounds: int
+    candidates: tuple[str, ...]
+    fewest: int | None  # None: no placement of the candidates is safe
+    placement: Placement
+    safe_placements: tuple[Placement, ...]  # every safe placement of that size (baseline)
+    checked: int  # placements the oracle checked
+    engine: str
+    status: str
+    agree: bool | None
+    replayed: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": "spire-cover",
+            "bound": self.bound,
+            "rounds": self.rounds,
+            "candidates": list(self.candidates),
+            "fewest": self.fewest,
+            "placement": [list(p) for p in self.placement],
+            "safe_placements": [[list(p) for p in pl] for pl in self.safe_placements],
+            "checked": self.checked,
+            "engine": self.engine,
+            "status": self.status,
+            "agree": self.agree,
+            "replayed": self.replayed,
+        }
+
+
+@dataclass
+class SafetyCheck:
+    """Can the hero keep Health above ``bound`` from a state, whatever the dice show?"""
+
+    game: CloudspireGame
+    bound: int
+    deadline: Deadline
+    memo: dict[GameState, bool] = field(default_factory=dict)
+
+    def safe(self, s: GameState) -> bool:
+        if s.health <= self.bound:
+            return False
+        if s.outcome is not None or s.request is None:
+            return True
+        found = self.memo.get(s)
+        if found is not None:
+            return found
+        self.deadline.check()
+        if isinstance(s.request, ChanceRequest):
+            result = all(self.safe(step(self.game, s, o)) for o in dict.fromkeys(s.request.outcomes))
+        else:
+            result = any(self.safe(step(self.game, s, o)) for o in options(s, EXCLUDED))
+        self.memo[s] = result
+        return result
+
+    def winning_option(self, s: GameState) -> str:
+        return next(o for o in options(s, EXCLUDED) if self.safe(step(self.game, s, o)))
+
+
+def candidates_of(scenario: Scenario) -> tuple[str, ...]:
+    game = scenario.game()
+    return tuple(c for c in scenario.initial.inventory if game.card(c).is_spire)
+
+
+def _state_with(
+    scenario: Scenario, placement: Placement, candidates: tuple[str, ...], rounds: int
+) -> GameState:
+    s = scenario.initial
+    inventory = tuple(c for c in s.inventory if c not in candidates)
+    spires = list(s.spires)
+    for space, card in placement:
+        spires[SPIRE_SPACES.index(space)] = PlacedSpire(card)
+    return s.evolve(inventory=inventory, spires=tuple(spires), rounds_left=rounds)
+
+
+@dataclass
+class _Checker:
+    scenario: Scenario
+    candidates: tuple[str, ...]
+    bound: int
+    rounds: int
+    deadline: Deadline
+    results: dict[Placement, bool] = field(default_factory=dict)
+
+    def safe(self, placement: Placement) -> bool:
+        key = self.canonical(placement)
+        if key not in self.results:
+            game = self.scenario.game()
+            start, _ = game.start(_state_with(self.scenario, placement, self.candidates, self.rounds))
+            self.results[key] = SafetyCheck(game, self.bound, self.deadline).safe(start)
+        return self.results[key]
+
+    def canonical(self, placement: Placement) -> Placement:
+        """Spires with the same name are interchangeable: key placements by name and space."""
+        game = self.scenario.game()
+        return tuple(sorted((space, game.item_name(card)) for space, card in placement))
+
+
+def _placements(candidates: tuple[str, ...], open_spaces: tuple[str, ...], size: int) -> list[Placement]:
+    out = []
+    for cards in itertools.combinations(candidates, size):
+        for spaces in itertools.permutations(open_spaces, size):
+            out.append(tuple(sorted(zip(spaces, cards, strict=True), key=lambda p: SPIRE_SPACES.index(p[0]))))
+    return out
+
+
+def _baseline(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None, list[Placement]]:
+    for size in range(0, min(len(checker.candidates), len(open_spaces)) + 1):
+        safe: dict[Placement, Placement] = {}
+        for placement in _placements(checker.candidates, open_spaces, size):
+            key = checker.canonical(placement)
+            if key not in safe and checker.safe(placement):
+                safe[key] = placement
+        if safe:
+            return size, list(safe.values())
+    return None, []
+
+
+def _cegis(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None, Placement]:
+    x = {(sp, c): z3.Bool(f"x_{sp}_{c}") for sp in open_spaces for c in checker.candidates}
+    opt = z3.Optimize()
+    for c in checker.candidates:
+        opt.add(z3.AtMost(*[x[(sp, c)] for sp in open_spaces], 1))
+    for sp in open_spaces:
+        opt.add(z3.AtMost(*[x[(sp, c)] for c in checker.candidates], 1))
+    count = z3.Sum(*[z3.If(v, 1, 0) for v in x.values()]) if x else z3.IntVal(0)
+    opt.minimize(count)
+    while True:
+        if z3_check(opt, checker.deadline) == z3.unsat:
+            return None, ()
+        size = opt.model().eval(count, model_completion=True).as_long()
+        m = _canonical_model(opt, count, size, [x[k] for k in sorted(x)], checker.deadline)
+        chosen = tuple(
+            sorted(
+                ((sp, c) for (sp, c), v in x.items() if z3.is_true(m.eval(v, model_completion=True))),
+                key=lambda p: SPIRE_SPACES.index(p[0]),
+            )
+        )
+        if checker.safe(chosen):
+            return len(chosen), chosen
+        outside = [v for key, v in x.items() if key not in chosen]
+        opt.add(z3.Or(*outside) if outside else z3.BoolVal(False))
+
+
+def _canonical_model(opt: Any, count: Any, size: int, variables: list[Any], deadline: Deadline) -> Any:
+    """Among placements of ``size`` spires, the one with the earliest variables (same output every
+    run; z3's own pick among equal optima may change)."""
+    canonical = z3.Solver()
+    canonical.add(*opt.assertions(), count == size)
+    for var in variables:
+        canonical.push()
+        canonical.add(z3.Not(var))
+        if z3_check(canonical, deadline) == z3.sat:
+            continue
+        canonical.pop()
+        canonical.add(var)
+    z3_check(canonical, deadline)
+    return canonical.model()
+
+
+def _replay(checker: _Checker, placement: Placement) -> None:
+    """Play the winning policy against every dice outcome; Health must stay above the bound."""
+    game = checker.scenario.game()
+    start, _ = game.start(_state_with(checker.scenario, placement, checker.candidates, checker.rounds))
+    check = SafetyCheck(game, checker.bound, checker.deadline)
+    if not check.safe(start):  # pragma: no cover - the search said it is safe
+        raise OracleDisagreement("the chosen placement is not safe when replayed")
+    seen: set[GameState] = set()
+    frontier = [start]
+    while frontier:
+        s = frontier.pop()
+        if s in seen:
+            continue
+        seen.add(s)
+        checker.deadline.check()
+        if s.health <= checker.bound:
+            raise OracleDisagreement(
+                f"replaying the placement, Health fell to {s.health} (bound {checker.bound})"
+            )
+        if s.outcome is not None or s.request is None:
+            continue
+        if isinstance(s.request, ChanceRequest):
+            frontier += [step(game, s, o) for o in dict.fromkeys(s.request.outcomes)]
+        else:
+            frontier.append(step(game, s, check.winning_option(s)))
+
+
+def fewest_spires(
+    scenario: Scenario,
+    bound: int,
+    rounds: int | None = None,
+    engine: str = "both",
+    deadline: Deadline | None = None,
+) -> SpireCoverAnswer:
+    """The fewest candidate spires, and where, keeping Health above ``bound`` whatever the dice show."""
+    deadline = deadline or Deadline()
+    if bound < 0:
+        raise RulesError("the Health bound is 0 or more (Health must stay above it)")
+    if scenario.initial.deployment.shuffled:
+        raise RulesError(
+            "the spire question needs a known deployment order: list the Deployment Stack in order"
+        )
+    candidates = candidates_of(scenario)
+    horizon = rounds if rounds is not None else scenario.initial.rounds_left
+    open_spaces = tuple(sp for sp, p in zip(SPIRE_SPACES, scenario.initial.spires, strict=True) if p is None)
+    checker = _Checker(scenario, candidates, bound, horizon, deadline)
+    engines = ("z3", "baseline") if engine == "both" else (engine,)
+    found: dict[str, tuple[int | None, Placement]] = {}
+    listed: list[Placement] = []
+    try:
+        if "baseline" in engines:
+            size, safe = _baseline(checker, open_spaces)
+            listed = safe
+            found["baseline"] = (size, safe[0] if safe else ())
+        if "z3" in engines:
+            found["z3"] = _cegis(checker, open_spaces)
+        size, placement = found[engines[0]]
+        if size is not None:
+            _replay(checker, placement)
+    except TimeLimit:
+        return SpireCoverAnswer(
+            bound,
+            horizon,
+            candidates,
+            None,
+            (),
+            (),
+            len(checker.results),
+            engine,
+            Status.UNKNOWN.value,
+            None,
+            False,
+        )
+    agree = None
+    if len(found) == 2:
+        agree = found["z3"][0] == found["baseline"][0]
+        if agree and found["z3"][0] is not None:
+            agree = checker.canonical(found["z3"][1]) in {checker.canonical(p) for p in listed}
+        if not agree:
+            raise OracleDisagreement(
+                f"z3 found {found['z3']}, the baseline {found['baseline']}: a solver bug"
+            )
+    return SpireCoverAnswer(
+        bound,
+        horizon,
+        candidates,
+        size,
+        placement,
+        tuple(listed),
+        len(checker.results),
+        engine,
+        Status.PROVEN.value,
+        agree,
+        size is not None,
+    )

@@ -1,0 +1,243 @@
+"""Question (b): the exact probability of surviving the next N rounds under optimal play.
+
+From a scenario's state, with the deployment order known (the Deployment Stack listed in
+order), the value of a state is the probability that the hero's Health never drops below 1
+within the scenario's rounds (a win counts as survival), when every decision is made to
+maximise that probability and every die outcome is weighed by its chance. It is an
+expectimax over the oracle's own states: decisions take the best option (every option the
+oracle offers, banishing included), chance requests the weighted sum of their outcomes, with a
+memo over states and exact :class:`~fractions.Fraction` arithmetic.
+
+Two engines that must agree:
+
+* ``per-die`` - every die is rolled as the oracle asks, one chance request at a time, six faces
+  each (a face listed twice counts twice);
+* ``grouped`` - all the dice of one roll at once: for each colour, how many show a miss, a hit
+  and a crit, with multinomial weights, the faces dealt to the dice in name order. Dice of one
+  colour rolled together are interchangeable, so this is exact and much smaller.
+
+The answer is replayed through the oracle: the optimal policy (each decision's best option,
+first listed on ties) is played against every dice outcome, per die, and the probability it
+survives must equal the value.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from model.cloudspire.dice import Face, colour_of
+from model.cloudspire.game import CloudspireGame
+from model.cloudspire.scenario import Scenario
+from model.cloudspire.state import GameState, RollDie
+from model.core.decisions import ChanceRequest, DecisionRequest
+from model.core.errors import RulesError
+from solver.cloudspire.search import options, outcomes, step
+from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit
+
+ENGINES = ("grouped", "per-die")
+MAX_STATES = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivalAnswer:
+    rounds: int
+    probability: Fraction | None
+    engine: str
+    status: str
+    states: int
+    agree: bool | None  # both engines gave the same value (engine both)
+    replayed: bool
+    first_decision: tuple[tuple[str, Fraction], ...]  # the first decision's options and their values
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": "survival",
+            "rounds": self.rounds,
+            "probability": self.probability,
+            "engine": self.engine,
+            "status": self.status,
+            "states": self.states,
+            "agree": self.agree,
+            "replayed": self.replayed,
+            "first_decision": [[o, v] for o, v in self.first_decision],
+        }
+
+
+def _terminal(s: GameState) -> Fraction | None:
+    if s.outcome is not None:
+        return Fraction(0) if s.outcome.result == "loss" else Fraction(1)
+    if s.request is None:
+        return Fraction(1)
+    return None
+
+
+@dataclass
+class SurvivalDP:
+    """Expectimax over the oracle's states (see the module docstring)."""
+
+    game: CloudspireGame
+    grouped: bool
+    deadline: Deadline = field(default_factory=Deadline)
+    memo: dict[GameState, Fraction] = field(default_factory=dict)
+    progress: Progress | None = None
+    max_states: int = MAX_STATES  # bounds memory: beyond it the search stops as unknown
+
+    def value(self, s: GameState) -> Fraction:
+        done = _terminal(s)
+        if done is not None:
+            return done
+        found = self.memo.get(s)
+        if found is not None:
+            return found
+        self.deadline.check()
+        if len(self.memo) > self.max_states:
+            raise TimeLimit()
+        request = s.request
+        if isinstance(request, ChanceRequest):
+            if self.grouped and request.kind == "roll":
+                result = self._roll_block(s)
+            else:
+                result = sum(
+                    (p * self.value(step(self.game, s, o)) for o, p in outcomes(request)), Fraction(0)
+                )
+        else:
+            result = max(self.value(step(self.game, s, o)) for o in options(s))
+        self.memo[s] = result
+        if self.progress is not None:
+            self.progress.step()
+        return result
+
+    def option_values(self, s: GameState) -> tuple[tuple[str, Fraction], ...]:
+        return tuple((o, self.value(step(self.game, s, o))) for o in options(s))
+
+    def _roll_block(self, s: GameState) -> Fraction:
+        """Every die of this roll at once: per colour, counts of misses, hits and crits."""
+        request = s.request
+        assert isinstance(request, ChanceRequest)
+        block = [request.source]
+        for task in s.agenda:
+            if not isinstance(task, RollDie):
+                break
+            block.append(task.die)
+        faces = self.game.data.dice
+        by_colour: dict[Any, list[str]] = {}
+        for die in block:
+            by_colour.setdefault(colour_of(die), []).append(die)
+        per_colour = []
+        for colour, dice in by_colour.items():
+            table = faces.faces_of(colour)
+            p = {f: Fraction(table.count(f), len(table)) for f in Face}
+            ways = []
+            n = len(dice)
+            for misses in range(n + 1):
+                for hits in range(n - misses + 1):
+                    crits = n - misses - hits
+                    weight = math.comb(n, misses) * math.comb(n - misses, hits)
+                    prob = weight * p[Face.MISS] ** misses * p[Face.HIT] ** hits * p[Face.CRIT] ** crits
+                    if prob:
+                        dealt = [Face.MISS] * misses + [Face.HIT] * hits + [Face.CRIT] * crits
+                        ways.append((dict(zip(dice, dealt, strict=True)), prob))
+            per_colour.append(ways)
+        total = Fraction(0)
+        for combo in itertools.product(*per_colour):
+            prob = Fraction(1)
+            assignment: dict[str, Face] = {}
+            for faces_of, p_colour in combo:
+                assignment.update(faces_of)
+                prob *= p_colour
+            current = s
+            for die in block:
+                pending = current.request
+                assert isinstance(pending, ChanceRequest) and pending.source == die
+                current = step(self.game, current, assignment[die].value)
+            total += prob * self.value(current)
+        return total
+
+
+def policy_survival(game: CloudspireGame, start: GameState, dp: SurvivalDP, deadline: Deadline) -> Fraction:
+    """The oracle playing ``dp``'s optimal policy against every dice outcome, one die at a time."""
+    memo: dict[GameState, Fraction] = {}
+
+    def walk(s: GameState) -> Fraction:
+        done = _terminal(s)
+        if done is not None:
+            return done
+        if s in memo:
+            return memo[s]
+        deadline.check()
+        request = s.request
+        if isinstance(request, ChanceRequest):
+            result = sum((p * walk(step(game, s, o)) for o, p in outcomes(request)), Fraction(0))
+        else:
+            values = dp.option_values(s)
+            best = max(v for _, v in values)
+            choice = next(o for o, v in values if v == best)
+            result = walk(step(game, s, choice))
+        memo[s] = result
+        return result
+
+    return walk(start)
+
+
+def survival_probability(
+    scenario: Scenario,
+    rounds: int | None = None,
+    engine: str = "both",
+    deadline: Deadline | None = None,
+    max_states: int = MAX_STATES,
+) -> SurvivalAnswer:
+    """P(the hero survives the scenario's rounds, or ``rounds``) under optimal play, exactly."""
+    deadline = deadline or Deadline()
+    game = scenario.game()
+    initial = scenario.initial
+    if rounds is not None:
+        if rounds < 1:
+            raise RulesError("survive at least one round")
+        initial = initial.evolve(rounds_left=rounds)
+    if initial.deployment.shuffled:
+        raise RulesError(
+            "the survival question needs a known deployment order: list the Deployment Stack in order"
+        )
+    start, _ = game.start(initial)
+    engines = ("grouped", "per-die") if engine == "both" else (engine,)
+    values: dict[str, Fraction] = {}
+    dps: dict[str, SurvivalDP] = {}
+    progress = Progress("survival states")
+    try:
+        for name in engines:
+            dp = SurvivalDP(game, name == "grouped", deadline, progress=progress, max_states=max_states)
+            values[name] = dp.value(start)
+            dps[name] = dp
+        main = dps[engines[0]]
+        first = main.option_values(start) if isinstance(start.request, DecisionRequest) else ()
+        replayed = policy_survival(game, start, main, deadline)
+    except TimeLimit:
+        progress.finish()
+        return SurvivalAnswer(initial.rounds_left, None, engine, Status.UNKNOWN.value, 0, None, False, ())
+    progress.finish()
+    agree = None
+    if len(values) == 2:
+        agree = values["grouped"] == values["per-die"]
+        if not agree:
+            raise OracleDisagreement(
+                f"the grouped DP says {values['grouped']}, the per-die DP {values['per-die']}; this is a bug"
+            )
+    value = values[engines[0]]
+    if replayed != value:
+        raise OracleDisagreement(
+            f"the oracle playing the optimal policy survives with {replayed}, the DP said {value}"
+        )
+    return SurvivalAnswer(
+        initial.rounds_left,
+        value,
+        engine,
+        Status.PROVEN.value,
+        len(main.memo),
+        agree,
+        True,
+        first,
+    )

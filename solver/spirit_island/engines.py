@@ -1,0 +1,72 @@
+"""Which engine answers a Spirit Island search by default (``method="auto"``), and the time an
+oracle replay may take.
+
+Measured on the project's two-core machine (issue 14; ``make bench`` prints the crossover each
+run, ``docs/performance.md`` has the tables). z3 pays about 0.05-0.5 s to build and solve even a
+tiny model through its Python API, so the exhaustive baselines win on small instances; each
+search's baseline grows with a size we can compute before searching, or, where no such size
+predicts it, the baseline gets a short budget first:
+
+* fear thresholds: the baseline tries every count of each kind of Fear-giving piece, so its work
+  is ``prod(count + 1)``; z3 wins from about :data:`FEAR_CROSSOVER` combinations when there are
+  three classes or more (with one or two the baseline won at every size measured);
+* least Defend: the baseline tries Defend 0, 1, 2, ... with a Ravage each, so its work is
+  ``(Invader Damage + 1) x pieces``; z3 wins from about :data:`DEFEND_CROSSOVER`;
+* fight-back and the best cascade path: the baseline, always. Their answers need every
+  allocation (the oracle's options) or every path (part of the answer) listed anyway, and the
+  baseline only picks the best of that list; z3 would add its model on top;
+* a Ravage card's cascades, the island land sets and the smallest flip: no size computed up
+  front predicts the baseline (it is milliseconds on most islands and minutes on some: many lands
+  with fight-back choices, no witness to find), so ``auto`` runs the baseline for up to
+  :data:`PORTFOLIO_SECONDS` and then z3 with the time left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from solver.common import Deadline, TimeLimit
+
+METHODS = ("auto", "z3", "baseline")
+FEAR_CROSSOVER = 4_000
+DEFEND_CROSSOVER = 1_500
+PORTFOLIO_SECONDS = 1.0
+REPLAY_RATE = 2_000
+"""Options the oracle lists per second, at least (a Damage allocation each): a replay whose
+decisions list more than fit in the time left is not started, and the answer is ``unknown``."""
+
+T = TypeVar("T")
+
+
+def by_size(method: str, work: int, crossover: int) -> str:
+    """The engine for an instance whose baseline work is ``work`` (``method`` unless ``auto``)."""
+    if method != "auto":
+        return method
+    return "baseline" if work < crossover else "z3"
+
+
+def portfolio(
+    method: str, baseline: Callable[[Deadline], T], z3: Callable[[Deadline], T], deadline: Deadline
+) -> tuple[T, str]:
+    """Run the search with ``method``; for ``auto``, the baseline for up to
+    :data:`PORTFOLIO_SECONDS` (within ``deadline``), then z3 with the time left. Returns the answer
+    and the engine that gave it; raises :class:`~solver.common.TimeLimit` when ``deadline`` ends
+    first."""
+    if method == "baseline":
+        return baseline(deadline), "baseline"
+    if method == "z3":
+        return z3(deadline), "z3"
+    left = deadline.remaining()
+    budget = PORTFOLIO_SECONDS if left is None else min(PORTFOLIO_SECONDS, left)
+    try:
+        return baseline(Deadline(budget)), "baseline"
+    except TimeLimit:
+        deadline.check()
+        return z3(deadline), "z3"
+
+
+def replay_fits(options: int, deadline: Deadline) -> bool:
+    """Can a replay whose decisions list ``options`` options in all finish in the time left?"""
+    left = deadline.remaining()
+    return left is None or options / REPLAY_RATE <= left

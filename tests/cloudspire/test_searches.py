@@ -1,0 +1,90 @@
+"""Questions (b) survival and (c) fewest spires on small instances whose answers can be worked out
+by hand; both engines of each must agree and the answers replay through the oracle."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from model.core.errors import RulesError
+from solver.cloudspire.spire_cover import fewest_spires
+from solver.cloudspire.survival import survival_probability
+from tests.cloudspire.helpers import doc, only_pool, scenario
+
+
+def _one_die(strategy: int) -> dict[str, object]:
+    """Health 1, a Log Runner (Health 2, Damage 1) in the bottom lane and one blue die: only a crit
+    (1 face in 6) defeats it before it attacks."""
+    return doc(
+        health=1,
+        strategy=strategy,
+        lanes={"bottom": ["Log Runner"]},
+        deployment=["Bark Brute"],
+        dice=only_pool("B1"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("strategy", "expected"),
+    [(0, Fraction(1, 6)), (1, Fraction(11, 36)), (2, Fraction(91, 216))],
+)
+def test_survival_is_the_chance_of_a_crit_within_the_rolls(strategy: int, expected: Fraction) -> None:
+    """1 - (5/6)^rolls, rolls = Strategy + 1 (ruling CS-ROLLS default): rerolling beats loading a hit."""
+    answer = survival_probability(scenario(_one_die(strategy)), engine="both")
+    assert answer.probability == expected
+    assert answer.agree and answer.replayed and answer.status == "proven"
+
+
+def test_the_rolls_ruling_changes_the_survival_probability() -> None:
+    answer = survival_probability(scenario(_one_die(2), ("CS-ROLLS=one",)), engine="per-die")
+    assert answer.probability == Fraction(1, 6)
+
+
+def test_grouped_and_per_die_engines_agree_with_several_dice_of_a_colour() -> None:
+    d = doc(
+        health=2,
+        strategy=0,
+        spires={"L-bottom": "Water Tower"},
+        lanes={"bottom": ["Bark Brute"]},
+        deployment=["Reed Archer"],
+        dice=only_pool("B1", "B2"),
+    )
+    answer = survival_probability(scenario(d), engine="both")
+    assert answer.agree and answer.probability is not None and 0 < answer.probability < 1
+    assert max(v for _, v in answer.first_decision) == answer.probability
+
+
+def test_survival_needs_a_known_deployment_order() -> None:
+    d = doc(deployment={"shuffled": ["Bark Brute", "Reed Archer"]}, dice=only_pool("B1"))
+    with pytest.raises(RulesError, match="known deployment order"):
+        survival_probability(scenario(d))
+
+
+def _spires(damage_enemy: str) -> dict[str, object]:
+    """No dice at all: only spires in the bottom row can take the bottom enemy's damage."""
+    return doc(
+        health=2,
+        inventory=["Water Tower", "Gale Chime"],
+        lanes={"bottom": [damage_enemy]},
+        deployment=["Aegis"],
+        dice=only_pool(),
+    )
+
+
+def test_one_bottom_row_spire_absorbs_one_point() -> None:
+    answer = fewest_spires(scenario(_spires("Log Runner")), bound=1, engine="both")
+    assert answer.fewest == 1 and answer.agree and answer.replayed
+    assert len(answer.safe_placements) == 4  # either spire, either bottom spire space
+    assert {p[0][0] for p in answer.safe_placements} == {"L-bottom", "R-bottom"}
+
+
+def test_two_points_need_both_bottom_spaces() -> None:
+    answer = fewest_spires(scenario(_spires("Bark Brute")), bound=1, engine="both")
+    assert answer.fewest == 2 and answer.agree
+    assert all({sp for sp, _ in p} == {"L-bottom", "R-bottom"} for p in answer.safe_placements)
+
+
+def test_no_placement_when_the_damage_is_too_much() -> None:
+    answer = fewest_spires(scenario(_spires("Brine Serpent")), bound=1, engine="both")
+    assert answer.fewest is None and answer.agree is not False
