@@ -118,6 +118,15 @@ def fill_free_spaces(
             "the compiled board does not model " + "; ".join(board.limits_for(hero)) + " for this hero"
         )
     slots = _free_slots(scenario, player)
+    for option in options:  # refuse at once what some filling would bring that is not modelled
+        if option is not None and slots:
+            filled, _, _ = board_for(_filled(scenario, player, slots, [option] * len(slots)), player)
+            if filled.limits_for(hero):
+                raise RulesError(
+                    f"with {option} in the free spaces the compiled board does not model "
+                    + "; ".join(filled.limits_for(hero))
+                    + " for this hero; leave that element out of --elements"
+                )
     try:
         if engine == "z3":
             choice, iterations = _cegis(scenario, player, hero, slots, options, search)

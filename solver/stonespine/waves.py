@@ -380,9 +380,8 @@ def oracle_wave(
         if current in memo:
             return memo[current]
         explored[0] += 1
-        if explored[0] & 0xF == 0:  # an oracle step is slow: check often
-            deadline.check()
-            deadline.check_size(len(memo), 500_000)
+        deadline.check()  # an oracle step is slow: check at every one
+        deadline.check_size(len(memo), 500_000)
         best: tuple[int, tuple[Any, ...]] = (-1, ())
         for option in request.options:
             nxt, _ = game.step(current, option)

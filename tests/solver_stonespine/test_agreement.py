@@ -117,7 +117,7 @@ def test_the_compiled_board_agrees_with_the_oracle_on_every_generated_board(
         == tally["boards"]
     )
     assert (
-        tally["routes compared"] >= tally["boards"] // 2 and tally["waves compared"] >= tally["boards"] // 3
+        tally["routes compared"] >= tally["boards"] // 2 and tally["waves compared"] >= tally["boards"] // 4
     )
     assert any(k.startswith("waves refused") for k in tally), (
         "the strategies no longer make boards the model refuses"
@@ -181,7 +181,13 @@ def _escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
     scenario = load(doc)
     board, _, _ = board_for(scenario)
     assume(not board.limits_for(hero) and len(_free_slots(scenario, 0)) <= 5)
-    by_z3 = fill_free_spaces(scenario, hero, ["spike", "+1"], engine="z3")
+    try:
+        by_z3 = fill_free_spaces(scenario, hero, ["spike", "+1"], engine="z3")
+    except RulesError as refused:  # a filling would bring what the compiled board does not model
+        with pytest.raises(RulesError, match="does not model"):
+            fill_free_spaces(scenario, hero, ["spike", "+1"], engine="search")
+        assert "does not model" in str(refused)
+        return
     by_search = fill_free_spaces(scenario, hero, ["spike", "+1"], engine="search")
     assert by_z3.found == by_search.found
 
