@@ -1,57 +1,72 @@
 """``invasion stonespine routes|wave|policy|place|min-damage|escape``: the solver commands.
 
-Each prints Markdown: a picture of the dungeon with the answer drawn on it, tables, the engine and
-whether the answer is proven or unknown (time limit), and the command that reproduces it. ``--json``
-prints the same answer as canonical JSON.
+The searches in ``solver/stonespine`` answer with typed values; this module parses the arguments
+and renders those answers: Markdown (a picture of the dungeon with the answer drawn on it,
+tables, the engine and the status - proven, best-found with the bound proved, or unknown - and
+the command that reproduces it) or, with ``--json``, one canonical JSON envelope
+(``game``, ``query``, ``command``, ``status``, ``answer``, ``replayed``).
+
+Every search keeps ``--time-limit`` whole (set-up, search and the oracle replay) and stays within
+``--memory-limit``; on either, or on Ctrl-C, it answers its best so far.
 """
 
 from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from model.core.canonical import canonical_json
-from model.core.errors import MalformedInputError
-from model.core.rulings import resolve_name
-from model.stonespine.heroes import COLORS, HeroColor
-from model.stonespine.render import render_dungeon
-from model.stonespine.scenario import Scenario, load_scenario
-from reports.cli_common import emit, parse_data_file
-from reports.tables import fenced, section, table
-from solver.common import Deadline, Status
-from solver.stonespine.board import Board, Layout, board_for
-from solver.stonespine.dice import describe_roll, roll_heroes
-from solver.stonespine.policy import Measure, PolicyDecider, describe_result, solve_phase, verify_phase
-from solver.stonespine.routes import RouteModel, enumerate_outcomes
-from solver.stonespine.waves import WavePlan, oracle_plan_check, oracle_wave, search_wave, z3_wave
+from reports.options import (
+    add_output_options,
+    add_rules_options,
+    add_search_options,
+    name_list,
+    non_negative_int,
+)
+
+if TYPE_CHECKING:
+    from model.stonespine.heroes import HeroColor
+    from model.stonespine.scenario import Scenario
+    from solver.common import Deadline
+    from solver.stonespine.board import Board, Layout
+    from solver.stonespine.policy import Measure
+
+MEASURES = ("trophy", "defeated", "xp", "no-escape")  # solver.stonespine.policy.Measure (tested equal)
+
+
+def dimension(high: int) -> Any:
+    """A grid size from 1 to ``high`` (``--rows``, ``--columns``)."""
+
+    def parse(text: str) -> int:
+        value = non_negative_int(text)
+        if not 1 <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {high}, got {text!r}")
+        return value
+
+    parse.__name__ = "dimension"
+    return parse
 
 
 def register(commands: Any) -> None:
     def common(parser: argparse.ArgumentParser, engines: tuple[str, ...]) -> None:
-        parser.add_argument("scenario", help="scenario JSON file")
-        parser.add_argument("--player", help="whose dungeon (default: the first player)")
-        parser.add_argument("--ruling", action="append", default=[], metavar="ID=READING")
-        parser.add_argument("--data", metavar="FILE", help="data overrides")
-        parser.add_argument("--engine", choices=engines, default=engines[0], help=f"default: {engines[0]}")
         parser.add_argument(
-            "--time-limit",
-            type=float,
-            default=None,
-            metavar="SECONDS",
-            help="stop and answer 'unknown' after this long",
+            "scenario", help="scenario JSON file, example:stonespine/NAME for a bundled one, or - for stdin"
         )
-        parser.add_argument("--json", action="store_true", help="canonical JSON instead of Markdown")
-        parser.add_argument("--out", help="also write the output to this file (atomically)")
+        parser.add_argument("--player", help="whose dungeon (default: the first player)")
+        add_rules_options(parser, "stonespine")
+        add_search_options(parser, engines)
+        add_output_options(parser)
 
     routes = commands.add_parser("routes", help="every outcome one hero can be steered to, with routes")
-    common(routes, ("z3", "search"))
+    common(routes, ("z3", "search", "oracle"))
     routes.add_argument("--hero", required=True, help="colour: black, purple or red")
     routes.set_defaults(run=_routes)
 
     wave = commands.add_parser("wave", help="the hero order and routes that defeat the most of a wave")
     common(wave, ("search", "z3", "oracle"))
-    wave.add_argument("--heroes", required=True, help="colours outside the entrance, e.g. red,red,purple")
+    wave.add_argument(
+        "--heroes", required=True, type=name_list, help="colours outside the entrance, e.g. red,red,purple"
+    )
     wave.set_defaults(run=_wave)
 
     policy = commands.add_parser("policy", help="the optimal continue/close policy and its exact value")
@@ -69,7 +84,9 @@ def register(commands: Any) -> None:
         help="guaranteed: heroes surely defeated in the first wave; expected: the phase's value",
     )
     _measure_arguments(place)
-    place.add_argument("--top", type=int, default=10, help="placements to list (default 10)")
+    place.add_argument(
+        "--top", type=non_negative_int, default=10, help="tied placements to list (default 10; 0: every one)"
+    )
     place.set_defaults(run=_place)
 
     damage = commands.add_parser(
@@ -77,10 +94,10 @@ def register(commands: Any) -> None:
     )
     common(damage, ("z3", "search"))
     damage.add_argument("--what", choices=("minions", "tokens", "health"), default="minions")
-    damage.add_argument("--heroes", help="the wave, e.g. red,red (minions, tokens)")
+    damage.add_argument("--heroes", type=name_list, help="the wave, e.g. red,red (minions, tokens)")
     damage.add_argument("--hero", help="the hero (health)")
     damage.add_argument("--token", default="kobold", help="the element to add (tokens; default kobold)")
-    damage.add_argument("--limit", type=int, default=8, help="largest count tried (default 8)")
+    damage.add_argument("--limit", type=non_negative_int, default=8, help="largest count tried (default 8)")
     damage.set_defaults(run=_min_damage)
 
     escape = commands.add_parser("escape", help="find layouts where a hero escapes under every route")
@@ -92,25 +109,31 @@ def register(commands: Any) -> None:
         default="gnoll,goblin,kobold,ooze,slime,bear,blade,fire,pit,spike",
         help="free-spaces: elements to fill empty spaces with (add 'empty' to allow none)",
     )
-    escape.add_argument("--rows", type=int, default=4)
-    escape.add_argument("--columns", type=int, default=4)
-    escape.add_argument("--seeds", type=int, default=200, help="generated: seeds to try")
+    escape.add_argument("--rows", type=dimension(50), default=4, help="generated: rows (1-50)")
+    escape.add_argument("--columns", type=dimension(26), default=4, help="generated: columns (1-26)")
+    escape.add_argument("--seeds", type=non_negative_int, default=200, help="generated: seeds to try")
     escape.set_defaults(run=_escape)
 
 
 def _measure_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--measure",
-        choices=[m.value for m in Measure],
+        choices=MEASURES,
         default="trophy",
         help="trophy: chance of no escape and at least --target defeats; defeated, xp: expected counts; no-escape: chance",
     )
     parser.add_argument(
-        "--target", type=int, help="trophy target (default: Jael's count + 1 in solo, else required)"
+        "--target",
+        type=non_negative_int,
+        help="trophy target (default: Jael's count + 1 in solo, else required)",
     )
 
 
 def _load(args: argparse.Namespace) -> tuple[Scenario, int]:
+    from model.core.rulings import resolve_name
+    from model.stonespine.scenario import load_scenario
+    from reports.cli_common import parse_data_file
+
     scenario = load_scenario(args.scenario, args.ruling, parse_data_file(args.data), args.data or "data")
     names = [p.name for p in scenario.initial.players]
     if args.player is None:
@@ -120,24 +143,31 @@ def _load(args: argparse.Namespace) -> tuple[Scenario, int]:
 
 
 def _deadline(args: argparse.Namespace) -> Deadline:
-    return Deadline(args.time_limit)
+    from solver.common import Deadline
+
+    return Deadline(args.time_limit, memory_bytes=args.memory_limit * 2**20)
 
 
 def _hero(text: str, option: str) -> HeroColor:
+    from model.core.rulings import resolve_name
+    from model.stonespine.heroes import COLORS, HeroColor
+
     name = resolve_name(text, [c.value for c in COLORS], "hero colour", option, text)
     return HeroColor(name)
 
 
-def _heroes(text: str | None, option: str) -> list[HeroColor]:
-    if not text:
+def _heroes(parts: tuple[str, ...] | None, option: str) -> list[HeroColor]:
+    from model.core.errors import MalformedInputError
+
+    if not parts:
         raise MalformedInputError(option, "", "give the wave's heroes, e.g. --heroes red,red,purple")
-    return [_hero(part.strip(), option) for part in text.split(",") if part.strip()]
+    return [_hero(part, option) for part in parts]
 
 
 def _command(args: argparse.Namespace) -> str:
-    from reports.cli_stonespine import command_line
+    from reports.output import command_line
 
-    return command_line(args.argv)
+    return command_line(["invasion", *args.argv])
 
 
 def _picture(
@@ -151,6 +181,8 @@ def _picture(
 ) -> str:
     from model.stonespine.dungeon import Cell
     from model.stonespine.entering import Rules
+    from model.stonespine.render import render_dungeon
+    from reports.tables import fenced
 
     p = scenario.initial.players[player]
     rules = Rules.of(scenario.rulings, scenario.data)
@@ -170,12 +202,27 @@ def _picture(
     )
 
 
-def _finish(args: argparse.Namespace, title: str, body: str, payload: dict[str, Any]) -> int:
-    if args.json:
-        emit(canonical_json({**payload, "command": _command(args)}, indent=1), args.out)
+def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replayed: bool) -> int:
+    """Print the answer (Markdown or text, or the JSON envelope) and the status to exit with."""
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.tables import section
+
+    if args.format == "json":
+        emit(
+            envelope_json(
+                "stonespine",
+                answer.query,
+                _command(args),
+                answer.to_json(),
+                status=answer.status.value,
+                replayed=replayed,
+            ),
+            args.out,
+        )
     else:
         emit(section(title, body, command=_command(args)), args.out)
-    return 0
+    return 130 if answer.stopped == "interrupted" else 0
 
 
 def _fraction(value: Fraction | int | None) -> str:
@@ -186,91 +233,83 @@ def _fraction(value: Fraction | int | None) -> str:
     return str(value)
 
 
+def _stopped(answer: Any, time_limit: float | None) -> str:
+    """One sentence on why a search stopped early, or nothing."""
+    from solver.common import Status
+
+    if answer.stopped is None:
+        return ""
+    why = {
+        "time-limit": f"the time limit ({time_limit} s) was reached",
+        "memory-limit": "the memory limit was reached",
+        "interrupted": "it was interrupted (Ctrl-C)",
+    }.get(answer.stopped, answer.stopped)
+    if answer.status is Status.UNKNOWN:
+        return f"**Unknown**: {why} before an answer was found; no claim is made."
+    return (
+        f"**Best found** ({answer.status.value}): {why}; this is the best answer so far, not proven optimal."
+    )
+
+
 # -- routes ------------------------------------------------------------------------------------
 
 
 def _routes(args: argparse.Namespace) -> int:
+    from reports.tables import table
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.board import board_for
+    from solver.stonespine.routes import solve_routes
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
     hero = _hero(args.hero, "--hero")
+    with stop_on_interrupt(deadline):
+        answer = solve_routes(scenario, hero, engine=args.engine, player=player, deadline=deadline)
     board, layout, defeated = board_for(scenario, player)
-    deadline = _deadline(args)
-    status = Status.PROVEN
-    from solver.common import TimeLimit
-
-    try:
-        found = (
-            RouteModel(board, layout, hero, defeated).outcomes(deadline)
+    rows = [
+        (o.fate, o.chamber or "entrance", o.reason, o.damage, " > ".join(o.route) or "-", "replayed")
+        for o in answer.outcomes
+    ]
+    defeats = [o for o in answer.outcomes if o.fate == "defeated"]
+    escapes = [o for o in answer.outcomes if o.fate == "escaped"]
+    lines = [_stopped(answer, args.time_limit)] if answer.stopped else []
+    if answer.can_be_defeated:
+        first = defeats[0]
+        lines.append(
+            f"Can the {hero.value} hero be defeated? **Yes** - e.g. {' > '.join(first.route)} ({first.reason} in {first.chamber})."
+        )
+    elif answer.can_be_defeated is False:
+        lines.append(f"Can the {hero.value} hero be defeated? **No.**")
+    if answer.escape_forced:
+        route = " > ".join(escapes[0].route) if escapes and escapes[0].route else "(it never enters)"
+        proof = (
+            "z3 proved every chamber's defeat unsatisfiable"
             if args.engine == "z3"
-            else enumerate_outcomes(board, layout, hero, defeated, deadline)
+            else "every route was walked"
+            if args.engine == "search"
+            else "every decision of the oracle was followed"
         )
-    except TimeLimit:
-        found, status = {}, Status.UNKNOWN
-    from solver.stonespine.replay import verify_wave
-
-    rows, payload = [], []
-    for key in sorted(found):
-        o = found[key]
-        names = [board.name(n) for n in o.route]
-        chamber = board.name(o.node) if o.node is not None else None
-        verify_wave(scenario, player, [(hero, names)], [(o.fate.value, chamber, o.reason)])
-        rows.append(
-            (o.fate.value, chamber or "entrance", o.reason, o.damage, " > ".join(names) or "-", "replayed")
+        lines.append(f"Is escape forced? **Yes** ({proof}); it escapes by {route}.")
+    elif answer.escape_forced is False:
+        lines.append(
+            "Is escape forced? **No**" + (" - the player can steer it to a defeat." if defeats else ".")
         )
-        payload.append(
-            {"fate": o.fate.value, "chamber": chamber, "reason": o.reason, "damage": o.damage, "route": names}
-        )
-    profile = board.hero(hero)
-    defeats = [o for o in found.values() if o.fate.value == "defeated"]
-    escapes = [o for o in found.values() if o.fate.value == "escaped"]
-    lines = []
-    if status is Status.UNKNOWN:
-        lines.append(f"**Unknown**: the time limit ({args.time_limit} s) was reached; no claim is made.")
-    else:
-        if defeats:
-            first = defeats[0]
-            where = board.name(first.node) if first.node is not None else "the entrance"
-            lines.append(
-                f"Can the {hero.value} hero be defeated? **Yes** - e.g. {' > '.join(board.name(n) for n in first.route)} ({first.reason} in {where})."
-            )
-        else:
-            lines.append(f"Can the {hero.value} hero be defeated? **No.**")
-        if not defeats and escapes:
-            route = " > ".join(board.name(n) for n in escapes[0].route) or "(it never enters)"
-            proof = (
-                "z3 proved every chamber's defeat unsatisfiable"
-                if args.engine == "z3"
-                else "every route was walked"
-            )
-            lines.append(f"Is escape forced? **Yes** ({proof}); it escapes by {route}.")
-        else:
-            lines.append(
-                "Is escape forced? **No**" + (" - the player can steer it to a defeat." if defeats else ".")
-            )
-    picture_route = [[board.name(n) for n in (defeats or escapes)[0].route]] if (defeats or escapes) else []
+    if answer.open_questions:
+        lines.append(f"Not settled when it stopped: {len(answer.open_questions)} possible ends.")
+    shown = (defeats or escapes)[:1]
     body = "\n\n".join(
-        [
-            _picture(scenario, player, board, layout, defeated, picture_route),
-            f"Hero: {profile.card} ({hero.value}), health {profile.health}. Engine: {args.engine}; status: {status.value}. "
+        part
+        for part in [
+            _picture(scenario, player, board, layout, defeated, [list(o.route) for o in shown]),
+            f"Hero: {answer.card} ({hero.value}), health {answer.health}. Engine: {answer.engine}; status: {answer.status.value}. "
             "Every route below was replayed through the oracle.",
             table(rows, ["outcome", "chamber", "how", "damage", "route", "oracle"]),
             "\n".join(lines),
             _limits_note(board),
         ]
+        if part
     )
-    return _finish(
-        args,
-        f"Routes of the {hero.value} hero",
-        body,
-        {
-            "query": "routes",
-            "hero": hero.value,
-            "engine": args.engine,
-            "status": status.value,
-            "outcomes": payload,
-            "can_be_defeated": bool(defeats) if status is Status.PROVEN else None,
-            "escape_forced": (not defeats) if status is Status.PROVEN else None,
-        },
-    )
+    return _finish(args, f"Routes of the {hero.value} hero", body, answer, bool(answer.outcomes))
 
 
 def _limits_note(board: Board) -> str:
@@ -286,87 +325,74 @@ def _limits_note(board: Board) -> str:
 # -- wave --------------------------------------------------------------------------------------
 
 
-def _plan_table(board: Board, plan: WavePlan) -> str:
+def _plan_table(steps: Any) -> str:
+    from reports.tables import table
+
     rows = []
-    for i, (color, outcome) in enumerate(zip(plan.colors, plan.steps, strict=True), 1):
-        chamber = board.name(outcome.node) if outcome.node is not None else "entrance"
+    for i, step in enumerate(steps, 1):
         rows.append(
             (
                 i,
-                "abcdefghijklmnopqrstuvwxyz"[i - 1],
-                color.value,
-                outcome.fate.value,
-                chamber,
-                outcome.reason,
-                outcome.damage,
-                " > ".join(board.name(n) for n in outcome.route) or "-",
+                "abcdefghijklmnopqrstuvwxyz"[(i - 1) % 26],
+                step.hero.value,
+                step.fate,
+                step.chamber or "entrance",
+                step.reason,
+                "-" if step.damage is None else step.damage,
+                " > ".join(step.route) or "-",
             )
         )
     return table(rows, ["#", "mark", "hero", "fate", "chamber", "how", "damage", "route"])
 
 
 def _wave(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.board import board_for
+    from solver.stonespine.waves import solve_wave
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
     heroes = _heroes(args.heroes, "--heroes")
+    with stop_on_interrupt(deadline):
+        answer = solve_wave(scenario, heroes, engine=args.engine, player=player, deadline=deadline)
     board, layout, defeated = board_for(scenario, player)
-    deadline = _deadline(args)
-    if args.engine == "oracle":
-        result = oracle_wave(scenario, player, heroes, deadline=deadline)
-        rows = [
-            (i, h.color.value, h.fate, h.chamber or "entrance", h.reason, " > ".join(h.route))
-            for i, h in enumerate(result.results, 1)
-        ]
-        body = (
-            f"Defeated: **{result.defeated} of {len(heroes)}** (exhaustive search through the oracle, {result.nodes} states).\n\n"
-            + table(rows, ["#", "hero", "fate", "chamber", "how", "route"])
+    parts = [_stopped(answer, args.time_limit)] if answer.stopped else []
+    if answer.defeated is not None:
+        verdict = (
+            "no escape"
+            if not answer.escaped
+            else f"the next hero escapes and {len(heroes) - len(answer.plan)} go back to the supply"
         )
-        return _finish(
-            args,
-            "Best wave (oracle)",
-            body,
-            {"query": "wave", "engine": "oracle", "defeated": result.defeated},
+        how = (
+            f"exhaustive search through the oracle, {answer.states} states"
+            if args.engine == "oracle"
+            else f"engine {args.engine}, {answer.status.value}"
         )
-    if board.limits:
-        raise MalformedInputError(
-            args.scenario,
-            "$",
-            "the compiled engines do not model " + "; ".join(board.limits) + "; use --engine oracle",
+        bound = (
+            ""
+            if answer.upper_bound == answer.defeated
+            else f" (no plan defeats more than {answer.upper_bound})"
         )
-    plan = (z3_wave if args.engine == "z3" else search_wave)(board, layout, heroes, defeated, deadline)
-    oracle_plan_check(scenario, player, board, plan)
-    verdict = (
-        "no escape"
-        if not plan.escaped
-        else f"the next hero escapes and {len(heroes) - len(plan.steps)} go back to the supply"
-    )
-    body = "\n\n".join(
-        [
-            _picture(scenario, player, board, layout, defeated, [r for _, r in plan.plan(board)]),
-            f"Wave: {', '.join(h.value for h in heroes)}. Defeated: **{plan.defeated} of {len(heroes)}** ({verdict}). "
-            f"Engine: {args.engine} (proven); the plan was replayed through the oracle.",
-            _plan_table(board, plan),
-        ]
-    )
+        parts.append(
+            f"Wave: {', '.join(h.value for h in heroes)}. Defeated: **{answer.defeated} of {len(heroes)}** ({verdict}){bound}. "
+            f"{how.capitalize()}; "
+            + (
+                "the plan was replayed through the oracle."
+                if answer.replayed
+                else "no time was left to replay the plan through the oracle."
+            )
+        )
+        if args.engine != "oracle":
+            parts.insert(
+                0, _picture(scenario, player, board, layout, defeated, [list(s.route) for s in answer.plan])
+            )
+        parts.append(_plan_table(answer.plan))
     return _finish(
         args,
         "Best order and routes for the wave",
-        body,
-        {
-            "query": "wave",
-            "engine": args.engine,
-            "status": "proven",
-            "defeated": plan.defeated,
-            "escaped": plan.escaped,
-            "plan": [
-                {
-                    "hero": c.value,
-                    "route": r,
-                    "fate": o.fate.value,
-                    "chamber": board.name(o.node) if o.node is not None else None,
-                }
-                for (c, r), o in zip(plan.plan(board), plan.steps, strict=True)
-            ],
-        },
+        "\n\n".join(parts),
+        answer,
+        answer.defeated is not None and answer.replayed,
     )
 
 
@@ -374,11 +400,16 @@ def _wave(args: argparse.Namespace) -> int:
 
 
 def _policy(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.policy import Measure
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
-    title, body, payload = policy_report(
-        scenario, player, Measure(args.measure), args.target, not args.no_check, _deadline(args)
-    )
-    return _finish(args, title, body, payload)
+    with stop_on_interrupt(deadline):
+        title, body, answer = _policy_answer(
+            scenario, player, Measure(args.measure), args.target, not args.no_check, deadline, args.time_limit
+        )
+    return _finish(args, title, body, answer, answer.checked)
 
 
 def policy_report(
@@ -389,60 +420,81 @@ def policy_report(
     check: bool = True,
     deadline: Deadline | None = None,
 ) -> tuple[str, str, dict[str, Any]]:
-    """The optimal phase policy as (title, Markdown body, JSON payload)."""
-    dp, answer = solve_phase(scenario, measure, target, player, deadline=deadline)
-    checked = "skipped (--no-check)"
-    if check:
-        verify_phase(scenario, dp, answer, player, deadline)
-        checked = "the oracle, playing this policy over every dice outcome, gives the same value"
-    board = dp.board
-    rows = []
-    for roll, p, result, value in answer.first_wave:
-        after = "close" if result[1] else ("continue" if dp.should_continue(result[0]) else "close")
-        rows.append(
-            (describe_roll(roll), _fraction(p), describe_result(board, result), after, _fraction(value))
+    """The optimal phase policy as (title, Markdown body, JSON answer)."""
+    title, body, answer = _policy_answer(scenario, player, measure, target, check, deadline, None)
+    return title, body, answer.to_json()
+
+
+def _policy_answer(
+    scenario: Scenario,
+    player: int,
+    measure: Measure,
+    target: int | None,
+    check: bool,
+    deadline: Deadline | None,
+    time_limit: float | None,
+) -> tuple[str, str, Any]:
+    from reports.tables import table
+    from solver.stonespine.board import board_for
+    from solver.stonespine.dice import describe_roll
+    from solver.stonespine.policy import solve_policy
+
+    _, answer = solve_policy(scenario, measure, target, check=check, player=player, deadline=deadline)
+    board, layout, defeated = board_for(scenario, player)
+    parts = [_picture(scenario, player, board, layout, defeated)]
+    if answer.stopped:
+        parts.append(_stopped(answer, time_limit))
+    if answer.value is not None:
+        checked = (
+            "the oracle, playing this policy over every dice outcome, gives the same value"
+            if answer.checked
+            else "not done" + (" (--no-check)" if not check else " (stopped)")
         )
-    target_text = f" (target {answer.target})" if answer.target is not None else ""
-    body = "\n\n".join(
-        [
-            _picture(scenario, player, board, dp.layout, dp.start),
+        rows = [
+            (
+                describe_roll(r.roll),
+                _fraction(r.probability),
+                ("escape; " if r.escaped else "")
+                + f"{len(r.defeated_in)} defeated"
+                + (f" ({' '.join(r.defeated_in)})" if r.defeated_in else ""),
+                r.then,
+                _fraction(r.value),
+            )
+            for r in answer.first_wave
+        ]
+        target_text = f" (target {answer.target})" if answer.target is not None else ""
+        parts += [
             f"Measure: **{measure.value}**{target_text}. Value of the Invasion phase under the optimal policy: **{_fraction(answer.value)}** "
             f"(exact; {answer.states} states between waves). Oracle check: {checked}.",
             "First wave: each roll, the result the optimal routing steers to, and the gate decision after it.",
             table(rows, ["roll", "probability", "best result", "then", "value"]),
             "Use the policy as a decider: `PolicyDecider(dp, player)` from `solver.stonespine.policy`.",
         ]
-    )
-    payload = {
-        "query": "policy",
-        "measure": measure.value,
-        "target": answer.target,
-        "value": answer.value,
-        "first_wave": [
-            {"roll": describe_roll(r), "probability": p, "result": describe_result(board, res), "value": v}
-            for r, p, res, v in answer.first_wave
-        ],
-    }
-    return "Optimal Invasion-phase policy", body, payload
+    return "Optimal Invasion-phase policy", "\n\n".join(parts), answer
 
 
 # -- place --------------------------------------------------------------------------------------
 
 
 def _place(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.policy import Measure
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
-    title, body, payload = place_report(
-        scenario,
-        player,
-        args.objective,
-        args.engine,
-        Measure(args.measure),
-        args.target,
-        args.top,
-        _deadline(args),
-        args.time_limit,
-    )
-    return _finish(args, title, body, payload)
+    with stop_on_interrupt(deadline):
+        title, body, answer = _place_answer(
+            scenario,
+            player,
+            args.objective,
+            args.engine,
+            Measure(args.measure),
+            args.target,
+            args.top,
+            deadline,
+            args.time_limit,
+        )
+    return _finish(args, title, body, answer, answer.replayed)
 
 
 def place_report(
@@ -450,108 +502,126 @@ def place_report(
     player: int,
     objective: str = "guaranteed",
     engine: str = "search",
-    measure: Measure = Measure.TROPHY,
+    measure: Measure | None = None,
     target: int | None = None,
     top: int = 10,
     deadline: Deadline | None = None,
     time_limit: float | None = None,
 ) -> tuple[str, str, dict[str, Any]]:
-    """The optimal-placement answer as (title, Markdown body, JSON payload)."""
-    from solver.stonespine.placement import (
-        oracle_guaranteed,
-        search_expected,
-        search_guaranteed,
-        z3_guaranteed,
+    """The optimal-placement answer as (title, Markdown body, JSON answer)."""
+    title, body, answer = _place_answer(
+        scenario, player, objective, engine, measure, target, top, deadline, time_limit
     )
+    return title, body, answer.to_json()
 
-    deadline = deadline or Deadline()
-    if objective == "guaranteed":
-        solve = {"search": search_guaranteed, "z3": z3_guaranteed, "oracle": oracle_guaranteed}[engine]
-        answer = solve(scenario, player, deadline)
-    else:
-        if engine != "search":
-            raise MalformedInputError(
-                "--engine", engine, "the expected objective is solved by exhaustive DP (--engine search)"
-            )
-        answer = search_expected(scenario, measure, target, player, deadline)
+
+def _place_answer(
+    scenario: Scenario,
+    player: int,
+    objective: str,
+    engine: str,
+    measure: Measure | None,
+    target: int | None,
+    top: int,
+    deadline: Deadline | None,
+    time_limit: float | None,
+) -> tuple[str, str, Any]:
+    from reports.tables import table
+    from solver.stonespine.board import board_for
+    from solver.stonespine.dice import describe_roll
+    from solver.stonespine.placement import solve_placement
+
+    answer = solve_placement(
+        scenario,
+        objective=objective,
+        engine=engine,
+        measure=measure,
+        target=target,
+        top=top,
+        player=player,
+        deadline=deadline,
+    )
     board, _, defeated = board_for(scenario, player)
     merged = (
-        f" Figures in chambers no hero can reach ({', '.join(board.name(n) for n in answer.unreachable)}) are all the same; the first stands for them."
-        if len(answer.unreachable) > 1
-        else ""
+        f" Figures in chambers no hero can enter ({', '.join(answer.unreachable)}) are all the same; the first stands for them,"
+        " as do minions in a chamber where they change nothing (such as the guardian's own)."
+        if answer.unreachable
+        else " Minions in a chamber where they change nothing (such as the guardian's own) are all the same; they are shown there."
+    )
+    ties = (
+        f"**{len(answer.tied)}**"
+        if answer.ties_complete
+        else f"**{len(answer.tied)}** listed (the search stopped listing at --top {top}; more may exist)"
+    )
+    bound = (
+        ""
+        if answer.upper_bound is None or answer.upper_bound == answer.best
+        else f" No placement does better than **{_fraction(answer.upper_bound)}** (the bound proved)."
     )
     head = (
         f"Objective: **{answer.objective}**. Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
-        f"{answer.evaluated} placements evaluated). Tied placements: **{len(answer.tied)}**.{merged} "
+        f"{answer.evaluated} placement classes evaluated).{bound} Tied placements: {ties}.{merged} "
         "(Timings are left out so the output is the same every run; `make bench` measures them.)"
     )
     parts = []
-    if answer.status is Status.UNKNOWN:
-        parts.append(
-            f"**Unknown**: the time limit ({time_limit} s) was reached before the search finished; no placement is claimed optimal."
-        )
+    if answer.stopped:
+        parts.append(_stopped(answer, time_limit))
     if answer.tied:
         best = answer.tied[0]
-        routes = [r for _, r in answer.plan.plan(board)] if answer.plan else []
+        routes = [list(s.route) for s in answer.plan]
         parts.append(
             _picture(
-                scenario,
-                player,
-                board,
-                best,
-                defeated,
-                routes,
-                title=f"best placement: {best.describe(board)}",
+                scenario, player, board, best.layout(board), defeated, routes, title=f"best placement: {best}"
             )
         )
     parts.append(head)
-    rows = [(i, lay.describe(board), _fraction(answer.best)) for i, lay in enumerate(answer.tied[:top], 1)]
+    rows = [(i, str(p), _fraction(answer.best)) for i, p in enumerate(answer.tied[: top or None], 1)]
     if rows:
         parts.append(table(rows, ["#", "placement", "value"]))
-        if len(answer.tied) > top:
-            parts.append(
-                f"... and {len(answer.tied) - top} more tied placements (`--top {len(answer.tied)}` or `--json` lists them all)."
-            )
-    if answer.plan is not None and answer.worst_roll is not None:
+    if answer.ranking and objective == "expected":
+        parts.append("Best placements evaluated:")
+        parts.append(
+            table([(str(r.placement), _fraction(r.value)) for r in answer.ranking], ["placement", "value"])
+        )
+    if answer.plan and answer.worst_roll is not None:
         parts.append(
             f"Worst roll for the first placement: **{describe_roll(answer.worst_roll)}**; the plan that still defeats {answer.best} (replayed through the oracle):"
         )
-        parts.append(_plan_table(board, answer.plan))
-    payload = {
-        "query": "place",
-        "objective": answer.objective,
-        "engine": answer.engine,
-        "status": answer.status.value,
-        "best": answer.best,
-        "evaluated": answer.evaluated,
-        "tied": [lay.describe(board) for lay in answer.tied],
-        "worst_roll": describe_roll(answer.worst_roll) if answer.worst_roll else None,
-    }
-    return "Optimal placement", "\n\n".join(parts), payload
+        parts.append(_plan_table(answer.plan))
+    return "Optimal placement", "\n\n".join(parts), answer
 
 
 # -- min-damage ----------------------------------------------------------------------------------
 
 
 def _min_damage(args: argparse.Namespace) -> int:
+    from model.core.errors import MalformedInputError
+    from solver.common import Status, stop_on_interrupt
+    from solver.stonespine.board import board_for
     from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
 
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
-    deadline = _deadline(args)
     board, layout, defeated = board_for(scenario, player)
     if args.what == "health":
         if not args.hero:
             raise MalformedInputError("--hero", "", "give the hero colour, e.g. --hero red")
         hero = _hero(args.hero, "--hero")
-        health = least_escaping_health(scenario, hero, engine=args.engine, player=player, deadline=deadline)
+        with stop_on_interrupt(deadline):
+            health = least_escaping_health(
+                scenario, hero, engine=args.engine, player=player, deadline=deadline
+            )
         if health.status is Status.UNKNOWN:
-            text = "**Unknown** (time limit)."
+            text = (
+                _stopped(health, args.time_limit)
+                + f" Every health below {health.lower_bound} can be defeated."
+            )
         elif health.health is None:
             text = f"No health up to {health.limit} escapes: a route always leads to a defeat (the guardian is reachable alive)."
         else:
             text = (
                 f"The least health at which the {hero.value} hero escapes under every route: **{health.health}** "
-                f"(every smaller health can be defeated; proven by {health.engine}). It escapes by {' > '.join(health.escape_route)} (replayed)."
+                f"(every smaller health can be defeated; proven by {health.engine}). It escapes by {' > '.join(health.escape_route) or '(it never enters)'} (replayed)."
             )
         body = "\n\n".join(
             [
@@ -566,138 +636,103 @@ def _min_damage(args: argparse.Namespace) -> int:
                 text,
             ]
         )
-        return _finish(
-            args,
-            "Least escaping health",
-            body,
-            {
-                "query": "min-damage",
-                "what": "health",
-                "hero": hero.value,
-                "status": health.status.value,
-                "health": health.health,
-            },
-        )
+        return _finish(args, "Least escaping health", body, health, health.health is not None)
     heroes = _heroes(args.heroes, "--heroes")
-    if args.what == "minions":
-        count = fewest_minions(
-            scenario, heroes, limit=args.limit, engine=args.engine, player=player, deadline=deadline
-        )
-    else:
-        count = fewest_tokens(
-            scenario,
-            heroes,
-            args.token,
-            limit=args.limit,
-            engine=args.engine,
-            player=player,
-            deadline=deadline,
-        )
-    if count.status is Status.UNKNOWN:
-        text = "**Unknown** (time limit)."
-    elif count.count is None:
-        text = f"Not possible with up to {count.limit} {count.what}."
-    else:
-        where = ", ".join(count.where) or "none needed"
+    with stop_on_interrupt(deadline):
+        if args.what == "minions":
+            result = fewest_minions(
+                scenario, heroes, limit=args.limit, engine=args.engine, player=player, deadline=deadline
+            )
+        else:
+            result = fewest_tokens(
+                scenario,
+                heroes,
+                args.token,
+                limit=args.limit,
+                engine=args.engine,
+                player=player,
+                deadline=deadline,
+            )
+    if result.status is Status.UNKNOWN:
         text = (
-            f"Fewest {count.what} so that every hero of the wave ({', '.join(h.value for h in heroes)}) can be defeated: "
-            f"**{count.count}** ({where}). Every smaller count is impossible (proven by {count.engine}); the plan was replayed through the oracle."
+            _stopped(result, args.time_limit)
+            + f" Fewer than {result.lower_bound} {result.what} cannot do it."
+        )
+    elif result.count is None:
+        text = f"Not possible with up to {result.limit} {result.what}."
+    else:
+        where = ", ".join(result.where) or "none needed"
+        text = (
+            f"Fewest {result.what} so that every hero of the wave ({', '.join(h.value for h in heroes)}) can be defeated: "
+            f"**{result.count}** ({where}). Every smaller count is impossible (proven by {result.engine}); the plan was replayed through the oracle."
         )
     body = "\n\n".join([_picture(scenario, player, board, layout, defeated), text])
-    return _finish(
-        args,
-        f"Fewest {count.what}",
-        body,
-        {
-            "query": "min-damage",
-            "what": args.what,
-            "status": count.status.value,
-            "count": count.count,
-            "where": list(count.where),
-        },
-    )
+    return _finish(args, f"Fewest {result.what}", body, result, result.count is not None)
 
 
 # -- escape --------------------------------------------------------------------------------------
 
 
 def _escape(args: argparse.Namespace) -> int:
+    from reports.tables import fenced, table
+    from solver.common import Status, stop_on_interrupt
     from solver.stonespine.escape_search import fill_free_spaces, search_generated
 
+    deadline = _deadline(args)  # the limit covers reading the scenario too
     scenario, player = _load(args)
     hero = _hero(args.hero, "--hero")
-    deadline = _deadline(args)
     if args.family == "free-spaces":
-        answer = fill_free_spaces(
-            scenario,
-            hero,
-            [e.strip() for e in args.elements.split(",") if e.strip()],
-            engine=args.engine,
-            player=player,
-            deadline=deadline,
-        )
-        if answer.status is Status.UNKNOWN:
-            text = "**Unknown** (time limit)."
-        elif not answer.found:
+        with stop_on_interrupt(deadline):
+            answer = fill_free_spaces(
+                scenario,
+                hero,
+                [e.strip() for e in args.elements.split(",") if e.strip()],
+                engine=args.engine,
+                player=player,
+                deadline=deadline,
+            )
+        text = _stopped(answer, args.time_limit)
+        if answer.status is not Status.UNKNOWN and not answer.found:
             text = (
                 f"No filling of the free spaces lets the {hero.value} hero escape under every route "
                 f"({'z3: unsat after' if answer.engine == 'z3' else 'tried'} {answer.iterations} {'counterexample rounds' if answer.engine == 'z3' else 'fillings'})."
             )
-        else:
-            text = (
-                f"Found a filling with which the {hero.value} hero escapes under every route "
+        elif answer.found:
+            text += (
+                ("\n\n" if text else "")
+                + f"Found a filling with which the {hero.value} hero escapes under every route "
                 f"({answer.iterations} rounds); shrunk towards the first elements listed; every escape route replayed:\n\n"
                 + table(
                     [(s, e, dict(answer.shrunk_from)[s]) for s, e in answer.filling],
                     ["space", "shrunk witness", "first found"],
                 )
             )
-        return _finish(
-            args,
-            "Escape-path search (free spaces)",
-            text,
-            {
-                "query": "escape",
-                "family": "free-spaces",
-                "status": answer.status.value,
-                "found": answer.found,
-                "filling": dict(answer.filling),
-            },
-        )
+        return _finish(args, "Escape-path search (free spaces)", text, answer, answer.found)
     base = scenario.document
-    generated = search_generated(
-        base,
-        hero,
-        rows=args.rows,
-        columns=args.columns,
-        seeds=args.seeds,
-        deadline=deadline,
-        source=args.scenario,
-    )
-    if generated.status is Status.UNKNOWN:
-        text = "**Unknown** (time limit)."
-    elif generated.dungeon is None:
+    with stop_on_interrupt(deadline):
+        generated = search_generated(
+            base,
+            hero,
+            rows=args.rows,
+            columns=args.columns,
+            seeds=args.seeds,
+            deadline=deadline,
+            source=args.scenario,
+        )
+    text = _stopped(generated, args.time_limit)
+    if generated.dungeon is None and generated.status is not Status.UNKNOWN:
         text = f"None of {generated.tried} generated {args.rows}x{args.columns} dungeons lets the {hero.value} hero escape under every route."
-    else:
-        text = (
-            f"Seed {generated.seed} (of {generated.tried} tried) lets the {hero.value} hero escape under every route. "
+    elif generated.dungeon is not None:
+        text += (
+            ("\n\n" if text else "")
+            + f"Seed {generated.seed} (of {generated.tried} tried) lets the {hero.value} hero escape under every route. "
             f"Shrunk witness (rows, then columns, elements and doorways removed while it still escapes):\n\n"
             + fenced("\n".join(" | ".join(row) for row in generated.dungeon["rows"]))
             + f"\n\nentrance {generated.dungeon['entrance']}, exit {generated.dungeon['exit']}"
         )
     return _finish(
-        args,
-        "Escape-path search (generated dungeons)",
-        text,
-        {
-            "query": "escape",
-            "family": "generated",
-            "status": generated.status.value,
-            "seed": generated.seed,
-            "dungeon": generated.dungeon,
-            "original": generated.original,
-        },
+        args, "Escape-path search (generated dungeons)", text, generated, generated.dungeon is not None
     )
 
 
-__all__ = ["PolicyDecider", "register", "roll_heroes"]
+__all__ = ["MEASURES", "dimension", "place_report", "policy_report", "register"]

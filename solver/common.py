@@ -1,18 +1,28 @@
-"""What every search shares: time limits, progress on a terminal, z3 results as proven/unknown."""
+"""What every search shares: time and memory limits, Ctrl-C, progress on a terminal, z3 results
+as proven/best-found/unknown."""
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import os
+import resource
+import signal
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, TextIO
 
 import z3
 
+DEFAULT_MEMORY_BYTES = 2 * 1024**3  # the documented default memory bound of a search (2 GiB)
+
 
 class Status(enum.StrEnum):
     PROVEN = "proven"  # exact: the search finished (z3 unsat/sat or exhaustive enumeration)
+    BEST_FOUND = "best-found"  # stopped early: the best answer found so far, with the bound proved
     UNKNOWN = "unknown"  # the time limit was hit (or z3 gave up): no claim is made
 
 
@@ -21,15 +31,35 @@ class OracleDisagreement(AssertionError):
 
 
 class TimeLimit(Exception):
-    """Raised inside a search when its deadline has passed."""
+    """Raised inside a search when it must stop: ``reason`` is ``time``, ``memory`` or ``interrupted``."""
+
+    def __init__(self, reason: str = "time") -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def resident_bytes() -> int:
+    """This process's resident memory now (Linux ``/proc``), else its peak so far."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
 
 
 @dataclass(slots=True)
 class Deadline:
-    """A wall-clock limit; ``seconds=None`` means none."""
+    """A wall-clock limit (``seconds=None``: none), a memory bound (``memory_bytes=None``: none)
+    and a Ctrl-C flag, checked together by :meth:`check` inside every loop that can grow."""
 
     seconds: float | None = None
     started: float = field(default_factory=time.perf_counter)
+    memory_bytes: int | None = None
+    interrupted: bool = False
+    parent: Deadline | None = None  # a share of a longer deadline: its Ctrl-C stops this one too
+    _calls: int = 0
+    _measured: float = 0.0  # when the memory was last measured
 
     def remaining(self) -> float | None:
         if self.seconds is None:
@@ -40,13 +70,74 @@ class Deadline:
         left = self.remaining()
         return left is not None and left <= 0
 
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def stopped(self) -> bool:
+        """Ctrl-C was pressed (here or in the deadline this is a share of)."""
+        return self.interrupted or (self.parent is not None and self.parent.stopped())
+
     def check(self) -> None:
-        if self.expired():
-            raise TimeLimit()
+        if self.stopped():
+            raise TimeLimit("interrupted")
+        now = time.perf_counter()
+        if self.seconds is not None and now - self.started >= self.seconds:
+            raise TimeLimit("time")
+        if self.memory_bytes is not None:
+            # Reading the process's size costs microseconds: every 256 checks, and at least
+            # every 50 ms for loops that check rarely.
+            self._calls += 1
+            if (
+                self._calls & 0xFF == 1 or now - self._measured > 0.05
+            ) and resident_bytes() > self.memory_bytes:
+                raise TimeLimit("memory")
+            if self._calls & 0xFF == 1 or now - self._measured > 0.05:
+                self._measured = now
+
+    def check_size(self, items: int, limit: int = 5_000_000) -> None:
+        """Stop a memo or list that has grown past ``limit`` entries (with the memory bound on)."""
+        if self.memory_bytes is not None and items > limit and resident_bytes() > self.memory_bytes:
+            raise TimeLimit("memory")
 
     def z3_ms(self) -> int | None:
         left = self.remaining()
         return None if left is None else max(1, int(left * 1000))
+
+    def share(self, fraction: float) -> Deadline:
+        """A deadline for one part of the work, ``fraction`` of the time left, with the same memory
+        bound and Ctrl-C: a search whose answer must still be replayed leaves the rest for that."""
+        left = self.remaining()
+        return Deadline(
+            None if left is None else max(0.0, left * fraction),
+            memory_bytes=self.memory_bytes,
+            parent=self,
+        )
+
+
+@contextlib.contextmanager
+def stop_on_interrupt(*deadlines: Deadline) -> Iterator[None]:
+    """While active, Ctrl-C (SIGINT) stops the searches under ``deadlines`` at their next check and
+    interrupts z3, instead of raising KeyboardInterrupt somewhere in the middle."""
+    if not deadlines or signal.getsignal(signal.SIGINT) is None:
+        yield
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        for deadline in deadlines:
+            deadline.interrupted = True
+        if _Z3_CHECKING[0]:  # interrupting an idle z3 context spoils its next check
+            with contextlib.suppress(Exception):
+                z3.main_ctx().interrupt()
+
+    try:
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread: leave Ctrl-C as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @dataclass(slots=True)
@@ -88,12 +179,33 @@ class Progress:
             self._bar = None
 
 
+_Z3_CHECKING = [0]  # z3 checks running now (Ctrl-C interrupts z3 only during one)
+
+
+def checking(solver: Any, *assumptions: Any) -> z3.CheckSatResult:
+    """``solver.check(*assumptions)``, marked as running so that Ctrl-C can interrupt it."""
+    _Z3_CHECKING[0] += 1
+    try:
+        return solver.check(*assumptions)
+    finally:
+        _Z3_CHECKING[0] -= 1
+
+
 def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatResult:
     """``solver.check`` under the deadline; raises TimeLimit on timeout or z3 giving up."""
+    deadline.check()
     ms = deadline.z3_ms()
     if ms is not None:
         solver.set("timeout", ms)
-    result = solver.check(*assumptions)
+    if deadline.memory_bytes is not None:
+        z3.set_param("memory_max_size", max(64, deadline.memory_bytes // 2**20))
+    try:
+        result = checking(solver, *assumptions)
+    except z3.Z3Exception as err:  # z3 stops with an exception when it runs out of memory
+        raise TimeLimit("interrupted" if deadline.stopped() else "memory") from err
     if result == z3.unknown:
-        raise TimeLimit()
+        reason = str(solver.reason_unknown())
+        if deadline.stopped():
+            raise TimeLimit("interrupted")
+        raise TimeLimit("memory" if "memory" in reason else "time")
     return result

@@ -1957,18 +1957,14 @@ def solver_cases() -> Iterator[CaseSpec]:
     # Guaranteed defeats: the placement with the most heroes defeated on the worst roll (year 1).
     rows = [["cave TRB kobold", "cave LB slime"], ["cave TR spike", "cave TL"]]
     doc = one(rows, year=1, dice=[], levels=(1, 0), guardians=["A1"], minions=["A1"], exit="A")
-    answer = search_guaranteed(_load(doc), jobs=1)
+    answer = search_guaranteed(_load(doc))
     board_doc = copy.deepcopy(doc)
     if answer.tied:
-        from solver.stonespine.board import board_for
-
-        board, _, _ = board_for(_load(doc))
-        layout = answer.tied[0]
-        placement = layout.placement(board) if hasattr(layout, "placement") else None
-        guardians = [board.name(n) for n in layout.guardians]
-        minions = [board.name(n) for n in range(board.size) for _ in range(layout.minions[n])]
-        board_doc["players"][0]["placement"] = {"guardians": guardians, "minions": minions}
-        del placement
+        first = answer.tied[0]  # a FigurePlacement: chamber names by figure kind
+        board_doc["players"][0]["placement"] = {
+            "guardians": list(first.guardians),
+            "minions": list(first.minions),
+        }
     for face in ("black", "purple", "red"):
         case_doc = copy.deepcopy(board_doc)
         case_doc["dice"] = {"script": [face], "then": "first-legal"}

@@ -4,18 +4,21 @@ The numbers come from the oracle's own functions (:func:`model.stonespine.enteri
 and :func:`~model.stonespine.entering.purple_condition`), so the compiled board cannot drift from
 the rules: damage in a chamber is ``base[c] + minions[c] * unit[c]`` for each hero colour.
 
-What the compiled board does not model is listed in :attr:`Board.limits`; a search that needs it
-says so, and every answer is replayed through the oracle anyway. Not modelled across several
-heroes: the Giant Troll moving (when rubble lies in the dungeon), black heroes whose destruction
-changes later damage or conditions, and collapsing passages that fall after a crossing.
+What the compiled board does not model is listed, with the reason, in :attr:`Board.limits` (for
+searches over several heroes) and :attr:`Board.route_limits` (for one hero's routes); a search
+that needs it refuses with that reason, and every answer is replayed through the oracle anyway.
+Not modelled across several heroes: the Giant Troll moving (when rubble lies in the dungeon),
+black heroes whose destruction changes later damage or conditions, and collapsing passages that
+fall after a crossing. Not modelled even for one hero: a black hero's destruction changing its own
+damage (``SS-SIMULTANEOUS=ability-first``) and chambers dealing negative damage (a data file).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from model.stonespine.abilities import Do
-from model.stonespine.dungeon import Cell, Dungeon
+from model.stonespine.dungeon import Cell, Chamber, Dungeon
 from model.stonespine.entering import (
     Rules,
     chamber_damage,
@@ -32,7 +35,13 @@ from model.stonespine.state import GameState, Placement, PlayerState
 
 @dataclass(frozen=True, slots=True)
 class HeroProfile:
-    """How one hero colour takes damage in each chamber."""
+    """How one hero colour takes damage in each chamber.
+
+    With ``m`` minions in chamber ``c`` the chamber deals ``base[c] + m * unit[c]``, plus
+    ``jump[c]`` once there is a minion at all (a hero ability that resolves only in a dangerous
+    chamber, ruling ``SS-HERO-ABILITY-CHAMBER``, starts to count), and meets a purple hero's
+    condition when ``cond[c]``, or ``cond_minion[c]`` once there is a minion.
+    """
 
     color: HeroColor
     card: str
@@ -43,11 +52,13 @@ class HeroProfile:
         int, ...
     ]  # the minions' own part per minion (kept under SS-PURPLE-SCOPE=element-damage)
     purple: bool
-    cond: tuple[bool, ...]  # the purple condition met by the chamber itself
-    cond_minion: bool  # the purple condition met by any minion
+    cond: tuple[bool, ...]  # the purple condition met by the chamber with no minion
+    cond_minion: tuple[bool, ...]  # the purple condition met by the chamber with a minion or more
+    jump: tuple[int, ...] = ()  # extra damage once the node holds a minion (empty: none anywhere)
 
     def damage(self, node: int, minions: int) -> int:
-        return self.base[node] + minions * self.unit[node]
+        extra = self.jump[node] if self.jump and minions else 0
+        return self.base[node] + minions * self.unit[node] + extra
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +78,13 @@ class Board:
     minions: int
     limits: tuple[str, ...]
     year: int
+    route_limits: tuple[tuple[str, str], ...] = ()  # (hero colour or "all", reason)
+    # per chamber, (neighbour, its bit) in reverse move order: what a walk's stack pushes
+    links: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        links = tuple(tuple((nxt, 1 << nxt) for nxt in reversed(nbs)) for nbs in self.neighbours)
+        object.__setattr__(self, "links", links)
 
     @property
     def size(self) -> int:
@@ -81,14 +99,33 @@ class Board:
     def name(self, node: int) -> str:
         return self.cells[node].name
 
+    def index_of(self, name: str) -> int:
+        """The node of the chamber called ``name`` (``B2``)."""
+        return self.cells.index(Cell.parse(name))
+
+    def limits_for(self, color: HeroColor) -> tuple[str, ...]:
+        """Why one ``color`` hero's routes are not modelled exactly on this board (empty: they are)."""
+        return tuple(reason for who, reason in self.route_limits if who in ("all", color.value))
+
     def reachable(self) -> frozenset[int]:
-        """Chambers a hero could ever enter (ignoring damage)."""
+        """Chambers connected to the first one (a hero could enter them, ignoring damage and the exit)."""
+        return self._spread(blocked=None)
+
+    def enterable(self) -> frozenset[int]:
+        """Chambers a hero could ever enter: connected, and not only behind an exit chamber that every
+        hero leaves by (with ``SS-EXIT-DEFEATED=escapes`` even an ignored exit is left by)."""
+        return self._spread(blocked=self.exit if self.exit_through_defeated else None)
+
+    def _spread(self, blocked: int | None) -> frozenset[int]:
         if self.escape_at_entry:
             return frozenset()
         seen = {self.start}
         stack = [self.start]
         while stack:
-            for nxt in self.neighbours[stack.pop()]:
+            node = stack.pop()
+            if node == blocked:
+                continue
+            for nxt in self.neighbours[node]:
                 if nxt not in seen:
                     seen.add(nxt)
                     stack.append(nxt)
@@ -116,6 +153,12 @@ class Layout:
         minions = tuple(board.cells[n] for n in range(board.size) for _ in range(self.minions[n]))
         return Placement(tuple(board.cells[g] for g in self.guardians), minions)
 
+    def figures(self, board: Board) -> tuple[tuple[str, str], ...]:
+        """``(kind, chamber)`` per figure: guardians first, then minions, in chamber order."""
+        guardians = tuple(("guardian", board.name(g)) for g in self.guardians)
+        minions = tuple(("minion", board.name(n)) for n in range(board.size) for _ in range(self.minions[n]))
+        return guardians + minions
+
     def describe(self, board: Board) -> str:
         guard = "+".join(board.name(g) for g in self.guardians) or "-"
         mins = (
@@ -141,6 +184,45 @@ def _black_is_inert(
     return True
 
 
+def chamber_numbers(
+    rules: Rules, guardian: GuardianState, cell: Cell, chamber: Chamber, card: HeroCard
+) -> tuple[int, int, int, bool, int, bool, bool]:
+    """One chamber's numbers for one hero card, read off the oracle's damage function:
+    ``(base, unit, minion_unit, condition, jump, condition_with_minions, linear)`` - damage with no
+    minion, the extra per minion, the minions' own part of it, whether the chamber meets a purple
+    hero's condition, the extra once a minion stands there, the condition then, and whether one,
+    two and three minions agree with that (else the chamber is not modelled)."""
+
+    def damage(minions: int) -> tuple[int, tuple[tuple[str, int], ...]]:
+        dealt, parts, _ = chamber_damage(
+            rules, guardian, Placement(minions=(cell,) * minions), cell, chamber, card, True
+        )
+        return dealt, parts
+
+    (d0, _), (d1, parts), (d2, _), (d3, _) = damage(0), damage(1), damage(2), damage(3)
+    per_minion = {"minion"} | {a.id for a, e in guardian.effects(Do.ADD_DAMAGE) if e.per == "minion"}
+    minion_part = sum(n for name, n in parts if name in per_minion)
+    unit = d2 - d1
+    purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
+    cond0 = purple and purple_condition(card, chamber, guardian, 0, rules)
+    cond1 = purple and purple_condition(card, chamber, guardian, 1, rules)
+    cond2 = purple and purple_condition(card, chamber, guardian, 2, rules)
+    linear = d3 - d2 == unit and cond2 == cond1
+    return d0, unit, minion_part, cond0, d1 - d0 - unit, cond1, linear
+
+
+def chamber_effect(
+    rules: Rules, guardian: GuardianState, cell: Cell, chamber: Chamber, card: HeroCard, minions: int
+) -> tuple[int, bool]:
+    """``(damage, condition)``: what ``chamber`` deals ``card``'s hero with ``minions`` minions there
+    (no protection applied), and whether it meets a purple hero's condition - the oracle's own
+    numbers, for searches that change a chamber's elements."""
+    placement = Placement(minions=(cell,) * minions)
+    damage, _, _ = chamber_damage(rules, guardian, placement, cell, chamber, card, True)
+    purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
+    return damage, purple and purple_condition(card, chamber, guardian, minions, rules)
+
+
 def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     """Compile ``player``'s dungeon for the year of ``state`` under ``rules``."""
     dungeon, guardian = player.dungeon, player.guardian
@@ -150,43 +232,26 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     profiles = []
     nonlinear = []
     for card in state.heroes:
-        base, unit, minion_unit, cond = [], [], [], []
-        for cell in cells:
-            chamber = dungeon.chamber(cell)
-            one = Placement(minions=(cell,))
-            d0, _, _ = chamber_damage(rules, guardian, Placement(), cell, chamber, card, True)
-            d1, parts, _ = chamber_damage(rules, guardian, one, cell, chamber, card, True)
-            base.append(d0)
-            unit.append(d1 - d0)
-            per_minion = {"minion"} | {a.id for a, e in guardian.effects(Do.ADD_DAMAGE) if e.per == "minion"}
-            minion_unit.append(sum(n for name, n in parts if name in per_minion))
-            cond.append(
-                card.ability.type is AbilityType.NO_DAMAGE_FIRST
-                and purple_condition(card, chamber, guardian, 0, rules)
-            )
-            # The compiled numbers are linear in the minions of a chamber; say so where the
-            # oracle's are not (a hero ability that resolves only once a minion makes the chamber
-            # dangerous, ruling SS-HERO-ABILITY-CHAMBER).
-            two = Placement(minions=(cell, cell))
-            d2, _, _ = chamber_damage(rules, guardian, two, cell, chamber, card, True)
-            with_minion = purple_condition(card, chamber, guardian, 1, rules)
-            cond_minion = "minion" in card.ability.matches
-            if d2 != d0 + 2 * (d1 - d0) or (
-                card.ability.type is AbilityType.NO_DAMAGE_FIRST and with_minion != (cond[-1] or cond_minion)
-            ):
-                nonlinear.append(f"{card.name} in {cell.name}")
+        numbers = [chamber_numbers(rules, guardian, cell, dungeon.chamber(cell), card) for cell in cells]
+        # One minion may change a chamber (a hero ability resolving once it is dangerous); each
+        # further minion must add the same again, or the chamber is not modelled.
+        nonlinear += [
+            f"{card.name} in {cell.name}" for cell, n in zip(cells, numbers, strict=True) if not n[6]
+        ]
         purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
+        jump = tuple(n[4] for n in numbers)
         profiles.append(
             HeroProfile(
                 card.color,
                 card.name,
                 state.health(card.color),
-                tuple(base),
-                tuple(unit),
-                tuple(minion_unit),
+                tuple(n[0] for n in numbers),
+                tuple(n[1] for n in numbers),
+                tuple(n[2] for n in numbers),
                 purple,
-                tuple(cond),
-                purple and "minion" in card.ability.matches,
+                tuple(n[3] for n in numbers),
+                tuple(n[5] for n in numbers),
+                jump if any(jump) else (),
             )
         )
     limits = []
@@ -200,9 +265,7 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     for ability, _ in guardian.effects(Do.DEFEAT):
         limits.append(f"a guardian ability defeating heroes ({ability.id})")
     if nonlinear and guardian.minions_unlocked:
-        limits.append(
-            "hero abilities that resolve only once a minion stands in the chamber: " + ", ".join(nonlinear)
-        )
+        limits.append("damage that is not the same for each further minion: " + ", ".join(nonlinear))
     if player.guardian_defeats and rules.guardian_once:
         limits.append("guardians that already defeated a hero this phase (SS-GUARDIAN-FIRST=once-per-phase)")
     black = state.heroes[0]
@@ -218,6 +281,24 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
         and not _black_is_inert(black, (), dungeon, guardian)
     ):
         limits.append("SS-SIMULTANEOUS=ability-first for a black hero's own damage")
+    route_limits: list[tuple[str, str]] = []
+    for reason in limits:  # these change what one hero meets on its own route, too
+        if reason.startswith(("a guardian ability defeating heroes", "guardians that already defeated")):
+            route_limits.append(("all", reason))
+    if nonlinear and guardian.minions_unlocked:
+        for card in state.heroes:
+            if any(entry.startswith(f"{card.name} in ") for entry in nonlinear):
+                route_limits.append(
+                    (
+                        card.color.value,
+                        f"{card.name}'s ability resolving only once a minion stands in a chamber",
+                    )
+                )
+    if any(v < 0 for p in profiles for v in (*p.base, *p.unit, *p.minion_unit, *p.jump)):
+        route_limits.append(("all", "a chamber dealing negative damage (check the data file)"))
+        limits.append(route_limits[-1][1])
+    if "SS-SIMULTANEOUS=ability-first for a black hero's own damage" in limits:
+        route_limits.append(("black", "SS-SIMULTANEOUS=ability-first for a black hero's own damage"))
     exit_cell = exit_chamber(rules, dungeon, state.year)
     return Board(
         cells=cells,
@@ -233,6 +314,7 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
         minions=guardian.minions_unlocked,
         limits=tuple(limits),
         year=state.year,
+        route_limits=tuple(route_limits),
     )
 
 

@@ -20,35 +20,28 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import z3
 
-from model.core.errors import MalformedInputError
+from model.core.errors import MalformedInputError, RulesError
 from model.stonespine.dungeon import Cell
 from model.stonespine.elements import Element, Space
+from model.stonespine.entering import Rules
 from model.stonespine.heroes import COLORS, HeroColor
 from model.stonespine.scenario import Scenario, scenario_from_document
-from solver.common import Deadline, Status, TimeLimit, z3_check
-from solver.stonespine.board import board_for
-from solver.stonespine.fast import defeat_mask
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.stonespine.answers import FillAnswer, GeneratedAnswer, stop_reason
+from solver.stonespine.board import Board, HeroProfile, Layout, board_for, chamber_effect
+from solver.stonespine.fast import defeat_mask, first_routes
 from solver.stonespine.generate import random_dungeon
 from solver.stonespine.replay import verify_wave
-from solver.stonespine.routes import Fate, enumerate_outcomes
+from solver.stonespine.routes import Fate, Outcome, walk_route
+from solver.stonespine.rules import Z3, chamber_facts, enter, hero_terms, route_rules, start_state, term
 
 Slot = tuple[int, int, int]  # player-independent: (column, row, space index)
-
-
-@dataclass(frozen=True, slots=True)
-class FillAnswer:
-    status: Status
-    hero: HeroColor
-    found: bool
-    filling: tuple[tuple[str, str], ...]  # ("B2:3", element) per free space
-    shrunk_from: tuple[tuple[str, str], ...]
-    iterations: int
-    engine: str
+MULTISETS = 500  # the most ways to fill one chamber's free spaces the z3 engine encodes
 
 
 def _free_slots(scenario: Scenario, player: int) -> list[Slot]:
@@ -76,9 +69,15 @@ def _filled(
     return replace(scenario, initial=state.with_player(player, replace(p, dungeon=dungeon)))
 
 
-def _escapes_always(scenario: Scenario, player: int, hero: HeroColor) -> bool:
+def _escapes_always(
+    scenario: Scenario, player: int, hero: HeroColor, deadline: Deadline | None = None
+) -> bool:
     board, layout, defeated = board_for(scenario, player)
-    return defeat_mask(board, layout, board.hero(hero), defeated) == 0
+    if board.limits_for(hero):
+        raise RulesError(
+            "the compiled board does not model " + "; ".join(board.limits_for(hero)) + " for this hero"
+        )
+    return defeat_mask(board, layout, board.hero(hero), defeated, deadline=deadline) == 0
 
 
 def parse_elements(names: Sequence[str]) -> list[Element | None]:
@@ -103,32 +102,56 @@ def fill_free_spaces(
     player: int = 0,
     deadline: Deadline | None = None,
 ) -> FillAnswer:
-    """A filling of every empty space (in reachable chambers) with which ``hero`` always escapes."""
+    """A filling of every empty space (in enterable chambers) with which ``hero`` always escapes.
+
+    Stopped while shrinking, the witness shrunk so far is answered (``best-found``: it still lets
+    the hero escape, and was replayed, but a smaller one may exist).
+    """
     deadline = deadline or Deadline()
     options = parse_elements(elements)
     if not options:
         raise MalformedInputError("--elements", "", "give at least one element to fill the free spaces with")
+    search = deadline.share(0.6)
+    board, _, _ = board_for(scenario, player)
+    if board.limits_for(hero):
+        raise RulesError(
+            "the compiled board does not model " + "; ".join(board.limits_for(hero)) + " for this hero"
+        )
     slots = _free_slots(scenario, player)
+    for option in options:  # refuse at once what some filling would bring that is not modelled
+        if option is not None and slots:
+            filled, _, _ = board_for(_filled(scenario, player, slots, [option] * len(slots)), player)
+            if filled.limits_for(hero):
+                raise RulesError(
+                    f"with {option} in the free spaces the compiled board does not model "
+                    + "; ".join(filled.limits_for(hero))
+                    + " for this hero; leave that element out of --elements"
+                )
     try:
         if engine == "z3":
-            choice, iterations = _cegis(scenario, player, hero, slots, options, deadline)
+            choice, iterations = _cegis(scenario, player, hero, slots, options, search)
         else:
-            choice, iterations = _enumerate(scenario, player, hero, slots, options, deadline)
-    except TimeLimit:
-        return FillAnswer(Status.UNKNOWN, hero, False, (), (), 0, engine)
+            choice, iterations = _enumerate(scenario, player, hero, slots, options, search)
+    except TimeLimit as stop:
+        return FillAnswer(Status.UNKNOWN, hero, False, (), (), 0, engine, stop_reason(stop.reason))
     if choice is None:
         return FillAnswer(Status.PROVEN, hero, False, (), (), iterations, engine)
     original = list(choice)
-    shrunk = _shrink(scenario, player, hero, slots, options, choice)
+    shrunk, stopped = list(choice), None
+    try:
+        _shrink(scenario, player, hero, slots, options, shrunk, deadline.share(0.7))
+    except TimeLimit as stop:
+        stopped = stop.reason
     _verify_escapes(_filled(scenario, player, slots, [options[k] for k in shrunk]), player, hero)
     return FillAnswer(
-        Status.PROVEN,
+        Status.PROVEN if stopped is None else Status.BEST_FOUND,
         hero,
         True,
         _describe(slots, options, shrunk),
         _describe(slots, options, original),
         iterations,
         engine,
+        stop_reason(stopped),
     )
 
 
@@ -152,9 +175,10 @@ def _enumerate(
     tried = 0
     for choice in itertools.product(range(len(options)), repeat=len(slots)):
         tried += 1
-        if tried & 0x3F == 0:
-            deadline.check()
-        if _escapes_always(_filled(scenario, player, slots, [options[k] for k in choice]), player, hero):
+        deadline.check()
+        if _escapes_always(
+            _filled(scenario, player, slots, [options[k] for k in choice]), player, hero, deadline
+        ):
             return list(choice), tried
     return None, tried
 
@@ -170,38 +194,52 @@ def _cegis(
     board, layout, defeated = board_for(scenario, player)
     index = COLORS.index(hero)
     profile = board.hero(hero)
+    rules = Rules.of(scenario.rulings, scenario.data)
+    p = scenario.initial.players[player]
+    card = scenario.initial.heroes[index]
     pick = [z3.Int(f"k{s}") for s in range(len(slots))]
     solver = z3.Solver()
     for var in pick:
         solver.add(var >= 0, var < len(options))
-    # What each option adds in its chamber for this hero (read off the oracle via a compiled board).
-    effect: dict[tuple[int, int], tuple[int, bool]] = {}
-    for s, (col, row, i) in enumerate(slots):
-        for k, element in enumerate(options):
-            single = _filled(scenario, player, [(col, row, i)], [element])
-            b, _, _ = board_for(single, player)
-            node = board.index(Cell(col, row))
-            effect[(s, k)] = (b.heroes[index].base[node] - profile.base[node], b.heroes[index].cond[node])
     by_node: dict[int, list[int]] = {}
     for s, (col, row, _) in enumerate(slots):
         by_node.setdefault(board.index(Cell(col, row)), []).append(s)
+    # What each chamber deals and whether it meets the purple condition, for every multiset of
+    # options in its free spaces, read off the oracle's damage function: options do not simply add
+    # up (the first monster can make a chamber dangerous, so that hero abilities resolve there).
+    added: dict[int, tuple[Any, Any]] = {}
+    for node, members in by_node.items():
+        deadline.check()
+        cell = board.cells[node]
+        original = p.dungeon.chamber(cell)
+        kinds = list(itertools.combinations_with_replacement(range(len(options)), len(members)))
+        if len(kinds) > MULTISETS:
+            raise RulesError(
+                f"{cell.name} has {len(members)} free spaces: {len(kinds)} ways to fill them with "
+                f"{len(options)} elements is more than the z3 engine handles; use --engine search or fewer --elements"
+            )
+        minions = layout.minions[node]
+        before, _ = chamber_effect(rules, p.guardian, cell, original, card, minions)
+        counts = [z3.Sum([z3.If(pick[s] == k, 1, 0) for s in members]) for k in range(len(options))]
+        damage: Any = 0
+        met: list[Any] = []
+        for kind in kinds:
+            chamber = original
+            for s, k in zip(members, kind, strict=True):
+                chamber = chamber.with_space(slots[s][2], Space(options[k]))
+            dealt, condition = chamber_effect(rules, p.guardian, cell, chamber, card, minions)
+            same = z3.And([counts[k] == kind.count(k) for k in set(kind)])
+            if dealt != before:
+                damage = z3.If(same, dealt - before, damage)
+            if condition:
+                met.append(same)
+        added[node] = (damage, z3.Or(met) if met else False)
 
-    def damage(node: int) -> Any:
-        extra = [
-            z3.Sum([z3.If(pick[s] == k, effect[(s, k)][0], 0) for k in range(len(options))])
-            for s in by_node.get(node, [])
-        ]
-        return (
-            profile.base[node] + layout.minions[node] * profile.unit[node] + (z3.Sum(extra) if extra else 0)
-        )
+    def added_damage(node: int) -> Any:
+        return added[node][0] if node in added else 0
 
-    def condition(node: int) -> Any:
-        met = [
-            z3.Or([z3.And(pick[s] == k, z3.BoolVal(effect[(s, k)][1])) for k in range(len(options))])
-            for s in by_node.get(node, [])
-        ]
-        base = profile.cond[node] or (profile.cond_minion and layout.minions[node] > 0)
-        return z3.Or(z3.BoolVal(base), *met)
+    def added_condition(node: int) -> Any:
+        return added[node][1] if node in added else False
 
     iterations = 0
     while True:
@@ -212,42 +250,51 @@ def _cegis(
         choice = [model.eval(v, model_completion=True).as_long() for v in pick]
         candidate = _filled(scenario, player, slots, [options[k] for k in choice])
         cboard, clayout, _ = board_for(candidate, player)
-        outcomes = enumerate_outcomes(cboard, clayout, hero, defeated, deadline)
-        defeat = next((o for k, o in sorted(outcomes.items()) if k[0] == Fate.DEFEATED.value), None)
+        if cboard.limits_for(hero):
+            raise RulesError(
+                "the compiled board does not model " + "; ".join(cboard.limits_for(hero)) + " for this hero"
+            )
+        routes = first_routes(cboard, clayout, cboard.hero(hero), defeated, deadline)
+        defeat = next((routes[k] for k in sorted(routes) if k[0] == Fate.DEFEATED.value), None)
         if defeat is None:
             return choice, iterations
-        solver.add(z3.Not(_route_defeats(board, layout, profile, defeated, defeat.route, damage, condition)))
+        solver.add(
+            z3.Not(_route_defeats(board, layout, profile, defeated, defeat, added_damage, added_condition))
+        )
 
 
 def _route_defeats(
-    board: Any, layout: Any, profile: Any, defeated: int, route: Sequence[int], damage: Any, condition: Any
+    board: Board,
+    layout: Layout,
+    profile: HeroProfile,
+    defeated: int,
+    route: Sequence[int],
+    added_damage: Any,
+    added_condition: Any,
 ) -> Any:
-    """The filling-dependent condition under which ``route`` defeats the hero at its end."""
-    used: Any = z3.BoolVal(False)
-    before: Any = z3.IntVal(0)
+    """The filling-dependent condition under which ``route`` is legal and defeats the hero at its
+    end: :func:`rules.enter` applied chamber by chamber along it, on z3 terms."""
+    rules, terms = route_rules(board), hero_terms(Z3, profile)
+    state = start_state(Z3)
+    legal: list[Any] = []
     for position, node in enumerate(route):
-        last = position == len(route) - 1
-        if (defeated >> node) & 1:
-            gained: Any = z3.IntVal(0)
-        elif node in layout.guardians:
-            return z3.BoolVal(True) if last else z3.BoolVal(False)
-        else:
-            raw = damage(node)
-            gained = raw
-            if profile.purple:
-                eligible = z3.And(
-                    z3.Not(used),
-                    condition(node),
-                    z3.BoolVal(board.purple_used_anyway) if board.purple_used_anyway else raw > 0,
-                )
-                kept = 0 if board.purple_all_damage else layout.minions[node] * profile.minion_unit[node]
-                gained = z3.If(eligible, kept, raw)
-                used = z3.Or(used, eligible)
-        if last:
-            return before + gained >= profile.health
-        before = before + gained
-        # The route continues only while the hero lives (a route found legal stays legal here).
-    return z3.BoolVal(False)  # pragma: no cover
+        facts = chamber_facts(
+            Z3,
+            board,
+            profile,
+            node,
+            minions=layout.minions[node],
+            guardian=node in layout.guardians,
+            ignored=bool(defeated >> node & 1),
+            added_damage=added_damage(node),
+            added_condition=added_condition(node),
+        )
+        step = enter(Z3, rules, terms, facts, state)
+        if position == len(route) - 1:
+            return term(Z3.all_(*legal, Z3.any_(step.by_guardian, step.by_damage)))
+        legal.append(step.moves_on)
+        state = step.after
+    return z3.BoolVal(False)
 
 
 def _shrink(
@@ -256,10 +303,11 @@ def _shrink(
     hero: HeroColor,
     slots: Sequence[Slot],
     options: Sequence[Element | None],
-    choice: list[int],
-) -> list[int]:
-    """Lower each choice to the earliest option that keeps the hero escaping, until nothing moves."""
-    current = list(choice)
+    current: list[int],
+    deadline: Deadline,
+) -> None:
+    """Lower each choice (in place) to the earliest option that keeps the hero escaping, until
+    nothing moves; stopped by the deadline, ``current`` is still a witness."""
     changed = True
     while changed:
         changed = False
@@ -267,16 +315,23 @@ def _shrink(
             for k in range(current[s]):
                 trial = [*current[:s], k, *current[s + 1 :]]
                 if _escapes_always(
-                    _filled(scenario, player, slots, [options[x] for x in trial]), player, hero
+                    _filled(scenario, player, slots, [options[x] for x in trial]), player, hero, deadline
                 ):
-                    current, changed = trial, True
+                    current[s], changed = k, True
                     break
-    return current
 
 
-def _verify_escapes(scenario: Scenario, player: int, hero: HeroColor) -> None:
+def _verify_escapes(
+    scenario: Scenario, player: int, hero: HeroColor, deadline: Deadline | None = None
+) -> None:
+    """Replay one route to every end the hero can reach: each must be an escape."""
     board, layout, defeated = board_for(scenario, player)
-    for outcome in enumerate_outcomes(board, layout, hero, defeated).values():
+    for key, nodes in sorted(first_routes(board, layout, board.hero(hero), defeated, deadline).items()):
+        outcome = (
+            walk_route(board, layout, hero, nodes, defeated)
+            if nodes
+            else Outcome(Fate.ESCAPED, None, "no-entry", (), 0)
+        )
         route = [board.name(n) for n in outcome.route]
         verify_wave(
             scenario,
@@ -284,20 +339,11 @@ def _verify_escapes(scenario: Scenario, player: int, hero: HeroColor) -> None:
             [(hero, route)],
             [(outcome.fate.value, route[-1] if route else None, outcome.reason)],
         )
-        assert outcome.fate is Fate.ESCAPED
+        if outcome.fate is not Fate.ESCAPED:
+            raise OracleDisagreement(f"the escape witness lets the hero be defeated at {key[1]}")
 
 
 # -- generated dungeons ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GeneratedAnswer:
-    status: Status
-    hero: HeroColor
-    seed: int | None
-    tried: int
-    dungeon: dict[str, Any] | None  # the shrunk witness
-    original: dict[str, Any] | None
 
 
 def search_generated(
@@ -311,22 +357,38 @@ def search_generated(
     deadline: Deadline | None = None,
     source: str = "generated",
 ) -> GeneratedAnswer:
-    """The first generated dungeon (by seed) where ``hero`` always escapes, shrunk."""
+    """The first generated dungeon (by seed) where ``hero`` always escapes, shrunk.
+
+    Stopped while shrinking, the dungeon shrunk so far is answered (``best-found``)."""
     deadline = deadline or Deadline()
+    search = deadline.share(0.8)
     tried = 0
     try:
         for seed in range(seeds):
-            deadline.check()
+            search.check()
             tried += 1
             dungeon = random_dungeon(seed, rows, columns, open_doors=open_doors)
-            if _generated_escapes(base, dungeon, hero, source):
-                small = _shrink_dungeon(base, dungeon, hero, source, deadline)
-                scenario = _scenario_with(base, small, source)
+            if _generated_escapes(base, dungeon, hero, source, search):
+                small = [dungeon]
+                stopped = None
+                try:
+                    _shrink_dungeon(base, small, hero, source, search)
+                except TimeLimit as stop:
+                    stopped = stop.reason
+                scenario = _scenario_with(base, small[0], source)
                 if scenario is not None:
-                    _verify_escapes(scenario, 0, hero)
-                return GeneratedAnswer(Status.PROVEN, hero, seed, tried, small, dungeon)
-    except TimeLimit:
-        return GeneratedAnswer(Status.UNKNOWN, hero, None, tried, None, None)
+                    _verify_escapes(scenario, 0, hero, deadline)
+                return GeneratedAnswer(
+                    Status.PROVEN if stopped is None else Status.BEST_FOUND,
+                    hero,
+                    seed,
+                    tried,
+                    small[0],
+                    dungeon,
+                    stop_reason(stopped),
+                )
+    except TimeLimit as stop:
+        return GeneratedAnswer(Status.UNKNOWN, hero, None, tried, None, None, stop_reason(stop.reason))
     return GeneratedAnswer(Status.PROVEN, hero, None, tried, None, None)
 
 
@@ -355,24 +417,28 @@ def _scenario_with(base: dict[str, Any], dungeon: dict[str, Any], source: str) -
         return None
 
 
-def _generated_escapes(base: dict[str, Any], dungeon: dict[str, Any], hero: HeroColor, source: str) -> bool:
+def _generated_escapes(
+    base: dict[str, Any], dungeon: dict[str, Any], hero: HeroColor, source: str, deadline: Deadline
+) -> bool:
+    deadline.check()
     scenario = _scenario_with(base, dungeon, source)
-    return scenario is not None and _escapes_always(scenario, 0, hero)
+    if scenario is None:
+        return False
+    board, _, _ = board_for(scenario, 0)
+    return not board.limits_for(hero) and _escapes_always(scenario, 0, hero, deadline)
 
 
 def _shrink_dungeon(
-    base: dict[str, Any], dungeon: dict[str, Any], hero: HeroColor, source: str, deadline: Deadline
-) -> dict[str, Any]:
-    current = dungeon
+    base: dict[str, Any], current: list[dict[str, Any]], hero: HeroColor, source: str, deadline: Deadline
+) -> None:
+    """Shrink ``current[0]`` in place while the hero still escapes (a witness at every step)."""
     changed = True
     while changed:
         changed = False
-        for candidate in _smaller(current):
-            deadline.check()
-            if _generated_escapes(base, candidate, hero, source):
-                current, changed = candidate, True
+        for candidate in _smaller(current[0]):
+            if _generated_escapes(base, candidate, hero, source, deadline):
+                current[0], changed = candidate, True
                 break
-    return current
 
 
 def _shift(column: int, removed: int) -> int:

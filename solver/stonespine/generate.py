@@ -95,3 +95,62 @@ def scenario_document(
     if rulings:
         doc["rulings"] = rulings
     return doc
+
+
+def thin_elements(dungeon: dict[str, Any], keep: float, seed: int) -> dict[str, Any]:
+    """``dungeon`` with each printed element kept with chance ``keep`` (seeded: the same every run)."""
+    if keep >= 1:
+        return dungeon
+    rng = random.Random(seed * 7919 + 17)
+    rows = [
+        [" ".join(text.split()[:2] + [e for e in text.split()[2:] if rng.random() < keep]) for text in row]
+        for row in dungeon["rows"]
+    ]
+    return {**dungeon, "rows": rows}
+
+
+def study_document(
+    rows: int,
+    columns: int,
+    *,
+    seed: int = 0,
+    year: int = 4,
+    minions: int = 3,
+    bonus: int = 2,
+    elements: float = 1.0,
+    open_doors: float = 0.3,
+    guardian: str = "Gorgon",
+) -> dict[str, Any]:
+    """A study grid: the benchmarks' and limit tests' family of one-player scenarios.
+
+    A ``rows`` x ``columns`` dungeon generated from the base deck's statistics (each missing
+    doorway opened with chance ``open_doors``, each printed element kept with chance
+    ``elements``), the ``guardian`` levelled just enough to unlock ``minions`` minions, the
+    first-game heroes (Thief, Cleric, Barbarian) with ``bonus`` extra health each, and the
+    guardian and minions placed in the first chamber. Same arguments, same document.
+    """
+    from model.core.errors import MalformedInputError
+    from model.stonespine.scenario import scenario_from_document
+
+    dungeon = thin_elements(random_dungeon(seed, rows, columns, open_doors=open_doors), elements, seed)
+    first = f"{dungeon['entrance']}1"
+    levels = sorted(((left, right) for left in range(5) for right in range(5)), key=lambda lr: (sum(lr), lr))
+    for left, right in levels:
+        doc = scenario_document(
+            dungeon,
+            year=year,
+            guardian=guardian,
+            levels=(left, right),
+            placement={"guardians": [first], "minions": [first] * minions},
+            heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
+            health_bonus={"black": bonus, "purple": bonus, "red": bonus},
+        )
+        try:
+            scenario = scenario_from_document(doc, "study grid")
+        except MalformedInputError as err:
+            if ".dungeon" in err.path:
+                raise  # the grid itself is refused (say, more rows than the year has built)
+            continue  # these levels do not fit (too few minions, an ability not modelled, ...)
+        if scenario.initial.players[0].guardian.minions_unlocked == minions:
+            return doc
+    raise ValueError(f"{guardian} cannot unlock exactly {minions} minions")

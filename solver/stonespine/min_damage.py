@@ -9,14 +9,18 @@
 
 Each has a z3 encoding (a count bound checked upward; the first satisfiable bound is optimal
 because every smaller one is unsatisfiable) and an exhaustive baseline, and the answer is replayed
-through the oracle with the modified scenario.
+through the oracle with the modified scenario. Answers are
+:class:`~solver.stonespine.answers.CountAnswer` and :class:`~solver.stonespine.answers.HealthAnswer`;
+stopped early, they carry the bound proved so far (every smaller count refuted).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import z3
 
@@ -27,20 +31,11 @@ from model.stonespine.entering import Rules
 from model.stonespine.heroes import COLORS, HeroColor
 from model.stonespine.scenario import Scenario
 from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
-from solver.stonespine.board import Board, Layout, board_for, compile_board
-from solver.stonespine.fast import LayoutEvaluator, defeat_mask
-from solver.stonespine.routes import Outcome, RouteModel, enumerate_outcomes
-from solver.stonespine.waves import WaveEncoding, oracle_plan_check, search_wave
-
-
-@dataclass(frozen=True, slots=True)
-class CountAnswer:
-    status: Status
-    what: str
-    count: int | None  # the optimum, None when none up to the limit (or unknown)
-    where: tuple[str, ...]  # chamber names, one per minion / token
-    limit: int
-    engine: str
+from solver.stonespine.answers import CountAnswer, HealthAnswer, stop_reason
+from solver.stonespine.board import Board, Layout, board_for, chamber_effect
+from solver.stonespine.fast import EntryTable, EntryTables, LayoutEvaluator, defeat_mask, first_routes
+from solver.stonespine.routes import Fate, RouteModel, walk_route
+from solver.stonespine.waves import WaveEncoding, layout_terms, oracle_plan_check, search_wave
 
 
 def _roll(heroes: Sequence[HeroColor]) -> tuple[int, int, int]:
@@ -64,22 +59,34 @@ def fewest_minions(
     player: int = 0,
     deadline: Deadline | None = None,
 ) -> CountAnswer:
+    """The fewest minions (the guardian where it stands) with which every hero of the wave falls."""
     deadline = deadline or Deadline()
+    search = deadline.share(0.85)
     board, layout, defeated = board_for(scenario, player)
     _require(board)
-    reach = sorted(board.reachable())
+    reach = sorted(board.enterable())
     roll = _roll(heroes)
+    tables = EntryTables(board)
+    k = 0
     try:
         for k in range(limit + 1):
-            found = (_z3_minions if engine == "z3" else _search_minions)(
-                board, layout, roll, defeated, reach, k, deadline
+            found = (
+                _z3_minions(board, layout, roll, defeated, reach, k, search)
+                if engine == "z3"
+                else _search_minions(board, layout, roll, defeated, reach, k, search, tables)
             )
             if found is not None:
-                _verify(scenario, player, board, found, heroes, defeated)
-                return CountAnswer(Status.PROVEN, "minions", k, _names(board, found.minions), limit, engine)
-    except TimeLimit:
-        return CountAnswer(Status.UNKNOWN, "minions", None, (), limit, engine)
-    return CountAnswer(Status.PROVEN, "minions", None, (), limit, engine)
+                if engine == "z3" and math.comb(len(reach) + k - 1, k) <= 20_000:
+                    # Of the placements with k minions that work, answer the first in chamber order
+                    # (whichever one z3 happened to find), so the answer does not depend on z3.
+                    found = _search_minions(board, layout, roll, defeated, reach, k, search, tables) or found
+                _verify(scenario, player, board, found, heroes, defeated, deadline)
+                return CountAnswer(
+                    Status.PROVEN, "minions", k, k, _names(board, found.minions), limit, engine
+                )
+    except TimeLimit as stop:
+        return CountAnswer(Status.UNKNOWN, "minions", None, k, (), limit, engine, stop_reason(stop.reason))
+    return CountAnswer(Status.PROVEN, "minions", None, limit + 1, (), limit, engine)
 
 
 def _search_minions(
@@ -90,6 +97,7 @@ def _search_minions(
     reach: list[int],
     k: int,
     deadline: Deadline,
+    tables: EntryTables,
 ) -> Layout | None:
     for chosen in itertools.combinations_with_replacement(reach, k):
         deadline.check()
@@ -97,7 +105,7 @@ def _search_minions(
         for node in chosen:
             counts[node] += 1
         candidate = Layout(layout.guardians, tuple(counts))
-        if LayoutEvaluator(board, candidate).value(roll, defeated) == sum(roll):
+        if LayoutEvaluator(board, candidate, tables, deadline).value(roll, defeated) == sum(roll):
             return candidate
     return None
 
@@ -124,10 +132,9 @@ def _z3_minions(
         roll,
         defeated,
         "mm",
-        damage=lambda h, c: h.base[c] + minion[c] * h.unit[c],
-        kept=lambda h, c: z3.IntVal(0) if board.purple_all_damage else minion[c] * h.minion_unit[c],
-        minion_cond=lambda h, c: z3.And(z3.BoolVal(h.cond_minion), minion[c] > 0),
-        live_guardian=lambda c: z3.BoolVal(c in layout.guardians),
+        minions=minion,
+        guardians=layout_terms(board, layout)["guardians"],
+        deadline=deadline,
     )
     solver.add(*encoding.constraints)
     if z3_check(solver, deadline) == z3.unsat:
@@ -141,11 +148,17 @@ def _names(board: Board, counts: Sequence[int]) -> tuple[str, ...]:
 
 
 def _verify(
-    scenario: Scenario, player: int, board: Board, layout: Layout, heroes: Sequence[HeroColor], defeated: int
+    scenario: Scenario,
+    player: int,
+    board: Board,
+    layout: Layout,
+    heroes: Sequence[HeroColor],
+    defeated: int,
+    deadline: Deadline,
 ) -> None:
-    plan = search_wave(board, layout, heroes, defeated)
+    plan = search_wave(board, layout, heroes, defeated, deadline)
     if plan.defeated != len(heroes):
-        raise AssertionError("the minion answer does not defeat every hero")  # pragma: no cover - a bug
+        raise OracleDisagreement("the minion answer does not defeat every hero")
     oracle_plan_check(scenario, player, board, plan, placement=layout.placement(board))
 
 
@@ -157,29 +170,32 @@ def _with_tokens(scenario: Scenario, player: int, tokens: dict[Cell, int], eleme
     p = state.players[player]
     dungeon = p.dungeon
     for cell, count in tokens.items():
-        chamber = dungeon.chamber(cell)
-        spaces = list(chamber.spaces)
-        for i, space in enumerate(spaces):
-            if count and space.empty:
-                spaces[i] = Space(element)
-                count -= 1
-        dungeon = dungeon.with_chamber(
-            cell, replace(chamber, spaces=(spaces[0], spaces[1], spaces[2], spaces[3]))
-        )
+        dungeon = dungeon.with_chamber(cell, _filled(dungeon.chamber(cell), count, element))
     return replace(scenario, initial=state.with_player(player, replace(p, dungeon=dungeon)))
+
+
+def _filled(chamber: Any, count: int, element: Element) -> Any:
+    spaces = list(chamber.spaces)
+    for i, space in enumerate(spaces):
+        if count and space.empty:
+            spaces[i] = Space(element)
+            count -= 1
+    return replace(chamber, spaces=(spaces[0], spaces[1], spaces[2], spaces[3]))
 
 
 @dataclass(frozen=True)
 class _TokenProblem:
-    """One 'fewest tokens' question: where tokens fit and what one token does in each chamber."""
+    """One 'fewest tokens' question: where tokens fit and what they do in each chamber."""
 
     scenario: Scenario
     player: int
     board: Board
     layout: Layout
     element: Element
-    free: dict[int, int]  # empty element spaces per reachable chamber
-    added: dict[int, Board]  # the board with one token in that chamber (read off the oracle)
+    free: dict[int, int]  # empty element spaces per enterable chamber
+    # (colour, chamber) -> per number of tokens t = 0.. free: the damage they add and whether the
+    # chamber then meets the purple condition (read off the oracle, the layout's minions there)
+    effect: dict[tuple[int, int], tuple[tuple[int, bool], ...]]
     roll: tuple[int, int, int]
     defeated: int
 
@@ -201,6 +217,7 @@ def fewest_tokens(
 ) -> CountAnswer:
     """Fewest ``token`` elements added to empty spaces so the whole wave can be defeated."""
     deadline = deadline or Deadline()
+    search = deadline.share(0.85)
     try:
         element = Element.parse(token)
     except ValueError as err:
@@ -209,37 +226,55 @@ def fewest_tokens(
         raise MalformedInputError("--token", token, "add a monster or a trap (they deal damage)")
     board, layout, defeated = board_for(scenario, player)
     _require(board)
-    p = scenario.initial.players[player]
-    free = {
-        n: sum(1 for s in p.dungeon.chamber(board.cells[n]).spaces if s.empty)
-        for n in sorted(board.reachable())
-    }
-    free = {n: f for n, f in free.items() if f}
-    added = {}
-    for n in free:  # the per-chamber effect of one token, read from the oracle's damage rules
-        one = _with_tokens(scenario, player, {board.cells[n]: 1}, element).initial
-        added[n] = compile_board(_rules(scenario), one, one.players[player])
-    problem = _TokenProblem(scenario, player, board, layout, element, free, added, _roll(heroes), defeated)
-    solve = _z3_tokens if engine == "z3" else _search_tokens
+    what = f"{token} tokens"
+    k = 0
     try:
+        problem = _token_problem(scenario, player, board, layout, element, _roll(heroes), defeated, search)
         for k in range(limit + 1):
-            found = solve(problem, k, deadline)
+            found = (_z3_tokens if engine == "z3" else _search_tokens)(problem, k, search)
             if found is not None:
                 modified = problem.with_tokens(found)
                 mboard, mlayout, _ = board_for(modified, player)
-                plan = search_wave(mboard, mlayout, heroes, defeated)
+                plan = search_wave(mboard, mlayout, heroes, defeated, deadline)
                 if plan.defeated != len(heroes):
                     raise OracleDisagreement("the token answer does not defeat every hero")
                 oracle_plan_check(modified, player, mboard, plan)
                 where = tuple(board.name(n) for n in sorted(found) for _ in range(found[n]))
-                return CountAnswer(Status.PROVEN, f"{token} tokens", k, where, limit, engine)
-    except TimeLimit:
-        return CountAnswer(Status.UNKNOWN, f"{token} tokens", None, (), limit, engine)
-    return CountAnswer(Status.PROVEN, f"{token} tokens", None, (), limit, engine)
+                return CountAnswer(Status.PROVEN, what, k, k, where, limit, engine)
+    except TimeLimit as stop:
+        return CountAnswer(Status.UNKNOWN, what, None, k, (), limit, engine, stop_reason(stop.reason))
+    return CountAnswer(Status.PROVEN, what, None, limit + 1, (), limit, engine)
 
 
-def _rules(scenario: Scenario) -> Rules:
-    return Rules.of(scenario.rulings, scenario.data)
+def _token_problem(
+    scenario: Scenario,
+    player: int,
+    board: Board,
+    layout: Layout,
+    element: Element,
+    roll: tuple[int, int, int],
+    defeated: int,
+    deadline: Deadline,
+) -> _TokenProblem:
+    p = scenario.initial.players[player]
+    rules = Rules.of(scenario.rulings, scenario.data)
+    free = {
+        n: sum(1 for s in p.dungeon.chamber(board.cells[n]).spaces if s.empty)
+        for n in sorted(board.enterable())
+    }
+    free = {n: f for n, f in free.items() if f}
+    effect: dict[tuple[int, int], tuple[tuple[int, bool], ...]] = {}
+    for n, room in free.items():  # what t tokens do in the chamber, read from the oracle's rules
+        deadline.check()
+        cell = board.cells[n]
+        chamber = p.dungeon.chamber(cell)
+        for k, card in enumerate(scenario.initial.heroes):
+            numbers = [
+                chamber_effect(rules, p.guardian, cell, _filled(chamber, t, element), card, layout.minions[n])
+                for t in range(room + 1)
+            ]
+            effect[(k, n)] = tuple((d - numbers[0][0], c) for d, c in numbers)
+    return _TokenProblem(scenario, player, board, layout, element, free, effect, roll, defeated)
 
 
 def _search_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, int] | None:
@@ -249,43 +284,35 @@ def _search_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[i
             continue
         deadline.check()
         mboard, mlayout, _ = board_for(problem.with_tokens(counts), problem.player)
-        if LayoutEvaluator(mboard, mlayout).value(problem.roll, problem.defeated) == sum(problem.roll):
+        if LayoutEvaluator(mboard, mlayout, None, deadline).value(problem.roll, problem.defeated) == sum(
+            problem.roll
+        ):
             return counts
     return None
 
 
 def _z3_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, int] | None:
-    board, layout, added, roll = problem.board, problem.layout, problem.added, problem.roll
-    # A token's damage is linear in the count; whether it meets a purple condition is a flag per node.
+    board, layout, roll = problem.board, problem.layout, problem.roll
+    # What t tokens do in a chamber is read per t (the first may make a chamber dangerous).
     tok = [z3.Int(f"t{c}") for c in range(board.size)]
     solver = z3.Solver()
     for c in range(board.size):
         solver.add(tok[c] >= 0, tok[c] <= problem.free.get(c, 0))
     solver.add(z3.Sum(tok) == k)
-
-    def delta(h_index: int, c: int) -> int:
-        if c not in added:
-            return 0
-        return added[c].heroes[h_index].base[c] - board.heroes[h_index].base[c]
-
-    def gains_cond(h_index: int, c: int) -> bool:
-        return c in added and added[c].heroes[h_index].cond[c] and not board.heroes[h_index].cond[c]
-
     encoding = WaveEncoding(
         board,
         sum(roll),
         roll,
         problem.defeated,
         "tk",
-        damage=lambda h, c: (
-            h.base[c] + layout.minions[c] * h.unit[c] + tok[c] * delta(COLORS.index(h.color), c)
+        **layout_terms(board, layout),
+        added_damage=lambda h, c: _by_count(
+            tok[c], [d for d, _ in problem.effect.get((h, c), ((0, False),))]
         ),
-        kept=lambda h, c: z3.IntVal(0 if board.purple_all_damage else layout.minions[c] * h.minion_unit[c]),
-        minion_cond=lambda h, c: z3.Or(
-            z3.BoolVal(h.cond_minion and layout.minions[c] > 0),
-            z3.And(z3.BoolVal(gains_cond(COLORS.index(h.color), c)), tok[c] > 0),
+        added_condition=lambda h, c: z3.Or(
+            False, *[tok[c] == t for t, (_, met) in enumerate(problem.effect.get((h, c), ())) if met]
         ),
-        live_guardian=lambda c: z3.BoolVal(c in layout.guardians),
+        deadline=deadline,
     )
     solver.add(*encoding.constraints)
     if z3_check(solver, deadline) == z3.unsat:
@@ -295,17 +322,16 @@ def _z3_tokens(problem: _TokenProblem, k: int, deadline: Deadline) -> dict[int, 
     return {c: n for c, n in counts.items() if n}
 
 
+def _by_count(count: Any, values: Sequence[int]) -> Any:
+    """``values[count]`` for a z3 count (0 when it is out of range)."""
+    term: Any = 0
+    for t, value in enumerate(values):
+        if value:
+            term = z3.If(count == t, value, term)
+    return term
+
+
 # -- health ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HealthAnswer:
-    status: Status
-    hero: HeroColor
-    health: int | None  # the least health that always escapes; None: none up to ``limit``
-    limit: int
-    escape_route: tuple[str, ...]  # a route the hero takes at that health
-    engine: str
 
 
 def least_escaping_health(
@@ -324,7 +350,11 @@ def least_escaping_health(
     so every value up to the answer is checked.
     """
     deadline = deadline or Deadline()
+    search = deadline.share(0.85)
     board, layout, defeated = board_for(scenario, player)
+    refused = board.limits_for(hero)
+    if refused:
+        raise RulesError("the compiled board does not model " + "; ".join(refused) + " for this hero")
     index = COLORS.index(hero)
     # Above the most damage any route can deal, only a guardian can defeat the hero.
     limit = (
@@ -339,39 +369,35 @@ def least_escaping_health(
         heroes[index] = replace(board.heroes[index], health=health)
         return replace(board, heroes=(heroes[0], heroes[1], heroes[2]))
 
+    health = 1
     try:
         for health in range(1, limit + 1):
-            deadline.check()
+            search.check()
             candidate = trial(health)
-            if defeat_mask(candidate, layout, candidate.heroes[index], defeated):
+            profile = candidate.heroes[index]
+            table = EntryTable(candidate, profile)
+            if defeat_mask(candidate, layout, profile, defeated, table, search):
                 continue  # a defeating route exists: this health does not escape
             if engine == "z3":
                 model = RouteModel(candidate, layout, hero, defeated)
-                if model.witness(model.path.defeated_anywhere(), deadline) is not None:
+                model.deadline = search
+                if model.witness(model.path.defeated_anywhere(), search) is not None:
                     raise OracleDisagreement(
                         f"z3 finds a defeat at health {health} that the route walk does not"
                     )
-            outcomes = enumerate_outcomes(candidate, layout, hero, defeated, deadline)
-            escape = next(o for k, o in sorted(outcomes.items()) if k[0] == "escaped")
-            _verify_health(
-                scenario, player, hero, health, [board.name(n) for n in escape.route], escape, board
-            )
-            return HealthAnswer(
-                Status.PROVEN, hero, health, limit, tuple(board.name(n) for n in escape.route), engine
-            )
-    except TimeLimit:
-        return HealthAnswer(Status.UNKNOWN, hero, None, limit, (), engine)
-    return HealthAnswer(Status.PROVEN, hero, None, limit, (), engine)
+            routes = first_routes(candidate, layout, profile, defeated, search, table)
+            key = min(k for k in routes if k[0] == Fate.ESCAPED.value)
+            escape = walk_route(candidate, layout, hero, routes[key], defeated) if key[1] >= 0 else None
+            route = [board.name(n) for n in escape.route] if escape else []
+            _verify_health(scenario, player, hero, health, route, escape.reason if escape else "no-entry")
+            return HealthAnswer(Status.PROVEN, hero, health, health, limit, tuple(route), engine)
+    except TimeLimit as stop:
+        return HealthAnswer(Status.UNKNOWN, hero, None, health, limit, (), engine, stop_reason(stop.reason))
+    return HealthAnswer(Status.PROVEN, hero, None, limit, limit, (), engine)
 
 
 def _verify_health(
-    scenario: Scenario,
-    player: int,
-    hero: HeroColor,
-    health: int,
-    route: list[str],
-    escape: Outcome,
-    board: Board,
+    scenario: Scenario, player: int, hero: HeroColor, health: int, route: list[str], reason: str
 ) -> None:
     from solver.stonespine.replay import verify_wave
 
@@ -379,4 +405,4 @@ def _verify_health(
     bonus = list(state.health_bonus)
     bonus[COLORS.index(hero)] = health - state.card(hero).health
     modified = replace(scenario, initial=replace(state, health_bonus=(bonus[0], bonus[1], bonus[2])))
-    verify_wave(modified, player, [(hero, route)], [("escaped", route[-1] if route else None, escape.reason)])
+    verify_wave(modified, player, [(hero, route)], [("escaped", route[-1] if route else None, reason)])

@@ -9,27 +9,38 @@ Objectives:
 
 Engines (all exact; they must agree):
 
-* ``search`` - every placement on the compiled board, with figures in chambers no hero can
-  reach merged into one class, rolls tried hardest-first and a placement dropped as soon as one
-  roll puts it below the best found; sub-results shared between rolls of a placement;
+* ``search`` - branch and bound over placement *classes*:
+
+  - figures where they can do nothing are one class: in a chamber no hero can enter, and minions
+    in any chamber where entering is the same with or without them (read off the tabulated
+    rules: the guardian's own chamber, a chamber that defeats every hero anyway);
+  - placements that a symmetry of the board (a permutation of chambers keeping the first chamber,
+    the exit, the connections and every hero's damage and conditions) maps onto each other are
+    one class, represented by the first in search order;
+  - bounds: no placement can guarantee more heroes than the smallest roll brings, nor more than
+    the best placement could for any single roll (:func:`relaxed_bound`: the wave with the
+    remaining minions free for each hero); a class is dropped as soon as one roll puts it below
+    the best found (rolls tried hardest-first), and the search stops once the best value meets
+    the bound and enough ties are listed;
+  - sub-results shared between the rolls of a placement (:class:`LayoutEvaluator`);
+
 * ``z3`` - counterexample-guided: z3 proposes a placement meeting the rolls collected so far
   (each a wave encoding over symbolic guardians and minions), the search checks it against every
   roll and returns a failing roll as the next counterexample; "unsat" proves no placement
   reaches the target;
-* ``oracle`` - every placement and roll searched through the oracle itself (the baseline).
+* ``oracle`` - every placement class and roll searched through the oracle itself (the baseline).
 
-The best placement is replayed through the oracle for its worst roll before it is reported.
+The best placement is replayed through the oracle for its worst roll before it is reported, and
+every answer is a :class:`~solver.stonespine.answers.PlacementAnswer`.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import itertools
-import multiprocessing
-import os
+import math
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -37,11 +48,19 @@ import z3
 
 from model.core.errors import RulesError
 from model.stonespine.scenario import Scenario
-from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
+from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, checking, z3_check
+from solver.stonespine.answers import FigurePlacement, PlacementAnswer, RankedPlacement, stop_reason
 from solver.stonespine.board import Board, Layout, board_for
 from solver.stonespine.dice import Roll, roll_distribution, roll_heroes
-from solver.stonespine.fast import LayoutEvaluator
-from solver.stonespine.waves import WaveEncoding, WavePlan, oracle_wave, search_wave
+from solver.stonespine.fast import EntryTables, LayoutEvaluator
+from solver.stonespine.waves import (
+    WaveEncoding,
+    WavePlan,
+    oracle_plan_check,
+    oracle_wave,
+    plan_steps,
+    search_wave,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,49 +70,250 @@ class Ranked:
     worst_roll: Roll | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlacementAnswer:
-    status: Status
-    objective: str
-    engine: str
-    best: Fraction | int | None
-    tied: tuple[Layout, ...]
-    ranking: tuple[Ranked, ...]  # best first, a few
-    evaluated: int
-    seconds: float
-    unreachable: tuple[int, ...]  # chambers merged into one class (figures there do nothing)
-    worst_roll: Roll | None = None
-    plan: WavePlan | None = None  # the best placement's plan for its worst roll
+@dataclass(slots=True)
+class Space:
+    """The placement space of one dungeon: which chambers are worth a figure, and its symmetries."""
 
-
-@dataclass(frozen=True, slots=True)
-class _Setup:
     board: Board
     defeated: int
-    rolls: list[Roll]
-    nodes: tuple[int, ...]
-    unreachable: tuple[int, ...]
+    rolls: tuple[Roll, ...]
+    counts: tuple[int, ...]  # how many minions may be placed (SS-MINIONS)
+    enterable: tuple[int, ...]
+    idle: int | None  # a chamber no hero can enter (figures there stand for every such chamber)
+    unreachable: tuple[int, ...]  # every chamber no hero can enter
+    position: tuple[int, ...]  # search order of each node: enterable chambers first
+    tables: EntryTables
+    symmetries: tuple[tuple[int, ...], ...]  # chamber permutations other than the identity
+    _nodes: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
+
+    def guardian_nodes(self) -> tuple[int, ...]:
+        return self.enterable + (() if self.idle is None else (self.idle,))
+
+    def spare(self, guardians: Sequence[int]) -> int | None:
+        """Where minions that do nothing stand: a chamber no hero enters, else the guardian's own."""
+        if self.idle is not None:
+            return self.idle
+        return min(guardians, key=self.position.__getitem__, default=None)
+
+    def minion_nodes(self, guardians: Sequence[int]) -> tuple[int, ...]:
+        """Chambers where a minion can change something, then one stand-in for all the others."""
+        key = tuple(guardians)
+        found = self._nodes.get(key)
+        if found is None:
+            useful = tuple(n for n in self.enterable if not self.minions_idle(n, n in guardians))
+            spare = self.spare(guardians)
+            if spare is not None and spare not in useful:
+                useful = tuple(sorted((*useful, spare), key=self.position.__getitem__))
+            found = self._nodes[key] = useful
+        return found
+
+    def minions_idle(self, node: int, guardian: bool) -> bool:
+        """Entering ``node`` is the same with any number of minions there, for every hero."""
+        top = max(self.counts, default=0)
+        for table in self.tables.by_color:
+            for ignored in (False, True):
+                base = table.row(node, 0, guardian, ignored)
+                if any(table.row(node, m, guardian, ignored) != base for m in range(1, top + 1)):
+                    return False
+        return True
+
+    def canonical(self, layout: Layout) -> Layout:
+        """The representative of ``layout``'s class (figures doing nothing moved to the stand-in,
+        then the first image under the board's symmetries)."""
+        best = self._tidy(layout)
+        for perm in self.symmetries:
+            moved = [0] * self.board.size
+            for n, m in enumerate(layout.minions):
+                moved[perm[n]] += m
+            image = self._tidy(Layout(tuple(perm[g] for g in layout.guardians), tuple(moved)))
+            if self.key(image) < self.key(best):
+                best = image
+        return best
+
+    def is_first(self, layout: Layout) -> bool:
+        """Whether a tidy ``layout`` comes first among its images under the symmetries (a symmetry
+        keeps every chamber's numbers, so it maps a tidy placement to a tidy one)."""
+        position = self.position
+        figures = [n for n, m in enumerate(layout.minions) if m for _ in range(m)]
+        guardians = tuple(sorted(position[g] for g in layout.guardians))
+        minions = tuple(sorted(position[n] for n in figures))
+        for perm in self.symmetries:
+            theirs = tuple(sorted(position[perm[g]] for g in layout.guardians))
+            if theirs > guardians:
+                continue
+            if theirs < guardians or tuple(sorted(position[perm[n]] for n in figures)) < minions:
+                return False
+        return True
+
+    def _tidy(self, layout: Layout) -> Layout:
+        entering = set(self.enterable)
+        guardians = tuple(
+            sorted(g if g in entering or self.idle is None else self.idle for g in layout.guardians)
+        )
+        keep = set(self.minion_nodes(guardians))
+        spare = self.spare(guardians)
+        counts = [0] * self.board.size
+        for n, m in enumerate(layout.minions):
+            if m:
+                counts[n if n in keep or spare is None else spare] += m
+        return Layout(guardians, tuple(counts))
+
+    def key(self, layout: Layout) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Search order: guardians, then minions, by chamber position (like nested loops)."""
+        minions = sorted(self.position[n] for n, m in enumerate(layout.minions) for _ in range(m))
+        return (tuple(sorted(self.position[g] for g in layout.guardians)), tuple(minions))
+
+    def classes(self, deadline: Deadline | None = None) -> Iterator[Layout]:
+        """Every placement class once, in search order (its representative)."""
+        board = self.board
+        for guardians in itertools.combinations_with_replacement(
+            self.guardian_nodes(), board.guardian_figures
+        ):
+            if self.symmetries and self._guardians_not_first(guardians):
+                continue
+            nodes = self.minion_nodes(guardians)
+            for count in self.counts:
+                for minions in itertools.combinations_with_replacement(nodes, count):
+                    if deadline is not None:
+                        deadline.check()
+                    counts = [0] * board.size
+                    for node in minions:
+                        counts[node] += 1
+                    layout = Layout(tuple(sorted(guardians)), tuple(counts))
+                    if self.symmetries and not self.is_first(layout):
+                        continue
+                    yield layout
+
+    def estimate(self) -> int:
+        """How many placement classes there are (before symmetries merge any)."""
+        total = 0
+        for guardians in itertools.combinations_with_replacement(
+            self.guardian_nodes(), self.board.guardian_figures
+        ):
+            nodes = len(self.minion_nodes(guardians))
+            total += sum(math.comb(nodes + k - 1, k) for k in self.counts)
+        return total
+
+    def _guardians_not_first(self, guardians: tuple[int, ...]) -> bool:
+        mine = tuple(self.position[g] for g in guardians)
+        for perm in self.symmetries:
+            image = tuple(sorted(self.position[perm[g]] for g in guardians))
+            if image < mine:
+                return True
+        return False
 
 
-def _setup(scenario: Scenario, player: int, exact: bool = True) -> _Setup:
-    """What every placement engine starts from: the compiled board, the rolls, the candidate chambers."""
+def placement_space(scenario: Scenario, player: int = 0, exact: bool = True) -> Space:
+    """The placement space of ``player``'s dungeon in ``scenario`` (refused if not modelled exactly)."""
     board, _, defeated = board_for(scenario, player)
     if exact:
         _require_exact(board)
-    rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
-    nodes, unreachable = candidate_nodes(board)
-    return _Setup(board, defeated, rolls, nodes, unreachable)
+    rolls = tuple(r for r, p in roll_distribution(scenario.data, board.year) if p > 0)
+    enter = board.enterable()
+    distance = _distances(board)
+    # Search order: the chambers every hero passes first (the nearest to the entrance) first, where
+    # a guardian or minions most often do the most; ties by chamber order.
+    enterable = tuple(sorted(enter, key=lambda n: (distance[n], n)))
+    unreachable = tuple(n for n in range(board.size) if n not in enter)
+    position = [0] * board.size
+    for i, n in enumerate((*enterable, *unreachable)):
+        position[n] = i
+    counts = (
+        tuple(range(board.minions + 1))
+        if scenario.rulings.is_("SS-MINIONS", "optional")
+        else (board.minions,)
+    )
+    return Space(
+        board=board,
+        defeated=defeated,
+        rolls=rolls,
+        counts=counts,
+        enterable=enterable,
+        idle=unreachable[0] if unreachable else None,
+        unreachable=unreachable,
+        position=tuple(position),
+        tables=EntryTables(board, batch=True),
+        symmetries=symmetries(board, enterable),
+    )
+
+
+def _distances(board: Board) -> list[int]:
+    """Connections from the first chamber to each chamber (breadth first; unreachable: the size)."""
+    distance = [board.size] * board.size
+    distance[board.start] = 0
+    frontier = [board.start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for nxt in board.neighbours[node]:
+                if distance[nxt] > distance[node] + 1:
+                    distance[nxt] = distance[node] + 1
+                    following.append(nxt)
+        frontier = following
+    return distance
+
+
+def symmetries(
+    board: Board, enterable: Sequence[int], cap: int = 48, steps: int = 20_000
+) -> tuple[tuple[int, ...], ...]:
+    """Permutations of the enterable chambers (others fixed) that keep the first chamber, the exit,
+    every connection and every hero's numbers in each chamber: placements they map onto each other
+    have the same value. At most ``cap``, looked for in at most ``steps`` steps (any subset of the
+    symmetries keeps the search exact: it only merges fewer classes); the identity left out."""
+    inside = set(enterable)
+
+    def signature(n: int) -> tuple[Any, ...]:
+        heroes = tuple((h.base[n], h.unit[n], h.minion_unit[n], h.cond[n]) for h in board.heroes)
+        return (n == board.start, n == board.exit, len(board.neighbours[n]), heroes)
+
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for n in sorted(inside):
+        groups.setdefault(signature(n), []).append(n)
+    if all(len(group) == 1 for group in groups.values()):
+        return ()
+    same = {n: group for group in groups.values() for n in group}
+    # Most constrained first: chambers alike in fewest others, then neighbours of those placed.
+    nodes = sorted(inside, key=lambda n: (len(same[n]), n))
+    found: list[tuple[int, ...]] = []
+    mapping: dict[int, int] = {}
+    used: set[int] = set()
+    budget = [steps]
+
+    def extend(i: int) -> None:
+        budget[0] -= 1
+        if len(found) > cap or budget[0] < 0:
+            return
+        if i == len(nodes):
+            found.append(tuple(mapping.get(n, n) for n in range(board.size)))
+            return
+        n = nodes[i]
+        for image in same[n]:
+            if image in used:
+                continue
+            if any(
+                (m in board.neighbours[n]) != (mi in board.neighbours[image]) for m, mi in mapping.items()
+            ):
+                continue
+            mapping[n] = image
+            used.add(image)
+            extend(i + 1)
+            del mapping[n]
+            used.discard(image)
+
+    extend(0)
+    identity = tuple(range(board.size))
+    return tuple(p for p in found if p != identity)[:cap]
 
 
 def candidate_nodes(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Chambers worth a figure, plus one representative of the unreachable ones (if any)."""
-    reach = board.reachable()
-    unreachable = tuple(n for n in range(board.size) if n not in reach)
-    return tuple(sorted(reach)) + unreachable[:1], unreachable
+    """Chambers worth a figure, plus one representative of those no hero can enter (if any)."""
+    enter = board.enterable()
+    unreachable = tuple(n for n in range(board.size) if n not in enter)
+    return tuple(sorted(enter)) + unreachable[:1], unreachable
 
 
 def layouts(board: Board, minions_choices: Sequence[int], nodes: Sequence[int]) -> Iterator[Layout]:
-    """Every placement: guardian figures (with repeats) and minion multisets over ``nodes``."""
+    """Every placement over ``nodes`` (no classes merged): guardians with repeats, minion multisets."""
     for guardians in itertools.combinations_with_replacement(nodes, board.guardian_figures):
         for count in minions_choices:
             for minions in itertools.combinations_with_replacement(nodes, count):
@@ -127,126 +347,196 @@ def guaranteed_value(
     return value, worst
 
 
-def _chunk_values(
-    job: tuple[Board, list[tuple[int, Layout]], list[Roll], int, float | None],
-) -> tuple[list[tuple[int, int, Roll | None]], bool]:
-    """Evaluate a chunk of placements (in a worker process); keeps those at or above its running best."""
-    board, chunk, rolls, defeated, stop_at = job
-    best, kept = -1, list[tuple[int, int, Roll | None]]()
-    for position, (index, layout) in enumerate(chunk):
-        if stop_at is not None and position & 0x1F == 0 and time.time() > stop_at:
-            return kept, False
-        value, worst = guaranteed_value(LayoutEvaluator(board, layout), rolls, best, defeated)
-        if value >= best:
-            best = value
-            kept.append((index, value, worst))
-    return kept, True
+def _hardest_first(rolls: Sequence[Roll]) -> list[Roll]:
+    """Rolls with the most heroes first, purple and red (the tougher colours) before black."""
+    return sorted(rolls, key=lambda r: (-sum(r), -r[2], -r[1], r))
+
+
+def upper_bound(space: Space) -> int:
+    """No placement guarantees more heroes than the smallest roll brings."""
+    return min((sum(r) for r in space.rolls), default=0)
+
+
+# -- the search -----------------------------------------------------------------------------------
+
+
+# When the placement classes left number more than PROOF_FROM, the search asks z3, after
+# PROOF_AFTER evaluations, to prove that nothing beats the best found, with a z3 resource budget of
+# PROOF_BUDGET units per class left (z3's work grows far slower than the number of classes).
+# Counts, not seconds, so every run does the same work and prints the same answer.
+PROOF_FROM = 250_000
+PROOF_AFTER = 2_000
+PROOF_BUDGET = 100
 
 
 def search_guaranteed(
-    scenario: Scenario, player: int = 0, deadline: Deadline | None = None, jobs: int | None = None
+    scenario: Scenario,
+    player: int = 0,
+    deadline: Deadline | None = None,
+    top: int = 10,
+    prove: bool = True,
 ) -> PlacementAnswer:
-    """Objective (a) by exhaustive search over placements on the compiled board.
+    """Objective (a) by branch and bound over placement classes on the compiled board.
 
-    Large searches run in ``jobs`` worker processes (default: the machine's cores, at most 4);
-    each worker drops a placement only below its own best, which is never above the overall
-    best, so the answer and its ties are exact and come out in the same order.
+    Lists up to ``top`` tied placements (``0``: all); once that many are found, only a strictly
+    better placement can change the answer, so the bound is tightened to that. With ``prove``,
+    at a few checkpoints z3 is asked whether any placement beats the best found (counterexample
+    rolls as in :func:`z3_guaranteed`); "no" proves the best optimal and ends the search (the ties
+    listed are then those found so far), a placement it finds becomes the new best.
     """
-    started = time.perf_counter()
     deadline = deadline or Deadline()
-    setup = _setup(scenario, player)
-    board, defeated, rolls, unreachable = setup.board, setup.defeated, setup.rolls, setup.unreachable
-    choices = list(layouts(board, minion_counts(scenario, board), setup.nodes))
-    workers = jobs if jobs is not None else min(4, os.cpu_count() or 1)
-    status = Status.PROVEN
-    results: list[tuple[int, int, Roll | None]] = []
-    if workers > 1 and len(choices) > 3000:
-        status, results = _parallel(board, choices, rolls, defeated, deadline, workers)
-    else:
-        progress = Progress("placements", len(choices))
-        best = -1
-        try:
-            for index, layout in enumerate(choices):
-                if index & 0x3F == 0:
-                    deadline.check()
-                progress.step()
-                value, worst = guaranteed_value(LayoutEvaluator(board, layout), rolls, best, defeated)
-                if value >= best:
-                    best = value
-                    results.append((index, value, worst))
-        except TimeLimit:
-            status = Status.UNKNOWN
-        finally:
-            progress.finish()
-    best = max((v for _, v, _ in results), default=-1)
-    tied = [choices[i] for i, v, _ in sorted(results) if v == best]
-    ranking = tuple(Ranked(choices[i], v, w) for i, v, w in sorted(results) if v == best)[:10]
-    proven = status is Status.PROVEN
-    answer = PlacementAnswer(
-        status,
-        "guaranteed",
-        "search",
-        best if proven else None,
-        tuple(tied) if proven else (),
-        ranking,
-        len(choices) if proven else 0,
-        time.perf_counter() - started,
-        unreachable,
+    search = deadline.share(0.85)
+    space = placement_space(scenario, player)
+    board, defeated = space.board, space.defeated
+    bound = upper_bound(space)
+    rolls = _hardest_first(space.rolls)
+    best, tied, evaluated = -1, list[Layout](), 0
+    stopped: str | None = None
+    complete = True
+    total = space.estimate()
+    checkpoints = [PROOF_AFTER] if prove and total > PROOF_FROM else []
+    progress = Progress("placements")
+    try:
+        for layout in space.classes(search):
+            full = top and len(tied) >= top
+            if best >= bound and (full or not complete):
+                complete = complete and not full
+                break
+            progress.step()
+            evaluated += 1
+            evaluator = LayoutEvaluator(board, layout, space.tables, search)
+            value, _ = guaranteed_value(evaluator, rolls, best + 1 if full else best, defeated)
+            if value > best:
+                best, tied = value, [layout]
+            elif value == best and not full:
+                tied.append(layout)
+            if checkpoints and evaluated == checkpoints[0]:
+                checkpoints.pop(0)
+                if best < bound:
+                    budget = PROOF_BUDGET * (total - evaluated)
+                    proof, better = prove_bound(space, best + 1, rolls[:1], budget, search)
+                    if better is not None:
+                        best, tied = better[1], [space.canonical(better[0])]
+                    elif proof:
+                        bound, complete = best, False
+    except TimeLimit as stop:
+        stopped, complete = stop.reason, False
+    finally:
+        progress.finish()
+    return _answer(
+        scenario, player, space, "search", best, bound, tied, complete, evaluated, stopped, deadline
     )
-    return _with_worst_plan(scenario, player, board, answer, defeated)
 
 
-def _parallel(
-    board: Board, choices: list[Layout], rolls: list[Roll], defeated: int, deadline: Deadline, workers: int
-) -> tuple[Status, list[tuple[int, int, Roll | None]]]:
-    left = deadline.remaining()
-    stop_at = None if left is None else time.time() + left
-    indexed = list(enumerate(choices))
-    parts = workers * 8
-    jobs = [(board, indexed[k::parts], rolls, defeated, stop_at) for k in range(parts)]
-    progress = Progress("placement chunks", parts)
-    results: list[tuple[int, int, Roll | None]] = []
-    status = Status.PROVEN
-    context = multiprocessing.get_context("fork")
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        try:
-            for kept, finished in pool.map(_chunk_values, jobs):
-                progress.step()
-                results.extend(kept)
-                if not finished:
-                    status = Status.UNKNOWN
-        finally:
-            progress.finish()
-    return status, results
+def prove_bound(
+    space: Space, target: int, rolls: Sequence[Roll], budget: int, deadline: Deadline
+) -> tuple[bool, tuple[Layout, int] | None]:
+    """Does any placement guarantee ``target`` heroes? z3 with counterexample rolls, starting from
+    ``rolls``, within ``budget`` z3 resource units: ``(True, None)`` proves none does;
+    ``(False, (layout, value))`` is one that does; ``(False, None)``: the budget ran out."""
+    model = PlacementModel(space, space.guardian_nodes())
+    model.deadline = deadline
+    order = _hardest_first(space.rolls)
+    for roll in rolls:
+        model.add_roll(roll, target)
+    start = _rlimit(model.solver)
+    while True:
+        deadline.check()
+        left = budget - (_rlimit(model.solver) - start)
+        if left <= 0:
+            return False, None
+        model.solver.set("rlimit", left)
+        ms = deadline.z3_ms()
+        if ms is not None:
+            model.solver.set("timeout", ms)
+        result = checking(model.solver)
+        if result == z3.unsat:
+            return True, None
+        if result != z3.sat:
+            deadline.check()
+            return False, None
+        layout = model.layout(model.solver.model())
+        evaluator = LayoutEvaluator(space.board, layout, space.tables, deadline)
+        values = [evaluator.value(r, space.defeated) for r in order]
+        failing = next((r for r, v in zip(order, values, strict=True) if v < target), None)
+        if failing is None:
+            return False, (layout, min(values))
+        model.add_roll(failing, target)
 
 
-def _with_worst_plan(
-    scenario: Scenario, player: int, board: Board, answer: PlacementAnswer, defeated: int
+def _rlimit(solver: Any) -> int:
+    stats = solver.statistics()
+    names = list(stats.keys())
+    return int(stats.get_key_value("rlimit count")) if "rlimit count" in names else 0
+
+
+def _answer(
+    scenario: Scenario,
+    player: int,
+    space: Space,
+    engine: str,
+    best: int,
+    bound: int,
+    tied: list[Layout],
+    complete: bool,
+    evaluated: int,
+    stopped: str | None,
+    deadline: Deadline,
 ) -> PlacementAnswer:
-    """Attach the first tied placement's worst roll and plan, replayed through the oracle."""
-    if answer.status is not Status.PROVEN or not answer.tied:
-        return answer
-    layout = answer.tied[0]
-    evaluator = LayoutEvaluator(board, layout)
-    rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
-    worst = min(rolls, key=lambda r: (evaluator.value(r, defeated), r))
-    plan = search_wave(board, layout, roll_heroes(worst), defeated)
-    if plan.defeated != answer.best:
-        raise OracleDisagreement(f"the worst roll gives {plan.defeated}, the search said {answer.best}")
-    from solver.stonespine.waves import oracle_plan_check
+    """The answer, with the first tied placement's worst roll and plan replayed through the oracle."""
+    board = space.board
+    proven = stopped is None or best >= bound
+    if not tied:
+        return PlacementAnswer(
+            Status.UNKNOWN,
+            "guaranteed",
+            engine,
+            None,
+            bound,
+            (),
+            False,
+            (),
+            evaluated,
+            _names(board, space.unreachable),
+            stopped=stop_reason(stopped),
+        )
+    worst, plan, replayed = None, (), False
+    try:
+        layout = tied[0]
+        evaluator = LayoutEvaluator(board, layout, space.tables, deadline)
+        worst = min(space.rolls, key=lambda r: (evaluator.value(r, space.defeated), r))
+        wave = search_wave(board, layout, roll_heroes(worst), space.defeated, deadline, space.tables)
+        if wave.defeated != best:
+            raise OracleDisagreement(f"the worst roll gives {wave.defeated}, the search said {best}")
+        oracle_plan_check(scenario, player, board, wave, placement=layout.placement(board), deadline=deadline)
+        plan, replayed = plan_steps(board, wave), True
+    except TimeLimit as stop:
+        stopped = stopped or stop.reason
+        proven = False
+    return PlacementAnswer(
+        Status.PROVEN if proven else Status.BEST_FOUND,
+        "guaranteed",
+        engine,
+        best,
+        best if proven else bound,
+        tuple(FigurePlacement.of(board, t) for t in tied),
+        complete and proven,
+        (),
+        evaluated,
+        _names(board, space.unreachable),
+        worst_roll=worst,
+        plan=plan,
+        replayed=replayed,
+        stopped=None if proven and stopped is None else stop_reason(stopped),
+    )
 
-    oracle_plan_check(scenario, player, board, plan, placement=layout.placement(board))
-    return PlacementAnswer(**{**_fields(answer), "worst_roll": worst, "plan": plan})
 
-
-def _fields(answer: PlacementAnswer) -> dict[str, Any]:
-    return {name: getattr(answer, name) for name in answer.__dataclass_fields__}
+def _names(board: Board, nodes: Sequence[int]) -> tuple[str, ...]:
+    return tuple(board.name(n) for n in nodes)
 
 
 def _placed(scenario: Scenario, player: int, placement: Any) -> Scenario:
     """The scenario with ``player``'s figures placed as given."""
-    from dataclasses import replace
-
     state = scenario.initial
     return replace(
         scenario, initial=state.with_player(player, replace(state.players[player], placement=placement))
@@ -268,26 +558,27 @@ def _require_exact(board: Board) -> None:
 class PlacementModel:
     """z3 variables for a placement and the wave encodings of the rolls collected so far."""
 
-    def __init__(self, board: Board, nodes: Sequence[int], counts: Sequence[int], defeated: int) -> None:
+    def __init__(self, space: Space, nodes: Sequence[int]) -> None:
+        board = space.board
         self.board = board
+        self.space = space
         self.nodes = tuple(nodes)
-        n = board.size
-        self.guard = [z3.Int(f"g{c}") for c in range(n)]
-        self.minion = [z3.Int(f"m{c}") for c in range(n)]
-        self.defeated = defeated
+        top = max(space.counts, default=0)
+        # Chambers outside ``nodes`` hold nothing: plain zeros, which the rules fold away.
+        self.guard: list[Any] = [z3.Int(f"g{c}") if c in self.nodes else 0 for c in range(board.size)]
+        self.minion: list[Any] = [z3.Int(f"m{c}") if c in self.nodes else 0 for c in range(board.size)]
+        self.defeated = space.defeated
+        self.deadline = Deadline()  # set by the caller: building a roll's encoding keeps its limit
         self.solver = z3.Solver()
         add = self.solver.add
-        for c in range(n):
-            allowed = c in self.nodes
-            add(self.guard[c] >= 0, self.minion[c] >= 0)
-            if not allowed:
-                add(self.guard[c] == 0, self.minion[c] == 0)
-        add(z3.Sum(self.guard) == board.guardian_figures)
-        add(z3.Or([z3.Sum(self.minion) == k for k in counts]))
+        for c in self.nodes:
+            add(z3.And(self.guard[c] >= 0, self.guard[c] <= board.guardian_figures))
+            add(z3.And(self.minion[c] >= 0, self.minion[c] <= top))
+        add(z3.Sum([self.guard[c] for c in self.nodes]) == board.guardian_figures)
+        add(z3.Or([z3.Sum([self.minion[c] for c in self.nodes]) == k for k in space.counts]))
         self.rolls: list[Roll] = []
 
     def add_roll(self, roll: Roll, target: int) -> None:
-        board = self.board
         slots = min(target, sum(roll))
         if slots <= 0:
             return
@@ -295,15 +586,14 @@ class PlacementModel:
             # z3 proposed a placement its own encoding accepts for this roll, yet the search refutes it.
             raise OracleDisagreement(f"the z3 wave encoding and the search disagree on roll {roll}")
         encoding = WaveEncoding(
-            board,
+            self.board,
             slots,
             roll,
             self.defeated,
             f"r{len(self.rolls)}",
-            damage=lambda h, c: h.base[c] + self.minion[c] * h.unit[c],
-            kept=lambda h, c: z3.IntVal(0) if board.purple_all_damage else self.minion[c] * h.minion_unit[c],
-            minion_cond=lambda h, c: z3.And(z3.BoolVal(h.cond_minion), self.minion[c] > 0),
-            live_guardian=lambda c: self.guard[c] > 0,
+            minions=self.minion,
+            guardians=[g > 0 if isinstance(g, z3.ExprRef) else False for g in self.guard],
+            deadline=self.deadline,
         )
         self.solver.add(*encoding.constraints)
         if sum(roll) < target:
@@ -311,86 +601,70 @@ class PlacementModel:
         self.rolls.append(roll)
 
     def layout(self, model: z3.ModelRef) -> Layout:
-        guards = tuple(
-            c
-            for c in range(self.board.size)
-            for _ in range(model.eval(self.guard[c], model_completion=True).as_long())
-        )
-        minions = tuple(model.eval(m, model_completion=True).as_long() for m in self.minion)
-        return Layout(guards, minions)
+        def count(term: Any) -> int:
+            return term if isinstance(term, int) else model.eval(term, model_completion=True).as_long()
+
+        guards = tuple(c for c in range(self.board.size) for _ in range(count(self.guard[c])))
+        return Layout(guards, tuple(count(m) for m in self.minion))
 
     def block(self, layout: Layout) -> None:
-        same = [self.guard[c] == layout.guardians.count(c) for c in range(self.board.size)]
-        same += [self.minion[c] == layout.minions[c] for c in range(self.board.size)]
+        """Rule out ``layout``'s whole class (every placement with the same representative)."""
+        space = self.space
+        same = [self.guard[c] == layout.guardians.count(c) for c in self.nodes]
+        keep = set(space.minion_nodes(layout.guardians))
+        same += [
+            self.minion[c] == layout.minions[c] for c in self.nodes if c in keep and c not in layout.guardians
+        ]
         self.solver.add(z3.Not(z3.And(same)))
 
 
 def z3_guaranteed(
-    scenario: Scenario, player: int = 0, deadline: Deadline | None = None, list_ties: bool = True
+    scenario: Scenario,
+    player: int = 0,
+    deadline: Deadline | None = None,
+    list_ties: bool = True,
+    top: int = 0,
 ) -> PlacementAnswer:
-    """Objective (a) by z3 with counterexample rolls; ties listed by blocking found placements."""
-    started = time.perf_counter()
+    """Objective (a) by z3 with counterexample rolls; ties listed by blocking found classes."""
     deadline = deadline or Deadline()
-    setup = _setup(scenario, player)
-    board, defeated, rolls, nodes, unreachable = (
-        setup.board,
-        setup.defeated,
-        setup.rolls,
-        setup.nodes,
-        setup.unreachable,
-    )
-    counts = minion_counts(scenario, board)
-    top = max(sum(r) for r in rolls)
+    search = deadline.share(0.85)
+    space = placement_space(scenario, player)
+    board, defeated = space.board, space.defeated
+    nodes = space.guardian_nodes()
+    bound = upper_bound(space)
     evaluated = 0
+    rolls = _hardest_first(space.rolls)
+    stopped: str | None = None
+    found: list[Layout] = []
+    target = bound
     try:
-        for target in range(top, -1, -1):
-            model = PlacementModel(board, nodes, counts, defeated)
-            found: list[Layout] = []
+        for target in range(bound, -1, -1):
+            model = PlacementModel(space, nodes)
+            model.deadline = search
+            found = []
             while True:
-                if z3_check(model.solver, deadline) == z3.unsat:
+                if z3_check(model.solver, search) == z3.unsat:
                     break
                 layout = model.layout(model.solver.model())
                 evaluated += 1
-                evaluator = LayoutEvaluator(board, layout)
+                evaluator = LayoutEvaluator(board, layout, space.tables, search)
                 failing = next((r for r in rolls if evaluator.value(r, defeated) < target), None)
                 if failing is not None:
                     model.add_roll(failing, target)
                     continue
-                found.append(layout)
-                if not list_ties:
+                found.append(space.canonical(layout))
+                if not list_ties or (top and len(found) >= top):
                     break
                 model.block(layout)
             if found:
-                ranking = tuple(Ranked(lay, target) for lay in found[:10])
-                answer = PlacementAnswer(
-                    Status.PROVEN,
-                    "guaranteed",
-                    "z3",
-                    target,
-                    tuple(sorted(found, key=_order)),
-                    ranking,
-                    evaluated,
-                    time.perf_counter() - started,
-                    unreachable,
-                )
-                return _with_worst_plan(scenario, player, board, answer, defeated)
-    except TimeLimit:
-        pass
-    return PlacementAnswer(
-        Status.UNKNOWN,
-        "guaranteed",
-        "z3",
-        None,
-        (),
-        (),
-        evaluated,
-        time.perf_counter() - started,
-        unreachable,
-    )
-
-
-def _order(layout: Layout) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return (layout.guardians, tuple(-m for m in layout.minions))
+                break
+            bound = target - 1
+    except TimeLimit as stop:
+        stopped = stop.reason
+    tied = sorted(set(found), key=space.key)
+    complete = list_ties and not (top and len(found) >= top) and stopped is None
+    best = target if found else -1
+    return _answer(scenario, player, space, "z3", best, bound, tied, complete, evaluated, stopped, deadline)
 
 
 # -- the oracle baseline ---------------------------------------------------------------------
@@ -421,41 +695,57 @@ def oracle_guaranteed_for(
 def oracle_guaranteed(
     scenario: Scenario, player: int = 0, deadline: Deadline | None = None, sample: int | None = None
 ) -> PlacementAnswer:
-    """Objective (a) through the oracle: every placement (or the first ``sample``), every roll."""
-    started = time.perf_counter()
+    """Objective (a) through the oracle: every placement class (or the first ``sample``), every roll."""
     deadline = deadline or Deadline()
-    setup = _setup(scenario, player, exact=False)
-    board, rolls, nodes, unreachable = setup.board, setup.rolls, setup.nodes, setup.unreachable
-    best, tied, evaluated, status = -1, [], 0, Status.PROVEN
-    choices = list(layouts(board, minion_counts(scenario, board), nodes))
-    if sample is not None:
-        choices = choices[:sample]
-    progress = Progress("placements (oracle)", len(choices))
+    search = deadline.share(0.85)
+    space = placement_space(scenario, player, exact=False)
+    board = space.board
+    rolls = _hardest_first(space.rolls)
+    best, tied, evaluated = -1, list[Layout](), 0
+    stopped: str | None = None
+    progress = Progress("placements (oracle)")
     try:
-        for layout in choices:
-            deadline.check()
+        for layout in space.classes(search):
+            if sample is not None and evaluated >= sample:
+                stopped = "sample"
+                break
             evaluated += 1
             progress.step()
-            value = oracle_guaranteed_for(scenario, player, board, layout, rolls, best, deadline)
+            value = oracle_guaranteed_for(scenario, player, board, layout, rolls, best, search)
             if value > best:
                 best, tied = value, [layout]
             elif value == best:
                 tied.append(layout)
-    except TimeLimit:
-        status = Status.UNKNOWN
+    except TimeLimit as stop:
+        stopped = stop.reason
     finally:
         progress.finish()
-    proven = status is Status.PROVEN and sample is None
+    bound = upper_bound(space)
+    if stopped is None:
+        return PlacementAnswer(
+            Status.PROVEN,
+            "guaranteed",
+            "oracle",
+            best,
+            best,
+            tuple(FigurePlacement.of(board, t) for t in tied),
+            True,
+            (),
+            evaluated,
+            _names(board, space.unreachable),
+        )
     return PlacementAnswer(
-        Status.PROVEN if proven else Status.UNKNOWN,
+        Status.BEST_FOUND if tied else Status.UNKNOWN,
         "guaranteed",
         "oracle",
-        best if proven else None,
-        tuple(tied) if proven else (),
+        best if tied else None,
+        bound,
+        tuple(FigurePlacement.of(board, t) for t in tied),
+        False,
         (),
         evaluated,
-        time.perf_counter() - started,
-        unreachable,
+        _names(board, space.unreachable),
+        stopped=stop_reason(stopped),
     )
 
 
@@ -468,66 +758,149 @@ def search_expected(
     target: int | None = None,
     player: int = 0,
     deadline: Deadline | None = None,
+    top: int = 10,
 ) -> PlacementAnswer:
     """Objective (b): the placement maximising the phase's value under the optimal policy.
 
-    Exact: every placement's DP is solved, except that placements whose upper bound cannot reach
-    the best value are skipped. For ``trophy`` and ``no-escape`` the bound is the chance that the
-    first wave can be defeated entirely (any escape in it ends the phase in failure).
+    Branch and bound over the same placement classes: every class's DP is solved, except that
+    classes whose upper bound cannot reach the best value are skipped. For ``trophy`` and
+    ``no-escape`` the bound is the chance that the first wave can be defeated entirely (any escape
+    in it ends the phase in failure); for every measure, the phase's best value over the
+    measure's range bounds the search (a class reaching it ends the search once ties are listed).
     """
-    from solver.stonespine.policy import InvasionDP, Measure
+    from solver.stonespine.policy import InvasionDP, Measure, verify_phase
 
-    started = time.perf_counter()
     deadline = deadline or Deadline()
-    board, _, defeated = board_for(scenario, player)
-    _require_exact(board)
+    search = deadline.share(0.7)
+    space = placement_space(scenario, player)
+    board, defeated = space.board, space.defeated
     if measure is Measure.TROPHY and target is None and scenario.initial.solo:
         target = scenario.data.value("jael_defeats")[board.year - 1] + 1
     dist = roll_distribution(scenario.data, board.year)
-    nodes, unreachable = candidate_nodes(board)
-    choices = list(layouts(board, minion_counts(scenario, board), nodes))
+    ceiling: Fraction | None = Fraction(1) if measure in (Measure.TROPHY, Measure.NO_ESCAPE) else None
     best: Fraction | None = None
     tied: list[Layout] = []
     ranked: list[Ranked] = []
-    evaluated, status = 0, Status.PROVEN
+    evaluated = 0
+    stopped: str | None = None
+    complete = True
     bounded = measure in (Measure.TROPHY, Measure.NO_ESCAPE)
-    progress = Progress("placements (phase DP)", len(choices))
+    progress = Progress("placements (phase DP)")
     try:
-        for layout in choices:
-            deadline.check()
+        for layout in space.classes(search):
+            full = top and len(tied) >= top
+            if full and ceiling is not None and best is not None and best >= ceiling:
+                complete = False
+                break
             progress.step()
             if bounded and best is not None:
-                evaluator = LayoutEvaluator(board, layout)
-                bound = sum((p for r, p in dist if evaluator.value(r, defeated) == sum(r)), Fraction(0))
-                if bound < best:
+                evaluator = LayoutEvaluator(board, layout, space.tables, search)
+                chance = sum((p for r, p in dist if evaluator.value(r, defeated) == sum(r)), Fraction(0))
+                if chance < best or (full and chance == best):
                     continue
             evaluated += 1
-            value = InvasionDP(board, layout, dist, measure, target, defeated, deadline).solve().value
+            value = InvasionDP(board, layout, dist, measure, target, defeated, search).solve().value
             if best is None or value > best:
                 best, tied = value, [layout]
-            elif value == best:
+            elif value == best and not full:
                 tied.append(layout)
             ranked.append(Ranked(layout, value))
-    except TimeLimit:
-        status = Status.UNKNOWN
+            ranked.sort(key=lambda r: (-r.value, space.key(r.layout)))
+            del ranked[10:]
+    except TimeLimit as stop:
+        stopped, complete = stop.reason, False
     finally:
         progress.finish()
-    ranked.sort(key=lambda r: (-r.value, _order(r.layout)))
-    if status is Status.PROVEN and tied:
+    objective = f"expected {measure.value}" + (f" >= {target}" if target is not None else "")
+    ranking = tuple(RankedPlacement(FigurePlacement.of(board, r.layout), r.value) for r in ranked)
+    if best is None or not tied:
+        return PlacementAnswer(
+            Status.UNKNOWN,
+            objective,
+            "search",
+            None,
+            ceiling,
+            (),
+            False,
+            ranking,
+            evaluated,
+            _names(board, space.unreachable),
+            stopped=stop_reason(stopped),
+        )
+    replayed = False
+    if stopped is None:
         # The oracle plays the best placement's optimal policy over every dice outcome.
-        from solver.stonespine.policy import verify_phase
-
-        best_dp = InvasionDP(board, tied[0], dist, measure, target, defeated, deadline)
-        placed = _placed(scenario, player, tied[0].placement(board))
-        verify_phase(placed, best_dp, best_dp.solve(), player, deadline)
+        try:
+            best_dp = InvasionDP(board, tied[0], dist, measure, target, defeated, deadline)
+            placed = _placed(scenario, player, tied[0].placement(board))
+            verify_phase(placed, best_dp, best_dp.solve(), player, deadline)
+            replayed = True
+        except TimeLimit as stop:
+            stopped = stop.reason
+    proven = stopped is None
     return PlacementAnswer(
-        status,
-        f"expected {measure.value}" + (f" >= {target}" if target is not None else ""),
+        Status.PROVEN if proven else Status.BEST_FOUND,
+        objective,
         "search",
-        best if status is Status.PROVEN else None,
-        tuple(tied) if status is Status.PROVEN else (),
-        tuple(ranked[:10]),
+        best,
+        best if proven else ceiling,
+        tuple(FigurePlacement.of(board, t) for t in tied),
+        complete and proven,
+        ranking,
         evaluated,
-        time.perf_counter() - started,
-        unreachable,
+        _names(board, space.unreachable),
+        replayed=replayed,
+        stopped=stop_reason(stopped),
     )
+
+
+def solve_placement(
+    scenario: Scenario,
+    *,
+    objective: str = "guaranteed",
+    engine: str = "search",
+    measure: Any = None,
+    target: int | None = None,
+    top: int = 10,
+    player: int = 0,
+    deadline: Deadline | None = None,
+) -> PlacementAnswer:
+    """Query 4 answered: the optimal placement for ``objective`` by ``engine``."""
+    from model.core.errors import MalformedInputError
+    from solver.stonespine.policy import Measure
+
+    if objective == "guaranteed":
+        if engine == "z3":
+            return z3_guaranteed(scenario, player, deadline, top=top)
+        if engine == "oracle":
+            return oracle_guaranteed(scenario, player, deadline)
+        return search_guaranteed(scenario, player, deadline, top)
+    if engine != "search":
+        raise MalformedInputError(
+            "--engine", engine, "the expected objective is solved by exhaustive DP (--engine search)"
+        )
+    return search_expected(scenario, measure or Measure.TROPHY, target, player, deadline, top)
+
+
+def timed(work: Any) -> tuple[float, Any]:
+    """``(seconds, result)`` of ``work()`` (for the benchmarks)."""
+    started = time.perf_counter()
+    result = work()
+    return time.perf_counter() - started, result
+
+
+__all__ = [
+    "Ranked",
+    "Space",
+    "WavePlan",
+    "candidate_nodes",
+    "guaranteed_value",
+    "layouts",
+    "minion_counts",
+    "oracle_guaranteed",
+    "placement_space",
+    "search_expected",
+    "search_guaranteed",
+    "solve_placement",
+    "z3_guaranteed",
+]

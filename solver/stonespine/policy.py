@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from model.core.decisions import ChanceRequest, DecisionRequest, Option
 from model.core.errors import RulesError
@@ -36,11 +37,11 @@ from model.stonespine.game import StonespineGame
 from model.stonespine.heroes import COLORS, HeroColor
 from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState, Stage
-from solver.common import Deadline, OracleDisagreement
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit
 from solver.stonespine.board import Board, Layout, board_for
 from solver.stonespine.dice import Roll, roll_distribution
-from solver.stonespine.fast import outcome_masks
-from solver.stonespine.routes import Outcome, enumerate_outcomes
+from solver.stonespine.fast import EntryTables, outcome_masks, route_to
+from solver.stonespine.routes import Fate, Outcome, walk_route
 
 
 class Measure(enum.StrEnum):
@@ -80,6 +81,7 @@ class InvasionDP:
         target: int | None = None,
         start: int = 0,
         deadline: Deadline | None = None,
+        tables: EntryTables | None = None,
     ) -> None:
         if board.limits:
             raise RulesError("the Invasion-phase solver models every rule but: " + "; ".join(board.limits))
@@ -89,6 +91,7 @@ class InvasionDP:
         self.rolls = tuple((r, p) for r, p in rolls if p > 0)
         self.start = start
         self.deadline = deadline or Deadline()
+        self.tables = tables or EntryTables(board)
         self._masks: dict[tuple[int, int], tuple[int, bool]] = {}
         self.value = lru_cache(maxsize=None)(self._value)
         self.results = lru_cache(maxsize=None)(self._results)
@@ -111,12 +114,21 @@ class InvasionDP:
     def _options(self, color: int, mask: int) -> tuple[int, bool]:
         key = (color, mask)
         if key not in self._masks:
-            self._masks[key] = outcome_masks(self.board, self.layout, self.board.heroes[color], mask)
+            self.deadline.check_size(len(self._masks), 1_000_000)
+            self._masks[key] = outcome_masks(
+                self.board,
+                self.layout,
+                self.board.heroes[color],
+                mask,
+                self.tables.by_color[color],
+                self.deadline,
+            )
         return self._masks[key]
 
     def _results(self, mask: int, left: Roll) -> dict[Result, Steps]:
         """Every result the player can steer this wave to, with one way to get there."""
         self.deadline.check()
+        self.deadline.check_size(self.results.cache_info().currsize, 500_000)
         if sum(left) == 0:
             return {(mask, False): ()}
         found: dict[Result, Steps] = {}
@@ -175,11 +187,24 @@ class InvasionDP:
         plan = []
         for color, node in steps:
             hero = COLORS[color]
-            found = enumerate_outcomes(self.board, self.layout, hero, mask)
-            if node < 0:
-                outcome = next(found[k] for k in sorted(found) if k[0] == "escaped")
-            else:
-                outcome = found[("defeated", node)]
+            fate = "escaped" if node < 0 else "defeated"
+            route = route_to(
+                self.board,
+                self.layout,
+                self.board.heroes[color],
+                mask,
+                fate,
+                node,
+                self.deadline,
+                self.tables.by_color[color],
+            )
+            assert route is not None, "the DP only plans results the walker found"
+            outcome = (
+                walk_route(self.board, self.layout, hero, route, mask)
+                if route
+                else Outcome(Fate.ESCAPED, None, "no-entry", (), 0)
+            )
+            if node >= 0:
                 mask |= 1 << node
             plan.append((hero, outcome.route, outcome))
         return plan
@@ -291,6 +316,7 @@ def oracle_expectation(
 
     def expect(current: GameState) -> Fraction:
         deadline.check()
+        deadline.check_size(len(memo), 500_000)
         if current.stage not in (Stage.ROLL, Stage.REPEL, Stage.CONTINUE):
             return measure(current)
         request = current.request
@@ -323,6 +349,66 @@ def verify_phase(
         raise OracleDisagreement(
             f"the oracle playing the optimal policy gives {got}, the DP said {answer.value}"
         )
+
+
+def solve_policy(
+    scenario: Scenario,
+    measure: Measure,
+    target: int | None = None,
+    *,
+    check: bool = True,
+    player: int = 0,
+    deadline: Deadline | None = None,
+) -> tuple[InvasionDP | None, Any]:
+    """Query 3 answered: the optimal policy's exact value (a :class:`PolicyAnswer`) and the DP
+    (``None`` when stopped), checked by the oracle playing the policy over every dice outcome.
+
+    On the deadline the answer is ``unknown``: a DP stopped half way bounds nothing.
+    """
+    from solver.stonespine.answers import FigurePlacement, FirstWaveRoll, PolicyAnswer, stop_reason
+
+    deadline = deadline or Deadline()
+    board, layout, _ = board_for(scenario, player)
+    placement = FigurePlacement.of(board, layout)
+    try:
+        dp, answer = solve_phase(scenario, measure, target, player, deadline=deadline.share(0.6))
+    except TimeLimit as stop:
+        return None, PolicyAnswer(
+            Status.UNKNOWN,
+            measure.value,
+            target,
+            None,
+            None,
+            0,
+            (),
+            False,
+            placement,
+            stop_reason(stop.reason),
+        )
+    checked, stopped = False, None
+    if check:
+        try:
+            verify_phase(scenario, dp, answer, player, deadline)
+            checked = True
+        except TimeLimit as stop:
+            stopped = stop.reason
+    rows = []
+    for roll, p, result, value in answer.first_wave:
+        after = "close" if result[1] or not dp.should_continue(result[0]) else "continue"
+        cells = tuple(board.name(n) for n in range(board.size) if result[0] >> n & 1)
+        rows.append(FirstWaveRoll(roll, p, cells, result[1], after, value))
+    return dp, PolicyAnswer(
+        Status.PROVEN if stopped is None else Status.BEST_FOUND,
+        measure.value,
+        answer.target,
+        answer.value,
+        answer.close_now,
+        answer.states,
+        tuple(rows),
+        checked,
+        placement,
+        stop_reason(stopped),
+    )
 
 
 def describe_result(board: Board, result: Result) -> str:

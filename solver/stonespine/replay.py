@@ -18,7 +18,7 @@ from model.stonespine.game import StonespineGame
 from model.stonespine.heroes import HeroColor
 from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState, Placement, Stage
-from solver.common import OracleDisagreement
+from solver.common import Deadline, OracleDisagreement
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +104,10 @@ def replay_wave(
     placement: Placement | None = None,
     defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
     state: GameState | None = None,
+    deadline: Deadline | None = None,
 ) -> WaveResult:
     """Play ``plan`` through the oracle until the wave is over (the Step 3 gate decision)."""
+    deadline = deadline or Deadline()
     game = StonespineGame(scenario.rulings, scenario.data)
     start = wave_state(scenario, player, [c for c, _ in plan], placement, defeated, state)
     decider = _PlanDecider(plan)
@@ -115,6 +117,7 @@ def replay_wave(
         request = current.request
         if isinstance(request, ChanceRequest) or request.kind == "gate":
             break
+        deadline.check()
         answer = decider.decide(request)
         current, events = game.step(current, answer)
         _note_auto_sends(decider, events, request)
@@ -161,9 +164,12 @@ def verify_wave(
     placement: Placement | None = None,
     defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
     state: GameState | None = None,
+    deadline: Deadline | None = None,
 ) -> WaveResult:
     """Replay and compare with the solver's ``(fate, chamber, reason)`` per hero; raise if different."""
-    result = replay_wave(scenario, player, plan, placement=placement, defeated=defeated, state=state)
+    result = replay_wave(
+        scenario, player, plan, placement=placement, defeated=defeated, state=state, deadline=deadline
+    )
     got = [(h.fate, h.chamber, h.reason) for h in result.heroes]
     if got != list(expected):
         raise OracleDisagreement(
@@ -171,3 +177,59 @@ def verify_wave(
             f"claimed {list(expected)}, oracle gives {got}"
         )
     return result
+
+
+def verify_routes(
+    scenario: Scenario,
+    player: int,
+    color: HeroColor,
+    claims: Sequence[tuple[Sequence[str], tuple[str, str | None, str]]],
+    deadline: Deadline | None = None,
+) -> None:
+    """Replay many one-hero routes through the oracle at once and insist each ends as claimed.
+
+    Each claim is a route (chamber names) and its ``(fate, chamber, reason)``. Routes sharing a
+    beginning share its oracle steps (states are immutable, so a branch starts from the state
+    where the routes part), which makes replaying every outcome of a large dungeon cheap.
+    """
+    deadline = deadline or Deadline()
+    game = StonespineGame(scenario.rulings, scenario.data)
+    start, opening = game.start(wave_state(scenario, player, [color]))
+
+    def explore(
+        current: GameState,
+        events: tuple[Event, ...],
+        group: list[tuple[Sequence[str], tuple[str, str | None, str]]],
+    ) -> None:
+        deadline.check()
+        request = current.request
+        if request is None or isinstance(request, ChanceRequest) or request.kind == "gate":
+            got = _results(events)
+            for route, expected in group:
+                found = [(h.fate, h.chamber, h.reason) for h in got]
+                walked = [h.route for h in got]
+                if found != [expected] or walked != [tuple(route)]:
+                    raise OracleDisagreement(
+                        f"the oracle disagrees with the solver: route {list(route)} claimed {expected}, "
+                        f"oracle gives {found} along {[list(w) for w in walked]}"
+                    )
+            return
+        if request.kind == "move":
+            here = str(dict(request.context)["chamber"])
+            branches: dict[str, list[tuple[Sequence[str], tuple[str, str | None, str]]]] = {}
+            for route, expected in group:
+                at = list(route).index(here)
+                if at + 1 >= len(route):
+                    raise OracleDisagreement(
+                        f"the oracle moves the hero on from {here}; route {list(route)} ends there"
+                    )
+                branches.setdefault(route[at + 1], []).append((route, expected))
+            for option, members in branches.items():
+                nxt, produced = game.step(current, option)
+                explore(nxt, events + tuple(produced), members)
+            return
+        nxt, produced = game.step(current, request.options[0])
+        explore(nxt, events + tuple(produced), group)
+
+    if claims:
+        explore(start, tuple(opening), list(claims))

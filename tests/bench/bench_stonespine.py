@@ -1,54 +1,92 @@
-"""Stonespine solver benchmarks: every ratio is against a baseline measured in the same run.
+"""Stonespine solver benchmarks: each measure against a baseline measured in the same run.
 
-1. Optimal placement, objective (a) (guaranteed first-wave defeats), on full 4x4 year-4
-   dungeons with a guardian and three minions: the exhaustive search (the default engine), z3
-   (value proven by counterexample-guided search), and the exhaustive baseline through the oracle.
-   The oracle baseline is far too slow to run on all placements, so it is timed on a sample of
-   placements (all rolls each) and scaled by the number of placements; the table says so.
-2. Route queries ("can this hero be defeated?", and every outcome with a route) on synthetic
-   dungeons from 4x4 to 8x8: z3 against exhaustive route enumeration, which is stopped at a limit.
-3. How placement search time grows with the grid (guardian and one minion).
+1. Optimal placement, objective (a) (heroes surely defeated in the first wave), proven, on
+   instances whose optimum is below the maximum (unique or nearly), on a degenerate one (every
+   placement defeats the whole wave) and on 8x8 study grids. This project: the pruned search
+   (``solver/stonespine/placement.py``). Baselines: enumerating every placement on the compiled
+   board, and enumerating every placement through the oracle; a baseline too slow to run in full
+   is timed on a sample spread over the placements and scaled, and the ratio says so
+   ("extrapolated").
+2. Route queries: every outcome of one hero on open grids (every doorway open), against z3 asked
+   every question (the previous method) and against walking every route.
+3. Objective (b): the placement maximising the phase's expected defeats, against solving every
+   placement's phase.
+
+``python -m tests.bench.bench_stonespine scaling`` measures the placement search against grid size
+and minions and writes the table and picture of ``docs/performance.md``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import json
 import statistics
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import model.stonespine  # noqa: F401
 from model.stonespine.heroes import HeroColor
 from model.stonespine.scenario import Scenario, load_scenario, scenario_from_document
-from reports.tables import table
-from solver.common import Deadline, Status, TimeLimit
-from solver.stonespine.board import board_for
-from solver.stonespine.dice import roll_distribution
-from solver.stonespine.generate import random_dungeon, scenario_document
+from solver.common import Deadline, TimeLimit
+from solver.stonespine.board import Layout, board_for
+from solver.stonespine.dice import Roll, roll_distribution
+from solver.stonespine.fast import EntryTables, LayoutEvaluator
+from solver.stonespine.generate import random_dungeon, scenario_document, study_document
 from solver.stonespine.placement import (
-    candidate_nodes,
+    _hardest_first,
+    guaranteed_value,
     layouts,
     minion_counts,
     oracle_guaranteed_for,
+    placement_space,
+    search_expected,
     search_guaranteed,
-    z3_guaranteed,
 )
-from solver.stonespine.routes import RouteModel, enumerate_outcomes
+from solver.stonespine.policy import InvasionDP
+from solver.stonespine.policy import Measure as PhaseMeasure
+from solver.stonespine.routes import RouteModel, enumerate_outcomes, solve_routes
+from tests.bench import Measure
 
-ORACLE_SAMPLE = 6
-ROUTE_LIMIT = 20.0
+ROOT = Path(__file__).resolve().parents[2]
+ORACLE_SAMPLE = 4  # placements timed through the oracle when it cannot run in full
+ENUMERATION_SAMPLE = 3000  # placements timed on the compiled board when enumeration is too long
+
+# A 4-column, 3-row dungeon in year 3 whose optimum is below the maximum and nearly unique (2 of 3
+# heroes, 3 tied placements), found among generated dungeons; and a smaller one on which the oracle
+# baseline runs in full well within a minute.
+NEAR_UNIQUE = {
+    "rows": 3,
+    "columns": 4,
+    "seed": 13,
+    "year": 3,
+    "minions": 3,
+    "bonus": 4,
+    "elements": 0.5,
+    "guardian": "Dragon",
+}
+SMALL = {"rows": 2, "columns": 3, "seed": 1, "year": 2, "minions": 2, "bonus": 3}
+ORACLE_CAP = 20.0  # seconds one placement may take through the oracle before the sample stops
 
 
-def _best_of(runs: int, work: Callable[[], Any]) -> tuple[float, Any]:
-    times, result = [], None
-    for _ in range(runs):
+def _timed(work: Callable[[], Any], repeat: int = 1) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
         started = time.perf_counter()
         result = work()
-        times.append(time.perf_counter() - started)
-    return min(times), result
+        best = min(best, time.perf_counter() - started)
+    return best, result
 
 
-def _full_4x4() -> Scenario:
+def study(**options: Any) -> Scenario:
+    return scenario_from_document(study_document(**options), "bench: study grid")
+
+
+def degenerate_4x4() -> Scenario:
+    """The previous benchmark's instance: every placement defeats all four heroes."""
     doc = scenario_document(
         random_dungeon(9, 4, 4, open_doors=0.4),
         year=4,
@@ -61,45 +99,131 @@ def _full_4x4() -> Scenario:
     return scenario_from_document(doc, "bench: generated 4x4 seed 9")
 
 
-def placement_rows() -> list[tuple[Any, ...]]:
-    rows = []
-    instances = [
-        ("generated 4x4, all 16 chambers reachable", _full_4x4()),
-        ("examples/stonespine/placement.json", load_scenario("examples/stonespine/placement.json")),
+def _every_placement(scenario: Scenario) -> tuple[list[Layout], list[Roll]]:
+    board, _, _ = board_for(scenario)
+    rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
+    return list(layouts(board, minion_counts(scenario, board), range(board.size))), rolls
+
+
+def enumeration_time(scenario: Scenario, limit: int | None = None) -> tuple[float, bool, int]:
+    """Seconds to evaluate every placement on the compiled board (the previous search, with its
+    cut on the best so far), or ``limit`` of them scaled up: ``(seconds, extrapolated, placements)``."""
+    board, _, defeated = board_for(scenario)
+    choices, rolls = _every_placement(scenario)
+    tables = EntryTables(board, batch=True)
+    order = _hardest_first(rolls)
+    sample = choices if limit is None or len(choices) <= limit else choices[:: len(choices) // limit][:limit]
+    started = time.perf_counter()
+    best = -1
+    for layout in sample:
+        value, _ = guaranteed_value(LayoutEvaluator(board, layout, tables), order, best, defeated)
+        best = max(best, value)
+    seconds = time.perf_counter() - started
+    if len(sample) == len(choices):
+        return seconds, False, len(choices)
+    return seconds / len(sample) * len(choices), True, len(choices)
+
+
+def oracle_time(scenario: Scenario, sample: int | None = None) -> tuple[float, bool, int]:
+    """Seconds to evaluate every placement through the oracle (every roll searched by the oracle,
+    with the cut on the best so far), or ``sample`` of them scaled up (each stopped after
+    ``ORACLE_CAP`` seconds, which makes the scaled figure a lower bound)."""
+    board, _, _ = board_for(scenario)
+    choices, rolls = _every_placement(scenario)
+    order = _hardest_first(rolls)
+    chosen = (
+        choices if sample is None or len(choices) <= sample else choices[:: len(choices) // sample][:sample]
+    )
+    started = time.perf_counter()
+    best = -1
+    for layout in chosen:
+        cap = Deadline(None if sample is None else ORACLE_CAP)
+        with contextlib.suppress(TimeLimit):
+            best = max(best, oracle_guaranteed_for(scenario, 0, board, layout, order, best, cap))
+    seconds = time.perf_counter() - started
+    if len(chosen) == len(choices):
+        return seconds, False, len(choices)
+    return seconds / len(chosen) * len(choices), True, len(choices)
+
+
+def placement_measures() -> list[Measure]:
+    # (name, scenario, oracle: None in full / a sample / 0 not run, enumeration: None in full / a sample)
+    example = load_scenario("example:stonespine/placement.json")
+    hard = study(rows=8, columns=8, seed=23, elements=0.3, bonus=6)
+    instances: list[tuple[str, Scenario, int | None, int | None]] = [
+        ("3x2 year 2", study(**SMALL), None, None),
+        ("4x3 year 3, optimum 2 of 3, 3 tied", study(**NEAR_UNIQUE), ORACLE_SAMPLE, None),
+        ("examples/stonespine/placement.json, 4x4 year 4", example, 2, None),
+        ("4x4 year 4, every placement ties at 4 of 4", degenerate_4x4(), 0, None),
+        ("8x8 study grid, 25 chambers enterable", hard, 0, ENUMERATION_SAMPLE),
+        ("8x8 study grid, 52 chambers enterable", study(rows=8, columns=8, seed=3), 0, ENUMERATION_SAMPLE),
     ]
-    for name, scenario in instances:
+    measures = []
+    for name, scenario, oracle_sample, enumeration_limit in instances:
+        ours, answer = _timed(lambda s=scenario: search_guaranteed(s), repeat=1 if enumeration_limit else 3)
+        assert answer.status.value == "proven", name
         board, _, _ = board_for(scenario)
-        nodes, _ = candidate_nodes(board)
-        choices = list(layouts(board, minion_counts(scenario, board), nodes))
-        search_time, answer = _best_of(3, lambda s=scenario: search_guaranteed(s))
-        z3_time, z3_answer = _best_of(
-            1, lambda s=scenario: z3_guaranteed(s, deadline=Deadline(120), list_ties=False)
+        workload = (
+            f"{name}: guardian + {board.minions} minion(s); proven best {answer.best} of "
+            f"{max(sum(r) for r, p in roll_distribution(scenario.data, board.year) if p > 0)} heroes, "
+            f"{len(answer.tied)}{'' if answer.ties_complete else '+'} tied; {answer.evaluated:,} classes evaluated"
         )
-        assert z3_answer.best == answer.best, "z3 and the search disagree"
-        rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
-        step = max(1, len(choices) // ORACLE_SAMPLE)
-        sample = choices[::step][:ORACLE_SAMPLE]
-        per = []
-        for layout in sample:
-            started = time.perf_counter()
-            oracle_guaranteed_for(scenario, 0, board, layout, rolls, -1, Deadline())
-            per.append(time.perf_counter() - started)
-        oracle_total = statistics.mean(per) * len(choices)
-        rows.append(
-            (
-                name,
-                len(board.reachable()),
-                len(choices),
-                answer.best,
-                len(answer.tied),
-                f"{search_time:.2f}",
-                f"{z3_time:.2f}",
-                f"{oracle_total:,.0f} (est. from {len(sample)})",
-                f"{oracle_total / search_time:,.0f}x",
-                f"{oracle_total / z3_time:,.0f}x",
+        seconds, extrapolated, count = enumeration_time(scenario, enumeration_limit)
+        measures.append(
+            Measure(
+                f"place (a): {name}",
+                ours,
+                "s",
+                seconds,
+                f"every one of {count:,} placements on the compiled board"
+                + (f" (timed on {enumeration_limit:,}, scaled)" if extrapolated else ""),
+                seconds / ours,
+                workload,
+                extrapolated,
             )
         )
-    return rows
+        if oracle_sample == 0:
+            continue  # minutes per placement through the oracle: the compiled enumeration stands in
+        oracle, extrapolated, count = oracle_time(scenario, oracle_sample)
+        measures.append(
+            Measure(
+                f"place (a): {name}",
+                ours,
+                "s",
+                oracle,
+                f"every one of {count:,} placements through the oracle"
+                + (f" (timed on {oracle_sample}, scaled)" if extrapolated else ", measured in full"),
+                oracle / ours,
+                workload,
+                extrapolated,
+            )
+        )
+    return measures
+
+
+def expected_measures() -> list[Measure]:
+    scenario = study(rows=2, columns=3, seed=1, year=2, minions=2, bonus=3)
+    ours, answer = _timed(lambda: search_expected(scenario, PhaseMeasure.DEFEATED), repeat=3)
+    board, _, defeated = board_for(scenario)
+    dist = roll_distribution(scenario.data, board.year)
+    choices, _ = _every_placement(scenario)
+
+    def every() -> None:
+        for layout in choices:
+            InvasionDP(board, layout, dist, PhaseMeasure.DEFEATED, None, defeated).solve()
+
+    baseline, _ = _timed(every)
+    return [
+        Measure(
+            "place (b): expected defeats, 3x2 year 2",
+            ours,
+            "s",
+            baseline,
+            f"the phase solved for every one of {len(choices)} placements",
+            baseline / ours,
+            f"best {answer.best}, {len(answer.tied)} tied, the best policy replayed by the oracle",
+        )
+    ]
 
 
 def open_grid(size: int) -> dict[str, Any]:
@@ -121,132 +245,204 @@ def open_grid(size: int) -> dict[str, Any]:
     return {"entrance": letters[0], "exit": letters[size - 1], "rows": rows}
 
 
-def route_rows() -> list[tuple[Any, ...]]:
-    rows = []
-    for size in (4, 5, 6, 7, 8):
-        letters = "ABCDEFGH"
-        far = f"{letters[size - 1]}{size}"
-        minions = [f"{letters[size // 2]}{size // 2}", f"{letters[size // 3]}{size - 1}", f"B{size}"]
-        doc = scenario_document(
-            open_grid(size),
-            year=4,
-            guardian="Dragon",
-            levels=(4, 4),
-            placement={"guardians": [far], "minions": minions},
-            heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
-            health_bonus={"red": 6},
-        )
-        scenario = scenario_from_document(doc, f"bench: generated {size}x{size}")
+def open_grid_scenario(size: int) -> Scenario:
+    letters = "ABCDEFGH"
+    far = f"{letters[size - 1]}{size}"
+    minions = [f"{letters[size // 2]}{size // 2}", f"{letters[size // 3]}{size - 1}", f"B{size}"]
+    doc = scenario_document(
+        open_grid(size),
+        year=4,
+        guardian="Dragon",
+        levels=(4, 4),
+        placement={"guardians": [far], "minions": minions},
+        heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
+        health_bonus={"red": 6},
+    )
+    return scenario_from_document(doc, f"bench: open grid {size}x{size}")
+
+
+def route_measures() -> list[Measure]:
+    measures = []
+    for size in (8,):
+        scenario = open_grid_scenario(size)
+        ours, answer = _timed(lambda s=scenario: solve_routes(s, HeroColor.RED), repeat=2)
         board, layout, defeated = board_for(scenario)
-        model = RouteModel(board, layout, HeroColor.RED, defeated)
-        started = time.perf_counter()
-        witness = model.witness(model.path.defeated_anywhere(), Deadline())
-        query = time.perf_counter() - started
-        started = time.perf_counter()
-        outcomes = model.outcomes(Deadline())
-        listing = time.perf_counter() - started
-        started = time.perf_counter()
+
+        def ask_everything(b: Any = board, lay: Any = layout, d: int = defeated) -> int:
+            model = RouteModel(b, lay, HeroColor.RED, d)
+            found = 0
+            for c in range(b.size):
+                for condition in (model.path.defeated_at(c), model.path.escaped_at(c)):
+                    found += model.witness(condition, Deadline()) is not None
+            return found
+
+        z3_all, found = _timed(ask_everything)
+        assert found == len(answer.outcomes), "z3 and the harvest disagree"
+        workload = (
+            f"open {size}x{size} grid, red hero (Barbarian, 12 health): all {len(answer.outcomes)} outcomes, "
+            "each replayed through the oracle"
+        )
+        measures.append(
+            Measure(
+                f"routes: every outcome, {size}x{size}",
+                ours,
+                "s",
+                z3_all,
+                "z3 asked every (fate, chamber), no replay",
+                z3_all / ours,
+                workload,
+            )
+        )
+        limit = 5.0
         try:
-            baseline = enumerate_outcomes(board, layout, HeroColor.RED, defeated, Deadline(ROUTE_LIMIT))
-            base_time = time.perf_counter() - started
-            assert set(baseline) == set(outcomes), "z3 and the enumeration disagree"
-            base_text, ratio = f"{base_time:.3f}", f"{base_time / listing:.2f}x"
+            walked, _ = _timed(
+                lambda b=board, lay=layout, d=defeated, cap=limit: enumerate_outcomes(
+                    b, lay, HeroColor.RED, d, Deadline(cap)
+                )
+            )
+            measures.append(
+                Measure(
+                    f"routes: every outcome, {size}x{size}",
+                    ours,
+                    "s",
+                    walked,
+                    "every route walked",
+                    walked / ours,
+                    workload,
+                )
+            )
         except TimeLimit:
-            base_text, ratio = f"> {ROUTE_LIMIT:.0f} (stopped)", f"> {ROUTE_LIMIT / listing:.1f}x"
-        rows.append(
-            (
-                f"{size}x{size}",
-                len(board.reachable()),
-                "yes" if witness else "no",
-                f"{query:.3f}",
-                len(outcomes),
-                f"{listing:.2f}",
-                base_text,
-                ratio,
+            measures.append(
+                Measure(
+                    f"routes: every outcome, {size}x{size}",
+                    ours,
+                    "s",
+                    limit,
+                    f"every route walked: stopped at {limit:.0f} s, not finished (a lower bound)",
+                    limit / ours,
+                    workload,
+                    extrapolated=True,
+                )
             )
-        )
-    return rows
+    return measures
 
 
-def growth_rows() -> list[tuple[Any, ...]]:
+def results() -> list[Measure]:
+    return [*placement_measures(), *expected_measures(), *route_measures()]
+
+
+# -- the scaling curve (docs/performance.md) -------------------------------------------------------
+
+
+SIZES = (3, 4, 5, 6, 7, 8)
+MINIONS = (1, 2, 3)
+SEEDS = range(12)
+
+
+def scaling(limit: float = 60.0) -> list[dict[str, Any]]:
+    """The pruned search's time to a proven optimum on study grids (elements thinned to 30 %,
+    heroes with 6 extra health, year 4), per grid size and number of minions, over a few seeds."""
     rows = []
-    for size in (4, 5, 6, 7, 8):
-        doc = scenario_document(
-            random_dungeon(200 + size, size, size, open_doors=0.3),
-            year=4,
-            guardian="Dragon",
-            levels=(1, 0),
-            placement={"guardians": ["A1"], "minions": ["A1"]},
-            heroes={"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
-            health_bonus={"black": 3, "purple": 3, "red": 3},
-        )
-        scenario = scenario_from_document(doc, f"bench: growth {size}x{size}")
-        board, _, _ = board_for(scenario)
-        nodes, _ = candidate_nodes(board)
-        count = sum(1 for _ in layouts(board, minion_counts(scenario, board), nodes))
-        started = time.perf_counter()
-        answer = search_guaranteed(scenario, deadline=Deadline(120))
-        elapsed = time.perf_counter() - started
-        value = answer.best if answer.status is Status.PROVEN else "unknown"
+    for size, minions in itertools.product(SIZES, MINIONS):
+        times, classes, values = [], [], []
+        for seed in SEEDS:
+            scenario = study(rows=size, columns=size, seed=seed, minions=minions, elements=0.3, bonus=6)
+            space = placement_space(scenario)
+            seconds, answer = _timed(lambda s=scenario: search_guaranteed(s, deadline=Deadline(limit)))
+            times.append(seconds if answer.status.value == "proven" else float("inf"))
+            classes.append(space.estimate())
+            values.append(f"{answer.best}")
+        finite = [t for t in times if t != float("inf")]
         rows.append(
-            (
-                f"{size}x{size}",
-                size * size,
-                len(board.reachable()),
-                count,
-                value,
-                len(answer.tied),
-                f"{elapsed:.2f}",
-            )
+            {
+                "size": size,
+                "minions": minions,
+                "median": statistics.median(times),
+                "max": max(times),
+                "unproven": len(times) - len(finite),
+                "classes": int(statistics.median(classes)),
+                "values": values,
+            }
         )
+        print(rows[-1], flush=True)
     return rows
+
+
+def scaling_svg(rows: Sequence[dict[str, Any]], width: int = 640, height: int = 360) -> str:
+    """A line per number of minions: median seconds to a proven optimum against grid size (log)."""
+    import math
+
+    left, right, top, bottom = 60, 150, 20, 50
+    times = [r["median"] for r in rows if r["median"] != float("inf")] + [
+        r["max"] for r in rows if r["max"] != float("inf")
+    ]
+    low, high = math.log10(max(min(times), 1e-3)), math.log10(max(times) * 1.5)
+    sizes = sorted({r["size"] for r in rows})
+
+    def x(size: int) -> float:
+        return left + (size - sizes[0]) / (sizes[-1] - sizes[0]) * (width - left - right)
+
+    def y(seconds: float) -> float:
+        return top + (high - math.log10(max(seconds, 1e-3))) / (high - low) * (height - top - bottom)
+
+    colours = {1: "#1b9e77", 2: "#d95f02", 3: "#7570b3"}
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" stroke="black"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="black"/>',
+    ]
+    for size in sizes:
+        parts.append(
+            f'<text x="{x(size):.1f}" y="{height - bottom + 18}" text-anchor="middle">{size}x{size}</text>'
+        )
+    for exponent in range(math.floor(low), math.ceil(high) + 1):
+        if low <= exponent <= high:
+            label = f"{10.0**exponent:g} s"
+            parts.append(
+                f'<line x1="{left - 4}" y1="{y(10.0**exponent):.1f}" x2="{width - right}" y2="{y(10.0**exponent):.1f}" stroke="#ddd"/>'
+            )
+            parts.append(
+                f'<text x="{left - 8}" y="{y(10.0**exponent) + 4:.1f}" text-anchor="end">{label}</text>'
+            )
+    for minions, colour in colours.items():
+        line = [r for r in rows if r["minions"] == minions and r["median"] != float("inf")]
+        points = " ".join(f"{x(r['size']):.1f},{y(r['median']):.1f}" for r in line)
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for r in line:
+            parts.append(f'<circle cx="{x(r["size"]):.1f}" cy="{y(r["median"]):.1f}" r="3" fill="{colour}"/>')
+            if r["max"] != float("inf"):
+                parts.append(
+                    f'<line x1="{x(r["size"]):.1f}" y1="{y(r["median"]):.1f}" x2="{x(r["size"]):.1f}" y2="{y(r["max"]):.1f}" stroke="{colour}" stroke-dasharray="2,2"/>'
+                )
+        ly = top + 20 * minions
+        parts.append(
+            f'<line x1="{width - right + 15}" y1="{ly}" x2="{width - right + 35}" y2="{ly}" stroke="{colour}" stroke-width="2"/>'
+        )
+        parts.append(
+            f'<text x="{width - right + 40}" y="{ly + 4}">guardian + {minions} minion{"s" if minions > 1 else ""}</text>'
+        )
+    parts.append(
+        f'<text x="{(left + width - right) / 2:.1f}" y="{height - 12}" text-anchor="middle">study grid (median of {len(SEEDS)} seeds; dashes: slowest)</text>'
+    )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
 
 
 def main() -> str:
-    parts = [
-        "### Optimal placement, objective (a): guardian + 3 minions, year 4",
-        "",
-        table(
-            placement_rows(),
-            [
-                "instance",
-                "reachable",
-                "placements",
-                "best",
-                "ties",
-                "search s",
-                "z3 s (value)",
-                "oracle s",
-                "search speed-up",
-                "z3 speed-up",
-            ],
-        ),
-        "",
-        "The search lists every tied placement; z3's time is for proving the best value. The oracle "
-        f"baseline is timed on {ORACLE_SAMPLE} placements spread over the list (every roll each) and scaled.",
-        "",
-        "### Route queries on open grids (every doorway open, a spike in one chamber of eleven), red hero (Barbarian, 12 health), guardian in the far corner, 3 minions",
-        "",
-        table(
-            route_rows(),
-            [
-                "grid",
-                "reachable",
-                "defeatable",
-                "z3 query s",
-                "outcomes",
-                "z3 all outcomes s",
-                "enumeration s",
-                "enumeration / z3",
-            ],
-        ),
-        "",
-        "### Placement search growth with grid size (guardian + 1 minion)",
-        "",
-        table(growth_rows(), ["grid", "chambers", "reachable", "placements", "best", "ties", "search s"]),
-    ]
-    return "\n".join(parts)
+    from reports.tables import table
+
+    return table(
+        [m.row() for m in results()], ["measure", "this project", "baseline (same run)", "ratio", "workload"]
+    )
 
 
 if __name__ == "__main__":
-    print(main())
+    if sys.argv[1:] == ["scaling"]:
+        from model.core.canonical import write_atomic
+
+        measured = scaling()
+        write_atomic(ROOT / "docs" / "stonespine-placement-scaling.svg", scaling_svg(measured))
+        print(json.dumps(measured, default=str, indent=1))
+    else:
+        print(main())

@@ -1,127 +1,164 @@
-"""The engines agree: z3, the compiled search and the oracle give the same answers.
+"""The engines agree with the oracle: the compiled board, its walkers and its z3 encodings.
 
-Random small dungeons come from the same strategies as the oracle's properties (random rulings
-included), so agreement is checked under every reading.
+Random dungeons come from the same strategies as the oracle's properties (random rulings
+included), so agreement is checked under every reading. No generated board is filtered out: a
+board the compiled model cannot represent must be refused by the searches, with the reason, and
+every refusal is counted and reported beside the comparisons.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from model.core.errors import RulesError
 from model.stonespine.heroes import COLORS, HeroColor
 from properties.stonespine import scenarios
-from solver.common import Deadline, Status
+from solver.common import Deadline
 from solver.stonespine.board import board_for
-from solver.stonespine.fast import LayoutEvaluator, defeat_mask
-from solver.stonespine.placement import oracle_guaranteed, search_guaranteed, z3_guaranteed
-from solver.stonespine.replay import verify_wave
-from solver.stonespine.routes import RouteModel, enumerate_outcomes
-from solver.stonespine.waves import oracle_wave, search_wave, z3_wave
+from solver.stonespine.fast import EntryTables, LayoutEvaluator, defeat_mask, first_routes
+from solver.stonespine.routes import RouteModel, enumerate_outcomes, oracle_outcomes, solve_routes
+from solver.stonespine.waves import oracle_wave, search_wave, solve_wave, z3_wave
 from tests.stonespine.helpers import load
 
-SMALL = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+QUICK = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.filter_too_much]}
+
+
+def quick_and_deep(body: Any, strategies: tuple[Any, ...], quick: int, deep: int) -> tuple[Any, Any]:
+    """The property ``body`` as two tests: ``quick`` examples in ``make test``, ``deep`` examples
+    under the ``slow`` marker (``make bench``, ``pytest -m slow``)."""
+    fast = settings(max_examples=quick, **QUICK)(given(*strategies)(body))  # type: ignore[arg-type]
+    slow = settings(max_examples=deep, **QUICK)(given(*strategies)(body))  # type: ignore[arg-type]
+    return fast, pytest.mark.slow(slow)
+
+
+def _size(doc: dict[str, Any]) -> int:
+    rows = doc["players"][0]["dungeon"]["rows"]
+    return len(rows) * len(rows[0])
+
+
+def _compiled_outcomes(scenario: Any, color: HeroColor) -> dict[str, set[tuple[str, str | None, str]]]:
+    """Every end one hero can reach, by the reference walker and by the tabulated walker."""
+    board, layout, defeated = board_for(scenario)
+    reference = enumerate_outcomes(board, layout, color, defeated)
+    fast = first_routes(board, layout, board.hero(color), defeated)
+    return {
+        "reference": {
+            (fate, board.name(node) if node >= 0 else None, o.reason) for (fate, node), o in reference.items()
+        },
+        "fast": {
+            (fate, board.name(node) if node >= 0 else None, reference[(fate, node)].reason)
+            for fate, node in fast
+            if (fate, node) in reference
+        }
+        | {("missing", str(key), "") for key in fast if key not in reference},
+    }
+
+
+@pytest.mark.parametrize(
+    "boards", [pytest.param(40, id="40"), pytest.param(400, marks=pytest.mark.slow, id="400")]
 )
+def test_the_compiled_board_agrees_with_the_oracle_on_every_generated_board(
+    boards: int, record_property: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One hero's routes and a wave's best value, compiled against the oracle's own search, on
+    every generated board; where the compiled model cannot represent the board, the searches
+    must refuse with the reason."""
+    tally: Counter[str] = Counter()
+
+    @settings(max_examples=boards, **QUICK)  # type: ignore[arg-type]
+    @given(
+        scenarios(max_players=1),
+        st.sampled_from(COLORS),
+        st.lists(st.sampled_from(COLORS), min_size=1, max_size=3),
+    )
+    def check(doc: dict[str, Any], color: HeroColor, heroes: list[HeroColor]) -> None:
+        tally["boards"] += 1
+        scenario = load(doc)
+        board, layout, defeated = board_for(scenario)
+        refused = board.limits_for(color)
+        if refused:
+            with pytest.raises(RulesError, match="does not model"):
+                solve_routes(scenario, color, engine="search")
+            tally[f"routes refused: {refused[0]}"] += 1
+        else:
+            compiled = _compiled_outcomes(scenario, color)
+            oracle = set(oracle_outcomes(scenario, 0, color))
+            assert compiled["reference"] == oracle
+            assert compiled["fast"] == oracle
+            tally["routes compared"] += 1
+        if board.limits:
+            with pytest.raises(RulesError, match="do not model"):
+                solve_wave(scenario, heroes, engine="search")
+            tally[f"waves refused: {board.limits[0]}"] += 1
+        else:
+            by_search = search_wave(board, layout, heroes, defeated)
+            by_oracle = oracle_wave(scenario, 0, heroes)
+            roll = (heroes.count(COLORS[0]), heroes.count(COLORS[1]), heroes.count(COLORS[2]))
+            assert by_search.defeated == by_oracle.defeated
+            assert LayoutEvaluator(board, layout).value(roll, defeated) == by_search.defeated
+            tally["waves compared"] += 1
+
+    check()
+    report = ", ".join(f"{key}: {n}" for key, n in sorted(tally.items()))
+    record_property("compiled-board agreement", report)
+    with capsys.disabled():
+        print(f"\ncompiled board vs oracle: {report}")
+    assert (
+        tally["routes compared"] + sum(n for k, n in tally.items() if k.startswith("routes refused"))
+        == tally["boards"]
+    )
+    assert (
+        tally["waves compared"] + sum(n for k, n in tally.items() if k.startswith("waves refused"))
+        == tally["boards"]
+    )
+    assert (
+        tally["routes compared"] >= tally["boards"] // 2 and tally["waves compared"] >= tally["boards"] // 4
+    )
+    assert any(k.startswith("waves refused") for k in tally), (
+        "the strategies no longer make boards the model refuses"
+    )
 
 
-def _exact(doc: dict[str, Any]) -> bool:
-    scenario = load(doc)
-    board, _, _ = board_for(scenario)
-    return not board.limits
-
-
-@SMALL
-@given(scenarios(max_players=1).filter(_exact), st.sampled_from(COLORS))
-def test_route_outcomes_z3_equals_enumeration_and_the_oracle(doc: dict[str, Any], color: HeroColor) -> None:
+def _the_z3_route_encoding_agrees_with_the_walkers(doc: dict[str, Any], color: HeroColor) -> None:
     scenario = load(doc)
     board, layout, defeated = board_for(scenario)
-    exhaustive = enumerate_outcomes(board, layout, color, defeated)
-    proven = RouteModel(board, layout, color, defeated).outcomes()
-    assert set(exhaustive) == set(proven)
+    assume(not board.limits_for(color))
+    walked = enumerate_outcomes(board, layout, color, defeated)
+    model = RouteModel(board, layout, color, defeated)
+    proven = model.outcomes(Deadline())  # z3 asked every question the cheap filters leave
+    assert set(walked) == set(proven)
     mask = defeat_mask(board, layout, board.hero(color), defeated)
-    assert {k[1] for k in exhaustive if k[0] == "defeated"} == {n for n in range(board.size) if mask >> n & 1}
-    for outcome in proven.values():
-        if outcome.node is None:
-            continue
-        verify_wave(
-            scenario,
-            0,
-            [(color, [board.name(n) for n in outcome.route])],
-            [(outcome.fate.value, board.name(outcome.node), outcome.reason)],
-        )
+    assert {k[1] for k in walked if k[0] == "defeated"} == {n for n in range(board.size) if mask >> n & 1}
+    answer = solve_routes(scenario, color)  # harvest, z3, every route replayed through the oracle
+    assert {(o.fate, o.chamber) for o in answer.outcomes} == {
+        (f, board.name(n) if n >= 0 else None) for f, n in walked
+    }
 
 
-@SMALL
-@given(scenarios(max_players=1).filter(_exact), st.lists(st.sampled_from(COLORS), min_size=1, max_size=3))
-def test_wave_search_z3_and_oracle_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
+def _the_z3_wave_encoding_agrees_with_the_search(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
     scenario = load(doc)
     board, layout, defeated = board_for(scenario)
+    assume(not board.limits)
     by_search = search_wave(board, layout, heroes, defeated)
     by_z3 = z3_wave(board, layout, heroes, defeated)
-    by_oracle = oracle_wave(scenario, 0, heroes)
-    assert by_search.defeated == by_z3.defeated == by_oracle.defeated
-    roll = tuple(heroes.count(c) for c in COLORS)
-    assert LayoutEvaluator(board, layout).value(roll, defeated) == by_search.defeated  # type: ignore[arg-type]
+    assert by_search.defeated == by_z3.defeated
+    from solver.stonespine.replay import verify_wave
+
     for plan in (by_search, by_z3):
         verify_wave(scenario, 0, plan.plan(board), plan.expected(board))
 
 
-@settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
-)
-@given(
-    scenarios(max_players=1).filter(
-        lambda d: (
-            _exact(d)
-            and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 6
-            and d["year"] <= 2
-        )
-    )
-)
-def test_placement_engines_agree_on_small_dungeons(doc: dict[str, Any]) -> None:
-    doc["players"][0].pop("defeated", None)
-    scenario = load(doc)
-    by_search = search_guaranteed(scenario)
-    # z3 lists ties one solve at a time; a case with very many ties is too slow for `make test`.
-    assume(len(by_search.tied) <= 40)
-    by_z3 = z3_guaranteed(scenario, deadline=Deadline(60))
-    assert by_z3.status is Status.PROVEN
-    by_oracle = oracle_guaranteed(scenario)
-    assert by_search.best == by_z3.best == by_oracle.best
-    assert set(by_search.tied) == set(by_z3.tied) == set(by_oracle.tied)
-
-
-def test_the_placement_example_holds_its_first_optimal_placement() -> None:
-    """examples/stonespine/placement.json says its placement is the first optimal one: keep it so."""
-    from pathlib import Path
-
-    from model.stonespine.scenario import load_scenario
-
-    path = Path(__file__).resolve().parents[2] / "examples" / "stonespine" / "placement.json"
-    scenario = load_scenario(str(path))
-    _, layout, _ = board_for(scenario)
-    assert search_guaranteed(scenario).tied[0] == layout
-
-
-@settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
-)
-@given(
-    scenarios(max_players=1).filter(
-        lambda d: (
-            _exact(d)
-            and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 9
-        )
-    ),
-    st.lists(st.sampled_from(COLORS), min_size=1, max_size=2),
-)
-def test_min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
+def _min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
     from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
 
     scenario = load(doc)
+    board, _, _ = board_for(scenario)
+    assume(not board.limits)
     assert (
         fewest_minions(scenario, heroes, limit=3, engine="z3").count
         == fewest_minions(scenario, heroes, limit=3, engine="search").count
@@ -136,23 +173,107 @@ def test_min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) 
     )
 
 
-@settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
-)
-@given(
-    scenarios(max_players=1).filter(
-        lambda d: (
-            _exact(d)
-            and len(d["players"][0]["dungeon"]["rows"]) * len(d["players"][0]["dungeon"]["rows"][0]) <= 4
-        )
-    ),
-    st.sampled_from(COLORS),
-)
-def test_escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
+def _escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
+    """The escape search's z3 route conditions (rules.enter along a route, on z3 terms) against
+    trying every filling."""
     from solver.stonespine.escape_search import _free_slots, fill_free_spaces
 
     scenario = load(doc)
-    assume(len(_free_slots(scenario, 0)) <= 6)
-    by_z3 = fill_free_spaces(scenario, hero, ["spike", "+1"], engine="z3")
+    board, _, _ = board_for(scenario)
+    assume(not board.limits_for(hero) and len(_free_slots(scenario, 0)) <= 5)
+    try:
+        by_z3 = fill_free_spaces(scenario, hero, ["spike", "+1"], engine="z3")
+    except RulesError as refused:  # a filling would bring what the compiled board does not model
+        with pytest.raises(RulesError, match="does not model"):
+            fill_free_spaces(scenario, hero, ["spike", "+1"], engine="search")
+        assert "does not model" in str(refused)
+        return
     by_search = fill_free_spaces(scenario, hero, ["spike", "+1"], engine="search")
     assert by_z3.found == by_search.found
+
+
+def test_the_tables_are_the_rules() -> None:
+    """The fast walker's table holds, for every chamber and state, what rules.enter says."""
+    from solver.stonespine.fast import BY_DAMAGE, BY_EXIT, BY_GUARDIAN
+    from solver.stonespine.rules import PY, HeroState, chamber_facts, enter, hero_terms, route_rules
+    from tests.solver_stonespine.test_placement import study
+
+    scenario = study(4, 4, seed=3, year=4)
+    board, _, _ = board_for(scenario)
+    tables = EntryTables(board, batch=True)
+    for table, hero in zip(tables.by_color, board.heroes, strict=True):
+        for node in range(board.size):
+            for minions in range(3):
+                for guardian in (False, True):
+                    for ignored in (False, True):
+                        row = table.row(node, minions, guardian, ignored)
+                        facts = chamber_facts(
+                            PY, board, hero, node, minions=minions, guardian=guardian, ignored=ignored
+                        )
+                        for state, code in enumerate(row):
+                            step = enter(
+                                PY,
+                                route_rules(board),
+                                hero_terms(PY, hero),
+                                facts,
+                                HeroState(state >> 1, bool(state & 1)),
+                            )
+                            expected = (
+                                BY_GUARDIAN
+                                if step.by_guardian
+                                else BY_DAMAGE
+                                if step.by_damage
+                                else BY_EXIT
+                                if step.by_exit
+                                else step.after.damage * 2 + int(step.after.protection_used)
+                            )
+                            assert code == expected
+
+
+(
+    test_the_z3_route_encoding_agrees_with_the_walkers,
+    test_the_z3_route_encoding_agrees_with_the_walkers_deeply,
+) = quick_and_deep(
+    _the_z3_route_encoding_agrees_with_the_walkers,
+    (
+        scenarios(max_players=1).filter(lambda d: _size(d) <= 9),
+        st.sampled_from(COLORS),
+    ),
+    6,
+    60,
+)
+
+
+test_the_z3_wave_encoding_agrees_with_the_search, test_the_z3_wave_encoding_agrees_with_the_search_deeply = (
+    quick_and_deep(
+        _the_z3_wave_encoding_agrees_with_the_search,
+        (
+            scenarios(max_players=1).filter(lambda d: _size(d) <= 8),
+            st.lists(st.sampled_from(COLORS), min_size=1, max_size=3),
+        ),
+        4,
+        40,
+    )
+)
+
+
+test_min_damage_engines_agree, test_min_damage_engines_agree_deeply = quick_and_deep(
+    _min_damage_engines_agree,
+    (
+        scenarios(max_players=1).filter(lambda d: _size(d) <= 6),
+        st.lists(st.sampled_from(COLORS), min_size=1, max_size=2),
+    ),
+    3,
+    30,
+)
+
+
+test_escape_search_engines_agree, test_escape_search_engines_agree_deeply = quick_and_deep(
+    _escape_search_engines_agree,
+    (
+        scenarios(max_players=1).filter(lambda d: _size(d) <= 4),
+        st.sampled_from(COLORS),
+    ),
+    4,
+    40,
+)
