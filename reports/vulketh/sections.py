@@ -37,7 +37,18 @@ def clear_search() -> str:
     question = question_from_scenario(load_scenario(CLEAR), CLEAR_HEX, CLEAR_MEMBERS)
     answers = [clear_hex(question, engine=e) for e in ("z3", "baseline")]
     command = command_line(
-        ["invasion", "vulketh", "clear", CLEAR, "--hex", str(CLEAR_HEX), "--members", str(CLEAR_MEMBERS)]
+        [
+            "invasion",
+            "vulketh",
+            "clear",
+            CLEAR,
+            "--hex",
+            str(CLEAR_HEX),
+            "--members",
+            str(CLEAR_MEMBERS),
+            "--engine",
+            "both",
+        ]
     )
     if answers[0].placement != answers[1].placement:
         raise AssertionError("z3 and the baseline disagree on the clearing placement")
@@ -62,12 +73,11 @@ def differ_search() -> str:
         for i, a in enumerate(names):
             for b in names[i + 1 :]:
                 for direction in ["highest"] if rid == "VK-MOVE-HIGHEST" else ["lowest", "highest"]:
+                    # The baseline: z3 answers the same (tests/vulketh, `--engine both`) but takes
+                    # minutes on some GROW pairs where the baseline takes a tenth of a second.
                     question = make_question(rules, rid, (a, b), direction)
-                    answers = [smallest_difference(question, engine=e) for e in ("z3", "baseline")]
-                    if answers[0].position != answers[1].position:
-                        raise AssertionError(f"z3 and the baseline disagree on {rid} {a}/{b}")
-                    results.append(answers)
-    command = command_line(["invasion", "vulketh", "differ", "--engine", "both"])
+                    results.append([smallest_difference(question, engine="baseline")])
+    command = command_line(["invasion", "vulketh", "differ"])
     return section(
         "Vul'Keth: the smallest positions where MOVE and GROW readings part", differ_report(results, command)
     )
