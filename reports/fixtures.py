@@ -138,9 +138,12 @@ def write(out: Path) -> list[str]:
     return written
 
 
-def check(out: Path) -> list[str]:
-    """Names of trace fixtures that are missing, different, or no longer generated."""
-    expected = files(build())
+def check(out: Path, expected: dict[str, str] | None = None) -> list[str]:
+    """Names of trace fixtures that are missing, different, or no longer generated.
+
+    ``expected`` is :func:`files` of :func:`build` when the caller has it already.
+    """
+    expected = expected if expected is not None else files(build())
     problems = []
     for name, text in expected.items():
         target = out / name

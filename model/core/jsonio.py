@@ -122,8 +122,14 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise MalformedInputError(source, "$", f"not UTF-8 (byte {err.start})") from None
+    floats: list[_Float] = []
+
+    def keep_float(text: str) -> _Float:
+        floats.append(_Float(text))
+        return floats[-1]
+
     try:
-        document = json.loads(text, parse_constant=_reject_constant, parse_float=_Float)
+        document = json.loads(text, parse_constant=_reject_constant, parse_float=keep_float)
     except json.JSONDecodeError as err:
         raise MalformedInputError(
             source, "$", f"invalid JSON at line {err.lineno} column {err.colno}: {err.msg}"
@@ -134,12 +140,29 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
         ) from None
     except ValueError as err:
         raise MalformedInputError(source, "$", str(err)) from None
-    _check_values(document, source, input_limits().max_depth)
+    max_depth = input_limits().max_depth
+    if floats or _depth(document) > max_depth:
+        _locate_problem(document, source, max_depth)  # the slow walk only names the first bad place
     return document
 
 
-def _check_values(document: Any, source: str, max_depth: int) -> None:
-    """Refuse non-integer numbers and too-deep nesting, naming the first place (iteratively)."""
+def _depth(document: Any) -> int:
+    """How deeply containers nest (a scalar is 0); walks containers only, iteratively."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = value.values()
+        elif not isinstance(value, list):
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((item, depth + 1) for item in value if isinstance(item, dict | list))
+    return deepest
+
+
+def _locate_problem(document: Any, source: str, max_depth: int) -> None:
+    """Refuse the first non-integer number or too-deep container, with its path (iteratively)."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
     while stack:
         value, path = stack.pop()
