@@ -38,6 +38,7 @@ from model.stonespine.heroes import HeroColor
 from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState
 from solver.common import Deadline, Status, TimeLimit, z3_check
+from solver.paths import SimplePath, decode
 from solver.stonespine.board import Board, HeroProfile, Layout, board_for
 from solver.stonespine.fast import BY_DAMAGE, BY_EXIT, BY_GUARDIAN, EntryTable, first_routes, random_routes
 from solver.stonespine.rules import (
@@ -206,79 +207,40 @@ class PathEncoding:
         deadline = deadline or Deadline()
         n = board.size
         self.board = board
-        # Only chambers a hero can ever enter get variables; the others are never visited.
+        # The route's shape is the shared simple path (solver/paths.py); only chambers a hero can
+        # ever enter get variables, the others are never visited.
         live = set(board.enterable())
-        self.visited: list[Any] = [z3.Bool(f"{tag}_v{c}") if c in live else False for c in range(n)]
-        self.end: list[Any] = [z3.Bool(f"{tag}_e{c}") if c in live else False for c in range(n)]
-        self.order: list[Any] = [z3.Int(f"{tag}_o{c}") if c in live else 0 for c in range(n)]
-        self.edge = {
-            (c, d): z3.Bool(f"{tag}_x{c}_{d}") for c in sorted(live) for d in board.neighbours[c] if d in live
-        }
+        self.path = SimplePath(board.neighbours, board.start, tag, live=live)
+        self.visited, self.end, self.order = self.path.visited, self.path.end, self.path.order
+        self.edge = self.path.step
         damage_in: list[Any] = [z3.Int(f"{tag}_d{c}") if c in live else 0 for c in range(n)]
         used_in: list[Any] = [z3.Bool(f"{tag}_u{c}") if c in live else False for c in range(n)]
         rules = route_rules(board)
         self.steps = [enter(Z3, rules, hero, facts[c], HeroState(damage_in[c], used_in[c])) for c in range(n)]
         self.stuck = [stuck(Z3, [self.visited[d] for d in board.neighbours[c]]) for c in range(n)]
-        self.constraints: list[Any] = []
+        self.constraints: list[Any] = self.path.constraints(deadline.check)
+        if not live:  # the hero never enters: no route exists (escape is handled outside)
+            return
         add = self.constraints.append
         s = board.start
-        if not live:  # the hero never enters: no route exists (escape is handled outside)
-            add(z3.BoolVal(False))
-            return
         first = start_state(Z3)
-        add(z3.And(self.visited[s], self.order[s] == 0))
         add(z3.And(damage_in[s] == first.damage, used_in[s] == first.protection_used))
-        add(z3.PbEq([(self.end[c], 1) for c in sorted(live)], 1))
-        incoming: dict[int, list[Any]] = {c: [] for c in live}
+        # The hero's state entering a chamber is the state leaving the chamber before it.
         for (c, d), x in self.edge.items():
-            incoming[d].append(x)
             after = self.steps[c].after
-            add(
-                z3.Implies(
-                    x,
-                    z3.And(
-                        self.order[d] == self.order[c] + 1,
-                        damage_in[d] == after.damage,
-                        used_in[d] == after.protection_used,
-                    ),
-                )
-            )
+            add(z3.Implies(x, z3.And(damage_in[d] == after.damage, used_in[d] == after.protection_used)))
         for c in sorted(live):
-            deadline.check()  # building a large encoding takes a while: keep the limit
-            interior = z3.And(self.visited[c], z3.Not(self.end[c]))
-            out = [self.edge[(c, d)] for d in board.neighbours[c] if d in live]
-            add(z3.Implies(self.end[c], self.visited[c]))
-            # A chamber the hero leaves has exactly one chosen exit edge; any other has none.
-            if out:
-                add(z3.Implies(interior, z3.PbEq([(x, 1) for x in out], 1)))
-                add(z3.Implies(z3.Not(interior), z3.And([z3.Not(x) for x in out])))
-            else:
-                add(z3.Not(interior))
-            # A visited chamber other than the first is entered by exactly one chosen edge.
-            if c == s:
-                add(z3.And([z3.Not(x) for x in incoming[c]]))
-            elif incoming[c]:
-                add(z3.Implies(self.visited[c], z3.PbEq([(x, 1) for x in incoming[c]], 1)))
-                add(z3.Implies(z3.Not(self.visited[c]), z3.And([z3.Not(x) for x in incoming[c]])))
-            else:
-                add(z3.Not(self.visited[c]))
-            add(z3.And(self.order[c] >= 0, self.order[c] < len(live), damage_in[c] >= 0))
+            add(damage_in[c] >= 0)
             # The hero leaves a chamber only alive and not escaping; the route ends where it stops.
-            add(z3.Implies(interior, self.steps[c].moves_on))
+            add(z3.Implies(self.path.interior(c), self.steps[c].moves_on))
             add(z3.Implies(self.end[c], z3.Or(self.defeated_here(c), self.escaped_here(c))))
-        # Redundant but strong: a simple path from the first chamber numbers its chambers 0..k, so
-        # the number visited is the end's number plus one. This kills detached cycles quickly.
-        length = z3.Sum([z3.If(self.visited[c], 1, 0) for c in sorted(live)])
-        add(length == z3.Sum([z3.If(self.end[c], self.order[c], 0) for c in sorted(live)]) + 1)
-        # Redundant too: the damage carried into the last chamber is what every chamber left dealt
+        # Redundant: the damage carried into the last chamber is what every chamber left dealt
         # (the states telescope along the route), one linear sum z3 can reason with directly.
         dealt = {c: z3.simplify(term(self.steps[c].after.damage) - damage_in[c]) for c in live}
         add(
-            z3.Sum([z3.If(z3.And(self.visited[c], z3.Not(self.end[c])), dealt[c], 0) for c in sorted(live)])
+            z3.Sum([z3.If(self.path.interior(c), dealt[c], 0) for c in sorted(live)])
             == z3.Sum([z3.If(self.end[c], damage_in[c], 0) for c in sorted(live)])
         )
-        for c in sorted(live):
-            add(z3.Implies(self.visited[c], self.order[c] < length))
 
     def defeated_here(self, c: int) -> Any:
         step = self.steps[c]
@@ -298,13 +260,7 @@ class PathEncoding:
         return z3.Or([self.defeated_at(c) for c in range(self.board.size)])
 
     def route(self, model: z3.ModelRef) -> tuple[int, ...]:
-        nodes = [
-            c
-            for c in range(self.board.size)
-            if not isinstance(self.visited[c], bool)
-            and z3.is_true(model.eval(self.visited[c], model_completion=True))
-        ]
-        return tuple(sorted(nodes, key=lambda c: model.eval(self.order[c], model_completion=True).as_long()))
+        return decode(self.path, model)
 
 
 def fixed_facts(
