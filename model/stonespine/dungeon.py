@@ -20,6 +20,7 @@ from functools import lru_cache
 
 import networkx as nx
 
+from model.core.places import Places
 from model.stonespine.elements import Space
 
 
@@ -220,14 +221,18 @@ class Dungeon:
         """Connected neighbours, in the fixed order top, bottom, left, right."""
         return _adjacency(self, mode)[cell]
 
+    def places(self, mode: PassageMode) -> Places:
+        """The chambers as the shared named places (``A1``...) with their connections."""
+        return Places.from_edges(
+            [cell.name for cell in self.cells()],
+            [(cell.name, other.name) for cell, near in _adjacency(self, mode).items() for other in near],
+        )
+
     def graph(self, mode: PassageMode) -> nx.Graph:
         """Chambers as nodes (named ``B2``), connections as edges; each node keeps its Chamber."""
-        graph = nx.Graph()
+        graph: nx.Graph = self.places(mode).graph.copy()
         for cell in self.cells():
-            graph.add_node(cell.name, cell=cell, chamber=self.chamber(cell))
-        for cell, near in _adjacency(self, mode).items():
-            for other in near:
-                graph.add_edge(cell.name, other.name)
+            graph.nodes[cell.name].update(cell=cell, chamber=self.chamber(cell))
         return graph
 
 

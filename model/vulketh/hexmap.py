@@ -23,6 +23,7 @@ import networkx as nx
 
 from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path
+from model.core.places import Places
 from model.core.provenance import Provenance
 
 HEXES = tuple(range(1, 10))
@@ -92,6 +93,10 @@ class HexMap:
         graph.add_nodes_from(HEXES)
         graph.add_edges_from(self.edges)
         return graph
+
+    def places(self) -> Places:
+        """The hexes as the shared named places (``"1"``..``"9"``) with their adjacency."""
+        return Places.from_edges([str(h) for h in HEXES], [(str(a), str(b)) for a, b in self.edges])
 
     def neighbours(self, number: int) -> tuple[int, ...]:
         return self.adjacency[number - 1]

@@ -75,3 +75,19 @@ def test_unknown_game_in_a_file_is_refused_with_the_known_games(
     assert main(["simulate", str(path)]) == 2
     err = capsys.readouterr().err
     assert "$.game: unknown game 'chess'" in err and "stonespine" in err
+
+
+def test_every_game_map_is_the_shared_places() -> None:
+    from model.cloudspire.area import play_area
+    from model.core.places import Places
+    from model.stonespine.dungeon import PassageMode
+    from model.stonespine.scenario import load_scenario
+    from model.vulketh.hexmap import default_map
+
+    dungeon = load_scenario("example:stonespine/default.json").initial.players[0].dungeon
+    chambers = dungeon.places(PassageMode.EDGE)
+    assert isinstance(chambers, Places) and "A1" in chambers
+    assert set(dungeon.graph(PassageMode.EDGE).edges) == set(chambers.graph.edges)
+    hexes = default_map().places()
+    assert len(hexes) == 9 and hexes.connected()
+    assert isinstance(play_area(), Places)
