@@ -1,16 +1,738 @@
-"""``invasion stonespine ...``: the verbs only Stonespine has (the searches).
+"""``invasion stonespine routes|wave|policy|place|min-damage|escape``: the verbs only Stonespine has.
 
-Argument parsing only; the work happens in handlers that import the solvers when called, so
-building the parser stays cheap.
+The searches in ``solver/stonespine`` answer with typed values; this module parses the arguments
+and renders those answers: Markdown (a picture of the dungeon with the answer drawn on it,
+tables, the engine and the status - proven, best-found with the bound proved, or unknown - and
+the command that reproduces it) or, with ``--json``, one canonical JSON envelope
+(``game``, ``query``, ``command``, ``status``, ``answer``, ``replayed``).
+
+Every search keeps ``--time-limit`` whole (set-up, search and the oracle replay) and stays within
+``--memory-limit``; on either, or on Ctrl-C, it answers its best so far.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import argparse
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from reports.options import (
+    add_output_options,
+    add_rules_options,
+    add_search_options,
+    name_list,
+    non_negative_int,
+)
+
+if TYPE_CHECKING:
+    from model.stonespine.heroes import HeroColor
+    from model.stonespine.scenario import Scenario
+    from solver.common import Deadline
+    from solver.stonespine.board import Board, Layout
+    from solver.stonespine.policy import Measure
+
+MEASURES = ("trophy", "defeated", "xp", "no-escape")  # solver.stonespine.policy.Measure (tested equal)
+
+
+def dimension(high: int) -> Any:
+    """A grid size from 1 to ``high`` (``--rows``, ``--columns``)."""
+
+    def parse(text: str) -> int:
+        value = non_negative_int(text)
+        if not 1 <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {high}, got {text!r}")
+        return value
+
+    parse.__name__ = "dimension"
+    return parse
 
 
 def register(commands: Any) -> None:
-    # `invasion stonespine ambiguities` is the generic verb (reports/ambiguity/cli.py) now.
-    from reports import cli_stonespine_solve
+    def common(parser: argparse.ArgumentParser, engines: tuple[str, ...]) -> None:
+        parser.add_argument(
+            "scenario", help="scenario JSON file, example:stonespine/NAME for a bundled one, or - for stdin"
+        )
+        parser.add_argument("--player", help="whose dungeon (default: the first player)")
+        add_rules_options(parser, "stonespine")
+        add_search_options(parser, engines)
+        add_output_options(parser)
 
-    cli_stonespine_solve.register(commands)
+    routes = commands.add_parser("routes", help="every outcome one hero can be steered to, with routes")
+    common(routes, ("z3", "search", "oracle"))
+    routes.add_argument("--hero", required=True, help="colour: black, purple or red")
+    routes.set_defaults(run=_routes)
+
+    wave = commands.add_parser("wave", help="the hero order and routes that defeat the most of a wave")
+    common(wave, ("search", "z3", "oracle"))
+    wave.add_argument(
+        "--heroes", required=True, type=name_list, help="colours outside the entrance, e.g. red,red,purple"
+    )
+    wave.set_defaults(run=_wave)
+
+    policy = commands.add_parser("policy", help="the optimal continue/close policy and its exact value")
+    common(policy, ("dp",))
+    _measure_arguments(policy)
+    policy.add_argument("--no-check", action="store_true", help="skip the oracle check of the value")
+    policy.set_defaults(run=_policy)
+
+    place = commands.add_parser("place", help="optimal guardian and minion placement, proven, with ties")
+    common(place, ("search", "z3", "oracle"))
+    place.add_argument(
+        "--objective",
+        choices=("guaranteed", "expected"),
+        default="guaranteed",
+        help="guaranteed: heroes surely defeated in the first wave; expected: the phase's value",
+    )
+    _measure_arguments(place)
+    place.add_argument(
+        "--top", type=non_negative_int, default=10, help="tied placements to list (default 10; 0: every one)"
+    )
+    place.set_defaults(run=_place)
+
+    damage = commands.add_parser(
+        "min-damage", help="fewest minions or tokens to defeat a wave; least escaping health"
+    )
+    common(damage, ("z3", "search"))
+    damage.add_argument("--what", choices=("minions", "tokens", "health"), default="minions")
+    damage.add_argument("--heroes", type=name_list, help="the wave, e.g. red,red (minions, tokens)")
+    damage.add_argument("--hero", help="the hero (health)")
+    damage.add_argument("--token", default="kobold", help="the element to add (tokens; default kobold)")
+    damage.add_argument("--limit", type=non_negative_int, default=8, help="largest count tried (default 8)")
+    damage.set_defaults(run=_min_damage)
+
+    escape = commands.add_parser("escape", help="find layouts where a hero escapes under every route")
+    common(escape, ("z3", "search"))
+    escape.add_argument("--hero", required=True)
+    escape.add_argument("--family", choices=("free-spaces", "generated"), default="free-spaces")
+    escape.add_argument(
+        "--elements",
+        default="gnoll,goblin,kobold,ooze,slime,bear,blade,fire,pit,spike",
+        help="free-spaces: elements to fill empty spaces with (add 'empty' to allow none)",
+    )
+    escape.add_argument("--rows", type=dimension(50), default=4, help="generated: rows (1-50)")
+    escape.add_argument("--columns", type=dimension(26), default=4, help="generated: columns (1-26)")
+    escape.add_argument("--seeds", type=non_negative_int, default=200, help="generated: seeds to try")
+    escape.set_defaults(run=_escape)
+
+
+def _measure_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--measure",
+        choices=MEASURES,
+        default="trophy",
+        help="trophy: chance of no escape and at least --target defeats; defeated, xp: expected counts; no-escape: chance",
+    )
+    parser.add_argument(
+        "--target",
+        type=non_negative_int,
+        help="trophy target (default: Jael's count + 1 in solo, else required)",
+    )
+
+
+def _load(args: argparse.Namespace) -> tuple[Scenario, int]:
+    from model.core.rulings import resolve_name
+    from model.stonespine.scenario import load_scenario
+    from reports.cli_common import parse_data_file
+
+    scenario = load_scenario(args.scenario, args.ruling, parse_data_file(args.data), args.data or "data")
+    names = [p.name for p in scenario.initial.players]
+    if args.player is None:
+        return scenario, 0
+    name = resolve_name(args.player, names, "player", "--player", args.player)
+    return scenario, names.index(name)
+
+
+def _deadline(args: argparse.Namespace) -> Deadline:
+    from solver.common import Deadline
+
+    return Deadline(args.time_limit, memory_bytes=args.memory_limit * 2**20)
+
+
+def _hero(text: str, option: str) -> HeroColor:
+    from model.core.rulings import resolve_name
+    from model.stonespine.heroes import COLORS, HeroColor
+
+    name = resolve_name(text, [c.value for c in COLORS], "hero colour", option, text)
+    return HeroColor(name)
+
+
+def _heroes(parts: tuple[str, ...] | None, option: str) -> list[HeroColor]:
+    from model.core.errors import MalformedInputError
+
+    if not parts:
+        raise MalformedInputError(option, "", "give the wave's heroes, e.g. --heroes red,red,purple")
+    return [_hero(part, option) for part in parts]
+
+
+def _command(args: argparse.Namespace) -> str:
+    from reports.output import command_line
+
+    return command_line(["invasion", *args.argv])
+
+
+def _picture(
+    scenario: Scenario,
+    player: int,
+    board: Board,
+    layout: Layout,
+    defeated: int,
+    routes: list[list[str]] | None = None,
+    title: str = "",
+) -> str:
+    from model.stonespine.dungeon import Cell
+    from model.stonespine.entering import Rules
+    from model.stonespine.render import render_dungeon
+    from reports.tables import fenced
+
+    p = scenario.initial.players[player]
+    rules = Rules.of(scenario.rulings, scenario.data)
+    placement = layout.placement(board)
+    gone = {c: h.value for c, h in p.defeated}
+    return fenced(
+        render_dungeon(
+            p.dungeon,
+            rules.passage_mode,
+            guardians=placement.guardians,
+            minions=placement.minions,
+            defeated=gone,
+            routes=[[Cell.parse(n) for n in r] for r in (routes or [])],
+            exit_cell=board.cells[board.exit] if board.exit is not None else None,
+            title=title or f"{p.name}: {p.guardian.board.name}, year {board.year}",
+        )
+    )
+
+
+def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replayed: bool) -> int:
+    """Print the answer (Markdown or text, or the JSON envelope) and the status to exit with."""
+    from reports.envelope import envelope_json
+    from reports.output import emit
+    from reports.tables import section
+
+    if args.format == "json":
+        emit(
+            envelope_json(
+                "stonespine",
+                answer.query,
+                _command(args),
+                answer.to_json(),
+                status=answer.status.value,
+                replayed=replayed,
+            ),
+            args.out,
+        )
+    else:
+        emit(section(title, body, command=_command(args)), args.out)
+    return 130 if answer.stopped == "interrupted" else 0
+
+
+def _fraction(value: Fraction | int | None) -> str:
+    if value is None:
+        return "unknown"
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator} ({float(value):.4f})"
+    return str(value)
+
+
+def _stopped(answer: Any, time_limit: float | None) -> str:
+    """One sentence on why a search stopped early, or nothing."""
+    from solver.common import Status
+
+    if answer.stopped is None:
+        return ""
+    why = {
+        "time-limit": f"the time limit ({time_limit} s) was reached",
+        "memory-limit": "the memory limit was reached",
+        "interrupted": "it was interrupted (Ctrl-C)",
+    }.get(answer.stopped, answer.stopped)
+    if answer.status is Status.UNKNOWN:
+        return f"**Unknown**: {why} before an answer was found; no claim is made."
+    return (
+        f"**Best found** ({answer.status.value}): {why}; this is the best answer so far, not proven optimal."
+    )
+
+
+# -- routes ------------------------------------------------------------------------------------
+
+
+def _routes(args: argparse.Namespace) -> int:
+    from reports.tables import table
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.board import board_for
+    from solver.stonespine.routes import solve_routes
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
+    scenario, player = _load(args)
+    hero = _hero(args.hero, "--hero")
+    with stop_on_interrupt(deadline):
+        answer = solve_routes(scenario, hero, engine=args.engine, player=player, deadline=deadline)
+    board, layout, defeated = board_for(scenario, player)
+    rows = [
+        (o.fate, o.chamber or "entrance", o.reason, o.damage, " > ".join(o.route) or "-", "replayed")
+        for o in answer.outcomes
+    ]
+    defeats = [o for o in answer.outcomes if o.fate == "defeated"]
+    escapes = [o for o in answer.outcomes if o.fate == "escaped"]
+    lines = [_stopped(answer, args.time_limit)] if answer.stopped else []
+    if answer.can_be_defeated:
+        first = defeats[0]
+        lines.append(
+            f"Can the {hero.value} hero be defeated? **Yes** - e.g. {' > '.join(first.route)} ({first.reason} in {first.chamber})."
+        )
+    elif answer.can_be_defeated is False:
+        lines.append(f"Can the {hero.value} hero be defeated? **No.**")
+    if answer.escape_forced:
+        route = " > ".join(escapes[0].route) if escapes and escapes[0].route else "(it never enters)"
+        proof = (
+            "z3 proved every chamber's defeat unsatisfiable"
+            if args.engine == "z3"
+            else "every route was walked"
+            if args.engine == "search"
+            else "every decision of the oracle was followed"
+        )
+        lines.append(f"Is escape forced? **Yes** ({proof}); it escapes by {route}.")
+    elif answer.escape_forced is False:
+        lines.append(
+            "Is escape forced? **No**" + (" - the player can steer it to a defeat." if defeats else ".")
+        )
+    if answer.open_questions:
+        lines.append(f"Not settled when it stopped: {len(answer.open_questions)} possible ends.")
+    shown = (defeats or escapes)[:1]
+    body = "\n\n".join(
+        part
+        for part in [
+            _picture(scenario, player, board, layout, defeated, [list(o.route) for o in shown]),
+            f"Hero: {answer.card} ({hero.value}), health {answer.health}. Engine: {answer.engine}; status: {answer.status.value}. "
+            "Every route below was replayed through the oracle.",
+            table(rows, ["outcome", "chamber", "how", "damage", "route", "oracle"]),
+            "\n".join(lines),
+            _limits_note(board),
+        ]
+        if part
+    )
+    return _finish(args, f"Routes of the {hero.value} hero", body, answer, bool(answer.outcomes))
+
+
+def _limits_note(board: Board) -> str:
+    if not board.limits:
+        return ""
+    return (
+        "Note: across several heroes the compiled board does not model "
+        + "; ".join(board.limits)
+        + ". One hero's routes are exact."
+    )
+
+
+# -- wave --------------------------------------------------------------------------------------
+
+
+def _plan_table(steps: Any) -> str:
+    from reports.tables import table
+
+    rows = []
+    for i, step in enumerate(steps, 1):
+        rows.append(
+            (
+                i,
+                "abcdefghijklmnopqrstuvwxyz"[(i - 1) % 26],
+                step.hero.value,
+                step.fate,
+                step.chamber or "entrance",
+                step.reason,
+                "-" if step.damage is None else step.damage,
+                " > ".join(step.route) or "-",
+            )
+        )
+    return table(rows, ["#", "mark", "hero", "fate", "chamber", "how", "damage", "route"])
+
+
+def _wave(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.board import board_for
+    from solver.stonespine.waves import solve_wave
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
+    scenario, player = _load(args)
+    heroes = _heroes(args.heroes, "--heroes")
+    with stop_on_interrupt(deadline):
+        answer = solve_wave(scenario, heroes, engine=args.engine, player=player, deadline=deadline)
+    board, layout, defeated = board_for(scenario, player)
+    parts = [_stopped(answer, args.time_limit)] if answer.stopped else []
+    if answer.defeated is not None:
+        verdict = (
+            "no escape"
+            if not answer.escaped
+            else f"the next hero escapes and {len(heroes) - len(answer.plan)} go back to the supply"
+        )
+        how = (
+            f"exhaustive search through the oracle, {answer.states} states"
+            if args.engine == "oracle"
+            else f"engine {args.engine}, {answer.status.value}"
+        )
+        bound = (
+            ""
+            if answer.upper_bound == answer.defeated
+            else f" (no plan defeats more than {answer.upper_bound})"
+        )
+        parts.append(
+            f"Wave: {', '.join(h.value for h in heroes)}. Defeated: **{answer.defeated} of {len(heroes)}** ({verdict}){bound}. "
+            f"{how.capitalize()}; "
+            + (
+                "the plan was replayed through the oracle."
+                if answer.replayed
+                else "no time was left to replay the plan through the oracle."
+            )
+        )
+        if args.engine != "oracle":
+            parts.insert(
+                0, _picture(scenario, player, board, layout, defeated, [list(s.route) for s in answer.plan])
+            )
+        parts.append(_plan_table(answer.plan))
+    return _finish(
+        args,
+        "Best order and routes for the wave",
+        "\n\n".join(parts),
+        answer,
+        answer.defeated is not None and answer.replayed,
+    )
+
+
+# -- policy -------------------------------------------------------------------------------------
+
+
+def _policy(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.policy import Measure
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
+    scenario, player = _load(args)
+    with stop_on_interrupt(deadline):
+        title, body, answer = _policy_answer(
+            scenario, player, Measure(args.measure), args.target, not args.no_check, deadline, args.time_limit
+        )
+    return _finish(args, title, body, answer, answer.checked)
+
+
+def policy_report(
+    scenario: Scenario,
+    player: int,
+    measure: Measure,
+    target: int | None = None,
+    check: bool = True,
+    deadline: Deadline | None = None,
+) -> tuple[str, str, dict[str, Any]]:
+    """The optimal phase policy as (title, Markdown body, JSON answer)."""
+    title, body, answer = _policy_answer(scenario, player, measure, target, check, deadline, None)
+    return title, body, answer.to_json()
+
+
+def _policy_answer(
+    scenario: Scenario,
+    player: int,
+    measure: Measure,
+    target: int | None,
+    check: bool,
+    deadline: Deadline | None,
+    time_limit: float | None,
+) -> tuple[str, str, Any]:
+    from reports.tables import table
+    from solver.stonespine.board import board_for
+    from solver.stonespine.dice import describe_roll
+    from solver.stonespine.policy import solve_policy
+
+    _, answer = solve_policy(scenario, measure, target, check=check, player=player, deadline=deadline)
+    board, layout, defeated = board_for(scenario, player)
+    parts = [_picture(scenario, player, board, layout, defeated)]
+    if answer.stopped:
+        parts.append(_stopped(answer, time_limit))
+    if answer.value is not None:
+        checked = (
+            "the oracle, playing this policy over every dice outcome, gives the same value"
+            if answer.checked
+            else "not done" + (" (--no-check)" if not check else " (stopped)")
+        )
+        rows = [
+            (
+                describe_roll(r.roll),
+                _fraction(r.probability),
+                ("escape; " if r.escaped else "")
+                + f"{len(r.defeated_in)} defeated"
+                + (f" ({' '.join(r.defeated_in)})" if r.defeated_in else ""),
+                r.then,
+                _fraction(r.value),
+            )
+            for r in answer.first_wave
+        ]
+        target_text = f" (target {answer.target})" if answer.target is not None else ""
+        parts += [
+            f"Measure: **{measure.value}**{target_text}. Value of the Invasion phase under the optimal policy: **{_fraction(answer.value)}** "
+            f"(exact; {answer.states} states between waves). Oracle check: {checked}.",
+            "First wave: each roll, the result the optimal routing steers to, and the gate decision after it.",
+            table(rows, ["roll", "probability", "best result", "then", "value"]),
+            "Use the policy as a decider: `PolicyDecider(dp, player)` from `solver.stonespine.policy`.",
+        ]
+    return "Optimal Invasion-phase policy", "\n\n".join(parts), answer
+
+
+# -- place --------------------------------------------------------------------------------------
+
+
+def _place(args: argparse.Namespace) -> int:
+    from solver.common import stop_on_interrupt
+    from solver.stonespine.policy import Measure
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
+    scenario, player = _load(args)
+    with stop_on_interrupt(deadline):
+        title, body, answer = _place_answer(
+            scenario,
+            player,
+            args.objective,
+            args.engine,
+            Measure(args.measure),
+            args.target,
+            args.top,
+            deadline,
+            args.time_limit,
+        )
+    return _finish(args, title, body, answer, answer.replayed)
+
+
+def place_report(
+    scenario: Scenario,
+    player: int,
+    objective: str = "guaranteed",
+    engine: str = "search",
+    measure: Measure | None = None,
+    target: int | None = None,
+    top: int = 10,
+    deadline: Deadline | None = None,
+    time_limit: float | None = None,
+) -> tuple[str, str, dict[str, Any]]:
+    """The optimal-placement answer as (title, Markdown body, JSON answer)."""
+    title, body, answer = _place_answer(
+        scenario, player, objective, engine, measure, target, top, deadline, time_limit
+    )
+    return title, body, answer.to_json()
+
+
+def _place_answer(
+    scenario: Scenario,
+    player: int,
+    objective: str,
+    engine: str,
+    measure: Measure | None,
+    target: int | None,
+    top: int,
+    deadline: Deadline | None,
+    time_limit: float | None,
+) -> tuple[str, str, Any]:
+    from reports.tables import table
+    from solver.stonespine.board import board_for
+    from solver.stonespine.dice import describe_roll
+    from solver.stonespine.placement import solve_placement
+
+    answer = solve_placement(
+        scenario,
+        objective=objective,
+        engine=engine,
+        measure=measure,
+        target=target,
+        top=top,
+        player=player,
+        deadline=deadline,
+    )
+    board, _, defeated = board_for(scenario, player)
+    merged = (
+        f" Figures in chambers no hero can enter ({', '.join(answer.unreachable)}) are all the same; the first stands for them,"
+        " as do minions in a chamber where they change nothing (such as the guardian's own)."
+        if answer.unreachable
+        else " Minions in a chamber where they change nothing (such as the guardian's own) are all the same; they are shown there."
+    )
+    ties = (
+        f"**{len(answer.tied)}**"
+        if answer.ties_complete
+        else f"**{len(answer.tied)}** listed (the search stopped listing at --top {top}; more may exist)"
+    )
+    bound = (
+        ""
+        if answer.upper_bound is None or answer.upper_bound == answer.best
+        else f" No placement does better than **{_fraction(answer.upper_bound)}** (the bound proved)."
+    )
+    head = (
+        f"Objective: **{answer.objective}**. Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
+        f"{answer.evaluated} placement classes evaluated).{bound} Tied placements: {ties}.{merged} "
+        "(Timings are left out so the output is the same every run; `make bench` measures them.)"
+    )
+    parts = []
+    if answer.stopped:
+        parts.append(_stopped(answer, time_limit))
+    if answer.tied:
+        best = answer.tied[0]
+        routes = [list(s.route) for s in answer.plan]
+        parts.append(
+            _picture(
+                scenario, player, board, best.layout(board), defeated, routes, title=f"best placement: {best}"
+            )
+        )
+    parts.append(head)
+    rows = [(i, str(p), _fraction(answer.best)) for i, p in enumerate(answer.tied[: top or None], 1)]
+    if rows:
+        parts.append(table(rows, ["#", "placement", "value"]))
+    if answer.ranking and objective == "expected":
+        parts.append("Best placements evaluated:")
+        parts.append(
+            table([(str(r.placement), _fraction(r.value)) for r in answer.ranking], ["placement", "value"])
+        )
+    if answer.plan and answer.worst_roll is not None:
+        parts.append(
+            f"Worst roll for the first placement: **{describe_roll(answer.worst_roll)}**; the plan that still defeats {answer.best} (replayed through the oracle):"
+        )
+        parts.append(_plan_table(answer.plan))
+    return "Optimal placement", "\n\n".join(parts), answer
+
+
+# -- min-damage ----------------------------------------------------------------------------------
+
+
+def _min_damage(args: argparse.Namespace) -> int:
+    from model.core.errors import MalformedInputError
+    from solver.common import Status, stop_on_interrupt
+    from solver.stonespine.board import board_for
+    from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
+    scenario, player = _load(args)
+    board, layout, defeated = board_for(scenario, player)
+    if args.what == "health":
+        if not args.hero:
+            raise MalformedInputError("--hero", "", "give the hero colour, e.g. --hero red")
+        hero = _hero(args.hero, "--hero")
+        with stop_on_interrupt(deadline):
+            health = least_escaping_health(
+                scenario, hero, engine=args.engine, player=player, deadline=deadline
+            )
+        if health.status is Status.UNKNOWN:
+            text = (
+                _stopped(health, args.time_limit)
+                + f" Every health below {health.lower_bound} can be defeated."
+            )
+        elif health.health is None:
+            text = f"No health up to {health.limit} escapes: a route always leads to a defeat (the guardian is reachable alive)."
+        else:
+            text = (
+                f"The least health at which the {hero.value} hero escapes under every route: **{health.health}** "
+                f"(every smaller health can be defeated; proven by {health.engine}). It escapes by {' > '.join(health.escape_route) or '(it never enters)'} (replayed)."
+            )
+        body = "\n\n".join(
+            [
+                _picture(
+                    scenario,
+                    player,
+                    board,
+                    layout,
+                    defeated,
+                    [list(health.escape_route)] if health.escape_route else [],
+                ),
+                text,
+            ]
+        )
+        return _finish(args, "Least escaping health", body, health, health.health is not None)
+    heroes = _heroes(args.heroes, "--heroes")
+    with stop_on_interrupt(deadline):
+        if args.what == "minions":
+            result = fewest_minions(
+                scenario, heroes, limit=args.limit, engine=args.engine, player=player, deadline=deadline
+            )
+        else:
+            result = fewest_tokens(
+                scenario,
+                heroes,
+                args.token,
+                limit=args.limit,
+                engine=args.engine,
+                player=player,
+                deadline=deadline,
+            )
+    if result.status is Status.UNKNOWN:
+        text = (
+            _stopped(result, args.time_limit)
+            + f" Fewer than {result.lower_bound} {result.what} cannot do it."
+        )
+    elif result.count is None:
+        text = f"Not possible with up to {result.limit} {result.what}."
+    else:
+        where = ", ".join(result.where) or "none needed"
+        text = (
+            f"Fewest {result.what} so that every hero of the wave ({', '.join(h.value for h in heroes)}) can be defeated: "
+            f"**{result.count}** ({where}). Every smaller count is impossible (proven by {result.engine}); the plan was replayed through the oracle."
+        )
+    body = "\n\n".join([_picture(scenario, player, board, layout, defeated), text])
+    return _finish(args, f"Fewest {result.what}", body, result, result.count is not None)
+
+
+# -- escape --------------------------------------------------------------------------------------
+
+
+def _escape(args: argparse.Namespace) -> int:
+    from reports.tables import fenced, table
+    from solver.common import Status, stop_on_interrupt
+    from solver.stonespine.escape_search import fill_free_spaces, search_generated
+
+    deadline = _deadline(args)  # the limit covers reading the scenario too
+    scenario, player = _load(args)
+    hero = _hero(args.hero, "--hero")
+    if args.family == "free-spaces":
+        with stop_on_interrupt(deadline):
+            answer = fill_free_spaces(
+                scenario,
+                hero,
+                [e.strip() for e in args.elements.split(",") if e.strip()],
+                engine=args.engine,
+                player=player,
+                deadline=deadline,
+            )
+        text = _stopped(answer, args.time_limit)
+        if answer.status is not Status.UNKNOWN and not answer.found:
+            text = (
+                f"No filling of the free spaces lets the {hero.value} hero escape under every route "
+                f"({'z3: unsat after' if answer.engine == 'z3' else 'tried'} {answer.iterations} {'counterexample rounds' if answer.engine == 'z3' else 'fillings'})."
+            )
+        elif answer.found:
+            text += (
+                ("\n\n" if text else "")
+                + f"Found a filling with which the {hero.value} hero escapes under every route "
+                f"({answer.iterations} rounds); shrunk towards the first elements listed; every escape route replayed:\n\n"
+                + table(
+                    [(s, e, dict(answer.shrunk_from)[s]) for s, e in answer.filling],
+                    ["space", "shrunk witness", "first found"],
+                )
+            )
+        return _finish(args, "Escape-path search (free spaces)", text, answer, answer.found)
+    base = scenario.document
+    with stop_on_interrupt(deadline):
+        generated = search_generated(
+            base,
+            hero,
+            rows=args.rows,
+            columns=args.columns,
+            seeds=args.seeds,
+            deadline=deadline,
+            source=args.scenario,
+        )
+    text = _stopped(generated, args.time_limit)
+    if generated.dungeon is None and generated.status is not Status.UNKNOWN:
+        text = f"None of {generated.tried} generated {args.rows}x{args.columns} dungeons lets the {hero.value} hero escape under every route."
+    elif generated.dungeon is not None:
+        text += (
+            ("\n\n" if text else "")
+            + f"Seed {generated.seed} (of {generated.tried} tried) lets the {hero.value} hero escape under every route. "
+            f"Shrunk witness (rows, then columns, elements and doorways removed while it still escapes):\n\n"
+            + fenced("\n".join(" | ".join(row) for row in generated.dungeon["rows"]))
+            + f"\n\nentrance {generated.dungeon['entrance']}, exit {generated.dungeon['exit']}"
+        )
+    return _finish(
+        args, "Escape-path search (generated dungeons)", text, generated, generated.dungeon is not None
+    )
+
+
+__all__ = ["MEASURES", "dimension", "place_report", "policy_report", "register"]

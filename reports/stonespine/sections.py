@@ -24,7 +24,7 @@ def example_invasion() -> str:
 
 
 def optimal_placement() -> str:
-    from reports.cli_stonespine_solve import place_report
+    from reports.stonespine.cli import place_report
 
     scenario = load_scenario(PLACEMENT_SCENARIO)
     _, body, _ = place_report(scenario, 0)
@@ -36,7 +36,7 @@ def optimal_placement() -> str:
 
 
 def phase_policy() -> str:
-    from reports.cli_stonespine_solve import policy_report
+    from reports.stonespine.cli import policy_report
     from solver.common import Deadline
     from solver.stonespine.policy import Measure
 
@@ -97,7 +97,7 @@ SECTIONS = (example_invasion, optimal_placement, phase_policy, escape_analysis)
 
 
 def expected_placement() -> str:
-    from reports.cli_stonespine_solve import place_report
+    from reports.stonespine.cli import place_report
     from solver.stonespine.policy import Measure
 
     scenario = load_scenario(PLACEMENT_SCENARIO)

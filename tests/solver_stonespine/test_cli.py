@@ -139,7 +139,7 @@ def test_bad_flag_values_are_usage_errors(
 
 
 def test_the_measures_offered_are_the_solver_s() -> None:
-    from reports.cli_stonespine_solve import MEASURES
+    from reports.stonespine.cli import MEASURES
     from solver.stonespine.policy import Measure
 
     assert tuple(m.value for m in Measure) == MEASURES
