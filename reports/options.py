@@ -65,6 +65,9 @@ def name_list(text: str) -> tuple[str, ...]:
     return tuple(items)
 
 
+MAX_BYTE_SIZE = 64 * 1024**3
+
+
 def byte_size(text: str) -> int:
     """A size such as ``16M``, ``512K`` or ``1G`` (binary units) or a plain number of bytes."""
     units = {"K": 1024, "M": 1024**2, "G": 1024**3}
@@ -75,6 +78,9 @@ def byte_size(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a size such as 16M or 1G, got {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a size above 0, got {text!r}")
+    if value > MAX_BYTE_SIZE:
+        # Beyond this a read cannot fit in memory anyway; refuse rather than overflow later.
+        raise argparse.ArgumentTypeError(f"expected a size of at most 64G, got {text!r}")
     return value
 
 

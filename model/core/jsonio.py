@@ -60,7 +60,7 @@ def read_json_file(path: str | Path) -> Any:
     limits = input_limits()
     if source == "-":
         raw = sys.stdin.buffer.read(limits.max_bytes + 1)
-        _check_size(len(raw), limits, source)
+        _check_size(len(raw), limits, "<stdin>")
         return parse_json_bytes(raw, "<stdin>")
     if is_example(source):
         return parse_json_bytes(ExampleRef.parse(source).read_bytes(), source)
