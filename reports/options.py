@@ -48,9 +48,42 @@ def non_negative_int(text: str) -> int:
 
 
 def positive_int(text: str) -> int:
-    value = non_negative_int(text)
-    if value == 0:
+    """A count of at least one (``--workers``, ``--jobs``): ``0``, ``-5`` and ``1.5`` are refused alike.
+
+    >>> positive_int("-5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number 1 or more, got '-5'
+    """
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = 0
+    if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
+    return value
+
+
+MAX_MEMORY_MIB = 1024 * 1024
+"""The largest ``--memory-limit`` (1 TiB): z3 takes its limit as a 32-bit count of megabytes."""
+
+
+def memory_mib(text: str) -> int:
+    """A memory limit in MiB, from 1 to :data:`MAX_MEMORY_MIB`.
+
+    >>> memory_mib("99999999999999999999")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number of MiB from 1 to 1048576, got '99999999999999999999'
+    """
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_MEMORY_MIB:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of MiB from 1 to {MAX_MEMORY_MIB}, got {text!r}"
+        )
     return value
 
 
@@ -179,7 +212,7 @@ def add_search_options(
         return
     parser.add_argument(
         "--memory-limit",
-        type=positive_int,
+        type=memory_mib,
         default=DEFAULT_MEMORY_MIB,
         metavar="MIB",
         help=f"stop a search that would hold more than this many MiB (default {DEFAULT_MEMORY_MIB})",

@@ -139,7 +139,10 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
             source, "$", f"nested deeper than the limit of {input_limits().max_depth} levels"
         ) from None
     except ValueError as err:
-        raise MalformedInputError(source, "$", str(err)) from None
+        reason = str(err)
+        if "integer string conversion" in reason:  # Python's own limit; its advice is for programmers
+            reason = f"an integer with more than {sys.get_int_max_str_digits()} digits"
+        raise MalformedInputError(source, "$", reason) from None
     max_depth = input_limits().max_depth
     if floats or _depth(document) > max_depth:
         _locate_problem(document, source, max_depth)  # the slow walk only names the first bad place

@@ -202,14 +202,33 @@ class Rulings:
         return Rulings(self.registry, self.game, tuple(sorted(rest)))
 
     def with_choices(self, specs: Iterable[str], *, source: str = "--ruling") -> Rulings:
-        """Apply ``ID=READING`` strings in order."""
+        """Apply ``ID=READING`` strings in order; one ruling given two readings is refused."""
         result = self
+        chosen: dict[str, str] = {}
         for spec in specs:
             rid, sep, reading = spec.partition("=")
-            if not sep or not rid or not reading:
-                raise MalformedInputError(source, spec, "expected ID=READING, e.g. SS-EXIT-Y13=ignored")
+            if not sep or not rid.strip() or not reading.strip():
+                raise MalformedInputError(source, spec, f"expected ID=READING, e.g. {self.example()}")
             result = result.with_choice(rid.strip(), reading.strip(), source=source)
+            ruling_id = resolve_name(
+                rid.strip(), [r.id for r in self.registry.all(self.game)], "", source, rid
+            )
+            now = result.reading(ruling_id)
+            if chosen.setdefault(ruling_id, now) != now:
+                raise MalformedInputError(
+                    source,
+                    spec,
+                    f"{ruling_id} is given twice, as {chosen[ruling_id]} and {now}; give one reading",
+                )
         return result
+
+    def example(self) -> str:
+        """An ``ID=READING`` of this game, for messages (``SS-EXIT-Y13=ignored``)."""
+        rulings = self.registry.all(self.game)
+        if not rulings:
+            return "ID=READING"
+        other = [name for name in rulings[0].reading_names if name != rulings[0].default]
+        return f"{rulings[0].id}={(other or [rulings[0].default])[0]}"
 
     def to_json(self) -> dict[str, str]:
         """Every ruling of the game with the reading in force (so fixtures are self-contained)."""

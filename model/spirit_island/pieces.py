@@ -231,6 +231,9 @@ def invader_damage(land: Land, stats: PieceStats) -> int:
 
 _TOKEN = re.compile(r"^(\d*)([ETCDB])(?:@(\d+))?$")
 
+MAX_PIECES_PER_LAND = 1000
+"""Far beyond any real land; a bound so that ``999999999C`` is refused, not built piece by piece."""
+
 
 def parse_land(text: str) -> Land:
     """A land from notation; raises ``ValueError`` with the offending token.
@@ -241,6 +244,10 @@ def parse_land(text: str) -> Land:
     Traceback (most recent call last):
     ...
     ValueError: bad piece token '2X': use [count]E|T|C|D|B[@damage], like 2T@1
+    >>> parse_land("999999999C")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad piece token '999999999C': a land holds at most 1000 pieces and 1000 Blight here
     """
     pieces: list[Piece] = []
     blight = 0
@@ -253,6 +260,11 @@ def parse_land(text: str) -> Land:
         count = int(match.group(1)) if match.group(1) else 1
         if count < 1:
             raise ValueError(f"bad piece token {token!r}: the count must be at least 1")
+        if count + (blight if match.group(2) == "B" else len(pieces)) > MAX_PIECES_PER_LAND:
+            raise ValueError(
+                f"bad piece token {token!r}: a land holds at most {MAX_PIECES_PER_LAND} pieces and "
+                f"{MAX_PIECES_PER_LAND} Blight here"
+            )
         letter, damage = match.group(2), int(match.group(3) or 0)
         if letter == "B":
             if match.group(3):

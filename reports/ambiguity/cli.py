@@ -154,7 +154,7 @@ def fixtures_folder(args: argparse.Namespace) -> Path | None:
         raise MalformedInputError(
             "--fixtures",
             args.fixtures,
-            "no manifest.json there (make one with `invasion fixtures --out DIR`)",
+            "no manifest.json there (make one with `invasion fixtures generate --dir DIR`)",
         )
     return folder
 

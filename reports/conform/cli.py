@@ -14,6 +14,9 @@ from reports.output import emit
 
 
 def run_from_args(args: argparse.Namespace) -> int:
+    from reports.conform.process import split_command
+
+    split_command(args.cmd)  # a command that cannot be split is refused before any case is read
     registry.load_all()
     options = Options(
         command=args.cmd,

@@ -175,24 +175,39 @@ def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
     from model.spirit_island.scenario import load_scenario
     from reports.cli_common import parse_data_file
 
-    data = build_game_data(parse_data_file(args.data), args.data) if args.data else default_data()
+    overrides = parse_data_file(args.data)
     if args.scenario:
+        if args.land is not None:
+            raise MalformedInputError(
+                "--land",
+                "$",
+                "give either the pieces (--land) or a scenario land (--scenario, --at), not both",
+            )
         if not args.at:
             raise MalformedInputError("--at", "$", "with --scenario, name the land with --at (e.g. --at A2)")
-        scenario = load_scenario(args.scenario)
+        # --data wins over the scenario's own data, as in every other verb.
+        scenario = load_scenario(args.scenario, data_overrides=overrides, data_source=args.data or "data")
         if not scenario.island.has_land(args.at):
             raise MalformedInputError("--at", "$", f"no land {args.at} on the scenario's island")
-        return scenario.initial.lands[scenario.island.index(args.at)], scenario.data
-    if args.land is None:
+        land, data = scenario.initial.lands[scenario.island.index(args.at)], scenario.data
+    elif args.land is None:
         raise MalformedInputError(
             "--land", "$", "give the pieces (e.g. --land 'C 2T@1 E') or --scenario FILE --at LAND"
         )
-    try:
-        land = parse_land(args.land)
-    except ValueError as err:
-        raise MalformedInputError("--land", "$", str(err)) from None
-    for part in filter(None, args.health.split(",")):
+    else:
+        if args.at:
+            raise MalformedInputError("--at", "$", "--at names a land of --scenario FILE; give the scenario")
+        data = build_game_data(overrides, args.data) if overrides is not None else default_data()
+        try:
+            land = parse_land(args.land)
+        except ValueError as err:
+            raise MalformedInputError("--land", "$", str(err)) from None
+    for part in args.health.split(",") if args.health else ():
         kind, sep, delta = part.partition("=")
+        if not part.strip():
+            raise MalformedInputError(
+                "--health", args.health, "an empty item; separate KIND=DELTA with single commas"
+            )
         if not sep:
             raise MalformedInputError("--health", part, "use KIND=DELTA, e.g. town=1")
         try:

@@ -106,7 +106,8 @@ def register(commands: Any) -> None:
     escape.add_argument("--family", choices=("free-spaces", "generated"), default="free-spaces")
     escape.add_argument(
         "--elements",
-        default="gnoll,goblin,kobold,ooze,slime,bear,blade,fire,pit,spike",
+        type=name_list,
+        default=("gnoll", "goblin", "kobold", "ooze", "slime", "bear", "blade", "fire", "pit", "spike"),
         help="free-spaces: elements to fill empty spaces with (add 'empty' to allow none)",
     )
     escape.add_argument("--rows", type=dimension(50), default=4, help="generated: rows (1-50)")
@@ -686,7 +687,7 @@ def _escape(args: argparse.Namespace) -> int:
             answer = fill_free_spaces(
                 scenario,
                 hero,
-                [e.strip() for e in args.elements.split(",") if e.strip()],
+                list(args.elements),
                 engine=args.engine,
                 player=player,
                 deadline=deadline,

@@ -9,7 +9,8 @@ Each family is one JSON file in ``tests/malformed/corpus/``::
                 "exit": 2,
                 "stderr": "invasion: error: $TMP/t.json:$.steps[0]: 'answer' is required"}]}
 
-``$TMP`` in ``argv``, ``stderr``, ``stdout`` and ``absent`` is the case's own temporary folder.
+``$TMP`` in ``argv``, ``stderr``, ``stdout`` and ``absent`` is the case's own temporary folder;
+``$ROOT`` is the checkout (for its ``fixtures/`` folder).
 A file is made from one of:
 
 * ``{"json": VALUE}`` - the value written as JSON (floats stay floats: ``1.5``, ``2.0``);
@@ -22,11 +23,13 @@ A file is made from one of:
 * ``{"fifo": true}`` - a named pipe with no writer; ``{"folder": true}`` - a folder;
   ``{"folder": {"name": FILE, ...}}`` - a folder holding files made the same way.
 
-A case passes when the exit status is ``exit``, and for a non-zero status stderr is exactly one
-line starting with ``stderr`` (no traceback); for exit 0, ``stdout`` (when given) is in the
-output and stderr is empty. Paths in ``absent`` must not exist afterwards (an output written
+A case passes when the exit status is ``exit``, and for a non-zero status with a ``stderr`` text,
+stderr is exactly one line starting with it (no traceback); otherwise (exit 0, or exit 1 from a
+check that found a difference and says so on standard output) stderr is empty. ``stdout`` (when
+given) must be in the output, and no output may hold a raw control character (ESC and the like). Paths in ``absent`` must not exist afterwards (an output written
 before the bad input was noticed). ``stdin`` gives standard input's text. ``seconds`` bounds the
-case (default :data:`SECONDS`).
+case (default :data:`SECONDS`); ``"slow": true`` marks a case that takes seconds by nature (it
+runs in ``make report``, not ``make test``).
 
 Run ``python -m tests.malformed.corpus [FAMILY...]`` to print what every case gives now (for
 writing new cases).
@@ -52,6 +55,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDER = Path(__file__).with_name("corpus")
 SECONDS = 10  # per case: generous on a loaded two-core machine; most take milliseconds
 MARK = "$TMP"
+KEYS = frozenset(("id", "argv", "files", "exit", "stderr", "stdout", "absent", "stdin", "seconds", "slow"))
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,7 @@ class Case:
     absent: tuple[str, ...]
     stdin: str | None
     seconds: float
+    slow: bool
 
     @property
     def name(self) -> str:
@@ -87,13 +92,17 @@ class Result:
         if self.status != case.exit:
             found.append(f"exit status {self.status}, expected {case.exit}")
         expected_err = _fill(case.stderr, folder)
-        if case.exit != 0:
+        if case.exit != 0 and case.stderr:
             if self.err.count("\n") != 1 or not self.err.endswith("\n"):
                 found.append("stderr is not exactly one line")
             if not self.err.startswith(expected_err):
                 found.append(f"stderr does not start with {expected_err!r}")
         elif self.err:
-            found.append("stderr is not empty on success")
+            found.append("stderr is not empty" + (" on success" if case.exit == 0 else ""))
+        for name, text in (("stdout", self.out), ("stderr", self.err)):
+            raw = sorted({f"\\x{ord(c):02x}" for c in text if _raw_control(c)})
+            if raw:
+                found.append(f"raw control characters on {name}: {', '.join(raw)}")
         if "Traceback" in self.err:
             found.append("a traceback on stderr")
         if case.stdout and _fill(case.stdout, folder) not in self.out:
@@ -104,6 +113,12 @@ class Result:
         if found:
             found.append(f"stderr: {self.err!r}")
         return found
+
+
+def _raw_control(char: str) -> bool:
+    """A character a terminal acts on (ESC, BEL, backspace, ...): newline and tab aside."""
+    code = ord(char)
+    return (code < 0x20 and char not in "\n\t") or 0x7F <= code < 0xA0
 
 
 def families() -> list[Path]:
@@ -118,7 +133,7 @@ def load_cases(paths: list[Path] | None = None) -> list[Case]:
         if family != path.stem:
             raise ValueError(f"{path}: family {family!r} is not the file's name")
         for raw in document["cases"]:
-            unknown = set(raw) - {"id", "argv", "files", "exit", "stderr", "stdout", "absent", "stdin", "seconds"}
+            unknown = set(raw) - KEYS
             if unknown:
                 raise ValueError(f"{path}: case {raw.get('id')}: unknown keys {sorted(unknown)}")
             cases.append(
@@ -133,6 +148,7 @@ def load_cases(paths: list[Path] | None = None) -> list[Case]:
                     absent=tuple(raw.get("absent", ())),
                     stdin=raw.get("stdin"),
                     seconds=raw.get("seconds", SECONDS),
+                    slow=raw.get("slow", False),
                 )
             )
     names = [c.name for c in cases]
@@ -146,7 +162,7 @@ def load_cases(paths: list[Path] | None = None) -> list[Case]:
 
 
 def _fill(text: str, folder: Path) -> str:
-    return text.replace(MARK, str(folder))
+    return text.replace(MARK, str(folder)).replace("$ROOT", str(ROOT))
 
 
 def materialise(case: Case, folder: Path) -> None:
@@ -293,8 +309,12 @@ def main(names: list[str]) -> int:
             problems = result.problems(case, Path(tmp))
             failed += bool(problems)
             err = result.err.replace(tmp, MARK).rstrip("\n")
+            shown = err or "stdout: " + result.out.replace(tmp, MARK)[:200].replace("\n", " | ")
             mark = "ok  " if not problems else "FAIL"
-            print(f"{mark} {took:5.2f}s {case.name} -> {result.status}: {err[:300]}")
+            print(f"{mark} {took:5.2f}s {case.name} -> {result.status}: {shown[:300]}")
+            for problem in problems if not result.crash else ():
+                if not problem.startswith("stderr: "):
+                    print(f"     {problem}")
             if result.crash:
                 print("     " + result.crash.strip().splitlines()[-1])
     print(f"{failed} failing")
