@@ -71,17 +71,42 @@ def check_output_file(path: str, option: str = "--out") -> str:
     written (a read-only or virtual file system such as ``/proc``) is an error naming the option.
     """
     target = Path(path)
-    if path == "" or path.endswith(("/", os.sep)):
+    if path == "":
+        raise MalformedInputError(option, path, "expected a file name, got an empty path")
+    if path.endswith(("/", os.sep)):
         raise MalformedInputError(option, path, "expected a file name, got a folder path")
     if target.is_dir():
         raise MalformedInputError(option, path, "is a folder; give a file name inside it")
+    if target.exists() and not target.is_file():  # a device or FIFO (/dev/null): written through
+        if not os.access(target, os.W_OK):
+            raise MalformedInputError(option, path, "cannot write to it: permission denied")
+        return path
     _check_writable_folder(target.parent if str(target.parent) else Path("."), option, path)
     return path
+
+
+def check_distinct_outputs(paths: dict[str, str | None]) -> None:
+    """Refuse two options naming the same output file (one would silently overwrite the other).
+
+    Devices such as ``/dev/null`` may be named more than once.
+    """
+    seen: dict[str, str] = {}
+    for option, path in paths.items():
+        if not path or (Path(path).exists() and not Path(path).is_file()):
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise MalformedInputError(
+                option, path, f"the same file as {seen[key]}; give each output its own file"
+            )
+        seen[key] = option
 
 
 def check_output_folder(path: str, option: str = "--out") -> str:
     """A folder to write files into: an existing folder, or a new one in an existing folder."""
     target = Path(path)
+    if path == "":
+        raise MalformedInputError(option, path, "expected a folder name, got an empty path")
     if target.exists() and not target.is_dir():
         raise MalformedInputError(option, path, "exists and is not a folder")
     _check_writable_folder(target if target.is_dir() else target.parent, option, path)

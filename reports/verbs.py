@@ -258,9 +258,10 @@ def _simulate(args: argparse.Namespace) -> int:
     from model.core.play import run, trace_document, trace_json
     from model.core.spec import ScenarioOptions
     from reports.envelope import envelope_json
-    from reports.output import emit
+    from reports.output import check_distinct_outputs, emit
     from reports.simulation import simulation_report
 
+    check_distinct_outputs({"--out": args.out, "--trace": args.trace, "--svg": args.svg})
     document = read_json_file(args.scenario)
     spec = _spec_for(args, document, args.scenario, "simulate")
     options = ScenarioOptions(tuple(args.ruling), _data_overrides(args), args.data or "data")

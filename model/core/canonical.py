@@ -12,11 +12,14 @@ import dataclasses
 import enum
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
+from model.core.errors import OutputError
 
 JSONValue = Any  # a value json.dumps accepts; kept loose because JSON is recursive
 
@@ -77,16 +80,39 @@ def canonical_json(value: object, *, indent: int | None = None) -> str:
 
 
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` as UTF-8 to ``path`` so a reader never sees a partial file."""
+    """Write ``text`` as UTF-8 to ``path`` so a reader never sees a partial file.
+
+    A device or FIFO already at ``path`` (``/dev/null``, ``/dev/stdout``) is written through:
+    renaming a new file over it would replace the device itself. A write that fails (a full disk,
+    a FIFO nobody reads) is an :class:`~model.core.errors.OutputError`.
+    """
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    try:
+        if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            _write_through(target, text)
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as err:
+        raise OutputError(str(path), f"cannot write: {err.strerror or err}") from None
+
+
+def _write_through(target: Path, text: str) -> None:
+    # Non-blocking open: a FIFO without a reader fails at once (ENXIO) instead of hanging.
+    fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK)
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)

@@ -7,6 +7,7 @@
   legal options.
 * :class:`RulesError` - a well-formed request the rules do not allow (for example, buying a
   fifth secret passage in a year).
+* :class:`OutputError` - an output file that cannot be written (a full disk, a vanished folder).
 
 Every one carries a one-line message that names the field or request and says what to do; the
 command line prints it and exits with status 2.
@@ -47,3 +48,16 @@ class IllegalDecisionError(InvasionError):
 
 class RulesError(InvasionError):
     """Something the rules do not allow, asked for in well-formed input."""
+
+
+class OutputError(InvasionError):
+    """An output that cannot be written: ``path: reason``.
+
+    >>> str(OutputError("/dev/full", "cannot write: No space left on device"))
+    '/dev/full: cannot write: No space left on device'
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
