@@ -12,6 +12,7 @@ Handlers import what they need when they run, so building the parser stays cheap
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any
 
 from model import registry
@@ -223,7 +224,7 @@ def _json(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "format", None) == "json")
 
 
-def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str) -> Any:
+def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str, file: str = "") -> Any:
     """The game of ``document``; a game's own verb refuses another game's file.
 
     With a game's verb the game's loader checks the document (its schema names the problem);
@@ -235,12 +236,14 @@ def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str) -
     other = document.get("game") if isinstance(document, dict) else None
     if isinstance(other, str) and other != spec.name and other in registry.names():
         from model.core.errors import MalformedInputError
+        from reports.output import command_line
 
         raise MalformedInputError(
             source,
             "$.game",
-            f"a {other} file, not a {spec.name} one; use `invasion {other} {verb} {source}` "
-            f"or `invasion {verb} {source}`",
+            f"a {other} file, not a {spec.name} one; use "
+            f"`{command_line(['invasion', other, verb, file or source])}` "
+            f"or `{command_line(['invasion', verb, file or source])}`",
         )
     return spec
 
@@ -284,22 +287,24 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from model.core.jsonio import read_json_file
+    from model.core.jsonio import located_inside, read_json_file
     from model.core.play import replay_trace
     from model.core.trace import check_trace_format
     from reports.output import emit
 
     document = read_json_file(args.trace)
-    source = args.trace
+    name = "<stdin>" if args.trace == "-" else args.trace
+    at = "$"
     if isinstance(document, dict) and "query" in document and "answer" in document:
-        document, source = document["answer"], f"{args.trace}:$.answer"  # simulate --json's envelope
-    check_trace_format(document, source)
-    spec = _spec_for(args, document, source, "replay")
-    report = replay_trace(spec, document, source)
+        document, at = document["answer"], "$.answer"  # simulate --json's envelope
+    with located_inside(name, at) if at != "$" else contextlib.nullcontext(name) as source:
+        check_trace_format(document, source)
+        spec = _spec_for(args, document, source, "replay", file=args.trace)
+        report = replay_trace(spec, document, source)
     if report.identical:
-        emit(f"{args.trace}: replay identical")
+        emit(f"{name}: replay identical")
         return 0
-    emit(f"{args.trace}: replay differs: {report.first_difference}")
+    emit(f"{name}: replay differs: {report.first_difference}")
     return 1
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from model.core.canonical import canonical_json
-from model.core.errors import IllegalDecisionError
+from model.core.errors import IllegalDecisionError, MalformedInputError
 
 Option = Any  # a JSON value: str, int, bool or a tuple of these
 
@@ -201,6 +201,8 @@ class ScriptedDecider:
     then: Decider | None = None
     label: str = "decision script"
     used: int = 0
+    located: tuple[str, Sequence[str]] | None = None
+    """``(file, json paths)``: where each answer was read from, to name it in an error."""
 
     def decide(self, request: DecisionRequest) -> Option:
         if self.used < len(self.answers):
@@ -209,13 +211,20 @@ class ScriptedDecider:
             try:
                 return normalise_answer(request, answer)
             except IllegalDecisionError as err:
+                if self.located is not None:
+                    raise MalformedInputError(
+                        self.located[0], self.located[1][self.used - 1], str(err)
+                    ) from None
                 raise IllegalDecisionError(f"{self.label} answer #{self.used}: {err}") from None
         if self.then is not None:
             return self.then.decide(request)
-        raise IllegalDecisionError(
+        reason = (
             f"{self.label} ran out after {len(self.answers)} answers at {request.describe()}; "
             f"add an answer (legal: {', '.join(map(repr, request.options))}) or a fallback policy"
         )
+        if self.located is not None:
+            raise MalformedInputError(self.located[0], "$.steps", reason)
+        raise IllegalDecisionError(reason)
 
 
 @dataclass(slots=True)
@@ -240,6 +249,8 @@ class ScriptedChance:
     then: ChanceSource | None = None
     label: str = "dice script"
     used: int = 0
+    located: tuple[str, Sequence[str]] | None = None
+    """``(file, json paths)``: where each outcome was read from, to name it in an error."""
 
     def outcome(self, request: ChanceRequest) -> Option:
         if self.used < len(self.outcomes):
@@ -248,11 +259,18 @@ class ScriptedChance:
             try:
                 return normalise_answer(request, answer)
             except IllegalDecisionError as err:
+                if self.located is not None:
+                    raise MalformedInputError(
+                        self.located[0], self.located[1][self.used - 1], str(err)
+                    ) from None
                 raise IllegalDecisionError(f"{self.label} result #{self.used}: {err}") from None
         if self.then is not None:
             return self.then.outcome(request)
         faces = ", ".join(dict.fromkeys(repr(o) for o in request.outcomes))
-        raise IllegalDecisionError(
+        reason = (
             f"{self.label} ran out after {len(self.outcomes)} results at {request.describe()}; "
             f"add a result (one of {faces}) or a seed"
         )
+        if self.located is not None:
+            raise MalformedInputError(self.located[0], "$.steps", reason)
+        raise IllegalDecisionError(reason)

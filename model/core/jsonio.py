@@ -7,10 +7,12 @@ Schemas are JSON Schema draft 2020-12 files shipped beside the code and publishe
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
 import sys
+from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
@@ -196,6 +198,27 @@ def load_schema(package: str, name: str) -> dict[str, Any]:
     schema: dict[str, Any] = json.loads(text)
     jsonschema.Draft202012Validator.check_schema(schema)
     return schema
+
+
+@contextlib.contextmanager
+def located_inside(source: str, at: str) -> Iterator[str]:
+    """Read a document embedded at JSON path ``at`` of ``source`` under the name this yields;
+    its errors are then located in ``source`` itself (``t.json:$.answer.steps[0]``, not
+    ``t.json:$.answer:$.steps[0]``).
+
+    >>> with located_inside("t.json", "$.answer") as inner:
+    ...     raise MalformedInputError(inner, "$.steps[0]", "'answer' is required")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.MalformedInputError: t.json:$.answer.steps[0]: 'answer' is required
+    """
+    inner = f"{source}:{at}"
+    try:
+        yield inner
+    except MalformedInputError as err:
+        if err.source != inner:
+            raise
+        raise type(err)(source, at + err.path[1:], err.reason) from None
 
 
 def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:

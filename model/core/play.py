@@ -14,7 +14,9 @@ from typing import Any
 from model.core.canonical import canonical_json
 from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
 from model.core.driver import Playthrough, play
-from model.core.jsonio import read_json_file
+from model.core.errors import MalformedInputError
+from model.core.jsonio import json_path, located_inside, read_json_file
+from model.core.rulings import Rulings
 from model.core.spec import GameSpec, Scenario, ScenarioOptions
 from model.core.trace import (
     ORACLE_VERSION,
@@ -65,14 +67,31 @@ def trace_json(spec: GameSpec, scenario: Scenario[Any], playthrough: Playthrough
 
 
 def replay_trace(spec: GameSpec, trace: Any, source: str) -> ReplayReport:
-    """Re-run a trace's scenario with its recorded answers only and compare everything."""
+    """Re-run a trace's scenario with its recorded answers only and compare everything.
+
+    A recorded answer that is not legal, or a trace with too few steps, is named by its place
+    in the file (``t.json:$.steps[3].answer``).
+    """
     checked = check_trace(trace, source, spec.name)
+    for ruling_id, reading in checked["rulings"].items():
+        try:
+            Rulings.defaults(spec.name).with_choice(ruling_id, reading)
+        except MalformedInputError as err:
+            raise MalformedInputError(source, json_path(("rulings", ruling_id)), err.reason) from None
     options = ScenarioOptions(ruling_specs=tuple(ruling_specs(checked)))
-    scenario = spec.load(checked["scenario"], f"{source}:$.scenario", options)
+    with located_inside(source, "$.scenario") as inner:
+        scenario = spec.load(checked["scenario"], inner, options)
+    steps = checked["steps"]
+    paths = {
+        kind: [
+            json_path(("steps", i, "answer")) for i, s in enumerate(steps) if s["request"]["request"] == kind
+        ]
+        for kind in ("decision", "chance")
+    }
     decisions, outcomes = recorded_answers(checked)
     playthrough = run(
         scenario,
-        ScriptedDecider(decisions, label=f"{source}: recorded decisions"),
-        ScriptedChance(outcomes, label=f"{source}: recorded chance"),
+        ScriptedDecider(decisions, label="recorded decisions", located=(source, paths["decision"])),
+        ScriptedChance(outcomes, label="recorded chance", located=(source, paths["chance"])),
     )
     return compare(checked, trace_document(spec, scenario, playthrough))

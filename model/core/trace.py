@@ -39,11 +39,12 @@ def check_trace_format(trace: Any, source: str) -> None:
 def check_trace(trace: Any, source: str, game: str) -> dict[str, Any]:
     """The trace as a dict, after checking it is one this oracle reads for ``game``."""
     check_trace_format(trace, source)
-    if trace.get("game") != game:
+    found = trace.get("game")
+    if not isinstance(found, str):
+        raise MalformedInputError(source, "$.game", f"names the game this trace is for (here {game!r})")
+    if found != game:
         raise MalformedInputError(
-            source,
-            "$.game",
-            f"a {trace.get('game')!r} trace, not a {game} one; replay it with `invasion replay {source}`",
+            source, "$.game", f"a {found!r} trace, not a {game} one; replay it with `invasion replay`"
         )
     if trace.get("format_version") != TRACE_VERSION:
         raise MalformedInputError(
