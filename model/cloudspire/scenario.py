@@ -42,7 +42,7 @@ from model.cloudspire.state import (
 )
 from model.core.answers import Answers
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, read_json_file, validate
+from model.core.jsonio import json_path, load_schema, located_inside, read_json_file, validate
 from model.core.rulings import Rulings, resolve_name
 from model.core.spec import ScenarioBase, ScenarioOptions
 
@@ -93,7 +93,8 @@ def scenario_from_document(
         # A data file given on the command line wins over the scenario's own data, key by key.
         data = build_game_data({**document.get("data", {}), **data_overrides}, data_source)
     else:
-        data = build_game_data(document.get("data"), f"{source} (data)")
+        with located_inside(source, "$.data") as inner:  # errors named source:$.data.field
+            data = build_game_data(document.get("data"), inner)
     game = CloudspireGame(Rules.of(rulings, data))
     if document["start"] == "setup":
         initial = _setup_state(document, source, data, game)

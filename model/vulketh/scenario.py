@@ -15,7 +15,7 @@ from typing import Any
 
 from model.core.answers import Answers
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, read_json_file, validate
+from model.core.jsonio import json_path, load_schema, located_inside, read_json_file, validate
 from model.core.rulings import Rulings
 from model.core.spec import ScenarioBase, ScenarioOptions
 from model.vulketh.action_board import ACTIONS, ActionBoard
@@ -101,7 +101,8 @@ def scenario_from_document(
     if data_overrides:
         data = build_game_data({**document.get("data", {}), **data_overrides}, data_source)
     elif "data" in document:
-        data = build_game_data(document["data"], f"{source}:$.data")
+        with located_inside(source, "$.data") as inner:  # errors named source:$.data.field
+            data = build_game_data(document["data"], inner)
     else:
         data = default_data()
     hex_map = parse_map(document["map"], source, ("map",)) if "map" in document else data.map
