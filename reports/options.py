@@ -136,6 +136,22 @@ def output_file(option: str = "--out") -> Callable[[str], str]:
     return checked(check_output_file, option)
 
 
+def input_folder(text: str) -> str:
+    """An existing folder to read (``fixtures check --dir``): refused at once when missing.
+
+    >>> input_folder("/nonexistent/fixtures")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: no such folder: '/nonexistent/fixtures'
+    """
+    from pathlib import Path
+
+    if not Path(text).is_dir():
+        reason = "is a file, not a folder" if Path(text).exists() else "no such folder"
+        raise argparse.ArgumentTypeError(f"{reason}: {text!r}")
+    return text
+
+
 def output_folder(option: str = "--out") -> Callable[[str], str]:
     from reports.output import check_output_folder
 

@@ -21,6 +21,7 @@ from reports.ambiguity import cli as ambiguity_cli
 from reports.options import (
     add_output_options,
     add_rules_options,
+    input_folder,
     name_list,
     output_file,
     output_folder,
@@ -99,13 +100,13 @@ def _fixtures_parser(sub: Any) -> None:
     check = actions.add_parser(
         "check", help="validate every case file and replay every case through the oracle"
     )
-    check.add_argument("--dir", default="fixtures", help=folder_help)
+    check.add_argument("--dir", default="fixtures", type=input_folder, help=folder_help)
     check.add_argument("--game", choices=registry.names(), help="only this game's cases")
     check.set_defaults(run=_fixtures_check)
     coverage = actions.add_parser(
         "coverage", help="cases per rule section and per ruling reading; exit 1 when one has none"
     )
-    coverage.add_argument("--dir", default="fixtures", help=folder_help)
+    coverage.add_argument("--dir", default="fixtures", type=input_folder, help=folder_help)
     coverage.add_argument("--game", choices=registry.names(), help="only this game")
     add_output_options(coverage)
     coverage.set_defaults(run=_fixtures_coverage)

@@ -26,7 +26,7 @@ from typing import Any
 from model import registry
 from model.core.canonical import canonical_json, write_atomic
 from model.core.errors import MalformedInputError
-from model.core.jsonio import load_schema, parse_json_bytes, validate
+from model.core.jsonio import load_schema, read_json_file, validate
 from model.core.rulings import REGISTRY, Rulings
 from model.core.trace import ORACLE_VERSION
 from reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
@@ -192,14 +192,37 @@ def case_files(folder: Path, games: Iterable[str] | None = None) -> list[Path]:
 
 
 def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case]]:
-    """The game and cases of one case file (schema-checked)."""
-    document = parse_json_bytes(path.read_bytes(), str(path))
+    """The game and cases of one case file.
+
+    Read as every input is (a regular file within the size and depth limits). Without
+    ``check_schema`` (the conformance runner reads every file at start) only the header is
+    checked up front; a file that then fails to load is checked against the schema, which
+    names the bad field.
+    """
+    source = str(path)
+    document = read_json_file(path)
+    schema = load_schema(*SCHEMA)
     if check_schema:
-        validate(document, load_schema(*SCHEMA), str(path))
+        validate(document, schema, source)
     if not isinstance(document, dict):
-        raise MalformedInputError(str(path), "$", "a fixtures file is a JSON object")
-    game = str(document["game"])
-    return game, [Case.from_json(raw, game) for raw in document["cases"]]
+        raise MalformedInputError(source, "$", "a fixtures file is a JSON object")
+    if document.get("format") != FORMAT or document.get("format_version") != FORMAT_VERSION:
+        raise MalformedInputError(
+            source,
+            "$.format",
+            f"not a fixtures file of this version (expected {FORMAT!r} version {FORMAT_VERSION})",
+        )
+    try:
+        game = str(document["game"])
+        cases = [Case.from_json(raw, game) for raw in document["cases"]]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        validate(document, schema, source)  # names the field (only a broken file gets here)
+        raise
+    if game not in registry.names():
+        raise MalformedInputError(
+            source, "$.game", f"unknown game {game!r}; known: {', '.join(registry.names())}"
+        )
+    return game, cases
 
 
 def readings_for(
@@ -228,6 +251,15 @@ def message(case: Case, index: int, requested: Mapping[str, str] | None = None) 
     }
 
 
+def _relative(err: MalformedInputError, folder: Path) -> str:
+    """A problem of a file in ``folder``, named relative to it like the others (``game/x.cases.json``)."""
+    try:
+        name = Path(err.source).relative_to(folder).as_posix()
+    except ValueError:
+        return str(err)
+    return f"{name}:{err.path}: {err.reason}"
+
+
 def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int, list[str]]:
     """Validate every case file and replay every variant through the oracle: (variants, problems)."""
     registry.load_all()
@@ -239,27 +271,24 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
         problems.append("index.json: missing (run `invasion fixtures generate`)")
     else:
         try:
-            raw = parse_json_bytes(index_path.read_bytes(), str(index_path))
+            raw = read_json_file(index_path)
             validate(raw, load_schema(*INDEX_SCHEMA), str(index_path))
             index = raw
         except MalformedInputError as err:
-            problems.append(str(err))
+            problems.append(_relative(err, folder))
     listed = {f["file"]: f for g in index.get("games", {}).values() for f in g.get("files", [])}
     for path in case_files(folder, games):
         name = path.relative_to(folder).as_posix()
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        try:
+            game, cases = read_cases(path)
+        except MalformedInputError as err:
+            problems.append(_relative(err, folder))
+            continue
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()  # a regular file: read_cases checked
         if index and name not in listed:
             problems.append(f"{name}: not listed in index.json")
         elif index and listed[name]["sha256"] != digest:
             problems.append(f"{name}: its SHA-256 differs from index.json's")
-        try:
-            game, cases = read_cases(path)
-        except MalformedInputError as err:
-            problems.append(str(err))
-            continue
-        if game not in registry.names():
-            problems.append(f"{name}: unknown game {game!r}")
-            continue
         spec = registry.spec(game)
         for case in cases:
             for i, variant in enumerate(case.variants):

@@ -16,7 +16,8 @@ A file is made from one of:
 * ``{"json": VALUE}`` - the value written as JSON (floats stay floats: ``1.5``, ``2.0``);
 * ``{"text": "..."}`` / ``{"hex": "efbbbf7b7d"}`` - exact text or bytes;
 * ``{"example": "stonespine/default.json"}`` - a bundled example; ``{"trace": "stonespine/default"}``
-  - a committed fixture trace; both take ``"set": {"dotted.path": VALUE}`` and
+  - a committed fixture trace; ``{"fixture": "vulketh/illegal.cases.json"}`` - any file under
+  ``fixtures/``; all three take ``"set": {"dotted.path": VALUE}`` and
   ``"del": ["dotted.path"]`` (list indices are numbers in the path), and ``"envelope": true``
   wraps the result as ``simulate --json`` would;
 * ``{"deep": N}`` - ``[`` N times then ``]`` N times; ``{"size": N}`` - a valid JSON file of N bytes;
@@ -199,6 +200,8 @@ def _document(how: dict[str, Any]) -> Any:
         document = json.loads((ROOT / "examples" / how["example"]).read_text(encoding="utf-8"))
     elif "trace" in how:
         document = json.loads((ROOT / "fixtures" / f"{how['trace']}.trace.json").read_text(encoding="utf-8"))
+    elif "fixture" in how:
+        document = json.loads((ROOT / "fixtures" / how["fixture"]).read_text(encoding="utf-8"))
     else:
         raise ValueError(f"unknown file recipe {sorted(how)}")
     for path, value in how.get("set", {}).items():
