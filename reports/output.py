@@ -47,6 +47,21 @@ def md_escape(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", visible(text))
 
 
+def md_code(text: str) -> str:
+    """Inline Markdown code showing ``text`` exactly (controls visible), even with backticks in it.
+
+    >>> md_code("invasion simulate x.json")
+    '`invasion simulate x.json`'
+    >>> md_code("invasion simulate 'a`b.json'")
+    "`` invasion simulate 'a`b.json' ``"
+    """
+    text = visible(text)
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def command_line(words: Sequence[str]) -> str:
     """A command as a user would type it, each word shell-quoted.
 

@@ -29,7 +29,7 @@ from reports.ambiguity.markdown import fixtures_md, game_md
 from reports.batch import Runner, run_jobs
 from reports.games import part
 from reports.html import Block, Picture, page
-from reports.output import md_escape
+from reports.output import md_code, md_escape
 from reports.tables import table
 
 TITLE = "invasion-oracle report"
@@ -67,7 +67,7 @@ class Report:
         """The report as Markdown blocks and pictures, in order."""
         names = ", ".join(f"{g.spec.title} (`{g.spec.name}`)" for g in self.games)
         out: list[Block] = [
-            f"# {TITLE}\n\nReproduce: `{self.options.command}`\n\nGames: {names}. Every section prints the "
+            f"# {TITLE}\n\nReproduce: {md_code(self.options.command)}\n\nGames: {names}. Every section prints the "
             "command that reproduces it; every search answer was replayed through the oracle.\n"
         ]
         for game in self.games:

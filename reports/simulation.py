@@ -14,7 +14,7 @@ from model.core.decisions import DecisionRequest
 from model.core.driver import Playthrough
 from model.core.spec import GameSpec
 from reports.games import part
-from reports.output import md_escape
+from reports.output import md_code, md_escape
 from reports.tables import fenced, table
 
 
@@ -60,7 +60,7 @@ def _show(value: Any) -> str:
 def simulation_report(spec: GameSpec, scenario: Any, playthrough: Playthrough[Any], command: str) -> str:
     """Markdown: reproduce command, description, before, requests, trace, after, rulings."""
     render = part(spec.name, "render")
-    parts = [f"Reproduce: `{command}`", ""]
+    parts = [f"Reproduce: {md_code(command)}", ""]
     description = scenario.document.get("description")
     if description:
         parts += [md_escape(str(description)), ""]

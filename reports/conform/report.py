@@ -13,7 +13,7 @@ from typing import Any
 
 from model.core.rulings import REGISTRY
 from reports.conform.runner import OUTCOMES, Result, Run
-from reports.output import command_line, md_escape
+from reports.output import command_line, md_code, md_escape
 from reports.suite.cases import GENERATOR_VERSION, SUITE_VERSION
 from reports.tables import table
 
@@ -86,9 +86,8 @@ def compliance(run: Run) -> list[dict[str, Any]]:
 
 def _code(text: str) -> str:
     """Text shown as inline code (backticks inside become quotes; controls visible)."""
-    from reports.output import visible
 
-    return "`" + visible(text).replace("`", "'") + "`"
+    return md_code(text)
 
 
 def render(run: Run, argv: list[str], max_failures: int) -> str:

@@ -154,7 +154,7 @@ def _answer(
 ) -> int:
     """Print ``markdown``, or the envelope with ``answer``; the status is the weakest of ``statuses``."""
     from reports.envelope import envelope_json
-    from reports.output import command_line, emit
+    from reports.output import command_line, emit, md_code
 
     values = {getattr(s, "value", s) for s in statuses}
     status = "unknown" if "unknown" in values else ("best-found" if "best-found" in values else "proven")
@@ -164,7 +164,7 @@ def _answer(
             envelope_json("spirit-island", query, command, answer, status=status, replayed=replayed), args.out
         )
     else:
-        emit(f"Reproduce: `{command}`\n\n{markdown}", args.out)
+        emit(f"Reproduce: {md_code(command)}\n\n{markdown}", args.out)
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reports.output import command_line
+from reports.output import command_line, md_code
 from reports.tables import table
 from solver.vulketh.clear import ClearAnswer, ClearQuestion
 from solver.vulketh.differ import DifferAnswer
@@ -37,7 +37,7 @@ def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: 
         "",
         table(rows, ["question", "fifth Warlord", "player's plan", "Invader draws (by turn)"]),
         "",
-        f"Reproduce: `{command}`",
+        f"Reproduce: {md_code(command)}",
     ]
     return "\n".join(lines)
 
@@ -60,7 +60,7 @@ def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], comman
         )
     else:
         verdict = "Unknown: the time limit was reached."
-    return "\n".join([verdict, "", f"Engines: {engines}.", "", f"Reproduce: `{command}`"])
+    return "\n".join([verdict, "", f"Engines: {engines}.", "", f"Reproduce: {md_code(command)}"])
 
 
 def differ_rows(results: Sequence[Sequence[DifferAnswer]]) -> list[tuple[str, ...]]:
@@ -107,7 +107,7 @@ def differ_report(results: Sequence[Sequence[DifferAnswer]], command: str) -> st
         "Positions hold Invaders and at least one Warlord (`9:W+2`: a Warlord and two Invaders on hex 9); each "
         "answer was replayed through the oracle under both readings (`--write FILE` saves the first as a scenario)."
     )
-    return "\n".join([note, "", body, "", f"Reproduce: `{command}`"])
+    return "\n".join([note, "", body, "", f"Reproduce: {md_code(command)}"])
 
 
 def race_command(source: str) -> str:

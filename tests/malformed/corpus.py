@@ -208,7 +208,8 @@ def _document(how: dict[str, Any]) -> Any:
         document = _set(document, _parts(path), copy.deepcopy(value))
     for path in how.get("del", ()):
         *parent, last = _parts(path)
-        del _get(document, parent)[last]
+        container = _get(document, parent)
+        del container[_key(container, last)]
     if how.get("envelope"):
         document = {
             "game": document.get("game", "") if isinstance(document, dict) else "",
@@ -225,16 +226,21 @@ def _parts(path: str) -> list[str | int]:
     return [int(p) if p.isdigit() else p for p in path.split(".")] if path else []
 
 
+def _key(container: Any, part: str | int) -> str | int:
+    return str(part) if isinstance(container, dict) else part  # "hexes.1": the object key "1"
+
+
 def _get(document: Any, parts: list[str | int]) -> Any:
     for part in parts:
-        document = document[part]
+        document = document[_key(document, part)]
     return document
 
 
 def _set(document: Any, parts: list[str | int], value: Any) -> Any:
     if not parts:
         return value
-    _get(document, parts[:-1])[parts[-1]] = value
+    parent = _get(document, parts[:-1])
+    parent[_key(parent, parts[-1])] = value
     return document
 
 
