@@ -174,7 +174,9 @@ def run_reading(
     data_overrides: Mapping[str, Any] | None = None,
 ) -> ReadingRun:
     """Load ``document`` with ``ruling`` read as ``reading`` (``others``: more ``ID=READING``) and play it."""
-    options = ScenarioOptions((*others, f"{ruling.id}={reading}"), data_overrides)
+    # The reading under test replaces any reading of the same ruling among ``others``.
+    kept = tuple(spec_ for spec_ in others if spec_.partition("=")[0].strip() != ruling.id)
+    options = ScenarioOptions((*kept, f"{ruling.id}={reading}"), data_overrides)
     try:
         scenario = spec.load(document, source, options)
         playthrough = run(scenario)

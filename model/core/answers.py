@@ -76,7 +76,14 @@ class Answers:
             "prefer": list(self.prefer),
         }
 
-    def decider(self, label: str) -> Decider:
+    def _located(self, where: tuple[str, str] | None) -> tuple[str, list[str], str] | None:
+        if where is None:
+            return None
+        source, key = where
+        return source, [f"{key}.script[{i}]" for i in range(len(self.script))], key
+
+    def decider(self, label: str, where: tuple[str, str] | None = None) -> Decider:
+        """The decider; ``where`` (file, JSON path of this object) names a bad answer's place."""
         fallback: Decider | None = None
         if self.then == "first-legal":
             fallback = FirstLegalDecider()
@@ -84,12 +91,12 @@ class Answers:
             fallback = SeededRandomDecider(self.seed)
         if self.prefer:
             fallback = PreferringDecider(self.prefer, fallback or NoFallback())
-        return ScriptedDecider(list(self.script), then=fallback, label=label)
+        return ScriptedDecider(list(self.script), then=fallback, label=label, located=self._located(where))
 
-    def chance(self, label: str) -> ChanceSource:
+    def chance(self, label: str, where: tuple[str, str] | None = None) -> ChanceSource:
         fallback: ChanceSource | None = None
         if self.then == "first-legal":
             fallback = FirstOutcome()
         elif self.then == "random":
             fallback = SeededChance(self.seed)
-        return ScriptedChance(list(self.script), then=fallback, label=label)
+        return ScriptedChance(list(self.script), then=fallback, label=label, located=self._located(where))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from model.core.canonical import canonical_json
-from model.core.errors import IllegalDecisionError, MalformedInputError
+from model.core.errors import IllegalDecisionError, ScriptedAnswerError
 
 Option = Any  # a JSON value: str, int, bool or a tuple of these
 
@@ -201,8 +201,9 @@ class ScriptedDecider:
     then: Decider | None = None
     label: str = "decision script"
     used: int = 0
-    located: tuple[str, Sequence[str]] | None = None
-    """``(file, json paths)``: where each answer was read from, to name it in an error."""
+    located: tuple[str, Sequence[str], str] | None = None
+    """``(file, json paths, end)``: where each answer was read from, and the path named when
+    the script runs out; errors then name the file and path (``s.json:$.decisions.script[2]``)."""
 
     def decide(self, request: DecisionRequest) -> Option:
         if self.used < len(self.answers):
@@ -212,7 +213,7 @@ class ScriptedDecider:
                 return normalise_answer(request, answer)
             except IllegalDecisionError as err:
                 if self.located is not None:
-                    raise MalformedInputError(
+                    raise ScriptedAnswerError(
                         self.located[0], self.located[1][self.used - 1], str(err)
                     ) from None
                 raise IllegalDecisionError(f"{self.label} answer #{self.used}: {err}") from None
@@ -223,7 +224,7 @@ class ScriptedDecider:
             f"add an answer (legal: {', '.join(map(repr, request.options))}) or a fallback policy"
         )
         if self.located is not None:
-            raise MalformedInputError(self.located[0], "$.steps", reason)
+            raise ScriptedAnswerError(self.located[0], self.located[2], reason)
         raise IllegalDecisionError(reason)
 
 
@@ -249,8 +250,8 @@ class ScriptedChance:
     then: ChanceSource | None = None
     label: str = "dice script"
     used: int = 0
-    located: tuple[str, Sequence[str]] | None = None
-    """``(file, json paths)``: where each outcome was read from, to name it in an error."""
+    located: tuple[str, Sequence[str], str] | None = None
+    """``(file, json paths, end)``: as :attr:`ScriptedDecider.located`."""
 
     def outcome(self, request: ChanceRequest) -> Option:
         if self.used < len(self.outcomes):
@@ -260,7 +261,7 @@ class ScriptedChance:
                 return normalise_answer(request, answer)
             except IllegalDecisionError as err:
                 if self.located is not None:
-                    raise MalformedInputError(
+                    raise ScriptedAnswerError(
                         self.located[0], self.located[1][self.used - 1], str(err)
                     ) from None
                 raise IllegalDecisionError(f"{self.label} result #{self.used}: {err}") from None
@@ -272,5 +273,5 @@ class ScriptedChance:
             f"add a result (one of {faces}) or a seed"
         )
         if self.located is not None:
-            raise MalformedInputError(self.located[0], "$.steps", reason)
+            raise ScriptedAnswerError(self.located[0], self.located[2], reason)
         raise IllegalDecisionError(reason)

@@ -46,6 +46,11 @@ class IllegalDecisionError(InvasionError):
     """An answer that is not among the legal options of its request."""
 
 
+class ScriptedAnswerError(MalformedInputError, IllegalDecisionError):
+    """An answer read from a file (a scenario's script, a trace's step) that is not legal,
+    named by its place in the file: ``s.json:$.decisions.script[0]: ... is not legal``."""
+
+
 class RulesError(InvasionError):
     """Something the rules do not allow, asked for in well-formed input."""
 

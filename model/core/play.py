@@ -91,7 +91,9 @@ def replay_trace(spec: GameSpec, trace: Any, source: str) -> ReplayReport:
     decisions, outcomes = recorded_answers(checked)
     playthrough = run(
         scenario,
-        ScriptedDecider(decisions, label="recorded decisions", located=(source, paths["decision"])),
-        ScriptedChance(outcomes, label="recorded chance", located=(source, paths["chance"])),
+        ScriptedDecider(
+            decisions, label="recorded decisions", located=(source, paths["decision"], "$.steps")
+        ),
+        ScriptedChance(outcomes, label="recorded chance", located=(source, paths["chance"], "$.steps")),
     )
     return compare(checked, trace_document(spec, scenario, playthrough))

@@ -121,10 +121,10 @@ class ScenarioBase(Generic[S]):
         raise NotImplementedError
 
     def decider(self) -> Decider:
-        return self.decisions.decider(f"{self.source}: decisions")
+        return self.decisions.decider("decisions", (self.source, "$.decisions"))
 
     def chance_source(self) -> ChanceSource:
-        return self.chance.chance(f"{self.source}: {self.chance_key}")
+        return self.chance.chance(self.chance_key, (self.source, f"$.{self.chance_key}"))
 
 
 Loader = Callable[[Any, str, ScenarioOptions], Any]

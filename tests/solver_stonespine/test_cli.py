@@ -124,7 +124,7 @@ def test_time_limit_answers_best_found_or_unknown(capsys: pytest.CaptureFixture[
         (["min-damage", PLACEMENT, "--heroes", ","], "argument --heroes: item 1 of ',' is empty"),
         (
             ["place", PLACEMENT, "--memory-limit", "0"],
-            "argument --memory-limit: expected a whole number 1 or more",
+            "argument --memory-limit: expected a whole number of MiB from 1 to 1048576",
         ),
     ],
 )

@@ -177,7 +177,7 @@ def test_illegal_scripted_decision_names_the_step_and_the_legal_options() -> Non
     )
     with pytest.raises(
         IllegalDecisionError,
-        match=r"decisions answer #1: move for Ann \(hero=red chamber=A1 damage=0\): 'D4' is not legal; legal: 'A2', 'B1'",
+        match=r"\$\.decisions\.script\[0\]: move for Ann \(hero=red chamber=A1 damage=0\): 'D4' is not legal; legal: 'A2', 'B1'",
     ):
         play(doc)
 
@@ -186,7 +186,7 @@ def test_illegal_scripted_die_face() -> None:
     doc = one_player([list(r) for r in ROWS], year=2, guardians=["B1"], dice=["green"])
     with pytest.raises(
         IllegalDecisionError,
-        match=r"dice result #1: roll white .*'green' is not legal; legal: 'black', 'purple', 'red'",
+        match=r"\$\.dice\.script\[0\]: roll white .*'green' is not legal; legal: 'black', 'purple', 'red'",
     ):
         play(doc)
 
