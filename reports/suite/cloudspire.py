@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseSpec, Stop
+from reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "cloudspire"
 
@@ -186,33 +186,7 @@ def doc(
     return document
 
 
-def case(
-    group: str,
-    name: str,
-    description: str,
-    sections: Sequence[str],
-    features: Sequence[str],
-    document: dict[str, Any],
-    *,
-    projection: str = "lanes",
-    stop: Stop | None = None,
-    window: str = "all",
-    source: str = "rule",
-    **kw: Any,
-) -> CaseSpec:
-    return CaseSpec(
-        group,
-        name,
-        description,
-        tuple(sections),
-        tuple(features),
-        source,
-        document,
-        projection,
-        stop if stop is not None else Stop.end(),
-        window,
-        **kw,
-    )
+case = CaseMaker(projection="lanes", stop=Stop.end(), window="all")
 
 
 # -- activation ----------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseSpec, Stop
+from reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "vulketh"
 
@@ -255,33 +255,7 @@ def dice(first: tuple[str, str], second: tuple[str, str], **effects: Any) -> dic
 PASSIVE = dice(("blank", "GATHER"), ("moon", "LEAD"))
 
 
-def spec(
-    group: str,
-    name: str,
-    description: str,
-    sections: Sequence[str],
-    features: Sequence[str],
-    document: dict[str, Any],
-    *,
-    projection: str = "hexes",
-    stop: Stop | None = None,
-    window: str = "last",
-    source: str = "rule",
-    **kw: Any,
-) -> CaseSpec:
-    return CaseSpec(
-        group,
-        name,
-        description,
-        tuple(sections),
-        tuple(features),
-        source,
-        document,
-        projection,
-        stop if stop is not None else Stop.after(1),
-        window,
-        **kw,
-    )
+spec = CaseMaker(projection="hexes", stop=Stop.after(1), window="last")
 
 
 OPENING = Stop.before("draw")  # with window "all": the opening alone, to the next draw
