@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 from importlib import metadata
 from typing import NoReturn
@@ -74,9 +75,11 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    started = time.perf_counter()  # a search's time limit counts from here (command_deadline)
     words = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(words).parse_args(words)
     args.argv = words
+    args.started = started
     _configure(args)
     try:
         status: int = args.run(args)

@@ -21,8 +21,12 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from model.core.errors import MalformedInputError
+
+if TYPE_CHECKING:
+    from solver.common import Deadline
 
 DEFAULT_MEMORY_MIB = 2048
 
@@ -197,6 +201,19 @@ def add_output_options(
     parser.add_argument(
         "--out", type=output_file(), metavar="FILE", help="also write the output to FILE (atomically)"
     )
+
+
+def command_deadline(args: argparse.Namespace, *, memory: bool = False) -> Deadline:
+    """The one deadline of a search command, counted from when ``invasion`` started parsing, so the
+    time limit covers reading the scenario, the search and the oracle replay alike; ``memory``
+    adds ``--memory-limit`` as the bound :meth:`Deadline.check` measures."""
+    from solver.common import Deadline
+
+    started = getattr(args, "started", None)
+    bound = args.memory_limit * 2**20 if memory else None
+    if started is None:
+        return Deadline(args.time_limit, memory_bytes=bound)
+    return Deadline(args.time_limit, started=started, memory_bytes=bound)
 
 
 def add_search_options(

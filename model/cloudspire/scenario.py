@@ -21,7 +21,7 @@ from typing import Any
 from model.cloudspire.area import LANES, SPIRE_SPACES
 from model.cloudspire.blueprints import Slot, accepts
 from model.cloudspire.cards import CardKind, HeroSide
-from model.cloudspire.data import GameData, build_game_data, reject_floats
+from model.cloudspire.data import GameData, build_game_data
 from model.cloudspire.dice import Face, Zone, colour_of
 from model.cloudspire.game import UNIVERSAL, CloudspireGame, Rules, resolve_tasks
 from model.cloudspire.piles import Pile
@@ -42,7 +42,7 @@ from model.cloudspire.state import (
 )
 from model.core.answers import Answers
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, located_inside, read_json_file, validate
+from model.core.jsonio import integers_only, json_path, load_schema, located_inside, read_json_file, validate
 from model.core.rulings import Rulings, resolve_name
 from model.core.spec import ScenarioBase, ScenarioOptions
 
@@ -84,7 +84,7 @@ def scenario_from_document(
     data_source: str = "data",
 ) -> Scenario:
     validate(document, load_schema(*SCHEMA), source)
-    reject_floats(document, source)
+    integers_only(document, source)
     rulings = Rulings.defaults(GAME)
     for rid, reading in document.get("rulings", {}).items():
         rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")

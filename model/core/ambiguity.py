@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from model.core.bundled import ExampleRef, examples
 from model.core.canonical import canonical_json, to_jsonable
+from model.core.driver import Playthrough
 from model.core.errors import InvasionError
 from model.core.jsonio import parse_json_bytes
 from model.core.play import run
@@ -208,6 +209,37 @@ def compare(
         for reading in ruling.reading_names
     )
     return diff_runs(ruling.id, source, runs)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingSummary:
+    """A reading's result as one line of text (a game's own fingerprint of a playthrough)."""
+
+    reading: str
+    default: bool
+    summary: str  # the fingerprint, or "error: ..." when the reading refuses the input
+
+
+def summarize_readings(
+    spec: GameSpec,
+    document: Any,
+    source: str,
+    ruling_id: str,
+    summarize: Callable[[Any, Playthrough[Any]], str],
+    others: Sequence[str] = (),
+) -> tuple[ReadingSummary, ...]:
+    """``document`` played under each reading of ``ruling_id``, each fingerprinted by
+    ``summarize(scenario, playthrough)``: what a ruling's tests match fragments of."""
+    ruling = REGISTRY.get(ruling_id)
+    found = []
+    for reading in ruling.reading_names:
+        try:
+            scenario = spec.load(document, source, ScenarioOptions((*others, f"{ruling.id}={reading}")))
+            text = summarize(scenario, run(scenario))
+        except InvasionError as err:
+            text = f"error: {err.message.split(': ', 1)[-1]}"
+        found.append(ReadingSummary(reading, reading == ruling.default, text))
+    return tuple(found)
 
 
 def diff_runs(ruling_id: str, scenario: str, runs: tuple[ReadingRun, ...]) -> Difference:

@@ -172,12 +172,7 @@ def _locate_problem(document: Any, source: str, max_depth: int) -> None:
     while stack:
         value, path = stack.pop()
         if isinstance(value, _Float):
-            raise MalformedInputError(
-                source,
-                json_path(path),
-                f"{value.text} is not an integer; numbers in this format are integers "
-                '(exact fractions are "n/d" strings)',
-            )
+            raise MalformedInputError(source, json_path(path), _not_an_integer(value.text))
         if isinstance(value, dict | list):
             if len(path) >= max_depth:
                 raise MalformedInputError(
@@ -185,6 +180,33 @@ def _locate_problem(document: Any, source: str, max_depth: int) -> None:
                 )
             items = value.items() if isinstance(value, dict) else enumerate(value)
             stack.extend((item, (*path, key)) for key, item in reversed(list(items)))
+
+
+def _not_an_integer(text: str) -> str:
+    return (
+        f'{text} is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)'
+    )
+
+
+def integers_only(document: Any, source: str, path: tuple[str | int, ...] = ()) -> None:
+    """Refuse a float anywhere in an already-parsed document (one built in Python rather than read
+    by :func:`read_json_file`, which refuses them as it parses), with the same message.
+
+    JSON Schema's ``integer`` lets ``2.0`` through; the rules count with integers, so it stops here.
+
+    >>> integers_only({"values": {"fear_per_player": 2.0}}, "d.json")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.MalformedInputError: d.json:$.values.fear_per_player: 2.0 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)
+    """
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, path)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, float):
+            raise MalformedInputError(source, json_path(where), _not_an_integer(repr(value)))
+        if isinstance(value, dict | list):
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((item, (*where, key)) for key, item in reversed(list(items)))
 
 
 def _reject_constant(name: str) -> Any:

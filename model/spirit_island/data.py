@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, validate
+from model.core.jsonio import integers_only, json_path, load_schema, validate
 from model.core.provenance import Provenance, Sourced
 from model.core.rulings import resolve_name
 from model.spirit_island.blight import BlightCard
@@ -426,27 +426,6 @@ def _blight_card(
         provenance,
         raw.get("source", default_source),
     )
-
-
-def integers_only(value: Any, source: str, path: Path = ()) -> None:
-    """Every number in a Spirit Island document is a count: refuse ``2.0`` or ``1.5`` where the
-    schema's ``integer`` would let ``2.0`` through to the rules.
-
-    >>> integers_only({"values": {"fear_per_player": 2.0}}, "d.json")
-    Traceback (most recent call last):
-    ...
-    model.core.errors.MalformedInputError: d.json:$.values.fear_per_player: must be an integer (no decimal point), got 2.0
-    """
-    if isinstance(value, float):
-        raise MalformedInputError(
-            source, json_path(path), f"must be an integer (no decimal point), got {value!r}"
-        )
-    if isinstance(value, dict):
-        for key, item in value.items():
-            integers_only(item, source, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            integers_only(item, source, (*path, i))
 
 
 def _check_layout(layout: Layout, boards: dict[str, BoardSpec], source: str, path: Path) -> None:

@@ -14,12 +14,12 @@ from typing import Any
 
 from model.core.answers import Answers
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, read_json_file, validate
+from model.core.jsonio import integers_only, json_path, load_schema, read_json_file, validate
 from model.core.provenance import Provenance
 from model.core.rulings import Rulings, resolve_name
 from model.core.spec import ScenarioBase, ScenarioOptions
 from model.spirit_island.blight import BLIGHTED, HEALTHY, BlightTrack, setup_pool
-from model.spirit_island.data import GameData, Layout, build_game_data, integers_only
+from model.spirit_island.data import GameData, Layout, build_game_data
 from model.spirit_island.effects import Effect, parse_effects
 from model.spirit_island.fear import DRAW, FearTrack
 from model.spirit_island.game import InvaderPhaseGame, Rules

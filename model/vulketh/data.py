@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, validate
+from model.core.jsonio import integers_only, json_path, load_schema, validate
 from model.core.provenance import Provenance, Sourced
 from model.core.rulings import resolve_name
 from model.vulketh.action_board import ACTIONS, FACES, STRENGTHS, ActionBoard
@@ -31,21 +31,6 @@ from model.vulketh.state import Resources
 POWERS = ("steal-resources", "convert", "spread", "regress", "war")
 DIFFICULTIES = ("easy", "normal", "difficult")
 Path = tuple[str | int, ...]
-
-
-def reject_floats(document: Any, source: str, path: Path = ()) -> None:
-    """Every number in our formats is an integer: ``2.0`` is refused where it stands."""
-    if isinstance(document, float):
-        shown = int(document) if document.is_integer() else document
-        raise MalformedInputError(
-            source, json_path(path), f"must be an integer, got {document!r} (write {shown!r})"
-        )
-    if isinstance(document, dict):
-        for key, value in document.items():
-            reject_floats(value, source, (*path, key))
-    elif isinstance(document, list):
-        for i, value in enumerate(document):
-            reject_floats(value, source, (*path, i))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +247,7 @@ def build_game_data(overrides: Mapping[str, Any] | None = None, source: str = "d
     event_list, event_path, event_src = events_raw["cards"], ("invader_events",), "bundled data"
     cards_provenance = events_provenance = Provenance.ASSUMED
     if overrides:
-        reject_floats(overrides, source)
+        integers_only(overrides, source)
         validate(overrides, load_schema("model.vulketh", "data.schema.json"), source)
         for key, value in overrides.get("values", {}).items():
             if key not in values:

@@ -15,11 +15,11 @@ from typing import Any
 
 from model.core.answers import Answers
 from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, located_inside, read_json_file, validate
+from model.core.jsonio import integers_only, json_path, load_schema, located_inside, read_json_file, validate
 from model.core.rulings import Rulings
 from model.core.spec import ScenarioBase, ScenarioOptions
 from model.vulketh.action_board import ACTIONS, ActionBoard
-from model.vulketh.data import GameData, build_game_data, default_data, reject_floats
+from model.vulketh.data import GameData, build_game_data, default_data
 from model.vulketh.game import VULKETH, Rules, VulkethGame
 from model.vulketh.hexmap import parse_map
 from model.vulketh.rulings import GAME
@@ -93,7 +93,7 @@ def scenario_from_document(
     if not isinstance(document, dict):
         raise MalformedInputError(source, "$", "a scenario is a JSON object")
     validate(document, load_schema(*SCHEMA), source)
-    reject_floats(document, source)
+    integers_only(document, source)
     rulings = Rulings.defaults(GAME)
     for rid, reading in document.get("rulings", {}).items():
         rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")

@@ -64,9 +64,9 @@ def _load(args: argparse.Namespace) -> Any:
 
 
 def _deadline(args: argparse.Namespace) -> Any:
-    from solver.common import Deadline
+    from reports.options import command_deadline
 
-    return Deadline(args.time_limit)
+    return command_deadline(args)
 
 
 def _finish(

@@ -138,9 +138,9 @@ def _search_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _deadline(args: argparse.Namespace) -> Deadline:
-    from solver.common import Deadline
+    from reports.options import command_deadline
 
-    return Deadline(args.time_limit)
+    return command_deadline(args)
 
 
 def _answer(

@@ -144,9 +144,9 @@ def _load(args: argparse.Namespace) -> tuple[Scenario, int]:
 
 
 def _deadline(args: argparse.Namespace) -> Deadline:
-    from solver.common import Deadline
+    from reports.options import command_deadline
 
-    return Deadline(args.time_limit, memory_bytes=args.memory_limit * 2**20)
+    return command_deadline(args, memory=True)
 
 
 def _hero(text: str, option: str) -> HeroColor:

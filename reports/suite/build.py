@@ -67,9 +67,12 @@ def _variant(
         raise CaseError(f"{spec.name}/{case.group}/{case.name}: a choice window needs a decision last")
     last = realised.answers[-1]
     outcomes: dict[str, Expected] = {}
+    # Every option is replayed under the variant's full readings: the document's own readings
+    # (stripped from the scenario the case stores) are among them, in ``pairs``.
+    everything = dict(pairs)
     for option in (last.answer, *request.options):  # the scripted answer's outcome first
         answers = (*realised.answers[:-1], type(last)(last.request, last.kind, option))
-        played = play(spec, case.scenario, readings, answers, realised.start, case.projection)
+        played = play(spec, case.scenario, everything, answers, realised.start, case.projection)
         expected = played.expected(with_requests=False, via=answers[-1].to_json()["answer"])
         key = canonical_json({**expected.to_json(), "via": None})
         outcomes.setdefault(key, expected)

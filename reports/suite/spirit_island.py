@@ -21,11 +21,11 @@ Defend), ``lands`` (every land), ``fear`` (the Fear track), ``blight`` (the Blig
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseSpec, Stop
+from reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "spirit-island"
 
@@ -187,33 +187,7 @@ def doc(lands: dict[str, Any] | None = None, *, keep: bool = True, **fields: Any
     return base
 
 
-def spec(
-    group: str,
-    name: str,
-    description: str,
-    sections: Sequence[str],
-    features: Sequence[str],
-    document: dict[str, Any],
-    *,
-    projection: str = "lands",
-    stop: Stop | None = None,
-    window: str = "all",
-    source: str = "rule",
-    **kw: Any,
-) -> CaseSpec:
-    return CaseSpec(
-        group,
-        name,
-        description,
-        tuple(sections),
-        tuple(features),
-        source,
-        document,
-        projection,
-        stop if stop is not None else Stop.before("draw"),
-        window,
-        **kw,
-    )
+spec = CaseMaker(projection="lands", stop=Stop.before("draw"), window="all")
 
 
 ALL_BUT_LAND_ORDER = tuple(

@@ -21,7 +21,7 @@ from typing import Any
 from model.stonespine.dungeon import sides_text
 from model.stonespine.heroes import COLORS, HeroColor
 from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseSpec, Stop
+from reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "stonespine"
 
@@ -279,33 +279,7 @@ def kill(rows: int = 4) -> list[list[str]]:
 FOUR = {"purple": "Cleric"}  # black Thief and purple Cleric both have four health
 
 
-def spec(
-    group: str,
-    name: str,
-    description: str,
-    sections: Sequence[str],
-    features: Sequence[str],
-    doc: dict[str, Any],
-    *,
-    projection: str = "heroes",
-    stop: Stop | None = None,
-    window: str = "last",
-    source: str = "rule",
-    **kw: Any,
-) -> CaseSpec:
-    return CaseSpec(
-        group,
-        name,
-        description,
-        tuple(sections),
-        tuple(features),
-        source,
-        doc,
-        projection,
-        stop if stop is not None else Stop.after(1),
-        window,
-        **kw,
-    )
+spec = CaseMaker(projection="heroes", stop=Stop.after(1), window="last")
 
 
 HEALTH = {

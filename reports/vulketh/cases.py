@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseSpec, Stop
+from reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "vulketh"
 
@@ -255,33 +255,7 @@ def dice(first: tuple[str, str], second: tuple[str, str], **effects: Any) -> dic
 PASSIVE = dice(("blank", "GATHER"), ("moon", "LEAD"))
 
 
-def spec(
-    group: str,
-    name: str,
-    description: str,
-    sections: Sequence[str],
-    features: Sequence[str],
-    document: dict[str, Any],
-    *,
-    projection: str = "hexes",
-    stop: Stop | None = None,
-    window: str = "last",
-    source: str = "rule",
-    **kw: Any,
-) -> CaseSpec:
-    return CaseSpec(
-        group,
-        name,
-        description,
-        tuple(sections),
-        tuple(features),
-        source,
-        document,
-        projection,
-        stop if stop is not None else Stop.after(1),
-        window,
-        **kw,
-    )
+spec = CaseMaker(projection="hexes", stop=Stop.after(1), window="last")
 
 
 OPENING = Stop.before("draw")  # with window "all": the opening alone, to the next draw
@@ -1148,6 +1122,940 @@ def solver() -> Iterator[CaseSpec]:
                     )
 
 
+# -- boundaries, rule by rule (single actions) ---------------------------------------------------------
+#
+# Each case below is one rules action at a boundary the seed draws (a strength, a cap of five, a
+# cost of six, an empty pile, a tie in "lowest" / "highest"); the description cites the seed 003
+# section the expectation was checked against.
+
+
+def _strong(action: str) -> dict[str, Any]:
+    """An action board whose ``action`` row turns strong when a sun slides in."""
+    return {"action_board": {action: ["blank", "sun", "moon"]}}
+
+
+def grow_move_strengths() -> Iterator[CaseSpec]:
+    """GROW and MOVE at each strength, and at the cap of five (Invader Actions: GROW, MOVE)."""
+    grow_weak = card("grow-weak", act("GROW", "moon"), act("GATHER", "moon"))
+    grow_strong = card("grow-strong", act("GROW", "sun"), act("GATHER", "moon"))
+    grow_strong_high = card("grow-strong-high", act("GROW", "sun", "highest"), act("GATHER", "moon"))
+    grow_weak_high = card("grow-weak-high", act("GROW", "moon", "highest"), act("GATHER", "moon"))
+    grow_cases: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], str]] = [
+        (
+            "grow-weak",
+            grow_weak,
+            {"3": {"invaders": 1}},
+            {},
+            "GROW (moon slid in: weak, 2) lowest puts two Invaders on hex 3, the only occupied hex",
+        ),
+        (
+            "grow-strong",
+            grow_strong,
+            {"2": {"invaders": 1}},
+            _strong("GROW"),
+            "GROW (sun slid in beside a sun: strong, 4) lowest fills hex 2 to exactly five",
+        ),
+        (
+            "grow-strong-overflow",
+            grow_strong,
+            {"2": {"invaders": 3}, "6": {"invaders": 1}},
+            _strong("GROW"),
+            "GROW 4 lowest: two fill hex 2 to five, the other two go to the next occupied hex, 6",
+        ),
+        (
+            "grow-strong-highest",
+            grow_strong_high,
+            {"9": {"invaders": 2}, "4": {"invaders": 1}},
+            _strong("GROW"),
+            "GROW 4 highest: three fill hex 9 to five, the last goes to the next highest occupied hex, 4",
+        ),
+        (
+            "grow-weak-highest",
+            grow_weak_high,
+            {"9": {"invaders": 4}, "5": {"invaders": 1}},
+            {},
+            "GROW 2 highest: one fills hex 9, one goes down to hex 5",
+        ),
+        (
+            "grow-exact-fill",
+            GROW_LOW,
+            {"1": {"invaders": 2}, "5": {"invaders": 1}},
+            {},
+            "GROW 3 lowest on a hex of two: exactly five, nothing left to overflow to hex 5",
+        ),
+        (
+            "grow-warlord-not-counted",
+            GROW_LOW,
+            {"4": {"invaders": 4, "warlord": "war"}, "8": {"invaders": 1}},
+            {},
+            "GROW 3 lowest: hex 4 holds a Warlord and four Invaders; the Warlord is not counted "
+            "toward five, so one more fits there and two go to hex 8",
+        ),
+        (
+            "grow-highest-lone-warlord",
+            GROW_HIGH,
+            {"9": {"warlord": "war"}, "3": {"invaders": 2}},
+            {},
+            "GROW 3 highest: hex 9 holds only a Warlord and is the highest occupied hex",
+        ),
+    ]
+    for name, the_card, hexes, fields, why in grow_cases:
+        yield spec(
+            "grow-move-boundaries",
+            name,
+            f"Seed 003, Invader Actions: GROW; Step 3: Place Dice. {why}.",
+            ("grow-move", "place-dice", "action-board"),
+            ("grow",),
+            invader_doc(the_card, hexes, **fields),
+            rulings=GROW_RULINGS,
+        )
+    move_weak = card("move-weak", act("MOVE", "moon"), act("GATHER", "moon"))
+    move_strong = card("move-strong", act("MOVE", "sun"), act("GATHER", "moon"))
+    move_cases: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], str]] = [
+        (
+            "move-weak",
+            move_weak,
+            {"1": {"invaders": 5}},
+            {},
+            "MOVE (weak, 3) lowest: three of hex 1's five go to hex 2, its next lowest neighbour",
+        ),
+        (
+            "move-strong-last-stays",
+            move_strong,
+            {"1": {"invaders": 5}},
+            _strong("MOVE"),
+            "MOVE (strong, 5) lowest: only four of hex 1's five may leave (never the last), and the "
+            "arrivals in hex 2 do not move again: one move is left unused",
+        ),
+        (
+            "move-into-warlord-hex",
+            MOVE_LOW,
+            {"2": {"invaders": 2}, "3": {"invaders": 5}, "4": {"invaders": 4, "warlord": "war"}},
+            {},
+            "MOVE 4 lowest: hex 2's mover skips full hex 3 and goes to hex 4, whose Warlord does not "
+            "count toward five; hex 3 then sends three to hex 5",
+        ),
+        (
+            "move-to-exactly-five",
+            MOVE_LOW,
+            {"1": {"invaders": 3}, "2": {"invaders": 4}, "3": {"invaders": 4}},
+            {},
+            "MOVE 4 lowest: hex 1 fills hex 2 and hex 3 to exactly five and keeps its last; the rest "
+            "of the move continues from hex 2",
+        ),
+        (
+            "move-last-with-warlord",
+            MOVE_LOW,
+            {"1": {"invaders": 1, "warlord": "war"}, "2": {"invaders": 2}},
+            {},
+            "MOVE 4 lowest: hex 1's only Invader stays although a Warlord is there; hex 2 sends one",
+        ),
+        (
+            "move-highest-from-hex-1",
+            MOVE_HIGH,
+            {"1": {"invaders": 3}},
+            {},
+            "MOVE 4 highest with Invaders only on hex 1, which has no lower neighbour",
+        ),
+        (
+            "move-source-full-neighbours",
+            MOVE_LOW,
+            {"1": {"invaders": 5}, "2": {"invaders": 5}, "3": {"invaders": 5}},
+            {},
+            "MOVE 4 lowest: hex 1's neighbours are full, so the move continues from hex 2",
+        ),
+    ]
+    for name, the_card, hexes, fields, why in move_cases:
+        yield spec(
+            "grow-move-boundaries",
+            name,
+            f"Seed 003, Invader Actions: MOVE; Step 3: Place Dice. {why}.",
+            ("grow-move", "place-dice", "action-board"),
+            ("move",),
+            invader_doc(the_card, hexes, **fields),
+            rulings=_move_rulings(the_card["actions"][0]["direction"]),
+        )
+
+
+def lead_strengths() -> Iterator[CaseSpec]:
+    """LEAD ignores its strength and runs the unlocked powers top to bottom (Invader Actions: LEAD)."""
+    hexes = {"1": {"warlord": "steal-resources", "invaders": 1}, "2": {"player": 1}}
+    for strength, face, fields in (
+        ("weak", "moon", {}),
+        ("strong", "sun", _strong("LEAD")),
+    ):
+        yield spec(
+            "lead-strengths",
+            f"lead-{strength}",
+            f"Seed 003, Invader Actions: LEAD: the die combination does not change LEAD; at {strength} "
+            "strength one Warlord still runs Steal Resources alone.",
+            ("gather-lead", "powers", "action-board"),
+            ("lead", "warlord-power"),
+            invader_doc(
+                card(f"lead-{strength}", act("LEAD", face), act("GATHER", "moon")),
+                hexes,
+                resources={"food": 1, "stone": 2},
+                **fields,
+            ),
+            projection="tracks",
+        )
+    three = {
+        "1": {"warlord": "steal-resources", "invaders": 1},
+        "5": {"warlord": "convert", "invaders": 2},
+        "9": {"warlord": "spread", "invaders": 1},
+        "8": {"player": 2},
+        "2": {"player": 1},
+    }
+    yield spec(
+        "lead-strengths",
+        "lead-three-powers-in-order",
+        "Seed 003, Invader Actions: LEAD; Warlord Powers: three Warlords run Steal Resources, Convert "
+        "(hexes 8 and 2 touch Warlords) and then Spread from the hexes that had Invaders before it.",
+        ("gather-lead", "powers"),
+        ("lead", "warlord-power"),
+        invader_doc(card("lead3", act("LEAD", "blank"), act("GATHER", "moon")), three, resources={"wood": 1}),
+    )
+    yield spec(
+        "lead-strengths",
+        "steal-then-summon",
+        "Seed 003, Step 3: Place Dice; Step 4: LEAD (left) steals the player's 4 resources, then GATHER "
+        "(weak) adds 2: exactly six, so a Warlord is summoned in Step 4.",
+        ("place-dice", "gather-lead", "summon"),
+        ("lead", "gather", "warlord-power", "summon"),
+        invader_doc(
+            card("lead-gather", act("LEAD", "blank"), act("GATHER", "moon")),
+            {"1": {"warlord": "steal-resources", "invaders": 1}, "4": {"invaders": 1}},
+            resources={"food": 3, "wood": 1},
+        ),
+        projection="tracks",
+    )
+
+
+def summon_boundaries() -> Iterator[CaseSpec]:
+    """Step 4 at six, twelve and just below (Step 4: Summoning a Warlord)."""
+    gather = card("gather", *GATHERS)  # two weak GATHERs: +4 resources
+    one = {"1": {"warlord": "steal-resources", "invaders": 1}, "5": {"invaders": 2}}
+    for name, resources, hexes, why in (
+        (
+            "at-six",
+            2,
+            one,
+            "exactly six: one Warlord on hex 5 (highest with Invaders, no Warlord), none left",
+        ),
+        ("at-five", 1, one, "five: no Warlord; the resources stay"),
+        (
+            "at-twelve",
+            8,
+            {"1": {"warlord": "steal-resources", "invaders": 1}, "3": {"invaders": 1}, "6": {"invaders": 2}},
+            "exactly twelve: two Warlords, on hex 6 then hex 3, nothing left",
+        ),
+        ("at-eleven", 7, one, "eleven: one Warlord, five resources kept for later"),
+        (
+            "three-one-hex-free",
+            14,
+            {"1": {"warlord": "steal-resources", "invaders": 2}, "4": {"invaders": 1}},
+            "eighteen: three Warlords; the first on hex 4, then no hex with Invaders is free, so the "
+            "lowest hexes without a Warlord, 2 and 3",
+        ),
+    ):
+        yield spec(
+            "summon-boundaries",
+            name,
+            f"Seed 003, Step 4: Summoning a Warlord: GATHER twice brings {resources + 4} resources; {why}.",
+            ("summon",),
+            ("summon", "gather"),
+            invader_doc(gather, hexes, invader_resources=resources),
+        )
+    four = {
+        n: {"warlord": w, "invaders": 1}
+        for n, w in zip("1357", ("steal-resources", "convert", "spread", "regress"), strict=True)
+    }
+    yield spec(
+        "summon-boundaries",
+        "fifth-ends-the-game",
+        "Seed 003, How to Play; Step 4: twelve resources with four Warlords out: the fifth is summoned and "
+        "the Invader wins at once, keeping the other six resources.",
+        ("summon", "how-to-play"),
+        ("summon",),
+        invader_doc(gather, four, invader_resources=8),
+        projection="tracks",
+    )
+    yield spec(
+        "summon-boundaries",
+        "token-choice",
+        "Seed 003, Step 4: the player chooses which token becomes the Warlord (VK-POWER-UNLOCK=by-section); "
+        "an engine may choose itself: every token's outcome is acceptable.",
+        ("summon",),
+        ("summon",),
+        invader_doc(
+            gather,
+            {"1": {"warlord": "steal-resources", "invaders": 1}, "2": {"invaders": 1}},
+            invader_resources=2,
+            rulings={"VK-POWER-UNLOCK": "by-section"},
+        ),
+        projection="tracks",
+        stop=Stop.after(2),
+        window="choice",
+        rulings=(),
+    )
+    yield spec(
+        "summon-boundaries",
+        "token-by-count-takes-the-top",
+        "Seed 003, Step 4; Setup (one token per section): under VK-POWER-UNLOCK=by-count the token makes "
+        "no difference, so the top one left on the board (Steal Resources, above the Convert on the map) goes.",
+        ("summon",),
+        ("summon",),
+        invader_doc(gather, {"1": {"warlord": "convert", "invaders": 1}}, invader_resources=2),
+        projection="tracks",
+        rulings=(),
+    )
+
+
+def _goal_doc(
+    goal: dict[str, Any],
+    reward: list[dict[str, Any]],
+    hexes: dict[str, Any],
+    drawn: tuple[dict[str, str], dict[str, str]] = GATHERS,
+    **fields: Any,
+) -> dict[str, Any]:
+    """Last turn's card has ``goal`` and ``reward``; deck 3 (two cards, the first doing ``drawn``)
+    is drawn next."""
+    last = card("last", *GATHERS, goal=goal, reward=reward, next_deck=3)
+    base: dict[str, Any] = {
+        "game": GAME,
+        "start": "invader",
+        "data": {
+            "action_cards": [
+                last,
+                card("t1", *drawn, deck=3, next_deck=3),
+                card("t2", *GATHERS, deck=3, next_deck=3),
+                *FILLERS,
+            ]
+        },
+        "hexes": copy.deepcopy(hexes),
+        "last_card": "last",
+        "decks": {"3": ["t1", "t2"]},
+        "decisions": answers([]),
+        "chance": answers([]),
+    }
+    base.update(copy.deepcopy(fields))
+    return base
+
+
+def goals() -> Iterator[CaseSpec]:
+    """Step 1: Check Goal at each goal's boundary, and each kind of reward."""
+    gain = [{"effect": "gain_resources", "amount": 2}]
+    cases: list[
+        tuple[str, dict[str, Any], list[dict[str, Any]], dict[str, Any], dict[str, Any], str, str]
+    ] = [
+        (
+            "occupied-hexes-exactly",
+            {"goal": "occupied_hexes", "at_least": 3},
+            gain,
+            {"1": {"invaders": 1}, "4": {"invaders": 1}, "9": {"invaders": 2}},
+            {},
+            "Invaders in exactly three hexes meet 'at least 3': 2 resources",
+            "tracks",
+        ),
+        (
+            "occupied-hexes-warlord-not-counted",
+            {"goal": "occupied_hexes", "at_least": 3},
+            gain,
+            {"1": {"invaders": 1}, "4": {"invaders": 1}, "9": {"warlord": "war"}},
+            {},
+            "two hexes with Invaders and one with a lone Warlord: 'Invaders in at least 3 hexes' is not met",
+            "tracks",
+        ),
+        (
+            "invaders-on-map-one-short",
+            {"goal": "invaders_on_map", "at_least": 8},
+            gain,
+            {"1": {"invaders": 5}, "2": {"invaders": 2}},
+            {},
+            "seven Invaders on the map: 'at least 8' is not met, nothing is gained",
+            "tracks",
+        ),
+        (
+            "player-members-at-most-exactly",
+            {"goal": "player_members", "at_most": 2},
+            [{"effect": "lose_points", "amount": 1}],
+            {"9": {"player": 2}, "1": {"invaders": 1}},
+            {"score": 3},
+            "the player has exactly two members on the map: 'at most 2' is met and costs a point",
+            "tracks",
+        ),
+        (
+            "resources-exactly",
+            {"goal": "resources", "at_least": 3},
+            [{"effect": "grow", "amount": 2, "direction": "lowest"}],
+            {"4": {"invaders": 1}},
+            {"invader_resources": 3},
+            "the Invaders hold exactly 3 resources: the reward GROW 2 lowest lands on hex 4",
+            "hexes",
+        ),
+        (
+            "hex-occupied-warlord-only",
+            {"goal": "hex_occupied", "hex": 4},
+            gain,
+            {"4": {"warlord": "war"}, "1": {"invaders": 1}},
+            {},
+            "hex 4 holds a Warlord but no Invader: 'Invaders in hex 4' is not met",
+            "tracks",
+        ),
+        (
+            "reward-lead",
+            {"goal": "hex_occupied", "hex": 1},
+            [{"effect": "lead"}],
+            {"1": {"warlord": "steal-resources", "invaders": 1}},
+            {"resources": {"wood": 2}},
+            "the goal is met and the reward is a LEAD: the unlocked power (Steal Resources) runs at once",
+            "tracks",
+        ),
+    ]
+    for name, goal, reward, hexes, fields, why, projection in cases:
+        yield spec(
+            "goals",
+            name,
+            f"Seed 003, Invader Turn Step 1: Check Goal: {why}.",
+            ("check-goal",),
+            ("goal",),
+            _goal_doc(goal, reward, hexes, **fields),
+            projection=projection,
+            stop=OPENING,
+            window="all",
+            rulings=("VK-SCORE-FLOOR", "VK-POWER-UNLOCK", "VK-GROW-OVERFLOW"),
+        )
+    yield spec(
+        "goals",
+        "reward-pays-for-summon",
+        "Seed 003, Invader Turn Step 1: Check Goal; Step 4: the reward brings the Invaders from 5 to 6 "
+        "resources; the card drawn after (GROW, MOVE) gathers nothing, and Step 4 summons a Warlord with "
+        "what the reward paid.",
+        ("check-goal", "summon"),
+        ("goal", "summon"),
+        _goal_doc(
+            {"goal": "hex_occupied", "hex": 1},
+            [{"effect": "gain_resources", "amount": 1}],
+            {"1": {"warlord": "steal-resources", "invaders": 1}, "2": {"invaders": 1}},
+            (act("GROW", "blank"), act("MOVE", "blank")),
+            invader_resources=5,
+            chance=answers(["t1"]),
+        ),
+        projection="tracks",
+        stop=Stop.after(1),
+        window="all",
+        rulings=(),
+    )
+
+
+def draw_reshuffle() -> Iterator[CaseSpec]:
+    """Step 2: Draw an Action Card when the named deck is empty (Step 2's reshuffle sentence)."""
+    deck_cards = [
+        card("one-a", *GATHERS, deck=1, next_deck=1),
+        card("one-b", *GATHERS, deck=1, next_deck=1),
+        card("two-a", *GATHERS, deck=2, next_deck=2),
+        card("three-a", *GATHERS, deck=3, next_deck=1),
+    ]
+    yield spec(
+        "draw-reshuffle",
+        "only-that-decks-cards",
+        "Seed 003, Step 2: deck 1 is empty; only deck 1's cards in the face-up pile are reshuffled into "
+        "it (deck 2's and the last card, of deck 3, stay in the pile).",
+        ("draw",),
+        ("reshuffle",),
+        {
+            "game": GAME,
+            "start": "invader",
+            "data": {"action_cards": [*deck_cards, *FILLERS]},
+            "hexes": {"5": {"invaders": 1}},
+            "discard": ["one-a", "two-a", "one-b", "three-a"],
+            "last_card": "three-a",
+            "decks": {"1": [], "2": ["f2"], "3": ["f3"]},
+            "decisions": answers([]),
+            "chance": answers(["one-b"]),
+        },
+        projection="decks",
+        window="all",
+        rulings=(),
+    )
+    yield spec(
+        "draw-reshuffle",
+        "one-card-back",
+        "Seed 003, Step 2: deck 2 is empty and the face-up pile holds one deck 2 card: it is reshuffled "
+        "back and drawn with no choice to make.",
+        ("draw",),
+        ("reshuffle",),
+        {
+            "game": GAME,
+            "start": "invader",
+            "data": {"action_cards": [*deck_cards, *FILLERS]},
+            "hexes": {"5": {"invaders": 1}},
+            "discard": ["one-a", "two-a"],
+            "last_card": "two-a",
+            "decks": {"1": ["one-b"], "2": [], "3": ["f3"]},
+            "decisions": answers([]),
+            "chance": answers([]),
+        },
+        projection="decks",
+        stop=OPENING,
+        window="all",
+        rulings=(),
+    )
+    yield spec(
+        "draw-reshuffle",
+        "next-deck-1",
+        "Seed 003, Step 2: the last card names deck 1, so the Invader draws from deck 1 again.",
+        ("draw",),
+        (),
+        {
+            "game": GAME,
+            "start": "invader",
+            "data": {"action_cards": [*deck_cards, *FILLERS]},
+            "hexes": {"5": {"invaders": 1}},
+            "discard": ["three-a"],
+            "last_card": "three-a",
+            "decks": {"1": ["one-a", "one-b"], "2": ["two-a"], "3": ["f3"]},
+            "decisions": answers([]),
+            "chance": answers(["one-a"]),
+        },
+        projection="decks",
+        rulings=(),
+    )
+
+
+def conflict() -> Iterator[CaseSpec]:
+    """Conflict at the population limit and a cleared hex's cost (Summoning a Warlord, last lines)."""
+    cases: list[tuple[str, dict[str, Any], dict[str, Any], str, str]] = [
+        (
+            "at-the-limit",
+            {"5": {"player": 3, "invaders": 2}, "1": {"invaders": 1}},
+            {"invader_resources": 2},
+            "hex 5 holds exactly five members (3 + 2): not over the limit, no conflict",
+            "hex:5",
+        ),
+        (
+            "one-over-the-limit",
+            {"5": {"player": 5, "invaders": 1}, "1": {"invaders": 1}},
+            {"invader_resources": 1},
+            "hex 5 holds six (5 + 1): conflict clears its Invader and the Invaders lose their one resource",
+            "tracks",
+        ),
+        (
+            "cleared-without-resources",
+            {"5": {"player": 4, "invaders": 2}, "1": {"invaders": 1}},
+            {"invader_resources": 0},
+            "hex 5 is cleared of Invaders but the Invaders hold nothing: no resource is lost ('if possible')",
+            "tracks",
+        ),
+        (
+            "two-cleared-one-resource",
+            {"4": {"player": 4, "invaders": 2}, "6": {"player": 5, "invaders": 1}, "1": {"invaders": 1}},
+            {"invader_resources": 1},
+            "hexes 4 and 6 are both cleared: the first costs the Invaders' only resource, the second nothing",
+            "tracks",
+        ),
+        (
+            "warlord-hex-no-members",
+            {"7": {"player": 5, "warlord": "war"}, "1": {"invaders": 1}},
+            {"invader_resources": 2},
+            "hex 7 holds five members and a Warlord: Warlords are not members, so there is no conflict",
+            "hex:7",
+        ),
+    ]
+    for name, hexes, fields, why, projection in cases:
+        yield spec(
+            "conflict",
+            name,
+            f"Seed 003, Summoning a Warlord (Warlords have no effect on conflict; a cleared hex costs a "
+            f"resource); Player Turn: {why}.",
+            ("warlords", "player-turn"),
+            ("conflict", "player-script"),
+            player_doc(PASSIVE, hexes, **fields),
+            projection=projection,
+            stop=OPENING,
+            window="all",
+        )
+    yield spec(
+        "conflict",
+        "rivals-without-the-player",
+        "Seed 003, Summoning a Warlord; The Vul'Keth Tribe: Pillage: a rival and the Invaders fight in "
+        "hex 6 without the player; the Invaders lose a resource, and Pillage does not apply.",
+        ("warlords", "vulketh"),
+        ("conflict", "rival", "player-script"),
+        player_doc(
+            PASSIVE,
+            {"6": {"invaders": 3, "rivals": {"Kiror": 3}}, "1": {"invaders": 1}},
+            rivals=[{"name": "Kiror"}],
+            invader_resources=2,
+            tribe="vulketh",
+        ),
+        projection="tracks",
+        stop=OPENING,
+        window="all",
+    )
+
+
+def _power(name: str) -> list[dict[str, str]]:
+    return [{"effect": "power", "power": name}]
+
+
+def power_boundaries() -> Iterator[CaseSpec]:
+    """Each Warlord power at its edges (Warlord Powers), applied as a goal reward."""
+    cases: list[tuple[str, str, dict[str, Any], dict[str, Any], str, str, tuple[str, ...]]] = [
+        (
+            "steal-nothing",
+            "steal-resources",
+            {"1": {"invaders": 1}},
+            {},
+            "Steal Resources with the player holding nothing: nothing changes hands",
+            "tracks",
+            (),
+        ),
+        (
+            "convert-two-warlords-one-member",
+            "convert",
+            {"1": {"warlord": "war", "invaders": 1}, "3": {"player": 3}, "6": {"warlord": "spread"}},
+            {},
+            "hex 3 touches two Warlords (hexes 1 and 6): still one member converted there",
+            "hexes",
+            ("VK-CONVERT-CAP", "VK-CONVERT-EMPTY", "VK-CONVERT-RESERVE"),
+        ),
+        (
+            "convert-not-adjacent",
+            "convert",
+            {"1": {"warlord": "war", "invaders": 1}, "4": {"player": 2}, "9": {"player": 2}},
+            {},
+            "hexes 4 and 9 do not touch hex 1's Warlord: nobody is converted",
+            "hexes",
+            ("VK-CONVERT-CAP", "VK-CONVERT-EMPTY", "VK-CONVERT-RESERVE"),
+        ),
+        (
+            "convert-supply-and-reserve-empty",
+            "convert",
+            {"1": {"warlord": "war", "invaders": 1, "player": 2}},
+            {"supply": {"invaders": 0}, "reserve": 0},
+            "no Invader left in the supply or the overrun reserve",
+            "hexes",
+            ("VK-CONVERT-CAP", "VK-CONVERT-EMPTY", "VK-CONVERT-RESERVE"),
+        ),
+        (
+            "spread-supply-runs-out",
+            "spread",
+            {"1": {"invaders": 2}},
+            {"supply": {"invaders": 1}},
+            "hexes 2 and 3 qualify but the supply holds one Invader: hex 2 gets it, the rest is short",
+            "hexes",
+            ("VK-SPREAD-WARLORD",),
+        ),
+        (
+            "spread-only-from-before",
+            "spread",
+            {"1": {"invaders": 1}, "2": {"invaders": 1}},
+            {},
+            "only hexes next to hexes that had Invaders before Spread get one; a hex filled by Spread does "
+            "not spread further",
+            "hexes",
+            ("VK-SPREAD-WARLORD",),
+        ),
+        (
+            "war-nothing-shared",
+            "war",
+            {
+                "1": {"invaders": 2, "warlord": "war"},
+                "9": {"player": 2},
+                "4": {"player": 1, "warlord": "spread"},
+            },
+            {"invader_resources": 2},
+            "War with no hex holding both members and Invaders (hex 4's Warlord is no Invader): no conflict",
+            "hexes",
+            ("VK-CONFLICT",),
+        ),
+        (
+            "war-clears-a-hex",
+            "war",
+            {"3": {"player": 3, "invaders": 1}, "1": {"invaders": 1}},
+            {"invader_resources": 2},
+            "War in hex 3 (3 members against 1 Invader, below the limit) clears it: a resource is lost",
+            "tracks",
+            ("VK-CONFLICT",),
+        ),
+        (
+            "regress-one-technology",
+            "regress",
+            {"1": {"invaders": 1}},
+            {"developments": 2, "bronze": {"Axe": 0, "Kiln": 2}},
+            "developments go back and the only technology that can turn back (Kiln) does, without a choice",
+            "tracks",
+            (),
+        ),
+        (
+            "regress-nothing",
+            "regress",
+            {"1": {"invaders": 1}},
+            {},
+            "no development in progress and no Bronze technology: nothing happens",
+            "tracks",
+            (),
+        ),
+    ]
+    for name, power, hexes, fields, why, projection, rulings in cases:
+        yield spec(
+            "power-boundaries",
+            name,
+            f"Seed 003, Warlord Powers: {why}.",
+            ("powers",),
+            ("warlord-power",),
+            effect_doc(_power(power), hexes, **fields),
+            projection=projection,
+            stop=OPENING,
+            window="all",
+            rulings=rulings,
+        )
+
+
+def event_effects() -> Iterator[CaseSpec]:
+    """Invader Event and reward effects one by one, and the doubles that draw an Event."""
+    cases: list[
+        tuple[str, list[dict[str, Any]], dict[str, Any], dict[str, Any], str, str, tuple[str, ...]]
+    ] = [
+        (
+            "slide-a-die",
+            [{"effect": "slide", "face": "sun", "action": "GROW"}],
+            {"1": {"invaders": 1}},
+            {},
+            "a sun slid into GROW pushes out its oldest die, as an Invader card's die would",
+            "board",
+            (),
+        ),
+        (
+            "remove-across-hexes",
+            [{"effect": "remove_invaders", "amount": 3, "direction": "lowest"}],
+            {"1": {"invaders": 2}, "2": {"invaders": 2}, "5": {"invaders": 1}},
+            {},
+            "remove 3 lowest: both of hex 1's, then one of hex 2's, back to the supply",
+            "hexes",
+            (),
+        ),
+        (
+            "remove-more-than-there-are",
+            [{"effect": "remove_invaders", "amount": 2, "direction": "highest"}],
+            {"4": {"invaders": 1, "warlord": "war"}},
+            {},
+            "remove 2 highest with one Invader on the map: it goes, the Warlord stays",
+            "hexes",
+            (),
+        ),
+        (
+            "player-gains-a-resource",
+            [{"effect": "player_resources", "amount": 2, "resource": "stone"}],
+            {"1": {"invaders": 1}},
+            {"resources": {"stone": 1}},
+            "the player gains two stone",
+            "tracks",
+            (),
+        ),
+        (
+            "lose-points-below-zero",
+            [{"effect": "lose_points", "amount": 2}],
+            {"1": {"invaders": 1}},
+            {"score": 1},
+            "a score of 1 loses two points",
+            "tracks",
+            ("VK-SCORE-FLOOR",),
+        ),
+        (
+            "appease-only-warlord",
+            [{"effect": "remove_warlord"}],
+            {"6": {"invaders": 2, "warlord": "convert"}},
+            {},
+            "'Appease the Volcano' with one Warlord on the map removes it without a choice",
+            "tracks",
+            ("VK-APPEASE",),
+        ),
+        (
+            "appease-no-warlord",
+            [{"effect": "remove_warlord"}],
+            {"6": {"invaders": 2}},
+            {},
+            "'Appease the Volcano' with no Warlord on the map removes nothing",
+            "tracks",
+            ("VK-APPEASE",),
+        ),
+        (
+            "move-effect-highest",
+            [{"effect": "move", "amount": 3, "direction": "highest"}],
+            {"9": {"invaders": 4}, "8": {"invaders": 4}},
+            {},
+            "MOVE 3 highest as an effect: hex 9 fills hex 8 to five, then hex 9 sends on to 7",
+            "hexes",
+            MOVE_RULINGS,
+        ),
+    ]
+    for name, effects, hexes, fields, why, projection, rulings in cases:
+        yield spec(
+            "event-effects",
+            name,
+            f"Seed 003, Invader Events (replace standard events): {why}.",
+            ("events",),
+            ("invader-event",),
+            effect_doc(effects, hexes, **fields),
+            projection=projection,
+            stop=OPENING,
+            window="all",
+            rulings=rulings,
+        )
+    table = {"5": {"player": 3, "invaders": 2}, "2": {"invaders": 1}, "8": {"player": 1}}
+    yield spec(
+        "event-effects",
+        "doubles-war-drums",
+        "Seed 003, Player Turn (doubles trigger an Invader Event): War Drums (an example card) is War: "
+        "conflict in hex 5, shared by the player and the Invaders.",
+        ("events", "player-turn", "powers"),
+        ("doubles", "invader-event", "player-script", "conflict"),
+        player_doc(
+            dice(("sun", "GATHER"), ("sun", "LEAD")), table, chance=["war-drums"], invader_resources=1
+        ),
+        stop=Stop.before("invader-deck-1"),
+        window="all",
+    )
+    yield spec(
+        "event-effects",
+        "doubles-of-blanks",
+        "Seed 003, Player Turn: two blanks are doubles too: an Invader Event is drawn.",
+        ("events", "player-turn"),
+        ("doubles", "invader-event", "player-script"),
+        player_doc(dice(("blank", "GATHER"), ("blank", "LEAD")), table, chance=["tribute"]),
+        projection="tracks",
+        stop=Stop.before("invader-deck-1"),
+        window="all",
+    )
+    yield spec(
+        "event-effects",
+        "no-doubles-no-event",
+        "Seed 003, Player Turn: a sun and a moon are not doubles: no Invader Event.",
+        ("events", "player-turn"),
+        ("player-script",),
+        player_doc(dice(("sun", "GATHER"), ("moon", "LEAD")), table),
+        projection="decks",
+        stop=OPENING,
+        window="all",
+    )
+    yield spec(
+        "event-effects",
+        "event-pile-reshuffled",
+        "Seed 003, Player Turn; Invader Events: doubles with the Event pile empty: its discards are "
+        "reshuffled and the only card, Tribute, is drawn.",
+        ("events", "player-turn"),
+        ("doubles", "invader-event", "player-script"),
+        player_doc(
+            dice(("moon", "GATHER"), ("moon", "LEAD")),
+            table,
+            events={"pile": [], "discard": ["tribute"]},
+        ),
+        projection="decks",
+        stop=OPENING,
+        window="all",
+    )
+
+
+def wipe_out_boundaries() -> Iterator[CaseSpec]:
+    """Invader Turn Example NOTE: re-placing after a wipe-out, at normal difficulty and short of pieces."""
+    warlords = {"1": {"warlord": "steal-resources"}, "7": {"warlord": "convert"}, "9": {"player": 2}}
+    yield spec(
+        "wipe-out-boundaries",
+        "normal",
+        "Seed 003, Invader Turn Example NOTE: no Invader left (normal game): two on each of hexes 1-3 "
+        "and one on each Warlord hex (hex 1 gets both).",
+        ("wipe-out",),
+        ("wipe-out",),
+        invader_doc(card("gather", *GATHERS), warlords),
+        stop=OPENING,
+        window="all",
+    )
+    yield spec(
+        "wipe-out-boundaries",
+        "supply-short",
+        "Seed 003, Invader Turn Example NOTE: no Invader left and four in the supply: hexes are filled in "
+        "order until the supply runs out.",
+        ("wipe-out",),
+        ("wipe-out",),
+        invader_doc(card("gather", *GATHERS), warlords, supply={"invaders": 4}),
+        stop=OPENING,
+        window="all",
+    )
+
+
+def villages() -> Iterator[CaseSpec]:
+    """The player's villages: cost paid exactly, two villages scoring, one village per hex."""
+    yield spec(
+        "villages",
+        "exact-cost",
+        "Seed 003, Player Turn; Summoning a Warlord (no village in a Warlord hex): the player pays "
+        "exactly 2 food, 2 wood, 2 stone for a village in hex 7 and has nothing left.",
+        ("player-turn",),
+        ("player-script", "village"),
+        player_doc(
+            dice(("blank", "GATHER"), ("moon", "LEAD"), villages=[7]),
+            {"7": {"player": 1}, "1": {"invaders": 1}},
+            resources={"food": 2, "wood": 2, "stone": 2},
+        ),
+        projection="tracks",
+        stop=OPENING,
+        window="all",
+    )
+    yield spec(
+        "villages",
+        "two-score-two",
+        "Seed 003, Player Turn: two villages score two points at the start of the turn.",
+        ("player-turn",),
+        ("player-script", "village"),
+        player_doc(
+            PASSIVE,
+            {
+                "4": {"village": "player", "player": 1},
+                "8": {"village": "player", "player": 1},
+                "1": {"invaders": 1},
+            },
+            score=5,
+        ),
+        projection="tracks",
+        stop=OPENING,
+        window="all",
+    )
+    yield spec(
+        "villages",
+        "thirteen-and-two-villages",
+        "Seed 003, How to Play: 13 points and two villages: the turn starts at 15 and the player wins.",
+        ("how-to-play", "player-turn"),
+        ("player-script", "village"),
+        player_doc(
+            PASSIVE,
+            {
+                "4": {"village": "player", "player": 1},
+                "8": {"village": "player", "player": 1},
+                "1": {"invaders": 1},
+            },
+            score=13,
+        ),
+        projection="result",
+        stop=OPENING,
+        window="all",
+    )
+    yield spec(
+        "villages",
+        "player-grow-weak",
+        "Seed 003, Player Turn (the base game's GROW, research notes §1.2): a moon makes GROW weak, 2 members.",
+        ("player-turn", "action-board"),
+        ("player-script",),
+        player_doc(
+            dice(("moon", "GROW"), ("blank", "LEAD"), grow={"9": 2}),
+            {"9": {"player": 2}, "1": {"invaders": 1}},
+        ),
+        stop=OPENING,
+        window="all",
+    )
+
+
 SUITE = GameSuite(
     game=GAME,
     sections=SECTIONS,
@@ -1169,6 +2077,16 @@ SUITE = GameSuite(
         setup,
         illegal,
         solver,
+        grow_move_strengths,
+        lead_strengths,
+        summon_boundaries,
+        goals,
+        draw_reshuffle,
+        conflict,
+        power_boundaries,
+        event_effects,
+        wipe_out_boundaries,
+        villages,
     ),
     notes={"run-sections": "how-to-play player-turn check-goal draw place-dice grow-move summon"},
 )

@@ -107,10 +107,10 @@ def _limits(args: argparse.Namespace) -> Deadline:
     """z3's memory cap, and the one deadline of the whole command."""
     import z3
 
-    from solver.common import Deadline
+    from reports.options import command_deadline
 
     z3.set_param("memory_max_size", int(args.memory_limit))
-    return Deadline(args.time_limit)
+    return command_deadline(args)
 
 
 def _left(deadline: Deadline) -> float | None:

@@ -164,7 +164,7 @@ def _baseline(
 
 def _z3(question: ClearQuestion, deadline: Deadline) -> tuple[Placement | None, int]:
     scenario = question.scenario
-    compiled = Compiled(scenario.rules, Z3)
+    compiled = Compiled(scenario.rules, Z3, deadline.check)
     compiled.check_supported()
     base = from_state(scenario.initial, scenario.rules)
     put = {n: z3.Int(f"put{n}") for n in question.hexes}

@@ -212,12 +212,19 @@ def from_state(state: GameState, rules: Rules) -> CState:
 # -- the rules -----------------------------------------------------------------------------------------
 
 
+def _never_stop() -> None:
+    """The default :attr:`Compiled.tick`: no deadline."""
+
+
 @dataclass(frozen=True)
 class Compiled:
     """The rules in force, compiled once: readings, numbers, cards, adjacency."""
 
     rules: Rules
     ops: Ops
+    # Called between the pieces of a long encoding (a search's deadline check): building the terms
+    # of a few Invader turns takes seconds, and a time limit must cover it.
+    tick: Callable[[], None] = _never_stop
 
     @property
     def data(self) -> Any:
@@ -305,6 +312,7 @@ class Compiled:
         moved_out: list[Any] = [False] * 9
         left = amount
         for source in hex_order(direction):
+            self.tick()
             if dest_reading == "unused":
                 candidates = sorted(adjacency[source - 1], reverse=direction == "highest")
             else:
@@ -536,6 +544,7 @@ class Compiled:
     def card_actions(self, s: CState, card: ActionCard) -> CState:
         most = max(dict(self.data.action_values.value)["MOVE"])
         for action in card.actions:
+            self.tick()
             s = self.slide(s, action.action, FACE_CODE[action.face])
             if action.action == "LEAD":
                 s = self.lead(s)

@@ -218,9 +218,9 @@ def _baseline(question: DifferQuestion, deadline: Deadline, progress: Progress) 
 # -- z3 --------------------------------------------------------------------------------------------
 
 
-def _compiled(question: DifferQuestion, reading: str) -> Compiled:
+def _compiled(question: DifferQuestion, reading: str, deadline: Deadline) -> Compiled:
     rulings = question.rules.rulings.with_choice(question.ruling, reading)
-    return Compiled(replace(question.rules, rulings=rulings), Z3)
+    return Compiled(replace(question.rules, rulings=rulings), Z3, deadline.check)
 
 
 def _z3(question: DifferQuestion, deadline: Deadline) -> Position | None:
@@ -248,7 +248,7 @@ def _z3(question: DifferQuestion, deadline: Deadline) -> Position | None:
     )
     results = []
     for reading in question.readings:
-        compiled = _compiled(question, reading)
+        compiled = _compiled(question, reading, deadline)
         if question.action == "GROW":
             after = compiled.grow(state, question.amount, question.direction)
         else:

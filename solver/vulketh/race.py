@@ -253,10 +253,12 @@ class _Unrolled:
     won_by: list[Any]  # won_by[t]: the fifth Warlord within t + 1 Invader turns
 
 
-def _unroll(question: RaceQuestion, draws: Sequence[str] | None, plan: _PlanTerms, name: str) -> _Unrolled:
+def _unroll(
+    question: RaceQuestion, draws: Sequence[str] | None, plan: _PlanTerms, name: str, deadline: Deadline
+) -> _Unrolled:
     """The script's rounds on z3 terms; concrete ``draws`` replace the draw unknowns."""
     scenario = question.scenario
-    compiled = Compiled(scenario.rules, Z3)
+    compiled = Compiled(scenario.rules, Z3, deadline.check)
     compiled.check_supported()
     cards = [c.id for c in scenario.data.action_cards]
     n_turns = question.invader_turns
@@ -371,7 +373,7 @@ def _card_order(question: RaceQuestion) -> list[int]:
 
 def _fewest_z3(question: RaceQuestion, deadline: Deadline) -> RaceLine | None:
     plan = _plan_terms(question, "f")
-    u = _unroll(question, None, plan, "f")
+    u = _unroll(question, None, plan, "f", deadline)
     base = [*_plan_constraints(question, plan), *_draw_domains(question, u), u.legal]
     solver = new_solver()
     solver.add(*base)
@@ -385,7 +387,7 @@ def _fewest_z3(question: RaceQuestion, deadline: Deadline) -> RaceLine | None:
 
 def _fastest_line(question: RaceQuestion, plan: Plan, turns: int, deadline: Deadline) -> RaceLine:
     """For a plan that can lose within ``turns``: the lexicographically first draws doing it."""
-    u = _unroll(question, None, _concrete_terms(question, plan), "d")
+    u = _unroll(question, None, _concrete_terms(question, plan), "d", deadline)
     constraints = [*_draw_domains(question, u), u.legal, u.won_by[turns - 1]]
     order = _card_order(question)
     model = lex_min(constraints, [(d, order) for d in u.draws[:turns]], deadline)
@@ -398,7 +400,7 @@ def _fastest_line(question: RaceQuestion, plan: Plan, turns: int, deadline: Dead
 
 def _beaten(question: RaceQuestion, plan: Plan, turns: int, deadline: Deadline) -> tuple[str, ...] | None:
     """Draws giving the fifth Warlord within ``turns`` against ``plan``, or None if none do."""
-    u = _unroll(question, None, _concrete_terms(question, plan), "c")
+    u = _unroll(question, None, _concrete_terms(question, plan), "c", deadline)
     solver = new_solver()
     solver.add(*_draw_domains(question, u), u.legal)
     if z3_check(solver, deadline, u.won_by[turns - 1]) != z3.sat:
@@ -429,7 +431,7 @@ def _furthest_z3(question: RaceQuestion, deadline: Deadline, progress: Progress)
             if draws is None:
                 best = candidate
                 break
-            counter = _unroll(question, draws, plan, f"x{len(counterexamples)}")
+            counter = _unroll(question, draws, plan, f"x{len(counterexamples)}", deadline)
             counterexamples.append(counter)
             constraints.append(z3.Not(counter.won_by[turns - 1]))
     return RaceLine(best, (), None)

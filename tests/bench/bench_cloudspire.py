@@ -67,7 +67,7 @@ def results() -> list[Measure]:
             per_die,
             "per-die chance",
             per_die / grouped,
-            "survive.json, 2 rounds",
+            "survive.json, 3 rounds",
         )
     )
 

@@ -27,7 +27,7 @@ def error(document: Any, *rulings: str) -> str:
         (lambda d: d["state"].update(hero="Nobody"), "s.json:$.state.hero: unknown hero 'Nobody'"),
         (
             lambda d: d["state"].update(health=2.0),
-            "s.json:$.state.health: write whole numbers without a decimal point (got 2.0)",
+            "s.json:$.state.health: 2.0 is not an integer; numbers in this format are integers",
         ),
         (lambda d: d["state"].update(health=-1), "s.json:$.state.health: -1 is less than the minimum of 1"),
         (
@@ -203,7 +203,7 @@ def test_a_bad_setup_names_its_path(setup: dict[str, Any], expected: str) -> Non
             },
             "d.json:$.conflict[0].faction: faction 'Nowhere' has no hero/boss card",
         ),
-        ({"values": {"crit_damage": 2.0}}, "d.json:$.values.crit_damage: write whole numbers"),
+        ({"values": {"crit_damage": 2.0}}, "d.json:$.values.crit_damage: 2.0 is not an integer"),
         ({"values": {"crit_bonus": 1}}, "d.json:$.values.crit_bonus: unknown value 'crit_bonus'"),
         (
             {"dice": {"colours": {"red": {"count": 1, "faces": ["hit"]}}}},

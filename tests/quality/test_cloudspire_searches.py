@@ -24,8 +24,14 @@ def test_the_engagement_example_trades_a_defeat_for_health() -> None:
 
 @pytest.mark.slow
 def test_the_survival_example() -> None:
+    """Not cycling loses for sure; cycling with the blue die beats cycling with the yellow one."""
     answer = survival_probability(load_scenario("example:cloudspire/survive.json"), engine="both")
-    assert answer.agree and answer.probability == Fraction(143, 324)
+    assert answer.agree and answer.replayed and answer.probability == Fraction(308, 729)
+    assert dict(answer.first_decision) == {
+        "stop": 0,
+        "cycle yellow": Fraction(29, 81),
+        "cycle blue": Fraction(308, 729),
+    }
 
 
 @pytest.mark.slow

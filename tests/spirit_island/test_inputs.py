@@ -25,11 +25,11 @@ EXAMPLE = Path("examples/spirit_island/invader_phase.json")
     [
         (
             {"values": {"fear_per_player": 2.0}},
-            "$.values.fear_per_player: must be an integer (no decimal point)",
+            "$.values.fear_per_player: 2.0 is not an integer; numbers in this format are integers",
         ),
         (
             {"values": {"fear_cards_per_level": [3.0, 3, 3]}},
-            "$.values.fear_cards_per_level[0]: must be an integer",
+            "$.values.fear_cards_per_level[0]: 3.0 is not an integer",
         ),
         (
             {"values": {"blight_setup_extra": -1}},
@@ -37,10 +37,10 @@ EXAMPLE = Path("examples/spirit_island/invader_phase.json")
         ),
         ({"values": {"invader_deck_stages": []}}, "$.values.invader_deck_stages: [] should be non-empty"),
         ({"values": {"fear_per_player": [4]}}, "$.values.fear_per_player: must be an integer"),
-        ({"pieces": {"town": {"health": 2.0}}}, "$.pieces.town.health: must be an integer"),
+        ({"pieces": {"town": {"health": 2.0}}}, "$.pieces.town.health: 2.0 is not an integer"),
         (
             {"blight_cards": [{"name": "B", "healthy_per_player": 2.0, "blighted_per_player": 3}]},
-            "healthy_per_player: must be an integer",
+            "healthy_per_player: 2.0 is not an integer",
         ),
         ({"layouts": {"X": {"boards": ["Z", "A"], "edges": []}}}, "$.layouts.X.boards[0]: unknown board 'Z'"),
         (
@@ -58,7 +58,7 @@ EXAMPLE = Path("examples/spirit_island/invader_phase.json")
         ),
         (
             {"boards": {"Q": {"lands": {"1": {"terrain": "jungle"}}, "ocean": [1.0], "edges": []}}},
-            "$.boards.Q.ocean[0]: must be an integer",
+            "$.boards.Q.ocean[0]: 1.0 is not an integer",
         ),
         (
             {
@@ -97,20 +97,20 @@ def test_a_scenarios_own_data_is_located_inside_the_scenario() -> None:
         scenario_from_document(document, "s.json")
     assert (
         str(caught.value)
-        == "s.json:$.data.values.fear_per_player: must be an integer (no decimal point), got 4.5"
+        == 's.json:$.data.values.fear_per_player: 4.5 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)'
     )
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"turn": 2.0}, "s.json:$.turn: must be an integer (no decimal point), got 2.0"),
-        ({"players": 1.0}, "s.json:$.players: must be an integer"),
+        ({"turn": 2.0}, "s.json:$.turn: 2.0 is not an integer; numbers in this format are integers"),
+        ({"players": 1.0}, "s.json:$.players: 1.0 is not an integer"),
         (
             {"lands": {"A1": {"pieces": "T", "health": {"town": 1.0}}}},
-            "s.json:$.lands.A1.health.town: must be an integer",
+            "s.json:$.lands.A1.health.town: 1.0 is not an integer",
         ),
-        ({"fear": {"pool": 2.0}}, "s.json:$.fear.pool: must be an integer"),
+        ({"fear": {"pool": 2.0}}, "s.json:$.fear.pool: 2.0 is not an integer"),
     ],
 )
 def test_integers_given_with_a_decimal_point_are_refused(change: dict[str, Any], message: str) -> None:

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from model import registry
+from model.core.ambiguity import compare
+from model.core.jsonio import read_json_file
 from model.core.rulings import REGISTRY
-from model.spirit_island.ambiguity import compare_readings, readings_differ
 from model.spirit_island.data import default_stats
 from model.spirit_island.pieces import Piece, PieceKind, describe, parse_land
 from model.spirit_island.upgrade_downgrade import downgrade
@@ -327,9 +329,10 @@ def test_health_floor() -> None:
 @pytest.mark.parametrize("ruling", [r.id for r in REGISTRY.all("spirit-island")])
 def test_every_ruling_has_a_witness_on_which_its_readings_differ(ruling: str) -> None:
     """examples/spirit_island/rulings/<ID>.json: every reading gives its own outcome."""
-    outcomes = compare_readings(str(WITNESSES / f"{ruling}.json"), ruling)
-    assert [o.reading for o in outcomes] == list(REGISTRY.get(ruling).reading_names)
-    assert readings_differ(outcomes), [o.summary for o in outcomes]
+    path = str(WITNESSES / f"{ruling}.json")
+    difference = compare(registry.spec("spirit-island"), read_json_file(path), path, ruling)
+    assert [r.reading for r in difference.runs] == list(REGISTRY.get(ruling).reading_names)
+    assert len(difference.groups) == len(difference.runs), difference.groups
 
 
 def test_every_reading_has_a_test() -> None:
