@@ -265,6 +265,21 @@ def _time_bound(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+@contextlib.contextmanager
+def _fast_argparse() -> Iterator[None]:
+    """Build the parser without its two slow look-ups, which change nothing here: the message
+    catalogue (none is installed, so every message is its own text) and the terminal's width
+    (used only by --help). Building the parser was most of a case's time."""
+    import argparse
+    from unittest import mock
+
+    with (
+        mock.patch.object(argparse, "_", lambda text: text),
+        mock.patch.dict(os.environ, {"COLUMNS": "100", "LINES": "40"}),
+    ):
+        yield
+
+
 class _Stdin(io.TextIOWrapper):
     def isatty(self) -> bool:
         return False
@@ -284,7 +299,12 @@ def run_case(case: Case, folder: Path) -> Result:
 
     def call() -> int:
         # Each case in its own context: an option such as --max-input-size sets a context variable.
-        with _time_bound(case.seconds), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with (
+            _fast_argparse(),
+            _time_bound(case.seconds),
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+        ):
             try:
                 return main(argv)
             except SystemExit as done:  # argparse's usage errors and --help
