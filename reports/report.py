@@ -219,11 +219,9 @@ def build(options: ReportOptions) -> Report:
 
     registry.load_all()
     specs = [registry.spec(g) for g in options.games]
-    work = [pair for spec in specs for pair in game_sections(spec.name, options.long_sections)]
-    sections = run_jobs(section_job, work, options.runner, "report sections").results
-    by_module: dict[str, list[str]] = {}
-    for (module, _), text in zip(work, sections, strict=True):
-        by_module.setdefault(module, []).append(text if text is not None else "_(interrupted)_")
+    # The analysis first: it reads the fixtures folder, so a broken one is refused before the
+    # sections' work starts.
+    counts = manifest_counts(options.fixtures)
     analysis = analyse(
         Options(
             options.games,
@@ -235,8 +233,12 @@ def build(options: ReportOptions) -> Report:
             runner=options.runner,
         )
     )
+    work = [pair for spec in specs for pair in game_sections(spec.name, options.long_sections)]
+    sections = run_jobs(section_job, work, options.runner, "report sections").results
+    by_module: dict[str, list[str]] = {}
+    for (module, _), text in zip(work, sections, strict=True):
+        by_module.setdefault(module, []).append(text if text is not None else "_(interrupted)_")
     written = write_witnesses(analysis, options.witnesses) if options.witnesses else {}
-    counts = manifest_counts(options.fixtures)
     games = []
     for spec in specs:
         module = f"reports.{registry.package_of(spec.name)}.sections"

@@ -14,7 +14,6 @@ from typing import Any
 from model.core.canonical import canonical_json
 from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
 from model.core.driver import Playthrough, play
-from model.core.errors import MalformedInputError
 from model.core.jsonio import json_path, located_inside, read_json_file
 from model.core.rulings import Rulings
 from model.core.spec import GameSpec, Scenario, ScenarioOptions
@@ -73,11 +72,7 @@ def replay_trace(spec: GameSpec, trace: Any, source: str) -> ReplayReport:
     in the file (``t.json:$.steps[3].answer``).
     """
     checked = check_trace(trace, source, spec.name)
-    for ruling_id, reading in checked["rulings"].items():
-        try:
-            Rulings.defaults(spec.name).with_choice(ruling_id, reading)
-        except MalformedInputError as err:
-            raise MalformedInputError(source, json_path(("rulings", ruling_id)), err.reason) from None
+    Rulings.defaults(spec.name).with_object(checked["rulings"], source)
     options = ScenarioOptions(ruling_specs=tuple(ruling_specs(checked)))
     with located_inside(source, "$.scenario") as inner:
         scenario = spec.load(checked["scenario"], inner, options)

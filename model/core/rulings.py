@@ -24,7 +24,7 @@ Readings may be abbreviated to a unique prefix, as may ids:
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,16 +190,34 @@ class Rulings:
             raise ValueError(f"{reading!r} is not a reading of {ruling_id}")
         return self.reading(ruling_id) == reading
 
-    def with_choice(self, ruling_id: str, reading: str, *, source: str = "rulings") -> Rulings:
-        """A copy with ``ruling_id`` read as ``reading`` (both may be unique prefixes)."""
+    def with_choice(
+        self, ruling_id: str, reading: str, *, source: str = "rulings", path: str | None = None
+    ) -> Rulings:
+        """A copy with ``ruling_id`` read as ``reading`` (both may be unique prefixes); an error
+        names ``source:path`` (by default ``source:ID``)."""
         known = [r.id for r in self.registry.all(self.game)]
-        rid = resolve_name(ruling_id, known, f"{self.game} ruling", source, ruling_id)
+        rid = resolve_name(ruling_id, known, f"{self.game} ruling", source, path or ruling_id)
         ruling = self.registry.get(rid)
-        name = resolve_name(reading, ruling.reading_names, f"reading of {rid}", source, rid)
+        name = resolve_name(reading, ruling.reading_names, f"reading of {rid}", source, path or rid)
         rest = tuple((k, v) for k, v in self.choices if k != rid)
         if name != ruling.default:
             rest += ((rid, name),)
         return Rulings(self.registry, self.game, tuple(sorted(rest)))
+
+    def with_object(self, chosen: Mapping[str, str], source: str, at: str = "$.rulings") -> Rulings:
+        """A document's ``rulings`` object (``{ID: READING}``) applied; an error names the key,
+        ``source:$.rulings.ID``.
+
+        >>> import model.stonespine  # registers the game's rulings
+        >>> Rulings.defaults("stonespine").with_object({"SS-NOPE": "x"}, "s.json")
+        Traceback (most recent call last):
+        ...
+        model.core.errors.MalformedInputError: s.json:$.rulings.SS-NOPE: unknown stonespine ruling 'SS-NOPE'; known: ...
+        """
+        result = self
+        for ruling_id, reading in chosen.items():
+            result = result.with_choice(ruling_id, reading, source=source, path=f"{at}.{ruling_id}")
+        return result
 
     def with_choices(self, specs: Iterable[str], *, source: str = "--ruling") -> Rulings:
         """Apply ``ID=READING`` strings in order; one ruling given two readings is refused."""

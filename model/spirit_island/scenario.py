@@ -79,8 +79,7 @@ def scenario_from_document(
     integers_only(document, source)
     validate(document, load_schema(*SCHEMA), source)
     rulings = Rulings.defaults(GAME)
-    for rid, reading in document.get("rulings", {}).items():
-        rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")
+    rulings = rulings.with_object(document.get("rulings", {}), source)
     rulings = rulings.with_choices(ruling_specs)
     if data_overrides:
         # A data file given on the command line wins over the scenario's own data, key by key.

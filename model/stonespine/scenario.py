@@ -81,8 +81,7 @@ def scenario_from_document(
 ) -> Scenario:
     check_document(document, load_schema("model.stonespine", "scenario.schema.json"), source)
     rulings = Rulings.defaults(GAME)
-    for rid, reading in document.get("rulings", {}).items():
-        rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")
+    rulings = rulings.with_object(document.get("rulings", {}), source)
     rulings = rulings.with_choices(ruling_specs)
     # The scenario's own data first (paths inside it start at the file), then a data file
     # given on the command line, which wins value by value.

@@ -95,8 +95,7 @@ def scenario_from_document(
     validate(document, load_schema(*SCHEMA), source)
     integers_only(document, source)
     rulings = Rulings.defaults(GAME)
-    for rid, reading in document.get("rulings", {}).items():
-        rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")
+    rulings = rulings.with_object(document.get("rulings", {}), source)
     rulings = rulings.with_choices(ruling_specs)
     if data_overrides:
         data = build_game_data({**document.get("data", {}), **data_overrides}, data_source)

@@ -83,9 +83,7 @@ def _base_readings(spec: GameSpec, case: CaseSpec) -> dict[str, str]:
     """The readings the document itself chooses (its ``rulings`` field), as full names."""
     raw = case.scenario.get("rulings") or {}
     rulings = Rulings.defaults(spec.name)
-    for rid, reading in raw.items():
-        rulings = rulings.with_choice(rid, reading, source=f"{spec.name}/{case.group}/{case.name}:$.rulings")
-    return rulings.non_default()
+    return rulings.with_object(raw, f"{spec.name}/{case.group}/{case.name}").non_default()
 
 
 def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:

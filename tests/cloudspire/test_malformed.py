@@ -110,7 +110,7 @@ def error(document: Any, *rulings: str) -> str:
         ),
         (
             lambda d: d.update(rulings={"CS-ROLLS": "twice"}),
-            "s.json:$.rulings:CS-ROLLS: unknown reading of CS-ROLLS 'twice'",
+            "s.json:$.rulings.CS-ROLLS: unknown reading of CS-ROLLS 'twice'",
         ),
     ],
 )

@@ -46,7 +46,7 @@ CASES: list[tuple[dict[str, Any], str]] = [
         doc(events={"pile": ["raid", "Raid (example)"]}),
         r"\$.events.pile\[1\]: Invader Event raid is listed twice",
     ),
-    (doc(rulings={"VK-MOVE-DEST": "sideways"}), r"\$.rulings:VK-MOVE-DEST: unknown reading of VK-MOVE-DEST"),
+    (doc(rulings={"VK-MOVE-DEST": "sideways"}), r"\$.rulings.VK-MOVE-DEST: unknown reading of VK-MOVE-DEST"),
     (doc(map={"edges": [[1, 1]]}), r"\$.map.edges\[0\]: hex 1 cannot be adjacent to itself"),
     (doc(map={"edges": [[1, 2], [2, 12]]}), r"\$.map.edges\[1\]: no hex 12; the hexes are numbered 1-9"),
     (doc(map={"edges": [[1, 2], [3, 4]]}), r"\$.map.edges: the hexes must form one connected map"),
