@@ -195,7 +195,7 @@ for line in sys.stdin:
 
 
 def test_hangs_crashes_and_garbage_are_reported_and_the_run_goes_on() -> None:
-    run = _run(_script(MISBEHAVING), ("stonespine/gate/",), timeout=3.0)
+    run = _run(_script(MISBEHAVING), ("stonespine/gate/",), timeout=1.5)
     outcomes = _outcomes(run)
     assert outcomes["stonespine/gate/continue"] == "timed-out"
     assert outcomes["stonespine/gate/close"] == "bad-reply"
@@ -218,7 +218,7 @@ def test_a_program_that_never_answers_hello_is_an_error_not_a_hang(
                 "--cmd",
                 _script("import time; time.sleep(60)"),
                 "--start-timeout",
-                "1",
+                "0.5",
                 "--case",
                 "stonespine/gate",
             ]

@@ -1,7 +1,7 @@
 """Every search verb keeps its time limit whole and its memory bounded, on the largest study grids.
 
 The grids are 26 columns wide (the most a dungeon can have), generated from the base deck's
-statistics with many doorways open. With ``--time-limit 1`` each verb must answer - proven, or the
+statistics with many doorways open. With ``--time-limit 0.5`` each verb must answer - proven, or the
 best found so far, or unknown - within a second more than the limit (reading the scenario, the
 search and the oracle replay included), and stay far below the memory bound.
 """
@@ -20,7 +20,7 @@ from reports.cli import main
 from solver.common import DEFAULT_MEMORY_BYTES, resident_bytes
 from solver.stonespine.generate import study_document
 
-LIMIT = 1.0
+LIMIT = 0.5  # short, to keep the suite fast; the bound is checked the same way
 SLACK = 1.0  # the issue's bound: within a second (or 10%) of the limit
 
 
@@ -50,7 +50,7 @@ VERBS = [
 
 
 @pytest.mark.parametrize("argv", VERBS)
-def test_every_verb_keeps_a_one_second_limit_on_a_26_column_grid(
+def test_every_verb_keeps_a_half_second_limit_on_a_26_column_grid(
     grid: str, argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = resident_bytes()

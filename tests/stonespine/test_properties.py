@@ -23,7 +23,7 @@ def _invariants_hold(doc: dict[str, Any]) -> None:
     assert outcome_mismatches(scenario, playthrough) == []
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_invariants_hold_for_generated_invasions(doc: dict[str, Any]) -> None:
     _invariants_hold(doc)
