@@ -15,6 +15,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from functools import cache
 from importlib import metadata
 from typing import NoReturn
 
@@ -42,6 +43,17 @@ def version() -> str:
 
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser for ``argv``: every shared verb, and the verbs of the games ``argv`` names.
+
+    Built once per process for each set of games (a program or a test calling :func:`main` many
+    times pays for it once); parsing never changes a parser, so it is shared.
+    """
+    names = registry.names()
+    return _parser(frozenset(set(argv) & set(names)), names)
+
+
+@cache
+def _parser(named: frozenset[str], names: tuple[str, ...]) -> argparse.ArgumentParser:
     parser = Parser(
         prog="invasion",
         description="Rules oracle, solvers and reports for four board games' invasion rules. "
@@ -58,8 +70,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     verbs.register_shared(sub)
-    named = set(argv)
-    for name in registry.names():
+    for name in names:
         group = sub.add_parser(name, help=registry.title(name))
         commands = group.add_subparsers(dest="game_command", metavar="COMMAND", required=True)
         if name in named:  # only the game on the command line is imported

@@ -30,7 +30,7 @@ from reports.cli import main
 SECONDS = 20  # per input: a generous bound on a loaded two-core machine
 GAMES = [spec.name for spec in registry.specs() if spec.package]
 # A few inputs per game and kind in `make test`; hundreds in the slow run (`make report`).
-EXAMPLES = pytest.mark.parametrize("examples", [8, pytest.param(300, marks=pytest.mark.slow)])
+EXAMPLES = pytest.mark.parametrize("examples", [5, pytest.param(300, marks=pytest.mark.slow)])
 
 
 class TookTooLong(Exception):
