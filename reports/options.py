@@ -209,11 +209,30 @@ def command_deadline(args: argparse.Namespace, *, memory: bool = False) -> Deadl
     adds ``--memory-limit`` as the bound :meth:`Deadline.check` measures."""
     from solver.common import Deadline
 
+    if getattr(args, "deadline", None) is not None:  # made by @interruptible for this command
+        made: Deadline = args.deadline
+        return made
     started = getattr(args, "started", None)
     bound = args.memory_limit * 2**20 if memory else None
     if started is None:
         return Deadline(args.time_limit, memory_bytes=bound)
     return Deadline(args.time_limit, started=started, memory_bytes=bound)
+
+
+def interruptible(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A search verb's handler under one command deadline (``args.deadline``) that Ctrl-C stops:
+    the search then answers with what it has (``unknown`` or its best so far) instead of dying."""
+
+    def run(args: argparse.Namespace) -> int:
+        from solver.common import stop_on_interrupt
+
+        args.deadline = command_deadline(args)
+        with stop_on_interrupt(args.deadline):
+            return handler(args)
+
+    run.__name__ = handler.__name__
+    run.__doc__ = handler.__doc__
+    return run
 
 
 def add_search_options(

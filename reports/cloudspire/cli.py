@@ -14,6 +14,7 @@ from reports.options import (
     add_output_options,
     add_rules_options,
     add_search_options,
+    interruptible,
     non_negative_int,
     positive_int,
 )
@@ -28,7 +29,7 @@ def register(commands: Any) -> None:
     add_rules_options(engagement, "cloudspire")
     add_search_options(engagement, ("both", "z3", "baseline"))
     add_output_options(engagement)
-    engagement.set_defaults(run=_engagement)
+    engagement.set_defaults(run=interruptible(_engagement))
 
     survive = commands.add_parser(
         "survive", help="(b) the exact probability of surviving the next rounds under optimal play"
@@ -38,7 +39,7 @@ def register(commands: Any) -> None:
     add_rules_options(survive, "cloudspire")
     add_search_options(survive, ("both", "grouped", "per-die"))
     add_output_options(survive)
-    survive.set_defaults(run=_survive)
+    survive.set_defaults(run=interruptible(_survive))
 
     spires = commands.add_parser(
         "spires",
@@ -50,7 +51,7 @@ def register(commands: Any) -> None:
     add_rules_options(spires, "cloudspire")
     add_search_options(spires, ("both", "z3", "baseline"))
     add_output_options(spires)
-    spires.set_defaults(run=_spires)
+    spires.set_defaults(run=interruptible(_spires))
 
 
 def _load(args: argparse.Namespace) -> Any:

@@ -17,6 +17,7 @@ from reports.options import (
     add_output_options,
     add_rules_options,
     add_search_options,
+    interruptible,
     name_list,
     non_negative_int,
     output_file,
@@ -41,7 +42,7 @@ def register(commands: Any) -> None:
     add_rules_options(race, "vulketh")
     add_output_options(race)
     add_search_options(race, ENGINES, "z3")
-    race.set_defaults(run=_race)
+    race.set_defaults(run=interruptible(_race))
 
     clear = commands.add_parser(
         "clear",
@@ -58,7 +59,7 @@ def register(commands: Any) -> None:
     add_rules_options(clear, "vulketh")
     add_output_options(clear)
     add_search_options(clear, ENGINES, "baseline")
-    clear.set_defaults(run=_clear)
+    clear.set_defaults(run=interruptible(_clear))
 
     differ = commands.add_parser(
         "differ", help="(c) the smallest positions where MOVE or GROW behave differently under two readings"
@@ -87,7 +88,7 @@ def register(commands: Any) -> None:
     add_rules_options(differ, "vulketh")
     add_output_options(differ)
     add_search_options(differ, ENGINES, "baseline")
-    differ.set_defaults(run=_differ)
+    differ.set_defaults(run=interruptible(_differ))
 
 
 # -- handlers ------------------------------------------------------------------------------------
@@ -140,7 +141,7 @@ def _race(args: argparse.Namespace) -> int:
 
     deadline = _limits(args)
     question = question_from_scenario(_load(args))
-    answers = [race(question, engine=e, seconds=_left(deadline)) for e in _engines(args)]
+    answers = [race(question, engine=e, seconds=_left(deadline), parent=deadline) for e in _engines(args)]
     if len(answers) == 2 and all(a.status.value == "proven" for a in answers):
         for part in ("fewest", "furthest"):
             a, b = getattr(answers[0], part), getattr(answers[1], part)
@@ -181,7 +182,9 @@ def _clear(args: argparse.Namespace) -> int:
                 "--hexes", "$", f"hex numbers 1-9 separated by commas, got {','.join(args.hexes)}"
             ) from None
     question = question_from_scenario(_load(args), args.hex, args.members, hexes)
-    answers = [clear_hex(question, engine=e, seconds=_left(deadline)) for e in _engines(args)]
+    answers = [
+        clear_hex(question, engine=e, seconds=_left(deadline), parent=deadline) for e in _engines(args)
+    ]
     if len(answers) == 2 and all(a.status.value == "proven" for a in answers):
         keys = [(a.placement, a.alternatives) for a in answers]
         if keys[0] != keys[1]:
@@ -243,7 +246,10 @@ def _differ(args: argparse.Namespace) -> int:
                 )
     results = []
     for question in questions:
-        answers = [smallest_difference(question, engine=e, seconds=_left(deadline)) for e in _engines(args)]
+        answers = [
+            smallest_difference(question, engine=e, seconds=_left(deadline), parent=deadline)
+            for e in _engines(args)
+        ]
         proven = len(answers) == 2 and all(a.status.value == "proven" for a in answers)
         if proven and answers[0].position != answers[1].position:
             _disagree(f"{question.ruling} {question.readings}", answers[0].position, answers[1].position)

@@ -214,9 +214,11 @@ def clear_hex(
     engine: str = "z3",
     seconds: float | None = None,
     progress: Progress | None = None,
+    parent: Deadline | None = None,
 ) -> ClearAnswer:
     """Search ``question``; the placement found is replayed through the oracle for every card."""
-    deadline = Deadline(seconds)
+    # ``parent``: the command's deadline, whose Ctrl-C (stop_on_interrupt) stops this search too.
+    deadline = Deadline(seconds, parent=parent)
     progress = progress or Progress("placements")
     try:
         if engine == "baseline":

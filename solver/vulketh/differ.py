@@ -349,8 +349,10 @@ def smallest_difference(
     engine: str = "z3",
     seconds: float | None = None,
     progress: Progress | None = None,
+    parent: Deadline | None = None,
 ) -> DifferAnswer:
-    deadline = Deadline(seconds)
+    # ``parent``: the command's deadline, whose Ctrl-C (stop_on_interrupt) stops this search too.
+    deadline = Deadline(seconds, parent=parent)
     progress = progress or Progress("positions")
     try:
         position = (_baseline if engine == "baseline" else _z3_entry)(question, deadline, progress)

@@ -446,9 +446,11 @@ def race(
     engine: str = "z3",
     seconds: float | None = None,
     progress: Progress | None = None,
+    parent: Deadline | None = None,
 ) -> RaceAnswer:
     """Search ``question`` with ``engine``; the answers are replayed through the oracle."""
-    deadline = Deadline(seconds)
+    # ``parent``: the command's deadline, whose Ctrl-C (stop_on_interrupt) stops this search too.
+    deadline = Deadline(seconds, parent=parent)
     progress = progress or Progress("race")
     plans = len(question.plans())
     try:

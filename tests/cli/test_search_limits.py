@@ -10,6 +10,10 @@ so it checks the clock too. (Stonespine's searches: ``tests/solver_stonespine/te
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -100,3 +104,31 @@ def test_the_memory_bound_stops_cloudspire_survival_with_unknown(capsys: pytest.
     envelope = json.loads(capsys.readouterr().out)
     assert status == 0
     assert envelope["status"] == "unknown" and envelope["replayed"] is False
+
+
+def test_ctrl_c_stops_the_searches_with_unknown_not_a_traceback() -> None:
+    """SIGINT while ``race`` and ``survive`` run (each needs many seconds): both stop at their next
+    check and answer ``unknown``, exit 0, with their envelope."""
+    commands = [
+        ["vulketh", "race", "example:vulketh/race.json"],
+        ["cloudspire", "survive", "example:cloudspire/survive.json"],
+    ]
+    env = {**os.environ, "INVASION_DEBUG": ""}
+    running = [
+        subprocess.Popen(
+            [sys.executable, "-m", "reports.cli", *argv, "--json"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for argv in commands
+    ]
+    time.sleep(2.0)  # past the imports and the scenario, into the search
+    for process in running:
+        process.send_signal(signal.SIGINT)
+    for process, argv in zip(running, commands, strict=True):
+        out, err = process.communicate(timeout=30)
+        assert process.returncode == 0, (argv, err[-500:])
+        envelope = json.loads(out)
+        assert envelope["status"] == "unknown" and envelope["replayed"] is False, argv
