@@ -23,7 +23,7 @@ from model.core.canonical import canonical_json
 
 FORMAT = "invasion-oracle/fixtures"
 FORMAT_VERSION = 1
-SUITE_VERSION = "1.0.0"
+SUITE_VERSION = "2.0.0"
 """The suite's version: cases are added in minor versions; an expectation that changes (a bug fixed
 in the oracle, a ruling's default changed) bumps the major version."""
 GENERATOR_VERSION = "1.0"
