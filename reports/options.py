@@ -219,14 +219,17 @@ def command_deadline(args: argparse.Namespace, *, memory: bool = False) -> Deadl
     return Deadline(args.time_limit, started=started, memory_bytes=bound)
 
 
-def interruptible(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """A search verb's handler under one command deadline (``args.deadline``) that Ctrl-C stops:
-    the search then answers with what it has (``unknown`` or its best so far) instead of dying."""
+def interruptible(
+    handler: Callable[[argparse.Namespace], int], *, memory: bool = False
+) -> Callable[[argparse.Namespace], int]:
+    """A search verb's handler under one command deadline (``args.deadline``; ``memory``: with
+    ``--memory-limit`` as its bound) that Ctrl-C stops: the search then answers with what it has
+    (``unknown`` or its best so far) instead of dying."""
 
     def run(args: argparse.Namespace) -> int:
         from solver.common import stop_on_interrupt
 
-        args.deadline = command_deadline(args)
+        args.deadline = command_deadline(args, memory=memory)
         with stop_on_interrupt(args.deadline):
             return handler(args)
 

@@ -20,6 +20,7 @@ from reports.options import (
     add_output_options,
     add_rules_options,
     add_search_options,
+    interruptible,
     name_list,
     non_negative_int,
 )
@@ -60,20 +61,20 @@ def register(commands: Any) -> None:
     routes = commands.add_parser("routes", help="every outcome one hero can be steered to, with routes")
     common(routes, ("z3", "search", "oracle"))
     routes.add_argument("--hero", required=True, help="colour: black, purple or red")
-    routes.set_defaults(run=_routes)
+    routes.set_defaults(run=interruptible(_routes, memory=True))
 
     wave = commands.add_parser("wave", help="the hero order and routes that defeat the most of a wave")
     common(wave, ("search", "z3", "oracle"))
     wave.add_argument(
         "--heroes", required=True, type=name_list, help="colours outside the entrance, e.g. red,red,purple"
     )
-    wave.set_defaults(run=_wave)
+    wave.set_defaults(run=interruptible(_wave, memory=True))
 
     policy = commands.add_parser("policy", help="the optimal continue/close policy and its exact value")
     common(policy, ("dp",))
     _measure_arguments(policy)
     policy.add_argument("--no-check", action="store_true", help="skip the oracle check of the value")
-    policy.set_defaults(run=_policy)
+    policy.set_defaults(run=interruptible(_policy, memory=True))
 
     place = commands.add_parser("place", help="optimal guardian and minion placement, proven, with ties")
     common(place, ("search", "z3", "oracle"))
@@ -87,7 +88,7 @@ def register(commands: Any) -> None:
     place.add_argument(
         "--top", type=non_negative_int, default=10, help="tied placements to list (default 10; 0: every one)"
     )
-    place.set_defaults(run=_place)
+    place.set_defaults(run=interruptible(_place, memory=True))
 
     damage = commands.add_parser(
         "min-damage", help="fewest minions or tokens to defeat a wave; least escaping health"
@@ -98,7 +99,7 @@ def register(commands: Any) -> None:
     damage.add_argument("--hero", help="the hero (health)")
     damage.add_argument("--token", default="kobold", help="the element to add (tokens; default kobold)")
     damage.add_argument("--limit", type=non_negative_int, default=8, help="largest count tried (default 8)")
-    damage.set_defaults(run=_min_damage)
+    damage.set_defaults(run=interruptible(_min_damage, memory=True))
 
     escape = commands.add_parser("escape", help="find layouts where a hero escapes under every route")
     common(escape, ("z3", "search"))
@@ -113,7 +114,7 @@ def register(commands: Any) -> None:
     escape.add_argument("--rows", type=dimension(50), default=4, help="generated: rows (1-50)")
     escape.add_argument("--columns", type=dimension(26), default=4, help="generated: columns (1-26)")
     escape.add_argument("--seeds", type=non_negative_int, default=200, help="generated: seeds to try")
-    escape.set_defaults(run=_escape)
+    escape.set_defaults(run=interruptible(_escape, memory=True))
 
 
 def _measure_arguments(parser: argparse.ArgumentParser) -> None:
@@ -257,15 +258,13 @@ def _stopped(answer: Any, time_limit: float | None) -> str:
 
 def _routes(args: argparse.Namespace) -> int:
     from reports.tables import table
-    from solver.common import stop_on_interrupt
     from solver.stonespine.board import board_for
     from solver.stonespine.routes import solve_routes
 
-    deadline = _deadline(args)  # the limit covers reading the scenario too
+    deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
     hero = _hero(args.hero, "--hero")
-    with stop_on_interrupt(deadline):
-        answer = solve_routes(scenario, hero, engine=args.engine, player=player, deadline=deadline)
+    answer = solve_routes(scenario, hero, engine=args.engine, player=player, deadline=deadline)
     board, layout, defeated = board_for(scenario, player)
     rows = [
         (o.fate, o.chamber or "entrance", o.reason, o.damage, " > ".join(o.route) or "-", "replayed")
@@ -347,15 +346,13 @@ def _plan_table(steps: Any) -> str:
 
 
 def _wave(args: argparse.Namespace) -> int:
-    from solver.common import stop_on_interrupt
     from solver.stonespine.board import board_for
     from solver.stonespine.waves import solve_wave
 
-    deadline = _deadline(args)  # the limit covers reading the scenario too
+    deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
     heroes = _heroes(args.heroes, "--heroes")
-    with stop_on_interrupt(deadline):
-        answer = solve_wave(scenario, heroes, engine=args.engine, player=player, deadline=deadline)
+    answer = solve_wave(scenario, heroes, engine=args.engine, player=player, deadline=deadline)
     board, layout, defeated = board_for(scenario, player)
     parts = [_stopped(answer, args.time_limit)] if answer.stopped else []
     if answer.defeated is not None:
@@ -401,15 +398,13 @@ def _wave(args: argparse.Namespace) -> int:
 
 
 def _policy(args: argparse.Namespace) -> int:
-    from solver.common import stop_on_interrupt
     from solver.stonespine.policy import Measure
 
-    deadline = _deadline(args)  # the limit covers reading the scenario too
+    deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
-    with stop_on_interrupt(deadline):
-        title, body, answer = _policy_answer(
-            scenario, player, Measure(args.measure), args.target, not args.no_check, deadline, args.time_limit
-        )
+    title, body, answer = _policy_answer(
+        scenario, player, Measure(args.measure), args.target, not args.no_check, deadline, args.time_limit
+    )
     return _finish(args, title, body, answer, answer.checked)
 
 
@@ -478,23 +473,21 @@ def _policy_answer(
 
 
 def _place(args: argparse.Namespace) -> int:
-    from solver.common import stop_on_interrupt
     from solver.stonespine.policy import Measure
 
-    deadline = _deadline(args)  # the limit covers reading the scenario too
+    deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
-    with stop_on_interrupt(deadline):
-        title, body, answer = _place_answer(
-            scenario,
-            player,
-            args.objective,
-            args.engine,
-            Measure(args.measure),
-            args.target,
-            args.top,
-            deadline,
-            args.time_limit,
-        )
+    title, body, answer = _place_answer(
+        scenario,
+        player,
+        args.objective,
+        args.engine,
+        Measure(args.measure),
+        args.target,
+        args.top,
+        deadline,
+        args.time_limit,
+    )
     return _finish(args, title, body, answer, answer.replayed)
 
 
@@ -597,21 +590,18 @@ def _place_answer(
 
 def _min_damage(args: argparse.Namespace) -> int:
     from model.core.errors import MalformedInputError
-    from solver.common import Status, stop_on_interrupt
+    from solver.common import Status
     from solver.stonespine.board import board_for
     from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
 
-    deadline = _deadline(args)  # the limit covers reading the scenario too
+    deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
     board, layout, defeated = board_for(scenario, player)
     if args.what == "health":
         if not args.hero:
             raise MalformedInputError("--hero", "", "give the hero colour, e.g. --hero red")
         hero = _hero(args.hero, "--hero")
-        with stop_on_interrupt(deadline):
-            health = least_escaping_health(
-                scenario, hero, engine=args.engine, player=player, deadline=deadline
-            )
+        health = least_escaping_health(scenario, hero, engine=args.engine, player=player, deadline=deadline)
         if health.status is Status.UNKNOWN:
             text = (
                 _stopped(health, args.time_limit)
@@ -639,21 +629,20 @@ def _min_damage(args: argparse.Namespace) -> int:
         )
         return _finish(args, "Least escaping health", body, health, health.health is not None)
     heroes = _heroes(args.heroes, "--heroes")
-    with stop_on_interrupt(deadline):
-        if args.what == "minions":
-            result = fewest_minions(
-                scenario, heroes, limit=args.limit, engine=args.engine, player=player, deadline=deadline
-            )
-        else:
-            result = fewest_tokens(
-                scenario,
-                heroes,
-                args.token,
-                limit=args.limit,
-                engine=args.engine,
-                player=player,
-                deadline=deadline,
-            )
+    if args.what == "minions":
+        result = fewest_minions(
+            scenario, heroes, limit=args.limit, engine=args.engine, player=player, deadline=deadline
+        )
+    else:
+        result = fewest_tokens(
+            scenario,
+            heroes,
+            args.token,
+            limit=args.limit,
+            engine=args.engine,
+            player=player,
+            deadline=deadline,
+        )
     if result.status is Status.UNKNOWN:
         text = (
             _stopped(result, args.time_limit)
@@ -676,22 +665,21 @@ def _min_damage(args: argparse.Namespace) -> int:
 
 def _escape(args: argparse.Namespace) -> int:
     from reports.tables import fenced, table
-    from solver.common import Status, stop_on_interrupt
+    from solver.common import Status
     from solver.stonespine.escape_search import fill_free_spaces, search_generated
 
-    deadline = _deadline(args)  # the limit covers reading the scenario too
+    deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
     hero = _hero(args.hero, "--hero")
     if args.family == "free-spaces":
-        with stop_on_interrupt(deadline):
-            answer = fill_free_spaces(
-                scenario,
-                hero,
-                list(args.elements),
-                engine=args.engine,
-                player=player,
-                deadline=deadline,
-            )
+        answer = fill_free_spaces(
+            scenario,
+            hero,
+            list(args.elements),
+            engine=args.engine,
+            player=player,
+            deadline=deadline,
+        )
         text = _stopped(answer, args.time_limit)
         if answer.status is not Status.UNKNOWN and not answer.found:
             text = (
@@ -710,16 +698,15 @@ def _escape(args: argparse.Namespace) -> int:
             )
         return _finish(args, "Escape-path search (free spaces)", text, answer, answer.found)
     base = scenario.document
-    with stop_on_interrupt(deadline):
-        generated = search_generated(
-            base,
-            hero,
-            rows=args.rows,
-            columns=args.columns,
-            seeds=args.seeds,
-            deadline=deadline,
-            source=args.scenario,
-        )
+    generated = search_generated(
+        base,
+        hero,
+        rows=args.rows,
+        columns=args.columns,
+        seeds=args.seeds,
+        deadline=deadline,
+        source=args.scenario,
+    )
     text = _stopped(generated, args.time_limit)
     if generated.dungeon is None and generated.status is not Status.UNKNOWN:
         text = f"None of {generated.tried} generated {args.rows}x{args.columns} dungeons lets the {hero.value} hero escape under every route."
