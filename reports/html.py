@@ -13,6 +13,7 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -32,6 +33,38 @@ class Picture:
 Block = str | Picture
 """Markdown text, or a picture."""
 
+_EMBEDDED = re.compile(r"^```svg-picture (\S+) ([^\n]*)\n(.*?)\n```$", re.MULTILINE | re.DOTALL)
+
+
+def embed(picture: Picture, command: str | None = None) -> str:
+    """A picture inside a Markdown section (a fenced ``svg-picture NAME CAPTION`` block), for
+    sections made as text (batch jobs); :func:`split_pictures` turns it back into a picture.
+    ``command`` is printed under it as the command that draws it.
+
+    >>> picture, text = split_pictures(embed(Picture("a.svg", "cap", "<svg/>"), "invasion x --svg a.svg"))
+    >>> picture, text.strip()
+    (Picture(name='a.svg', caption='cap', svg='<svg/>\\n'), 'Reproduce: `invasion x --svg a.svg`')
+    """
+    from reports.output import md_code
+
+    block = f"```svg-picture {picture.name} {' '.join(picture.caption.split())}\n{picture.svg.strip()}\n```"
+    return block + (f"\n\nReproduce: {md_code(command)}" if command else "")
+
+
+def split_pictures(markdown: str) -> list[Block]:
+    """Markdown with embedded pictures (:func:`embed`) as text blocks and pictures."""
+    out: list[Block] = []
+    last = 0
+    for match in _EMBEDDED.finditer(markdown):
+        if markdown[last : match.start()].strip():
+            out.append(markdown[last : match.start()])
+        out.append(Picture(match.group(1), match.group(2), match.group(3) + "\n"))
+        last = match.end()
+    if markdown[last:].strip() or not out:
+        out.append(markdown[last:])
+    return out
+
+
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1em 2em;
        color: #1d1d1f; line-height: 1.45; }
@@ -48,14 +81,31 @@ figcaption { color: #555; font-size: 0.9em; }
 h1 { border-bottom: 2px solid #333; } h2 { border-bottom: 1px solid #999; margin-top: 2em; }
 """
 
-_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+_markdown = MarkdownIt("commonmark", {"html": True}).enable("table")
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def _html_inline(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+    """Raw inline HTML: a ``<br>`` (a line break in a table cell) is kept, anything else shown as text."""
+    content: str = tokens[idx].content
+    return "<br>" if _LINE_BREAK.fullmatch(content) else html.escape(content)
+
+
+def _html_block(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+    return "<p>" + html.escape(tokens[idx].content) + "</p>\n"
+
+
+_markdown.add_render_rule("html_inline", _html_inline)
+_markdown.add_render_rule("html_block", _html_block)
 
 
 def markdown_html(text: str) -> str:
-    """Markdown as HTML; raw HTML in the text is escaped.
+    """Markdown as HTML; raw HTML in the text is escaped, but for ``<br>`` (a line break in a cell).
 
     >>> markdown_html("| a |\\n|---|\\n| <b> |")
     '<table>\\n<thead>\\n<tr>\\n<th>a</th>\\n</tr>\\n</thead>\\n<tbody>\\n<tr>\\n<td>&lt;b&gt;</td>\\n</tr>\\n</tbody>\\n</table>\\n'
+    >>> markdown_html("| a |\\n|---|\\n| one<br>two <i>x</i> |").split("<td>")[1].split("</td>")[0]
+    'one<br>two &lt;i&gt;x&lt;/i&gt;'
     """
     rendered: str = _markdown.render(text)
     return rendered

@@ -28,8 +28,8 @@ from reports.ambiguity.analysis import Analysis, Options, analyse
 from reports.ambiguity.markdown import fixtures_md, game_md
 from reports.batch import Runner, run_jobs
 from reports.games import part
-from reports.html import Block, Picture, page
-from reports.output import md_code, md_escape
+from reports.html import Block, Picture, page, split_pictures
+from reports.output import command_line, md_code, md_escape
 from reports.tables import table
 
 TITLE = "invasion-oracle report"
@@ -92,11 +92,17 @@ class Report:
             out.append("### Pictures: each bundled example at its end\n")
             for example, picture in game.pictures:
                 out.append(picture)
-                out.append(f"Reproduce: `invasion {spec.name} simulate {example} --svg {picture.name}`\n")
-        out += [demote(section) for section in game.sections]
+                command = command_line(["invasion", spec.name, "simulate", example, "--svg", picture.name])
+                out.append(f"Reproduce: {md_code(command)}\n")
+        for section in game.sections:  # a section may hold pictures (reports.html.embed)
+            out += split_pictures(demote(section))
         heading = f"{md_escape(spec.title)}: rule ambiguities"
         out.append(game_md(self.analysis, spec.name, self.written, level=3, heading=heading))
         return out
+
+    def all_pictures(self) -> list[Picture]:
+        """Every picture the report shows (the examples' and the sections'), in order."""
+        return [block for block in self.blocks() if isinstance(block, Picture)]
 
     def markdown(self, picture_folder: str = "pictures") -> str:
         parts = []

@@ -87,6 +87,7 @@ def test_report_md_and_html_hold_the_sections_and_the_pictures(report: Path) -> 
     markdown = (report / "report.md").read_text(encoding="utf-8")
     pictures = sorted(p.name for p in (report / "pictures").iterdir())
     assert pictures == [
+        "stonespine-best-placement.svg",
         "stonespine-campaign.svg",
         "stonespine-default.svg",
         "stonespine-placement.svg",
@@ -171,7 +172,7 @@ def _render(tmp: Path, page: Path) -> tuple[str, Path]:
 @needs_chromium
 def test_headless_chromium_renders_the_report(report: Path, tmp_path: Path) -> None:
     check, shot = _render(tmp_path, report / "report.html")
-    assert check == "images=4 broken=0"  # every picture decoded, none missing
+    assert check == "images=5 broken=0"  # every picture decoded, none missing
     width, channels, rows = _pixels(shot.read_bytes())
     pixels = [row[i : i + 3] for row in rows[::8] for i in range(0, width * channels, channels * 8)]
     inked = [p for p in pixels if p != b"\xff\xff\xff"]
