@@ -114,6 +114,8 @@ class Canvas:
     ) -> float:
         """``text`` with its baseline at ``y``; returns its measured width."""
         size = size or self.size
+        if not text:
+            return 0.0
         width = text_width(text, size)
         left = x - (width if anchor == "end" else width / 2 if anchor == "middle" else 0)
         self._extend(left, y - 0.95 * size, left + width, y + 0.3 * size)
