@@ -225,5 +225,5 @@ class Canvas:
         drawing.append(drawsvg.Rectangle(left, top, width, height, fill="#ffffff"))
         for element in self._elements:
             drawing.append(element)
-        made: str = drawing.as_svg(randomize_ids=False)
+        made: str = drawing.as_svg(randomize_ids=False, header="")
         return made.rstrip("\n") + "\n"

@@ -45,7 +45,7 @@ def _page(found: list[tuple[str, str]]) -> str:
     """Each picture twice: inline (to measure what is drawn) and as an image (to see it load)."""
     body = []
     for name, svg in found:
-        inline = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
+        inline = svg
         from reports.html import Picture
 
         uri = Picture(name, name, svg).data_uri()
