@@ -2,7 +2,8 @@
 
 The page needs nothing from outside: styles are inline, every picture is an ``<img>`` whose
 source is the SVG itself as a ``data:`` URI (so a picture's text can never run as script), and
-raw HTML in the Markdown is shown as text, not interpreted. Markdown is rendered by
+raw HTML in the Markdown is shown as text, not interpreted, but for ``<br>`` (a line break in a
+table cell, as GitHub renders it). Markdown is rendered by
 markdown-it-py (CommonMark with GitHub tables), the same reading GitHub gives ``report.md``.
 """
 

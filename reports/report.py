@@ -2,9 +2,10 @@
 self-contained HTML and diffable JSON.
 
 Per game: what it is (seed, rulings, bundled examples, fixture cases); a picture of each bundled
-example's end (SVG: the game's ``reports/<pkg>/svg.py: render_svg`` or its spec's); the game's own
-report sections (``reports/<pkg>/sections.py``: the bundled dungeon's placements and escape
-analysis, fear thresholds, ...); the rule-ambiguity register with every witness's difference
+example's end (SVG: the game's ``reports/<pkg>/svg.py: render_svg`` or its spec's, under it the
+``simulate --svg`` command that draws it); the game's own report sections
+(``reports/<pkg>/sections.py``: the bundled dungeon's placements and escape analysis, fear
+thresholds, ...; a section may hold a picture, :func:`reports.html.embed`); the rule-ambiguity register with every witness's difference
 between readings, the divergence searches and the well-formedness checks; and the fixtures that
 depend on each ruling. Everything comes from bundled files, so it runs from any install, and
 every claim prints the command that reproduces it.
