@@ -58,12 +58,24 @@ def split_pictures(markdown: str) -> list[Block]:
     last = 0
     for match in _EMBEDDED.finditer(markdown):
         if markdown[last : match.start()].strip():
-            out.append(markdown[last : match.start()])
+            text = markdown[last : match.start()]
+            out.append(text.lstrip("\n") if out and isinstance(out[-1], Picture) else text)
         out.append(Picture(match.group(1), match.group(2), match.group(3) + "\n"))
         last = match.end()
     if markdown[last:].strip() or not out:
-        out.append(markdown[last:])
+        out.append(markdown[last:].lstrip("\n") if out else markdown[last:])
     return out
+
+
+def picture_links(markdown: str, folder: str = "pictures") -> str:
+    """Markdown with each embedded picture (:func:`embed`) as a link to its file in ``folder``.
+
+    >>> picture_links(embed(Picture("a.svg", "cap", "<svg/>")))
+    '![cap](pictures/a.svg)'
+    """
+    from reports.output import md_escape
+
+    return _EMBEDDED.sub(lambda m: f"![{md_escape(m.group(2))}]({folder}/{m.group(1)})", markdown)
 
 
 STYLE = """

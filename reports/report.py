@@ -29,7 +29,7 @@ from reports.ambiguity.analysis import Analysis, Options, analyse
 from reports.ambiguity.markdown import fixtures_md, game_md
 from reports.batch import Runner, run_jobs
 from reports.games import part
-from reports.html import Block, Picture, page, split_pictures
+from reports.html import Block, Picture, page, picture_links, split_pictures
 from reports.output import command_line, md_code, md_escape
 from reports.tables import table
 
@@ -137,7 +137,7 @@ class Report:
                         }
                         for example, picture in game.pictures
                     ],
-                    "sections": list(game.sections),
+                    "sections": [picture_links(section) for section in game.sections],
                     "rulings": [r for r in answer["rulings"] if r["game"] == name],
                     "wellformed": answer["wellformed"].get(name),
                     "fixture_cases": game.manifest_cases,
