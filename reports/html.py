@@ -89,7 +89,7 @@ code { background: #f1f1f4; padding: 0 0.2em; border-radius: 3px; font-size: 0.9
 pre { background: #f6f6f8; padding: 0.6em; overflow-x: auto; font-size: 0.85em; }
 pre code { background: none; }
 figure { margin: 1em 0; overflow-x: auto; }
-figure img { border: 1px solid #d0d0d4; max-width: 100%; height: auto; }
+figure img { border: 1px solid #d0d0d4; max-width: 100%; height: auto; box-sizing: border-box; }
 figcaption { color: #555; font-size: 0.9em; }
 h1 { border-bottom: 2px solid #333; } h2 { border-bottom: 1px solid #999; margin-top: 2em; }
 """
