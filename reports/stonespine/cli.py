@@ -279,7 +279,7 @@ def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replay
                 "stonespine",
                 answer.query,
                 _command(args),
-                answer.to_json(),
+                _engine_named(answer.to_json()),
                 status=answer.status.value,
                 replayed=replayed,
             ),
@@ -288,6 +288,14 @@ def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replay
     else:
         emit(section(title, body, command=_command(args)), args.out)
     return 130 if answer.stopped == "interrupted" else 0
+
+
+def _engine_named(data: Any) -> Any:
+    """The JSON ``engine`` field in the shared vocabulary: the solvers' ``oracle`` is ``baseline``."""
+    if isinstance(data, dict) and isinstance(data.get("engine"), str):
+        names = [{"oracle": "baseline"}.get(e, e) for e in data["engine"].split("+")]
+        data = {**data, "engine": "+".join(names)}
+    return data
 
 
 def _fraction(value: Fraction | int | None) -> str:

@@ -134,6 +134,54 @@ def single_land_actions() -> Measure:
     )
 
 
+def public_api(rounds: int = ROUNDS) -> list[Measure]:
+    """One single-land Invader Action per agenda task, driven through the public ``start`` /
+    ``pending`` / ``step`` (as an outside caller plays: the action put on the state's agenda),
+    against ``run_tasks`` (the internal path) and the plain mutable implementation."""
+    from tests.bench import drive_public, public_api_measures
+
+    scenario, plan = _board_d()
+    game = scenario.game()
+    reset = scenario.initial._replace(agenda=())
+    tasks = tuple(task for task, _ in plan)
+    names = {RavageLand: "ravage", BuildLand: "build", ExploreLand: "explore"}
+    steps = tuple((names[type(task)], index) for task, index in plan)
+    ends: dict[str, Any] = {}
+
+    def public() -> None:
+        for _ in range(rounds):
+            state = reset
+            for task in tasks:
+                state = drive_public(game, state._replace(agenda=(task,)))
+        ends["public"] = state
+
+    def internal() -> None:
+        for _ in range(rounds):
+            state = reset
+            for task in tasks:
+                state, _events = game.run_tasks(state, task)
+        ends["internal"] = state
+
+    def plain() -> None:
+        for _ in range(rounds):
+            island = PlainIsland(scenario.island, reset.lands)
+            for action, index in steps:
+                getattr(island, action)(index)
+
+    measures = public_api_measures(
+        "Spirit Island single-land Invader Action",
+        units=rounds * len(tasks),
+        public=public,
+        internal=internal,
+        plain=plain,
+        workload="board D, Ravage/Build/Explore in D2 D5 D7 D4",
+        plain_label="plain mutable implementation, no events",
+    )
+    if ends["public"].lands != ends["internal"].lands:
+        raise AssertionError("the public path and run_tasks end in different states")
+    return measures
+
+
 def invader_phases() -> Measure:
     four = load_scenario(str(FOUR)).document
     one = {
@@ -299,8 +347,10 @@ def _crowded_island(lands: int) -> dict[str, Any]:
     }
 
 
-def results() -> list[Measure]:
-    return [single_land_actions(), invader_phases(), *crossovers()]
+def results(quick: bool = False) -> list[Measure]:
+    if quick:
+        return public_api(200)
+    return [single_land_actions(), *public_api(), invader_phases(), *crossovers()]
 
 
 def main() -> str:
