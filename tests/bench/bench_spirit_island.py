@@ -237,6 +237,53 @@ def _crossover(
     )
 
 
+def cpsat_engines(sizes: tuple[int, ...] = (1, 3, 8)) -> list[Measure]:
+    """CP-SAT beside z3 and the baseline (issue 22), search time only, on the two searches that
+    have all three, at three sizes each; the faster engine per size and where each one wins."""
+    from ortools.sat.python import cp_model  # noqa: F401  (imported once, before timing)
+
+    data = default_data()
+    stats = data.stats
+    out = []
+    cases: list[tuple[str, str, dict[str, Callable[[], object]]]] = []
+    for n in sizes:
+        text = f"{n}C {n}C@1 {n}C@2 {n}T {n}T@1"
+        targets = fear_threshold.fear_targets(parse_land(text), stats)
+        k = sum(t.count * t.fear for t in targets) // 2
+        work = fear_threshold.combinations(targets)
+        runs: dict[str, Callable[[], object]] = {
+            name: (lambda f=f, t=targets, k=k: f(t, k, Deadline()))
+            for name, f in (
+                ("baseline", fear_threshold._baseline),
+                ("z3", fear_threshold._z3),
+                ("cpsat", fear_threshold._cpsat),
+            )
+        }
+        cases.append(("fear-threshold", f"land {text}, k={k}, baseline work {work:,}", runs))
+    for n in (1, 10, 100):
+        land = parse_land(f"{n}C {n}T {n}E {n}D")
+        runs = {
+            name: (lambda f=f, land=land: f(land, data, "dahan-safe", Deadline()))
+            for name, f in (("baseline", defend._baseline), ("z3", defend._z3), ("cpsat", defend._cpsat))
+        }
+        cases.append(("defend", f"land {n}C {n}T {n}E {n}D, dahan-safe", runs))
+    for search, workload, runs in cases:
+        times = {name: _best_of(3, run) for name, run in runs.items()}
+        faster = min(times, key=lambda name: times[name])
+        out.append(
+            Measure(
+                f"{search} engines: CP-SAT against z3",
+                times["cpsat"] * 1000,
+                "ms",
+                times["z3"] * 1000,
+                "z3",
+                times["z3"] / times["cpsat"],
+                f"{workload}; baseline {times['baseline'] * 1000:.2f} ms; faster: {faster}",
+            )
+        )
+    return out
+
+
 def crossovers() -> list[Measure]:
     data = default_data()
     stats = data.stats
@@ -350,7 +397,7 @@ def _crowded_island(lands: int) -> dict[str, Any]:
 def results(quick: bool = False) -> list[Measure]:
     if quick:
         return public_api(200)
-    return [single_land_actions(), *public_api(), invader_phases(), *crossovers()]
+    return [single_land_actions(), *public_api(), invader_phases(), *crossovers(), *cpsat_engines()]
 
 
 def main() -> str:
