@@ -262,7 +262,7 @@ def engine_choice(engines: Sequence[str], aliases: Mapping[str, str] | None = No
     >>> parse("cpsat")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: unknown engine 'cpsat'; choose from auto, search, z3, baseline, both (oracle = baseline)
+    argparse.ArgumentTypeError: invalid choice: 'cpsat' (choose from auto, search, z3, baseline, both; oracle = baseline)
     """
     names = engine_names(engines)
     renamed = dict(aliases or {})
@@ -272,7 +272,7 @@ def engine_choice(engines: Sequence[str], aliases: Mapping[str, str] | None = No
         if value not in names:
             also = ", ".join(f"{old} = {new}" for old, new in renamed.items())
             raise argparse.ArgumentTypeError(
-                f"unknown engine {text!r}; choose from {', '.join(names)}" + (f" ({also})" if also else "")
+                f"invalid choice: {text!r} (choose from {', '.join(names)}" + (f"; {also})" if also else ")")
             )
         return value
 
