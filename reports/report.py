@@ -25,6 +25,7 @@ from model.core.jsonio import parse_json_bytes, read_json_file
 from model.core.play import run
 from model.core.spec import GameSpec, ScenarioOptions
 from reports.ambiguity.analysis import Analysis, Options, analyse
+from reports.ambiguity.jobs import section_job as section_job  # re-exported
 from reports.ambiguity.markdown import fixtures_md, game_md
 from reports.batch import Runner
 from reports.games import part
@@ -202,15 +203,6 @@ def pictures(spec: GameSpec) -> tuple[tuple[str, Picture], ...]:
         name = f"{registry.package_of(spec.name)}-{stem}.svg"
         found.append((str(ref), Picture(name, f"{spec.name}: {stem} at its end", svg)))
     return tuple(found)
-
-
-def section_job(module: str, name: str) -> str:
-    """Run one game section (a batch job: sections are module-level functions)."""
-    import importlib
-
-    registry.load_all()
-    made: str = getattr(importlib.import_module(module), name)()
-    return made
 
 
 def game_sections(game: str, long_sections: bool) -> list[tuple[str, str]]:

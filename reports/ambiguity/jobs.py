@@ -82,15 +82,17 @@ def wellformed(game: str, check: str, examples: int, ends_at: float | None) -> C
     return run_check(game, check, _budget(examples, ends_at))
 
 
-def section(module: str, name: str) -> str:
-    """One of the report's game sections (``reports/<pkg>/sections.py``)."""
-    from reports.report import section_job
+def section_job(module: str, name: str) -> str:
+    """One of the report's game sections (``reports/<pkg>/sections.py``: module-level functions)."""
+    import importlib
 
-    return section_job(module, name)
+    registry.load_all()
+    made: str = getattr(importlib.import_module(module), name)()
+    return made
 
 
 JOBS: dict[str, Callable[..., Any]] = {
-    "section": section,
+    "section": section_job,
     "coverage": witness_coverage,
     "scenario": scenario_difference,
     "fixtures": fixture_dependencies,
