@@ -100,7 +100,9 @@ def _fixtures_parser(sub: Any) -> None:
     check = actions.add_parser(
         "check", help="validate every case file and replay every case through the oracle"
     )
-    check.add_argument("--dir", default="fixtures", type=input_folder, help=folder_help)
+    check.add_argument(
+        "--dir", type=input_folder, help="the fixtures folder (default: ./fixtures, else the installed suite)"
+    )
     check.add_argument("--game", choices=registry.names(), help="only this game's cases")
     check.set_defaults(run=_fixtures_check)
     coverage = actions.add_parser(
@@ -464,13 +466,15 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
 
 
 def _fixtures_check(args: argparse.Namespace) -> int:
-    from pathlib import Path
+    import sys
 
     from reports import fixtures
+    from reports.conform.cli import default_folder
     from reports.output import emit
     from reports.suite.files import check_folder
 
-    folder = Path(args.dir)
+    folder, chosen = default_folder(args.dir)
+    print(f"fixtures check: the suite in {folder} ({chosen})", file=sys.stderr)
     checked, problems = check_folder(folder, [args.game] if args.game else None)
     if not args.game:
         problems += [f"{name}" for name in fixtures.check(folder)]

@@ -198,3 +198,58 @@ def test_children_of_a_hung_implementation_are_killed(tmp_path: Path) -> None:
         time.sleep(0.1)
     else:
         pytest.fail("the implementation's child is still running")
+
+
+PLAIN_STONESPINE = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'plain_stonespine.py'))}"
+PLAIN_SPIRIT_ISLAND = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'plain_spirit_island.py'))}"
+
+
+def test_the_plain_adapters_import_nothing_of_the_oracle() -> None:
+    for name in ("plain_stonespine.py", "plain_spirit_island.py"):
+        text = (ADAPTERS / name).read_text(encoding="utf-8")
+        imports = {
+            line.split()[1].split(".")[0]
+            for line in text.splitlines()
+            if line.startswith(("import ", "from "))
+        }
+        assert imports <= {"__future__", "json", "re", "sys", "typing"}, (name, imports)
+
+
+@pytest.mark.parametrize(
+    ("command", "prefixes", "at_least"),
+    [
+        (PLAIN_STONESPINE, ("stonespine/entering", "stonespine/escape", "stonespine/moving"), 25),
+        (
+            PLAIN_SPIRIT_ISLAND,
+            ("spirit-island/ravage", "spirit-island/build", "spirit-island/fight-back"),
+            30,
+        ),
+    ],
+)
+def test_the_plain_adapters_pass_every_case_they_declare(
+    command: str, prefixes: tuple[str, ...], at_least: int
+) -> None:
+    run = run_cases(CASES, Options(command, cases=prefixes, graded_only=True))
+    assert run.levels == ("state",)
+    assert run.passed, [(r.case.id, r.detail) for r in run.graded if r.outcome not in ("passed", "skipped")]
+    assert len(run.judged()) >= at_least
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("command", "game"), [(PLAIN_STONESPINE, "stonespine"), (PLAIN_SPIRIT_ISLAND, "spirit-island")]
+)
+def test_the_plain_adapters_over_the_whole_suite(command: str, game: str) -> None:
+    run = run_cases(CASES, Options(command, games=(game,)))
+    assert run.passed, [(r.case.id, r.detail) for r in run.graded if r.outcome not in ("passed", "skipped")]
+
+
+def test_broken_spirit_island_is_caught_at_the_state_level() -> None:
+    broken = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'broken_spirit_island.py'))} --levels state"
+    run = run_cases(
+        CASES,
+        Options(broken, cases=("spirit-island/build/a5-t", "spirit-island/ravage/defend"), graded_only=True),
+    )
+    outcomes = {r.case.id: r.outcome for r in run.graded}
+    assert outcomes["spirit-island/build/a5-t"] == "failed"  # no City
+    assert outcomes["spirit-island/ravage/defend-1-d-2e"] == "failed"  # Defend ignored
