@@ -132,7 +132,7 @@ def play(case: dict[str, Any]) -> dict[str, Any]:
         return {"defend": defend, "pieces": notation(pieces, blight), "presence": {}}
     if case.get("choice") and len(answers) == 2:
         answers = answers[:1]  # the players' spread of Damage: ours is as good
-    if len(answers) != 1 or answers[0]["kind"] != "land-order" or answers[0]["answer"] != name:
+    if answers and (len(answers) != 1 or answers[0]["kind"] != "land-order" or answers[0]["answer"] != name):
         raise Unsupported("anything but the projected land ravaged first")
     text, defend = _land(scenario, name)
     pieces, blight = parse(text)

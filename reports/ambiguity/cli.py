@@ -156,7 +156,10 @@ def fixtures_folder(args: argparse.Namespace) -> Path | None:
         if bundled is not None and (bundled / "manifest.json").is_file():
             print(f"ambiguities: the fixtures in {bundled} (installed with the package)", file=sys.stderr)
             return bundled
-        print("ambiguities: no fixtures folder found: the fixtures' dependencies are not checked", file=sys.stderr)
+        print(
+            "ambiguities: no fixtures folder found: the fixtures' dependencies are not checked",
+            file=sys.stderr,
+        )
         return None
     folder = Path(args.fixtures)
     if not (folder / "manifest.json").is_file():

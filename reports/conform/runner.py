@@ -241,6 +241,14 @@ class Session:
         except ProtocolError as err:
             self.impl.stop()  # its output may be out of step: start afresh
             return "bad-reply", None, str(err), deadline
+        if time.monotonic() > deadline:  # reading it took the whole deadline: do not grade it
+            self.impl.stop()
+            return (
+                "timed-out",
+                None,
+                f"the reply took longer than {self.options.timeout:g} s to read",
+                deadline,
+            )
         if reply["id"] != case.id or reply["variant"] != index:
             self.impl.stop()
             return (
