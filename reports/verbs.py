@@ -474,7 +474,8 @@ def _fixtures_check(args: argparse.Namespace) -> int:
     from reports.suite.files import check_folder
 
     folder, chosen = default_folder(args.dir)
-    print(f"fixtures check: the suite in {folder} ({chosen})", file=sys.stderr)
+    if chosen not in ("--dir", "./fixtures"):
+        print(f"fixtures check: the suite in {folder} ({chosen})", file=sys.stderr)
     checked, problems = check_folder(folder, [args.game] if args.game else None)
     if not args.game:
         problems += [f"{name}" for name in fixtures.check(folder)]

@@ -33,8 +33,8 @@ def timeout_seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not math.isfinite(value) or value <= 0 or value > MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of seconds above 0 and at most {MAX_TIMEOUT:g}, got {text!r}"
-        )
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds above 0, got {text!r}")
+    if value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_TIMEOUT:g} seconds (a day), got {text!r}")
     return value

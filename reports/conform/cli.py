@@ -84,7 +84,8 @@ def run_from_args(args: argparse.Namespace) -> int:
                 "--ruling", spec, "no game has this ruling; list them: invasion rulings"
             )
         Rulings.defaults(games[0]).with_choices([spec])
-    print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
+    if chosen != "--dir" and chosen != "./fixtures":
+        print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
     cases = load_cases(options.folder, options.games)
     fmt = getattr(args, "format", None)
     stream = fmt == "jsonl" and not args.out

@@ -144,9 +144,7 @@ def load_cases(folder: Path, games: Sequence[str]) -> list[Case]:
     :attr:`Case.extra`."""
     files = case_files(folder, games or None)
     if not files:
-        raise MalformedInputError(
-            str(folder), "$", "no case files here (run `invasion fixtures export DIR`, or give --dir)"
-        )
+        raise MalformedInputError(str(folder), "$", "no case files here; run `invasion fixtures generate`")
     cases: list[Case] = []
     for path in files:
         _, found = read_cases(path, check_schema=False)
