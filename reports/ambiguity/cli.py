@@ -190,8 +190,20 @@ def fixtures_folder(args: argparse.Namespace) -> Path | None:
     if getattr(args, "no_fixtures", False):
         return None
     if args.fixtures is None:
+        from reports.fixtures import bundled_suite
+
         default = Path(DEFAULT_FIXTURES)
-        return default if (default / "manifest.json").is_file() else None
+        if (default / "manifest.json").is_file():
+            return default
+        bundled = bundled_suite()  # a pip install without a clone: the suite installed with it
+        if bundled is not None and (bundled / "manifest.json").is_file():
+            print(f"ambiguities: the fixtures in {bundled} (installed with the package)", file=sys.stderr)
+            return bundled
+        print(
+            "ambiguities: no fixtures folder found: the fixtures' dependencies are not checked",
+            file=sys.stderr,
+        )
+        return None
     folder = Path(args.fixtures)
     if not (folder / "manifest.json").is_file():
         raise MalformedInputError(
@@ -284,6 +296,8 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     if baseline is not None:
         answer["baseline_changes"] = moved
     failing = list(analysis.problems()) + moved
+    if options.fixtures is None and not getattr(args, "no_fixtures", False):
+        failing.append("no fixtures folder: the fixtures' dependencies on rulings were not checked")
     command = _command(args)
     folder = fixtures_folder(args)
     if args.format == "junit":
