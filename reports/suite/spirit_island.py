@@ -351,7 +351,8 @@ def ravage() -> Iterator[CaseSpec]:
 
 
 def fight_back() -> Iterator[CaseSpec]:
-    for pieces, defend in (("3D C T E", 6), ("2D C@1 T", 5), ("4D 2T E", 0), ("3D C 2E", 0)):
+    # Each leaves the surviving Dahan more Invaders than their Damage destroys: a real choice.
+    for pieces, defend in (("3D C T 2E", 7), ("2D C@1 T E", 6), ("4D 2T E", 0), ("3D C 2E", 0)):
         yield spec(
             "fight-back",
             f"choice-{_slug(pieces)}",
