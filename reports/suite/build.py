@@ -198,7 +198,8 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
         found |= new
     depends = [r for r in candidates if r.id in found]
     # Rulings not tried are held at the document's readings: the expectation is only known there.
-    fixed = {r.id: reading_of[r.id] for r in rulings if r not in candidates}
+    # The document's own (non-default) readings stay named in every variant: a replay must use them.
+    fixed = {rid: name for rid, name in base_readings.items() if rid not in found}
     variants = tuple(_variant(spec, case, combo, run(combo), fixed) for combo in combos)
     refs = tuple(
         RuleRef(spec.seed, suite.section(key).heading if suite is not None else key) for key in case.sections
