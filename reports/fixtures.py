@@ -198,3 +198,12 @@ def bundled_suite() -> Path | None:
         if (folder / "index.json").is_file():
             return folder
     return None
+
+
+def suite_outputs(jobs: int | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """The suite folder's files and the files published beside it (``docs/suite/*.md``, the event
+    schemas), by path relative to the folder and to the source tree."""
+    from reports.suite.files import expected_files, published_files
+
+    cases = suite_cases(jobs=jobs)
+    return expected_files(cases, files(build())), published_files(cases)

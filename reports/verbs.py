@@ -353,6 +353,10 @@ def schema_names() -> dict[str, tuple[str, str]]:
     }
     for spec in registry.specs():
         names.update(spec.schemas)
+        names[f"events-{spec.name}"] = (
+            "reports",
+            f"schemas/events-{spec.name}.schema.json",
+        )  # the suite's events
     return names
 
 
@@ -435,27 +439,37 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
 
     from reports import fixtures
     from reports.output import emit
-    from reports.suite.files import apply, plan
+    from reports.suite.files import apply, plan, plan_files
 
     folder = Path(args.dir)
-    expected = fixtures.suite_files(jobs=args.jobs)
+    expected, published = fixtures.suite_outputs(jobs=args.jobs)
     result = plan(folder, expected)
-    lines = [f"{folder}/{name}: new" for name in result.new]
+    # The human-readable suite and the event schemas live in the source tree: written (and checked)
+    # when the folder is the checkout's own fixtures/.
+    root = Path(fixtures.__file__).resolve().parents[1]
+    beside = folder.resolve() == root / "fixtures" and (root / "docs").is_dir()
+    extra = plan_files(root, published) if beside else plan_files(root, {})
+    lines = [f"{folder}/{name}: new" for name in result.new] + [f"{name}: new" for name in extra.new]
     lines += [f"{folder}/{name}: no longer generated" for name in result.stale]
     for name, change in sorted(result.changed.items()):
         lines += [f"{folder}/{name}: expectation changed", change]
+    for name, change in sorted(extra.changed.items()):
+        lines += [f"{name}: changed", change]
     if args.check:
+        clean = result.clean and extra.clean
         lines.append(
             "fixtures up to date"
-            if result.clean
-            else f"fixtures out of date ({len(result.new)} new, {len(result.changed)} changed, "
+            if clean
+            else f"fixtures out of date ({len(result.new) + len(extra.new)} new, "
+            f"{len(result.changed) + len(extra.changed)} changed, "
             f"{len(result.stale)} stale): run `make fixtures` and review the diff"
         )
         emit("\n".join(lines))
-        return 0 if result.clean else 1
+        return 0 if clean else 1
     written = apply(folder, expected, result, update=args.update)
-    refused = [] if args.update else sorted(result.changed) + result.stale
-    lines.append(f"{len(written)} file(s) written to {folder}, {result.same} unchanged")
+    written += apply(root, published, extra, update=args.update)
+    refused = [] if args.update else sorted(result.changed) + result.stale + sorted(extra.changed)
+    lines.append(f"{len(written)} file(s) written to {folder}, {result.same + extra.same} unchanged")
     if refused:
         lines.append(
             f"{len(refused)} file(s) not rewritten: their expectations changed (diff above); review them "
