@@ -14,7 +14,7 @@ from model.core.errors import MalformedInputError
 from model.core.rulings import REGISTRY
 from model.vulketh.scenario import load_scenario, scenario_from_document
 from properties.vulketh import positions
-from solver.vulketh.clear import clear_hex
+from solver.vulketh.clear import clear_hex, placements
 from solver.vulketh.clear import question_from_scenario as clear_question
 from solver.vulketh.compiled import CONCRETE, Z3, Compiled, from_state
 from solver.vulketh.differ import RULINGS, make_question, smallest_difference
@@ -206,6 +206,27 @@ def test_clear_proves_when_no_placement_works(engine: str) -> None:
     assert answer.placement is None and answer.status.value == "proven"
 
 
+def test_a_cut_clear_reports_how_far_it_got() -> None:
+    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 5, 2, [4, 5])
+    full = clear_hex(question, engine="baseline")
+    assert full.to_json()["searched_up_to_members"] == 2
+    # Budgets in checks (not seconds): cut early, then cut after the placements of 0 and 1 member.
+    early = clear_hex(question, engine="baseline", parent=_Budget(0).deadline)
+    assert early.status.value == "unknown" and early.to_json()["searched_up_to_members"] == -1
+    later = clear_hex(question, engine="baseline", parent=_Budget(5).deadline)
+    assert later.status.value == "unknown"
+    assert 0 <= later.searched_up_to < 2
+
+
+def test_a_cut_clear_with_a_placement_found_returns_it_as_best_found() -> None:
+    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 7, 3, [5, 7, 8])
+    full = clear_hex(question, engine="baseline")
+    checks = sum(1 for t in range(3) for _ in placements(question, t))  # one check per placement
+    cut = clear_hex(question, engine="baseline", parent=_Budget(checks - 1).deadline)
+    assert cut.status.value == "best-found" and cut.placement == full.placement == ((7, 2),)
+    assert cut.searched_up_to == 1 and cut.replayed
+
+
 # -- (c) readings that part ----------------------------------------------------------------------------
 
 
@@ -227,6 +248,19 @@ def test_grow_overflow_parts_on_a_full_warlord_hex_with_a_hex_after_it(engine: s
     answer = smallest_difference(question, engine=engine)
     assert answer.position is not None and answer.position.describe() == "8:W+3"
     assert answer.after == ((0,) * 7 + (5, 0), (0,) * 7 + (5, 1))
+
+
+def test_a_cut_differ_reports_the_sizes_it_refuted() -> None:
+    from solver.vulketh.differ import positions_of_size
+
+    scenario = load_scenario("example:vulketh/worked_example.json")
+    question = make_question(scenario.rules, "VK-GROW-OVERFLOW", ("occupied", "next-hex"), "lowest")
+    assert smallest_difference(question, engine="baseline").to_json()["searched_up_to_size"] == 8
+    # One check per position: cut just after every position of sizes 1 and 2.
+    checks = sum(1 for size in (1, 2) for _ in positions_of_size(size, question.cap))
+    cut = smallest_difference(question, engine="baseline", parent=_Budget(checks).deadline)
+    assert cut.status.value == "unknown" and cut.position is None
+    assert cut.to_json()["searched_up_to_size"] == 2
 
 
 @pytest.mark.slow
