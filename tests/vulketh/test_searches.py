@@ -174,6 +174,24 @@ def test_a_cut_race_returns_the_fewest_seen_as_best_found() -> None:
     assert cut.to_json()["searched_plans"] == cut.searched_plans
 
 
+@pytest.mark.slow
+def test_race_json_tie_set_is_as_documented() -> None:
+    """docs/vulketh.md: the plan printed is the first of 1,296 of the 1,728 plans tying at turn 3
+    (every plan counted through the oracle, about 90 s)."""
+    from pathlib import Path
+
+    from solver.common import Deadline
+    from solver.vulketh.race import _fastest_for_plan
+
+    question = race_question(load_scenario("example:vulketh/race.json"))
+    turns = [_fastest_for_plan(question, plan, Deadline()).turn for plan in question.plans()]
+    assert None not in turns and max(t for t in turns if t is not None) == 3
+    ties = sum(1 for t in turns if t == 3)
+    assert turns.index(3) == 0  # GROW+MOVE x3, the first plan
+    text = " ".join((Path(__file__).parents[2] / "docs" / "vulketh.md").read_text(encoding="utf-8").split())
+    assert f"the first of {ties:,} of the {len(turns):,} plans that tie at turn 3" in text
+
+
 def test_race_refuses_what_it_does_not_model() -> None:
     document = {**RACE, "player_turns": [{"dice": [{"face": "moon"}, {"face": "moon"}]}]}
     with pytest.raises(MalformedInputError, match="doubles would draw an Invader Event"):
