@@ -785,15 +785,32 @@ def _plan_answer(
     if best is not None and answer.best_expected is not None and answer.best_guaranteed is not None:
         me = scenario.initial.players[player].name
         leaf = alone(scenario, best.purchases.state, me)
-        parts.append(_picture(leaf, 0, best.board, best.layout, 0, title=f"{me}: the best plan, year {best.board.year}"))
-        rows = [row("best (expected)", answer.best_expected), row("best (guaranteed)", answer.best_guaranteed)]
+        parts.append(
+            _picture(
+                leaf, 0, best.board, best.layout, 0, title=f"{me}: the best plan, year {best.board.year}"
+            )
+        )
+        rows = [
+            row("best (expected)", answer.best_expected),
+            row("best (guaranteed)", answer.best_guaranteed),
+        ]
         rows += [row(f"runner-up {i}", r) for i, r in enumerate(answer.runners_up, 1)]
         parts += [
             f"Measure: **{answer.measure}** (trophy target {answer.target}). Status: **{answer.status.value}**; "
             f"{answer.purchase_classes_done} of {answer.purchase_classes} purchase classes searched, "
             f"{answer.plans_evaluated} plans evaluated exactly; no plan does better in expectation than "
             f"**{_fraction(answer.upper_bound)}**.",
-            table(rows, ["plan", "purchases (and level-up tracks)", "placement", "expected", "guaranteed", "worst first roll"]),
+            table(
+                rows,
+                [
+                    "plan",
+                    "purchases (and level-up tracks)",
+                    "placement",
+                    "expected",
+                    "guaranteed",
+                    "worst first roll",
+                ],
+            ),
         ]
         if answer.replayed:
             parts.append(
@@ -803,17 +820,27 @@ def _plan_answer(
                 "the same values."
             )
         effects = [
-            (e.purchase, " ".join("-".join(x) for x in e.opened) or "-", " ".join("-".join(x) for x in e.closed) or "-")
+            (
+                e.purchase,
+                " ".join("-".join(x) for x in e.opened) or "-",
+                " ".join("-".join(x) for x in e.closed) or "-",
+            )
             for e in answer.effects
         ]
         if effects:
-            parts += ["What each purchase buys (connections):", table(effects, ["purchase", "opens", "closes"])]
+            parts += [
+                "What each purchase buys (connections):",
+                table(effects, ["purchase", "opens", "closes"]),
+            ]
         if answer.without_purchases is not None:
             parts.append(
                 f"The same placement with no purchase: expected {_fraction(answer.without_purchases)}."
             )
         if answer.others:
-            parts.append("Other players' Improvement answers (from the scenario's decisions): " + ", ".join(f"{p}: {a}" for p, a in answer.others))
+            parts.append(
+                "Other players' Improvement answers (from the scenario's decisions): "
+                + ", ".join(f"{p}: {a}" for p, a in answer.others)
+            )
     return "The year's plan: purchases, placement and gate policy", "\n\n".join(parts), answer
 
 

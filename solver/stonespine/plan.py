@@ -250,9 +250,7 @@ def alone(scenario: Scenario, state: GameState, player_name: str) -> Scenario:
     return replace(scenario, initial=initial)
 
 
-def scoring_for(
-    scenario: Scenario, measure: PlanMeasure, target: int | None, player: int = 0
-) -> Scoring:
+def scoring_for(scenario: Scenario, measure: PlanMeasure, target: int | None, player: int = 0) -> Scoring:
     """The measure's numbers: the trophy target defaults to Jael's count + 1 (solo), or with one
     player to 1 (0 when ruling ``SS-TROPHY-ZERO`` lets a player with no defeat take it)."""
     state = scenario.initial
@@ -327,7 +325,9 @@ def evaluate(
         search.ranked.append(PlanChoice(purchases, layout, board, expected, guaranteed, worst))
         search.ranked.sort(key=_order_expected)
         best_low = max(search.ranked, key=lambda c: c.guaranteed).guaranteed
-        search.ranked = [c for i, c in enumerate(search.ranked) if i <= search.top or c.guaranteed >= best_low]
+        search.ranked = [
+            c for i, c in enumerate(search.ranked) if i <= search.top or c.guaranteed >= best_low
+        ]
 
 
 def _dominated(
@@ -344,9 +344,7 @@ def _dominated(
     if scoring.measure is PlanMeasure.DEFEATED or len(search.ranked) <= search.top:
         return False
     evaluator = LayoutEvaluator(board, layout, space.tables, deadline)
-    bounds = [
-        (p, scoring.first_wave_bound(evaluator.value(r, space.defeated) == sum(r))) for r, p in dist
-    ]
+    bounds = [(p, scoring.first_wave_bound(evaluator.value(r, space.defeated) == sum(r))) for r, p in dist]
     mean = sum((p * (b or 0) for p, b in bounds), Fraction(0))
     low = min((b or 0) for _, b in bounds)
     threshold = search.ranked[search.top].expected
@@ -355,11 +353,25 @@ def _dominated(
 
 
 def _order_expected(c: PlanChoice) -> tuple[Any, ...]:
-    return (-c.expected, -c.guaranteed, len(c.purchases.bought), c.purchases.steps, c.layout.guardians, c.layout.minions)
+    return (
+        -c.expected,
+        -c.guaranteed,
+        len(c.purchases.bought),
+        c.purchases.steps,
+        c.layout.guardians,
+        c.layout.minions,
+    )
 
 
 def _order_guaranteed(c: PlanChoice) -> tuple[Any, ...]:
-    return (-c.guaranteed, -c.expected, len(c.purchases.bought), c.purchases.steps, c.layout.guardians, c.layout.minions)
+    return (
+        -c.guaranteed,
+        -c.expected,
+        len(c.purchases.bought),
+        c.purchases.steps,
+        c.layout.guardians,
+        c.layout.minions,
+    )
 
 
 # -- replay -----------------------------------------------------------------------------------
@@ -409,7 +421,9 @@ def replay_plan(
     p = next(pl for pl in current.players if pl.name == me)
     placed = Layout.of(plan.board, p.placement)
     if placed != plan.layout or answers.steps:
-        raise OracleDisagreement(f"the oracle placed {placed.describe(plan.board)}, the plan {plan.layout.describe(plan.board)}")
+        raise OracleDisagreement(
+            f"the oracle placed {placed.describe(plan.board)}, the plan {plan.layout.describe(plan.board)}"
+        )
     rules = Rules.of(scenario.rulings, scenario.data)
     if compile_board(rules, current, p) != plan.board:
         raise OracleDisagreement("the dungeon after the plan's purchases is not the one planned")
@@ -466,7 +480,10 @@ def oracle_plan_value(
         request = current.request
         if isinstance(request, ChanceRequest):
             count = len(request.outcomes)
-            values = [(Fraction(request.outcomes.count(f), count), value(game.step(current, f)[0])) for f in dict.fromkeys(request.outcomes)]
+            values = [
+                (Fraction(request.outcomes.count(f), count), value(game.step(current, f)[0]))
+                for f in dict.fromkeys(request.outcomes)
+            ]
             got = min(v for _, v in values) if worst else sum((p * v for p, v in values), Fraction(0))
         elif request.player != me:
             got = value(game.step(current, others.decide(request))[0])
@@ -566,9 +583,7 @@ class PlanAnswer:
 
 
 def _edges(board: Board) -> set[tuple[str, str]]:
-    return {
-        (board.name(a), board.name(b)) for a in range(board.size) for b in board.neighbours[a] if a < b
-    }
+    return {(board.name(a), board.name(b)) for a in range(board.size) for b in board.neighbours[a] if a < b}
 
 
 def purchase_effects(
@@ -637,8 +652,23 @@ def solve_plan(
     if not ranked:
         return (
             PlanAnswer(
-                Status.UNKNOWN, measure.value, scoring.target, None, None, (), None, search.classes,
-                search.classes_done, search.evaluated, False, None, None, (), None, (), stop_reason(stopped),
+                Status.UNKNOWN,
+                measure.value,
+                scoring.target,
+                None,
+                None,
+                (),
+                None,
+                search.classes,
+                search.classes_done,
+                search.evaluated,
+                False,
+                None,
+                None,
+                (),
+                None,
+                (),
+                stop_reason(stopped),
             ),
             None,
         )
