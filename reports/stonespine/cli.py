@@ -49,6 +49,7 @@ ENGINES = {
     "place": ("search", "z3", "baseline"),
     "min-damage": ("search", "z3"),
     "escape": ("search", "z3"),
+    "plan": ("search",),
 }
 AUTO = {"policy": "dp"}  # otherwise "search"
 SOLVER_NAME = {"baseline": "oracle"}
@@ -182,7 +183,7 @@ def register(commands: Any) -> None:
     plan = commands.add_parser(
         "plan", help="the year's purchases, placement and gate policy chosen together, proven"
     )
-    common(plan, ("search",))
+    common(plan, "plan")
     plan.add_argument(
         "--measure",
         choices=("trophy", "score", "defeated", "demerit"),
