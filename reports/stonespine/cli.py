@@ -1,4 +1,4 @@
-"""``invasion stonespine routes|wave|policy|place|min-damage|escape``: the verbs only Stonespine has.
+"""``invasion stonespine routes|wave|policy|place|min-damage|escape|plan``: the verbs only Stonespine has.
 
 The searches in ``solver/stonespine`` answer with typed values; this module parses the arguments
 and renders those answers: Markdown (a picture of the dungeon with the answer drawn on it,
@@ -49,6 +49,7 @@ ENGINES = {
     "place": ("search", "z3", "baseline"),
     "min-damage": ("search", "z3"),
     "escape": ("search", "z3"),
+    "plan": ("search",),
 }
 AUTO = {"policy": "dp"}  # otherwise "search"
 SOLVER_NAME = {"baseline": "oracle"}
@@ -178,6 +179,24 @@ def register(commands: Any) -> None:
     escape.add_argument("--columns", type=dimension(26), default=4, help="generated: columns (1-26)")
     escape.add_argument("--seeds", type=non_negative_int, default=200, help="generated: seeds to try")
     escape.set_defaults(run=interruptible(_escape, memory=True))
+
+    plan = commands.add_parser(
+        "plan", help="the year's purchases, placement and gate policy chosen together, proven"
+    )
+    common(plan, "plan")
+    plan.add_argument(
+        "--measure",
+        choices=("trophy", "score", "defeated", "demerit"),
+        default="score",
+        help="score (default): this year's trophy value if taken minus its demerit on an escape; "
+        "trophy: its chance; defeated: heroes defeated; demerit: minus the demerit on an escape",
+    )
+    plan.add_argument(
+        "--target",
+        type=non_negative_int,
+        help="defeats the trophy needs (default: Jael's count + 1 in solo; 1 player: 1, or 0 by SS-TROPHY-ZERO)",
+    )
+    plan.set_defaults(run=interruptible(_plan, memory=True))
 
 
 def _measure_arguments(parser: argparse.ArgumentParser) -> None:
@@ -829,6 +848,109 @@ def _escape(args: argparse.Namespace) -> int:
     return _finish(
         args, "Escape-path search (generated dungeons)", text, generated, generated.dungeon is not None
     )
+
+
+# -- plan ---------------------------------------------------------------------------------------
+
+
+def _plan(args: argparse.Namespace) -> int:
+    from solver.stonespine.plan import PlanMeasure
+
+    deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
+    scenario, player = _load(args)
+    title, body, answer = _plan_answer(
+        scenario, player, PlanMeasure(args.measure), args.target, deadline, args.time_limit
+    )
+    return _finish(args, title, body, answer, answer.replayed)
+
+
+def _plan_answer(
+    scenario: Scenario,
+    player: int,
+    measure: Any,
+    target: int | None,
+    deadline: Deadline | None,
+    time_limit: float | None,
+) -> tuple[str, str, Any]:
+    from reports.tables import table
+    from solver.stonespine.dice import describe_roll
+    from solver.stonespine.plan import alone, solve_plan
+
+    answer, best = solve_plan(scenario, measure, target, player, deadline)
+    parts = []
+    if answer.stopped:
+        parts.append(_stopped(answer, time_limit))
+
+    def row(label: str, r: Any) -> tuple[str, ...]:
+        return (
+            label,
+            ", ".join(r.purchases) or "nothing",
+            str(r.placement),
+            _fraction(r.expected),
+            _fraction(r.guaranteed),
+            describe_roll(r.worst_roll),
+        )
+
+    if best is not None and answer.best_expected is not None and answer.best_guaranteed is not None:
+        me = scenario.initial.players[player].name
+        leaf = alone(scenario, best.purchases.state, me)
+        parts.append(
+            _picture(
+                leaf, 0, best.board, best.layout, 0, title=f"{me}: the best plan, year {best.board.year}"
+            )
+        )
+        rows = [
+            row("best (expected)", answer.best_expected),
+            row("best (guaranteed)", answer.best_guaranteed),
+        ]
+        rows += [row(f"runner-up {i}", r) for i, r in enumerate(answer.runners_up, 1)]
+        parts += [
+            f"Measure: **{answer.measure}** (trophy target {answer.target}). Status: **{answer.status.value}**; "
+            f"{answer.purchase_classes_done} of {answer.purchase_classes} purchase classes searched, "
+            f"{answer.plans_evaluated} plans evaluated exactly; no plan does better in expectation than "
+            f"**{_fraction(answer.upper_bound)}**.",
+            table(
+                rows,
+                [
+                    "plan",
+                    "purchases (and level-up tracks)",
+                    "placement",
+                    "expected",
+                    "guaranteed",
+                    "worst first roll",
+                ],
+            ),
+        ]
+        if answer.replayed:
+            parts.append(
+                "Replay: the oracle played both plans from the starting state (purchases and placement as "
+                "answers to its own requests, then the optimal policy over every dice outcome) and gave "
+                f"expected {_fraction(answer.replay_expected)} and guaranteed {_fraction(answer.replay_guaranteed)}: "
+                "the same values."
+            )
+        effects = [
+            (
+                e.purchase,
+                " ".join("-".join(x) for x in e.opened) or "-",
+                " ".join("-".join(x) for x in e.closed) or "-",
+            )
+            for e in answer.effects
+        ]
+        if effects:
+            parts += [
+                "What each purchase buys (connections):",
+                table(effects, ["purchase", "opens", "closes"]),
+            ]
+        if answer.without_purchases is not None:
+            parts.append(
+                f"The same placement with no purchase: expected {_fraction(answer.without_purchases)}."
+            )
+        if answer.others:
+            parts.append(
+                "Other players' Improvement answers (from the scenario's decisions): "
+                + ", ".join(f"{p}: {a}" for p, a in answer.others)
+            )
+    return "The year's plan: purchases, placement and gate policy", "\n\n".join(parts), answer
 
 
 __all__ = ["MEASURES", "dimension", "place_report", "policy_report", "register"]
