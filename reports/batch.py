@@ -8,34 +8,63 @@ in the order of the jobs, whoever ran them:
 * with ``scheduler="tcp://host:8786"`` on a Dask distributed cluster (``pip install
   'invasion-oracle[dask]'``; every worker needs this package installed at the same version).
 
-Every job is deterministic (its random source is seeded from its own name), so the answers are
-the same either way. Progress shows on a terminal as jobs finish (``solver.common.Progress``).
-On Ctrl-C the jobs not yet finished are cancelled and come back as ``None``, with
-:attr:`Batch.interrupted` set, so a report can say which answers are unknown.
+Every job is deterministic (its random source is seeded from its own name, its searches stop at
+a fixed work count), so the answers are the same either way. With a :class:`~reports.cache.JobCache`
+on the runner, a job whose key (job, arguments, code and data version of its game) is cached is
+not run again (:attr:`Batch.reused`).
+
+Progress: on a terminal a bar per batch with its total and ETA (tqdm); elsewhere (a pipe, CI) a
+line on stderr when the batch starts, about every 10 s, and when it ends, with counts done / total.
+
+Ctrl-C: the pool's workers ignore SIGINT (they run in their own process group) and are
+terminated at once; the jobs not finished come back as ``None`` with :attr:`Batch.interrupted`
+set, and every later batch of the command is skipped (:func:`interrupted`), so one Ctrl-C stops
+the whole command and it can write what is finished, marked partial.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
-from collections.abc import Callable, Sequence
+import signal
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TextIO
 
 from model.core.errors import MalformedInputError
-from solver.common import Progress
+from reports.cache import JobCache
 
 CONNECT_SECONDS = 10
 """How long to wait for a Dask scheduler before giving up with a clear error."""
+TICK_SECONDS = 10.0
+"""How often a batch running in a pipe prints a progress line."""
+
+_STOPPED = [False]  # set by the first Ctrl-C of the command: every later batch is skipped
+
+
+def interrupted() -> bool:
+    """Whether a Ctrl-C stopped a batch of this command."""
+    return _STOPPED[0]
+
+
+def reset_interrupted() -> None:
+    _STOPPED[0] = False
 
 
 @dataclass(frozen=True, slots=True)
 class Runner:
-    """Where jobs run: ``scheduler`` (a Dask address) or a local pool of ``workers`` processes."""
+    """Where jobs run: ``scheduler`` (a Dask address) or a local pool of ``workers`` processes;
+    ``cache``: where results are looked up and stored (None: no cache)."""
 
     workers: int | None = None  # None: one per core
     scheduler: str | None = None
+    cache: JobCache | None = field(default=None, compare=False)
 
     def describe(self) -> str:
         if self.scheduler:
@@ -52,62 +81,231 @@ class Batch:
 
     results: tuple[Any, ...]
     interrupted: bool = False
+    reused: tuple[str, ...] = ()  # labels of the jobs answered from the cache
+    computed: tuple[str, ...] = ()  # labels of the jobs run
+
+
+Describe = Callable[[tuple[Any, ...]], tuple[str | None, str]]
+"""A job's arguments -> (the game package it depends on, "" for none, None: never cache it;
+a label for the reuse list)."""
 
 
 def run_jobs(
-    job: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], runner: Runner, label: str
+    job: Callable[..., Any],
+    arguments: Sequence[tuple[Any, ...]],
+    runner: Runner,
+    label: str,
+    describe: Describe | None = None,
 ) -> Batch:
     """Run ``job(*args)`` for every ``args`` in ``arguments`` on ``runner``."""
     if not arguments:
         return Batch(())
-    progress = Progress(label, total=len(arguments))
+    if _STOPPED[0]:
+        return Batch((None,) * len(arguments), interrupted=True)
+    results: list[Any] = [None] * len(arguments)
+    keys: list[str | None] = [None] * len(arguments)
+    labels = [describe(args)[1] if describe else f"{label} {i + 1}" for i, args in enumerate(arguments)]
+    cache = runner.cache if describe is not None else None
+    reused: list[str] = []
+    todo: list[int] = []
+    for index, args in enumerate(arguments):
+        if cache is not None and describe is not None:
+            package = describe(args)[0]
+            keys[index] = None if package is None else cache.key(job, args, package)
+            key = keys[index]
+            if key is not None:
+                hit, value = cache.get(key)
+                if hit:
+                    results[index] = value
+                    reused.append(labels[index])
+                    continue
+        todo.append(index)
+    progress = Progress(label, len(todo), len(reused))
+    work = [arguments[i] for i in todo]
     try:
-        if runner.scheduler:
-            return _on_dask(job, arguments, runner.scheduler, progress)
-        if runner.pool_size() == 1 or len(arguments) == 1:
-            return _here(job, arguments, progress)
-        return _on_pool(job, arguments, runner.pool_size(), progress)
+        if not work:
+            done: dict[int, Any] = {}
+            stopped = False
+        elif runner.scheduler:
+            done, stopped = _on_dask(job, work, runner.scheduler, progress)
+        elif runner.pool_size() == 1 or len(work) == 1:
+            done, stopped = _here(job, work, progress)
+        else:
+            done, stopped = _on_pool(job, work, runner.pool_size(), progress)
     finally:
         progress.finish()
+    computed = []
+    for position, value in done.items():
+        index = todo[position]
+        results[index] = value
+        computed.append(labels[index])
+        key = keys[index]
+        if cache is not None and key is not None and value is not None:
+            cache.put(key, labels[index], value)
+    if cache is not None:
+        cache.reused += reused
+        cache.computed += computed
+    if stopped:
+        _STOPPED[0] = True
+    return Batch(tuple(results), stopped, tuple(reused), tuple(computed))
 
 
-def _here(job: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], progress: Progress) -> Batch:
-    results: list[Any] = [None] * len(arguments)
+# -- progress ----------------------------------------------------------------------------------
+
+
+class Progress:
+    """A tqdm bar on a terminal; elsewhere a line on stderr at the start, every ~10 s and the end."""
+
+    def __init__(self, label: str, total: int, reused: int = 0, stream: TextIO | None = None) -> None:
+        self.label, self.total, self.reused, self.done = label, total, reused, 0
+        self.stream = stream or sys.stderr
+        self.started = time.monotonic()
+        self._bar: Any = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._ticker: threading.Thread | None = None
+        cached = f" ({reused} from the cache)" if reused else ""
+        if bool(getattr(self.stream, "isatty", lambda: False)()):
+            from tqdm import tqdm
+
+            self._bar = tqdm(
+                total=total,
+                desc=f"{label}{cached} (Ctrl-C stops)",
+                file=self.stream,
+                leave=False,
+                dynamic_ncols=True,
+                mininterval=0.2,
+            )
+        elif total:
+            self._line(f"{total} job(s) to run{cached}")
+            self._ticker = threading.Thread(target=self._tick, daemon=True)
+            self._ticker.start()
+        elif reused:
+            self._line(f"all {reused} job(s) from the cache")
+
+    def _line(self, text: str) -> None:
+        with self._lock, contextlib.suppress(OSError, ValueError):
+            print(f"invasion: {self.label}: {text}", file=self.stream, flush=True)
+
+    def _tick(self) -> None:
+        while not self._stop.wait(TICK_SECONDS):
+            self._line(f"{self.done}/{self.total} done, {time.monotonic() - self.started:.0f} s")
+
+    def step(self, n: int = 1) -> None:
+        self.done += n
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def finish(self) -> None:
+        self._stop.set()
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+        elif self._ticker is not None:
+            self._ticker = None
+            self._line(f"{self.done}/{self.total} done in {time.monotonic() - self.started:.0f} s")
+
+
+# -- runners -----------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _sigint_seen() -> Iterator[Callable[[], bool]]:
+    """Whether a SIGINT arrived, whoever handled it (a job's own handler turns Ctrl-C into an
+    early ``unknown``; that answer must not be cached, and the command must stop)."""
     try:
-        for index, args in enumerate(arguments):
-            results[index] = job(*args)
-            progress.step()
-    except KeyboardInterrupt:
-        return Batch(tuple(results), interrupted=True)
-    return Batch(tuple(results))
+        reader, writer = socket.socketpair()
+    except OSError:
+        yield lambda: False
+        return
+    reader.setblocking(False)
+    writer.setblocking(False)
+    seen = [False]
+    try:
+        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread
+        reader.close()
+        writer.close()
+        yield lambda: False
+        return
+
+    def check() -> bool:
+        with contextlib.suppress(BlockingIOError, OSError):
+            seen[0] = seen[0] or signal.SIGINT in reader.recv(512)
+        return seen[0]
+
+    try:
+        yield check
+    finally:
+        signal.set_wakeup_fd(previous)
+        reader.close()
+        writer.close()
+
+
+def _here(
+    job: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], progress: Progress
+) -> tuple[dict[int, Any], bool]:
+    done: dict[int, Any] = {}
+    with _sigint_seen() as seen:
+        try:
+            for index, args in enumerate(arguments):
+                result = job(*args)
+                if seen():  # the job saw the Ctrl-C: its answer is partial
+                    return done, True
+                done[index] = result
+                progress.step()
+        except KeyboardInterrupt:
+            return done, True
+    return done, False
+
+
+def _worker_start() -> None:
+    """A pool worker: its own process group (a terminal's Ctrl-C reaches only the main process,
+    which terminates the workers) and SIGINT ignored."""
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _on_pool(
     job: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], workers: int, progress: Progress
-) -> Batch:
-    results: list[Any] = [None] * len(arguments)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(arguments)))
+) -> tuple[dict[int, Any], bool]:
+    done: dict[int, Any] = {}
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(arguments)), initializer=_worker_start)
     futures: dict[Future[Any], int] = {}
     try:
         futures = {pool.submit(job, *args): index for index, args in enumerate(arguments)}
         pending = set(futures)
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                results[futures[future]] = future.result()
+            finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done[futures[future]] = future.result()
                 progress.step()
     except KeyboardInterrupt:
-        for future in futures:
-            future.cancel()
-        pool.shutdown(wait=False, cancel_futures=True)
-        return Batch(tuple(results), interrupted=True)
+        _terminate(pool)
+        return done, True
+    except BaseException:
+        _terminate(pool)
+        raise
     pool.shutdown()
-    return Batch(tuple(results))
+    return done, False
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool now: cancel what has not started, terminate the workers."""
+    processes = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes.values():
+        with contextlib.suppress(Exception):
+            process.join(1)
 
 
 def _on_dask(
     job: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], address: str, progress: Progress
-) -> Batch:
+) -> tuple[dict[int, Any], bool]:
     try:  # the optional dask extra (untyped: used through Any)
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
@@ -120,17 +318,17 @@ def _on_dask(
         raise MalformedInputError(
             "--scheduler", address, f"cannot reach a Dask scheduler there ({type(err).__name__}: {err})"
         ) from None
-    results: list[Any] = [None] * len(arguments)
+    done: dict[int, Any] = {}
     futures: list[Any] = []
     try:
         futures = [client.submit(job, *args, pure=False) for args in arguments]
         index = {future.key: i for i, future in enumerate(futures)}
         for future in distributed.as_completed(futures):
-            results[index[future.key]] = future.result()
+            done[index[future.key]] = future.result()
             progress.step()
     except KeyboardInterrupt:
         client.cancel(futures)
-        return Batch(tuple(results), interrupted=True)
+        return done, True
     finally:
         client.close()
-    return Batch(tuple(results))
+    return done, False

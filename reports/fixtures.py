@@ -174,3 +174,36 @@ def suite_files(jobs: int | None = None) -> dict[str, str]:
     from reports.suite.files import expected_files
 
     return expected_files(suite_cases(jobs=jobs), files(build()))
+
+
+# -- the suite installed with the package ---------------------------------------------------------------
+
+SUITE_SHARE = ("share", "invasion-oracle", "fixtures")
+"""Where the wheel installs the suite (``pyproject.toml`` data-files), under the environment's prefix."""
+
+
+def bundled_suite() -> Path | None:
+    """The suite folder that came with this installation: the wheel's copy under
+    ``PREFIX/share/invasion-oracle/fixtures``, else the source checkout's ``fixtures/`` (an editable
+    install); ``None`` when neither has an ``index.json``."""
+    import sys
+    import sysconfig
+
+    candidates = [
+        Path(sysconfig.get_path("data")).joinpath(*SUITE_SHARE),
+        Path(sys.prefix).joinpath(*SUITE_SHARE),
+    ]
+    candidates.append(Path(__file__).resolve().parents[1] / "fixtures")
+    for folder in candidates:
+        if (folder / "index.json").is_file():
+            return folder
+    return None
+
+
+def suite_outputs(jobs: int | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """The suite folder's files and the files published beside it (``docs/suite/*.md``, the event
+    schemas), by path relative to the folder and to the source tree."""
+    from reports.suite.files import expected_files, published_files
+
+    cases = suite_cases(jobs=jobs)
+    return expected_files(cases, files(build())), published_files(cases)

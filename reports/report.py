@@ -26,14 +26,25 @@ from model.core.jsonio import parse_json_bytes, read_json_file
 from model.core.play import run
 from model.core.spec import GameSpec, ScenarioOptions
 from reports.ambiguity.analysis import Analysis, Options, analyse
+from reports.ambiguity.jobs import section_job as section_job  # re-exported
 from reports.ambiguity.markdown import fixtures_md, game_md
-from reports.batch import Runner, run_jobs
+from reports.batch import Runner
 from reports.games import part
 from reports.html import Block, Picture, page, picture_links, split_pictures
 from reports.output import command_line, md_code, md_escape
 from reports.tables import table
 
 TITLE = "invasion-oracle report"
+LONG_FIRST = {  # measured CPU seconds of the longest sections (docs/performance.md): started first
+    "expected_placement": 100,
+    "race_search": 90,
+    "survival_search": 80,
+    "spires_search": 70,
+    "differ_search": 60,
+    "island_search": 50,
+    "phase_policy": 40,
+    "escape_analysis": 30,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +78,15 @@ class Report:
     def blocks(self, picture_folder: str = "pictures") -> list[Block]:
         """The report as Markdown blocks and pictures, in order."""
         names = ", ".join(f"{g.spec.title} (`{g.spec.name}`)" for g in self.games)
+        partial = (
+            "**Partial report: interrupted (Ctrl-C).** What had finished is shown; every section or "
+            "answer not computed says _(interrupted)_ or unknown.\n\n"
+            if self.analysis.interrupted
+            else ""
+        )
         out: list[Block] = [
-            f"# {TITLE}\n\nReproduce: {md_code(self.options.command)}\n\nGames: {names}. Every section prints the "
-            "command that reproduces it; every search answer was replayed through the oracle.\n"
+            f"# {TITLE}\n\n{partial}Reproduce: {md_code(self.options.command)}\n\nGames: {names}. Every section "
+            "prints the command that reproduces it; every search answer was replayed through the oracle.\n"
         ]
         for game in self.games:
             out += self._game_blocks(game)
@@ -143,7 +160,10 @@ class Report:
                     "fixture_cases": game.manifest_cases,
                 }
             )
-        return {"games": games, "fixtures": answer["fixtures"], "problems": answer["problems"]}
+        found = {"games": games, "fixtures": answer["fixtures"], "problems": answer["problems"]}
+        if self.analysis.interrupted:
+            found["interrupted"] = True
+        return found
 
 
 def demote(markdown: str) -> str:
@@ -192,15 +212,6 @@ def pictures(spec: GameSpec) -> tuple[tuple[str, Picture], ...]:
     return tuple(found)
 
 
-def section_job(module: str, name: str) -> str:
-    """Run one game section (a batch job: sections are module-level functions)."""
-    import importlib
-
-    registry.load_all()
-    made: str = getattr(importlib.import_module(module), name)()
-    return made
-
-
 def game_sections(game: str, long_sections: bool) -> list[tuple[str, str]]:
     module = part(game, "sections")
     if module is None:
@@ -229,6 +240,10 @@ def build(options: ReportOptions) -> Report:
     # The analysis first: it reads the fixtures folder, so a broken one is refused before the
     # sections' work starts.
     counts = manifest_counts(options.fixtures)
+    work = [pair for spec in specs for pair in game_sections(spec.name, options.long_sections)]
+    # One batch: the sections (a few long searches) first, then the many short ambiguity jobs,
+    # so that on two cores the long ones run side by side with the rest.
+    ordered = sorted(range(len(work)), key=lambda i: (-LONG_FIRST.get(work[i][1], 0), i))
     analysis = analyse(
         Options(
             options.games,
@@ -238,10 +253,12 @@ def build(options: ReportOptions) -> Report:
             examples=options.examples,
             time_limit=options.time_limit,
             runner=options.runner,
-        )
+        ),
+        tuple(("section", work[i]) for i in ordered),
     )
-    work = [pair for spec in specs for pair in game_sections(spec.name, options.long_sections)]
-    sections = run_jobs(section_job, work, options.runner, "report sections").results
+    sections: list[Any] = [None] * len(work)
+    for position, i in enumerate(ordered):
+        sections[i] = analysis.extra[position]
     by_module: dict[str, list[str]] = {}
     for (module, _), text in zip(work, sections, strict=True):
         by_module.setdefault(module, []).append(text if text is not None else "_(interrupted)_")

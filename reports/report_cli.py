@@ -4,6 +4,11 @@
 ``DIR/report.html`` (one self-contained page, pictures inline) and the witnesses the searches
 found (``DIR/witnesses/``), and with ``--json`` also ``DIR/report.json``; ``--json`` alone prints
 the report as diffable JSON (the envelope); with neither, the Markdown goes to standard output.
+
+How long: the first run of the whole report takes about 10 minutes on two idle cores (docs/performance.md);
+every job's result is cached (``reports/cache.py``), so a re-run with nothing changed takes
+seconds, and after a change only the jobs of the game it touches run again. Ctrl-C stops the
+whole command at once, writes what has finished (marked partial) and exits 130.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ DEFAULT_EXAMPLES = 200
 
 
 def register_report(parser: argparse.ArgumentParser) -> None:
+    parser.description = REPORT_DESCRIPTION
     parser.add_argument(
         "--out", type=output_folder(), metavar="DIR", help="write report.md, report.html and pictures/ here"
     )
@@ -50,10 +56,41 @@ def register_report(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(run=run_report)
 
 
+REPORT_DESCRIPTION = (
+    "The full report of every game: the sections and searches, the rule-ambiguity register with "
+    "every witness, the divergence and well-formedness searches, pictures. The first run takes about "
+    "10 minutes on two idle cores (see docs/performance.md); each job's result is cached under a key of "
+    "the code, data, rulings, scenario and budget it depends on (--cache-dir, --no-cache), so a "
+    "re-run with nothing changed takes seconds and only jobs whose game changed run again; the "
+    "answers are the same either way. Progress goes to stderr. Ctrl-C stops everything within a "
+    "second, writes what has finished (marked partial) and exits 130."
+)
+
+
+def without_cache_options(argv: list[str]) -> list[str]:
+    """The command line without ``--no-cache`` and ``--cache-dir DIR`` (they never change an answer,
+    so the report's bytes do not depend on them).
+
+    >>> without_cache_options(["report", "--cache-dir", "c", "--no-cache", "--cache-dir=d", "--json"])
+    ['report', '--json']
+    """
+    out: list[str] = []
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--cache-dir":
+            skip = True
+        elif word != "--no-cache" and not word.startswith("--cache-dir="):
+            out.append(word)
+    return out
+
+
 def run_report(args: argparse.Namespace) -> int:
+    import sys
+
     from model.core.canonical import canonical_json, write_atomic
-    from reports.ambiguity.cli import fixtures_folder
-    from reports.batch import Runner
+    from reports.ambiguity.cli import cache_summary, fixtures_folder, runner_of
     from reports.envelope import envelope_json
     from reports.output import command_line, emit
     from reports.report import ReportOptions, build
@@ -62,16 +99,17 @@ def run_report(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     options = ReportOptions(
         games,
-        command_line(["invasion", *args.argv]),
+        command_line(["invasion", *without_cache_options(args.argv)]),
         search=not args.no_search,
         long_sections=not args.no_long,
         examples=args.examples,
         time_limit=args.time_limit,
         fixtures=fixtures_folder(args),
-        runner=Runner(args.workers, args.scheduler),
+        runner=runner_of(args),
         witnesses=out / "witnesses" if out else None,
     )
     report = build(options)
+    cache_summary(options.runner.cache)
     status = 130 if report.analysis.interrupted else 0
     answer: Any = report.to_json()
     if out is not None:
@@ -84,11 +122,17 @@ def run_report(args: argparse.Namespace) -> int:
     if args.json:
         emit(
             envelope_json(
-                "", "report", options.command, answer, status="best-found" if options.search else "done"
+                "",
+                "report",
+                options.command,
+                answer,
+                status="interrupted" if status else ("best-found" if options.search else "done"),
             )
         )
     elif out is not None:
         emit(f"wrote {out / 'report.md'}, {out / 'report.html'} and {out / 'pictures'}/")
     else:
         emit(report.markdown())
+    if status:
+        print("invasion: interrupted: the report is partial (marked so at its top)", file=sys.stderr)
     return status

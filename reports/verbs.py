@@ -23,10 +23,10 @@ from reports.options import (
     add_rules_options,
     input_folder,
     name_list,
+    non_negative_int,
     output_file,
     output_folder,
     positive_int,
-    positive_seconds,
 )
 
 GENERIC_GAME_VERBS = ("simulate", "replay", "data", "schema", "examples", "ambiguities")
@@ -100,7 +100,9 @@ def _fixtures_parser(sub: Any) -> None:
     check = actions.add_parser(
         "check", help="validate every case file and replay every case through the oracle"
     )
-    check.add_argument("--dir", default="fixtures", type=input_folder, help=folder_help)
+    check.add_argument(
+        "--dir", type=input_folder, help="the fixtures folder (default: ./fixtures, else the installed suite)"
+    )
     check.add_argument("--game", choices=registry.names(), help="only this game's cases")
     check.set_defaults(run=_fixtures_check)
     coverage = actions.add_parser(
@@ -118,14 +120,18 @@ def _fixtures_parser(sub: Any) -> None:
 
 
 def _conform_parser(sub: Any) -> None:
+    from reports.conform import SMOKE_PER_GAME, timeout_seconds
+
     conform = sub.add_parser(
         "conform", help="run another implementation against the suite over a line protocol"
     )
     conform.add_argument(
         "--cmd",
         required=True,
-        metavar="COMMAND",
-        help="the implementation's command (split like a shell, run without one)",
+        action="append",
+        metavar="[NAME=]COMMAND",
+        help="the implementation's command (split like a shell, run without one); repeat with "
+        "NAME=COMMAND to run several side by side",
     )
     conform.add_argument(
         "--game", action="append", choices=registry.names(), help="only this game (repeatable)"
@@ -146,13 +152,26 @@ def _conform_parser(sub: Any) -> None:
     conform.add_argument(
         "--case", action="append", metavar="PREFIX", help="only cases whose id starts with PREFIX"
     )
-    conform.add_argument("--dir", default="fixtures", help="the fixtures folder (default: fixtures)")
     conform.add_argument(
-        "--timeout", type=positive_seconds, default=10.0, metavar="SECONDS", help="per case (default 10)"
+        "--dir", help="the fixtures folder (default: ./fixtures, else the suite installed with the package)"
+    )
+    conform.add_argument(
+        "--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS", help="per case (default 10)"
+    )
+    conform.add_argument(
+        "--min-graded",
+        type=non_negative_int,
+        metavar="N",
+        help="fail (exit 1) unless each game asked has at least N graded cases (default 1)",
+    )
+    conform.add_argument(
+        "--smoke",
+        action="store_true",
+        help=f"a quick deterministic subset: about {SMOKE_PER_GAME} cases a game, graded variant only",
     )
     conform.add_argument(
         "--start-timeout",
-        type=positive_seconds,
+        type=timeout_seconds,
         default=60.0,
         metavar="SECONDS",
         help="for the implementation to start and answer hello (default 60)",
@@ -169,7 +188,7 @@ def _conform_parser(sub: Any) -> None:
         metavar="N",
         help="failures listed in full (default 20)",
     )
-    add_output_options(conform, formats=("text", "md", "json"))
+    add_output_options(conform, formats=("text", "md", "json", "junit", "jsonl"))
     conform.set_defaults(run=_conform)
 
 
@@ -334,6 +353,10 @@ def schema_names() -> dict[str, tuple[str, str]]:
     }
     for spec in registry.specs():
         names.update(spec.schemas)
+        names[f"events-{spec.name}"] = (
+            "reports",
+            f"schemas/events-{spec.name}.schema.json",
+        )  # the suite's events
     return names
 
 
@@ -416,27 +439,37 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
 
     from reports import fixtures
     from reports.output import emit
-    from reports.suite.files import apply, plan
+    from reports.suite.files import apply, plan, plan_files
 
     folder = Path(args.dir)
-    expected = fixtures.suite_files(jobs=args.jobs)
+    expected, published = fixtures.suite_outputs(jobs=args.jobs)
     result = plan(folder, expected)
-    lines = [f"{folder}/{name}: new" for name in result.new]
+    # The human-readable suite and the event schemas live in the source tree: written (and checked)
+    # when the folder is the checkout's own fixtures/.
+    root = Path(fixtures.__file__).resolve().parents[1]
+    beside = folder.resolve() == root / "fixtures" and (root / "docs").is_dir()
+    extra = plan_files(root, published) if beside else plan_files(root, {})
+    lines = [f"{folder}/{name}: new" for name in result.new] + [f"{name}: new" for name in extra.new]
     lines += [f"{folder}/{name}: no longer generated" for name in result.stale]
     for name, change in sorted(result.changed.items()):
         lines += [f"{folder}/{name}: expectation changed", change]
+    for name, change in sorted(extra.changed.items()):
+        lines += [f"{name}: changed", change]
     if args.check:
+        clean = result.clean and extra.clean
         lines.append(
             "fixtures up to date"
-            if result.clean
-            else f"fixtures out of date ({len(result.new)} new, {len(result.changed)} changed, "
+            if clean
+            else f"fixtures out of date ({len(result.new) + len(extra.new)} new, "
+            f"{len(result.changed) + len(extra.changed)} changed, "
             f"{len(result.stale)} stale): run `make fixtures` and review the diff"
         )
         emit("\n".join(lines))
-        return 0 if result.clean else 1
+        return 0 if clean else 1
     written = apply(folder, expected, result, update=args.update)
-    refused = [] if args.update else sorted(result.changed) + result.stale
-    lines.append(f"{len(written)} file(s) written to {folder}, {result.same} unchanged")
+    written += apply(root, published, extra, update=args.update)
+    refused = [] if args.update else sorted(result.changed) + result.stale + sorted(extra.changed)
+    lines.append(f"{len(written)} file(s) written to {folder}, {result.same + extra.same} unchanged")
     if refused:
         lines.append(
             f"{len(refused)} file(s) not rewritten: their expectations changed (diff above); review them "
@@ -447,13 +480,16 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
 
 
 def _fixtures_check(args: argparse.Namespace) -> int:
-    from pathlib import Path
+    import sys
 
     from reports import fixtures
+    from reports.conform.cli import default_folder
     from reports.output import emit
     from reports.suite.files import check_folder
 
-    folder = Path(args.dir)
+    folder, chosen = default_folder(args.dir)
+    if chosen not in ("--dir", "./fixtures"):
+        print(f"fixtures check: the suite in {folder} ({chosen})", file=sys.stderr)
     checked, problems = check_folder(folder, [args.game] if args.game else None)
     if not args.game:
         problems += [f"{name}" for name in fixtures.check(folder)]

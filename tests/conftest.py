@@ -24,3 +24,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # An internal error in a test must fail the test, not become the CLI's exit status 3.
 os.environ.setdefault("INVASION_DEBUG", "1")
+# No result cache unless a test asks for one (--cache-dir): a cached answer would hide what a test
+# changes (a toy ruling, a monkeypatch) and the user's cache folder is not the tests' to fill.
+os.environ.setdefault("INVASION_NO_CACHE", "1")

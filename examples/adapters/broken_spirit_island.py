@@ -18,7 +18,7 @@ from typing import Any
 import model.spirit_island.game as game
 from model.spirit_island.pieces import Land, PieceKind, PieceStats
 from model.spirit_island.ravage import invaders_strike
-from reports.conform.adapter import Fault, serve
+from reports.conform.adapter import Fault, levels_from_argv, serve
 
 
 def _always_a_town(land: Land) -> PieceKind:
@@ -53,4 +53,4 @@ FAULTS = (
 if __name__ == "__main__":
     game.built_piece = _always_a_town  # the engine's Build rule, broken
     game.invaders_strike = _no_defend  # Defend forgotten
-    sys.exit(serve(name="broken-spirit-island", faults=FAULTS))
+    sys.exit(serve(name="broken-spirit-island", faults=FAULTS, levels=levels_from_argv()))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from reports.conform.adapter import Fault, serve
+from reports.conform.adapter import Fault, levels_from_argv, serve
 
 
 def _minions_deal_one(message: dict[str, Any]) -> dict[str, Any]:
@@ -46,4 +46,4 @@ FAULTS = (
 )
 
 if __name__ == "__main__":
-    sys.exit(serve(name="broken-stonespine", faults=FAULTS))
+    sys.exit(serve(name="broken-stonespine", faults=FAULTS, levels=levels_from_argv()))

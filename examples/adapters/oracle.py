@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from reports.conform.adapter import serve
+from reports.conform.adapter import levels_from_argv, serve
 
 if __name__ == "__main__":
-    sys.exit(serve())
+    sys.exit(serve(levels=levels_from_argv()))

@@ -625,9 +625,7 @@ class VulkethGame:
     def _draw_event(self, s: GameState, task: DrawEvent, drawn: str | None, ev: Events) -> GameState:
         if drawn is None:
             if not s.event_pile and s.event_discard:
-                ev.append(
-                    Event.make("deck_reshuffled", deck="invader-events", cards=tuple(sorted(s.event_discard)))
-                )
+                ev.append(Event.make("event_deck_reshuffled", cards=tuple(sorted(s.event_discard))))
                 s = replace(s, event_pile=tuple(sorted(s.event_discard)), event_discard=())
             if not s.event_pile:
                 ev.append(Event.make("no_invader_event", reason="the Invader Event deck is empty"))
@@ -705,7 +703,7 @@ class VulkethGame:
                 back = tuple(sorted(c for c in s.discard if self.data.card(c).deck == deck))
                 if not back:
                     raise RulesError(f"Invader deck {deck} and its discards are empty")
-                ev.append(Event.make("deck_reshuffled", deck=f"invader-deck-{deck}", cards=back))
+                ev.append(Event.make("deck_reshuffled", deck=deck, cards=back))
                 s = replace(
                     s,
                     decks=_with_pile(s.decks, deck, back),

@@ -50,6 +50,8 @@ class Analysis:
     divergences: dict[str, Divergence]
     wellformed: dict[str, tuple[Check, ...]]
     interrupted: bool = False
+    extra: tuple[Any, ...] = ()  # the results of the caller's extra jobs (the report's sections)
+    reused: tuple[str, ...] = ()  # labels of the jobs answered from the result cache
 
     def fixtures_depending(self, ruling_id: str) -> dict[str, list[str]]:
         """Fixture cases whose outcome (or only events) depend on the ruling."""
@@ -120,8 +122,12 @@ def selected_rulings(games: tuple[str, ...], only: tuple[str, ...] = ()) -> tupl
     return tuple(chosen)
 
 
-def analyse(options: Options) -> Analysis:
-    """Run every job the options ask for, in one batch, and gather the answers."""
+def analyse(options: Options, extra: tuple[tuple[str, tuple[Any, ...]], ...] = ()) -> Analysis:
+    """Run every job the options ask for, in one batch, and gather the answers.
+
+    ``extra``: more :func:`jobs.dispatch` jobs (the report's sections) run first in the same batch,
+    so the long ones overlap the many short ambiguity jobs on the pool; their results are
+    :attr:`Analysis.extra`, in order."""
     rulings = selected_rulings(options.games, options.only)
     cases: tuple[FixtureCase, ...] = ()
     notes: tuple[str, ...] = ()
@@ -129,19 +135,19 @@ def analyse(options: Options) -> Analysis:
         cases, notes = read_cases(options.fixtures)
         cases = tuple(c for c in cases if c.game in options.games)
     ends_at = None if options.time_limit is None else time.time() + options.time_limit
-    work: list[tuple[str, tuple[Any, ...]]] = []
+    work: list[tuple[str, tuple[Any, ...]]] = list(extra)
     if options.search:
         work += [("divergence", (r.game, r.id, options.examples, ends_at)) for r in rulings]
     if options.wellformed:
         work += [("wellformed", (g, c, options.examples, ends_at)) for g in options.games for c in checks(g)]
     work += [("fixtures", (case,)) for case in cases]
     work += [("coverage", (r.game, r.id)) for r in rulings]
-    batch = run_jobs(jobs.dispatch, work, options.runner, "ambiguity jobs")
+    batch = run_jobs(jobs.dispatch, work, options.runner, "ambiguity jobs", jobs.describe)
     coverage: dict[str, Coverage] = {}
     dependencies: list[CaseDependencies] = []
     divergences: dict[str, Divergence] = {}
     wellformed: dict[str, list[Check]] = {g: [] for g in options.games} if options.wellformed else {}
-    for (kind, _), result in zip(work, batch.results, strict=True):
+    for (kind, _), result in zip(work[len(extra) :], batch.results[len(extra) :], strict=True):
         if result is None:
             continue
         if kind == "coverage":
@@ -162,4 +168,6 @@ def analyse(options: Options) -> Analysis:
         divergences,
         {g: tuple(v) for g, v in wellformed.items()},
         batch.interrupted,
+        batch.results[: len(extra)],
+        batch.reused,
     )

@@ -33,6 +33,44 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
         help="run the jobs on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
         "(pip install 'invasion-oracle[dask]'; same answers as the local pool)",
     )
+    parser.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help="where job results are cached (default $INVASION_CACHE_DIR, else "
+        "$XDG_CACHE_HOME/invasion-oracle or ~/.cache/invasion-oracle); a job whose code, data, "
+        "rulings, scenario and budget are unchanged is not run again, and its answer is the same",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the result cache (INVASION_NO_CACHE=1 does the same unless --cache-dir is given)",
+    )
+
+
+def runner_of(args: argparse.Namespace) -> Any:
+    """The batch runner the options ask for, with its result cache."""
+    import os
+
+    from reports.batch import Runner, reset_interrupted
+    from reports.cache import JobCache, default_dir
+
+    reset_interrupted()  # a new command (the tests run many in one process)
+    given = getattr(args, "cache_dir", None)
+    off = getattr(args, "no_cache", False) or (not given and os.environ.get("INVASION_NO_CACHE") == "1")
+    cache = JobCache(Path(given) if given else default_dir(), enabled=not off)
+    return Runner(args.workers, args.scheduler, cache)
+
+
+def cache_summary(cache: Any) -> None:
+    """One line on stderr: how many jobs came from the cache, and which were run."""
+    if cache is None or not cache.enabled or not (cache.reused or cache.computed):
+        return
+    ran = ", ".join(cache.computed[:8]) + (", ..." if len(cache.computed) > 8 else "")
+    print(
+        f"invasion: cache {cache.folder}: {len(cache.reused)} job(s) reused, {len(cache.computed)} run"
+        + (f" ({ran})" if cache.computed else ""),
+        file=sys.stderr,
+    )
 
 
 def add_fixture_options(parser: argparse.ArgumentParser, *, default: bool = True) -> None:
@@ -105,8 +143,10 @@ def register_ambiguities(parser: argparse.ArgumentParser, game: str = "") -> Non
     parser.add_argument(
         "--check",
         action="store_true",
-        help="exit 1 when a reading has no witness, a fixture depends on a ruling it does not declare, a "
-        "well-formedness problem is found, or (with --baseline) anything changed",
+        help="a CI verdict: print it and each problem on one line with the command that shows it "
+        "(--verbose or --out FILE: the full report; --format junit: JUnit XML, a test case per ruling); "
+        "exit 0 clean, 1 when a reading has no witness, a fixture depends on a ruling it does not "
+        "declare, a well-formedness problem is found, or (with --baseline) anything changed; 2 bad usage",
     )
     parser.add_argument(
         "--baseline",
@@ -119,9 +159,14 @@ def register_ambiguities(parser: argparse.ArgumentParser, game: str = "") -> Non
         metavar="DIR",
         help="write each witness found by --search or --wellformed as scenario files (per reading) here",
     )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="with --check: print the full report, not only the verdict and the problems",
+    )
     add_fixture_options(parser)
     add_batch_options(parser)
-    add_output_options(parser)
+    add_output_options(parser, formats=("text", "md", "json", "junit"))
     parser.set_defaults(run=run_ambiguities, game=game or None)
 
 
@@ -135,9 +180,7 @@ def _command(args: argparse.Namespace) -> str:
 
 
 def _runner(args: argparse.Namespace) -> Any:
-    from reports.batch import Runner
-
-    return Runner(args.workers, args.scheduler)
+    return runner_of(args)
 
 
 def fixtures_folder(args: argparse.Namespace) -> Path | None:
@@ -147,8 +190,20 @@ def fixtures_folder(args: argparse.Namespace) -> Path | None:
     if getattr(args, "no_fixtures", False):
         return None
     if args.fixtures is None:
+        from reports.fixtures import bundled_suite
+
         default = Path(DEFAULT_FIXTURES)
-        return default if (default / "manifest.json").is_file() else None
+        if (default / "manifest.json").is_file():
+            return default
+        bundled = bundled_suite()  # a pip install without a clone: the suite installed with it
+        if bundled is not None and (bundled / "manifest.json").is_file():
+            print(f"ambiguities: the fixtures in {bundled} (installed with the package)", file=sys.stderr)
+            return bundled
+        print(
+            "ambiguities: no fixtures folder found: the fixtures' dependencies are not checked",
+            file=sys.stderr,
+        )
+        return None
     folder = Path(args.fixtures)
     if not (folder / "manifest.json").is_file():
         raise MalformedInputError(
@@ -172,7 +227,9 @@ def run_rulings(args: argparse.Namespace) -> int:
     from reports.output import emit
 
     folder = fixtures_folder(args) if args.fixtures else None  # rerunning every fixture takes a while
-    analysis = analyse(Options(_games(args), fixtures=folder, runner=_runner(args)))
+    runner = _runner(args)
+    analysis = analyse(Options(_games(args), fixtures=folder, runner=runner))
+    cache_summary(runner.cache)
     if args.format == "json":
         answer = [rule for rule in analysis.to_json()["rulings"]]
         for rule in answer:  # the register: witnesses per reading, not every run's outcome
@@ -204,6 +261,12 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     from reports.envelope import envelope_json
     from reports.output import emit
 
+    if args.verbose and not args.check:
+        from model.core.errors import MalformedInputError
+
+        raise MalformedInputError(
+            "--verbose", "", "only with --check (without it the full report is printed)"
+        )
     games = _games(args)
     baseline = None
     if args.baseline:  # read it first: a bad baseline is refused before any work
@@ -226,14 +289,31 @@ def run_ambiguities(args: argparse.Namespace) -> int:
         _runner(args),
     )
     analysis = analyse(options)
+    cache_summary(options.runner.cache)
     written = write_witnesses(analysis, Path(args.write)) if args.write else {}
     answer = analysis.to_json()
     moved = changes(baseline, answer) if baseline is not None else []
     if baseline is not None:
         answer["baseline_changes"] = moved
     failing = list(analysis.problems()) + moved
+    if options.fixtures is None and not getattr(args, "no_fixtures", False):
+        failing.append("no fixtures folder: the fixtures' dependencies on rulings were not checked")
     command = _command(args)
-    if args.format == "json":
+    folder = fixtures_folder(args)
+    if args.format == "junit":
+        from reports.ambiguity.verdict import junit
+
+        emit(junit(analysis, moved, str(folder) if folder else None), args.out)
+    elif args.check and args.format != "json" and not args.verbose:
+        from reports.ambiguity.verdict import verdict_text
+
+        if args.out:  # the full report to the file, the verdict on the terminal
+            from model.core.canonical import write_atomic
+
+            full = analysis_md(analysis, command, written, moved if baseline is not None else None, True)
+            write_atomic(args.out, full if full.endswith("\n") else full + "\n")
+        print(verdict_text(analysis, moved, str(folder) if folder else None), end="")
+    elif args.format == "json":
         status = (
             "unknown"
             if analysis.interrupted

@@ -82,13 +82,39 @@ def wellformed(game: str, check: str, examples: int, ends_at: float | None) -> C
     return run_check(game, check, _budget(examples, ends_at))
 
 
+def section_job(module: str, name: str) -> str:
+    """One of the report's game sections (``reports/<pkg>/sections.py``: module-level functions)."""
+    import importlib
+
+    registry.load_all()
+    made: str = getattr(importlib.import_module(module), name)()
+    return made
+
+
 JOBS: dict[str, Callable[..., Any]] = {
+    "section": section_job,
     "coverage": witness_coverage,
     "scenario": scenario_difference,
     "fixtures": fixture_dependencies,
     "divergence": divergence,
     "wellformed": wellformed,
 }
+
+
+def describe(job: tuple[Any, ...]) -> tuple[str | None, str]:
+    """A :func:`dispatch` job's game package (None: not cacheable, it has a wall-clock deadline)
+    and its label (``divergence SS-PASSAGE``)."""
+    from reports.cache import package_of_game
+
+    kind, arguments = job
+    if kind == "section":
+        return arguments[0].split(".")[1], f"section {arguments[1]}"
+    if kind == "fixtures":
+        case: FixtureCase = arguments[0]
+        return package_of_game(case.game), f"fixtures {case.case}"
+    if kind in ("divergence", "wellformed") and arguments[3] is not None:
+        return None, f"{kind} {arguments[1]}"
+    return package_of_game(arguments[0]), f"{kind} {arguments[0]} {arguments[1]}"
 
 
 def dispatch(kind: str, arguments: tuple[Any, ...]) -> Any:

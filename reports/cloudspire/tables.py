@@ -86,6 +86,14 @@ def spires_body(scenario: Scenario, answer: SpireCoverAnswer) -> str:
     cands = ", ".join(f"{game.item_name(c)} ({c})" for c in answer.candidates) or "none"
     lines.append(f"Candidates (the inventory's spires): {md_escape(cands)}.")
     lines.append("")
+    if answer.status == "best-found":
+        where = ", ".join(f"{sp}: {game.item_name(c)}" for sp, c in answer.placement) or "none"
+        lines.append(
+            f"The search stopped at its limit: **{answer.status}**: at most **{answer.fewest}** spire(s) "
+            f"({md_escape(where)}), a safe placement found ({answer.checked} placements checked; "
+            f"policy replayed: {'yes' if answer.replayed else 'no'})."
+        )
+        return "\n".join(lines)
     if answer.status != "proven":
         lines.append(
             f"The search stopped at its limit: **{answer.status}** ({answer.checked} placements checked)."

@@ -13,3 +13,28 @@ write has a deadline, so the runner never hangs.
 * :mod:`reports.conform.cli` - ``invasion conform``'s options to a run and its report;
 * :mod:`reports.conform.adapter` - the oracle itself behind the protocol (``examples/adapters``).
 """
+
+from __future__ import annotations
+
+import argparse
+import math
+
+MAX_TIMEOUT = 86_400.0  # a day: a bigger deadline is a typo (and 1e300 s overflows the clock)
+SMOKE_PER_GAME = 20  # cases a game in ``--smoke``
+
+
+def timeout_seconds(text: str) -> float:
+    """A deadline in seconds (``--timeout``): finite, above 0, at most a day.
+
+    >>> timeout_seconds("2.5")
+    2.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds above 0, got {text!r}")
+    if value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_TIMEOUT:g} seconds (a day), got {text!r}")
+    return value

@@ -57,14 +57,43 @@ def answer_case(message: Message) -> Message:
     return {**head, **reply.to_json()}
 
 
+def levels_from_argv(argv: list[str] | None = None) -> tuple[str, ...] | None:
+    """``--levels state,requests`` on an adapter's command line (``None``: every level).
+
+    >>> levels_from_argv(["adapter.py", "--levels", "state"])
+    ('state',)
+    """
+    argv = sys.argv if argv is None else argv
+    if "--levels" in argv[:-1]:
+        return tuple(argv[argv.index("--levels") + 1].split(","))
+    return None
+
+
+def at_levels(reply: Message, levels: tuple[str, ...] | None) -> Message:
+    """The reply with only what the levels declared need (a state-only reply has no events)."""
+    if levels is None:
+        return reply
+    out = dict(reply)
+    if "events" not in levels:
+        out.pop("events", None)
+    if "requests" not in levels:
+        out.pop("requests", None)
+        out.pop("pending", None)
+    return out
+
+
 def serve(
     source: IO[bytes] | None = None,
     sink: IO[bytes] | None = None,
     *,
     name: str = "invasion-oracle",
     faults: tuple[Fault, ...] = (),
+    levels: tuple[str, ...] | None = None,
 ) -> int:
-    """Answer messages until ``bye`` or the end of input; returns the exit status."""
+    """Answer messages until ``bye`` or the end of input; returns the exit status.
+
+    With ``levels`` it declares those levels (protocol 2) and leaves out of each reply what they
+    do not need; without, it declares every level."""
     from model.core.trace import ORACLE_VERSION
 
     source = source or sys.stdin.buffer
@@ -79,7 +108,16 @@ def serve(
         message = json.loads(line)
         kind = message.get("type")
         if kind == "hello":
-            send({"type": "hello", "name": name, "version": ORACLE_VERSION, "games": list(registry.names())})
+            send(
+                {
+                    "type": "hello",
+                    "name": name,
+                    "version": ORACLE_VERSION,
+                    "protocol_version": 2,
+                    "games": list(registry.names()),
+                    "levels": list(levels or ("state", "requests", "events")),
+                }
+            )
         elif kind == "bye":
             return 0
         elif kind == "case":
@@ -98,5 +136,5 @@ def serve(
                 reply = answer_case(message)
                 for fault in faults:
                     reply = fault.after(message, reply)
-                send(reply)
+                send(at_levels(reply, levels))
     return 0

@@ -3,31 +3,76 @@
 from __future__ import annotations
 
 import argparse
+import re
+import sys
 from pathlib import Path
 
 from model import registry
 from model.core.errors import MalformedInputError
 from model.core.rulings import REGISTRY, Rulings
-from reports.conform.report import render, render_json
-from reports.conform.runner import Options, load_cases, run_cases
+from reports.conform import MAX_TIMEOUT, timeout_seconds  # noqa: F401 - re-exported
+from reports.conform.report import render, render_json, render_jsonl_line, render_junit
+from reports.conform.runner import Options, Result, Run, load_cases, run_all
 from reports.output import emit
+
+LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}")
+
+
+def labelled(spec: str) -> tuple[str, str]:
+    """``NAME=COMMAND`` -> (NAME, COMMAND); a plain COMMAND -> ("", COMMAND).
+
+    >>> labelled("ours=python3 examples/adapters/oracle.py")
+    ('ours', 'python3 examples/adapters/oracle.py')
+    >>> labelled("python3 adapter.py --mode=fast")
+    ('', 'python3 adapter.py --mode=fast')
+    """
+    name, sep, command = spec.partition("=")
+    if sep and LABEL.fullmatch(name) and command.strip():
+        return name, command
+    return "", spec
+
+
+def default_folder(given: str | None) -> tuple[Path, str]:
+    """The fixtures folder and how it was chosen: --dir, else ./fixtures, else the bundled suite."""
+    from reports.fixtures import bundled_suite
+
+    if given:
+        return Path(given), "--dir"
+    if Path("fixtures/index.json").is_file():
+        return Path("fixtures"), "./fixtures"
+    bundled = bundled_suite()
+    if bundled is None:
+        raise MalformedInputError(
+            "--dir", "$", "no ./fixtures here and no suite installed with the package; give --dir"
+        )
+    return bundled, "the suite installed with the package"
 
 
 def run_from_args(args: argparse.Namespace) -> int:
     from reports.conform.process import split_command
 
-    split_command(args.cmd)  # a command that cannot be split is refused before any case is read
+    commands = [labelled(spec) for spec in args.cmd]
+    for _, command in commands:
+        split_command(command)  # a command that cannot be split is refused before any case is read
+    labels = [label for label, _ in commands if label]
+    if len(set(labels)) != len(labels):
+        raise MalformedInputError("--cmd", ",".join(labels), "two implementations have the same NAME")
+    if len(commands) > 1:
+        commands = [(label or f"impl{i + 1}", command) for i, (label, command) in enumerate(commands)]
     registry.load_all()
+    folder, chosen = default_folder(args.dir)
     options = Options(
-        command=args.cmd,
+        command=commands[0][1],
         games=tuple(args.game or ()),
         features=tuple(args.features) if args.features is not None else None,
         rulings=tuple(args.ruling),
         cases=tuple(args.case or ()),
-        folder=Path(args.dir),
+        folder=folder,
         timeout=args.timeout,
         graded_only=args.graded_only,
         start_timeout=args.start_timeout,
+        min_graded=args.min_graded,
+        smoke=args.smoke,
     )
     for spec in options.rulings:
         rid, sep, reading = spec.partition("=")
@@ -39,10 +84,24 @@ def run_from_args(args: argparse.Namespace) -> int:
                 "--ruling", spec, "no game has this ruling; list them: invasion rulings"
             )
         Rulings.defaults(games[0]).with_choices([spec])
+    if chosen != "--dir" and chosen != "./fixtures":
+        print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
     cases = load_cases(options.folder, options.games)
-    run = run_cases(cases, options)
-    if getattr(args, "format", None) == "json":
-        emit(render_json(run, args.argv), args.out)
+    fmt = getattr(args, "format", None)
+    stream = fmt == "jsonl" and not args.out
+
+    def streamed(run: Run, result: Result) -> None:
+        sys.stdout.write(render_jsonl_line(run, result) + "\n")
+        sys.stdout.flush()
+
+    runs = run_all(cases, options, commands, streamed if stream else None)
+    if fmt == "json":
+        emit(render_json(runs, args.argv), args.out)
+    elif fmt == "junit":
+        emit(render_junit(runs), args.out)
+    elif fmt == "jsonl":
+        if args.out:
+            emit("\n".join(render_jsonl_line(run, r) for run in runs for r in run.results), args.out)
     else:
-        emit(render(run, args.argv, args.max_failures), args.out)
-    return 0 if run.passed else 1
+        emit(render(runs, args.argv, args.max_failures), args.out)
+    return 0 if all(run.passed for run in runs) else 1

@@ -174,11 +174,12 @@ class Implementation:
             if grace > 0:
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     process.wait(timeout=grace)
-            if process.poll() is None:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.wait(timeout=5)
+            # The whole process group, always: the implementation may have exited and left a
+            # child (or a grandchild holding its output) running.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=5)
             if process.stdout is not None:
                 with contextlib.suppress(OSError):
                     process.stdout.close()

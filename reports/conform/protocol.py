@@ -11,23 +11,30 @@ every message (``invasion fixtures schema conform-protocol``).
 >>> decode(b"hello?", "reply")
 Traceback (most recent call last):
 ...
-reports.conform.protocol.ProtocolError: not JSON: Expecting value: line 1 column 1 (char 0); the line starts 'hello?'
+reports.conform.protocol.ProtocolError: not JSON the protocol allows: $: invalid JSON at line 1 column 1: Expecting value; the line starts 'hello?'
 """
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Any
 
 import jsonschema
 
 from model.core.canonical import canonical_json
-from model.core.jsonio import load_schema
+from model.core.errors import MalformedInputError
+from model.core.jsonio import load_schema, parse_json_bytes
 from reports.suite.cases import SUITE_VERSION
 
 PROTOCOL = "invasion-oracle/conform"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)  # version 1 implementations keep working: v2 only adds optional fields
+LEVELS = ("state", "requests", "events")
 SCHEMA = ("reports", "schemas/conform-protocol.schema.json")
+
+
+PAIRED_SURROGATES = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+LONE_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 class ProtocolError(ValueError):
@@ -40,7 +47,13 @@ def encode(message: dict[str, Any]) -> bytes:
 
 
 def hello() -> dict[str, Any]:
-    return {"type": "hello", "protocol": PROTOCOL, "version": VERSION, "suite_version": SUITE_VERSION}
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL,
+        "version": VERSION,
+        "versions": list(VERSIONS),
+        "suite_version": SUITE_VERSION,
+    }
 
 
 def bye() -> dict[str, Any]:
@@ -56,16 +69,40 @@ _VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
 
 
 def decode(line: bytes, kind: str) -> dict[str, Any]:
-    """A line as a message of ``kind`` (``hello_reply``, ``reply``, ``hello``, ``case``)."""
+    """A line as a message of ``kind`` (``hello_reply``, ``reply``, ``hello``, ``case``).
+
+    The line is read as every input is (:func:`model.core.jsonio.parse_json_bytes`): integers
+    only, no NaN or Infinity, nesting within the limit; a string that is not valid Unicode (a
+    lone surrogate) is refused too. Every such line is a :class:`ProtocolError` (a bad reply).
+    """
+    # Only a line with a surrogate escape that is not one of a pair can hold a string that is not
+    # valid Unicode: the exact (slower) check runs on those alone.
+    suspect = b"\\u" in line and LONE_SURROGATE.search(PAIRED_SURROGATES.sub(b"", line)) is not None
     try:
-        text = line.decode("utf-8")
-        value = json.loads(text)
-    except (UnicodeDecodeError, ValueError) as err:
+        value = parse_json_bytes(line, "reply")
+        if suspect:
+            canonical_json(value).encode("utf-8")
+    except MalformedInputError as err:
         start = line[:40].decode("utf-8", "replace")
-        raise ProtocolError(f"not JSON: {err}; the line starts {start!r}") from None
+        raise ProtocolError(
+            f"not JSON the protocol allows: {err.path}: {err.reason}; the line starts {start!r}"[:300]
+        ) from None
+    except (UnicodeEncodeError, RecursionError, ValueError, TypeError) as err:
+        raise ProtocolError(f"not JSON the protocol allows: {type(err).__name__}"[:300]) from None
     if kind not in _VALIDATORS:
         _VALIDATORS[kind] = _validator(kind)
-    errors = sorted(_VALIDATORS[kind].iter_errors(value), key=lambda e: list(e.absolute_path))
+    if kind == "reply" and isinstance(value, dict):
+        # Validate the envelope only: a long events list would make the schema check slow (one
+        # reply's handling stays within --timeout); the items are checked as they are compared.
+        shallow = {k: (v[:1] if isinstance(v, list) else v) for k, v in value.items()}
+        errors = sorted(_VALIDATORS[kind].iter_errors(shallow), key=lambda e: list(e.absolute_path))
+        if not errors:
+            for field in ("events", "requests"):
+                items = value.get(field, [])
+                if isinstance(items, list) and not all(isinstance(i, dict) for i in items):
+                    raise ProtocolError(f"not a valid reply message: ${field}: every item is an object")
+    else:
+        errors = sorted(_VALIDATORS[kind].iter_errors(value), key=lambda e: list(e.absolute_path))
     if errors:
         error = jsonschema.exceptions.best_match(errors)
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)

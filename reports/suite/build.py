@@ -32,7 +32,7 @@ from reports.suite.oracle import Realised, play, realise, without_answers
 from reports.suite.plugins import GameSuite, suite_for
 from reports.suite.specs import CaseSpec
 
-MAX_PRODUCT = 3  # rulings varied together; beyond this each reading is varied alone
+MAX_PRODUCT = 5  # rulings varied together (every combination); beyond this each reading alone
 
 Producer = Callable[[], Iterable[CaseSpec]]
 
@@ -64,7 +64,10 @@ def _variant(
         return Variant(pairs, realised.answers, realised.start, "ok", (reply.expected(),))
     request = realised.last_request
     if not isinstance(request, DecisionRequest):
-        raise CaseError(f"{spec.name}/{case.group}/{case.name}: a choice window needs a decision last")
+        if not realised.answers or readings == {}:
+            raise CaseError(f"{spec.name}/{case.group}/{case.name}: a choice window needs a decision last")
+        # Under this reading the choice is not the players' (no decision is asked): one outcome.
+        return Variant(pairs, realised.answers, realised.start, "ok", (reply.expected(with_requests=False),))
     last = realised.answers[-1]
     outcomes: dict[str, Expected] = {}
     # Every option is replayed under the variant's full readings: the document's own readings
@@ -86,6 +89,44 @@ def _base_readings(spec: GameSpec, case: CaseSpec) -> dict[str, str]:
     return rulings.with_object(raw, f"{spec.name}/{case.group}/{case.name}").non_default()
 
 
+RULEBOOKS = {
+    "stonespine": "Stonespine Architects: Invasion Rulebook",
+    "spirit-island": "Spirit Island Rulebook (the Invader rules)",
+    "vulketh": "Rise of Tribes: The Vul'Keth Invasion Rulebook",
+    "cloudspire": "20 Strong: Cloudspire Rulebook",
+}
+"""The rulebook each game's citations name (a reader has the book, not our seed files)."""
+
+
+def boards_of(game: str, scenario: dict[str, Any]) -> tuple[str, ...]:
+    """The boards a scenario uses, as the case's ``boards`` tag: Spirit Island's board letters,
+    Stonespine's guardian boards; empty in a game with one map."""
+    if game == "spirit-island":
+        island = scenario.get("island")
+        letters = island.get("boards", []) if isinstance(island, dict) else []
+        if not letters:
+            letters = sorted({str(name)[0] for name in scenario.get("lands", {})})
+        return tuple(sorted({str(x) for x in letters}))
+    if game == "stonespine":
+        players = scenario.get("players", [])
+        return tuple(sorted({str(p["guardian"]) for p in players if isinstance(p, dict) and "guardian" in p}))
+    return ()
+
+
+def _combos(depends: Sequence[Any], reading_of: dict[str, str]) -> list[dict[str, str]]:
+    """The readings of ``depends`` a case has a variant for, the document's own first: every
+    combination, or (past MAX_PRODUCT rulings) each other reading alone."""
+    own = {r.id: reading_of[r.id] for r in depends}
+    if len(depends) <= MAX_PRODUCT:
+        combos = [
+            dict(zip([r.id for r in depends], names, strict=True))
+            for names in itertools.product(*[r.reading_names for r in depends])
+        ]
+        combos.sort(key=lambda c: c != own)  # the document's own readings first
+        return combos
+    return [own] + [{**own, r.id: name} for r in depends for name in r.reading_names if name != own[r.id]]
+
+
 def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     """The case ``case`` describes, with a variant for every reading that changes it."""
     case_id = f"{spec.name}/{case.group}/{case.name}"
@@ -94,7 +135,9 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     case = replace(case, scenario={k: v for k, v in case.scenario.items() if k not in ("rulings", "$schema")})
     rulings = REGISTRY.all(spec.name)
     reading_of = {r.id: base_readings.get(r.id, r.default) for r in rulings}
-    candidates = [r for r in rulings if case.rulings is None or r.id in case.rulings]
+    # Every ruling is tried, whatever the spec names: a case depends on what the oracle shows it
+    # depends on, and holds under every reading of every other ruling (checked, not assumed).
+    candidates = list(rulings)
     cache: dict[tuple[tuple[str, str], ...], Realised] = {}
 
     def run(flips: dict[str, str]) -> Realised:
@@ -107,46 +150,61 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     base = run({})
     if base.reply.status == "refused":
         raise CaseError(f"{case_id}: the scenario is refused under its own readings: {base.reply.reason}")
-    seen = _observed(base)
+    every = {r.id: r for r in rulings}
 
-    def changed(flips: dict[str, str]) -> bool:
-        return _observed(run(flips)) != seen
+    def search(at: dict[str, str], pool: Sequence[str]) -> set[str]:
+        """The rulings of ``pool`` whose other readings change the case at readings ``at``.
 
-    found: set[str] = set()
-    # Group testing: flip a group of rulings at once; a group that changes nothing holds no
-    # dependency, one that does is split in halves until single rulings remain.
-    others = {r.id: [n for n in r.reading_names if n != reading_of[r.id]] for r in candidates}
-    for k in range(max((len(o) for o in others.values()), default=0)):
-        flip = {rid: names[k] for rid, names in others.items() if len(names) > k}
-        stack = [sorted(flip)]
-        while stack:
-            group = stack.pop()
-            if not group or not changed({rid: flip[rid] for rid in group}):
+        Group testing: flip a group of rulings at once; a group that changes nothing holds no
+        dependency, one that does is split in halves until single rulings remain."""
+        reference = _observed(run(at))
+        hits: set[str] = set()
+        others = {
+            rid: [n for n in every[rid].reading_names if n != at.get(rid, reading_of[rid])] for rid in pool
+        }
+        for k in range(max((len(o) for o in others.values()), default=0)):
+            flip = {rid: names[k] for rid, names in others.items() if len(names) > k}
+            stack = [sorted(flip)]
+            while stack:
+                group = stack.pop()
+                if not group or _observed(run({**at, **{rid: flip[rid] for rid in group}})) == reference:
+                    continue
+                if len(group) == 1:
+                    hits.add(group[0])
+                else:
+                    middle = len(group) // 2
+                    stack += [group[middle:], group[:middle]]
+        return hits
+
+    candidate_ids = [r.id for r in candidates]
+    found = search({}, candidate_ids)
+    # Every combination of the readings found is a variant; at each one the other rulings are
+    # tried again (a ruling may only matter under another's reading), until nothing new turns up.
+    # Past MAX_PRODUCT rulings (whole runs of the bundled examples) each reading is varied alone.
+    checked: set[tuple[tuple[str, str], ...]] = {()}
+    while True:
+        combos = _combos([every[rid] for rid in candidate_ids if rid in found], reading_of)
+        if len(found) > MAX_PRODUCT:
+            break
+        new: set[str] = set()
+        for combo in combos:
+            key = tuple(sorted((rid, name) for rid, name in combo.items() if name != reading_of[rid]))
+            if key in checked:
                 continue
-            if len(group) == 1:
-                found.add(group[0])
-            else:
-                middle = len(group) // 2
-                stack += [group[middle:], group[:middle]]
+            checked.add(key)
+            new |= search(combo, [rid for rid in candidate_ids if rid not in found])
+        if not new:
+            break
+        found |= new
     depends = [r for r in candidates if r.id in found]
-    own = {r.id: reading_of[r.id] for r in depends}
-    combos: list[dict[str, str]]
-    if len(depends) <= MAX_PRODUCT:
-        combos = [
-            dict(zip([r.id for r in depends], names, strict=True))
-            for names in itertools.product(*[r.reading_names for r in depends])
-        ]
-        combos.sort(key=lambda c: c != own)  # the document's own readings first
-    else:
-        combos = [own] + [
-            {**own, r.id: name} for r in depends for name in r.reading_names if name != own[r.id]
-        ]
     # Rulings not tried are held at the document's readings: the expectation is only known there.
-    fixed = {r.id: reading_of[r.id] for r in rulings if r not in candidates}
+    # The document's own (non-default) readings stay named in every variant: a replay must use them.
+    fixed = {rid: name for rid, name in base_readings.items() if rid not in found}
     variants = tuple(_variant(spec, case, combo, run(combo), fixed) for combo in combos)
     refs = tuple(
         RuleRef(spec.seed, suite.section(key).heading if suite is not None else key) for key in case.sections
     )
+    first = case.sections[0] if case.sections else ""
     return Case(
         id=case_id,
         game=spec.name,
@@ -162,6 +220,12 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
         choice=case.window == "choice",
         command=case.command,
         comment=case.comment,
+        section=first,
+        citation={
+            "rulebook": RULEBOOKS.get(spec.name, spec.title),
+            "section": refs[0].section if refs else first,
+        },
+        boards=boards_of(spec.name, case.scenario),
     )
 
 

@@ -22,11 +22,11 @@ from typing import Any
 from model.core.canonical import canonical_json
 
 FORMAT = "invasion-oracle/fixtures"
-FORMAT_VERSION = 1
-SUITE_VERSION = "2.0.0"
+FORMAT_VERSION = 2
+SUITE_VERSION = "3.0.0"
 """The suite's version: cases are added in minor versions; an expectation that changes (a bug fixed
 in the oracle, a ruling's default changed) bumps the major version."""
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "2.0"
 """The case generator's version (``major.minor``): bumped whenever generation changes any output."""
 
 KINDS = ("action", "run")
@@ -195,6 +195,9 @@ class Case:
     command: str = ""  # how the oracle found it (solver and search cases), for people
     comment: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    section: str = ""  # the rule section key (a row of the game's rule map)
+    citation: dict[str, str] = field(default_factory=dict)  # {"rulebook": TITLE, "section": HEADING}
+    boards: tuple[str, ...] = ()  # the boards the scenario uses (Spirit Island letters, guardians)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -205,6 +208,10 @@ class Case:
             "features": list(self.features),
             "source": self.source,
             "rulings": list(self.rulings),
+            "depends_on": list(self.rulings),
+            "section": self.section,
+            "citation": dict(self.citation),
+            "boards": list(self.boards),
             "scenario": self.scenario,
             "projection": self.projection,
             "choice": self.choice,
@@ -233,6 +240,9 @@ class Case:
             choice=bool(raw.get("choice", False)),
             command=str(raw.get("command", "")),
             comment=str(raw.get("comment", "")),
+            section=str(raw.get("section", "")),
+            citation={str(k): str(v) for k, v in raw.get("citation", {}).items()},
+            boards=tuple(raw.get("boards", ())),
         )
 
     def variant_for(self, readings: Mapping[str, str]) -> Variant | None:

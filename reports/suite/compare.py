@@ -20,6 +20,7 @@ from typing import Any
 
 from model.core.canonical import canonical_json
 from reports.suite.cases import Expected, Variant
+from reports.suite.events import compared
 
 MAX_DIFFS = 5
 
@@ -84,7 +85,7 @@ def _short(value: Any, limit: int = 80) -> str:
 
 def _events_diff(expected: list[Any], got: list[Any]) -> str:
     for i, (a, b) in enumerate(zip(expected, got, strict=False)):
-        if _key(a) != _key(b):
+        if _key(compared(a)) != _key(compared(b)):
             return f"event {i + 1}: expected {_short(a, 200)}, got {_short(b, 200)}"
     if len(expected) != len(got):
         i = min(len(expected), len(got))

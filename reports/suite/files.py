@@ -128,6 +128,49 @@ def expected_files(cases: Mapping[str, Sequence[Case]], others: Mapping[str, str
     return out
 
 
+def event_schemas(cases: Mapping[str, Sequence[Case]]) -> dict[str, dict[str, Any]]:
+    """Every game's event schema (``events-GAME``), from every event of its cases."""
+    from reports.suite.events import event_schema
+
+    out = {}
+    for game, game_cases in cases.items():
+        events = (
+            e
+            for c in game_cases
+            for v in c.variants
+            for o in v.one_of
+            for e in o.events
+            if isinstance(e, dict)
+        )
+        out[game] = event_schema(game, registry.spec(game).title, events)
+    return out
+
+
+def published_files(cases: Mapping[str, Sequence[Case]]) -> dict[str, str]:
+    """The files generated beside the suite, by path in the source tree: the human-readable suite
+    (``docs/suite/GAME.md``) and the event schemas (``reports/schemas/events-GAME.schema.json``)."""
+    from reports.suite.markdown import pages
+
+    out = pages(cases, {game: registry.spec(game).title for game in cases})
+    for game, schema in event_schemas(cases).items():
+        out[f"reports/schemas/events-{game}.schema.json"] = canonical_json(schema, indent=1) + "\n"
+    return out
+
+
+def plan_files(root: Path, expected: Mapping[str, str]) -> Plan:
+    """Like :func:`plan` for files under ``root`` that are not a folder of their own (no stale check)."""
+    result = Plan()
+    for name, content in sorted(expected.items()):
+        target = root / name
+        if not target.exists():
+            result.new.append(name)
+        elif target.read_text(encoding="utf-8") == content:
+            result.same += 1
+        else:
+            result.changed[name] = diff(target.read_text(encoding="utf-8"), content, name)
+    return result
+
+
 @dataclass
 class Plan:
     """What writing the suite would do."""
@@ -260,6 +303,28 @@ def _relative(err: MalformedInputError, folder: Path) -> str:
     return f"{name}:{err.path}: {err.reason}"
 
 
+def _events_schema(game: str) -> dict[str, Any] | None:
+    try:
+        schema: dict[str, Any] = load_schema("reports", f"schemas/events-{game}.schema.json")
+    except (OSError, MalformedInputError, ValueError):
+        return None
+    return schema
+
+
+def _event_problem(schema: dict[str, Any] | None, event: Any) -> str:
+    """Why ``event`` does not meet its kind's schema ('' when it does)."""
+    if schema is None:
+        return "no event schema for this game (run `invasion fixtures generate`)"
+    if not isinstance(event, dict) or event.get("event") not in schema["$defs"]:
+        kind = event.get("event") if isinstance(event, dict) else event
+        return f"event kind {kind!r} is not in the game's event schema"
+    try:
+        validate(event, {**schema["$defs"][event["event"]], "$defs": schema["$defs"]}, "event")
+    except MalformedInputError as err:
+        return f"{err.path}: {err.reason}"
+    return ""
+
+
 def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int, list[str]]:
     """Validate every case file and replay every variant through the oracle: (variants, problems)."""
     registry.load_all()
@@ -290,9 +355,17 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
         elif index and listed[name]["sha256"] != digest:
             problems.append(f"{name}: its SHA-256 differs from index.json's")
         spec = registry.spec(game)
+        events_schema = _events_schema(game)
         for case in cases:
             for i, variant in enumerate(case.variants):
                 checked += 1
+                for o, outcome in enumerate(variant.one_of):
+                    for e, event in enumerate(outcome.events):
+                        bad = _event_problem(events_schema, event)
+                        if bad:
+                            problems.append(
+                                f"{name}: {case.id} (variant {i}, outcome {o}, event {e + 1}): {bad}"
+                            )
                 readings = readings_for(case, variant.readings_map, {})
                 reply = checked_play(
                     spec, case.scenario, readings, variant.answers, variant.start, case.projection, case.id

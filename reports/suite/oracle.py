@@ -19,6 +19,7 @@ from model.core.decisions import ChanceRequest, DecisionRequest, Option, Request
 from model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
 from model.core.spec import GameSpec, ScenarioOptions
 from reports.suite.cases import Answer, Expected, plain, request_json
+from reports.suite.events import structured
 from reports.suite.plugins import project
 from reports.suite.specs import CaseSpec
 
@@ -69,8 +70,8 @@ def _kind(request: Request) -> str:
     return "decision" if isinstance(request, DecisionRequest) else "chance"
 
 
-def _window(steps: Sequence[Sequence[Any]], start: int) -> tuple[Any, ...]:
-    return tuple(plain(e.to_json()) for events in steps[start:] for e in events)
+def _window(game: str, steps: Sequence[Sequence[Any]], start: int) -> tuple[Any, ...]:
+    return tuple(structured(game, plain(e.to_json())) for events in steps[start:] for e in events)
 
 
 def play(
@@ -125,7 +126,7 @@ def _play(
     compared = tuple(request_json(r) for r in requests[max(start, 1) - 1 :])
     return Reply(
         "ok",
-        _window(steps, start),
+        _window(spec.name, steps, start),
         compared,
         request_json(game.pending(state)),
         plain(project(spec, projection, scenario, state)),
@@ -221,7 +222,7 @@ def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Rea
     if refused is None:
         reply = Reply(
             "ok",
-            _window(steps, start),
+            _window(spec.name, steps, start),
             tuple(request_json(r) for r in requests[max(start, 1) - 1 :]),
             request_json(game.pending(state)),
             plain(project(spec, case.projection, scenario, state)),

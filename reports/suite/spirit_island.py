@@ -134,9 +134,31 @@ def _board(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _result(scenario: Any, state: Any, argument: str) -> Any:
+    from reports.suite.events import structured
+
     if state.outcome is None:
         return {"result": "running", "reason": "", "turn": state.turn}
-    return state.outcome.to_json()
+    out = structured(GAME, state.outcome.to_json())
+    out.pop("text", None)  # the reason as a code (and its ids), never prose
+    return out
+
+
+def _action(scenario: Any, state: Any, argument: str) -> Any:
+    """One land and what its action sends off the land: Fear (pool and cards earned) and the Blight
+    pool (a Blight added comes from it)."""
+    return {
+        "land": _land(scenario, state, argument),
+        "fear": {"pool": state.fear.in_pool, "earned": state.fear.earned_total},
+        "blight_pool": state.blight.pool,
+    }
+
+
+def _goal(scenario: Any, state: Any, argument: str) -> Any:
+    """What a least-Defend goal is about in one land: its Blight and its Dahan (count, damaged)."""
+    _land(scenario, state, argument)  # checks the name
+    land = state.lands[scenario.island.index(argument)]
+    dahan = land.dahan
+    return {"blight": land.blight, "dahan": len(dahan), "dahan_damaged": sum(1 for d in dahan if d.damage)}
 
 
 PROJECTIONS = (
@@ -145,7 +167,16 @@ PROJECTIONS = (
     Projection("fear", "the Fear track: pool, cards earned, Terror Level, generated", _fear),
     Projection("blight", "the Blight card, its side and pool; Blight by land", _blight),
     Projection("invader-board", "the Invader deck and the cards in each space", _board),
-    Projection("result", "win, loss or running, with the reason and turn", _result),
+    Projection("result", "win, loss or running, with the reason (a code) and turn", _result),
+    Projection(
+        "action",
+        "one land as `land` gives it, with the Fear pool and cards earned and the Blight pool",
+        _action,
+        "land name",
+    ),
+    Projection(
+        "goal", "one land's Blight and Dahan (count, damaged): what least Defend is about", _goal, "land name"
+    ),
 )
 
 # -- scenario builders -------------------------------------------------------------------------------
@@ -216,6 +247,12 @@ def one_ravage(
     return doc(lands, invader_board={"ravage": ["3MW"]}, decisions=[target], **fields)
 
 
+def single_ravage(target: str, pieces: Any, card: str = "3MW", **fields: Any) -> dict[str, Any]:
+    """Ravage card ``card`` with Invaders in ``target`` only: no land order is asked (the Ravage is
+    one land's, whatever order a reading gives the card's lands)."""
+    return doc({target: pieces}, invader_board={"ravage": [card]}, **fields)
+
+
 def _slug(text: str) -> str:
     return text.replace("@", "at").replace(" ", "-").lower() or "empty"
 
@@ -252,12 +289,9 @@ def ravage() -> Iterator[CaseSpec]:
             f"a5-{_slug(pieces)}",
             f"One Ravage in A5 ({pieces}): {why}.",
             ("ravage", "pieces"),
-            ("ravage", "dahan", "land-order") + (("blight",) if pieces not in ("E", "3D") else ()),
-            one_ravage("A5", pieces),
-            projection="land:A5",
-            stop=NEXT_LAND,
-            window="after-opening",
-            rulings=ALL_BUT_LAND_ORDER,
+            ("ravage", "dahan") + (("blight",) if pieces not in ("E", "3D") else ()),
+            single_ravage("A5", pieces),
+            projection="action:A5",
         )
     for defend, pieces in ((1, "T"), (2, "T"), (3, "C"), (1, "D 2E"), (4, "C T")):
         yield spec(
@@ -266,12 +300,9 @@ def ravage() -> Iterator[CaseSpec]:
             f"Defend {defend} against {pieces} in A5: the Damage left decides Blight and Dahan; "
             "the Dahan fight back even when nothing got through.",
             ("ravage",),
-            ("ravage", "defend", "land-order"),
-            one_ravage("A5", {"pieces": pieces, "defend": defend}),
-            projection="land:A5",
-            stop=NEXT_LAND,
-            window="after-opening",
-            rulings=ALL_BUT_LAND_ORDER,
+            ("ravage", "defend"),
+            single_ravage("A5", {"pieces": pieces, "defend": defend}),
+            projection="action:A5",
         )
     yield spec(
         "ravage",
@@ -320,20 +351,19 @@ def ravage() -> Iterator[CaseSpec]:
 
 
 def fight_back() -> Iterator[CaseSpec]:
-    for pieces, defend in (("3D C T E", 6), ("2D C@1 T", 5), ("4D 2T E", 0), ("3D C 2E", 0)):
+    # Each leaves the surviving Dahan more Invaders than their Damage destroys: a real choice.
+    for pieces, defend in (("3D C T 2E", 7), ("2D C@1 T E", 6), ("4D 2T E", 0), ("3D C 2E", 0)):
         yield spec(
             "fight-back",
             f"choice-{_slug(pieces)}",
             f"The Dahan surviving in A5 ({pieces}, Defend {defend}) spread their Damage as the players like; an engine "
             "may allocate it itself: every allocation's outcome is acceptable.",
             ("ravage", "pieces"),
-            ("ravage", "dahan", "fight-back", "fear", "land-order"),
-            one_ravage("A5", {"pieces": pieces, "defend": defend})
-            | {"decisions": {"script": ["A5"], "then": "first-legal"}},
+            ("ravage", "dahan", "fight-back", "fear"),
+            single_ravage("A5", {"pieces": pieces, "defend": defend}),
             projection="land:A5",
-            stop=Stop.after(2),
+            stop=Stop.after(1),
             window="choice",
-            rulings=ALL_BUT_LAND_ORDER,
         )
 
 
@@ -581,6 +611,73 @@ def explore() -> Iterator[CaseSpec]:
             stop=Stop.after(1),
             window="last",
         )
+
+
+# -- every board: single-land Ravage, Build and Explore (a case table, one builder) -----------------------
+
+SPREAD_RAVAGE = ("E", "2E", "T", "C", "D E", "D T", "2D C", "D@1 E")
+SPREAD_BUILD = ("E", "T", "T C", "C", "2E D", "2T C", "E", "T")
+SPREAD_SOURCES = ("T", "C", "2T", "C T")
+TERRAIN_CARD = {"mountain": "1M", "wetland": "1W", "jungle": "1J", "sands": "1S"}
+
+
+def _boards() -> dict[str, dict[int, str]]:
+    from model.spirit_island.data import default_data
+
+    data = default_data()
+    boards = data.boards.values() if isinstance(data.boards, dict) else data.boards
+    return {
+        board.name: {
+            land.number: str(land.terrain.value) for land in sorted(board.lands, key=lambda x: x.number)
+        }
+        for board in sorted(boards, key=lambda b: b.name)
+    }
+
+
+def board_spread() -> Iterator[CaseSpec]:
+    """On every board A-H: a Ravage and a Build in each of its eight lands (alone on its card's
+    terrain) and an Explore card per terrain, so an engine that knows one board is graded on it."""
+    for b, (letter, terrains) in enumerate(_boards().items()):
+        board: dict[str, Any] = {"island": {"boards": [letter]}}
+        for n, terrain in terrains.items():
+            land = f"{letter}{n}"
+            card = TERRAIN_CARD[terrain]
+            keep = next(f"{letter}{k}" for k, t in terrains.items() if t != terrain)
+            pieces = SPREAD_RAVAGE[(b + n) % len(SPREAD_RAVAGE)]
+            yield spec(
+                "boards",
+                f"{land.lower()}-ravage-{_slug(pieces)}",
+                f"Board {letter}: one Ravage in {land} ({terrain}, {pieces}), alone on the Ravage card {card}.",
+                ("ravage", "pieces", "island"),
+                ("ravage", "dahan", "blight"),
+                doc({keep: "C", land: pieces}, invader_board={"ravage": [card]}, keep=False, **board),
+                projection=f"action:{land}",
+            )
+            pieces = SPREAD_BUILD[(b + n) % len(SPREAD_BUILD)]
+            yield spec(
+                "boards",
+                f"{land.lower()}-build-{_slug(pieces)}",
+                f"Board {letter}: Build in {land} ({terrain}, {pieces}), alone on the Build card {card}.",
+                ("build", "island"),
+                ("build",),
+                doc({keep: "C", land: pieces}, invader_board={"build": [card]}, keep=False, **board),
+                projection=f"land:{land}",
+            )
+        for k, (terrain, card) in enumerate(TERRAIN_CARD.items()):
+            source_n = (b + 3 * k) % 8 + 1
+            source = SPREAD_SOURCES[(b + k) % len(SPREAD_SOURCES)]
+            yield spec(
+                "boards",
+                f"{letter.lower()}-explore-{card.lower()}-{letter.lower()}{source_n}-{_slug(source)}",
+                f"Board {letter}: the Explore card {card} ({terrain}) with {source} in {letter}{source_n}: an "
+                "Explorer in each land of that terrain next to a source or the Ocean; then the cards advance.",
+                ("explore", "island", "advance"),
+                ("explore", "advance"),
+                doc({f"{letter}{source_n}": source}, keep=False, chance=[card], **board),
+                projection="lands",
+                stop=Stop.after(1),
+                window="last",
+            )
 
 
 # -- 2 Fear, Event, effects --------------------------------------------------------------------------------
@@ -1012,14 +1109,12 @@ def solver_cases() -> Iterator[CaseSpec]:
             f"{dahan} Dahan fight back in A5 ({pieces}, Defend {damage} so none die): the allocation the "
             f"solver proves gives the most Fear ({plan.value}): {plan.allocation}.",
             ("ravage", "fear", "pieces"),
-            ("fight-back", "fear", "defend", "land-order"),
-            one_ravage("A5", {"pieces": full, "defend": damage})
-            | {"decisions": {"script": ["A5", plan.allocation], "then": "first-legal"}},
-            projection="land:A5",
-            stop=Stop.after(2),
+            ("fight-back", "fear", "defend"),
+            single_ravage("A5", {"pieces": full, "defend": damage}, decisions=[plan.allocation]),
+            projection="action:A5",
+            stop=Stop.after(1),
             window="last",
             source="solver",
-            rulings=ALL_BUT_LAND_ORDER,
             command=f"invasion spirit-island fight-back --land '{pieces}' --dahan {dahan} --objective fear",
         )
     for pieces, goal in (("C T 2D", "no-blight"), ("C T 2D@1", "dahan-safe"), ("2C E D", "dahan-safe")):
@@ -1032,13 +1127,10 @@ def solver_cases() -> Iterator[CaseSpec]:
                 f"The least Defend for {goal} against {pieces} is {answer.defend} (solver): with {defend} the "
                 f"goal is {'met' if met else 'missed'}.",
                 ("ravage",),
-                ("defend", "ravage", "dahan", "land-order"),
-                one_ravage("A5", {"pieces": pieces, "defend": defend}),
-                projection="land:A5",
-                stop=NEXT_LAND,
-                window="after-opening",
+                ("defend", "ravage", "dahan"),
+                single_ravage("A5", {"pieces": pieces, "defend": defend}),
+                projection="goal:A5",  # Blight and Dahan only: the fight-back allocation is incidental
                 source="solver",
-                rulings=ALL_BUT_LAND_ORDER,
                 command=f"invasion spirit-island defend --land '{pieces}' --goal {goal}",
             )
     yield from _cascade_cases()
@@ -1287,6 +1379,7 @@ SUITE = GameSuite(
         worked_examples,
         solver_cases,
         shrunk_cases,
+        board_spread,
     ),
     notes={
         "run-sections": "phase ravage build explore advance",

@@ -433,6 +433,45 @@ def entering() -> Iterator[CaseSpec]:
         )
 
 
+GUARDIAN_WALKS = (
+    # (name, the first chamber's elements, dice, hero card, with minions, why)
+    ("monster", "cave kobold", "black", "Thief", False, "a monster deals one damage"),
+    ("trap", "cave spike pit", "purple", "Cleric", False, "a trap deals one damage"),
+    ("minion", "cave gnoll", "red", "Knight", True, "a minion of the guardian adds its damage"),
+    ("walk", "cave kobold", "red", "Knight", True, "the hero walks on to the guardian's chamber"),
+)
+
+
+def guardian_boards() -> Iterator[CaseSpec]:
+    """Every guardian board the data models: a hero entering, with and without its minions, and a
+    hero's walk to the guardian (a case table read by one builder)."""
+    from model.core.rulings import Rulings
+    from model.stonespine.data import default_data
+
+    for board in default_data(Rulings.defaults(GAME)).guardians:
+        name = board.name
+        for label, first, hero, card, with_minions, why in GUARDIAN_WALKS:
+            minions = ["A1"] if with_minions and board.minions else []
+            yield spec(
+                "guardian-boards",
+                f"{_slug(name)}-{label}",
+                f"With the {name} guardian board: a {hero} {card} enters A1 ({first.removeprefix('cave ')}"
+                f"{', one minion' if minions else ''}): {why}.",
+                ("repel", "guardian-board"),
+                ("monster",) if label != "trap" else ("trap",),
+                one(
+                    fork(first),
+                    dice=[hero],
+                    heroes={hero: card},
+                    guardian=name,
+                    levels=(1, 0) if minions else (0, 0),
+                    minions=minions,
+                    guardians=("B2", "A2")[: board.figures],
+                ),
+                stop=Stop.after(2) if label == "walk" else Stop.after(1),
+            )
+
+
 def heroes_abilities() -> Iterator[CaseSpec]:
     """Each hero card's ability in a chamber that matches it, and in one that does not."""
     matching = {
@@ -2141,6 +2180,7 @@ SUITE = GameSuite(
         illegal,
         solver_cases,
         shrunk_cases,
+        guardian_boards,
     ),
     notes={
         "run-sections": "roll repel gate level-heroes award xp",

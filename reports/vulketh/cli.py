@@ -2,9 +2,10 @@
 
 Argument parsing only; the handlers import the solvers when called, so building the parser stays
 cheap. Every search prints the command that reproduces it; ``--engine both`` runs z3 and the
-exhaustive baseline and stops with an error if they disagree; every answer printed has been
-replayed through the oracle. The default engine is the one measured faster on these searches
-(z3 for the race, the baseline for clearing a hex and for where readings part; docs/vulketh.md),
+exhaustive baseline (and, for the race, the compiled engine) and stops with an error if they
+disagree; every answer printed has been replayed through the oracle. The default engine ``auto``
+takes the one measured faster on these searches (z3 for the race, the baseline for a Vul'Keth-tribe
+race, for clearing a hex and for where readings part; docs/vulketh.md),
 and ``--time-limit`` covers the whole command: every question, both engines, the replays.
 """
 
@@ -27,22 +28,38 @@ from reports.options import (
 if TYPE_CHECKING:
     from solver.common import Deadline
 
-ENGINES = ("z3", "baseline", "both")
+# Clearing a hex and where readings part: `auto` (the default) takes the baseline, measured the
+# faster at every size the bench runs (tests/bench/bench_vulketh.py; z3 takes about 250 s CPU on
+# differ's nine default pairs against 1.4 s).
+ENGINES = ("auto", "z3", "baseline", "both")
+# The race: `auto` takes z3 (measured faster than the compiled exhaustive engine and the baseline
+# at the bundled size, tests/bench/bench_vulketh.py), the baseline for a Vul'Keth-tribe player
+# (Pillage is searched only there); `both` runs z3, compiled and the baseline.
+RACE_ENGINES = ("auto", "z3", "compiled", "baseline", "both")
 
 
 def register(commands: Any) -> None:
     # `invasion vulketh ambiguities` is the generic verb (reports/ambiguity/cli.py).
+    from solver.vulketh.race_question import QUESTION
+
     race = commands.add_parser(
         "race",
         help="(a) over the card draws: the fewest Invader turns to the fifth Warlord, and the dice placements that push it furthest",
+        description=f"Search (a), {QUESTION}.",
     )
     race.add_argument(
         "scenario", help="a position (start player or invader) whose player turns give only dice faces"
     )
     add_rules_options(race, "vulketh")
     add_output_options(race)
-    add_search_options(race, ENGINES, "z3")
-    race.set_defaults(run=interruptible(_race))
+    add_search_options(
+        race,
+        RACE_ENGINES,
+        "auto",
+        engine_help="auto (default): z3, or the baseline for a Vul'Keth-tribe player (Pillage); "
+        "compiled: every plan over the compiled rules, prefixes shared; both: all three, checked equal",
+    )
+    race.set_defaults(run=interruptible(_race), verb_engines="race")
 
     clear = commands.add_parser(
         "clear",
@@ -58,8 +75,13 @@ def register(commands: Any) -> None:
     )
     add_rules_options(clear, "vulketh")
     add_output_options(clear)
-    add_search_options(clear, ENGINES, "baseline")
-    clear.set_defaults(run=interruptible(_clear))
+    add_search_options(
+        clear,
+        ENGINES,
+        "auto",
+        engine_help="auto (default): the baseline, measured faster; z3; both: both, checked equal",
+    )
+    clear.set_defaults(run=interruptible(_clear), verb_engines="clear")
 
     differ = commands.add_parser(
         "differ", help="(c) the smallest positions where MOVE or GROW behave differently under two readings"
@@ -87,8 +109,14 @@ def register(commands: Any) -> None:
     )
     add_rules_options(differ, "vulketh")
     add_output_options(differ)
-    add_search_options(differ, ENGINES, "baseline")
-    differ.set_defaults(run=interruptible(_differ))
+    add_search_options(
+        differ,
+        ENGINES,
+        "auto",
+        engine_help="auto (default): the baseline (about 0.15 s per reading pair); z3 is far slower here "
+        "(about 250 s CPU for the nine default pairs, 80 s for each GROW pair); both: both, checked equal",
+    )
+    differ.set_defaults(run=interruptible(_differ), verb_engines="differ")
 
 
 # -- handlers ------------------------------------------------------------------------------------
@@ -101,7 +129,11 @@ def _command(args: argparse.Namespace) -> str:
 
 
 def _engines(args: argparse.Namespace) -> tuple[str, ...]:
-    return ("z3", "baseline") if args.engine == "both" else (args.engine,)
+    if args.engine == "both":
+        return ("z3", "compiled", "baseline") if args.verb_engines == "race" else ("z3", "baseline")
+    if args.engine == "auto" and args.verb_engines != "race":
+        return ("baseline",)
+    return (args.engine,)
 
 
 def _limits(args: argparse.Namespace) -> Deadline:
@@ -130,7 +162,7 @@ def _load(args: argparse.Namespace) -> Any:
 def _disagree(what: str, a: object, b: object) -> None:
     from solver.common import OracleDisagreement
 
-    raise OracleDisagreement(f"z3 and the baseline disagree on {what}: {a} vs {b}")
+    raise OracleDisagreement(f"the engines disagree on {what}: {a} vs {b}")
 
 
 def _race(args: argparse.Namespace) -> int:
@@ -142,11 +174,12 @@ def _race(args: argparse.Namespace) -> int:
     deadline = _limits(args)
     question = question_from_scenario(_load(args))
     answers = [race(question, engine=e, seconds=_left(deadline), parent=deadline) for e in _engines(args)]
-    if len(answers) == 2 and all(a.status.value == "proven" for a in answers):
+    if len(answers) > 1 and all(a.status.value == "proven" for a in answers):
         for part in ("fewest", "furthest"):
-            a, b = getattr(answers[0], part), getattr(answers[1], part)
-            if (a.turn, a.plan, a.draws) != (b.turn, b.plan, b.draws):
-                _disagree(part, a.to_json(), b.to_json())
+            for other in answers[1:]:
+                a, b = getattr(answers[0], part), getattr(other, part)
+                if (a.turn, a.plan, a.draws, a.pillage) != (b.turn, b.plan, b.draws, b.pillage):
+                    _disagree(part, a.to_json(), b.to_json())
     answer = answers[0]
     if args.format == "json":
         emit(

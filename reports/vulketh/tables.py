@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from reports.output import command_line, md_code
 from reports.tables import table
@@ -15,23 +16,39 @@ def _turn(turn: int | None, turns: int) -> str:
     return f"Invader turn {turn}" if turn is not None else f"not within the script's {turns} Invader turns"
 
 
-def _line_row(what: str, line: RaceLine | None, turns: int) -> tuple[str, str, str, str]:
+def _line_row(what: str, line: RaceLine | None, turns: int, bound: bool = False) -> tuple[str, str, str, str]:
     if line is None:
-        return (what, "unknown (time limit)", "", "")
-    return (what, _turn(line.turn, turns), line.plan.describe(), " ".join(line.draws) or "-")
+        return (what, "unknown (search cut)", "", "")
+    plan = line.plan.describe() + (f"; Pillage: {', '.join(line.pillage)}" if line.pillage else "")
+    when = _turn(line.turn, turns)
+    return (what, f"at most {when} (best found)" if bound else when, plan, " ".join(line.draws) or "-")
+
+
+def _engine_names(answers: Sequence[Any]) -> str:
+    names = [str(a.engine) for a in answers]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: str) -> str:
     answer = answers[0]
-    engines = " and ".join(a.engine for a in answers)
+    engines = _engine_names(answers)
+    cut = answer.status.value == "best-found"
     rows = [
-        _line_row("fewest (any placement, luckiest draws)", answer.fewest, answer.invader_turns),
+        _line_row(
+            "fewest (every choice of the player, luckiest draws)", answer.fewest, answer.invader_turns, cut
+        ),
         _line_row("furthest (the best plan, luckiest draws)", answer.furthest, answer.invader_turns),
     ]
-    agree = "agree" if len(answers) == 2 else "ran alone"
+    agree = "agree" if len(answers) > 1 else "ran alone"
     lines = [
         f"From `{question.scenario.source}`: {answer.invader_turns} Invader turn(s) in the script, "
-        f"{answer.plans} plan(s) for the player's dice; every card draw searched. Engines: {engines} ({agree}); "
+        f"{answer.plans} plan(s) for the player's dice"
+        + (
+            f" ({answer.searched_plans} counted before the search was cut)"
+            if answer.searched_plans is not None
+            else ""
+        )
+        + f"; every card draw searched. Engines: {engines} ({agree}); "
         f"status {answer.status.value}; the lines below were replayed through the oracle: "
         f"{'yes' if answer.replayed else 'no'}.",
         "",

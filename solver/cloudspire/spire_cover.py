@@ -28,7 +28,7 @@ every dice outcome, and every run must keep Health above the bound.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import z3
@@ -131,6 +131,7 @@ class _Checker:
     rounds: int
     deadline: Deadline
     results: dict[Placement, bool] = field(default_factory=dict)
+    safe_found: list[Placement] = field(default_factory=list)  # safe placements checked, in order
 
     def safe(self, placement: Placement) -> bool:
         key = self.canonical(placement)
@@ -138,6 +139,8 @@ class _Checker:
             game = self.scenario.game()
             start, _ = game.start(_state_with(self.scenario, placement, self.candidates, self.rounds))
             self.results[key] = SafetyCheck(game, self.bound, self.deadline).safe(start)
+            if self.results[key]:
+                self.safe_found.append(placement)
         return self.results[key]
 
     def canonical(self, placement: Placement) -> Placement:
@@ -268,6 +271,31 @@ def fewest_spires(
         if size is not None:
             _replay(checker, placement)
     except TimeLimit:
+        if checker.safe_found:
+            # Cut after a safe placement was found: the smallest found (the first of its size) is
+            # an upper bound on the fewest; the oracle's safety check proved it, the replay of its
+            # policy runs again only if the command was not interrupted.
+            best = min(checker.safe_found, key=len)
+            replayed = False
+            if not deadline.stopped():
+                try:
+                    _replay(replace(checker, deadline=Deadline(parent=deadline)), best)
+                    replayed = True
+                except TimeLimit:
+                    replayed = False
+            return SpireCoverAnswer(
+                bound,
+                horizon,
+                candidates,
+                len(best),
+                best,
+                (),
+                len(checker.results),
+                engine,
+                Status.BEST_FOUND.value,
+                None,
+                replayed,
+            )
         return SpireCoverAnswer(
             bound,
             horizon,

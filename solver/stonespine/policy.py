@@ -286,12 +286,18 @@ def _roll(heroes: Sequence[HeroColor]) -> Roll:
 
 
 def oracle_expectation(
-    scenario: Scenario, dp: InvasionDP, player: int = 0, deadline: Deadline | None = None
+    scenario: Scenario,
+    dp: InvasionDP,
+    player: int = 0,
+    deadline: Deadline | None = None,
+    *,
+    worst: bool = False,
 ) -> Fraction:
     """The measure's expectation when the oracle plays the phase with the DP's policy.
 
     Every dice outcome is followed with its probability (a face listed twice counts twice); the
-    result must equal the DP's value.
+    result must equal the DP's value. With ``worst`` the smallest value over every dice outcome
+    instead (the guaranteed value of a DP that plays against the worst roll).
     """
     deadline = deadline or Deadline()
     game = StonespineGame(scenario.rulings, scenario.data)
@@ -328,10 +334,14 @@ def oracle_expectation(
                 return memo[key]
             total = Fraction(0)
             count = len(request.outcomes)
+            values = []
             for face in dict.fromkeys(request.outcomes):
                 share = Fraction(request.outcomes.count(face), count)
                 nxt, _ = game.step(current, face)
-                total += share * expect(nxt)
+                values.append(expect(nxt))
+                total += share * values[-1]
+            if worst:
+                total = min(values)
             memo[key] = total
             return total
         policy.observe(current)

@@ -16,7 +16,7 @@ first, through the oracle. The answer is replayed through the oracle for every p
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import z3
@@ -145,24 +145,34 @@ def placements(question: ClearQuestion, total: int) -> Iterator[Placement]:
 
 
 def _baseline(
-    question: ClearQuestion, deadline: Deadline, progress: Progress
+    question: ClearQuestion, deadline: Deadline, progress: Progress, extent: _Extent
 ) -> tuple[Placement | None, int]:
     for total in range(question.members + 1):
-        found: list[Placement] = []
+        extent.found = []
         for placement in placements(question, total):
             deadline.check()
             progress.step()
             if clears(question, placement):
-                found.append(placement)
-        if found:
-            return found[0], len(found)
+                extent.found.append(placement)
+        if extent.found:
+            return extent.found[0], len(extent.found)
+        extent.done = total
     return None, 0
+
+
+@dataclass
+class _Extent:
+    """How far a search got: every placement of up to ``done`` members refuted (-1: none yet), and
+    the placements found clearing the hex with ``done + 1`` members (the baseline, in order)."""
+
+    done: int = -1
+    found: list[Placement] = field(default_factory=list)
 
 
 # -- z3 ----------------------------------------------------------------------------------------------
 
 
-def _z3(question: ClearQuestion, deadline: Deadline) -> tuple[Placement | None, int]:
+def _z3(question: ClearQuestion, deadline: Deadline, extent: _Extent) -> tuple[Placement | None, int]:
     scenario = question.scenario
     compiled = Compiled(scenario.rules, Z3, deadline.check)
     compiled.check_supported()
@@ -178,9 +188,15 @@ def _z3(question: ClearQuestion, deadline: Deadline) -> tuple[Placement | None, 
         solver.add(_bool(legal), after.inv[question.target - 1] == 0)
     total = z3.Sum(*put.values())
     if z3_check(solver, deadline) != z3.sat:
+        extent.done = question.members
         return None, 0
     # fewest members, then the most on the lowest hex, the next, ...
-    members = next(m for m in range(question.members + 1) if z3_check(solver, deadline, total == m) == z3.sat)
+    members = question.members
+    for m in range(question.members + 1):
+        if z3_check(solver, deadline, total == m) == z3.sat:
+            members = m
+            break
+        extent.done = m
     terms = [(put[n], range(members, -1, -1)) for n in question.hexes]
     model = lex_min([*solver.assertions(), total == members], terms, deadline)
     best = tuple((n, model.eval(put[n]).as_long()) for n in question.hexes if model.eval(put[n]).as_long())
@@ -220,12 +236,13 @@ def clear_hex(
     # ``parent``: the command's deadline, whose Ctrl-C (stop_on_interrupt) stops this search too.
     deadline = Deadline(seconds, parent=parent)
     progress = progress or Progress("placements")
+    extent = _Extent()
     try:
         if engine == "baseline":
-            placement, alternatives = _baseline(question, deadline, progress)
+            placement, alternatives = _baseline(question, deadline, progress, extent)
         else:
             try:
-                placement, alternatives = _z3(question, deadline)
+                placement, alternatives = _z3(question, deadline, extent)
             except Unsupported as err:
                 raise MalformedInputError(
                     question.scenario.source,
@@ -234,8 +251,23 @@ def clear_hex(
                 ) from None
     except TimeLimit:
         progress.finish()
+        if extent.found and clears(question, extent.found[0]):
+            # Cut while counting the placements of the fewest members: the first one (every
+            # smaller count refuted) is the answer; the count of alternatives is a lower bound.
+            first = extent.found[0]
+            return ClearAnswer(
+                Status.BEST_FOUND,
+                engine,
+                question.target,
+                question.cards(),
+                first,
+                sum(n for _, n in first),
+                len(extent.found),
+                extent.done,
+                True,
+            )
         return ClearAnswer(
-            Status.UNKNOWN, engine, question.target, question.cards(), None, None, 0, question.members, False
+            Status.UNKNOWN, engine, question.target, question.cards(), None, None, 0, extent.done, False
         )
     progress.finish()
     if placement is not None:

@@ -120,6 +120,7 @@ class DifferAnswer:
     after: tuple[tuple[int, ...], tuple[int, ...]] | None  # Invaders by hex after, per reading
     max_size: int
     replayed: bool
+    searched_up_to: int | None = None  # sizes fully refuted when the search was cut (else max_size)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -133,7 +134,7 @@ class DifferAnswer:
             "after": {r: list(a) for r, a in zip(self.readings, self.after, strict=True)}
             if self.after
             else None,
-            "searched_up_to_size": self.max_size,
+            "searched_up_to_size": self.max_size if self.searched_up_to is None else self.searched_up_to,
             "replayed": self.replayed,
         }
 
@@ -203,7 +204,16 @@ def positions_of_size(size: int, cap: int) -> Iterator[Position]:
                 yield Position(inv, war)
 
 
-def _baseline(question: DifferQuestion, deadline: Deadline, progress: Progress) -> Position | None:
+@dataclass
+class _Extent:
+    """The largest size every position of which the search has refuted (0: none yet)."""
+
+    done: int = 0
+
+
+def _baseline(
+    question: DifferQuestion, deadline: Deadline, progress: Progress, extent: _Extent
+) -> Position | None:
     for size in range(1, question.max_size + 1):
         for position in positions_of_size(size, question.cap):
             deadline.check()
@@ -212,6 +222,7 @@ def _baseline(question: DifferQuestion, deadline: Deadline, progress: Progress) 
             b = oracle_action(question, position, question.readings[1])
             if a != b:
                 return position
+        extent.done = size
     return None
 
 
@@ -223,7 +234,7 @@ def _compiled(question: DifferQuestion, reading: str, deadline: Deadline) -> Com
     return Compiled(replace(question.rules, rulings=rulings), Z3, deadline.check)
 
 
-def _z3(question: DifferQuestion, deadline: Deadline) -> Position | None:
+def _z3(question: DifferQuestion, deadline: Deadline, extent: _Extent | None = None) -> Position | None:
     inv = [z3.Int(f"inv{n}") for n in range(1, 10)]
     war = [z3.Bool(f"war{n}") for n in range(1, 10)]
     warlords = z3.Sum(*[z3.If(w, 1, 0) for w in war])
@@ -261,6 +272,8 @@ def _z3(question: DifferQuestion, deadline: Deadline) -> Position | None:
     for target in range(1, question.max_size + 1):
         deadline.check()
         if z3_check(solver, deadline, size == target) != z3.sat:
+            if extent is not None:
+                extent.done = target
             continue
         terms = [(x, range(question.cap + 1)) for x in inv] + [(z3.If(w, 1, 0), range(2)) for w in war]
         model = lex_min([*solver.assertions(), size == target], terms, deadline)
@@ -354,8 +367,9 @@ def smallest_difference(
     # ``parent``: the command's deadline, whose Ctrl-C (stop_on_interrupt) stops this search too.
     deadline = Deadline(seconds, parent=parent)
     progress = progress or Progress("positions")
+    extent = _Extent()
     try:
-        position = (_baseline if engine == "baseline" else _z3_entry)(question, deadline, progress)
+        position = (_baseline if engine == "baseline" else _z3_entry)(question, deadline, progress, extent)
     except TimeLimit:
         progress.finish()
         return DifferAnswer(
@@ -370,6 +384,7 @@ def smallest_difference(
             None,
             question.max_size,
             False,
+            extent.done,
         )
     progress.finish()
     after = _replay(question, position) if position is not None else None
@@ -388,6 +403,8 @@ def smallest_difference(
     )
 
 
-def _z3_entry(question: DifferQuestion, deadline: Deadline, progress: Progress) -> Position | None:
+def _z3_entry(
+    question: DifferQuestion, deadline: Deadline, progress: Progress, extent: _Extent
+) -> Position | None:
     del progress
-    return _z3(question, deadline)
+    return _z3(question, deadline, extent)

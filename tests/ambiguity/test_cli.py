@@ -73,7 +73,7 @@ def test_check_is_clean_when_every_reading_has_a_witness(capsys: pytest.CaptureF
         main(["ambiguities", "--game", "stonespine", "--check", "--no-fixtures", "--only", "SS-EXIT-Y13"])
         == 0
     )
-    assert "Check: 0 problem(s)" in capsys.readouterr().out
+    assert capsys.readouterr().out.startswith("ambiguities check: clean (1 ruling(s) of 1 game(s)")
 
 
 def test_check_fails_on_a_reading_without_a_witness(toy: None, capsys: pytest.CaptureFixture[str]) -> None:
@@ -137,6 +137,8 @@ def test_a_fixture_recording_every_reading_declares_them_all(
         "--check",
     ]
     assert main(args) == 0
+    assert capsys.readouterr().out.startswith("ambiguities check: clean (")
+    assert main([*args, "--verbose"]) == 0  # the full report
     assert "Check: 0 problem(s)" in capsys.readouterr().out
 
 
@@ -148,13 +150,17 @@ def test_baseline_reports_every_outcome_that_moved(
     envelope = json.loads(capsys.readouterr().out)
     baseline = tmp_path / "baseline.json"
     baseline.write_text(json.dumps(envelope), encoding="utf-8")
-    assert main([*args, "--check", "--baseline", str(baseline)]) == 0
+    assert main([*args, "--check", "--verbose", "--baseline", str(baseline)]) == 0
     assert "Nothing changed since the baseline." in capsys.readouterr().out
     run = envelope["answer"]["rulings"][0]["witnesses"]["witnesses"][0]["runs"][1]
     run["outcome"]["players"][0]["xp"] = 7  # as if the rules used to give 7 XP under "may"
     run["events_digest"] = "0" * 12
     baseline.write_text(json.dumps(envelope), encoding="utf-8")
     assert main([*args, "--check", "--baseline", str(baseline)]) == 1
+    verdict = capsys.readouterr().out
+    assert verdict.startswith("ambiguities check: FAILED, 2 problem(s)")
+    assert f"- SS-TROLL-MOVE: {TROLL} under may: outcome $.players[0].xp: 7 -> 2  (see: " in verdict
+    assert main([*args, "--check", "--verbose", "--baseline", str(baseline)]) == 1
     out = capsys.readouterr().out
     assert f"SS-TROLL-MOVE: {TROLL} under may: outcome $.players\\[0\\].xp: 7 -\\> 2" in out
     assert f"SS-TROLL-MOVE: {TROLL} under may: the events changed" in out

@@ -10,6 +10,7 @@ import pytest
 from model.core.errors import RulesError
 from solver.cloudspire.spire_cover import fewest_spires
 from solver.cloudspire.survival import survival_probability
+from solver.common import Deadline
 from tests.cloudspire.helpers import doc, only_pool, scenario
 
 
@@ -88,3 +89,28 @@ def test_two_points_need_both_bottom_spaces() -> None:
 def test_no_placement_when_the_damage_is_too_much() -> None:
     answer = fewest_spires(scenario(_spires("Brine Serpent")), bound=1, engine="both")
     assert answer.fewest is None and answer.agree is not False
+
+
+class _TripOnce(Deadline):
+    """A work-count budget: the ``n``-th check stops the search (once: the replay runs after)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.left = n
+
+    def stopped(self) -> bool:
+        self.left -= 1
+        return self.left == 0
+
+
+def test_a_cut_spire_search_returns_the_smallest_safe_set_found() -> None:
+    full = fewest_spires(scenario(_spires("Bark Brute")), bound=1, engine="baseline")
+    assert full.fewest == 2 and full.status == "proven"
+    answers = [
+        fewest_spires(scenario(_spires("Bark Brute")), bound=1, engine="baseline", deadline=_TripOnce(n))
+        for n in range(1, 400, 7)
+    ]
+    cut = [a for a in answers if a.status == "best-found"]
+    assert cut, "no budget stopped the search after a safe placement"
+    assert all(a.fewest == 2 and a.replayed and a.placement in full.safe_placements for a in cut)
+    assert all(a.status in ("unknown", "best-found", "proven") for a in answers)

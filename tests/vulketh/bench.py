@@ -76,6 +76,24 @@ def results() -> list[Measure]:
     ]
     # The bundled race's first two player turns (144 plans): small enough for the baseline to
     # finish in seconds, so the ratio is measured; the full race (1,728 plans) runs z3 alone.
+    for turns in (1, 2):
+        # The compiled exhaustive engine against the same baseline (the race's third engine).
+        document = read_json_file("example:vulketh/race.json")
+        document["player_turns"] = document["player_turns"][:turns]
+        small = race_question(scenario_from_document(document, f"race.json, {turns} player turn(s)"))
+        compiled_time = _timed(lambda small=small: race(small, engine="compiled"))
+        small_base = _timed(lambda small=small: race(small, engine="baseline"))
+        out.append(
+            Measure(
+                f"race (a), compiled, {turns} player turn(s)",
+                compiled_time,
+                "s",
+                small_base,
+                "baseline",
+                small_base / compiled_time,
+                f"race.json's first {turns} player turn(s): {len(small.plans()):,} plans",
+            )
+        )
     document = read_json_file("example:vulketh/race.json")
     document["player_turns"] = document["player_turns"][:2]
     question = race_question(scenario_from_document(document, "race.json, 2 player turns"))

@@ -1,4 +1,4 @@
-"""The Vul'Keth conformance cases (reports/vulketh/cases.py, fixtures/vulketh/*.cases.json)."""
+"""The Vul'Keth conformance cases (reports/suite/vulketh.py, fixtures/vulketh/*.cases.json)."""
 
 from __future__ import annotations
 

@@ -127,5 +127,5 @@ def test_race_runs_both_engines_and_prints_the_plans(
     path.write_text(json.dumps(RACE), encoding="utf-8")
     assert main(["vulketh", "race", str(path), "--engine", "both"]) == 0
     out = capsys.readouterr().out
-    assert "Engines: z3 and baseline (agree)" in out
+    assert "Engines: z3, compiled and baseline (agree)" in out
     assert "turn 1: GATHER+GROW" in out and "not within the script's 1 Invader turns" in out

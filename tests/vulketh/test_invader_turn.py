@@ -72,7 +72,7 @@ def test_an_emptied_deck_is_reshuffled_from_its_discards() -> None:
     )
     _, p = play(document, chance=("a",))
     shuffled = events(p, "deck_reshuffled")
-    assert shuffled[0].get("deck") == "invader-deck-2" and shuffled[0].get("cards") == ("a", "b")
+    assert shuffled[0].get("deck") == 2 and shuffled[0].get("cards") == ("a", "b")
     assert p.steps[0].request.outcomes == ("a", "b")  # type: ignore[union-attr]
     assert p.final.decks[1] == ("b",) and p.final.discard == ("a",)
 

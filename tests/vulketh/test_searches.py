@@ -14,7 +14,7 @@ from model.core.errors import MalformedInputError
 from model.core.rulings import REGISTRY
 from model.vulketh.scenario import load_scenario, scenario_from_document
 from properties.vulketh import positions
-from solver.vulketh.clear import clear_hex
+from solver.vulketh.clear import clear_hex, placements
 from solver.vulketh.clear import question_from_scenario as clear_question
 from solver.vulketh.compiled import CONCRETE, Z3, Compiled, from_state
 from solver.vulketh.differ import RULINGS, make_question, smallest_difference
@@ -49,7 +49,7 @@ RACE = doc(
 )
 
 
-@pytest.mark.parametrize("engine", ["z3", "baseline"])
+@pytest.mark.parametrize("engine", ["compiled", "z3", "baseline"])
 def test_race_the_moon_on_gather_holds_the_fifth_warlord_off(engine: str) -> None:
     answer = race(race_question(scenario_from_document(RACE, "race.json")), engine=engine)
     assert answer.fewest is not None and answer.furthest is not None
@@ -68,14 +68,128 @@ def test_race_engines_agree_on_the_bundled_race_with_token_choices() -> None:
     document["player_turns"] = document["player_turns"][:1]
     question = race_question(scenario_from_document(document, "race.json", ("VK-POWER-UNLOCK=by-section",)))
     assert question.token_choice
-    answers = [race(question, engine=e) for e in ("z3", "baseline")]
+    answers = [race(question, engine=e) for e in ("compiled", "z3", "baseline")]
     for part in ("fewest", "furthest"):
+        assert _line(getattr(answers[0], part)) == _line(getattr(answers[2], part))
         lines = [getattr(a, part) for a in answers]
         assert (lines[0].turn, lines[0].plan, lines[0].draws) == (
             lines[1].turn,
             lines[1].plan,
             lines[1].draws,
         )
+
+
+def _line(line: Any) -> tuple[Any, ...]:
+    return (line.turn, line.plan, line.draws, line.pillage)
+
+
+def test_race_from_an_invader_position_equals_the_enumeration() -> None:
+    # The bundled race with the Invader to move and two scripted player turns: the first player
+    # turn comes after an Invader turn (a round later), which the plan decider once misread.
+    document = dict(load_scenario("example:vulketh/race.json").document)
+    document["start"] = "invader"
+    document["player_turns"] = document["player_turns"][:1]
+    question = race_question(scenario_from_document(document, "race.json"))
+    assert question.invader_first and question.invader_turns == 2
+    answers = {e: race(question, engine=e) for e in ("compiled", "z3", "baseline")}
+    for part in ("fewest", "furthest"):
+        lines = {e: _line(getattr(a, part)) for e, a in answers.items()}
+        assert lines["compiled"] == lines["baseline"] == lines["z3"]
+    assert all(a.replayed and a.status.value == "proven" for a in answers.values())
+    # The baseline's own enumeration, plan by plan through the oracle, gives the same values.
+    from solver.common import Deadline
+    from solver.vulketh.race import _fastest_for_plan
+
+    turns = [_fastest_for_plan(question, plan, Deadline()).turn for plan in question.plans()]
+    assert answers["baseline"].fewest is not None and answers["baseline"].furthest is not None
+    assert answers["baseline"].fewest.turn == min(t for t in turns if t is not None)
+    latest = None if None in turns else max(t for t in turns if t is not None)
+    assert answers["baseline"].furthest.turn == latest
+
+
+# A Vul'Keth player whose passive turn crowds hex 6 (3 members, 3 Invaders: the conflict clears
+# it, a Pillage), four Warlords out and 5 Invader resources (4 once the cleared hex costs one):
+# the only card LEADs, whose Steal Resources takes the player's resources. With the food taken
+# (1 + 1) it reaches 6 and the fifth Warlord comes on Invader turn 1; declined, it never comes.
+LEAD_CARD = card("l", act("LEAD", "blank"), act("LEAD", "blank"))
+PILLAGE_RACE = doc(
+    start="player",
+    tribe="vulketh",
+    data=cards_data(LEAD_CARD),
+    decks={"1": ["l"]},
+    hexes={
+        "1": {"warlord": "steal-resources", "invaders": 1},
+        "2": {"warlord": "convert", "invaders": 1},
+        "3": {"warlord": "spread", "invaders": 1},
+        "4": {"warlord": "regress", "invaders": 1},
+        "6": {"player": 3, "invaders": 3},
+        "9": {"player": 2},
+    },
+    invader_resources=5,
+    resources={"food": 1},
+    player_turns=[{"dice": [{"face": "moon"}, {"face": "sun"}]}] * 2,
+)
+
+
+def test_race_fewest_searches_pillage_as_a_choice_of_the_player() -> None:
+    question = race_question(scenario_from_document(PILLAGE_RACE, "race.json"))
+    assert question.pillage
+    answer = race(question)  # auto: the baseline (the compiled twin has no Pillage)
+    assert answer.engine == "baseline" and answer.replayed
+    assert answer.fewest is not None and answer.furthest is not None
+    assert (answer.fewest.turn, answer.fewest.pillage) == (1, ("food",))
+    assert answer.furthest.turn is None  # the player's plan declines Pillage
+    for engine in ("compiled", "z3"):
+        with pytest.raises(MalformedInputError, match="does not model Pillage"):
+            race(question, engine=engine)
+
+
+class _Budget:
+    """A work-count budget: the search stops (as on Ctrl-C) after ``n`` checks."""
+
+    def __init__(self, n: int) -> None:
+        from solver.common import Deadline
+
+        class Counting(Deadline):
+            left = n
+
+            def stopped(self) -> bool:
+                Counting.left -= 1
+                return Counting.left < 0
+
+        self.deadline = Counting()
+
+
+def test_a_cut_race_returns_the_fewest_seen_as_best_found() -> None:
+    document = dict(load_scenario("example:vulketh/race.json").document)
+    document["player_turns"] = document["player_turns"][:2]
+    question = race_question(scenario_from_document(document, "race.json"))
+    full = race(question, engine="baseline")
+    assert full.fewest is not None
+    cut = race(question, engine="baseline", parent=_Budget(400).deadline)
+    assert cut.status.value == "best-found" and cut.replayed and cut.furthest is None
+    assert cut.fewest is not None and cut.fewest.turn is not None and full.fewest.turn is not None
+    assert cut.fewest.turn >= full.fewest.turn
+    assert 0 < cut.searched_plans < full.plans == 144  # type: ignore[operator]
+    assert cut.to_json()["searched_plans"] == cut.searched_plans
+
+
+@pytest.mark.slow
+def test_race_json_tie_set_is_as_documented() -> None:
+    """docs/vulketh.md: the plan printed is the first of 1,296 of the 1,728 plans tying at turn 3
+    (every plan counted through the oracle, about 90 s)."""
+    from pathlib import Path
+
+    from solver.common import Deadline
+    from solver.vulketh.race import _fastest_for_plan
+
+    question = race_question(load_scenario("example:vulketh/race.json"))
+    turns = [_fastest_for_plan(question, plan, Deadline()).turn for plan in question.plans()]
+    assert None not in turns and max(t for t in turns if t is not None) == 3
+    ties = sum(1 for t in turns if t == 3)
+    assert turns.index(3) == 0  # GROW+MOVE x3, the first plan
+    text = " ".join((Path(__file__).parents[2] / "docs" / "vulketh.md").read_text(encoding="utf-8").split())
+    assert f"the first of {ties:,} of the {len(turns):,} plans that tie at turn 3" in text
 
 
 def test_race_refuses_what_it_does_not_model() -> None:
@@ -110,6 +224,27 @@ def test_clear_proves_when_no_placement_works(engine: str) -> None:
     assert answer.placement is None and answer.status.value == "proven"
 
 
+def test_a_cut_clear_reports_how_far_it_got() -> None:
+    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 5, 2, [4, 5])
+    full = clear_hex(question, engine="baseline")
+    assert full.to_json()["searched_up_to_members"] == 2
+    # Budgets in checks (not seconds): cut early, then cut after the placements of 0 and 1 member.
+    early = clear_hex(question, engine="baseline", parent=_Budget(0).deadline)
+    assert early.status.value == "unknown" and early.to_json()["searched_up_to_members"] == -1
+    later = clear_hex(question, engine="baseline", parent=_Budget(5).deadline)
+    assert later.status.value == "unknown"
+    assert 0 <= later.searched_up_to < 2
+
+
+def test_a_cut_clear_with_a_placement_found_returns_it_as_best_found() -> None:
+    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 7, 3, [5, 7, 8])
+    full = clear_hex(question, engine="baseline")
+    checks = sum(1 for t in range(3) for _ in placements(question, t))  # one check per placement
+    cut = clear_hex(question, engine="baseline", parent=_Budget(checks - 1).deadline)
+    assert cut.status.value == "best-found" and cut.placement == full.placement == ((7, 2),)
+    assert cut.searched_up_to == 1 and cut.replayed
+
+
 # -- (c) readings that part ----------------------------------------------------------------------------
 
 
@@ -131,6 +266,19 @@ def test_grow_overflow_parts_on_a_full_warlord_hex_with_a_hex_after_it(engine: s
     answer = smallest_difference(question, engine=engine)
     assert answer.position is not None and answer.position.describe() == "8:W+3"
     assert answer.after == ((0,) * 7 + (5, 0), (0,) * 7 + (5, 1))
+
+
+def test_a_cut_differ_reports_the_sizes_it_refuted() -> None:
+    from solver.vulketh.differ import positions_of_size
+
+    scenario = load_scenario("example:vulketh/worked_example.json")
+    question = make_question(scenario.rules, "VK-GROW-OVERFLOW", ("occupied", "next-hex"), "lowest")
+    assert smallest_difference(question, engine="baseline").to_json()["searched_up_to_size"] == 8
+    # One check per position: cut just after every position of sizes 1 and 2.
+    checks = sum(1 for size in (1, 2) for _ in positions_of_size(size, question.cap))
+    cut = smallest_difference(question, engine="baseline", parent=_Budget(checks).deadline)
+    assert cut.status.value == "unknown" and cut.position is None
+    assert cut.to_json()["searched_up_to_size"] == 2
 
 
 @pytest.mark.slow

@@ -1,0 +1,209 @@
+"""Grading one reply at the levels an implementation declares (protocol version 2).
+
+* ``state``: the reply's status (``ok``, ``illegal`` at the same step, ``refused``) and, for an
+  ``ok`` variant, the projected ``state``: nothing else is needed (a reply may omit events,
+  requests and pending);
+* ``requests``: also the requests asked and what is pending after;
+* ``events``: also the events, in order, field by field.
+
+Each level is graded on its own: an ``ok`` variant passes a level when one of its ``one_of``
+outcomes matches on that level's fields. What the case depends on is also here
+(:func:`case_info`): ``depends_on``, ``section``, ``boards`` and ``map``, read from the case
+file when it has them (suite version 3) and derived from the case otherwise.
+
+>>> from reports.suite.cases import Variant, Expected
+>>> v = Variant((), (), 0, "ok", (Expected(({"event": "a"},), None, {"x": 1}, ()),))
+>>> grade(v, {"status": "ok", "state": {"x": 1}}, ("state",))
+{'state': (True, '')}
+>>> grade(v, {"status": "ok", "state": {"x": 1}}, ("events",))["events"][1]
+'the reply has no events list'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reports.suite.cases import Case, Expected, Variant
+from reports.suite.compare import request_key, state_diff
+
+LEVELS = ("state", "requests", "events")
+
+
+@dataclass(frozen=True)
+class CaseInfo:
+    """What the runner needs of a case beyond its variants."""
+
+    depends_on: tuple[str, ...]
+    section: str
+    boards: tuple[str, ...]
+    map: str
+    choice: bool
+
+
+def case_info(case: Case, raw: Mapping[str, Any]) -> CaseInfo:
+    """The case's ``depends_on``, ``section``, ``boards`` and ``map``: its own, else derived.
+
+    Derived ``depends_on`` (suite version 2): the rulings the case lists, plus every ruling whose
+    reading differs between its variants or that its variants pin to a reading other than the
+    default (the case is set up under it); a ruling every variant pins to its default is taken as
+    one the case does not depend on.
+    """
+    if isinstance(raw.get("depends_on"), list):
+        depends = tuple(str(r) for r in raw["depends_on"])
+    else:
+        readings: dict[str, set[str]] = {}
+        for variant in case.variants:
+            for rid, reading in variant.readings:
+                readings.setdefault(rid, set()).add(reading)
+        varying = {rid for rid, seen in readings.items() if len(seen) > 1 or seen != {_default(rid)}}
+        depends = tuple(sorted(set(case.rulings) | varying))
+    section = str(raw.get("section") or (case.rule_refs[0].section if case.rule_refs else ""))
+    if isinstance(raw.get("boards"), list):
+        boards = tuple(str(b) for b in raw["boards"])
+    else:
+        boards = _derived_boards(case.scenario)
+    scenario_map = case.scenario.get("map")
+    map_name = str(raw.get("map") or (scenario_map if isinstance(scenario_map, str) else ""))
+    return CaseInfo(depends, section, boards, map_name, bool(raw.get("choice", case.choice)))
+
+
+def _default(rid: str) -> str:
+    from model.core.rulings import REGISTRY
+
+    try:
+        return REGISTRY.get(rid).default
+    except KeyError:
+        return ""
+
+
+def _derived_boards(scenario: Mapping[str, Any]) -> tuple[str, ...]:
+    island = scenario.get("island")
+    if isinstance(island, dict) and isinstance(island.get("boards"), list):
+        return tuple(str(b) for b in island["boards"])
+    players = scenario.get("players")
+    if isinstance(players, list):  # Stonespine: each player's guardian board
+        names = {
+            str(p["guardian"]) for p in players if isinstance(p, dict) and isinstance(p.get("guardian"), str)
+        }
+        return tuple(sorted(names))
+    return ()
+
+
+def variant_for(case: Case, info: CaseInfo, asked: Mapping[str, str]) -> int | None:
+    """The variant graded under the readings asked: its readings agree on ``depends_on`` only."""
+    for index, variant in enumerate(case.variants):
+        own = variant.readings_map
+        if all(asked.get(rid, own.get(rid)) == own.get(rid) for rid in info.depends_on if rid in own):
+            return index
+    return None
+
+
+def _state_level(expected: Expected, reply: Mapping[str, Any]) -> tuple[bool, str, tuple[str, ...]]:
+    if "state" not in reply:
+        return False, "the reply has no state", ()
+    diff = state_diff(expected.state, reply.get("state"))
+    if diff:
+        return False, f"state differs: {diff[0]}", tuple(diff)
+    return True, "", ()
+
+
+def _requests_level(expected: Expected, reply: Mapping[str, Any]) -> tuple[bool, str, tuple[str, ...]]:
+    if "pending" not in reply:
+        return False, "the reply has no pending (the requests level needs it)", ()
+    if expected.requests is not None:
+        got = reply.get("requests")
+        if not isinstance(got, list):
+            return False, "the reply has no requests list", ()
+        if len(got) != len(expected.requests):
+            return False, f"{len(expected.requests)} request(s) expected, {len(got)} given", ()
+        for i, (a, b) in enumerate(zip(expected.requests, got, strict=True)):
+            if request_key(a) != request_key(b):
+                return False, f"request {i + 1} differs: expected {_short(a)}, got {_short(b)}", ()
+    if request_key(expected.pending) != request_key(reply.get("pending")):
+        return (
+            False,
+            f"pending differs: expected {_short(expected.pending)}, got {_short(reply.get('pending'))}",
+            (),
+        )
+    return True, "", ()
+
+
+def _events_level(expected: Expected, reply: Mapping[str, Any]) -> tuple[bool, str, tuple[str, ...]]:
+    got = reply.get("events")
+    if not isinstance(got, list):
+        return False, "the reply has no events list", ()
+    want = list(expected.events)
+    for i, (a, b) in enumerate(zip(want, got, strict=False)):
+        if request_key(_compared(a)) != request_key(_compared(b)):
+            return (
+                False,
+                f"events differ at event {i + 1}: expected {_short(a, 200)}, got {_short(b, 200)}",
+                (),
+            )
+    if len(want) != len(got):
+        return False, f"events differ: {len(want)} expected, {len(got)} given", ()
+    return True, "", ()
+
+
+def _compared(event: Any) -> Any:
+    """An event as compared: its prose ``text`` (suite version 3) is never compared."""
+    return {k: v for k, v in event.items() if k != "text"} if isinstance(event, dict) else event
+
+
+CHECKS = {"state": _state_level, "requests": _requests_level, "events": _events_level}
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    from model.core.canonical import canonical_json
+
+    text = canonical_json(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def passes_all(variant: Variant, reply: Mapping[str, Any], levels: Sequence[str]) -> bool:
+    """Whether one outcome of ``variant`` matches the reply at every level in ``levels``."""
+    if variant.result != "ok" or reply.get("status") != "ok":
+        return all(passed for passed, _, _ in grade_full(variant, reply, levels).values())
+    return any(all(CHECKS[level](e, reply)[0] for level in levels) for e in variant.one_of)
+
+
+def grade(variant: Variant, reply: Mapping[str, Any], levels: Sequence[str]) -> dict[str, tuple[bool, str]]:
+    """Per level asked: (passed, what differs first)."""
+    return {level: r[:2] for level, r in grade_full(variant, reply, levels).items()}
+
+
+def grade_full(
+    variant: Variant, reply: Mapping[str, Any], levels: Sequence[str]
+) -> dict[str, tuple[bool, str, tuple[str, ...]]]:
+    status = reply.get("status")
+    out: dict[str, tuple[bool, str, tuple[str, ...]]] = {}
+    if variant.result in ("illegal", "refused"):
+        if variant.result == "illegal":
+            ok = status == "illegal" and reply.get("step") == variant.step
+            detail = (
+                ""
+                if ok
+                else f"answer {variant.step} must be refused ({variant.reason}); the reply is {status}"
+                + (f" at answer {reply.get('step')}" if status == "illegal" else "")
+            )
+        else:
+            ok = status == "refused"
+            detail = "" if ok else f"the scenario must be refused ({variant.reason}); the reply is {status}"
+        return {level: (ok, detail[:300], ()) for level in levels}
+    if status != "ok":
+        where = f" at answer {reply.get('step')}" if status == "illegal" else ""
+        detail = f"reply is {status}{where}: {reply.get('reason', '')}"[:300]
+        return {level: (False, detail, ()) for level in levels}
+    for level in levels:
+        first: tuple[bool, str, tuple[str, ...]] | None = None
+        for expected in variant.one_of:
+            found = CHECKS[level](expected, reply)
+            if found[0]:
+                first = found
+                break
+            first = first or found
+        assert first is not None, "an ok variant lists at least one outcome"
+        out[level] = first
+    return out

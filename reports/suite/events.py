@@ -1,0 +1,186 @@
+"""Events as the suite publishes them: structured compared fields, prose in ``text``.
+
+The oracle's events carry a few prose values (``cause: "destroyed in A5"``, ``reason: "game
+over"``). The suite compares structured values only: :func:`structured` turns each prose field
+into codes and ids (``cause: "destroyed", land: "A5"``) and keeps the prose, for people, in the
+event's ``text`` field, which is never compared (:func:`compared`). Every event kind of a game has
+a JSON Schema (:func:`event_schema`, ``invasion schema events-GAME``), inferred from every event
+the suite's cases hold, with the meaning of each kind and field.
+
+>>> structured("spirit-island", {"event": "fear_generated", "fear": 1, "cause": "destroyed in A5"})
+{'event': 'fear_generated', 'fear': 1, 'cause': 'destroyed', 'cause_land': 'A5', 'text': 'cause: destroyed in A5'}
+>>> compared({"event": "x", "n": 1, "text": "anything"})
+{'event': 'x', 'n': 1}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+PROSE_FIELDS = ("cause", "reason", "origin", "effect", "by", "goal", "to")
+"""Fields whose values may be prose: parsed into codes and ids, the prose kept in ``text``."""
+
+RESOURCE_FIELDS = ("paid", "gained")  # Vul'Keth's "2F 1W 2S" resource notation
+RESOURCE = {"F": "food", "W": "wood", "S": "stone"}
+
+# (pattern, code, the field the captured id goes to)
+PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(p), code, key)
+    for p, code, key in (
+        (r"^destroyed in (\S+)$", "destroyed", "land"),
+        (r"^cascade from (\S+)$", "cascade", "land"),
+        (r"^Fear card (.+)$", "fear-card", "card"),
+        (r"^Blight card (.+) \(flip\)$", "blight-card-flip", "card"),
+        (r"^Event (.+)$", "event-card", "card"),
+        (r"^Escalation \((.+)\)$", "escalation", "adversary"),
+        (r"^Invader Event (.+)$", "invader-event", "card"),
+        (r"^reward of card (\S+)$", "reward", "card"),
+        (r"^overrun reserve \(card (\S+)\)$", "overrun-reserve", "card"),
+        (r"^card (\S+)$", "card", "card"),
+        (r"^reward of (\S+)$", "reward", "card"),
+        (r"^Terror Level (I|II|III): .+$", "terror-level", "terror_level"),
+        (r"^(\S+) has no Presence left on the island$", "no-presence", "spirit"),
+        (r"^the Invader summoned Warlord (\d+)$", "warlord-summoned", "warlord"),
+        (r"^the player reached (\d+) points$", "points-reached", "points"),
+        (r"^Invaders in hex (\d+)$", "invaders-in-hex", "hex"),
+        (r"^at least (\d+) Invaders on the map$", "invaders-on-map", "count"),
+    )
+)
+ROMAN = {"I": 1, "II": 2, "III": 3}
+
+
+def slug(text: str) -> str:
+    """A prose value as a code: lower case words joined by ``-``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "none"
+
+
+def _resources(text: str) -> dict[str, int] | None:
+    parts = text.split()
+    out: dict[str, int] = {}
+    for part in parts:
+        found = re.fullmatch(r"(\d+)([FWS])", part)
+        if found is None:
+            return None
+        out[RESOURCE[found.group(2)]] = int(found.group(1))
+    return out
+
+
+def _parse(field: str, text: str) -> dict[str, Any]:
+    for pattern, code, key in PATTERNS:
+        found = pattern.match(text)
+        if found is not None:
+            value: Any = found.group(1)
+            if key == "terror_level":
+                value = ROMAN[value]
+            elif value.isdigit():
+                value = int(value)
+            return {field: code, f"{field}_{key}": value}
+    return {field: slug(text)}
+
+
+def structured(game: str, event: Mapping[str, Any]) -> dict[str, Any]:
+    """``event`` (an oracle event as JSON) with its prose fields made structured."""
+    out: dict[str, Any] = {}
+    prose: list[str] = []
+    for key, value in event.items():
+        if key in PROSE_FIELDS and isinstance(value, str) and (" " in value or value[:1].isupper()):
+            for k, v in _parse(key, value).items():
+                out.setdefault(k, v)
+            prose.append(f"{key}: {value}")
+        elif key in RESOURCE_FIELDS and isinstance(value, str) and _resources(value) is not None:
+            out[key] = _resources(value)
+        else:
+            out[key] = value
+    if prose:
+        out["text"] = "; ".join(prose)
+    return out
+
+
+def compared(event: Any) -> Any:
+    """What of an event is compared: everything but ``text``."""
+    if isinstance(event, dict):
+        return {k: v for k, v in event.items() if k != "text"}
+    return event
+
+
+# -- schemas -----------------------------------------------------------------------------------------
+
+MEANINGS: dict[str, str] = {
+    "cause": "what set the event off, as a code (the prose is in `text`)",
+    "cause_land": "the land the cause happened in (`destroyed`, `cascade`)",
+    "cause_card": "the card that is the cause",
+    "reason": "why, as a code (the prose is in `text`)",
+    "origin": "where the effect comes from, as a code",
+    "effect": "the effect, as a code",
+    "land": "a land name (Spirit Island: board letter and number)",
+    "card": "a card id or name",
+    "hex": "a hex number",
+    "text": "prose for people: never compared",
+    "player": "a player's name",
+    "fear": "Fear generated",
+    "count": "a count",
+}
+
+
+def _type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def event_schema(game: str, title: str, events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The JSON Schema of ``game``'s events: one definition per kind, its fields and their types as
+    every event of the suite shows them (a field absent from some events of a kind is optional)."""
+    kinds: dict[str, dict[str, set[str]]] = {}
+    seen: dict[str, int] = {}
+    present: dict[str, dict[str, int]] = {}
+    for event in events:
+        kind = str(event["event"])
+        seen[kind] = seen.get(kind, 0) + 1
+        fields = kinds.setdefault(kind, {})
+        counts = present.setdefault(kind, {})
+        for key, value in event.items():
+            if key == "event":
+                continue
+            fields.setdefault(key, set()).add(_type(value))
+            counts[key] = counts.get(key, 0) + 1
+    defs: dict[str, Any] = {}
+    for kind in sorted(kinds):
+        properties: dict[str, Any] = {"event": {"const": kind}}
+        for key in sorted(kinds[kind]):
+            types = sorted(kinds[kind][key])
+            entry: dict[str, Any] = {"type": types[0] if len(types) == 1 else types}
+            if key in MEANINGS:
+                entry["description"] = MEANINGS[key]
+            properties[key] = entry
+        properties.setdefault("text", {"type": "string", "description": MEANINGS["text"]})
+        required = ["event"] + sorted(k for k, n in present[kind].items() if n == seen[kind] and k != "text")
+        defs[kind] = {
+            "type": "object",
+            "description": f"{kind.replace('_', ' ')} (fields as every case of the suite shows them)",
+            "additionalProperties": False,
+            "required": required,
+            "properties": properties,
+        }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://invasion-oracle.example/schemas/events-{game}.schema.json",
+        "title": f"{title}: the events a case compares",
+        "description": "One event of a step: `event` names its kind; every other field but `text` is "
+        "compared. Published by `invasion schema events-" + game + "`; docs/fixtures.md, Events.",
+        "type": "object",
+        "required": ["event"],
+        "properties": {"event": {"enum": sorted(kinds)}},
+        "oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in sorted(kinds)],
+        "$defs": defs,
+    }

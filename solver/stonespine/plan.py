@@ -1,0 +1,757 @@
+"""The year planner: Improvement purchases, Preparation placement and the gate policy, together.
+
+From a state at the start of the Improvement Phase (seed 000, "II. Improvement Phase") or of
+Preparation ("III. Preparation Phase"), :func:`solve_plan` chooses
+
+1. the purchases: every legal sequence of the planning player's Improvement answers (``buy-xp``,
+   ``remove-rubble``, ``buy-passage``, ``pass``, and the level-up and instant-ability choices
+   buying XP triggers) is walked **through the oracle** (:class:`~model.stonespine.game.StonespineGame`),
+   so prices, the market's limits and the turn order are the oracle's own. The other players'
+   Improvement requests are answered by the scenario's ``decisions`` object without its script
+   (its ``prefer`` list, then the first legal option, ``pass``): their purchases are decisions
+   the scenario gives, taken in the order the oracle asks them (ruling ``SS-IMPROVEMENT-ORDER``);
+2. the placement: every placement class of the compiled board after those purchases
+   (:class:`~solver.stonespine.placement.Space`);
+3. the gate policy: the exact DP over defeated-chamber sets (:class:`~solver.stonespine.policy.InvasionDP`).
+
+Sequences of purchases that compile to the same board (same connections, damage, minions) have
+the same value and are one *purchase class*, represented by its shortest sequence. Two plans
+are answered: the one maximising the measure in expectation over the dice, and the one
+maximising the guaranteed value (the worst dice outcome of every roll, :class:`PlanDP` with
+``worst``). Measures (:class:`PlanMeasure`): ``trophy`` (chance of no escape and at least
+``target`` defeats), ``score`` (this year's trophy value when it is taken, minus this year's
+demerit value when a hero escapes: data values ``trophies`` and ``demerits``), ``defeated``
+(heroes defeated) and ``demerit`` (minus the demerit value on an escape).
+
+The best plan is replayed through the oracle: its purchases and placement are played as answers
+to the oracle's own requests from the starting state, then the policy over every dice outcome;
+the expected (and worst) value recomputed from those replays must equal the claim.
+
+:func:`oracle_plan_value` is the baseline: an expectimax over the oracle's whole game tree from
+the same state (every Improvement answer, every placement request, every hero order, route and
+gate decision; dice averaged, or minimised), with no compiled board at all.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from model.core.answers import Answers
+from model.core.decisions import ChanceRequest, DecisionRequest, Option
+from model.core.errors import RulesError
+from model.stonespine.entering import Rules
+from model.stonespine.scenario import Scenario
+from model.stonespine.state import GameState, Stage
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit
+from solver.stonespine.answers import FigurePlacement, roll_json, stop_reason
+from solver.stonespine.board import Board, Layout, compile_board
+from solver.stonespine.dice import Roll, roll_distribution
+from solver.stonespine.fast import EntryTables, LayoutEvaluator
+from solver.stonespine.placement import Space, _require_exact, placement_space
+from solver.stonespine.policy import InvasionDP, Measure, oracle_expectation
+
+
+class PlanMeasure(enum.StrEnum):
+    TROPHY = "trophy"
+    SCORE = "score"
+    DEFEATED = "defeated"
+    DEMERIT = "demerit"
+
+
+INVASION = (Stage.ROLL, Stage.REPEL, Stage.CONTINUE)
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """What one Invasion phase's end is worth under a measure (exact)."""
+
+    measure: PlanMeasure
+    target: int
+    trophy: int  # this year's trophy value
+    demerit: int  # this year's demerit value
+
+    def value(self, defeated: int, escaped: bool) -> Fraction:
+        won = not escaped and defeated >= self.target
+        if self.measure is PlanMeasure.TROPHY:
+            return Fraction(int(won))
+        if self.measure is PlanMeasure.DEFEATED:
+            return Fraction(defeated)
+        if self.measure is PlanMeasure.DEMERIT:
+            return Fraction(-self.demerit if escaped else 0)
+        return Fraction(self.trophy * int(won) - self.demerit * int(escaped))
+
+    @property
+    def ceiling(self) -> Fraction | None:
+        """The measure's largest value (none for ``defeated``)."""
+        if self.measure is PlanMeasure.TROPHY:
+            return Fraction(1)
+        if self.measure is PlanMeasure.DEMERIT:
+            return Fraction(0)
+        if self.measure is PlanMeasure.SCORE:
+            return Fraction(self.trophy)
+        return None
+
+    def first_wave_bound(self, clean: bool) -> Fraction | None:
+        """A bound on the phase's value after a first roll that can (``clean``) or cannot be
+        defeated entirely (a wave not defeated entirely has an escape, which ends the phase)."""
+        if self.measure is PlanMeasure.DEFEATED:
+            return None
+        if clean:
+            return self.ceiling
+        return self.value(0, True)
+
+
+class PlanDP(InvasionDP):
+    """The phase DP for a plan measure; with ``worst`` the dice are adversarial (min over rolls)."""
+
+    def __init__(
+        self,
+        board: Board,
+        layout: Layout,
+        rolls: Sequence[tuple[Roll, Fraction]],
+        scoring: Scoring,
+        start: int = 0,
+        deadline: Deadline | None = None,
+        tables: EntryTables | None = None,
+        *,
+        worst: bool = False,
+    ) -> None:
+        super().__init__(board, layout, rolls, Measure.DEFEATED, None, start, deadline, tables)
+        self.scoring, self.worst = scoring, worst
+
+    def terminal(self, mask: int, escaped: bool) -> Fraction:
+        return self.scoring.value(mask.bit_count(), escaped)
+
+    def _value(self, mask: int) -> Fraction:
+        # Closing already reaches the measure's largest value: no wave can do better (exact).
+        now = self.terminal(mask, False)
+        ceiling = self.scoring.ceiling
+        if ceiling is not None and now >= ceiling:
+            return now
+        return max(now, self.continue_value(mask))
+
+    def should_continue(self, mask: int) -> bool:
+        ceiling = self.scoring.ceiling
+        if ceiling is not None and self.terminal(mask, False) >= ceiling:
+            return False
+        return super().should_continue(mask)
+
+    def continue_value(self, mask: int) -> Fraction:
+        if self.worst:
+            return min(self.wave_value(mask, r)[0] for r, _ in self.rolls)
+        return super().continue_value(mask)
+
+    def phase_value(self) -> tuple[Fraction, Roll]:
+        """The phase's value (the first wave is not optional) and its worst first roll."""
+        values = [(self.wave_value(self.start, r)[0], r, p) for r, p in self.rolls]
+        worst = min(values, key=lambda v: (v[0], v[1]))
+        if self.worst:
+            return worst[0], worst[1]
+        return sum((p * v for v, _, p in values), Fraction(0)), worst[1]
+
+
+# -- purchases --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Purchases:
+    """One purchase class: the planning player's Improvement answers and the state they lead to."""
+
+    steps: tuple[str, ...]  # the player's answers in order (improvements, tracks, targets)
+    others: tuple[tuple[str, str], ...]  # (player, answer) of the other players, in order
+    state: GameState  # at the start of Preparation, every player still in it
+    gold_left: int
+
+    @property
+    def bought(self) -> tuple[str, ...]:
+        return tuple(s for s in self.steps if s != "pass")
+
+
+def _others_decider(scenario: Scenario) -> Any:
+    answers = scenario.decisions
+    return Answers((), "first-legal", 0, answers.prefer).decider("decisions")
+
+
+def _reach_preparation(scenario: Scenario) -> GameState:
+    state = scenario.initial
+    if state.stage not in (Stage.IMPROVEMENT, Stage.PREPARATION):
+        raise RulesError(
+            f"the planner starts at the Improvement or Preparation phase; this scenario starts at {state.stage.value}"
+        )
+    return state
+
+
+def purchase_classes(
+    scenario: Scenario, player: int = 0, deadline: Deadline | None = None
+) -> list[tuple[Board, Purchases]]:
+    """Every purchase class (the shortest sequence first), walked through the oracle."""
+    deadline = deadline or Deadline()
+    state = _reach_preparation(scenario)
+    me = state.players[player].name
+    game = scenario.game()
+    rules = Rules.of(scenario.rulings, scenario.data)
+    others = _others_decider(scenario)
+    start, _ = game.start(state)
+    seen: set[GameState] = set()
+    leaves: list[Purchases] = []
+    # Breadth first: fewer answers first, so each class is represented by its shortest sequence.
+    frontier: list[tuple[GameState, tuple[str, ...], tuple[tuple[str, str], ...]]] = [(start, (), ())]
+    while frontier:
+        following = []
+        for current, steps, theirs in frontier:
+            deadline.check()
+            deadline.check_size(len(seen), 200_000)
+            request = current.request
+            if current.stage is not Stage.IMPROVEMENT and current.levelling is None:
+                p = next(pl for pl in current.players if pl.name == me)
+                leaves.append(Purchases(steps, theirs, current, p.gold))
+                continue
+            if isinstance(request, ChanceRequest) or request is None:
+                raise RulesError("the Improvement phase asked for dice; the planner does not model that")
+            if request.player != me:
+                answer = str(others.decide(request))
+                nxt, _ = game.step(current, answer)
+                following.append((nxt, steps, (*theirs, (request.player, answer))))
+                continue
+            for option in request.options:
+                nxt, _ = game.step(current, option)
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                following.append((nxt, (*steps, str(option)), theirs))
+        frontier = following
+    classes: dict[Board, Purchases] = {}
+    for leaf in leaves:
+        p = next(pl for pl in leaf.state.players if pl.name == me)
+        board = compile_board(rules, leaf.state, p)
+        if board not in classes:
+            classes[board] = leaf
+    return list(classes.items())
+
+
+def alone(scenario: Scenario, state: GameState, player_name: str) -> Scenario:
+    """The scenario from ``state`` with only the planning player, at the start of Preparation."""
+    me = next(p for p in state.players if p.name == player_name)
+    initial = replace(
+        state,
+        players=(me,),
+        stage=Stage.PREPARATION,
+        request=None,
+        task=None,
+        cursor=0,
+        solo=False,
+        last_year=state.year,
+        levelling=None,
+    )
+    return replace(scenario, initial=initial)
+
+
+def scoring_for(scenario: Scenario, measure: PlanMeasure, target: int | None, player: int = 0) -> Scoring:
+    """The measure's numbers: the trophy target defaults to Jael's count + 1 (solo), or with one
+    player to 1 (0 when ruling ``SS-TROPHY-ZERO`` lets a player with no defeat take it)."""
+    state = scenario.initial
+    year = state.year
+    if target is None:
+        if state.solo:
+            target = scenario.data.value("jael_defeats")[year - 1] + 1
+        elif len(state.players) == 1:
+            target = 1 if scenario.rulings.is_("SS-TROPHY-ZERO", "needs-one") else 0
+        elif measure in (PlanMeasure.TROPHY, PlanMeasure.SCORE):
+            raise RulesError(
+                "with other players the trophy needs a target number of defeated heroes (--target)"
+            )
+        else:
+            target = 0
+    return Scoring(measure, target, scenario.data.trophy_value(year), scenario.data.demerit_value(year))
+
+
+# -- the search -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlanChoice:
+    """One plan: a purchase class, a placement, and its expected and guaranteed values."""
+
+    purchases: Purchases
+    layout: Layout
+    board: Board
+    expected: Fraction
+    guaranteed: Fraction
+    worst_roll: Roll
+
+
+@dataclass(slots=True)
+class PlanSearch:
+    """The state of a plan search (kept so a stopped search still answers its best so far)."""
+
+    ranked: list[PlanChoice]
+    top: int = 3
+    evaluated: int = 0
+    skipped: int = 0
+    classes: int = 0
+    classes_done: int = 0
+
+
+def layouts_of(space: Space, deadline: Deadline) -> Iterator[Layout]:
+    yield from space.classes(deadline)
+
+
+def evaluate(
+    scenario: Scenario,
+    board: Board,
+    purchases: Purchases,
+    scoring: Scoring,
+    player_name: str,
+    search: PlanSearch,
+    deadline: Deadline,
+) -> None:
+    leaf = alone(scenario, purchases.state, player_name)
+    space = placement_space(leaf, 0)
+    dist = roll_distribution(scenario.data, board.year)
+    for layout in layouts_of(space, deadline):
+        if _dominated(board, layout, dist, scoring, space, search, deadline):
+            search.skipped += 1
+            continue
+        mean = PlanDP(board, layout, dist, scoring, space.defeated, deadline, space.tables)
+        expected, _ = mean.phase_value()
+        low = PlanDP(board, layout, dist, scoring, space.defeated, deadline, space.tables, worst=True)
+        low._masks, low.results = mean._masks, mean.results  # the waves are the same; only values differ
+        guaranteed, worst = low.phase_value()
+        search.evaluated += 1
+        search.ranked.append(PlanChoice(purchases, layout, board, expected, guaranteed, worst))
+        search.ranked.sort(key=_order_expected)
+        best_low = max(search.ranked, key=lambda c: c.guaranteed).guaranteed
+        search.ranked = [
+            c for i, c in enumerate(search.ranked) if i <= search.top or c.guaranteed >= best_low
+        ]
+
+
+def _dominated(
+    board: Board,
+    layout: Layout,
+    dist: Sequence[tuple[Roll, Fraction]],
+    scoring: Scoring,
+    space: Space,
+    search: PlanSearch,
+    deadline: Deadline,
+) -> bool:
+    """Whether ``layout`` can neither enter the ranking by expected value nor beat the best
+    guaranteed value: bounded by which first rolls it can defeat entirely."""
+    if scoring.measure is PlanMeasure.DEFEATED or len(search.ranked) <= search.top:
+        return False
+    evaluator = LayoutEvaluator(board, layout, space.tables, deadline)
+    bounds = [(p, scoring.first_wave_bound(evaluator.value(r, space.defeated) == sum(r))) for r, p in dist]
+    mean = sum((p * (b or 0) for p, b in bounds), Fraction(0))
+    low = min((b or 0) for _, b in bounds)
+    threshold = search.ranked[search.top].expected
+    best_low = max(c.guaranteed for c in search.ranked)
+    return mean < threshold and low < best_low
+
+
+def _order_expected(c: PlanChoice) -> tuple[Any, ...]:
+    return (
+        -c.expected,
+        -c.guaranteed,
+        len(c.purchases.bought),
+        c.purchases.steps,
+        c.layout.guardians,
+        c.layout.minions,
+    )
+
+
+def _order_guaranteed(c: PlanChoice) -> tuple[Any, ...]:
+    return (
+        -c.guaranteed,
+        -c.expected,
+        len(c.purchases.bought),
+        c.purchases.steps,
+        c.layout.guardians,
+        c.layout.minions,
+    )
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+class _PlanAnswers:
+    """Answers the oracle's Improvement and Preparation requests with a plan's choices."""
+
+    def __init__(self, scenario: Scenario, me: str, plan: PlanChoice) -> None:
+        self.me = me
+        self.steps = list(plan.purchases.steps)
+        self.others = _others_decider(scenario)
+        figures = plan.layout.placement(plan.board)
+        self.guardians = [c.name for c in figures.guardians]
+        self.minions = [c.name for c in figures.minions]
+
+    def decide(self, request: DecisionRequest) -> Option:
+        if request.player != self.me:
+            return self.others.decide(request)
+        if request.kind == "place-guardian":
+            return self.guardians.pop(0)
+        if request.kind == "place-minion":
+            return self.minions.pop(0) if self.minions else request.options[-1]
+        if request.kind == "place-passage":
+            return "none" if "none" in request.options else request.options[0]
+        if not self.steps:
+            raise OracleDisagreement(f"the plan has no answer for {request.describe()}")
+        return self.steps.pop(0)
+
+
+def replay_plan(
+    scenario: Scenario, player: int, plan: PlanChoice, scoring: Scoring, deadline: Deadline
+) -> tuple[Fraction, Fraction]:
+    """Play the plan through the oracle: purchases and placement as answers to its requests, then
+    the optimal policies over every dice outcome. Returns (expected, guaranteed) recomputed."""
+    state = _reach_preparation(scenario)
+    me = state.players[player].name
+    game = scenario.game()
+    answers = _PlanAnswers(scenario, me, plan)
+    current, _ = game.start(state)
+    while current.stage not in INVASION:
+        deadline.check()
+        request = current.request
+        if not isinstance(request, DecisionRequest):
+            raise OracleDisagreement("the oracle asked for dice before the Invasion phase")
+        current, _ = game.step(current, answers.decide(request))
+    p = next(pl for pl in current.players if pl.name == me)
+    placed = Layout.of(plan.board, p.placement)
+    if placed != plan.layout or answers.steps:
+        raise OracleDisagreement(
+            f"the oracle placed {placed.describe(plan.board)}, the plan {plan.layout.describe(plan.board)}"
+        )
+    rules = Rules.of(scenario.rulings, scenario.data)
+    if compile_board(rules, current, p) != plan.board:
+        raise OracleDisagreement("the dungeon after the plan's purchases is not the one planned")
+    leaf = replace(scenario, initial=replace(current, players=(p,)))
+    dist = roll_distribution(scenario.data, plan.board.year)
+    got = []
+    for worst in (False, True):
+        dp = PlanDP(plan.board, plan.layout, dist, scoring, 0, deadline, worst=worst)
+        got.append(oracle_expectation(leaf, dp, 0, deadline, worst=worst))
+    return got[0], got[1]
+
+
+# -- the baseline -----------------------------------------------------------------------------
+
+
+def oracle_plan_value(
+    scenario: Scenario,
+    measure: PlanMeasure,
+    target: int | None = None,
+    player: int = 0,
+    *,
+    worst: bool = False,
+    deadline: Deadline | None = None,
+) -> Fraction:
+    """The best plan's value by expectimax over the oracle's own game tree (the baseline).
+
+    The planning player's every request is maximised over its options (purchases, level-up
+    tracks, placements, hero order, routes, gates); the other players' Improvement requests get
+    the scenario's answers; each die is averaged over its faces (``worst``: minimised). The walk
+    ends when the Invasion's Step 3 is over (Step 4 comes next).
+    """
+    deadline = deadline or Deadline()
+    scoring = scoring_for(scenario, measure, target, player)
+    state = _reach_preparation(scenario)
+    me = state.players[player].name
+    game = scenario.game()
+    others = _others_decider(scenario)
+    memo: dict[GameState, Fraction] = {}
+
+    def value(current: GameState) -> Fraction:
+        deadline.check()
+        if current.stage is Stage.PREPARATION and len(current.players) > 1 and current.levelling is None:
+            mine = next(pl for pl in current.players if pl.name == me)
+            current = replace(current, players=(mine,), cursor=0, solo=False, last_year=current.year)
+            if current.request is not None:
+                current = replace(current, request=None, task=None)
+                current, _ = game.start(current)
+        if current.stage not in (Stage.IMPROVEMENT, Stage.PREPARATION, *INVASION) or current.request is None:
+            p = next(pl for pl in current.players if pl.name == me)
+            return scoring.value(len(p.defeated), p.had_escape)
+        if current in memo:
+            return memo[current]
+        deadline.check_size(len(memo), 2_000_000)
+        request = current.request
+        if isinstance(request, ChanceRequest):
+            count = len(request.outcomes)
+            values = [
+                (Fraction(request.outcomes.count(f), count), value(game.step(current, f)[0]))
+                for f in dict.fromkeys(request.outcomes)
+            ]
+            got = min(v for _, v in values) if worst else sum((p * v for p, v in values), Fraction(0))
+        elif request.player != me:
+            got = value(game.step(current, others.decide(request))[0])
+        else:
+            got = max(value(game.step(current, o)[0]) for o in request.options)
+        memo[current] = got
+        return got
+
+    start, _ = game.start(state)
+    return value(start)
+
+
+# -- the answer -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PurchaseEffect:
+    """What one purchase of the best plan buys: connections opened or closed, and more."""
+
+    purchase: str
+    opened: tuple[tuple[str, str], ...]
+    closed: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "purchase": self.purchase,
+            "opened": [list(e) for e in self.opened],
+            "closed": [list(e) for e in self.closed],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlan:
+    purchases: tuple[str, ...]
+    placement: FigurePlacement
+    expected: Fraction
+    guaranteed: Fraction
+    worst_roll: Roll
+
+    @staticmethod
+    def of(c: PlanChoice) -> RankedPlan:
+        return RankedPlan(
+            c.purchases.bought, FigurePlacement.of(c.board, c.layout), c.expected, c.guaranteed, c.worst_roll
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "purchases": list(self.purchases),
+            "placement": self.placement.to_json(),
+            "expected": self.expected,
+            "guaranteed": self.guaranteed,
+            "worst_roll": roll_json(self.worst_roll),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlanAnswer:
+    query: ClassVar[str] = "plan"
+    status: Status
+    measure: str
+    target: int
+    best_expected: RankedPlan | None
+    best_guaranteed: RankedPlan | None
+    runners_up: tuple[RankedPlan, ...]  # the next plans by expected value (other purchases or placements)
+    upper_bound: Fraction | None  # no plan does better in expectation (proven: the best value)
+    purchase_classes: int
+    purchase_classes_done: int
+    plans_evaluated: int
+    replayed: bool  # the oracle replayed the best plans and recomputed the same values
+    replay_expected: Fraction | None
+    replay_guaranteed: Fraction | None
+    effects: tuple[PurchaseEffect, ...]
+    without_purchases: Fraction | None  # the best placement's expected value with no purchase
+    others: tuple[tuple[str, str], ...]  # the other players' Improvement answers
+    stopped: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status.value,
+            "measure": self.measure,
+            "target": self.target,
+            "best_expected": None if self.best_expected is None else self.best_expected.to_json(),
+            "best_guaranteed": None if self.best_guaranteed is None else self.best_guaranteed.to_json(),
+            "runners_up": [r.to_json() for r in self.runners_up],
+            "upper_bound": self.upper_bound,
+            "purchase_classes": self.purchase_classes,
+            "purchase_classes_done": self.purchase_classes_done,
+            "plans_evaluated": self.plans_evaluated,
+            "replayed": self.replayed,
+            "replay_expected": self.replay_expected,
+            "replay_guaranteed": self.replay_guaranteed,
+            "effects": [e.to_json() for e in self.effects],
+            "without_purchases": self.without_purchases,
+            "others": [{"player": p, "answer": a} for p, a in self.others],
+            "stopped": self.stopped,
+        }
+
+
+def _edges(board: Board) -> set[tuple[str, str]]:
+    return {(board.name(a), board.name(b)) for a in range(board.size) for b in board.neighbours[a] if a < b}
+
+
+def purchase_effects(
+    scenario: Scenario, player: int, purchases: Purchases, deadline: Deadline
+) -> tuple[PurchaseEffect, ...]:
+    """Each purchase's effect on the connections, by replaying the sequence one answer at a time."""
+    state = _reach_preparation(scenario)
+    me = state.players[player].name
+    game = scenario.game()
+    rules = Rules.of(scenario.rulings, scenario.data)
+    others = _others_decider(scenario)
+    current, _ = game.start(state)
+
+    def edges(s: GameState) -> set[tuple[str, str]]:
+        p = next(pl for pl in s.players if pl.name == me)
+        return _edges(compile_board(rules, s, p))
+
+    effects = []
+    steps = list(purchases.steps)
+    while current.stage is Stage.IMPROVEMENT or current.levelling is not None:
+        deadline.check()
+        request = current.request
+        if not isinstance(request, DecisionRequest):
+            break
+        if request.player != me:
+            current, _ = game.step(current, others.decide(request))
+            continue
+        if not steps:
+            break
+        step = steps.pop(0)
+        before = edges(current)
+        current, _ = game.step(current, step)
+        after = edges(current)
+        if step != "pass":
+            effects.append(PurchaseEffect(step, tuple(sorted(after - before)), tuple(sorted(before - after))))
+    return tuple(effects)
+
+
+def solve_plan(
+    scenario: Scenario,
+    measure: PlanMeasure = PlanMeasure.SCORE,
+    target: int | None = None,
+    player: int = 0,
+    deadline: Deadline | None = None,
+    top: int = 3,
+) -> tuple[PlanAnswer, PlanChoice | None]:
+    """The planner's answer (and the best plan by expected value, for pictures)."""
+    deadline = deadline or Deadline()
+    scoring = scoring_for(scenario, measure, target, player)
+    me = scenario.initial.players[player].name
+    search = PlanSearch([], top)
+    stopped: str | None = None
+    classes: list[tuple[Board, Purchases]] = []
+    budget = deadline.share(0.75)
+    try:
+        classes = purchase_classes(scenario, player, budget)
+        search.classes = len(classes)
+        for board, purchases in classes:
+            _require_exact(board)
+            evaluate(scenario, board, purchases, scoring, me, search, budget)
+            search.classes_done += 1
+    except TimeLimit as stop:
+        stopped = stop.reason
+    ranked = sorted(search.ranked, key=_order_expected)
+    complete = stopped is None
+    if not ranked:
+        return (
+            PlanAnswer(
+                Status.UNKNOWN,
+                measure.value,
+                scoring.target,
+                None,
+                None,
+                (),
+                None,
+                search.classes,
+                search.classes_done,
+                search.evaluated,
+                False,
+                None,
+                None,
+                (),
+                None,
+                (),
+                stop_reason(stopped),
+            ),
+            None,
+        )
+    best = ranked[0]
+    best_g = min(search.ranked, key=_order_guaranteed)
+    runners = tuple(RankedPlan.of(c) for c in ranked[1 : 1 + top])
+    replayed, rex, rgu = False, None, None
+    effects: tuple[PurchaseEffect, ...] = ()
+    without: Fraction | None = None
+    if complete:
+        try:
+            rex, _ = replay_plan(scenario, player, best, scoring, deadline)
+            _, rgu = replay_plan(scenario, player, best_g, scoring, deadline)
+            if rex != best.expected or rgu != best_g.guaranteed:
+                raise OracleDisagreement(
+                    f"the oracle replaying the plans gives {rex} and {rgu}; the search said "
+                    f"{best.expected} and {best_g.guaranteed}"
+                )
+            replayed = True
+            effects = purchase_effects(scenario, player, best.purchases, deadline)
+            without = _without_purchases(classes, best, scoring, scenario, deadline)
+        except TimeLimit as stop:
+            stopped = stop.reason
+    proven = complete and replayed
+    others = best.purchases.others
+    return (
+        PlanAnswer(
+            Status.PROVEN if proven else Status.BEST_FOUND,
+            measure.value,
+            scoring.target,
+            RankedPlan.of(best),
+            RankedPlan.of(best_g),
+            runners,
+            best.expected if proven else _ceiling(scoring),
+            search.classes,
+            search.classes_done,
+            search.evaluated,
+            replayed,
+            rex,
+            rgu,
+            effects,
+            without,
+            others,
+            stop_reason(stopped),
+        ),
+        best,
+    )
+
+
+def _ceiling(scoring: Scoring) -> Fraction | None:
+    """A bound no plan beats (when the search stopped): the measure's largest value, if any."""
+    return scoring.ceiling
+
+
+def _without_purchases(
+    classes: Sequence[tuple[Board, Purchases]],
+    best: PlanChoice,
+    scoring: Scoring,
+    scenario: Scenario,
+    deadline: Deadline,
+) -> Fraction | None:
+    """The best plan's placement on the dungeon with no purchase (None if it cannot stand there)."""
+    plain = next(((b, p) for b, p in classes if not p.bought), None)
+    if plain is None or not best.purchases.bought:
+        return None
+    board = plain[0]
+    if len(best.layout.guardians) != board.guardian_figures or sum(best.layout.minions) > board.minions:
+        return None
+    dist = roll_distribution(scenario.data, board.year)
+    return PlanDP(board, best.layout, dist, scoring, 0, deadline).phase_value()[0]
+
+
+__all__ = [
+    "PlanAnswer",
+    "PlanChoice",
+    "PlanDP",
+    "PlanMeasure",
+    "PurchaseEffect",
+    "Purchases",
+    "RankedPlan",
+    "Scoring",
+    "oracle_plan_value",
+    "purchase_classes",
+    "replay_plan",
+    "solve_plan",
+]

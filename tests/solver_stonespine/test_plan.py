@@ -1,0 +1,71 @@
+"""The year planner (``solver.stonespine.plan``): equal to the oracle expectimax baseline on
+generated small instances, replayed through the oracle, and the bundled examples."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from model.stonespine.scenario import load_scenario, scenario_from_document
+from solver.common import Status
+from solver.stonespine.generate import random_chamber
+from solver.stonespine.plan import PlanMeasure, oracle_plan_value, purchase_classes, solve_plan
+
+
+def small_instance(seed: int) -> dict[str, Any]:
+    """A 2x2 dungeon in year 1 (one row built: 1x2) at the start of the Improvement Phase, with gold to spend."""
+    rng = random.Random(seed)
+    rows = [[random_chamber(rng) for _ in range(3)]]
+    if seed % 2:
+        rows[0][1] = rows[0][1].split()[0] + " TLR rubble/kobold"
+    return {
+        "game": "stonespine",
+        "start": "improvement",
+        "year": 1,
+        "last_year": 1,
+        "heroes": {"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
+        "players": [
+            {
+                "name": "Ann",
+                "guardian": "Gorgon",
+                "levels": [0, 0],
+                "xp": 1,
+                "gold": 5 + seed % 5,
+                "dungeon": {"entrance": "A", "exit": "B", "rows": rows},
+            }
+        ],
+        "solo": {},
+    }
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, pytest.param(3, marks=pytest.mark.slow), 4, 5])
+@pytest.mark.parametrize("measure", [PlanMeasure.SCORE, PlanMeasure.DEFEATED])
+def test_plan_equals_the_oracle_expectimax(seed: int, measure: PlanMeasure) -> None:
+    scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
+    answer, best = solve_plan(scenario, measure)
+    assert answer.status is Status.PROVEN and answer.replayed and best is not None
+    assert answer.best_expected is not None and answer.best_guaranteed is not None
+    assert answer.best_expected.expected == oracle_plan_value(scenario, measure)
+    assert answer.best_guaranteed.guaranteed == oracle_plan_value(scenario, measure, worst=True)
+    assert answer.replay_expected == answer.best_expected.expected
+
+
+def test_the_purchases_are_the_oracles_own() -> None:
+    scenario = load_scenario("example:stonespine/plan-year3", (), None, "data")
+    classes = purchase_classes(scenario)
+    bought = {p.bought for _, p in classes}
+    assert () in bought and ("buy-xp", "left") in bought
+    # 9 gold: XP (4) and a passage (5) fit, XP and two rubble removals do not exist here
+    assert all(p.gold_left >= 0 for _, p in classes)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["plan-year3", "plan-year4"])
+def test_bundled_examples_plan_proven(name: str) -> None:
+    scenario = load_scenario(f"example:stonespine/{name}", (), None, "data")
+    answer, _ = solve_plan(scenario)
+    assert answer.status is Status.PROVEN and answer.replayed
+    assert answer.best_expected is not None and answer.runners_up
+    assert answer.upper_bound == answer.best_expected.expected
