@@ -141,8 +141,8 @@ def _configure(args: argparse.Namespace) -> None:
     if args.max_input_size is not None:
         set_input_limits(InputLimits(args.max_input_size, DEFAULT_LIMITS.max_depth))
     chosen = getattr(args, "format", None)
-    if chosen is None:
-        chosen = "text" if sys.stdout.isatty() else "md"
+    if chosen is None:  # files are files: with --out, Markdown whatever the terminal
+        chosen = "text" if sys.stdout.isatty() and not getattr(args, "out", None) else "md"
         if hasattr(args, "format"):
             args.format = chosen
     if chosen == "text":

@@ -2,7 +2,8 @@
 
 The page needs nothing from outside: styles are inline, every picture is an ``<img>`` whose
 source is the SVG itself as a ``data:`` URI (so a picture's text can never run as script), and
-raw HTML in the Markdown is shown as text, not interpreted. Markdown is rendered by
+raw HTML in the Markdown is shown as text, not interpreted, but for ``<br>`` (a line break in a
+table cell, as GitHub renders it). Markdown is rendered by
 markdown-it-py (CommonMark with GitHub tables), the same reading GitHub gives ``report.md``.
 """
 
@@ -13,6 +14,7 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -32,6 +34,50 @@ class Picture:
 Block = str | Picture
 """Markdown text, or a picture."""
 
+_EMBEDDED = re.compile(r"^```svg-picture (\S+) ([^\n]*)\n(.*?)\n```$", re.MULTILINE | re.DOTALL)
+
+
+def embed(picture: Picture, command: str | None = None) -> str:
+    """A picture inside a Markdown section (a fenced ``svg-picture NAME CAPTION`` block), for
+    sections made as text (batch jobs); :func:`split_pictures` turns it back into a picture.
+    ``command`` is printed under it as the command that draws it.
+
+    >>> picture, text = split_pictures(embed(Picture("a.svg", "cap", "<svg/>"), "invasion x --svg a.svg"))
+    >>> picture, text.strip()
+    (Picture(name='a.svg', caption='cap', svg='<svg/>\\n'), 'Reproduce: `invasion x --svg a.svg`')
+    """
+    from reports.output import md_code
+
+    block = f"```svg-picture {picture.name} {' '.join(picture.caption.split())}\n{picture.svg.strip()}\n```"
+    return block + (f"\n\nReproduce: {md_code(command)}" if command else "")
+
+
+def split_pictures(markdown: str) -> list[Block]:
+    """Markdown with embedded pictures (:func:`embed`) as text blocks and pictures."""
+    out: list[Block] = []
+    last = 0
+    for match in _EMBEDDED.finditer(markdown):
+        if markdown[last : match.start()].strip():
+            text = markdown[last : match.start()]
+            out.append(text.lstrip("\n") if out and isinstance(out[-1], Picture) else text)
+        out.append(Picture(match.group(1), match.group(2), match.group(3) + "\n"))
+        last = match.end()
+    if markdown[last:].strip() or not out:
+        out.append(markdown[last:].lstrip("\n") if out else markdown[last:])
+    return out
+
+
+def picture_links(markdown: str, folder: str = "pictures") -> str:
+    """Markdown with each embedded picture (:func:`embed`) as a link to its file in ``folder``.
+
+    >>> picture_links(embed(Picture("a.svg", "cap", "<svg/>")))
+    '![cap](pictures/a.svg)'
+    """
+    from reports.output import md_escape
+
+    return _EMBEDDED.sub(lambda m: f"![{md_escape(m.group(2))}]({folder}/{m.group(1)})", markdown)
+
+
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1em 2em;
        color: #1d1d1f; line-height: 1.45; }
@@ -43,19 +89,36 @@ code { background: #f1f1f4; padding: 0 0.2em; border-radius: 3px; font-size: 0.9
 pre { background: #f6f6f8; padding: 0.6em; overflow-x: auto; font-size: 0.85em; }
 pre code { background: none; }
 figure { margin: 1em 0; overflow-x: auto; }
-figure img { border: 1px solid #d0d0d4; max-width: 100%; height: auto; }
+figure img { border: 1px solid #d0d0d4; max-width: 100%; height: auto; box-sizing: border-box; }
 figcaption { color: #555; font-size: 0.9em; }
 h1 { border-bottom: 2px solid #333; } h2 { border-bottom: 1px solid #999; margin-top: 2em; }
 """
 
-_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+_markdown = MarkdownIt("commonmark", {"html": True}).enable("table")
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def _html_inline(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+    """Raw inline HTML: a ``<br>`` (a line break in a table cell) is kept, anything else shown as text."""
+    content: str = tokens[idx].content
+    return "<br>" if _LINE_BREAK.fullmatch(content) else html.escape(content)
+
+
+def _html_block(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+    return "<p>" + html.escape(tokens[idx].content) + "</p>\n"
+
+
+_markdown.add_render_rule("html_inline", _html_inline)
+_markdown.add_render_rule("html_block", _html_block)
 
 
 def markdown_html(text: str) -> str:
-    """Markdown as HTML; raw HTML in the text is escaped.
+    """Markdown as HTML; raw HTML in the text is escaped, but for ``<br>`` (a line break in a cell).
 
     >>> markdown_html("| a |\\n|---|\\n| <b> |")
     '<table>\\n<thead>\\n<tr>\\n<th>a</th>\\n</tr>\\n</thead>\\n<tbody>\\n<tr>\\n<td>&lt;b&gt;</td>\\n</tr>\\n</tbody>\\n</table>\\n'
+    >>> markdown_html("| a |\\n|---|\\n| one<br>two <i>x</i> |").split("<td>")[1].split("</td>")[0]
+    'one<br>two &lt;i&gt;x&lt;/i&gt;'
     """
     rendered: str = _markdown.render(text)
     return rendered

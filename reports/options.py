@@ -191,8 +191,8 @@ def add_output_options(
         "--format",
         choices=formats,
         default=None,
-        help="text: tables wrapped to the terminal (the default on a terminal); md: Markdown (the "
-        "default otherwise); json: canonical JSON",
+        help="text: tables wrapped to the terminal (the default on a terminal without --out); md: "
+        "Markdown (the default otherwise: --out writes Markdown whatever the terminal); json: canonical JSON",
     )
     if "json" in formats:
         parser.add_argument(

@@ -2,9 +2,10 @@
 self-contained HTML and diffable JSON.
 
 Per game: what it is (seed, rulings, bundled examples, fixture cases); a picture of each bundled
-example's end (SVG: the game's ``reports/<pkg>/svg.py: render_svg`` or its spec's); the game's own
-report sections (``reports/<pkg>/sections.py``: the bundled dungeon's placements and escape
-analysis, fear thresholds, ...); the rule-ambiguity register with every witness's difference
+example's end (SVG: the game's ``reports/<pkg>/svg.py: render_svg`` or its spec's, under it the
+``simulate --svg`` command that draws it); the game's own report sections
+(``reports/<pkg>/sections.py``: the bundled dungeon's placements and escape analysis, fear
+thresholds, ...; a section may hold a picture, :func:`reports.html.embed`); the rule-ambiguity register with every witness's difference
 between readings, the divergence searches and the well-formedness checks; and the fixtures that
 depend on each ruling. Everything comes from bundled files, so it runs from any install, and
 every claim prints the command that reproduces it.
@@ -29,8 +30,8 @@ from reports.ambiguity.jobs import section_job as section_job  # re-exported
 from reports.ambiguity.markdown import fixtures_md, game_md
 from reports.batch import Runner
 from reports.games import part
-from reports.html import Block, Picture, page
-from reports.output import md_code, md_escape
+from reports.html import Block, Picture, page, picture_links, split_pictures
+from reports.output import command_line, md_code, md_escape
 from reports.tables import table
 
 TITLE = "invasion-oracle report"
@@ -109,11 +110,17 @@ class Report:
             out.append("### Pictures: each bundled example at its end\n")
             for example, picture in game.pictures:
                 out.append(picture)
-                out.append(f"Reproduce: `invasion {spec.name} simulate {example} --svg {picture.name}`\n")
-        out += [demote(section) for section in game.sections]
+                command = command_line(["invasion", spec.name, "simulate", example, "--svg", picture.name])
+                out.append(f"Reproduce: {md_code(command)}\n")
+        for section in game.sections:  # a section may hold pictures (reports.html.embed)
+            out += split_pictures(demote(section))
         heading = f"{md_escape(spec.title)}: rule ambiguities"
         out.append(game_md(self.analysis, spec.name, self.written, level=3, heading=heading))
         return out
+
+    def all_pictures(self) -> list[Picture]:
+        """Every picture the report shows (the examples' and the sections'), in order."""
+        return [block for block in self.blocks() if isinstance(block, Picture)]
 
     def markdown(self, picture_folder: str = "pictures") -> str:
         parts = []
@@ -147,7 +154,7 @@ class Report:
                         }
                         for example, picture in game.pictures
                     ],
-                    "sections": list(game.sections),
+                    "sections": [picture_links(section) for section in game.sections],
                     "rulings": [r for r in answer["rulings"] if r["game"] == name],
                     "wellformed": answer["wellformed"].get(name),
                     "fixture_cases": game.manifest_cases,

@@ -113,9 +113,8 @@ def run_report(args: argparse.Namespace) -> int:
     status = 130 if report.analysis.interrupted else 0
     answer: Any = report.to_json()
     if out is not None:
-        for game in report.games:
-            for _, picture in game.pictures:
-                write_atomic(out / "pictures" / picture.name, picture.svg)
+        for picture in report.all_pictures():
+            write_atomic(out / "pictures" / picture.name, picture.svg)
         write_atomic(out / "report.md", report.markdown())
         write_atomic(out / "report.html", report.html())
         if args.json:

@@ -11,13 +11,12 @@ takes a blue die; ``[*]`` takes any colour). A defeated spire is marked ``(defea
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from model.cloudspire.area import HERO, LANES, SPIRE_SPACES
 from model.cloudspire.blueprints import Slot
 from model.cloudspire.dice import COLOURS, Zone, die_order
 from model.cloudspire.scenario import Scenario
 from model.cloudspire.state import GameState
+from model.core.svg import Canvas, Key, wrap
 
 WIDTH = 26
 SHORT = {"miss": "miss", "hit": "hit", "crit": "CRIT"}
@@ -161,26 +160,20 @@ def render_text(scenario: Scenario, state: GameState, *, title: str = "") -> str
 
 
 def render_svg(scenario: Scenario, state: GameState, *, title: str = "") -> str:
-    """An SVG picture of the play area: three columns, the Deployment Stack above, the hero below."""
-    cell_w, cell_h, gap = 230, 120, 12
-    width = 3 * cell_w + 4 * gap
-    height = 5 * cell_h + 6 * gap + 60
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="11">',
-        f"<title>{escape(title or 'Cloudspire play area')}</title>",
-        f'<text x="{gap}" y="22" font-size="14">{escape(f"Cloudspire · round {state.round} · {state.phase}")}</text>',
-    ]
+    """An SVG picture of the play area: three columns, the Deployment Stack above, the hero below,
+    the dice line (wrapped to the picture's width) and a legend under them."""
+    cell_w, cell_h, gap, size = 250, 124, 12, 11
+    canvas = Canvas(title or "Cloudspire play area", size=size)
+    canvas.text(0, 14, f"Cloudspire · round {state.round} · {state.phase}", size=14, bold=True)
     game = scenario.game()
 
     def box(col: int, row: int, lines: list[str], fill: str) -> None:
-        x = gap + col * (cell_w + gap)
-        y = 40 + gap + row * (cell_h + gap)
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{cell_w}" height="{cell_h}" rx="8" fill="{fill}" stroke="#333"/>'
-        )
-        for k, line in enumerate(lines[:8]):
-            weight = ' font-weight="bold"' if k == 0 else ""
-            parts.append(f'<text x="{x + 8}" y="{y + 16 + 13 * k}"{weight}>{escape(line[:34])}</text>')
+        x = col * (cell_w + gap)
+        y = 30 + row * (cell_h + gap)
+        canvas.rect(x, y, cell_w, cell_h, fill, rx=8, stroke="#333333")
+        wrapped = [part for line in lines for part in wrap(line, cell_w - 16, size)]
+        for k, line in enumerate(wrapped[:8]):
+            canvas.text(x + 8, y + 16 + 13.5 * k, line, bold=k == 0)
 
     dep = state.deployment
     dep_lines = ["Deployment Stack", f"{len(dep)} card(s)"]
@@ -189,19 +182,47 @@ def render_svg(scenario: Scenario, state: GameState, *, title: str = "") -> str:
     elif len(dep):
         dep_lines.append("top: unknown (shuffled)")
     dep_lines.append(f"boss {'added' if state.boss_added else 'not added'}")
-    box(1, 0, dep_lines, "#dddddd")
+    box(1, 0, dep_lines, FILLS["deck"])
     for r, lane in enumerate(LANES, start=1):
-        box(1, r, _lane_lines(scenario, state, lane), "#f4c7c3" if state.lane(lane) else "#f7f7f7")
+        box(1, r, _lane_lines(scenario, state, lane), FILLS["enemy"] if state.lane(lane) else FILLS["empty"])
         for c, side in ((0, "L"), (2, "R")):
             space = f"{side}-{lane}"
             placed = state.spire_at(space)
-            fill = "#f7f7f7" if placed is None else ("#bbbbbb" if placed.defeated else "#c9daf8")
+            fill = (
+                FILLS["empty"]
+                if placed is None
+                else (FILLS["defeated"] if placed.defeated else FILLS["spire"])
+            )
             box(c, r, _spire_lines(scenario, state, space), fill)
-    box(1, 4, _hero_lines(scenario, state), "#d9ead3")
-    counts = _dice_line(state)
-    parts.append(f'<text x="{gap}" y="{height - 14}">{escape(counts)}</text>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    box(1, 4, _hero_lines(scenario, state), FILLS["hero"])
+    bottom = 30 + 5 * (cell_h + gap)
+    canvas.lines(0, bottom + 10, wrap(_dice_line(state), 3 * cell_w + 2 * gap, size), step=14)
+    canvas.legend(
+        [
+            Key("fill", FILLS["deck"], "Deployment Stack"),
+            Key("fill", FILLS["enemy"], "lane with enemies"),
+            Key("fill", FILLS["spire"], "spire"),
+            Key("fill", FILLS["defeated"], "defeated spire"),
+            Key("fill", FILLS["empty"], "empty"),
+            Key("fill", FILLS["hero"], "hero"),
+            Key(
+                "text",
+                "#333333",
+                "bpN B2:hit: blueprint N holds die B2 showing a hit; [blue]: takes a blue die",
+            ),
+        ]
+    )
+    return canvas.svg()
+
+
+FILLS = {
+    "deck": "#dddddd",
+    "enemy": "#f4c7c3",
+    "empty": "#f7f7f7",
+    "spire": "#c9daf8",
+    "defeated": "#bbbbbb",
+    "hero": "#d9ead3",
+}
 
 
 assert SPIRE_SPACES  # the spire spaces are drawn by row and side above

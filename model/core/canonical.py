@@ -98,6 +98,9 @@ def write_atomic(path: str | Path, text: str) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
         try:
+            # mkstemp makes the file 0600; a new file gets the user's umask (0644 under 022), a
+            # replaced one keeps its mode, as if written in place
+            os.fchmod(fd, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)
                 handle.flush()
@@ -108,6 +111,12 @@ def write_atomic(path: str | Path, text: str) -> None:
             raise
     except OSError as err:
         raise OutputError(str(path), f"cannot write: {err.strerror or err}") from None
+
+
+def _umask() -> int:
+    current = os.umask(0o022)  # reading the umask means setting it: put it straight back
+    os.umask(current)
+    return current
 
 
 def _write_through(target: Path, text: str) -> None:

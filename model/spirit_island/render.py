@@ -11,9 +11,9 @@ notation (``C 2T@1 3D B``), and Presence (``River:2``), Defend (``def2``) and He
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from collections.abc import Callable, Sequence
 
+from model.core.svg import Canvas, Key, wrap
 from model.spirit_island.island import Island
 from model.spirit_island.pieces import LETTER, Land, describe
 
@@ -76,39 +76,125 @@ def render_island(island: Island, lands: Sequence[Land], *, title: str = "") -> 
     return "\n".join(out)
 
 
+LAND_W, LAND_H, OCEAN_W, GUTTER = 190, 84, 74, 44
+OCEAN, COAST = "#2b5d8a", "#2b5d8a"
+
+
 def render_svg(island: Island, lands: Sequence[Land], *, title: str = "") -> str:
-    """An SVG picture: lands as circles coloured by terrain, labelled with their pieces."""
-    cell, radius, board_width = 150, 48, 3 * 150 + 90
-    positions: dict[int, tuple[int, int]] = {}
+    """An SVG picture: lands as boxes coloured by terrain, in each board's schematic grid.
+
+    Boards stand two to a row from four boards on. Every adjacency is drawn along the gutters
+    between the boxes (never across a land): down or up out of one land, along the gutters, into
+    the other; each edge has its own lane in a gutter, cross-board edges dashed. A legend is under
+    the picture.
+    """
+    columns = 1 + max(
+        (_grid_position(int(name[len(island.board_of[i]) :]))[0] for i, name in enumerate(island.lands)),
+        default=2,
+    )
+    columns = max(columns, 3)
+    per_row = 2 if len(island.boards) >= 4 else max(1, len(island.boards))
+    widths: list[float] = []
+    for _ in range(per_row):
+        widths += [OCEAN_W] + [LAND_W] * columns
+    lefts = [sum(widths[:c]) + GUTTER * c for c in range(len(widths))]
+    cells: dict[int, tuple[int, int]] = {}  # land index -> (global column, global row)
     for b, board in enumerate(island.boards):
+        block_col, block_row = (b % per_row) * (columns + 1), (b // per_row) * 3
         for i, name in enumerate(island.lands):
             if island.board_of[i] == board:
                 col, row = _grid_position(int(name[len(board) :]))
-                positions[i] = (b * board_width + 90 + col * cell + cell // 2, 60 + row * cell + cell // 2)
-    width = len(island.boards) * board_width
-    height = 60 + 3 * cell + 20
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="12">',
-        f"<title>{escape(title or 'island')}</title>",
-    ]
+                cells[i] = (block_col + 1 + col, block_row + row)
+
+    def top(row: int) -> float:
+        return 40 + row * (LAND_H + GUTTER)
+
+    canvas = Canvas(title or "island", size=12)
+    canvas.text(lefts[0], 14, f"Spirit Island{': ' + title if title else ''}", size=14, bold=True)
     for b, board in enumerate(island.boards):
-        x = b * board_width
-        parts.append(f'<rect x="{x + 10}" y="60" width="60" height="{3 * cell}" fill="#2b5d8a"/>')
-        parts.append(f'<text x="{x + 10}" y="40" font-size="16">Board {escape(board)}</text>')
-    for i, near in enumerate(island.neighbours_of):
-        for j in near:
-            if i < j:
-                (x1, y1), (x2, y2) = positions[i], positions[j]
-                dash = ' stroke-dasharray="6 4"' if island.board_of[i] != island.board_of[j] else ""
-                parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#444"{dash}/>')
-    for i, (x, y) in sorted(positions.items()):
+        col, row = (b % per_row) * (columns + 1), (b // per_row) * 3
+        height = 3 * LAND_H + 2 * GUTTER
+        canvas.rect(lefts[col], top(row), OCEAN_W, height, OCEAN, rx=6)
+        canvas.text(
+            lefts[col] + OCEAN_W / 2, top(row) + 20, "Board", anchor="middle", fill="#ffffff", bold=True
+        )
+        canvas.text(
+            lefts[col] + OCEAN_W / 2,
+            top(row) + 38,
+            board,
+            anchor="middle",
+            fill="#ffffff",
+            bold=True,
+            size=16,
+        )
+        canvas.text(
+            lefts[col] + OCEAN_W / 2, top(row) + height - 12, "Ocean", anchor="middle", fill="#ffffff"
+        )
+    edges = [(i, j) for i, near in enumerate(island.neighbours_of) for j in near if i < j]
+    for k, (i, j) in enumerate(edges):
+        cross = island.board_of[i] != island.board_of[j]
+        _edge(canvas, cells[i], cells[j], lefts, top, ((k % 9) - 4) * 4.0, cross)
+    for i, (col, row) in sorted(cells.items()):
+        x, y = lefts[col], top(row)
         colour = TERRAIN_COLOUR[island.terrain[i].value]
-        stroke = ' stroke="#2b5d8a" stroke-width="4"' if island.coastal[i] else ' stroke="#222"'
-        parts.append(f'<circle cx="{x}" cy="{y}" r="{radius}" fill="{colour}"{stroke}/>')
-        for k, line in enumerate(_cell_lines(island, i, lands[i])):
-            if line:
-                parts.append(
-                    f'<text x="{x}" y="{y - 10 + 15 * k}" text-anchor="middle">{escape(line)}</text>'
-                )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+        stroke = (
+            {"stroke": COAST, "stroke_width": 4}
+            if island.coastal[i]
+            else {"stroke": "#222222", "stroke_width": 1.5}
+        )
+        canvas.rect(x, y, LAND_W, LAND_H, colour, rx=10, **stroke)
+        canvas.rect(x + 6, y + 6, LAND_W - 12, LAND_H - 12, "#ffffff", rx=6, fill_opacity=0.78)
+        lines = [
+            part for line in _cell_lines(island, i, lands[i]) if line for part in wrap(line, LAND_W - 24, 12)
+        ]
+        canvas.lines(x + 12, y + 24, lines[:4], step=15, size=12)
+    canvas.legend(
+        [
+            *(Key("fill", c, t) for t, c in TERRAIN_COLOUR.items()),
+            Key("fill", "#ffffff", "coastal land (blue border)", stroke=COAST),
+            Key("fill", OCEAN, "Ocean"),
+            Key("line", "#555555", "adjacent lands"),
+            Key("dash", "#8e24aa", "adjacent across boards"),
+            Key("text", "#333333", "A1 M~: land, terrain, ~ coastal; then pieces (C 2T@1 3D B) and Presence"),
+        ]
+    )
+    return canvas.svg()
+
+
+def _edge(
+    canvas: Canvas,
+    a: tuple[int, int],
+    b: tuple[int, int],
+    lefts: list[float],
+    top: Callable[[int], float],
+    offset: float,
+    cross: bool,
+) -> None:
+    """One adjacency drawn along the gutters from land ``a`` to land ``b`` (global grid cells)."""
+    if (a[1], a[0]) > (b[1], b[0]):
+        a, b = b, a
+    (ca, ra), (cb, rb) = a, b
+    ax, bx = lefts[ca] + LAND_W / 2 + offset, lefts[cb] + LAND_W / 2 + offset
+    below_a = top(ra) + LAND_H + GUTTER / 2 + offset / 2
+    if ra == rb or rb == ra + 1:
+        b_y = top(rb) + (LAND_H if ra == rb else 0)
+        points = [(ax, top(ra) + LAND_H), (ax, below_a), (bx, below_a), (bx, b_y)]
+    else:
+        above_b = top(rb) - GUTTER / 2 + offset / 2
+        side = lefts[ca] + LAND_W + GUTTER / 2 if cb >= ca else lefts[ca] - GUTTER / 2
+        side += offset / 2
+        points = [
+            (ax, top(ra) + LAND_H),
+            (ax, below_a),
+            (side, below_a),
+            (side, above_b),
+            (bx, above_b),
+            (bx, top(rb)),
+        ]
+    extra = {"stroke_dasharray": "7 4"} if cross else {}
+    canvas.polyline(
+        [(round(x, 1), round(y, 1)) for x, y in points],
+        "#8e24aa" if cross else "#555555",
+        2.5 if cross else 2,
+        **extra,
+    )

@@ -14,6 +14,7 @@ from model.stonespine.rulings import GAME
 from model.stonespine.scenario import Scenario, load
 from model.stonespine.simulate import outcome
 from model.stonespine.state import GameState, PlayerState
+from model.stonespine.svg import render_svg
 
 
 def player_picture(scenario: Scenario, player: PlayerState, state: GameState | None = None) -> str:
@@ -51,6 +52,7 @@ SPEC = GameSpec(
     load=load,
     outcome=_outcome,
     render_text=render_text,
+    render_svg=render_svg,
     build_data=_data,
     package="model.stonespine",
     examples="stonespine",

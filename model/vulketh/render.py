@@ -11,8 +11,8 @@ oldest first, with the strength it gives and the number for GROW, MOVE and GATHE
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
 
+from model.core.svg import Canvas, Key
 from model.vulketh.action_board import ACTIONS, strength
 from model.vulketh.data import GameData
 from model.vulketh.hexmap import HexMap
@@ -114,16 +114,20 @@ def render_text(scenario: object, state: object) -> str:
     return "\n".join(parts)
 
 
-def _hex_points(cx: float, cy: float, size: float) -> str:
+def _hex_points(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     points = []
     for k in range(6):
         angle = math.radians(60 * k - 30)
-        points.append(f"{cx + size * math.cos(angle):.1f},{cy + size * math.sin(angle):.1f}")
-    return " ".join(points)
+        points.append((round(cx + size * math.cos(angle), 1), round(cy + size * math.sin(angle), 1)))
+    return points
+
+
+HEX_FILL = {"invaded": "#e9d8c4", "clear": "#dfe9d0"}
+WARLORD, VILLAGE = "#b22222", "#6b4f2a"
 
 
 def render_svg(scenario: object, state: object) -> str:
-    """An SVG of the hex map (pointy-top hexes at their positions) and the action board."""
+    """An SVG of the hex map (pointy-top hexes at their positions), the action board and a legend."""
     from model.vulketh.scenario import Scenario
     from model.vulketh.state import GameState
 
@@ -133,79 +137,71 @@ def render_svg(scenario: object, state: object) -> str:
     step_x = size * math.sqrt(3)
     centres: dict[int, tuple[float, float]] = {}
     for number, (col, row) in hex_map.positions:
-        centres[number] = (80 + step_x * (col + row / 2), 80 + size * 1.5 * row)
-    map_width = max(x for x, _ in centres.values()) + 80
-    map_height = max(y for _, y in centres.values()) + 80
-    board_top = map_height + 20
-    width = int(max(map_width, 480))
-    height = int(board_top + 40 + 34 * 4 + 80)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="13">',
-        f"<title>{escape('Vul' + chr(39) + 'Keth: ' + scenario.source)}</title>",
-        '<rect width="100%" height="100%" fill="#ffffff"/>',
-    ]
+        centres[number] = (round(80 + step_x * (col + row / 2), 1), round(80 + size * 1.5 * row, 1))
+    canvas = Canvas("Vul'Keth: " + scenario.source, size=13)
     for a, b in hex_map.edges:
         (x1, y1), (x2, y2) = centres[a], centres[b]
-        out.append(
-            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#888" stroke-width="2"/>'
-        )
+        canvas.line(x1, y1, x2, y2, "#888888", 2)
     for number in hex_map.hexes:
         cell = state.hex(number)
         x, y = centres[number]
-        fill = "#e9d8c4" if cell.invaders else "#dfe9d0"
-        out.append(
-            f'<polygon points="{_hex_points(x, y, size - 3)}" fill="{fill}" fill-opacity="0.92" stroke="#333" stroke-width="2"/>'
-        )
-        out.append(
-            f'<text x="{x:.1f}" y="{y - 30:.1f}" text-anchor="middle" font-size="16" font-weight="bold">{number}</text>'
-        )
+        fill = HEX_FILL["invaded"] if cell.invaders else HEX_FILL["clear"]
+        canvas.polygon(_hex_points(x, y, size - 3), fill, fill_opacity=0.92, stroke="#333333", stroke_width=2)
+        canvas.text(x, y - 30, str(number), anchor="middle", size=16, bold=True)
         if cell.warlord:
-            out.append(f'<circle cx="{x - 26:.1f}" cy="{y - 8:.1f}" r="9" fill="#b22222"/>')
-            out.append(
-                f'<text x="{x - 26:.1f}" y="{y - 4:.1f}" text-anchor="middle" fill="#fff" font-size="11">W</text>'
-            )
-            out.append(
-                f'<text x="{x:.1f}" y="{y + 38:.1f}" text-anchor="middle" font-size="10">{escape(SHORT.get(cell.warlord, cell.warlord))}</text>'
-            )
+            canvas.circle(x - 26, y - 8, 9, WARLORD)
+            canvas.text(x - 26, y - 4, "W", anchor="middle", fill="#ffffff", size=11)
+            canvas.text(x, y + 38, SHORT.get(cell.warlord, cell.warlord), anchor="middle", size=10)
         if cell.village:
-            out.append(
-                f'<polygon points="{x + 18:.1f},{y - 2:.1f} {x + 26:.1f},{y - 12:.1f} {x + 34:.1f},{y - 2:.1f} {x + 34:.1f},{y + 6:.1f} {x + 18:.1f},{y + 6:.1f}" fill="#6b4f2a"/>'
+            canvas.polygon(
+                [(x + 18, y - 2), (x + 26, y - 12), (x + 34, y - 2), (x + 34, y + 6), (x + 18, y + 6)],
+                VILLAGE,
             )
         pieces = " ".join(
             p
             for p in (f"I{cell.invaders}" if cell.invaders else "", f"P{cell.player}" if cell.player else "")
             if p
         )
-        rivals = " ".join(f"{escape(n)}{c}" for n, c in cell.rivals)
-        out.append(f'<text x="{x:.1f}" y="{y + 2:.1f}" text-anchor="middle">{escape(pieces)}</text>')
+        rivals = " ".join(f"{n}{c}" for n, c in cell.rivals)
+        canvas.text(x, y + 2, pieces, anchor="middle")
         if rivals or cell.village:
-            label = " ".join(p for p in (f"V:{escape(cell.village)}" if cell.village else "", rivals) if p)
-            out.append(
-                f'<text x="{x:.1f}" y="{y + 20:.1f}" text-anchor="middle" font-size="11">{label}</text>'
-            )
-    out.append(
-        f'<text x="20" y="{board_top + 14:.1f}" font-size="14" font-weight="bold">Action board (oldest die first)</text>'
-    )
+            label = " ".join(p for p in (f"V:{cell.village}" if cell.village else "", rivals) if p)
+            canvas.text(x, y + 20, label, anchor="middle", size=11)
+    board_top = canvas.bounds[3] + 20
+    canvas.text(20, board_top + 14, "Action board (oldest die first)", size=14, bold=True)
     for i, action in enumerate(ACTIONS):
         dice = state.board.row(action)
         y = board_top + 30 + 34 * i
-        out.append(f'<text x="20" y="{y + 18:.1f}">{action}</text>')
+        canvas.text(20, y + 18, action)
         for k, face in enumerate(dice):
             x = 100 + 34 * k
-            out.append(
-                f'<rect x="{x}" y="{y:.1f}" width="28" height="28" rx="4" fill="{FACE_COLOUR[face]}" stroke="#333"/>'
-            )
-            out.append(f'<text x="{x + 14}" y="{y + 18:.1f}" text-anchor="middle">{FACE_LETTER[face]}</text>')
+            canvas.rect(x, y, 28, 28, FACE_COLOUR[face], rx=4, stroke="#333333")
+            canvas.text(x + 14, y + 18, FACE_LETTER[face], anchor="middle")
         level = strength(dice)
         label = f"{level} = {data.amount(action, level)}" if action != "LEAD" else level
-        out.append(f'<text x="210" y="{y + 18:.1f}">{escape(label)}</text>')
+        canvas.text(max(210, 100 + 34 * len(dice) + 8), y + 18, label)
     summary_y = board_top + 30 + 34 * 4 + 20
     tokens = " ".join(state.warlord_board) or "-"
-    lines = (
-        f"score {state.score}, Invader resources {state.invader_resources}, reserve {state.reserve}",
-        f"Warlord Board: {tokens}",
+    canvas.lines(
+        20,
+        summary_y,
+        [
+            f"score {state.score}, Invader resources {state.invader_resources}, reserve {state.reserve}",
+            f"Warlord Board: {tokens}",
+        ],
+        step=18,
     )
-    for k, line in enumerate(lines):
-        out.append(f'<text x="20" y="{summary_y + 18 * k:.1f}">{escape(line)}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    canvas.legend(
+        [
+            Key("fill", HEX_FILL["invaded"], "hex with Invaders"),
+            Key("fill", HEX_FILL["clear"], "hex without"),
+            Key("letter", WARLORD, "Warlord", "W"),
+            Key("fill", VILLAGE, "village (V:owner)"),
+            Key("line", "#888888", "adjacent"),
+            Key("text", "#333333", "I3: Invaders, P2: your members"),
+            Key("fill", FACE_COLOUR["sun"], "sun die (S)"),
+            Key("fill", FACE_COLOUR["moon"], "moon die (M)"),
+            Key("fill", FACE_COLOUR["blank"], "blank die (-)"),
+        ]
+    )
+    return canvas.svg()

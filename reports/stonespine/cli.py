@@ -132,6 +132,7 @@ def register(commands: Any) -> None:
     wave.add_argument(
         "--heroes", required=True, type=name_list, help="colours outside the entrance, e.g. red,red,purple"
     )
+    _svg_argument(wave)
     wave.set_defaults(run=interruptible(_wave, memory=True))
 
     policy = commands.add_parser("policy", help="the optimal continue/close policy and its exact value")
@@ -152,6 +153,7 @@ def register(commands: Any) -> None:
     place.add_argument(
         "--top", type=non_negative_int, default=10, help="tied placements to list (default 10; 0: every one)"
     )
+    _svg_argument(place)
     place.set_defaults(run=interruptible(_place, memory=True))
 
     damage = commands.add_parser(
@@ -197,6 +199,30 @@ def register(commands: Any) -> None:
         help="defeats the trophy needs (default: Jael's count + 1 in solo; 1 player: 1, or 0 by SS-TROPHY-ZERO)",
     )
     plan.set_defaults(run=interruptible(_plan, memory=True))
+
+
+def _svg_argument(parser: argparse.ArgumentParser) -> None:
+    from reports.options import output_file
+
+    parser.add_argument(
+        "--svg",
+        type=output_file("--svg"),
+        metavar="FILE",
+        help="also write an SVG picture of the answer: the dungeon, its figures and the routes",
+    )
+
+
+def _write_svg(args: argparse.Namespace, svg: str | None) -> None:
+    from model.core.canonical import write_atomic
+    from model.core.errors import MalformedInputError
+    from reports.output import check_distinct_outputs
+
+    if not getattr(args, "svg", None):
+        return
+    check_distinct_outputs({"--out": args.out, "--svg": args.svg})
+    if svg is None:
+        raise MalformedInputError("--svg", args.svg, "no answer to draw (the search found none)")
+    write_atomic(args.svg, svg)
 
 
 def _measure_arguments(parser: argparse.ArgumentParser) -> None:
@@ -284,6 +310,35 @@ def _picture(
             title=title or f"{p.name}: {p.guardian.board.name}, year {board.year}",
         )
     )
+
+
+def _svg(
+    scenario: Scenario,
+    player: int,
+    board: Board,
+    layout: Layout,
+    routes: list[list[str]] | None = None,
+    title: str = "",
+) -> str:
+    """The same picture as :func:`_picture`, as SVG (guardians, minions, routes lettered a, b...)."""
+    from model.stonespine.dungeon import Cell
+    from model.stonespine.entering import Rules
+    from model.stonespine.svg import DungeonView, dungeons_svg
+
+    p = scenario.initial.players[player]
+    rules = Rules.of(scenario.rulings, scenario.data)
+    placement = layout.placement(board)
+    title = title or f"{p.name}: {p.guardian.board.name}, year {board.year}"
+    view = DungeonView(
+        p.dungeon,
+        title,
+        placement.guardians,
+        placement.minions,
+        {c: h.value for c, h in p.defeated},
+        board.cells[board.exit] if board.exit is not None else None,
+        [[Cell.parse(n) for n in r] for r in (routes or [])],
+    )
+    return dungeons_svg([view], rules.passage_mode, f"Stonespine: {title}")
 
 
 def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replayed: bool) -> int:
@@ -485,6 +540,19 @@ def _wave(args: argparse.Namespace) -> int:
                 0, _picture(scenario, player, board, layout, defeated, [list(s.route) for s in answer.plan])
             )
         parts.append(_plan_table(answer.plan))
+    _write_svg(
+        args,
+        _svg(
+            scenario,
+            player,
+            board,
+            layout,
+            [list(s.route) if s.fate == "defeated" else [] for s in answer.plan],
+            "best order and routes for the wave",
+        )
+        if answer.defeated is not None
+        else None,
+    )
     return _finish(
         args,
         "Best order and routes for the wave",
@@ -606,7 +674,24 @@ def _place(args: argparse.Namespace) -> int:
         deadline,
         args.time_limit,
     )
+    _write_svg(args, _place_svg(scenario, player, answer))
     return _finish(args, title, body, answer, answer.replayed)
+
+
+def _place_svg(scenario: Scenario, player: int, answer: Any) -> str | None:
+    """The best placement with the plan that defeats the most heroes under the worst roll."""
+    from solver.stonespine.board import board_for
+    from solver.stonespine.dice import describe_roll
+
+    if not answer.tied:
+        return None
+    board, _, _ = board_for(scenario, player)
+    best = answer.tied[0]
+    worst = (
+        f"; routes: worst roll {describe_roll(answer.worst_roll)}" if answer.worst_roll is not None else ""
+    )
+    routes = [list(s.route) if s.fate == "defeated" else [] for s in answer.plan]  # the defeating ones
+    return _svg(scenario, player, board, best.layout(board), routes, f"best placement: {best}{worst}")
 
 
 def place_report(
@@ -619,10 +704,15 @@ def place_report(
     top: int = 10,
     deadline: Deadline | None = None,
     time_limit: float | None = None,
+    svg_picture: tuple[str, str] | None = None,
 ) -> tuple[str, str, dict[str, Any]]:
-    """The optimal-placement answer as (title, Markdown body, JSON answer)."""
+    """The optimal-placement answer as (title, Markdown body, JSON answer).
+
+    With ``svg_picture`` (a file name and the command that writes it) the dungeon picture is the
+    SVG (an embedded picture block, see :func:`reports.html.embed`) instead of the text picture.
+    """
     title, body, answer = _place_answer(
-        scenario, player, objective, engine, measure, target, top, deadline, time_limit
+        scenario, player, objective, engine, measure, target, top, deadline, time_limit, svg_picture
     )
     return title, body, answer.to_json()
 
@@ -637,6 +727,7 @@ def _place_answer(
     top: int,
     deadline: Deadline | None,
     time_limit: float | None,
+    svg_picture: tuple[str, str] | None = None,
 ) -> tuple[str, str, Any]:
     from reports.tables import table
     from solver.stonespine.board import board_for
@@ -681,11 +772,24 @@ def _place_answer(
     if answer.tied:
         best = answer.tied[0]
         routes = [list(s.route) for s in answer.plan]
-        parts.append(
-            _picture(
-                scenario, player, board, best.layout(board), defeated, routes, title=f"best placement: {best}"
+        svg = _place_svg(scenario, player, answer) if svg_picture else None
+        if svg is not None and svg_picture:
+            from reports.html import Picture, embed
+
+            name, command = svg_picture
+            parts.append(embed(Picture(name, f"stonespine: best placement: {best}", svg), command))
+        else:
+            parts.append(
+                _picture(
+                    scenario,
+                    player,
+                    board,
+                    best.layout(board),
+                    defeated,
+                    routes,
+                    title=f"best placement: {best}",
+                )
             )
-        )
     parts.append(head)
     rows = [(i, str(p), _fraction(answer.best)) for i, p in enumerate(answer.tied[: top or None], 1)]
     if rows:

@@ -27,7 +27,9 @@ def optimal_placement() -> str:
     from reports.stonespine.cli import place_report
 
     scenario = load_scenario(PLACEMENT_SCENARIO)
-    _, body, _ = place_report(scenario, 0)
+    picture = "stonespine-best-placement.svg"
+    command = f"invasion stonespine place {PLACEMENT_SCENARIO} --svg {picture}"
+    _, body, _ = place_report(scenario, 0, svg_picture=(picture, command))
     return section(
         "Stonespine: optimal guardian and minion placement (first wave, guaranteed)",
         body,
@@ -101,7 +103,11 @@ def expected_placement() -> str:
     from solver.stonespine.policy import Measure
 
     scenario = load_scenario(PLACEMENT_SCENARIO)
-    _, body, _ = place_report(scenario, 0, "expected", "search", Measure.DEFEATED)
+    picture = "stonespine-best-placement-expected.svg"
+    command = f"invasion stonespine place {PLACEMENT_SCENARIO} --objective expected --measure defeated --svg {picture}"
+    _, body, _ = place_report(
+        scenario, 0, "expected", "search", Measure.DEFEATED, svg_picture=(picture, command)
+    )
     return section(
         "Stonespine: placement for the whole Invasion phase (expected heroes defeated, optimal policy)",
         body,

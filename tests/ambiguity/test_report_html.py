@@ -87,6 +87,7 @@ def test_report_md_and_html_hold_the_sections_and_the_pictures(report: Path) -> 
     markdown = (report / "report.md").read_text(encoding="utf-8")
     pictures = sorted(p.name for p in (report / "pictures").iterdir())
     assert pictures == [
+        "stonespine-best-placement.svg",
         "stonespine-campaign.svg",
         "stonespine-default.svg",
         "stonespine-placement.svg",
@@ -137,7 +138,8 @@ CHECK_SCRIPT = """<script>
 window.addEventListener("load", () => {
   const images = [...document.images];
   const broken = images.filter((i) => !(i.complete && i.naturalWidth > 0)).length;
-  document.body.setAttribute("data-render-check", `images=${images.length} broken=${broken}`);
+  const wide = [...document.querySelectorAll("figure")].filter((f) => f.scrollWidth > f.clientWidth + 1);
+  document.body.setAttribute("data-render-check", `images=${images.length} broken=${broken} overflow=${wide.length}`);
 });
 </script>"""
 
@@ -171,7 +173,7 @@ def _render(tmp: Path, page: Path) -> tuple[str, Path]:
 @needs_chromium
 def test_headless_chromium_renders_the_report(report: Path, tmp_path: Path) -> None:
     check, shot = _render(tmp_path, report / "report.html")
-    assert check == "images=4 broken=0"  # every picture decoded, none missing
+    assert check == "images=5 broken=0 overflow=0"  # every picture decoded, none missing or too wide
     width, channels, rows = _pixels(shot.read_bytes())
     pixels = [row[i : i + 3] for row in rows[::8] for i in range(0, width * channels, channels * 8)]
     inked = [p for p in pixels if p != b"\xff\xff\xff"]
@@ -182,6 +184,7 @@ def test_headless_chromium_renders_the_report(report: Path, tmp_path: Path) -> N
 @needs_chromium
 def test_the_render_check_sees_a_missing_picture(tmp_path: Path) -> None:
     page = tmp_path / "broken.html"
-    page.write_text('<html><body><img src="missing.svg" alt="x"></body></html>', encoding="utf-8")
+    wide = '<figure style="width:50px;overflow-x:auto"><div style="width:300px">x</div></figure>'
+    page.write_text(f'<html><body>{wide}<img src="missing.svg" alt="x"></body></html>', encoding="utf-8")
     check, _ = _render(tmp_path, page)
-    assert check == "images=1 broken=1"
+    assert check == "images=1 broken=1 overflow=1"
