@@ -19,6 +19,7 @@ argparse.ArgumentTypeError: item 2 of 'red,,red' is empty; separate names with s
 from __future__ import annotations
 
 import argparse
+import contextvars
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -29,6 +30,34 @@ if TYPE_CHECKING:
     from solver.common import Deadline
 
 DEFAULT_MEMORY_MIB = 2048
+INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (after printing what it had), as a shell's."""
+
+RUNNING: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("running", default=None)
+"""The deadline of the search command running now (set by :func:`interruptible`): the envelope
+reads why it stopped, so every search's JSON says ``stopped`` the same way."""
+
+
+def stopped_words() -> str:
+    """Why the running search stopped, in words for a report (``the time limit was reached``)."""
+    return {
+        "time-limit": "the time limit was reached",
+        "memory-limit": "the memory limit was reached",
+        "interrupted": "interrupted (Ctrl-C)",
+    }.get(stopped_reason() or "", "stopped before an answer")
+
+
+def stopped_reason() -> str | None:
+    """Why the running search command stopped early: ``time-limit``, ``memory-limit``,
+    ``interrupted``, or None (it finished, or no search is running)."""
+    deadline = RUNNING.get()
+    if deadline is None:
+        return None
+    if deadline.stopped():
+        return "interrupted"
+    return {"time": "time-limit", "memory": "memory-limit", "interrupted": "interrupted"}.get(
+        deadline.tripped or ""
+    )
 
 
 def positive_seconds(text: str) -> float:
@@ -224,14 +253,21 @@ def interruptible(
 ) -> Callable[[argparse.Namespace], int]:
     """A search verb's handler under one command deadline (``args.deadline``; ``memory``: with
     ``--memory-limit`` as its bound) that Ctrl-C stops: the search then answers with what it has
-    (``unknown`` or its best so far) instead of dying."""
+    (``unknown`` or its best so far, the envelope's ``stopped`` saying ``interrupted``) instead of
+    dying, and the command exits 130 (:data:`INTERRUPTED`)."""
 
     def run(args: argparse.Namespace) -> int:
         from solver.common import stop_on_interrupt
 
         args.deadline = command_deadline(args, memory=memory)
-        with stop_on_interrupt(args.deadline):
-            return handler(args)
+        token = RUNNING.set(args.deadline)
+        try:
+            with stop_on_interrupt(args.deadline):
+                status = handler(args)
+        finally:
+            RUNNING.reset(token)
+        # Ctrl-C: the answer (unknown or the best so far) is printed, and the exit says so.
+        return INTERRUPTED if args.deadline.stopped() and status == 0 else status
 
     run.__name__ = handler.__name__
     run.__doc__ = handler.__doc__

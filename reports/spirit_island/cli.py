@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from reports.options import (
     add_output_options,
     add_search_options,
+    interruptible,
     non_negative_int,
     output_file,
     positive_int,
@@ -35,6 +36,14 @@ if TYPE_CHECKING:
 OBJECTIVES = ("fear", "destroyed")  # as solver.spirit_island.fear_threshold.OBJECTIVES (a test checks)
 GOALS = ("no-blight", "dahan-safe")  # as solver.spirit_island.defend.GOALS (a test checks)
 ENGINES = ("auto", "z3", "baseline", "both")
+TITLES = {
+    "fear-threshold": "Spirit Island: least Damage for Fear",
+    "fight-back": "Spirit Island: fight-back allocation",
+    "defend": "Spirit Island: least Defend",
+    "cascade": "Spirit Island: Blight cascade",
+    "lands": "Spirit Island: where the Invaders act",
+    "flip": "Spirit Island: smallest change that flips an Invader action",
+}
 
 
 def register(commands: Any) -> None:
@@ -52,7 +61,7 @@ def register(commands: Any) -> None:
         help="markers left in the Fear pool: also the least Damage earning the next card",
     )
     _search_arguments(fear)
-    fear.set_defaults(run=_fear_threshold)
+    fear.set_defaults(run=interruptible(_fear_threshold))
 
     fight = commands.add_parser("fight-back", help="the fight-back allocation with the most Fear or kills")
     _land_arguments(fight)
@@ -61,13 +70,13 @@ def register(commands: Any) -> None:
     )
     fight.add_argument("--objective", choices=OBJECTIVES, default="fear")
     _search_arguments(fight)
-    fight.set_defaults(run=_fight_back)
+    fight.set_defaults(run=interruptible(_fight_back))
 
     defend = commands.add_parser("defend", help="least Defend preventing Blight / keeping every Dahan")
     _land_arguments(defend)
     defend.add_argument("--goal", choices=(*GOALS, "both"), default="both")
     _search_arguments(defend)
-    defend.set_defaults(run=_defend)
+    defend.set_defaults(run=interruptible(_defend))
 
     cascade = commands.add_parser(
         "cascade", help="cascade paths from a land, or which lands of a Ravage card cascade"
@@ -79,14 +88,14 @@ def register(commands: Any) -> None:
         "--card", help="a Ravage card: which of its lands cascade (always / possible / never)"
     )
     _search_arguments(cascade)
-    cascade.set_defaults(run=_cascade)
+    cascade.set_defaults(run=interruptible(_cascade))
 
     lands = commands.add_parser(
         "lands", help="where a card sequence always / possibly ravages, builds and explores"
     )
     lands.add_argument("scenario", help="an island-search scenario (turns, known Explore cards, no effects)")
     _search_arguments(lands)
-    lands.set_defaults(run=_lands)
+    lands.set_defaults(run=interruptible(_lands))
 
     flip = commands.add_parser("flip", help="smallest starting change that flips where the Invaders act")
     flip.add_argument("scenario", help="an island-search scenario")
@@ -104,7 +113,7 @@ def register(commands: Any) -> None:
         help="write the flipped start as a scenario (a boundary fixture), decisions scripted",
     )
     _search_arguments(flip)
-    flip.set_defaults(run=_flip)
+    flip.set_defaults(run=interruptible(_flip))
 
 
 def _land_arguments(parser: argparse.ArgumentParser) -> None:
@@ -154,17 +163,20 @@ def _answer(
 ) -> int:
     """Print ``markdown``, or the envelope with ``answer``; the status is the weakest of ``statuses``."""
     from reports.envelope import envelope_json
-    from reports.output import command_line, emit, md_code
+    from reports.output import command_line, emit
+    from reports.tables import section
 
     values = {getattr(s, "value", s) for s in statuses}
     status = "unknown" if "unknown" in values else ("best-found" if "best-found" in values else "proven")
+    if status == "unknown":  # stopped before every part had an answer: the whole was not replayed
+        replayed = False
     command = command_line(["invasion", *args.argv])
     if args.format == "json":
         emit(
             envelope_json("spirit-island", query, command, answer, status=status, replayed=replayed), args.out
         )
     else:
-        emit(f"Reproduce: {md_code(command)}\n\n{markdown}", args.out)
+        emit(section(TITLES[query], markdown, command=command), args.out)
     return 0
 
 

@@ -136,6 +136,7 @@ def _disagree(what: str, a: object, b: object) -> None:
 def _race(args: argparse.Namespace) -> int:
     from reports.envelope import envelope_json
     from reports.output import emit
+    from reports.tables import section
     from reports.vulketh.tables import race_report
     from solver.vulketh.race import question_from_scenario, race
 
@@ -161,7 +162,14 @@ def _race(args: argparse.Namespace) -> int:
             args.out,
         )
         return 0
-    emit(race_report(question, answers, _command(args)), args.out)
+    emit(
+        section(
+            "Vul'Keth: the race to the fifth Warlord",
+            race_report(question, answers, None),
+            command=_command(args),
+        ),
+        args.out,
+    )
     return 0
 
 
@@ -169,6 +177,7 @@ def _clear(args: argparse.Namespace) -> int:
     from model.core.errors import MalformedInputError
     from reports.envelope import envelope_json
     from reports.output import emit
+    from reports.tables import section
     from reports.vulketh.tables import clear_report
     from solver.vulketh.clear import clear_hex, question_from_scenario
 
@@ -203,7 +212,14 @@ def _clear(args: argparse.Namespace) -> int:
             args.out,
         )
         return 0
-    emit(clear_report(question, answers, _command(args)), args.out)
+    emit(
+        section(
+            f"Vul'Keth: clearing hex {question.target}",
+            clear_report(question, answers, None),
+            command=_command(args),
+        ),
+        args.out,
+    )
     return 0
 
 
@@ -216,6 +232,7 @@ def _differ(args: argparse.Namespace) -> int:
     from reports.cli_common import parse_data_file
     from reports.envelope import envelope_json
     from reports.output import emit
+    from reports.tables import section
     from reports.vulketh.tables import differ_report
     from solver.vulketh.differ import RULINGS, make_question, smallest_difference, witness_document
 
@@ -277,5 +294,12 @@ def _differ(args: argparse.Namespace) -> int:
             args.out,
         )
         return 0
-    emit(differ_report(results, _command(args)), args.out)
+    emit(
+        section(
+            "Vul'Keth: the smallest positions where readings part",
+            differ_report(results, None),
+            command=_command(args),
+        ),
+        args.out,
+    )
     return 0
