@@ -11,6 +11,7 @@ names that game, so ``invasion --help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import time
@@ -24,6 +25,7 @@ from model.core.errors import InvasionError
 from reports import verbs
 from reports.options import byte_size
 
+_BAD_NAME_ERRORS = (errno.ENAMETOOLONG, errno.ELOOP)
 DEBUG_ENV = "INVASION_DEBUG"
 """Set (the tests do) to let an internal error raise instead of becoming exit status 3."""
 
@@ -110,6 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 3
     except Exception as err:  # the last line of defence: never a traceback for a user
+        if isinstance(err, OSError) and err.errno in _BAD_NAME_ERRORS:
+            # a path the system cannot name, met after the options were checked: a bad value
+            print(f"invasion: error: {one_line(str(err.filename))}: {err.strerror}", file=sys.stderr)
+            return 2
         if os.environ.get(DEBUG_ENV):
             raise
         command = " ".join(words[:2])

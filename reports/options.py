@@ -179,7 +179,16 @@ def input_folder(text: str) -> str:
     """
     from pathlib import Path
 
-    if not Path(text).is_dir():
+    from reports.output import check_name_length
+
+    try:
+        check_name_length(text, "--dir")
+        is_dir = Path(text).is_dir()
+    except MalformedInputError as err:
+        raise argparse.ArgumentTypeError(err.reason) from None
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"cannot read {text!r}: {err.strerror}") from None
+    if not is_dir:
         reason = "is a file, not a folder" if Path(text).exists() else "no such folder"
         raise argparse.ArgumentTypeError(f"{reason}: {text!r}")
     return text

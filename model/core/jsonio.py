@@ -148,7 +148,41 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
     max_depth = input_limits().max_depth
     if floats or _depth(document) > max_depth:
         _locate_problem(document, source, max_depth)  # the slow walk only names the first bad place
+    if "\\u" in text:  # only an escape can make a lone surrogate (\ud800), which no output can write
+        _no_lone_surrogates(document, source)
     return document
+
+
+def _no_lone_surrogates(document: Any, source: str) -> None:
+    r"""Refuse a string (or key) holding half of a UTF-16 pair, such as ``"\ud800"``.
+
+    >>> parse_json_bytes(b'{"name": "\\ud800"}', "s.json")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.MalformedInputError: s.json:$.name: a lone surrogate (\ud800) is not a character; UTF-8 cannot hold it
+    """
+
+    def bad(text: str) -> str | None:
+        for ch in text:
+            if 0xD800 <= ord(ch) <= 0xDFFF:
+                return f"a lone surrogate (\\u{ord(ch):04x}) is not a character; UTF-8 cannot hold it"
+        return None
+
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            reason = bad(value)
+            if reason:
+                raise MalformedInputError(source, json_path(where), reason)
+        elif isinstance(value, dict):
+            for key, item in reversed(list(value.items())):
+                reason = bad(key)
+                if reason:
+                    raise MalformedInputError(source, json_path(where), f"a key: {reason}")
+                stack.append((item, (*where, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (*where, i)) for i, item in reversed(list(enumerate(value))))
 
 
 def _depth(document: Any) -> int:
