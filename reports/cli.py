@@ -70,6 +70,13 @@ def _parser(named: frozenset[str], names: tuple[str, ...]) -> argparse.ArgumentP
         metavar="SIZE",
         help="largest input file read, e.g. 64M (default 16M)",
     )
+    parser.add_argument(
+        "--print-completion",
+        choices=COMPLETION_SHELLS,
+        metavar="{bash,zsh}",
+        help="print a shell completion script for every game's verbs and options, e.g. "
+        "`invasion --print-completion bash > ~/.local/share/bash-completion/completions/invasion`",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     verbs.register_shared(sub)
     for name in names:
@@ -90,6 +97,8 @@ def _parser(named: frozenset[str], names: tuple[str, ...]) -> argparse.ArgumentP
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()  # a search's time limit counts from here (command_deadline)
     words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["--print-completion"] or words[:1] and words[0].startswith("--print-completion="):
+        return print_completion(words)
     args = build_parser(words).parse_args(words)
     args.argv = words
     args.started = started
@@ -126,6 +135,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 3
+
+
+COMPLETION_SHELLS = ("bash", "zsh")
+
+
+def print_completion(words: Sequence[str]) -> int:
+    """``invasion --print-completion SHELL``: the completion script (shtab) of the parser with
+    every game's verbs, so a completion never lacks a game the command line did not name."""
+    shell = words[0].partition("=")[2] or (words[1] if len(words) > 1 else "")
+    if shell not in COMPLETION_SHELLS or len(words) > (1 if "=" in words[0] else 2):
+        print(
+            f"invasion: error: --print-completion takes one shell, {' or '.join(COMPLETION_SHELLS)}, "
+            "and nothing else",
+            file=sys.stderr,
+        )
+        return 2
+    import shtab
+
+    names = registry.names()
+    script: str = shtab.complete(_parser(frozenset(names), names), shell=shell)
+    sys.stdout.write(script if script.endswith("\n") else script + "\n")
+    return 0
 
 
 def one_line(text: str) -> str:
