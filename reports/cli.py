@@ -97,7 +97,7 @@ def _parser(named: frozenset[str], names: tuple[str, ...]) -> argparse.ArgumentP
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()  # a search's time limit counts from here (command_deadline)
     words = list(sys.argv[1:] if argv is None else argv)
-    if words[:1] == ["--print-completion"] or words[:1] and words[0].startswith("--print-completion="):
+    if words[:1] == ["--print-completion"] or (words[:1] and words[0].startswith("--print-completion=")):
         return print_completion(words)
     args = build_parser(words).parse_args(words)
     args.argv = words

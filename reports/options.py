@@ -97,6 +97,9 @@ def positive_int(text: str) -> int:
     return value
 
 
+Z3_MIN_MEMORY_MIB = 64
+"""The least memory cap z3 is given: with less it cannot start a solver (the process crashed)."""
+
 MAX_MEMORY_MIB = 1024 * 1024
 """The largest ``--memory-limit`` (1 TiB): z3 takes its limit as a 32-bit count of megabytes."""
 

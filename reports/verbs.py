@@ -368,8 +368,9 @@ def _games(args: argparse.Namespace) -> int:
     rows = []
     for spec in registry.specs():
         count = len(examples(spec.examples)) if spec.examples else 0
-        rows.append((spec.name, spec.title, spec.seed, len(REGISTRY.all(spec.name)), count))
-    headers = ["game", "title", "seed", "rulings", "bundled files"]
+        book = spec.rulebook or spec.title
+        rows.append((spec.name, spec.title, book, spec.edition, len(REGISTRY.all(spec.name)), count))
+    headers = ["game", "title", "rulebook", "edition", "rulings", "bundled files"]
     if _json(args):
         answer = [dict(zip(headers, row, strict=True)) for row in rows]
         emit(envelope_json("", "games", _command(args), answer), args.out)

@@ -23,7 +23,7 @@ from reports.options import (
 def register(commands: Any) -> None:
     engagement = commands.add_parser(
         "engagement",
-        help="(a) with the dice rolled: the loading and targeting that defeats the most enemies, and the one losing the least Health",
+        help="with the dice rolled: the loading and targeting that defeats the most enemies, and the one losing the least Health",
     )
     engagement.add_argument("scenario", help="a scenario starting at load or fire (dice rolled)")
     add_rules_options(engagement, "cloudspire")
@@ -32,7 +32,7 @@ def register(commands: Any) -> None:
     engagement.set_defaults(run=interruptible(_engagement))
 
     survive = commands.add_parser(
-        "survive", help="(b) the exact probability of surviving the next rounds under optimal play"
+        "survive", help="the exact probability of surviving the next rounds under optimal play"
     )
     survive.add_argument("scenario", help="a scenario with its Deployment Stack in a known order")
     survive.add_argument("--rounds", type=positive_int, help="rounds to survive (default: the scenario's)")
@@ -43,7 +43,7 @@ def register(commands: Any) -> None:
 
     spires = commands.add_parser(
         "spires",
-        help="(c) the fewest inventory spires, and where, keeping Health above a bound whatever the dice show",
+        help="the fewest inventory spires, and where, keeping Health above a bound whatever the dice show",
     )
     spires.add_argument("scenario", help="a scenario whose inventory holds the candidate spires")
     spires.add_argument("--bound", type=non_negative_int, required=True, help="Health must stay above this")

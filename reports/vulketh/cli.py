@@ -34,7 +34,7 @@ def register(commands: Any) -> None:
     # `invasion vulketh ambiguities` is the generic verb (reports/ambiguity/cli.py).
     race = commands.add_parser(
         "race",
-        help="(a) over the card draws: the fewest Invader turns to the fifth Warlord, and the dice placements that push it furthest",
+        help="over the card draws: the fewest Invader turns to the fifth Warlord, and the dice placements that push it furthest",
     )
     race.add_argument(
         "scenario", help="a position (start player or invader) whose player turns give only dice faces"
@@ -46,7 +46,7 @@ def register(commands: Any) -> None:
 
     clear = commands.add_parser(
         "clear",
-        help="(b) where to put members so a hex holds no Invader after the next Invader turn, whatever is drawn",
+        help="where to put members so a hex holds no Invader after the next Invader turn, whatever is drawn",
     )
     clear.add_argument("scenario", help="the position at the end of the player's actions (start invader)")
     clear.add_argument("--hex", type=positive_int, required=True, help="the hex to clear (1-9)")
@@ -62,7 +62,7 @@ def register(commands: Any) -> None:
     clear.set_defaults(run=interruptible(_clear))
 
     differ = commands.add_parser(
-        "differ", help="(c) the smallest positions where MOVE or GROW behave differently under two readings"
+        "differ", help="the smallest positions where MOVE or GROW behave differently under two readings"
     )
     differ.add_argument(
         "--ruling-id",
@@ -108,8 +108,17 @@ def _limits(args: argparse.Namespace) -> Deadline:
     """z3's memory cap, and the one deadline of the whole command."""
     import z3
 
-    from reports.options import command_deadline
+    from model.core.errors import MalformedInputError
+    from reports.options import Z3_MIN_MEMORY_MIB, command_deadline
 
+    if "z3" in _engines(args) and args.memory_limit < Z3_MIN_MEMORY_MIB:
+        # below this z3 cannot even start its solver (it crashed the process: SIGSEGV)
+        raise MalformedInputError(
+            "--memory-limit",
+            str(args.memory_limit),
+            f"the z3 engine needs at least {Z3_MIN_MEMORY_MIB} MiB; give --memory-limit "
+            f"{Z3_MIN_MEMORY_MIB} or more, or --engine baseline",
+        )
     z3.set_param("memory_max_size", int(args.memory_limit))
     return command_deadline(args)
 
