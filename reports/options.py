@@ -97,6 +97,28 @@ def positive_int(text: str) -> int:
     return value
 
 
+def int_range(low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high`` (``--rounds``: as many as a scenario may hold).
+
+    >>> int_range(1, 1000)("1001")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number from 1 to 1000, got '1001'
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text!r}")
+        return value
+
+    parse.__name__ = f"whole number {low}-{high}"
+    return parse
+
+
 Z3_MIN_MEMORY_MIB = 64
 """The least memory cap z3 is given: with less it cannot start a solver (the process crashed)."""
 
