@@ -305,4 +305,24 @@ def _reason(error: jsonschema.ValidationError) -> str:
         return f"{error.message}; see the schema for the allowed fields"
     if error.validator == "required":
         return error.message.replace("is a required property", "is required")
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        allowed = _allowed_values(error.context)
+        if allowed:  # name what is valid, not only that nothing matched
+            return f"{error.instance!r} is not valid here; expected one of {', '.join(allowed)}"
     return error.message
+
+
+def _allowed_values(errors: Any) -> list[str]:
+    """The values and types the alternatives of a ``oneOf`` accept (``'miss'``, ``null``, ...)."""
+    allowed: list[str] = []
+    for sub in errors:
+        if sub.validator == "enum":
+            allowed += [json.dumps(v) for v in sub.validator_value]
+        elif sub.validator == "const":
+            allowed.append(json.dumps(sub.validator_value))
+        elif sub.validator == "type" and isinstance(sub.validator_value, str):
+            kind = sub.validator_value
+            allowed.append("null" if kind == "null" else f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}")
+        else:
+            return []  # an alternative that is not a plain value: the generic message says more
+    return list(dict.fromkeys(allowed))
