@@ -17,8 +17,7 @@ import sys
 import time
 from collections.abc import Sequence
 from functools import cache
-from importlib import metadata
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from model import registry
 from model.core.errors import InvasionError
@@ -37,7 +36,16 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        parser.exit(0, f"invasion-oracle {version()}\n")
+
+
 def version() -> str:
+    from importlib import metadata  # only for --version: importing it costs every command 40 ms
+
     try:
         return metadata.version("invasion-oracle")
     except metadata.PackageNotFoundError:  # running from a checkout that was never installed
@@ -62,7 +70,7 @@ def _parser(named: frozenset[str], names: tuple[str, ...]) -> argparse.ArgumentP
         "Files may be given as example:GAME/NAME (a bundled example; list them with "
         "`invasion examples`) or - (standard input).",
     )
-    parser.add_argument("--version", action="version", version=f"invasion-oracle {version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     parser.add_argument(
         "--max-input-size",
         type=byte_size,
