@@ -40,7 +40,8 @@ class _Version(argparse.Action):
     """``--version``: the installed version, looked up only when asked for."""
 
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        parser.exit(0, f"invasion-oracle {version()}\n")
+        sys.stdout.write(f"invasion-oracle {version()}\n")  # stdout, as argparse's own action
+        parser.exit(0)
 
 
 def version() -> str:
