@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench report lint fixtures wheel-test clean
+.PHONY: run test bench bench-quick report lint fixtures wheel-test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,10 @@ test: $(STAMP)
 ## Benchmarks: ratios against a baseline measured in the same run.
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench
+
+## The quick benchmarks for development (under 20 s): README searches (capped), the public game API.
+bench-quick: $(STAMP)
+	$(BIN)/python -m tests.bench --quick
 
 ## Full report, including the long searches: out/report.md, out/report.html (pictures inline),
 ## out/report.json, the witnesses the searches found (out/witnesses/); then the slow tests.

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import contextvars
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from model.core.errors import MalformedInputError
@@ -306,6 +306,103 @@ def interruptible(
     run.__name__ = handler.__name__
     run.__doc__ = handler.__doc__
     return run
+
+
+# -- the engine vocabulary (issue 22) ---------------------------------------------------------
+
+ENGINE_WORDS = ("auto", "z3", "cpsat", "baseline", "both")
+"""The ``--engine`` words every game shares. ``auto`` (the default everywhere) picks by measured
+crossovers written down in the game's solver, each with a comment naming the ``make bench`` table
+it comes from; ``z3`` and ``cpsat`` are the two exact engines (z3, OR-Tools CP-SAT); ``baseline`` is
+the exhaustive search every exact engine is tested equal to; ``both`` runs every engine the search
+has and checks that their answers agree. A game may add engines of its own (Stonespine's fast
+``search``, Cloudspire's ``grouped`` survival), documented in its ``--help``.
+
+JSON answers name the engine that answered in a field ``engine`` (a string): the engine ``auto``
+picked, never ``auto``; with ``both``, the engines run, joined by ``+`` (``z3+cpsat+baseline``)."""
+
+
+def engine_choice(engines: Sequence[str], aliases: Mapping[str, str] | None = None) -> Callable[[str], str]:
+    """An argparse type for ``--engine``: the vocabulary, the game's own engines, and old names kept
+    as aliases (Stonespine's ``oracle`` is the ``baseline``).
+
+    >>> parse = engine_choice(("search", "z3", "baseline"), {"oracle": "baseline"})
+    >>> parse("oracle"), parse("auto"), parse("both")
+    ('baseline', 'auto', 'both')
+    >>> parse("cpsat")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: invalid choice: 'cpsat' (choose from auto, search, z3, baseline, both; oracle = baseline)
+    """
+    names = engine_names(engines)
+    renamed = dict(aliases or {})
+
+    def parse(text: str) -> str:
+        value = renamed.get(text, text)
+        if value not in names:
+            also = ", ".join(f"{old} = {new}" for old, new in renamed.items())
+            raise argparse.ArgumentTypeError(
+                f"invalid choice: {text!r} (choose from {', '.join(names)}" + (f"; {also})" if also else ")")
+            )
+        return value
+
+    parse.__name__ = "engine"
+    return parse
+
+
+def engine_names(engines: Sequence[str]) -> tuple[str, ...]:
+    """Every word ``--engine`` takes for a search with these engines: ``auto``, the engines, ``both``.
+
+    >>> engine_names(("z3", "cpsat", "baseline"))
+    ('auto', 'z3', 'cpsat', 'baseline', 'both')
+    """
+    return ("auto", *(e for e in engines if e not in ("auto", "both")), "both")
+
+
+def add_engine_option(
+    parser: argparse.ArgumentParser,
+    engines: Sequence[str],
+    *,
+    aliases: Mapping[str, str] | None = None,
+    default: str = "auto",
+    help: str = "",
+) -> None:
+    """``--engine`` for a search whose engines are ``engines`` (``auto`` and ``both`` are added; see
+    :data:`ENGINE_WORDS`); ``aliases`` keeps old names working. The value is always a canonical name."""
+    names = engine_names(engines)
+    renamed = dict(aliases or {})
+    also = "; " + ", ".join(f"{old} is {new}" for old, new in renamed.items()) if renamed else ""
+    parser.add_argument(
+        "--engine",
+        type=engine_choice(engines, renamed),
+        choices=names,
+        default=default,
+        metavar="{" + ",".join(names) + "}",
+        help=help
+        or f"auto (default): the engine measured fastest for the instance; both: every engine, "
+        f"checked to agree{also}",
+    )
+
+
+def engines_to_run(choice: str, engines: Sequence[str], pick: Callable[[], str]) -> tuple[str, ...]:
+    """The engines a ``--engine`` value runs: ``both`` every engine (in the order given, the baseline
+    last by convention), ``auto`` the one ``pick`` chooses, otherwise the one named.
+
+    >>> engines_to_run("both", ("z3", "cpsat", "baseline"), lambda: "z3")
+    ('z3', 'cpsat', 'baseline')
+    >>> engines_to_run("auto", ("z3", "baseline"), lambda: "baseline")
+    ('baseline',)
+    """
+    if choice == "both":
+        return tuple(engines)
+    if choice == "auto":
+        return (pick(),)
+    return (choice,)
+
+
+def engine_label(ran: Sequence[str]) -> str:
+    """The JSON ``engine`` field for the engines that ran: ``z3``, or ``z3+baseline`` for ``both``."""
+    return "+".join(ran)
 
 
 def add_search_options(

@@ -202,6 +202,28 @@ def checking(solver: Any, *assumptions: Any) -> z3.CheckSatResult:
         _Z3_CHECKING[0] -= 1
 
 
+def cpsat_solve(model: Any, deadline: Deadline) -> Any:
+    """Solve an OR-Tools CP-SAT ``model`` under the deadline, one worker (deterministic, and the
+    machine is shared): the solver (read values with ``.value``) with an optimum, or a solution
+    for a feasibility model; ``None`` when infeasible; raises TimeLimit when the deadline ends
+    first."""
+    from ortools.sat.python import cp_model
+
+    deadline.check()
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    left = deadline.remaining()
+    if left is not None:
+        solver.parameters.max_time_in_seconds = max(0.001, left)
+    status = solver.solve(model)
+    if status == cp_model.OPTIMAL or (status == cp_model.FEASIBLE and not model.has_objective()):
+        return solver
+    if status == cp_model.INFEASIBLE:
+        return None
+    raise TimeLimit("interrupted" if deadline.stopped() else "time")
+
+
 def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatResult:
     """``solver.check`` under the deadline; raises TimeLimit on timeout or z3 giving up."""
     deadline.check()

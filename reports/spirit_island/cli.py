@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 OBJECTIVES = ("fear", "destroyed")  # as solver.spirit_island.fear_threshold.OBJECTIVES (a test checks)
 GOALS = ("no-blight", "dahan-safe")  # as solver.spirit_island.defend.GOALS (a test checks)
-ENGINES = ("auto", "z3", "baseline", "both")
+ENGINES = ("auto", "z3", "cpsat", "baseline", "both")  # reports.options.ENGINE_WORDS
+CPSAT_VERBS = ("fear-threshold", "defend")  # the searches with a CP-SAT engine
 TITLES = {
     "fear-threshold": "Spirit Island: least Damage for Fear",
     "fight-back": "Spirit Island: fight-back allocation",
@@ -139,8 +140,8 @@ def _search_arguments(parser: argparse.ArgumentParser) -> None:
         parser,
         ENGINES,
         "auto",
-        engine_help="auto (default): the faster engine for the instance; both: z3 and the baseline, "
-        "checked to agree",
+        engine_help="auto (default): the faster engine for the instance (measured crossovers); cpsat: "
+        "OR-Tools CP-SAT (fear-threshold and defend); both: every engine of the search, checked to agree",
     )
     # The names these options had before every game shared them.
     parser.add_argument("--method", dest="engine", choices=ENGINES, help=argparse.SUPPRESS)
@@ -253,8 +254,30 @@ def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
     return land, data
 
 
-def _methods(args: argparse.Namespace) -> tuple[str, ...]:
-    return ("z3", "baseline") if args.engine == "both" else (args.engine,)
+def _methods(args: argparse.Namespace, cpsat: bool = False) -> tuple[str, ...]:
+    """The engines ``--engine`` runs (``both``: every exact engine of the search, then the baseline)."""
+    from model.core.errors import MalformedInputError
+
+    if args.engine == "cpsat" and not cpsat:
+        raise MalformedInputError(
+            "--engine",
+            "cpsat",
+            f"CP-SAT answers {' and '.join(CPSAT_VERBS)}; here use auto, z3, baseline or both",
+        )
+    if args.engine == "both":
+        return ("z3", "cpsat", "baseline") if cpsat else ("z3", "baseline")
+    return (args.engine,)
+
+
+def _engine(*groups: Any) -> str:
+    """The JSON ``engine`` field: the engines that answered (``auto``'s picks), joined by ``+``."""
+    used: list[str] = []
+    for group in groups:
+        for item in group if isinstance(group, list | tuple) else (group,):
+            method = getattr(item, "method", None)
+            if isinstance(method, str) and method and method not in used:
+                used.append(method)
+    return "+".join(used)
 
 
 def _check_agree(what: str, answers: Sequence[Any], key: Callable[[Any], Any]) -> None:
@@ -262,13 +285,14 @@ def _check_agree(what: str, answers: Sequence[Any], key: Callable[[Any], Any]) -
     limit (``unknown``) is never compared."""
     from solver.common import OracleDisagreement, Status
 
-    if len(answers) != 2 or any(a.status is not Status.PROVEN for a in answers):
+    if len(answers) < 2 or any(a.status is not Status.PROVEN for a in answers):
         return
-    z3_answer, baseline = key(answers[0]), key(answers[1])
-    if z3_answer != baseline:
-        raise OracleDisagreement(
-            f"{what}: z3 says {z3_answer}, the baseline says {baseline}; this is a solver bug"
-        )
+    baseline = key(answers[-1])
+    for exact in answers[:-1]:
+        if key(exact) != baseline:
+            raise OracleDisagreement(
+                f"{what}: {getattr(exact, 'method', 'an engine')} says {key(exact)}, the baseline says {baseline}; this is a solver bug"
+            )
 
 
 def _scenario(args: argparse.Namespace) -> Any:
@@ -295,7 +319,7 @@ def _fear_threshold(args: argparse.Namespace) -> int:
     land, data = _land(args)
     deadline = _deadline(args)
     results: dict[str, Any] = {}
-    for method in _methods(args):
+    for method in _methods(args, cpsat=True):
         if args.fear is not None:
             plans: tuple[Any, ...] = (
                 least_damage_for_fear(land, args.fear, data=data, method=method, deadline=deadline),
@@ -308,14 +332,15 @@ def _fear_threshold(args: argparse.Namespace) -> int:
             else None
         )
         results[method] = (plans, nxt)
-    if len(results) == 2:
-        z, b = results["z3"], results["baseline"]
-        for pz, pb in zip(z[0], b[0], strict=True):
-            _check_agree(f"least Damage for {pz.wanted} Fear", [pz, pb], lambda p: p.damage)
-        if z[1] is not None:
-            _check_agree("least Damage for the next Fear card", [z[1], b[1]], lambda p: p.damage)
-    plans, nxt = results[_methods(args)[0]]
-    lines = [tables.fear_table(plans, results["baseline"][0] if len(results) == 2 else None)]
+    if len(results) >= 2:
+        b = results["baseline"]
+        for name, z in results.items():
+            for pz, pb in zip(z[0], b[0], strict=True):
+                _check_agree(f"least Damage for {pz.wanted} Fear ({name})", [pz, pb], lambda p: p.damage)
+            if z[1] is not None:
+                _check_agree("least Damage for the next Fear card", [z[1], b[1]], lambda p: p.damage)
+    plans, nxt = results[_methods(args, cpsat=True)[0]]
+    lines = [tables.fear_table(plans, results["baseline"][0] if len(results) >= 2 else None)]
     if nxt is not None:
         lines.append("")
         if nxt.status is not Status.PROVEN:
@@ -326,7 +351,12 @@ def _fear_threshold(args: argparse.Namespace) -> int:
             lines.append(
                 f"Next Fear card ({args.pool} marker(s) left in the pool): least Damage {damage}{replay}"
             )
-    answer = {"plans": list(plans), "next_card": nxt, "engines": list(results)}
+    answer = {
+        "plans": list(plans),
+        "next_card": nxt,
+        "engines": list(results),
+        "engine": "+".join(results) if len(results) > 1 else _engine(plans, nxt),
+    }
     statuses = [p.status for p in plans] + ([nxt.status] if nxt is not None else [])
     return _answer(args, "fear-threshold", answer, statuses, "\n".join(lines))
 
@@ -343,7 +373,11 @@ def _fight_back(args: argparse.Namespace) -> int:
     ]
     _check_agree("best fight-back", plans, lambda p: p.value)
     return _answer(
-        args, "fight-back", {"plans": plans}, [p.status for p in plans], tables.fight_back_table(plans)
+        args,
+        "fight-back",
+        {"plans": plans, "engine": _engine(plans)},
+        [p.status for p in plans],
+        tables.fight_back_table(plans),
     )
 
 
@@ -356,10 +390,19 @@ def _defend(args: argparse.Namespace) -> int:
     deadline = _deadline(args)
     plans = []
     for goal in goals:
-        found = [least_defend(land, goal, data=data, method=m, deadline=deadline) for m in _methods(args)]
+        found = [
+            least_defend(land, goal, data=data, method=m, deadline=deadline)
+            for m in _methods(args, cpsat=True)
+        ]
         _check_agree(f"least Defend for {goal}", found, lambda p: p.defend)
         plans += found
-    return _answer(args, "defend", {"plans": plans}, [p.status for p in plans], tables.defend_table(plans))
+    return _answer(
+        args,
+        "defend",
+        {"plans": plans, "engine": _engine(plans)},
+        [p.status for p in plans],
+        tables.defend_table(plans),
+    )
 
 
 def _cascade(args: argparse.Namespace) -> int:
@@ -427,7 +470,12 @@ def _lands(args: argparse.Namespace) -> int:
             f"engines: {', '.join(r.method for r in results)}",
         ]
     )
-    answer = {"facts": rows, "witnesses_replayed": facts.witnesses, "engines": [r.method for r in results]}
+    answer = {
+        "facts": rows,
+        "witnesses_replayed": facts.witnesses,
+        "engines": [r.method for r in results],
+        "engine": "+".join(r.method for r in results),
+    }
     return _answer(args, "lands", answer, [facts.status], text)
 
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from reports.options import (
+    add_engine_option,
     add_output_options,
     add_rules_options,
     add_search_options,
@@ -34,6 +35,54 @@ if TYPE_CHECKING:
 
 MEASURES = ("trophy", "defeated", "xp", "no-escape")  # solver.stonespine.policy.Measure (tested equal)
 
+# The engine vocabulary (reports.options.ENGINE_WORDS) for Stonespine. ``search`` is Stonespine's
+# own fast engine (tabulated rules, placement classes, cuts); ``baseline`` is the exhaustive search
+# through the oracle (the solvers call it ``oracle``; ``--engine oracle`` still works); for
+# min-damage and escape, whose ``search`` is already exhaustive enumeration, ``baseline`` is that.
+# ``auto`` is ``search`` in every verb: it is the fastest engine on every Stonespine row of the
+# bench (docs/performance.md, "Stonespine solvers": place 0.9x-142x over enumeration and far more
+# over z3 and the oracle; routes 14x over z3; min-damage and escape: `make bench`, "engines").
+ENGINES = {
+    "routes": ("search", "z3", "baseline"),
+    "wave": ("search", "z3", "baseline"),
+    "policy": ("dp",),
+    "place": ("search", "z3", "baseline"),
+    "min-damage": ("search", "z3"),
+    "escape": ("search", "z3"),
+}
+AUTO = {"policy": "dp"}  # otherwise "search"
+SOLVER_NAME = {"baseline": "oracle"}
+
+
+def _engines(args: argparse.Namespace, verb: str) -> tuple[str, ...]:
+    """The solver engine names ``--engine`` runs for ``verb`` (``both``: every engine, in order)."""
+    from reports.options import engines_to_run
+
+    ran = engines_to_run(args.engine, ENGINES[verb], lambda: AUTO.get(verb, "search"))
+    return tuple(SOLVER_NAME.get(e, e) for e in ran)
+
+
+def _agreeing(args: argparse.Namespace, verb: str, solve: Any, key: Any) -> Any:
+    """``solve(engine)`` for each engine ``--engine`` runs; with ``both`` the proven answers must
+    agree on ``key``. The first engine's answer is rendered, its ``engine`` naming every engine run;
+    ``args.engine`` becomes the first engine's solver name (the text says how it was proven)."""
+    from dataclasses import replace
+
+    from solver.common import OracleDisagreement, Status
+
+    engines = _engines(args, verb)
+    answers = [solve(e) for e in engines]
+    proven = [a for a in answers if a.status is Status.PROVEN]
+    for other in proven[1:]:
+        if key(other) != key(proven[0]):
+            raise OracleDisagreement(
+                f"{verb}: engine {other.engine} says {key(other)}, {proven[0].engine} says {key(proven[0])}; this is a solver bug"
+            )
+    args.engine = engines[0]
+    if len(engines) > 1:
+        return replace(answers[0], engine="+".join(engines))
+    return answers[0]
+
 
 def dimension(high: int) -> Any:
     """A grid size from 1 to ``high`` (``--rows``, ``--columns``)."""
@@ -49,35 +98,49 @@ def dimension(high: int) -> Any:
 
 
 def register(commands: Any) -> None:
-    def common(parser: argparse.ArgumentParser, engines: tuple[str, ...]) -> None:
+    def common(parser: argparse.ArgumentParser, verb: str) -> None:
         parser.add_argument(
             "scenario", help="scenario JSON file, example:stonespine/NAME for a bundled one, or - for stdin"
         )
         parser.add_argument("--player", help="whose dungeon (default: the first player)")
         add_rules_options(parser, "stonespine")
-        add_search_options(parser, engines)
+        engines = ENGINES[verb]
+        add_engine_option(
+            parser,
+            engines,
+            aliases={"oracle": "baseline"} if "baseline" in engines else None,
+            help=f"auto (default): {AUTO.get(verb, 'search')}, the engine measured fastest; "
+            + ("search: the fast tabulated search; " if "search" in engines else "")
+            + (
+                "baseline (old name: oracle): every decision through the oracle; "
+                if "baseline" in engines
+                else ""
+            )
+            + "both: every engine, checked to agree",
+        )
+        add_search_options(parser)
         add_output_options(parser)
 
     routes = commands.add_parser("routes", help="every outcome one hero can be steered to, with routes")
-    common(routes, ("z3", "search", "oracle"))
+    common(routes, "routes")
     routes.add_argument("--hero", required=True, help="colour: black, purple or red")
     routes.set_defaults(run=interruptible(_routes, memory=True))
 
     wave = commands.add_parser("wave", help="the hero order and routes that defeat the most of a wave")
-    common(wave, ("search", "z3", "oracle"))
+    common(wave, "wave")
     wave.add_argument(
         "--heroes", required=True, type=name_list, help="colours outside the entrance, e.g. red,red,purple"
     )
     wave.set_defaults(run=interruptible(_wave, memory=True))
 
     policy = commands.add_parser("policy", help="the optimal continue/close policy and its exact value")
-    common(policy, ("dp",))
+    common(policy, "policy")
     _measure_arguments(policy)
     policy.add_argument("--no-check", action="store_true", help="skip the oracle check of the value")
     policy.set_defaults(run=interruptible(_policy, memory=True))
 
     place = commands.add_parser("place", help="optimal guardian and minion placement, proven, with ties")
-    common(place, ("search", "z3", "oracle"))
+    common(place, "place")
     place.add_argument(
         "--objective",
         choices=("guaranteed", "expected"),
@@ -93,7 +156,7 @@ def register(commands: Any) -> None:
     damage = commands.add_parser(
         "min-damage", help="fewest minions or tokens to defeat a wave; least escaping health"
     )
-    common(damage, ("z3", "search"))
+    common(damage, "min-damage")
     damage.add_argument("--what", choices=("minions", "tokens", "health"), default="minions")
     damage.add_argument("--heroes", type=name_list, help="the wave, e.g. red,red (minions, tokens)")
     damage.add_argument("--hero", help="the hero (health)")
@@ -102,7 +165,7 @@ def register(commands: Any) -> None:
     damage.set_defaults(run=interruptible(_min_damage, memory=True))
 
     escape = commands.add_parser("escape", help="find layouts where a hero escapes under every route")
-    common(escape, ("z3", "search"))
+    common(escape, "escape")
     escape.add_argument("--hero", required=True)
     escape.add_argument("--family", choices=("free-spaces", "generated"), default="free-spaces")
     escape.add_argument(
@@ -216,7 +279,7 @@ def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replay
                 "stonespine",
                 answer.query,
                 _command(args),
-                answer.to_json(),
+                _engine_named(answer.to_json()),
                 status=answer.status.value,
                 replayed=replayed,
             ),
@@ -225,6 +288,14 @@ def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replay
     else:
         emit(section(title, body, command=_command(args)), args.out)
     return 130 if answer.stopped == "interrupted" else 0
+
+
+def _engine_named(data: Any) -> Any:
+    """The JSON ``engine`` field in the shared vocabulary: the solvers' ``oracle`` is ``baseline``."""
+    if isinstance(data, dict) and isinstance(data.get("engine"), str):
+        names = [{"oracle": "baseline"}.get(e, e) for e in data["engine"].split("+")]
+        data = {**data, "engine": "+".join(names)}
+    return data
 
 
 def _fraction(value: Fraction | int | None) -> str:
@@ -264,7 +335,12 @@ def _routes(args: argparse.Namespace) -> int:
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
     hero = _hero(args.hero, "--hero")
-    answer = solve_routes(scenario, hero, engine=args.engine, player=player, deadline=deadline)
+    answer = _agreeing(
+        args,
+        "routes",
+        lambda e: solve_routes(scenario, hero, engine=e, player=player, deadline=deadline),
+        lambda a: sorted((o.fate, o.chamber or "", o.reason) for o in a.outcomes),
+    )
     board, layout, defeated = board_for(scenario, player)
     rows = [
         (o.fate, o.chamber or "entrance", o.reason, o.damage, " > ".join(o.route) or "-", "replayed")
@@ -352,7 +428,12 @@ def _wave(args: argparse.Namespace) -> int:
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
     heroes = _heroes(args.heroes, "--heroes")
-    answer = solve_wave(scenario, heroes, engine=args.engine, player=player, deadline=deadline)
+    answer = _agreeing(
+        args,
+        "wave",
+        lambda e: solve_wave(scenario, heroes, engine=e, player=player, deadline=deadline),
+        lambda a: a.defeated,
+    )
     board, layout, defeated = board_for(scenario, player)
     parts = [_stopped(answer, args.time_limit)] if answer.stopped else []
     if answer.defeated is not None:
@@ -473,15 +554,33 @@ def _policy_answer(
 
 
 def _place(args: argparse.Namespace) -> int:
+    from solver.stonespine.placement import solve_placement
     from solver.stonespine.policy import Measure
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
+    engines = _engines(args, "place")
+    if len(engines) > 1:  # --engine both: every engine's best value must agree (the first is shown)
+        _agreeing(
+            args,
+            "place",
+            lambda e: solve_placement(
+                scenario,
+                objective=args.objective,
+                engine=e,
+                measure=Measure(args.measure),
+                target=args.target,
+                top=args.top,
+                player=player,
+                deadline=deadline,
+            ),
+            lambda a: a.best,
+        )
     title, body, answer = _place_answer(
         scenario,
         player,
         args.objective,
-        args.engine,
+        engines[0],
         Measure(args.measure),
         args.target,
         args.top,
@@ -601,7 +700,12 @@ def _min_damage(args: argparse.Namespace) -> int:
         if not args.hero:
             raise MalformedInputError("--hero", "", "give the hero colour, e.g. --hero red")
         hero = _hero(args.hero, "--hero")
-        health = least_escaping_health(scenario, hero, engine=args.engine, player=player, deadline=deadline)
+        health = _agreeing(
+            args,
+            "min-damage",
+            lambda e: least_escaping_health(scenario, hero, engine=e, player=player, deadline=deadline),
+            lambda a: a.health,
+        )
         if health.status is Status.UNKNOWN:
             text = (
                 _stopped(health, args.time_limit)
@@ -630,18 +734,22 @@ def _min_damage(args: argparse.Namespace) -> int:
         return _finish(args, "Least escaping health", body, health, health.health is not None)
     heroes = _heroes(args.heroes, "--heroes")
     if args.what == "minions":
-        result = fewest_minions(
-            scenario, heroes, limit=args.limit, engine=args.engine, player=player, deadline=deadline
+        result = _agreeing(
+            args,
+            "min-damage",
+            lambda e: fewest_minions(
+                scenario, heroes, limit=args.limit, engine=e, player=player, deadline=deadline
+            ),
+            lambda a: a.count,
         )
     else:
-        result = fewest_tokens(
-            scenario,
-            heroes,
-            args.token,
-            limit=args.limit,
-            engine=args.engine,
-            player=player,
-            deadline=deadline,
+        result = _agreeing(
+            args,
+            "min-damage",
+            lambda e: fewest_tokens(
+                scenario, heroes, args.token, limit=args.limit, engine=e, player=player, deadline=deadline
+            ),
+            lambda a: a.count,
         )
     if result.status is Status.UNKNOWN:
         text = (
@@ -681,13 +789,13 @@ def _escape(args: argparse.Namespace) -> int:
     scenario, player = _load(args)
     hero = _hero(args.hero, "--hero")
     if args.family == "free-spaces":
-        answer = fill_free_spaces(
-            scenario,
-            hero,
-            list(args.elements),
-            engine=args.engine,
-            player=player,
-            deadline=deadline,
+        answer = _agreeing(
+            args,
+            "escape",
+            lambda e: fill_free_spaces(
+                scenario, hero, list(args.elements), engine=e, player=player, deadline=deadline
+            ),
+            lambda a: a.found,
         )
         text = _stopped(answer, args.time_limit)
         if answer.status is not Status.UNKNOWN and not answer.found:

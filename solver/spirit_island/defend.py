@@ -26,7 +26,7 @@ from model.spirit_island.data import GameData, default_data
 from model.spirit_island.pieces import Land, invader_damage
 from model.spirit_island.ravage import fight_back_damage, invaders_strike
 from model.spirit_island.state import RavageLand
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, cpsat_solve, z3_check
 from solver.spirit_island.engines import DEFEND_CROSSOVER, by_size, replay_fits
 from solver.spirit_island.replay import event_list, one_land_state, run_task
 
@@ -85,6 +85,27 @@ def _z3(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
     return int(opt.model().eval(defend, model_completion=True).as_long())
 
 
+def _cpsat(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
+    deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    from ortools.sat.python import cp_model
+
+    damage = invader_damage(land, data.stats)
+    model = cp_model.CpModel()
+    defend = model.new_int_var(0, damage + 1, "defend")
+    hits = model.new_int_var(0, damage, "hits")
+    model.add_max_equality(hits, [damage - defend, 0])
+    if goal == "no-blight":
+        model.add(hits < data.value("land_damage_for_blight"))
+    else:
+        for piece in land.dahan:
+            model.add(hits < land.remaining(piece, data.stats))
+    model.minimize(defend)
+    solver = cpsat_solve(model, deadline)
+    if solver is None:
+        raise OracleDisagreement(f"CP-SAT finds no Defend meeting {goal} in {land}; Defend {damage} does")
+    return int(solver.value(defend))
+
+
 def least_defend(
     land: Land,
     goal: str = "no-blight",
@@ -110,7 +131,7 @@ def least_defend(
         return DefendPlan(goal, damage, 0, Status.UNKNOWN, engine, time.perf_counter() - started, False)
 
     try:
-        defend = (_z3 if engine == "z3" else _baseline)(land, data, goal, deadline)
+        defend = {"z3": _z3, "cpsat": _cpsat}.get(engine, _baseline)(land, data, goal, deadline)
     except TimeLimit:
         return unknown()
     elapsed = time.perf_counter() - started

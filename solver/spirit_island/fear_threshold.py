@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import z3
 
@@ -31,7 +32,7 @@ from model.spirit_island.damage import MAX_ALLOCATIONS, Allocation, allocation_c
 from model.spirit_island.data import GameData, default_data
 from model.spirit_island.pieces import INVADERS, LETTER, Land, PieceKind, PieceStats
 from model.spirit_island.state import DamageLand, FightBack
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, cpsat_solve, z3_check
 from solver.spirit_island.engines import FEAR_CROSSOVER, by_size, replay_fits
 from solver.spirit_island.replay import event_list, one_land_state, run_task
 
@@ -129,6 +130,36 @@ def _z3(targets: tuple[Target, ...], wanted: int, deadline: Deadline) -> tuple[i
     return sum(n * t.remaining for n, t in zip(chosen, targets, strict=True)), chosen
 
 
+def _cpsat(
+    targets: tuple[Target, ...], wanted: int, deadline: Deadline
+) -> tuple[int, tuple[int, ...]] | None:
+    """CP-SAT, the same lexicographic order as the baseline: least cost, then fewest pieces, then
+    the most of each class in class order (one solve per step, each step's optimum fixed)."""
+    deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    counts = [model.new_int_var(0, t.count, f"n{i}") for i, t in enumerate(targets)]
+    model.add(sum(n * t.fear for n, t in zip(counts, targets, strict=True)) >= wanted)
+    cost = sum(n * t.remaining for n, t in zip(counts, targets, strict=True))
+    steps: list[tuple[Any, bool]] = [(cost, False), (sum(counts), False)]
+    steps += [(n, True) for n in counts]
+    solver: Any = None
+    for i, (term, up) in enumerate(steps):
+        if up:
+            model.maximize(term)
+        else:
+            model.minimize(term)
+        solver = cpsat_solve(model, deadline)
+        if solver is None:
+            if i:
+                raise OracleDisagreement("CP-SAT lost a solution it had found")
+            return None
+        model.add(term == int(solver.value(term)))
+    chosen = tuple(int(solver.value(n)) for n in counts)
+    return sum(n * t.remaining for n, t in zip(chosen, targets, strict=True)), chosen
+
+
 def _allocation_for(
     land: Land, stats: PieceStats, damage: int, targets: tuple[Target, ...], counts: tuple[int, ...]
 ) -> Allocation:
@@ -182,7 +213,7 @@ def least_damage_for_fear(
         return FearPlan(wanted, None, (), 0, "", Status.UNKNOWN, engine, time.perf_counter() - started, False)
 
     try:
-        found = (_z3 if engine == "z3" else _baseline)(targets, wanted, deadline)
+        found = {"z3": _z3, "cpsat": _cpsat}.get(engine, _baseline)(targets, wanted, deadline)
     except TimeLimit:
         return unknown()
     elapsed = time.perf_counter() - started

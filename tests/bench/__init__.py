@@ -51,3 +51,91 @@ class Measure:
             "extrapolated": self.extrapolated,
             "workload": self.workload,
         }
+
+
+# -- the public game API, measured against the internal path (issue 22) ---------------------------
+#
+# Any game's bench can time "one unit of play" (an Invader Action, a hero walk, an Invader turn, a
+# round) driven through the public contract (``start`` / ``pending`` / ``step``, the way an outside
+# caller plays) against the game's internal path and, where there is one, a plain implementation:
+#
+#     from tests.bench import drive_public, public_api_measures
+#     measures = public_api_measures(
+#         "Vul'Keth Invader turn", units=1_000,
+#         public=lambda: ..., internal=lambda: ..., plain=None, workload="...",
+#     )
+#
+# ``public`` / ``internal`` / ``plain`` each play ``units`` units once; the best CPU time of
+# ``repeat`` runs counts. The first measure's ratio is internal time / public time (the goal: at
+# least 1 / 1.5, the public path costing at most 1.5x), the second plain time / public time (goal
+# for Spirit Island: at least 0.2).
+
+
+def first_answer(request: Any) -> Any:
+    """The first legal option (a decision) or outcome (a chance request)."""
+    options = getattr(request, "options", None)
+    return (options if options is not None else request.outcomes)[0]
+
+
+def drive_public(game: Any, state: Any, answer: Any = first_answer) -> Any:
+    """Play ``state`` through the public contract: ``start``, then ``pending`` / ``step`` with
+    ``answer(request)`` until nothing is pending; returns the final state."""
+    state, _events = game.start(state)
+    while (request := game.pending(state)) is not None:
+        state, _events = game.step(state, answer(request))
+    return state
+
+
+def best_cpu(repeat: int, work: Any) -> float:
+    """The least CPU time of this process over ``repeat`` runs of ``work()``."""
+    import time
+
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.process_time()
+        work()
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def public_api_measures(
+    name: str,
+    *,
+    units: int,
+    public: Any,
+    internal: Any,
+    plain: Any = None,
+    repeat: int = 5,
+    workload: str = "",
+    plain_label: str = "plain mutable implementation",
+) -> list[Measure]:
+    public_s = best_cpu(repeat, public)
+    internal_s = best_cpu(repeat, internal)
+    rate = units / public_s
+    measures = [
+        Measure(
+            f"{name}: public start/pending/step",
+            rate,
+            "units/s",
+            units / internal_s,
+            "the internal path",
+            internal_s / public_s,
+            f"{units:,} units, best of {repeat}, CPU; goal: ratio 0.67 or more (public at most 1.5x); "
+            + ("met" if internal_s / public_s >= 1 / 1.5 else "NOT met")
+            + (f"; {workload}" if workload else ""),
+        )
+    ]
+    if plain is not None:
+        plain_s = best_cpu(repeat, plain)
+        measures.append(
+            Measure(
+                f"{name}: public path against a plain implementation",
+                rate,
+                "units/s",
+                units / plain_s,
+                plain_label,
+                plain_s / public_s,
+                "goal: ratio 0.2 or more; " + ("met" if plain_s / public_s >= 0.2 else "NOT met"),
+            )
+        )
+    return measures

@@ -134,6 +134,54 @@ def single_land_actions() -> Measure:
     )
 
 
+def public_api(rounds: int = ROUNDS) -> list[Measure]:
+    """One single-land Invader Action per agenda task, driven through the public ``start`` /
+    ``pending`` / ``step`` (as an outside caller plays: the action put on the state's agenda),
+    against ``run_tasks`` (the internal path) and the plain mutable implementation."""
+    from tests.bench import drive_public, public_api_measures
+
+    scenario, plan = _board_d()
+    game = scenario.game()
+    reset = scenario.initial._replace(agenda=())
+    tasks = tuple(task for task, _ in plan)
+    names = {RavageLand: "ravage", BuildLand: "build", ExploreLand: "explore"}
+    steps = tuple((names[type(task)], index) for task, index in plan)
+    ends: dict[str, Any] = {}
+
+    def public() -> None:
+        for _ in range(rounds):
+            state = reset
+            for task in tasks:
+                state = drive_public(game, state._replace(agenda=(task,)))
+        ends["public"] = state
+
+    def internal() -> None:
+        for _ in range(rounds):
+            state = reset
+            for task in tasks:
+                state, _events = game.run_tasks(state, task)
+        ends["internal"] = state
+
+    def plain() -> None:
+        for _ in range(rounds):
+            island = PlainIsland(scenario.island, reset.lands)
+            for action, index in steps:
+                getattr(island, action)(index)
+
+    measures = public_api_measures(
+        "Spirit Island single-land Invader Action",
+        units=rounds * len(tasks),
+        public=public,
+        internal=internal,
+        plain=plain,
+        workload="board D, Ravage/Build/Explore in D2 D5 D7 D4",
+        plain_label="plain mutable implementation, no events",
+    )
+    if ends["public"].lands != ends["internal"].lands:
+        raise AssertionError("the public path and run_tasks end in different states")
+    return measures
+
+
 def invader_phases() -> Measure:
     four = load_scenario(str(FOUR)).document
     one = {
@@ -187,6 +235,53 @@ def _crossover(
         baseline_seconds / z3_seconds,
         f"{workload}; faster: {faster}; auto picks {auto}",
     )
+
+
+def cpsat_engines(sizes: tuple[int, ...] = (1, 3, 8)) -> list[Measure]:
+    """CP-SAT beside z3 and the baseline (issue 22), search time only, on the two searches that
+    have all three, at three sizes each; the faster engine per size and where each one wins."""
+    from ortools.sat.python import cp_model  # noqa: F401  (imported once, before timing)
+
+    data = default_data()
+    stats = data.stats
+    out = []
+    cases: list[tuple[str, str, dict[str, Callable[[], object]]]] = []
+    for n in sizes:
+        text = f"{n}C {n}C@1 {n}C@2 {n}T {n}T@1"
+        targets = fear_threshold.fear_targets(parse_land(text), stats)
+        k = sum(t.count * t.fear for t in targets) // 2
+        work = fear_threshold.combinations(targets)
+        runs: dict[str, Callable[[], object]] = {
+            name: (lambda f=f, t=targets, k=k: f(t, k, Deadline()))
+            for name, f in (
+                ("baseline", fear_threshold._baseline),
+                ("z3", fear_threshold._z3),
+                ("cpsat", fear_threshold._cpsat),
+            )
+        }
+        cases.append(("fear-threshold", f"land {text}, k={k}, baseline work {work:,}", runs))
+    for n in (1, 10, 100):
+        land = parse_land(f"{n}C {n}T {n}E {n}D")
+        runs = {
+            name: (lambda f=f, land=land: f(land, data, "dahan-safe", Deadline()))
+            for name, f in (("baseline", defend._baseline), ("z3", defend._z3), ("cpsat", defend._cpsat))
+        }
+        cases.append(("defend", f"land {n}C {n}T {n}E {n}D, dahan-safe", runs))
+    for search, workload, runs in cases:
+        times = {name: _best_of(3, run) for name, run in runs.items()}
+        faster = min(times, key=lambda name: times[name])
+        out.append(
+            Measure(
+                f"{search} engines: CP-SAT against z3",
+                times["cpsat"] * 1000,
+                "ms",
+                times["z3"] * 1000,
+                "z3",
+                times["z3"] / times["cpsat"],
+                f"{workload}; baseline {times['baseline'] * 1000:.2f} ms; faster: {faster}",
+            )
+        )
+    return out
 
 
 def crossovers() -> list[Measure]:
@@ -299,8 +394,10 @@ def _crowded_island(lands: int) -> dict[str, Any]:
     }
 
 
-def results() -> list[Measure]:
-    return [single_land_actions(), invader_phases(), *crossovers()]
+def results(quick: bool = False) -> list[Measure]:
+    if quick:
+        return public_api(200)
+    return [single_land_actions(), *public_api(), invader_phases(), *crossovers(), *cpsat_engines()]
 
 
 def main() -> str:
