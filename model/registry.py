@@ -34,6 +34,9 @@ _registered: dict[str, GameSpec] = {}
 
 def register(game: GameSpec) -> None:
     """Add (or replace) a game known by ``game.name``."""
+    from model.core.bundled import allow_package
+
+    allow_package(game.examples)
     _registered[game.name] = game
 
 

@@ -11,19 +11,20 @@ names that game, so ``invasion --help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import time
 from collections.abc import Sequence
 from functools import cache
-from importlib import metadata
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from model import registry
 from model.core.errors import InvasionError
 from reports import verbs
 from reports.options import byte_size
 
+_BAD_NAME_ERRORS = (errno.ENAMETOOLONG, errno.ELOOP)
 DEBUG_ENV = "INVASION_DEBUG"
 """Set (the tests do) to let an internal error raise instead of becoming exit status 3."""
 
@@ -35,7 +36,17 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        sys.stdout.write(f"invasion-oracle {version()}\n")  # stdout, as argparse's own action
+        parser.exit(0)
+
+
 def version() -> str:
+    from importlib import metadata  # only for --version: importing it costs every command 40 ms
+
     try:
         return metadata.version("invasion-oracle")
     except metadata.PackageNotFoundError:  # running from a checkout that was never installed
@@ -60,13 +71,20 @@ def _parser(named: frozenset[str], names: tuple[str, ...]) -> argparse.ArgumentP
         "Files may be given as example:GAME/NAME (a bundled example; list them with "
         "`invasion examples`) or - (standard input).",
     )
-    parser.add_argument("--version", action="version", version=f"invasion-oracle {version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     parser.add_argument(
         "--max-input-size",
         type=byte_size,
         default=None,
         metavar="SIZE",
         help="largest input file read, e.g. 64M (default 16M)",
+    )
+    parser.add_argument(
+        "--print-completion",
+        choices=COMPLETION_SHELLS,
+        metavar="{bash,zsh}",
+        help="print a shell completion script for every game's verbs and options, e.g. "
+        "`invasion --print-completion bash > ~/.local/share/bash-completion/completions/invasion`",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     verbs.register_shared(sub)
@@ -88,6 +106,8 @@ def _parser(named: frozenset[str], names: tuple[str, ...]) -> argparse.ArgumentP
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()  # a search's time limit counts from here (command_deadline)
     words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["--print-completion"] or (words[:1] and words[0].startswith("--print-completion=")):
+        return print_completion(words)
     args = build_parser(words).parse_args(words)
     args.argv = words
     args.started = started
@@ -110,6 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 3
     except Exception as err:  # the last line of defence: never a traceback for a user
+        if isinstance(err, OSError) and err.errno in _BAD_NAME_ERRORS:
+            # a path the system cannot name, met after the options were checked: a bad value
+            print(f"invasion: error: {one_line(str(err.filename))}: {err.strerror}", file=sys.stderr)
+            return 2
         if os.environ.get(DEBUG_ENV):
             raise
         command = " ".join(words[:2])
@@ -120,6 +144,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 3
+
+
+COMPLETION_SHELLS = ("bash", "zsh")
+
+
+def print_completion(words: Sequence[str]) -> int:
+    """``invasion --print-completion SHELL``: the completion script (shtab) of the parser with
+    every game's verbs, so a completion never lacks a game the command line did not name."""
+    shell = words[0].partition("=")[2] or (words[1] if len(words) > 1 else "")
+    if shell not in COMPLETION_SHELLS or len(words) > (1 if "=" in words[0] else 2):
+        print(
+            f"invasion: error: --print-completion takes one shell, {' or '.join(COMPLETION_SHELLS)}, "
+            "and nothing else",
+            file=sys.stderr,
+        )
+        return 2
+    import shtab
+
+    names = registry.names()
+    script: str = shtab.complete(_parser(frozenset(names), names), shell=shell)
+    sys.stdout.write(script if script.endswith("\n") else script + "\n")
+    return 0
 
 
 def one_line(text: str) -> str:

@@ -8,7 +8,8 @@
 ``status`` says how far to trust ``answer``: ``proven`` (a search finished: the answer is
 exact), ``best-found`` (a limit stopped it: the best answer so far, and the bound proved, are
 in ``answer``), ``unknown`` (stopped before any answer), ``done`` (not a search: a run, a
-listing). ``replayed`` is true when the oracle replayed the answer and agreed, false when it
+listing). ``stopped`` (only in the envelope of a search cut short) says why: ``time-limit``,
+``memory-limit`` or ``interrupted`` (Ctrl-C; the command then exits 130). ``replayed`` is true when the oracle replayed the answer and agreed, false when it
 was not replayed, and null when there is nothing to replay. The schema is published as
 ``invasion schema envelope``.
 """
@@ -32,7 +33,7 @@ def envelope(
     """
     if status not in STATUSES:
         raise ValueError(f"status must be one of {STATUSES}, got {status!r}")
-    return {
+    doc = {
         "game": game,
         "query": query,
         "command": command,
@@ -40,6 +41,12 @@ def envelope(
         "answer": answer,
         "replayed": replayed,
     }
+    from reports.options import stopped_reason
+
+    stopped = stopped_reason()
+    if stopped is not None:  # a search cut short: by its time limit, its memory bound or Ctrl-C
+        doc["stopped"] = stopped
+    return doc
 
 
 def envelope_json(

@@ -19,6 +19,7 @@ argparse.ArgumentTypeError: item 2 of 'red,,red' is empty; separate names with s
 from __future__ import annotations
 
 import argparse
+import contextvars
 import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -29,6 +30,34 @@ if TYPE_CHECKING:
     from solver.common import Deadline
 
 DEFAULT_MEMORY_MIB = 2048
+INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (after printing what it had), as a shell's."""
+
+RUNNING: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("running", default=None)
+"""The deadline of the search command running now (set by :func:`interruptible`): the envelope
+reads why it stopped, so every search's JSON says ``stopped`` the same way."""
+
+
+def stopped_words() -> str:
+    """Why the running search stopped, in words for a report (``the time limit was reached``)."""
+    return {
+        "time-limit": "the time limit was reached",
+        "memory-limit": "the memory limit was reached",
+        "interrupted": "interrupted (Ctrl-C)",
+    }.get(stopped_reason() or "", "stopped before an answer")
+
+
+def stopped_reason() -> str | None:
+    """Why the running search command stopped early: ``time-limit``, ``memory-limit``,
+    ``interrupted``, or None (it finished, or no search is running)."""
+    deadline = RUNNING.get()
+    if deadline is None:
+        return None
+    if deadline.stopped():
+        return "interrupted"
+    return {"time": "time-limit", "memory": "memory-limit", "interrupted": "interrupted"}.get(
+        deadline.tripped or ""
+    )
 
 
 def positive_seconds(text: str) -> float:
@@ -67,6 +96,31 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
     return value
 
+
+def int_range(low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high`` (``--rounds``: as many as a scenario may hold).
+
+    >>> int_range(1, 1000)("1001")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number from 1 to 1000, got '1001'
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text!r}")
+        return value
+
+    parse.__name__ = f"whole number {low}-{high}"
+    return parse
+
+
+Z3_MIN_MEMORY_MIB = 64
+"""The least memory cap z3 is given: with less it cannot start a solver (the process crashed)."""
 
 MAX_MEMORY_MIB = 1024 * 1024
 """The largest ``--memory-limit`` (1 TiB): z3 takes its limit as a 32-bit count of megabytes."""
@@ -150,7 +204,16 @@ def input_folder(text: str) -> str:
     """
     from pathlib import Path
 
-    if not Path(text).is_dir():
+    from reports.output import check_name_length
+
+    try:
+        check_name_length(text, "--dir")
+        is_dir = Path(text).is_dir()
+    except MalformedInputError as err:
+        raise argparse.ArgumentTypeError(err.reason) from None
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"cannot read {text!r}: {err.strerror}") from None
+    if not is_dir:
         reason = "is a file, not a folder" if Path(text).exists() else "no such folder"
         raise argparse.ArgumentTypeError(f"{reason}: {text!r}")
     return text
@@ -224,14 +287,21 @@ def interruptible(
 ) -> Callable[[argparse.Namespace], int]:
     """A search verb's handler under one command deadline (``args.deadline``; ``memory``: with
     ``--memory-limit`` as its bound) that Ctrl-C stops: the search then answers with what it has
-    (``unknown`` or its best so far) instead of dying."""
+    (``unknown`` or its best so far, the envelope's ``stopped`` saying ``interrupted``) instead of
+    dying, and the command exits 130 (:data:`INTERRUPTED`)."""
 
     def run(args: argparse.Namespace) -> int:
         from solver.common import stop_on_interrupt
 
         args.deadline = command_deadline(args, memory=memory)
-        with stop_on_interrupt(args.deadline):
-            return handler(args)
+        token = RUNNING.set(args.deadline)
+        try:
+            with stop_on_interrupt(args.deadline):
+                status = handler(args)
+        finally:
+            RUNNING.reset(token)
+        # Ctrl-C: the answer (unknown or the best so far) is printed, and the exit says so.
+        return INTERRUPTED if args.deadline.stopped() and status == 0 else status
 
     run.__name__ = handler.__name__
     run.__doc__ = handler.__doc__

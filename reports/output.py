@@ -79,6 +79,34 @@ def emit(text: str, out: str | None = None) -> None:
         write_atomic(out, text)
 
 
+NAME_MAX = 255  # bytes in one file name on Linux, macOS and Windows file systems
+PATH_MAX = 4096
+
+
+def check_name_length(path: str, option: str) -> None:
+    """Refuse a path the file system cannot name (``File name too long``), as a bad value.
+
+    >>> check_name_length("out/" + "x" * 300 + ".json", "--out")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.MalformedInputError: --out:out/xxxxxxxxxxxxxxxxxxxxxxxx...: a file name in it is 305 bytes long; the most is 255
+    """
+    encoded = os.fsencode(path)
+    if len(encoded) > PATH_MAX:
+        raise MalformedInputError(
+            option, _short(path), f"the path is {len(encoded)} bytes long; the most is {PATH_MAX}"
+        )
+    for part in encoded.split(b"/"):
+        if len(part) > NAME_MAX:
+            raise MalformedInputError(
+                option, _short(path), f"a file name in it is {len(part)} bytes long; the most is {NAME_MAX}"
+            )
+
+
+def _short(path: str) -> str:
+    return path if len(path) <= 32 else path[:28] + "..."
+
+
 def check_output_file(path: str, option: str = "--out") -> str:
     """Refuse, before any work, a path where a file cannot be written.
 
@@ -88,6 +116,7 @@ def check_output_file(path: str, option: str = "--out") -> str:
     target = Path(path)
     if path == "":
         raise MalformedInputError(option, path, "expected a file name, got an empty path")
+    check_name_length(path, option)
     if path.endswith(("/", os.sep)):
         raise MalformedInputError(option, path, "expected a file name, got a folder path")
     if target.is_dir():
@@ -122,6 +151,7 @@ def check_output_folder(path: str, option: str = "--out") -> str:
     target = Path(path)
     if path == "":
         raise MalformedInputError(option, path, "expected a folder name, got an empty path")
+    check_name_length(path, option)
     if target.exists() and not target.is_dir():
         raise MalformedInputError(option, path, "exists and is not a folder")
     _check_writable_folder(target if target.is_dir() else target.parent, option, path)

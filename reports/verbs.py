@@ -43,6 +43,7 @@ def register_shared(sub: Any) -> None:
     _simulate_arguments(simulate, "")
     replay = sub.add_parser("replay", help="re-run any game's trace and check every step matches")
     replay.add_argument("trace", help="a trace (or the --json output of simulate); - for stdin")
+    add_output_options(replay)
     replay.set_defaults(run=_replay, game=None)
 
     ambiguity_cli.register_rulings(sub)
@@ -198,6 +199,7 @@ def register_game(commands: Any, game: str) -> None:
     _simulate_arguments(simulate, game)
     replay = commands.add_parser("replay", help="re-run a trace and check every step matches")
     replay.add_argument("trace", help="a trace written by `simulate --json`; - for stdin")
+    add_output_options(replay)
     replay.set_defaults(run=_replay, game=game)
     data = commands.add_parser("data", help="cards and values with their provenance (seed, derived, assumed)")
     add_rules_options(data, game)
@@ -307,25 +309,37 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from model.core.errors import MalformedInputError
     from model.core.jsonio import located_inside, read_json_file
     from model.core.play import replay_trace
     from model.core.trace import check_trace_format
+    from reports.envelope import envelope_json
     from reports.output import emit
 
     document = read_json_file(args.trace)
     name = "<stdin>" if args.trace == "-" else args.trace
     at = "$"
     if isinstance(document, dict) and "query" in document and "answer" in document:
+        outer = document.get("game")
+        inner = document["answer"].get("game") if isinstance(document["answer"], dict) else None
+        if isinstance(outer, str) and outer and inner is not None and outer != inner:
+            raise MalformedInputError(
+                name, "$.game", f"the envelope says {outer!r} but its trace is for {inner!r}"
+            )
         document, at = document["answer"], "$.answer"  # simulate --json's envelope
     with located_inside(name, at) if at != "$" else contextlib.nullcontext(name) as source:
         check_trace_format(document, source)
         spec = _spec_for(args, document, source, "replay", file=args.trace)
         report = replay_trace(spec, document, source)
-    if report.identical:
-        emit(f"{name}: replay identical")
-        return 0
-    emit(f"{name}: replay differs: {report.first_difference}")
-    return 1
+    if _json(args):
+        difference = report.first_difference or None
+        answer = {"trace": name, "identical": report.identical, "first_difference": difference}
+        emit(envelope_json(spec.name, "replay", _command(args), answer, replayed=report.identical), args.out)
+    elif report.identical:
+        emit(f"{name}: replay identical", args.out)
+    else:
+        emit(f"{name}: replay differs: {report.first_difference}", args.out)
+    return 0 if report.identical else 1
 
 
 def _data(args: argparse.Namespace) -> int:
@@ -391,8 +405,9 @@ def _games(args: argparse.Namespace) -> int:
     rows = []
     for spec in registry.specs():
         count = len(examples(spec.examples)) if spec.examples else 0
-        rows.append((spec.name, spec.title, spec.seed, len(REGISTRY.all(spec.name)), count))
-    headers = ["game", "title", "seed", "rulings", "bundled files"]
+        book = spec.rulebook or spec.title
+        rows.append((spec.name, spec.title, book, spec.edition, len(REGISTRY.all(spec.name)), count))
+    headers = ["game", "title", "rulebook", "edition", "rulings", "bundled files"]
     if _json(args):
         answer = [dict(zip(headers, row, strict=True)) for row in rows]
         emit(envelope_json("", "games", _command(args), answer), args.out)

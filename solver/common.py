@@ -58,6 +58,7 @@ class Deadline:
     memory_bytes: int | None = None
     interrupted: bool = False
     parent: Deadline | None = None  # a share of a longer deadline: its Ctrl-C stops this one too
+    tripped: str | None = None  # why a check stopped the work: time, memory or interrupted
     _calls: int = 0
     _measured: float = 0.0  # when the memory was last measured
 
@@ -77,12 +78,22 @@ class Deadline:
         """Ctrl-C was pressed (here or in the deadline this is a share of)."""
         return self.interrupted or (self.parent is not None and self.parent.stopped())
 
+    def trip(self, reason: str) -> TimeLimit:
+        """Record why the work stopped (here and in the deadlines this is a share of: the command
+        then knows its search was cut short) and return the exception to raise."""
+        deadline: Deadline | None = self
+        while deadline is not None:
+            if deadline.tripped is None:
+                deadline.tripped = reason
+            deadline = deadline.parent
+        return TimeLimit(reason)
+
     def check(self) -> None:
         if self.stopped():
-            raise TimeLimit("interrupted")
+            raise self.trip("interrupted")
         now = time.perf_counter()
         if self.seconds is not None and now - self.started >= self.seconds:
-            raise TimeLimit("time")
+            raise self.trip("time")
         if self.memory_bytes is not None:
             # Reading the process's size costs microseconds: every 256 checks, and at least
             # every 50 ms for loops that check rarely.
@@ -90,14 +101,14 @@ class Deadline:
             if (
                 self._calls & 0xFF == 1 or now - self._measured > 0.05
             ) and resident_bytes() > self.memory_bytes:
-                raise TimeLimit("memory")
+                raise self.trip("memory")
             if self._calls & 0xFF == 1 or now - self._measured > 0.05:
                 self._measured = now
 
     def check_size(self, items: int, limit: int = 5_000_000) -> None:
         """Stop a memo or list that has grown past ``limit`` entries (with the memory bound on)."""
         if self.memory_bytes is not None and items > limit and resident_bytes() > self.memory_bytes:
-            raise TimeLimit("memory")
+            raise self.trip("memory")
 
     def z3_ms(self) -> int | None:
         left = self.remaining()
@@ -224,10 +235,10 @@ def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatR
     try:
         result = checking(solver, *assumptions)
     except z3.Z3Exception as err:  # z3 stops with an exception when it runs out of memory
-        raise TimeLimit("interrupted" if deadline.stopped() else "memory") from err
+        raise deadline.trip("interrupted" if deadline.stopped() else "memory") from err
     if result == z3.unknown:
         reason = str(solver.reason_unknown())
         if deadline.stopped():
-            raise TimeLimit("interrupted")
-        raise TimeLimit("memory" if "memory" in reason else "time")
+            raise deadline.trip("interrupted")
+        raise deadline.trip("memory" if "memory" in reason else "time")
     return result

@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from model.cloudspire.dice import Colour
 from model.core.provenance import Provenance
 
+MAX_AMOUNT = 99  # assumed bound on an effect's number: the rulebook's cards stay in single figures
+MAX_ROLLS = 50  # extra rolls, as the scenario's rolls_used (scenario.schema.json)
+
 
 class EffectKind(enum.StrEnum):
     DAMAGE_HERO = "damage-hero"  # activation / after: the hero loses `amount` Health
@@ -107,6 +110,9 @@ class Effect:
         amount = numbers[0] if numbers else (0 if kind in _NO_AMOUNT else 1)
         if kind not in _NO_AMOUNT and amount < 1:
             raise ValueError(f"effect {kind.value} needs a number of at least 1")
+        most = MAX_ROLLS if kind is EffectKind.EXTRA_ROLL else MAX_AMOUNT
+        if amount > most:  # far beyond any card; a search over it would never end (or recurse too deep)
+            raise ValueError(f"effect {kind.value} {amount}: at most {most}")
         return Effect(kind, amount)
 
     def __str__(self) -> str:

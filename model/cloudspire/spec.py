@@ -31,6 +31,7 @@ SPEC = GameSpec(
     name=GAME,
     title="20 Strong: Cloudspire",
     seed="004_9bb22f109adedf2e.txt",
+    rulebook="20 Strong: Cloudspire Rulebook",
     load=load,
     outcome=outcome,
     render_text=_text,

@@ -10,7 +10,17 @@ plain ``pip install`` as well as from a checkout:
 ('stonespine/default.json', 'example:stonespine/default.json')
 
 A game outside this project names its own package's folder as ``PACKAGE:FOLDER`` (in its spec's
-``examples``), and its files as ``example:PACKAGE:FOLDER/NAME``.
+``examples``), and its files as ``example:PACKAGE:FOLDER/NAME``. Only the ``examples`` package and
+the packages registered games name (:func:`allow_package`) are ever looked in: a reference never
+imports any other module (``example:os:x.json`` is refused before anything is imported).
+
+>>> ExampleRef.parse("example:os:x.json").read_bytes()
+Traceback (most recent call last):
+...
+model.core.errors.MalformedInputError: example:os:x.json:$: no game's examples are in package 'os'; name a bundled example as example:GAME/NAME
+
+A game's name works where its folder's name differs (``example:spirit-island/...`` is the folder
+``spirit_island``).
 """
 
 from __future__ import annotations
@@ -23,6 +33,14 @@ from model.core.errors import MalformedInputError
 
 PACKAGE = "examples"
 PREFIX = "example:"
+_PACKAGES = {PACKAGE}  # the packages an example reference may read from
+
+
+def allow_package(folder: str) -> None:
+    """Let references read a registered game's own examples (its spec's ``PACKAGE:FOLDER``)."""
+    package, sep, _ = folder.rpartition(":")
+    if sep and package:
+        _PACKAGES.add(package)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +66,22 @@ class ExampleRef:
         return f"{PREFIX}{where}{self.relative}"
 
     def resource(self) -> Traversable:
+        if self.package not in _PACKAGES:  # never import a module a user names
+            raise MalformedInputError(
+                str(self),
+                "$",
+                f"no game's examples are in package {self.package!r}; name a bundled example as example:GAME/NAME",
+            )
         try:
             node = resources.files(self.package)
         except ModuleNotFoundError:
             raise MalformedInputError(str(self), "$", f"no package {self.package!r} holds examples") from None
-        for part in self.relative.split("/"):
+        parts = self.relative.split("/")
+        if len(parts) > 1 and not node.joinpath(parts[0]).is_dir():
+            folder = parts[0].replace("-", "_")  # a game's name for its folder (spirit-island)
+            if node.joinpath(folder).is_dir():
+                parts[0] = folder
+        for part in parts:
             node = node.joinpath(part)
         return node
 

@@ -148,7 +148,41 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
     max_depth = input_limits().max_depth
     if floats or _depth(document) > max_depth:
         _locate_problem(document, source, max_depth)  # the slow walk only names the first bad place
+    if "\\u" in text:  # only an escape can make a lone surrogate (\ud800), which no output can write
+        _no_lone_surrogates(document, source)
     return document
+
+
+def _no_lone_surrogates(document: Any, source: str) -> None:
+    r"""Refuse a string (or key) holding half of a UTF-16 pair, such as ``"\ud800"``.
+
+    >>> parse_json_bytes(b'{"name": "\\ud800"}', "s.json")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.MalformedInputError: s.json:$.name: a lone surrogate (\ud800) is not a character; UTF-8 cannot hold it
+    """
+
+    def bad(text: str) -> str | None:
+        for ch in text:
+            if 0xD800 <= ord(ch) <= 0xDFFF:
+                return f"a lone surrogate (\\u{ord(ch):04x}) is not a character; UTF-8 cannot hold it"
+        return None
+
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            reason = bad(value)
+            if reason:
+                raise MalformedInputError(source, json_path(where), reason)
+        elif isinstance(value, dict):
+            for key, item in reversed(list(value.items())):
+                reason = bad(key)
+                if reason:
+                    raise MalformedInputError(source, json_path(where), f"a key: {reason}")
+                stack.append((item, (*where, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (*where, i)) for i, item in reversed(list(enumerate(value))))
 
 
 def _depth(document: Any) -> int:
@@ -215,10 +249,12 @@ def _reject_constant(name: str) -> Any:
 
 @cache
 def load_schema(package: str, name: str) -> dict[str, Any]:
-    """A schema shipped as package data (for example ``model.stonespine``, ``scenario.schema.json``)."""
+    """A schema shipped as package data (for example ``model.stonespine``, ``scenario.schema.json``).
+
+    Not checked against the metaschema here (that takes half a second per schema, on every
+    command): ``tests/cli/test_schemas_valid.py`` checks every shipped schema instead."""
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
-    jsonschema.Draft202012Validator.check_schema(schema)
     return schema
 
 
@@ -269,4 +305,24 @@ def _reason(error: jsonschema.ValidationError) -> str:
         return f"{error.message}; see the schema for the allowed fields"
     if error.validator == "required":
         return error.message.replace("is a required property", "is required")
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        allowed = _allowed_values(error.context)
+        if allowed:  # name what is valid, not only that nothing matched
+            return f"{error.instance!r} is not valid here; expected one of {', '.join(allowed)}"
     return error.message
+
+
+def _allowed_values(errors: Any) -> list[str]:
+    """The values and types the alternatives of a ``oneOf`` accept (``'miss'``, ``null``, ...)."""
+    allowed: list[str] = []
+    for sub in errors:
+        if sub.validator == "enum":
+            allowed += [json.dumps(v) for v in sub.validator_value]
+        elif sub.validator == "const":
+            allowed.append(json.dumps(sub.validator_value))
+        elif sub.validator == "type" and isinstance(sub.validator_value, str):
+            kind = sub.validator_value
+            allowed.append("null" if kind == "null" else f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}")
+        else:
+            return []  # an alternative that is not a plain value: the generic message says more
+    return list(dict.fromkeys(allowed))

@@ -23,8 +23,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-import networkx as nx
-
 
 @dataclass(frozen=True)
 class Places:
@@ -72,6 +70,8 @@ class Places:
     @cached_property
     def graph(self) -> Any:
         """The networkx graph (nodes in order, each with its ``index``)."""
+        import networkx as nx  # imported when asked for: it takes half a second to import
+
         graph = nx.Graph()
         for i, name in enumerate(self.names):
             graph.add_node(name, index=i)
@@ -95,15 +95,24 @@ class Places:
         return self._index[b] in self.neighbour_indices[self._index[a]]
 
     def distance(self, a: str, b: str) -> int | None:
-        """Edges on a shortest path, or None when no path joins them."""
-        try:
-            found: int = nx.shortest_path_length(self.graph, a, b)
-        except nx.NetworkXNoPath:
-            return None
-        return found
+        """Edges on a shortest path, or None when no path joins them (breadth first)."""
+        return self._distances(self._index[a]).get(self._index[b])
+
+    def _distances(self, start: int) -> dict[int, int]:
+        seen = {start: 0}
+        frontier = [start]
+        while frontier:
+            nearer: list[int] = []
+            for i in frontier:
+                for j in self.neighbour_indices[i]:
+                    if j not in seen:
+                        seen[j] = seen[i] + 1
+                        nearer.append(j)
+            frontier = nearer
+        return seen
 
     def connected(self) -> bool:
-        return len(self.names) == 0 or bool(nx.is_connected(self.graph))
+        return len(self.names) == 0 or len(self._distances(0)) == len(self.names)
 
     def to_json(self) -> dict[str, Any]:
         return {"places": list(self.names), "edges": [list(e) for e in self.edges]}

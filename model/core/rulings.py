@@ -126,7 +126,13 @@ def resolve_name(name: str, known: Iterable[str], what: str, source: str, path: 
     if len(prefixed) > 1 and lowered:
         raise AmbiguousInputError(source, path, f"{what} {name!r} is ambiguous: {', '.join(prefixed)}")
     close = difflib.get_close_matches(name, names, n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(names)}"
+    if close:
+        hint = f"; did you mean {', '.join(close)}?"
+    elif len(names) <= 12:
+        hint = f"; known: {', '.join(names)}"
+    else:  # a long list on one line helps no one: the closest few, and how many there are
+        nearest = difflib.get_close_matches(name, names, n=3, cutoff=0.0)
+        hint = f"; none is close: the nearest of the {len(names)} known are {', '.join(nearest)}"
     raise MalformedInputError(source, path, f"unknown {what} {name!r}{hint}")
 
 
@@ -212,7 +218,7 @@ class Rulings:
         >>> Rulings.defaults("stonespine").with_object({"SS-NOPE": "x"}, "s.json")
         Traceback (most recent call last):
         ...
-        model.core.errors.MalformedInputError: s.json:$.rulings.SS-NOPE: unknown stonespine ruling 'SS-NOPE'; known: ...
+        model.core.errors.MalformedInputError: s.json:$.rulings.SS-NOPE: unknown stonespine ruling 'SS-NOPE'; none is close: ...
         """
         result = self
         for ruling_id, reading in chosen.items():

@@ -154,6 +154,8 @@ class GameSpec:
       ``data.schema.json`` as package data (empty: the game publishes no schema);
     * ``examples`` - the folder of bundled scenarios in the ``examples`` package (witness
       scenarios of rulings in its ``rulings/`` subfolder; empty: none);
+    * ``rulebook`` and ``edition`` - the rulebook the rules are read from, as ``invasion games``
+      shows it (the seed file name is the project's own, which a user does not have);
     """
 
     name: str
@@ -166,6 +168,8 @@ class GameSpec:
     build_data: Callable[[Rulings, Mapping[str, Any] | None, str], Any] = _no_data
     package: str = ""
     examples: str = ""
+    rulebook: str = ""  # the rulebook's own title, as a user holding it knows it
+    edition: str = "not stated in the rulebook text"
 
     @property
     def schemas(self) -> dict[str, tuple[str, str]]:

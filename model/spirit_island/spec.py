@@ -31,6 +31,7 @@ SPEC = GameSpec(
     name=GAME,
     title="Spirit Island: the Invader Phase",
     seed="002_e6736f3c5c17c7be.txt",
+    rulebook="Spirit Island Rulebook: the Invaders and the Invader Phase",
     load=load,
     outcome=outcome,
     render_text=render_text,

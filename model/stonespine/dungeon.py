@@ -17,11 +17,13 @@ import string
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from model.core.places import Places
 from model.stonespine.elements import Space
+
+if TYPE_CHECKING:  # networkx takes half a second to import: only graph() needs it
+    import networkx as nx
 
 
 class Side(enum.StrEnum):

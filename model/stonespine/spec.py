@@ -49,6 +49,7 @@ SPEC = GameSpec(
     name=GAME,
     title="Stonespine Architects: Invasion",
     seed="000_316842920c166c7e.txt",
+    rulebook="Stonespine Architects: Invasion Rulebook",
     load=load,
     outcome=_outcome,
     render_text=render_text,

@@ -23,6 +23,7 @@ SPEC = GameSpec(
     name=GAME,
     title="Rise of Tribes: The Vul'Keth Invasion",
     seed="003_a0498fd92e3f4dbf.txt",
+    rulebook="Rise of Tribes: The Vul'Keth Invasion Rulebook (an expansion for Rise of Tribes: Beasts & Bronze)",
     load=load,
     outcome=outcome,
     render_text=render_text,

@@ -14,16 +14,18 @@ from reports.options import (
     add_output_options,
     add_rules_options,
     add_search_options,
+    int_range,
     interruptible,
     non_negative_int,
-    positive_int,
 )
+
+ROUNDS = int_range(1, 1000)  # as the scenario's own "rounds" (scenario.schema.json)
 
 
 def register(commands: Any) -> None:
     engagement = commands.add_parser(
         "engagement",
-        help="(a) with the dice rolled: the loading and targeting that defeats the most enemies, and the one losing the least Health",
+        help="with the dice rolled: the loading and targeting that defeats the most enemies, and the one losing the least Health",
     )
     engagement.add_argument("scenario", help="a scenario starting at load or fire (dice rolled)")
     add_rules_options(engagement, "cloudspire")
@@ -32,10 +34,10 @@ def register(commands: Any) -> None:
     engagement.set_defaults(run=interruptible(_engagement))
 
     survive = commands.add_parser(
-        "survive", help="(b) the exact probability of surviving the next rounds under optimal play"
+        "survive", help="the exact probability of surviving the next rounds under optimal play"
     )
     survive.add_argument("scenario", help="a scenario with its Deployment Stack in a known order")
-    survive.add_argument("--rounds", type=positive_int, help="rounds to survive (default: the scenario's)")
+    survive.add_argument("--rounds", type=ROUNDS, help="rounds to survive, 1-1000 (default: the scenario's)")
     add_rules_options(survive, "cloudspire")
     add_search_options(survive, ("both", "grouped", "per-die"))
     add_output_options(survive)
@@ -43,11 +45,11 @@ def register(commands: Any) -> None:
 
     spires = commands.add_parser(
         "spires",
-        help="(c) the fewest inventory spires, and where, keeping Health above a bound whatever the dice show",
+        help="the fewest inventory spires, and where, keeping Health above a bound whatever the dice show",
     )
     spires.add_argument("scenario", help="a scenario whose inventory holds the candidate spires")
     spires.add_argument("--bound", type=non_negative_int, required=True, help="Health must stay above this")
-    spires.add_argument("--rounds", type=positive_int, help="rounds (default: the scenario's)")
+    spires.add_argument("--rounds", type=ROUNDS, help="rounds, 1-1000 (default: the scenario's)")
     add_rules_options(spires, "cloudspire")
     add_search_options(spires, ("both", "z3", "baseline"))
     add_output_options(spires)

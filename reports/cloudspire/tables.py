@@ -62,6 +62,18 @@ def survival_body(scenario: Scenario, answer: SurvivalAnswer) -> str:
         False: "DISAGREE",
         None: f"engine {answer.engine}",
     }[answer.agree]
+    if answer.probability is None:  # stopped: say what was done, and nothing more
+        from reports.options import stopped_words
+
+        return "\n".join(
+            [
+                fenced(render_text(scenario, scenario.initial)),
+                "",
+                f"Probability of surviving {answer.rounds} round(s) under optimal play: **unknown** "
+                f"({stopped_words()} after {answer.states} states were valued, engine {answer.engine}; "
+                "no policy was replayed).",
+            ]
+        )
     lines = [
         fenced(render_text(scenario, scenario.initial)),
         "",

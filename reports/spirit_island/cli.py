@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from reports.options import (
     add_output_options,
+    add_rules_options,
     add_search_options,
+    interruptible,
     non_negative_int,
     output_file,
     positive_int,
@@ -36,6 +38,14 @@ OBJECTIVES = ("fear", "destroyed")  # as solver.spirit_island.fear_threshold.OBJ
 GOALS = ("no-blight", "dahan-safe")  # as solver.spirit_island.defend.GOALS (a test checks)
 ENGINES = ("auto", "z3", "cpsat", "baseline", "both")  # reports.options.ENGINE_WORDS
 CPSAT_VERBS = ("fear-threshold", "defend")  # the searches with a CP-SAT engine
+TITLES = {
+    "fear-threshold": "Spirit Island: least Damage for Fear",
+    "fight-back": "Spirit Island: fight-back allocation",
+    "defend": "Spirit Island: least Defend",
+    "cascade": "Spirit Island: Blight cascade",
+    "lands": "Spirit Island: where the Invaders act",
+    "flip": "Spirit Island: smallest change that flips an Invader action",
+}
 
 
 def register(commands: Any) -> None:
@@ -53,7 +63,7 @@ def register(commands: Any) -> None:
         help="markers left in the Fear pool: also the least Damage earning the next card",
     )
     _search_arguments(fear)
-    fear.set_defaults(run=_fear_threshold)
+    fear.set_defaults(run=interruptible(_fear_threshold, memory=True))
 
     fight = commands.add_parser("fight-back", help="the fight-back allocation with the most Fear or kills")
     _land_arguments(fight)
@@ -62,13 +72,13 @@ def register(commands: Any) -> None:
     )
     fight.add_argument("--objective", choices=OBJECTIVES, default="fear")
     _search_arguments(fight)
-    fight.set_defaults(run=_fight_back)
+    fight.set_defaults(run=interruptible(_fight_back, memory=True))
 
     defend = commands.add_parser("defend", help="least Defend preventing Blight / keeping every Dahan")
     _land_arguments(defend)
     defend.add_argument("--goal", choices=(*GOALS, "both"), default="both")
     _search_arguments(defend)
-    defend.set_defaults(run=_defend)
+    defend.set_defaults(run=interruptible(_defend, memory=True))
 
     cascade = commands.add_parser(
         "cascade", help="cascade paths from a land, or which lands of a Ravage card cascade"
@@ -80,14 +90,14 @@ def register(commands: Any) -> None:
         "--card", help="a Ravage card: which of its lands cascade (always / possible / never)"
     )
     _search_arguments(cascade)
-    cascade.set_defaults(run=_cascade)
+    cascade.set_defaults(run=interruptible(_cascade, memory=True))
 
     lands = commands.add_parser(
         "lands", help="where a card sequence always / possibly ravages, builds and explores"
     )
     lands.add_argument("scenario", help="an island-search scenario (turns, known Explore cards, no effects)")
     _search_arguments(lands)
-    lands.set_defaults(run=_lands)
+    lands.set_defaults(run=interruptible(_lands, memory=True))
 
     flip = commands.add_parser("flip", help="smallest starting change that flips where the Invaders act")
     flip.add_argument("scenario", help="an island-search scenario")
@@ -105,7 +115,7 @@ def register(commands: Any) -> None:
         help="write the flipped start as a scenario (a boundary fixture), decisions scripted",
     )
     _search_arguments(flip)
-    flip.set_defaults(run=_flip)
+    flip.set_defaults(run=interruptible(_flip, memory=True))
 
 
 def _land_arguments(parser: argparse.ArgumentParser) -> None:
@@ -113,21 +123,25 @@ def _land_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--health", default="", metavar="KIND=DELTA,...", help="Health modifiers, e.g. town=1,city=-1"
     )
-    parser.add_argument("--scenario", help="take the land from this scenario (with --at)")
-    parser.add_argument("--at", help="the scenario land, e.g. A2")
     parser.add_argument(
-        "--data", metavar="FILE", help="data overrides, JSON (`invasion schema spirit-island-data`)"
+        "scenario",
+        nargs="?",
+        default=None,
+        help="take the land from this scenario (with --at): a file, example:spirit-island/NAME or -",
     )
+    # The name the scenario had before it was positional, as in every other verb (deprecated).
+    parser.add_argument("--scenario", dest="scenario_option", help=argparse.SUPPRESS)
+    parser.add_argument("--at", help="the scenario land, e.g. A2")
 
 
 def _search_arguments(parser: argparse.ArgumentParser) -> None:
+    add_rules_options(parser, "spirit-island")
     add_search_options(
         parser,
         ENGINES,
         "auto",
         engine_help="auto (default): the faster engine for the instance (measured crossovers); cpsat: "
         "OR-Tools CP-SAT (fear-threshold and defend); both: every engine of the search, checked to agree",
-        memory=False,
     )
     # The names these options had before every game shared them.
     parser.add_argument("--method", dest="engine", choices=ENGINES, help=argparse.SUPPRESS)
@@ -155,17 +169,20 @@ def _answer(
 ) -> int:
     """Print ``markdown``, or the envelope with ``answer``; the status is the weakest of ``statuses``."""
     from reports.envelope import envelope_json
-    from reports.output import command_line, emit, md_code
+    from reports.output import command_line, emit
+    from reports.tables import section
 
     values = {getattr(s, "value", s) for s in statuses}
     status = "unknown" if "unknown" in values else ("best-found" if "best-found" in values else "proven")
+    if status == "unknown":  # stopped before every part had an answer: the whole was not replayed
+        replayed = False
     command = command_line(["invasion", *args.argv])
     if args.format == "json":
         emit(
             envelope_json("spirit-island", query, command, answer, status=status, replayed=replayed), args.out
         )
     else:
-        emit(f"Reproduce: {md_code(command)}\n\n{markdown}", args.out)
+        emit(section(TITLES[query], markdown, command=command), args.out)
     return 0
 
 
@@ -177,6 +194,18 @@ def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
     from reports.cli_common import parse_data_file
 
     overrides = parse_data_file(args.data)
+    if args.scenario_option:
+        if args.scenario:
+            raise MalformedInputError(
+                "--scenario",
+                "$",
+                "give the scenario once (--scenario is the old name of the positional file)",
+            )
+        args.scenario = args.scenario_option
+    if args.ruling and not args.scenario:
+        raise MalformedInputError(
+            "--ruling", "$", "a ruling reads a scenario's rules; with --land no open rule applies"
+        )
     if args.scenario:
         if args.land is not None:
             raise MalformedInputError(
@@ -187,7 +216,9 @@ def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
         if not args.at:
             raise MalformedInputError("--at", "$", "with --scenario, name the land with --at (e.g. --at A2)")
         # --data wins over the scenario's own data, as in every other verb.
-        scenario = load_scenario(args.scenario, data_overrides=overrides, data_source=args.data or "data")
+        scenario = load_scenario(
+            args.scenario, tuple(args.ruling), data_overrides=overrides, data_source=args.data or "data"
+        )
         if not scenario.island.has_land(args.at):
             raise MalformedInputError("--at", "$", f"no land {args.at} on the scenario's island")
         land, data = scenario.initial.lands[scenario.island.index(args.at)], scenario.data
@@ -266,8 +297,11 @@ def _check_agree(what: str, answers: Sequence[Any], key: Callable[[Any], Any]) -
 
 def _scenario(args: argparse.Namespace) -> Any:
     from model.spirit_island.scenario import load_scenario
+    from reports.cli_common import parse_data_file
 
-    return load_scenario(args.scenario)
+    return load_scenario(
+        args.scenario, tuple(args.ruling), parse_data_file(args.data), data_source=args.data or "data"
+    )
 
 
 # -- commands ----------------------------------------------------------------------------------------

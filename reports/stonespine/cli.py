@@ -754,7 +754,7 @@ def _place_answer(
     ties = (
         f"**{len(answer.tied)}**"
         if answer.ties_complete
-        else f"**{len(answer.tied)}** listed (the search stopped listing at --top {top}; more may exist)"
+        else f"**{len(answer.tied)}** listed ({_short_list_reason(answer, top)}; more may exist)"
     )
     bound = (
         ""
@@ -889,6 +889,15 @@ def _min_damage(args: argparse.Namespace) -> int:
         )
     body = "\n\n".join([_picture(scenario, player, board, layout, defeated), text])
     return _finish(args, f"Fewest {result.what}", body, result, result.count is not None)
+
+
+def _short_list_reason(answer: Any, top: int) -> str:
+    """Why a tie list is not complete: the search stopped early, or it listed ``--top`` of them."""
+    from reports.options import stopped_words
+
+    if getattr(answer, "stopped", None):
+        return f"the search stopped: {stopped_words()}"
+    return f"the search stopped listing at --top {top}"
 
 
 # -- escape --------------------------------------------------------------------------------------

@@ -44,8 +44,8 @@ def register(commands: Any) -> None:
 
     race = commands.add_parser(
         "race",
-        help="(a) over the card draws: the fewest Invader turns to the fifth Warlord, and the dice placements that push it furthest",
-        description=f"Search (a), {QUESTION}.",
+        help="over the card draws: the fewest Invader turns to the fifth Warlord, and the dice placements that push it furthest",
+        description=f"The race: {QUESTION}.",
     )
     race.add_argument(
         "scenario", help="a position (start player or invader) whose player turns give only dice faces"
@@ -63,7 +63,7 @@ def register(commands: Any) -> None:
 
     clear = commands.add_parser(
         "clear",
-        help="(b) where to put members so a hex holds no Invader after the next Invader turn, whatever is drawn",
+        help="where to put members so a hex holds no Invader after the next Invader turn, whatever is drawn",
     )
     clear.add_argument("scenario", help="the position at the end of the player's actions (start invader)")
     clear.add_argument("--hex", type=positive_int, required=True, help="the hex to clear (1-9)")
@@ -84,7 +84,7 @@ def register(commands: Any) -> None:
     clear.set_defaults(run=interruptible(_clear), verb_engines="clear")
 
     differ = commands.add_parser(
-        "differ", help="(c) the smallest positions where MOVE or GROW behave differently under two readings"
+        "differ", help="the smallest positions where MOVE or GROW behave differently under two readings"
     )
     differ.add_argument(
         "--ruling-id",
@@ -140,8 +140,17 @@ def _limits(args: argparse.Namespace) -> Deadline:
     """z3's memory cap, and the one deadline of the whole command."""
     import z3
 
-    from reports.options import command_deadline
+    from model.core.errors import MalformedInputError
+    from reports.options import Z3_MIN_MEMORY_MIB, command_deadline
 
+    if "z3" in _engines(args) and args.memory_limit < Z3_MIN_MEMORY_MIB:
+        # below this z3 cannot even start its solver (it crashed the process: SIGSEGV)
+        raise MalformedInputError(
+            "--memory-limit",
+            str(args.memory_limit),
+            f"the z3 engine needs at least {Z3_MIN_MEMORY_MIB} MiB; give --memory-limit "
+            f"{Z3_MIN_MEMORY_MIB} or more, or --engine baseline",
+        )
     z3.set_param("memory_max_size", int(args.memory_limit))
     return command_deadline(args)
 
@@ -168,6 +177,7 @@ def _disagree(what: str, a: object, b: object) -> None:
 def _race(args: argparse.Namespace) -> int:
     from reports.envelope import envelope_json
     from reports.output import emit
+    from reports.tables import section
     from reports.vulketh.tables import race_report
     from solver.vulketh.race import question_from_scenario, race
 
@@ -194,7 +204,14 @@ def _race(args: argparse.Namespace) -> int:
             args.out,
         )
         return 0
-    emit(race_report(question, answers, _command(args)), args.out)
+    emit(
+        section(
+            "Vul'Keth: the race to the fifth Warlord",
+            race_report(question, answers, None),
+            command=_command(args),
+        ),
+        args.out,
+    )
     return 0
 
 
@@ -202,6 +219,7 @@ def _clear(args: argparse.Namespace) -> int:
     from model.core.errors import MalformedInputError
     from reports.envelope import envelope_json
     from reports.output import emit
+    from reports.tables import section
     from reports.vulketh.tables import clear_report
     from solver.vulketh.clear import clear_hex, question_from_scenario
 
@@ -236,7 +254,14 @@ def _clear(args: argparse.Namespace) -> int:
             args.out,
         )
         return 0
-    emit(clear_report(question, answers, _command(args)), args.out)
+    emit(
+        section(
+            f"Vul'Keth: clearing hex {question.target}",
+            clear_report(question, answers, None),
+            command=_command(args),
+        ),
+        args.out,
+    )
     return 0
 
 
@@ -249,6 +274,7 @@ def _differ(args: argparse.Namespace) -> int:
     from reports.cli_common import parse_data_file
     from reports.envelope import envelope_json
     from reports.output import emit
+    from reports.tables import section
     from reports.vulketh.tables import differ_report
     from solver.vulketh.differ import RULINGS, make_question, smallest_difference, witness_document
 
@@ -310,5 +336,12 @@ def _differ(args: argparse.Namespace) -> int:
             args.out,
         )
         return 0
-    emit(differ_report(results, _command(args)), args.out)
+    emit(
+        section(
+            "Vul'Keth: the smallest positions where readings part",
+            differ_report(results, None),
+            command=_command(args),
+        ),
+        args.out,
+    )
     return 0

@@ -18,7 +18,9 @@ def _turn(turn: int | None, turns: int) -> str:
 
 def _line_row(what: str, line: RaceLine | None, turns: int, bound: bool = False) -> tuple[str, str, str, str]:
     if line is None:
-        return (what, "unknown (search cut)", "", "")
+        from reports.options import stopped_words
+
+        return (what, f"unknown ({stopped_words()})", "", "")
     plan = line.plan.describe() + (f"; Pillage: {', '.join(line.pillage)}" if line.pillage else "")
     when = _turn(line.turn, turns)
     return (what, f"at most {when} (best found)" if bound else when, plan, " ".join(line.draws) or "-")
@@ -29,7 +31,13 @@ def _engine_names(answers: Sequence[Any]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: str) -> str:
+
+def _reproduce(command: str | None) -> list[str]:
+    """The closing ``Reproduce:`` line (None: the caller's section prints it after the title)."""
+    return [] if command is None else ["", f"Reproduce: {md_code(command)}"]
+
+
+def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: str | None) -> str:
     answer = answers[0]
     engines = _engine_names(answers)
     cut = answer.status.value == "best-found"
@@ -53,13 +61,12 @@ def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: 
         f"{'yes' if answer.replayed else 'no'}.",
         "",
         table(rows, ["question", "fifth Warlord", "player's plan", "Invader draws (by turn)"]),
-        "",
-        f"Reproduce: {md_code(command)}",
+        *_reproduce(command),
     ]
     return "\n".join(lines)
 
 
-def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], command: str) -> str:
+def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], command: str | None) -> str:
     answer = answers[0]
     engines = " and ".join(a.engine for a in answers)
     if answer.placement is not None:
@@ -76,8 +83,10 @@ def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], comman
             f"({', '.join(answer.cards)}): proven by exhausting them."
         )
     else:
-        verdict = "Unknown: the time limit was reached."
-    return "\n".join([verdict, "", f"Engines: {engines}.", "", f"Reproduce: {md_code(command)}"])
+        from reports.options import stopped_words
+
+        verdict = f"Unknown: {stopped_words()}."
+    return "\n".join([verdict, "", f"Engines: {engines}.", *_reproduce(command)])
 
 
 def differ_rows(results: Sequence[Sequence[DifferAnswer]]) -> list[tuple[str, ...]]:
@@ -115,7 +124,7 @@ def differ_rows(results: Sequence[Sequence[DifferAnswer]]) -> list[tuple[str, ..
     return rows
 
 
-def differ_report(results: Sequence[Sequence[DifferAnswer]], command: str) -> str:
+def differ_report(results: Sequence[Sequence[DifferAnswer]], command: str | None) -> str:
     body = table(
         differ_rows(results),
         ["ruling", "readings", "action", "smallest position (size)", "Invaders after", "engines"],
@@ -124,7 +133,7 @@ def differ_report(results: Sequence[Sequence[DifferAnswer]], command: str) -> st
         "Positions hold Invaders and at least one Warlord (`9:W+2`: a Warlord and two Invaders on hex 9); each "
         "answer was replayed through the oracle under both readings (`--write FILE` saves the first as a scenario)."
     )
-    return "\n".join([note, "", body, "", f"Reproduce: {md_code(command)}"])
+    return "\n".join([note, "", body, *_reproduce(command)])
 
 
 def race_command(source: str) -> str:

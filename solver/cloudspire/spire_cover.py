@@ -254,6 +254,10 @@ def fewest_spires(
             "the spire question needs a known deployment order: list the Deployment Stack in order"
         )
     candidates = candidates_of(scenario)
+    if not candidates:  # nothing to place: no question to search (z3 refused an empty encoding)
+        raise RulesError(
+            "the inventory holds no spire: list the candidate spires in the scenario's state.inventory"
+        )
     horizon = rounds if rounds is not None else scenario.initial.rounds_left
     open_spaces = tuple(sp for sp, p in zip(SPIRE_SPACES, scenario.initial.spires, strict=True) if p is None)
     checker = _Checker(scenario, candidates, bound, horizon, deadline)

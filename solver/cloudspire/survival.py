@@ -95,7 +95,7 @@ class SurvivalDP:
             return found
         self.deadline.check()
         if len(self.memo) > self.max_states:
-            raise TimeLimit()
+            raise self.deadline.trip("memory")  # the state bound stands for memory
         request = s.request
         if isinstance(request, ChanceRequest):
             if self.grouped and request.kind == "roll":
@@ -217,7 +217,10 @@ def survival_probability(
         replayed = policy_survival(game, start, main, deadline)
     except TimeLimit:
         progress.finish()
-        return SurvivalAnswer(initial.rounds_left, None, engine, Status.UNKNOWN.value, 0, None, False, ())
+        explored = progress.done  # the states valued before the stop, every engine counted
+        return SurvivalAnswer(
+            initial.rounds_left, None, engine, Status.UNKNOWN.value, explored, None, False, ()
+        )
     progress.finish()
     agree = None
     if len(values) == 2:

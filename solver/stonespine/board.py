@@ -31,6 +31,7 @@ from model.stonespine.guardians import GuardianState
 from model.stonespine.heroes import COLORS, AbilityType, HeroCard, HeroColor
 from model.stonespine.scenario import Scenario
 from model.stonespine.state import GameState, Placement, PlayerState
+from solver.common import Deadline
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,8 +224,11 @@ def chamber_effect(
     return damage, purple and purple_condition(card, chamber, guardian, minions, rules)
 
 
-def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
-    """Compile ``player``'s dungeon for the year of ``state`` under ``rules``."""
+def compile_board(
+    rules: Rules, state: GameState, player: PlayerState, deadline: Deadline | None = None
+) -> Board:
+    """Compile ``player``'s dungeon for the year of ``state`` under ``rules`` (``deadline`` checked
+    once per hero card: a large dungeon takes a good part of a second)."""
     dungeon, guardian = player.dungeon, player.guardian
     cells = tuple(dungeon.cells())
     index = {c: i for i, c in enumerate(cells)}
@@ -232,6 +236,8 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     profiles = []
     nonlinear = []
     for card in state.heroes:
+        if deadline is not None:
+            deadline.check()
         numbers = [chamber_numbers(rules, guardian, cell, dungeon.chamber(cell), card) for cell in cells]
         # One minion may change a chamber (a hero ability resolving once it is dangerous); each
         # further minion must add the same again, or the chamber is not modelled.
@@ -318,11 +324,13 @@ def compile_board(rules: Rules, state: GameState, player: PlayerState) -> Board:
     )
 
 
-def board_for(scenario: Scenario, player: int = 0) -> tuple[Board, Layout, int]:
+def board_for(
+    scenario: Scenario, player: int = 0, deadline: Deadline | None = None
+) -> tuple[Board, Layout, int]:
     """The compiled board of a scenario's player, its placement, and its defeated-chamber mask."""
     rules = Rules.of(scenario.rulings, scenario.data)
     p = scenario.initial.players[player]
-    board = compile_board(rules, scenario.initial, p)
+    board = compile_board(rules, scenario.initial, p, deadline)
     layout = Layout.of(board, p.placement)
     defeated = 0
     for cell, _ in p.defeated:

@@ -44,8 +44,9 @@ Slot = tuple[int, int, int]  # player-independent: (column, row, space index)
 MULTISETS = 500  # the most ways to fill one chamber's free spaces the z3 engine encodes
 
 
-def _free_slots(scenario: Scenario, player: int) -> list[Slot]:
-    board, _, _ = board_for(scenario, player)
+def _free_slots(scenario: Scenario, player: int, board: Board | None = None) -> list[Slot]:
+    if board is None:
+        board, _, _ = board_for(scenario, player)
     dungeon = scenario.initial.players[player].dungeon
     slots = []
     for node in sorted(board.reachable()):
@@ -111,22 +112,26 @@ def fill_free_spaces(
     options = parse_elements(elements)
     if not options:
         raise MalformedInputError("--elements", "", "give at least one element to fill the free spaces with")
+    try:  # compiling the board once per element takes seconds on a large dungeon: under the deadline
+        board, _, _ = board_for(scenario, player, deadline)
+        if board.limits_for(hero):
+            raise RulesError(
+                "the compiled board does not model " + "; ".join(board.limits_for(hero)) + " for this hero"
+            )
+        slots = _free_slots(scenario, player, board)
+        for option in options:  # refuse at once what some filling would bring that is not modelled
+            if option is not None and slots:
+                filling = _filled(scenario, player, slots, [option] * len(slots))
+                filled, _, _ = board_for(filling, player, deadline)
+                if filled.limits_for(hero):
+                    raise RulesError(
+                        f"with {option} in the free spaces the compiled board does not model "
+                        + "; ".join(filled.limits_for(hero))
+                        + " for this hero; leave that element out of --elements"
+                    )
+    except TimeLimit as stop:
+        return FillAnswer(Status.UNKNOWN, hero, False, (), (), 0, engine, stop_reason(stop.reason))
     search = deadline.share(0.6)
-    board, _, _ = board_for(scenario, player)
-    if board.limits_for(hero):
-        raise RulesError(
-            "the compiled board does not model " + "; ".join(board.limits_for(hero)) + " for this hero"
-        )
-    slots = _free_slots(scenario, player)
-    for option in options:  # refuse at once what some filling would bring that is not modelled
-        if option is not None and slots:
-            filled, _, _ = board_for(_filled(scenario, player, slots, [option] * len(slots)), player)
-            if filled.limits_for(hero):
-                raise RulesError(
-                    f"with {option} in the free spaces the compiled board does not model "
-                    + "; ".join(filled.limits_for(hero))
-                    + " for this hero; leave that element out of --elements"
-                )
     try:
         if engine == "z3":
             choice, iterations = _cegis(scenario, player, hero, slots, options, search)

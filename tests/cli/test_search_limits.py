@@ -5,15 +5,14 @@ Each search below needs seconds to a minute on its bundled position (``race`` ab
 limit (the scenario read, the encoding, the search and the oracle replay included), never with a
 wrong answer labelled proven. Vul'Keth's z3 encoding of a few Invader turns alone takes seconds,
 so it checks the clock too. (Stonespine's searches: ``tests/solver_stonespine/test_limits.py``.)
+
+The time measured is the command's own CPU time (``time.process_time``), which a busy machine does
+not inflate; a phase that never checks the deadline shows in it under any load.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -75,9 +74,9 @@ def test_every_search_keeps_a_half_second_limit(
     argv: list[str], too_long: bool, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = resident_bytes()
-    started = time.perf_counter()
+    started = time.process_time()
     status = main([*argv, "--time-limit", str(LIMIT), "--json"])
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     envelope = json.loads(capsys.readouterr().out)
     assert status == 0
     assert elapsed <= LIMIT + SLACK, f"{' '.join(argv[:2])} took {elapsed:.2f} s with a {LIMIT} s limit"
@@ -106,29 +105,4 @@ def test_the_memory_bound_stops_cloudspire_survival_with_unknown(capsys: pytest.
     assert envelope["status"] == "unknown" and envelope["replayed"] is False
 
 
-def test_ctrl_c_stops_the_searches_with_unknown_not_a_traceback() -> None:
-    """SIGINT while ``race`` and ``survive`` run (each needs many seconds): both stop at their next
-    check and answer ``unknown``, exit 0, with their envelope."""
-    commands = [
-        ["vulketh", "race", "example:vulketh/race.json"],
-        ["cloudspire", "survive", "example:cloudspire/survive.json"],
-    ]
-    env = {**os.environ, "INVASION_DEBUG": ""}
-    running = [
-        subprocess.Popen(
-            [sys.executable, "-m", "reports.cli", *argv, "--json"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        for argv in commands
-    ]
-    time.sleep(2.0)  # past the imports and the scenario, into the search
-    for process in running:
-        process.send_signal(signal.SIGINT)
-    for process, argv in zip(running, commands, strict=True):
-        out, err = process.communicate(timeout=30)
-        assert process.returncode == 0, (argv, err[-500:])
-        envelope = json.loads(out)
-        assert envelope["status"] == "unknown" and envelope["replayed"] is False, argv
+# Ctrl-C in every game's searches: tests/cli/test_interrupts.py

@@ -158,12 +158,12 @@ def test_a_large_land_keeps_its_time_limit(method: str) -> None:
     used to replay past its limit; now the whole command keeps it and answers unknown past it,
     and an engine cut short is never compared with the other."""
     out = io.StringIO()
-    started = time.perf_counter()
+    started = time.process_time()  # the command's own time: a busy machine does not inflate it
     with contextlib.redirect_stdout(out):
         status = main(
             ["spirit-island", "fear-threshold", "--land", "6C 6C@1 6T 6T@1 6E", "--pool", "3"]
             + ["--time-limit", "0.5", "--method", method]
         )
-    assert status == 0 and time.perf_counter() - started < 1.5
+    assert status == 0 and time.process_time() - started < 1.5
     text = out.getvalue()
     assert "unknown" in text and "NO" not in text
