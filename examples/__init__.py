@@ -1,1 +1,1 @@
-"""Bundled example scenarios, shipped as package data (see :mod:`model.core.bundled`)."""
+"""Bundled example scenarios, shipped as package data (see :mod:`invasion_oracle.model.core.bundled`)."""

@@ -1,1 +1,1 @@
-"""The reference oracle: one subpackage per game over the shared :mod:`model.core`."""
+"""The reference oracle: one subpackage per game over the shared :mod:`invasion_oracle.model.core`."""

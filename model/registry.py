@@ -17,16 +17,16 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from model.core.rulings import resolve_name
-from model.core.spec import GameSpec
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import resolve_name
+from invasion_oracle.model.core.spec import GameSpec
 
 BUILTIN: dict[str, tuple[str, str]] = {
     # name: (module defining SPEC, title shown by `invasion --help` without importing the game)
-    "stonespine": ("model.stonespine.spec", "Stonespine Architects: Invasion"),
-    "spirit-island": ("model.spirit_island.spec", "Spirit Island: the Invader Phase"),
-    "vulketh": ("model.vulketh.spec", "Rise of Tribes: The Vul'Keth Invasion"),
-    "cloudspire": ("model.cloudspire.spec", "20 Strong: Cloudspire"),
+    "stonespine": ("invasion_oracle.model.stonespine.spec", "Stonespine Architects: Invasion"),
+    "spirit-island": ("invasion_oracle.model.spirit_island.spec", "Spirit Island: the Invader Phase"),
+    "vulketh": ("invasion_oracle.model.vulketh.spec", "Rise of Tribes: The Vul'Keth Invasion"),
+    "cloudspire": ("invasion_oracle.model.cloudspire.spec", "20 Strong: Cloudspire"),
 }
 
 _registered: dict[str, GameSpec] = {}
@@ -34,7 +34,7 @@ _registered: dict[str, GameSpec] = {}
 
 def register(game: GameSpec) -> None:
     """Add (or replace) a game known by ``game.name``."""
-    from model.core.bundled import allow_package
+    from invasion_oracle.model.core.bundled import allow_package
 
     allow_package(game.examples)
     _registered[game.name] = game

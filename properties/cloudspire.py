@@ -24,21 +24,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import invasion_oracle.model.cloudspire  # noqa: F401  (registers the rulings)
 from hypothesis import strategies as st
-
-import model.cloudspire  # noqa: F401  (registers the rulings)
-from model.cloudspire.area import HERO, LANES, SPIRE_SPACES, hit_reach
-from model.cloudspire.blueprints import Slot
-from model.cloudspire.cards import CardKind
-from model.cloudspire.data import default_data
-from model.cloudspire.dice import Face, Zone
-from model.cloudspire.rulings import GAME
-from model.cloudspire.scenario import Scenario
-from model.cloudspire.simulate import run
-from model.cloudspire.state import GameState
-from model.core.driver import Playthrough, replay
-from model.core.events import Event
-from model.core.rulings import REGISTRY
+from invasion_oracle.model.cloudspire.area import HERO, LANES, SPIRE_SPACES, hit_reach
+from invasion_oracle.model.cloudspire.blueprints import Slot
+from invasion_oracle.model.cloudspire.cards import CardKind
+from invasion_oracle.model.cloudspire.data import default_data
+from invasion_oracle.model.cloudspire.dice import Face, Zone
+from invasion_oracle.model.cloudspire.rulings import GAME
+from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.simulate import run
+from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.model.core.driver import Playthrough, replay
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import REGISTRY
 
 # (hero, allied factions)
 HEROES: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -1,11 +1,11 @@
 """Divergence search: the smallest generated scenario where two readings of a ruling differ.
 
 For a ruling, hypothesis draws scenario documents from the game's ``scenario_documents()``
-(:mod:`properties.hooks`), runs each under every reading (:func:`model.core.ambiguity.compare`)
+(:mod:`invasion_oracle.properties.hooks`), runs each under every reading (:func:`invasion_oracle.model.core.ambiguity.compare`)
 and shrinks the first whose *outcomes* differ to a small one. Scenarios on which only the events
 differ are counted (they tell readings apart in a fixture's steps, not in its outcome). The
 found scenario is cleaned (rulings at their default dropped, the searched ruling left open),
-run again, and returned with its :class:`~model.core.ambiguity.Difference`: the oracle is the
+run again, and returned with its :class:`~invasion_oracle.model.core.ambiguity.Difference`: the oracle is the
 judge of every witness.
 
 Answers (:class:`Divergence`) are plain, picklable values: the batch runner sends searches to a
@@ -18,11 +18,11 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from model import registry
-from model.core.ambiguity import Difference, compare
-from model.core.rulings import REGISTRY
-from properties.budget import SearchBudget, Spent, smallest
-from properties.hooks import scenario_strategy
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.ambiguity import Difference, compare
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.properties.budget import SearchBudget, Spent, smallest
+from invasion_oracle.properties.hooks import scenario_strategy
 
 FOUND = "found"  # a scenario whose outcomes differ (shrunk)
 NONE_FOUND = "none-found"  # the budget was spent without one
@@ -112,7 +112,7 @@ def search(game: str, ruling_id: str, budget: SearchBudget) -> Divergence:
 def open_ruling(document: dict[str, Any], ruling_id: str) -> dict[str, Any]:
     """A copy of ``document`` that leaves ``ruling_id`` open and drops rulings at their default.
 
-    >>> import model.stonespine
+    >>> import invasion_oracle.model.stonespine
     >>> open_ruling({"rulings": {"SS-PASSAGE": "bridge", "SS-MINIONS": "all", "SS-TROLL-MOVE": "may"}},
     ...             "SS-PASSAGE")
     {'rulings': {'SS-TROLL-MOVE': 'may'}}

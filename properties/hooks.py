@@ -1,8 +1,8 @@
 """What the generic searches read from a game's ``properties/<pkg>.py`` (all optional).
 
 * ``scenario_documents()`` - a hypothesis strategy of valid scenario *documents* (plain JSON
-  with ``"game"``), rulings drawn too. The divergence search (:mod:`properties.divergence`)
-  and the well-formedness checks (:mod:`properties.wellformed`) draw from it and shrink what
+  with ``"game"``), rulings drawn too. The divergence search (:mod:`invasion_oracle.properties.divergence`)
+  and the well-formedness checks (:mod:`invasion_oracle.properties.wellformed`) draw from it and shrink what
   they find to a small scenario. Without it, both report "no generator" for the game.
 * ``WIN_CONDITIONS`` - ``{name: predicate(outcome) -> bool}`` over the spec's outcome (plain
   JSON): the ways the game can be won. The well-formedness checks search for a scenario
@@ -21,15 +21,14 @@ from types import ModuleType
 from typing import Any
 
 from hypothesis import strategies as st
-
-from model.registry import package_of
+from invasion_oracle.model.registry import package_of
 
 WinCondition = Callable[[Any], bool]
 
 
 def game_properties(game: str) -> ModuleType | None:
     """``properties.<pkg>`` for ``game``, or None when the game has none."""
-    name = f"properties.{package_of(game)}"
+    name = f"invasion_oracle.properties.{package_of(game)}"
     if name in sys.modules:  # already imported (or a plug-in's module put there)
         return sys.modules[name]
     if importlib.util.find_spec(name) is None:

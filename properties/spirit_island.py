@@ -26,17 +26,16 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import invasion_oracle.model.spirit_island  # noqa: F401  (registers the rulings)
 from hypothesis import strategies as st
-
-import model.spirit_island  # noqa: F401  (registers the rulings)
-from model.core.driver import Playthrough, replay
-from model.core.events import Event
-from model.core.rulings import REGISTRY
-from model.spirit_island.data import default_data
-from model.spirit_island.pieces import BY_LETTER, Land, Piece, PieceKind
-from model.spirit_island.scenario import Scenario
-from model.spirit_island.simulate import outcome, run
-from model.spirit_island.state import IslandState
+from invasion_oracle.model.core.driver import Playthrough, replay
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.spirit_island.data import default_data
+from invasion_oracle.model.spirit_island.pieces import BY_LETTER, Land, Piece, PieceKind
+from invasion_oracle.model.spirit_island.scenario import Scenario
+from invasion_oracle.model.spirit_island.simulate import outcome, run
+from invasion_oracle.model.spirit_island.state import IslandState
 
 FEAR_CARDS = (
     "Wary Settlers",

@@ -27,17 +27,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import invasion_oracle.model.stonespine  # noqa: F401  (registers the rulings)
 from hypothesis import strategies as st
-
-import model.stonespine  # noqa: F401  (registers the rulings)
-from model.core.driver import Playthrough, replay
-from model.core.rulings import REGISTRY, Rulings
-from model.stonespine.data import default_data
-from model.stonespine.game import StonespineGame
-from model.stonespine.levelling import state_at
-from model.stonespine.scenario import Scenario
-from model.stonespine.simulate import outcome
-from model.stonespine.state import GameState
+from invasion_oracle.model.core.driver import Playthrough, replay
+from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+from invasion_oracle.model.stonespine.data import default_data
+from invasion_oracle.model.stonespine.game import StonespineGame
+from invasion_oracle.model.stonespine.levelling import state_at
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.simulate import outcome
+from invasion_oracle.model.stonespine.state import GameState
 
 ELEMENTS = (
     "gnoll",

@@ -21,17 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import invasion_oracle.model.vulketh  # noqa: F401  (registers the rulings)
 from hypothesis import strategies as st
-
-import model.vulketh  # noqa: F401  (registers the rulings)
-from model.core.driver import Playthrough, replay
-from model.core.events import Event
-from model.core.rulings import REGISTRY
-from model.vulketh.action_board import ACTIONS, FACES
-from model.vulketh.data import default_data
-from model.vulketh.scenario import Scenario
-from model.vulketh.simulate import run
-from model.vulketh.state import GameState
+from invasion_oracle.model.core.driver import Playthrough, replay
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES
+from invasion_oracle.model.vulketh.data import default_data
+from invasion_oracle.model.vulketh.scenario import Scenario
+from invasion_oracle.model.vulketh.simulate import run
+from invasion_oracle.model.vulketh.state import GameState
 
 SECTIONS = ("steal-resources", "convert", "spread", "regress", "war")
 

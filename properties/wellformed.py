@@ -1,7 +1,7 @@
 """Well-formedness of a game's rules, searched over generated scenarios.
 
 Three questions, each answered like a divergence search (a shrunk witness scenario, or "none
-found" with the budget spent), over the game's ``scenario_documents()`` (:mod:`properties.hooks`):
+found" with the budget spent), over the game's ``scenario_documents()`` (:mod:`invasion_oracle.properties.hooks`):
 
 * **no legal decision** - a state whose request lists no option (a player must choose but
   cannot), or a run the oracle aborts with a rules error on input it accepted;
@@ -19,13 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model import registry
-from model.core.canonical import to_jsonable
-from model.core.decisions import DecisionRequest, normalise_answer
-from model.core.errors import InvasionError
-from model.core.spec import GameSpec, ScenarioOptions
-from properties.budget import SearchBudget, Spent, smallest
-from properties.hooks import scenario_strategy, win_conditions
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.canonical import to_jsonable
+from invasion_oracle.model.core.decisions import DecisionRequest, normalise_answer
+from invasion_oracle.model.core.errors import InvasionError
+from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
+from invasion_oracle.properties.budget import SearchBudget, Spent, smallest
+from invasion_oracle.properties.hooks import scenario_strategy, win_conditions
 
 MAX_STEPS = 5_000
 """Steps after which a run counts as not ending (the bundled examples take at most a few hundred)."""

@@ -9,7 +9,7 @@ in the order of the jobs, whoever ran them:
   'invasion-oracle[dask]'``; every worker needs this package installed at the same version).
 
 Every job is deterministic (its random source is seeded from its own name, its searches stop at
-a fixed work count), so the answers are the same either way. With a :class:`~reports.cache.JobCache`
+a fixed work count), so the answers are the same either way. With a :class:`~invasion_oracle.reports.cache.JobCache`
 on the runner, a job whose key (job, arguments, code and data version of its game) is cached is
 not run again (:attr:`Batch.reused`).
 
@@ -37,8 +37,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from model.core.errors import MalformedInputError
-from reports.cache import JobCache
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.reports.cache import JobCache
 
 CONNECT_SECONDS = 10
 """How long to wait for a Dask scheduler before giving up with a clear error."""

@@ -134,7 +134,7 @@ def _files(folder: Path, recursive: bool) -> list[Path]:
 
 
 def _games() -> tuple[str, ...]:
-    from model import registry
+    from invasion_oracle.model import registry
 
     registry.load_all()
     return tuple(registry.package_of(name) for name in registry.names())
@@ -216,7 +216,7 @@ class JobCache:
 
 
 def package_of_game(game: str) -> str:
-    from model import registry
+    from invasion_oracle.model import registry
 
     registry.load_all()
     return registry.package_of(game) if game in registry.names() else ""

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, NoReturn
 
-from model import registry
-from model.core.errors import InvasionError
-from reports import verbs
-from reports.options import byte_size
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.errors import InvasionError
+from invasion_oracle.reports import verbs
+from invasion_oracle.reports.options import byte_size
 
 _BAD_NAME_ERRORS = (errno.ENAMETOOLONG, errno.ELOOP)
 DEBUG_ENV = "INVASION_DEBUG"
@@ -93,7 +93,7 @@ def _parser(named: frozenset[str], names: tuple[str, ...]) -> argparse.ArgumentP
         commands = group.add_subparsers(dest="game_command", metavar="COMMAND", required=True)
         if name in named:  # only the game on the command line is imported
             verbs.register_game(commands, name)
-            from reports.games import part
+            from invasion_oracle.reports.games import part
 
             own = part(name, "cli")
             if own is not None:
@@ -174,15 +174,15 @@ def one_line(text: str) -> str:
     >>> one_line("bad name 'a\nb\x1b'")
     "bad name 'a\\nb\\x1b'"
     """
-    from reports.output import visible
+    from invasion_oracle.reports.output import visible
 
     return visible(text.replace("\n", "\\n").replace("\t", "\\t"))
 
 
 def _configure(args: argparse.Namespace) -> None:
     """Input limits and the table style, from the options and the terminal."""
-    from model.core.jsonio import DEFAULT_LIMITS, InputLimits, set_input_limits
-    from reports.tables import TableStyle, set_table_style
+    from invasion_oracle.model.core.jsonio import DEFAULT_LIMITS, InputLimits, set_input_limits
+    from invasion_oracle.reports.tables import TableStyle, set_table_style
 
     if args.max_input_size is not None:
         set_input_limits(InputLimits(args.max_input_size, DEFAULT_LIMITS.max_depth))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from reports.output import command_line as _command_line
-from reports.output import emit
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.reports.output import command_line as _command_line
+from invasion_oracle.reports.output import emit
 
 __all__ = ["command_line", "emit", "parse_data_file"]
 
@@ -20,7 +20,7 @@ def parse_data_file(path: str | None) -> dict[str, Any] | None:
     """A ``--data`` file: a JSON object of data overrides (or None without the option)."""
     if path is None:
         return None
-    from model.core.jsonio import read_json_file
+    from invasion_oracle.model.core.jsonio import read_json_file
 
     data = read_json_file(path)
     if not isinstance(data, dict):

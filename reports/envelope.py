@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.canonical import canonical_json
+from invasion_oracle.model.core.canonical import canonical_json
 
 STATUSES = ("proven", "best-found", "unknown", "done")
 
@@ -41,7 +41,7 @@ def envelope(
         "answer": answer,
         "replayed": replayed,
     }
-    from reports.options import stopped_reason
+    from invasion_oracle.reports.options import stopped_reason
 
     stopped = stopped_reason()
     if stopped is not None:  # a search cut short: by its time limit, its memory bound or Ctrl-C

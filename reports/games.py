@@ -17,12 +17,12 @@ import importlib
 import importlib.util
 from types import ModuleType
 
-from model.registry import package_of
+from invasion_oracle.model.registry import package_of
 
 
 def part(game: str, name: str) -> ModuleType | None:
     """``reports.<game package>.<name>``, or None when the game does not have it."""
-    module = f"reports.{package_of(game)}.{name}"
+    module = f"invasion_oracle.reports.{package_of(game)}.{name}"
     try:
         found = importlib.util.find_spec(module)
     except ModuleNotFoundError:  # the game has no reports package at all

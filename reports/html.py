@@ -46,7 +46,7 @@ def embed(picture: Picture, command: str | None = None) -> str:
     >>> picture, text.strip()
     (Picture(name='a.svg', caption='cap', svg='<svg/>\\n'), 'Reproduce: `invasion x --svg a.svg`')
     """
-    from reports.output import md_code
+    from invasion_oracle.reports.output import md_code
 
     block = f"```svg-picture {picture.name} {' '.join(picture.caption.split())}\n{picture.svg.strip()}\n```"
     return block + (f"\n\nReproduce: {md_code(command)}" if command else "")
@@ -73,7 +73,7 @@ def picture_links(markdown: str, folder: str = "pictures") -> str:
     >>> picture_links(embed(Picture("a.svg", "cap", "<svg/>")))
     '![cap](pictures/a.svg)'
     """
-    from reports.output import md_escape
+    from invasion_oracle.reports.output import md_escape
 
     return _EMBEDDED.sub(lambda m: f"![{md_escape(m.group(2))}]({folder}/{m.group(1)})", markdown)
 

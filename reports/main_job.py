@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from model import registry
-from reports.games import part
+from invasion_oracle.model import registry
+from invasion_oracle.reports.games import part
 
 Section = Callable[[], str]
 
@@ -27,7 +27,7 @@ def sections(kind: str = "SECTIONS") -> tuple[Section, ...]:
 def main_job() -> str:
     parts = ["# invasion-oracle: main job on bundled default data", ""]
     parts += [make() for make in sections()]
-    from reports.ambiguity.markdown import summary_section
+    from invasion_oracle.reports.ambiguity.markdown import summary_section
 
     parts.append(summary_section())  # every game's rulings, written once (reports/ambiguity)
     return "\n".join(parts)

@@ -24,10 +24,10 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from model.core.errors import MalformedInputError
+from invasion_oracle.model.core.errors import MalformedInputError
 
 if TYPE_CHECKING:
-    from solver.common import Deadline
+    from invasion_oracle.solver.common import Deadline
 
 DEFAULT_MEMORY_MIB = 2048
 INTERRUPTED = 130
@@ -189,7 +189,7 @@ def checked(check: Callable[[str, str], str], option: str) -> Callable[[str], st
 
 
 def output_file(option: str = "--out") -> Callable[[str], str]:
-    from reports.output import check_output_file
+    from invasion_oracle.reports.output import check_output_file
 
     return checked(check_output_file, option)
 
@@ -204,7 +204,7 @@ def input_folder(text: str) -> str:
     """
     from pathlib import Path
 
-    from reports.output import check_name_length
+    from invasion_oracle.reports.output import check_name_length
 
     try:
         check_name_length(text, "--dir")
@@ -220,7 +220,7 @@ def input_folder(text: str) -> str:
 
 
 def output_folder(option: str = "--out") -> Callable[[str], str]:
-    from reports.output import check_output_folder
+    from invasion_oracle.reports.output import check_output_folder
 
     return checked(check_output_folder, option)
 
@@ -270,7 +270,7 @@ def command_deadline(args: argparse.Namespace, *, memory: bool = False) -> Deadl
     """The one deadline of a search command, counted from when ``invasion`` started parsing, so the
     time limit covers reading the scenario, the search and the oracle replay alike; ``memory``
     adds ``--memory-limit`` as the bound :meth:`Deadline.check` measures."""
-    from solver.common import Deadline
+    from invasion_oracle.solver.common import Deadline
 
     if getattr(args, "deadline", None) is not None:  # made by @interruptible for this command
         made: Deadline = args.deadline
@@ -291,7 +291,7 @@ def interruptible(
     dying, and the command exits 130 (:data:`INTERRUPTED`)."""
 
     def run(args: argparse.Namespace) -> int:
-        from solver.common import stop_on_interrupt
+        from invasion_oracle.solver.common import stop_on_interrupt
 
         args.deadline = command_deadline(args, memory=memory)
         token = RUNNING.set(args.deadline)

@@ -16,8 +16,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from model.core.canonical import write_atomic
-from model.core.errors import MalformedInputError
+from invasion_oracle.model.core.canonical import write_atomic
+from invasion_oracle.model.core.errors import MalformedInputError
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
@@ -89,7 +89,7 @@ def check_name_length(path: str, option: str) -> None:
     >>> check_name_length("out/" + "x" * 300 + ".json", "--out")
     Traceback (most recent call last):
     ...
-    model.core.errors.MalformedInputError: --out:out/xxxxxxxxxxxxxxxxxxxxxxxx...: a file name in it is 305 bytes long; the most is 255
+    invasion_oracle.model.core.errors.MalformedInputError: --out:out/xxxxxxxxxxxxxxxxxxxxxxxx...: a file name in it is 305 bytes long; the most is 255
     """
     encoded = os.fsencode(path)
     if len(encoded) > PATH_MAX:

@@ -5,7 +5,7 @@ Per game: what it is (seed, rulings, bundled examples, fixture cases); a picture
 example's end (SVG: the game's ``reports/<pkg>/svg.py: render_svg`` or its spec's, under it the
 ``simulate --svg`` command that draws it); the game's own report sections
 (``reports/<pkg>/sections.py``: the bundled dungeon's placements and escape analysis, fear
-thresholds, ...; a section may hold a picture, :func:`reports.html.embed`); the rule-ambiguity register with every witness's difference
+thresholds, ...; a section may hold a picture, :func:`invasion_oracle.reports.html.embed`); the rule-ambiguity register with every witness's difference
 between readings, the divergence searches and the well-formedness checks; and the fixtures that
 depend on each ruling. Everything comes from bundled files, so it runs from any install, and
 every claim prints the command that reproduces it.
@@ -20,19 +20,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model import registry
-from model.core.bundled import examples
-from model.core.jsonio import parse_json_bytes, read_json_file
-from model.core.play import run
-from model.core.spec import GameSpec, ScenarioOptions
-from reports.ambiguity.analysis import Analysis, Options, analyse
-from reports.ambiguity.jobs import section_job as section_job  # re-exported
-from reports.ambiguity.markdown import fixtures_md, game_md
-from reports.batch import Runner
-from reports.games import part
-from reports.html import Block, Picture, page, picture_links, split_pictures
-from reports.output import command_line, md_code, md_escape
-from reports.tables import table
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.bundled import examples
+from invasion_oracle.model.core.jsonio import parse_json_bytes, read_json_file
+from invasion_oracle.model.core.play import run
+from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
+from invasion_oracle.reports.ambiguity.analysis import Analysis, Options, analyse
+from invasion_oracle.reports.ambiguity.jobs import section_job as section_job  # re-exported
+from invasion_oracle.reports.ambiguity.markdown import fixtures_md, game_md
+from invasion_oracle.reports.batch import Runner
+from invasion_oracle.reports.games import part
+from invasion_oracle.reports.html import Block, Picture, page, picture_links, split_pictures
+from invasion_oracle.reports.output import command_line, md_code, md_escape
+from invasion_oracle.reports.tables import table
 
 TITLE = "invasion-oracle report"
 LONG_FIRST = {  # measured CPU seconds of the longest sections (docs/performance.md): started first
@@ -233,7 +233,7 @@ def manifest_counts(folder: Path | None) -> dict[str, int] | None:
 
 def build(options: ReportOptions) -> Report:
     """Run everything the report shows (the sections and searches as one batch each)."""
-    from reports.ambiguity.write import write_witnesses
+    from invasion_oracle.reports.ambiguity.write import write_witnesses
 
     registry.load_all()
     specs = [registry.spec(g) for g in options.games]
@@ -265,7 +265,7 @@ def build(options: ReportOptions) -> Report:
     written = write_witnesses(analysis, options.witnesses) if options.witnesses else {}
     games = []
     for spec in specs:
-        module = f"reports.{registry.package_of(spec.name)}.sections"
+        module = f"invasion_oracle.reports.{registry.package_of(spec.name)}.sections"
         games.append(
             GameReport(
                 spec,

@@ -1,4 +1,4 @@
-"""``invasion report``: the full report of every game (see :mod:`reports.report`).
+"""``invasion report``: the full report of every game (see :mod:`invasion_oracle.reports.report`).
 
 ``--out DIR`` writes ``DIR/report.md`` (pictures beside it in ``DIR/pictures/``),
 ``DIR/report.html`` (one self-contained page, pictures inline) and the witnesses the searches
@@ -17,9 +17,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from model import registry
-from reports.ambiguity.cli import add_batch_options, add_fixture_options
-from reports.options import output_folder, positive_int, positive_seconds
+from invasion_oracle.model import registry
+from invasion_oracle.reports.ambiguity.cli import add_batch_options, add_fixture_options
+from invasion_oracle.reports.options import output_folder, positive_int, positive_seconds
 
 DEFAULT_EXAMPLES = 200
 
@@ -89,11 +89,11 @@ def without_cache_options(argv: list[str]) -> list[str]:
 def run_report(args: argparse.Namespace) -> int:
     import sys
 
-    from model.core.canonical import canonical_json, write_atomic
-    from reports.ambiguity.cli import cache_summary, fixtures_folder, runner_of
-    from reports.envelope import envelope_json
-    from reports.output import command_line, emit
-    from reports.report import ReportOptions, build
+    from invasion_oracle.model.core.canonical import canonical_json, write_atomic
+    from invasion_oracle.reports.ambiguity.cli import cache_summary, fixtures_folder, runner_of
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import command_line, emit
+    from invasion_oracle.reports.report import ReportOptions, build
 
     games = tuple(registry.spec(g).name for g in args.game) if args.game else registry.names()
     out = Path(args.out) if args.out else None

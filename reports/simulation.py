@@ -2,20 +2,20 @@
 
 The tables of requests and events are the same for every game; the pictures and outcome
 tables come from the game's ``reports/<game>/render.py`` when it has one (see
-:mod:`reports.games`), otherwise from its spec's text renderer and its outcome as JSON.
+:mod:`invasion_oracle.reports.games`), otherwise from its spec's text renderer and its outcome as JSON.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from model.core.canonical import canonical_json
-from model.core.decisions import DecisionRequest
-from model.core.driver import Playthrough
-from model.core.spec import GameSpec
-from reports.games import part
-from reports.output import md_code, md_escape
-from reports.tables import fenced, table
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.decisions import DecisionRequest
+from invasion_oracle.model.core.driver import Playthrough
+from invasion_oracle.model.core.spec import GameSpec
+from invasion_oracle.reports.games import part
+from invasion_oracle.reports.output import md_code, md_escape
+from invasion_oracle.reports.tables import fenced, table
 
 
 def decisions_table(playthrough: Playthrough[Any]) -> str:

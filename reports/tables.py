@@ -82,7 +82,7 @@ def section(title: str, body: str, *, command: str | None = None, level: int = 2
     """A Markdown section; ``command`` is the command line that reproduces the claim."""
     parts = [f"{'#' * level} {title}", ""]
     if command:
-        from reports.output import md_code
+        from invasion_oracle.reports.output import md_code
 
         parts += [f"Reproduce: {md_code(command)}", ""]
     parts.append(body.rstrip())

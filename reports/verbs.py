@@ -15,10 +15,10 @@ import argparse
 import contextlib
 from typing import Any
 
-from model import registry
-from reports import report_cli
-from reports.ambiguity import cli as ambiguity_cli
-from reports.options import (
+from invasion_oracle.model import registry
+from invasion_oracle.reports import report_cli
+from invasion_oracle.reports.ambiguity import cli as ambiguity_cli
+from invasion_oracle.reports.options import (
     add_output_options,
     add_rules_options,
     input_folder,
@@ -121,7 +121,7 @@ def _fixtures_parser(sub: Any) -> None:
 
 
 def _conform_parser(sub: Any) -> None:
-    from reports.conform import SMOKE_PER_GAME, timeout_seconds
+    from invasion_oracle.reports.conform import SMOKE_PER_GAME, timeout_seconds
 
     conform = sub.add_parser(
         "conform", help="run another implementation against the suite over a line protocol"
@@ -237,7 +237,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser, game: str) -> None:
 
 
 def _command(args: argparse.Namespace) -> str:
-    from reports.output import command_line
+    from invasion_oracle.reports.output import command_line
 
     return command_line(["invasion", *args.argv])
 
@@ -257,8 +257,8 @@ def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str, f
     spec = registry.spec(args.game)
     other = document.get("game") if isinstance(document, dict) else None
     if isinstance(other, str) and other != spec.name and other in registry.names():
-        from model.core.errors import MalformedInputError
-        from reports.output import command_line
+        from invasion_oracle.model.core.errors import MalformedInputError
+        from invasion_oracle.reports.output import command_line
 
         raise MalformedInputError(
             source,
@@ -271,20 +271,20 @@ def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str, f
 
 
 def _data_overrides(args: argparse.Namespace) -> Any:
-    from reports.cli_common import parse_data_file
+    from invasion_oracle.reports.cli_common import parse_data_file
 
     return parse_data_file(args.data)
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from model.core.canonical import write_atomic
-    from model.core.errors import MalformedInputError
-    from model.core.jsonio import read_json_file
-    from model.core.play import run, trace_document, trace_json
-    from model.core.spec import ScenarioOptions
-    from reports.envelope import envelope_json
-    from reports.output import check_distinct_outputs, emit
-    from reports.simulation import simulation_report
+    from invasion_oracle.model.core.canonical import write_atomic
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.jsonio import read_json_file
+    from invasion_oracle.model.core.play import run, trace_document, trace_json
+    from invasion_oracle.model.core.spec import ScenarioOptions
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import check_distinct_outputs, emit
+    from invasion_oracle.reports.simulation import simulation_report
 
     check_distinct_outputs({"--out": args.out, "--trace": args.trace, "--svg": args.svg})
     document = read_json_file(args.scenario)
@@ -309,12 +309,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from model.core.errors import MalformedInputError
-    from model.core.jsonio import located_inside, read_json_file
-    from model.core.play import replay_trace
-    from model.core.trace import check_trace_format
-    from reports.envelope import envelope_json
-    from reports.output import emit
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.jsonio import located_inside, read_json_file
+    from invasion_oracle.model.core.play import replay_trace
+    from invasion_oracle.model.core.trace import check_trace_format
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
 
     document = read_json_file(args.trace)
     name = "<stdin>" if args.trace == "-" else args.trace
@@ -343,10 +343,10 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _data(args: argparse.Namespace) -> int:
-    from model.core.rulings import Rulings
-    from reports.envelope import envelope_json
-    from reports.output import emit
-    from reports.simulation import data_report
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.simulation import data_report
 
     spec = registry.spec(args.game)
     rulings = Rulings.defaults(spec.name).with_choices(args.ruling)
@@ -362,8 +362,8 @@ def _data(args: argparse.Namespace) -> int:
 def schema_names() -> dict[str, tuple[str, str]]:
     """Every published schema: its name and its package resource."""
     names = {
-        "trace": ("model.core", "schemas/trace.schema.json"),
-        "envelope": ("reports", "schemas/envelope.schema.json"),
+        "trace": ("invasion_oracle.model.core", "schemas/trace.schema.json"),
+        "envelope": ("invasion_oracle.reports", "schemas/envelope.schema.json"),
     }
     for spec in registry.specs():
         names.update(spec.schemas)
@@ -375,11 +375,11 @@ def schema_names() -> dict[str, tuple[str, str]]:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from model.core.canonical import canonical_json
-    from model.core.errors import MalformedInputError
-    from model.core.jsonio import load_schema
-    from model.core.rulings import resolve_name
-    from reports.output import emit
+    from invasion_oracle.model.core.canonical import canonical_json
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.jsonio import load_schema
+    from invasion_oracle.model.core.rulings import resolve_name
+    from invasion_oracle.reports.output import emit
 
     known = schema_names()
     if args.game:
@@ -396,11 +396,11 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    from model.core.bundled import examples
-    from model.core.rulings import REGISTRY
-    from reports.envelope import envelope_json
-    from reports.output import emit
-    from reports.tables import table
+    from invasion_oracle.model.core.bundled import examples
+    from invasion_oracle.model.core.rulings import REGISTRY
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.tables import table
 
     rows = []
     for spec in registry.specs():
@@ -417,11 +417,11 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _examples(args: argparse.Namespace) -> int:
-    from model.core.bundled import examples
-    from model.core.jsonio import parse_json_bytes
-    from reports.envelope import envelope_json
-    from reports.output import emit, md_escape
-    from reports.tables import table
+    from invasion_oracle.model.core.bundled import examples
+    from invasion_oracle.model.core.jsonio import parse_json_bytes
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit, md_escape
+    from invasion_oracle.reports.tables import table
 
     rows = []
     for spec in [registry.spec(args.game)] if args.game else registry.specs():
@@ -442,8 +442,8 @@ def _examples(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from reports.main_job import main_job
-    from reports.output import emit
+    from invasion_oracle.reports.main_job import main_job
+    from invasion_oracle.reports.output import emit
 
     emit(main_job(), args.out)
     return 0
@@ -452,9 +452,9 @@ def _run(args: argparse.Namespace) -> int:
 def _fixtures_generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from reports import fixtures
-    from reports.output import emit
-    from reports.suite.files import apply, plan, plan_files
+    from invasion_oracle.reports import fixtures
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.suite.files import apply, plan, plan_files
 
     folder = Path(args.dir)
     expected, published = fixtures.suite_outputs(jobs=args.jobs)
@@ -497,10 +497,10 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
 def _fixtures_check(args: argparse.Namespace) -> int:
     import sys
 
-    from reports import fixtures
-    from reports.conform.cli import default_folder
-    from reports.output import emit
-    from reports.suite.files import check_folder
+    from invasion_oracle.reports import fixtures
+    from invasion_oracle.reports.conform.cli import default_folder
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.suite.files import check_folder
 
     folder, chosen = default_folder(args.dir)
     if chosen not in ("--dir", "./fixtures"):
@@ -521,10 +521,10 @@ def _fixtures_check(args: argparse.Namespace) -> int:
 def _fixtures_coverage(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from reports.envelope import envelope_json
-    from reports.output import emit
-    from reports.suite.coverage import coverage, report
-    from reports.suite.files import case_files, read_cases
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.suite.coverage import coverage, report
+    from invasion_oracle.reports.suite.files import case_files, read_cases
 
     folder = Path(args.dir)
     registry.load_all()
@@ -544,15 +544,15 @@ def _fixtures_coverage(args: argparse.Namespace) -> int:
 
 
 def _fixtures_schema(args: argparse.Namespace) -> int:
-    from model.core.canonical import canonical_json
-    from model.core.jsonio import load_schema
-    from reports.output import emit
+    from invasion_oracle.model.core.canonical import canonical_json
+    from invasion_oracle.model.core.jsonio import load_schema
+    from invasion_oracle.reports.output import emit
 
-    emit(canonical_json(load_schema("reports", f"schemas/{args.name}.schema.json"), indent=2))
+    emit(canonical_json(load_schema("invasion_oracle.reports", f"schemas/{args.name}.schema.json"), indent=2))
     return 0
 
 
 def _conform(args: argparse.Namespace) -> int:
-    from reports.conform.cli import run_from_args
+    from invasion_oracle.reports.conform.cli import run_from_args
 
     return run_from_args(args)

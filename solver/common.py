@@ -194,7 +194,7 @@ _Z3_CHECKING = [0]  # z3 checks running now (Ctrl-C interrupts z3 only during on
 
 
 def checking(solver: Any, *assumptions: Any) -> z3.CheckSatResult:
-    """``solver.check(*assumptions)``, marked as running so that Ctrl-C can interrupt it."""
+    """``invasion_oracle.solver.check(*assumptions)``, marked as running so that Ctrl-C can interrupt it."""
     _Z3_CHECKING[0] += 1
     try:
         return solver.check(*assumptions)
@@ -225,7 +225,7 @@ def cpsat_solve(model: Any, deadline: Deadline) -> Any:
 
 
 def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatResult:
-    """``solver.check`` under the deadline; raises TimeLimit on timeout or z3 giving up."""
+    """``invasion_oracle.solver.check`` under the deadline; raises TimeLimit on timeout or z3 giving up."""
     deadline.check()
     ms = deadline.z3_ms()
     if ms is not None:

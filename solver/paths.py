@@ -1,7 +1,7 @@
 """A simple path over named places, encoded for z3: the shape every route search shares.
 
 Heroes walking a dungeon, Invaders moving between hexes and enemies advancing down a lane all
-take routes over :class:`model.core.places.Places`. :class:`SimplePath` encodes "a path that
+take routes over :class:`invasion_oracle.model.core.places.Places`. :class:`SimplePath` encodes "a path that
 starts at ``start``, never revisits a place and stops somewhere" with
 
 * ``visited[p]`` - the path enters place ``p``;
@@ -14,10 +14,10 @@ starts at ``start``, never revisits a place and stops somewhere" with
 and leaves the game's rules (who stops a walker, what a place costs) to the caller, who adds
 constraints over these variables. Places outside ``live`` (ones a walker can never enter) get
 constants instead of variables. :func:`decode` reads the path back from a model. The Stonespine
-route searches (:mod:`solver.stonespine.routes`) build on it.
+route searches (:mod:`invasion_oracle.solver.stonespine.routes`) build on it.
 
 >>> import z3
->>> from model.core.places import Places
+>>> from invasion_oracle.model.core.places import Places
 >>> line = Places.from_edges("abcd", ["ab", "bc", "cd"])
 >>> path = SimplePath(line.neighbour_indices, start=0, tag="demo")
 >>> solver = z3.Solver()

@@ -6,11 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-
-from model.core.jsonio import load_schema
-from model.core.rulings import REGISTRY
-from model.registry import load_all
-from reports.verbs import schema_names
+from invasion_oracle.model.core.jsonio import load_schema
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.registry import load_all
+from invasion_oracle.reports.verbs import schema_names
 
 SCHEMAS = schema_names()
 
@@ -36,7 +35,7 @@ def test_every_ruling_is_documented_with_its_readings() -> None:
 
 
 def test_scenario_doc_lists_every_top_level_field() -> None:
-    schema = load_schema("model.stonespine", "scenario.schema.json")
+    schema = load_schema("invasion_oracle.model.stonespine", "scenario.schema.json")
     text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
     for field in schema["properties"]:
         assert f"`{field}`" in text, field

@@ -10,9 +10,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
-from reports import fixtures
-from reports.cli import main
+from invasion_oracle.reports import fixtures
+from invasion_oracle.reports.cli import main
 
 FOLDER = Path(__file__).resolve().parents[1] / "fixtures"
 

@@ -6,8 +6,7 @@ import subprocess
 import sys
 
 import pytest
-
-from reports.main_job import main_job, sections
+from invasion_oracle.reports.main_job import main_job, sections
 
 
 def test_every_section_of_the_main_job_says_how_to_reproduce_it() -> None:
@@ -22,7 +21,9 @@ def test_every_section_of_the_main_job_says_how_to_reproduce_it() -> None:
 def test_the_main_job_is_the_same_bytes_in_two_processes() -> None:
     # Also checked by .ci/run on every change; two whole runs are too long for `make test`.
     runs = [
-        subprocess.run([sys.executable, "-m", "reports.cli", "run"], capture_output=True, check=True).stdout
+        subprocess.run(
+            [sys.executable, "-m", "invasion_oracle.reports.cli", "run"], capture_output=True, check=True
+        ).stdout
         for _ in range(2)
     ]
     assert runs[0] == runs[1] and runs[0].startswith(b"# invasion-oracle: main job")

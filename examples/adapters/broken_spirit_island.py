@@ -15,10 +15,10 @@ import dataclasses
 import sys
 from typing import Any
 
-import model.spirit_island.game as game
-from model.spirit_island.pieces import Land, PieceKind, PieceStats
-from model.spirit_island.ravage import invaders_strike
-from reports.conform.adapter import Fault, levels_from_argv, serve
+import invasion_oracle.model.spirit_island.game as game
+from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, PieceStats
+from invasion_oracle.model.spirit_island.ravage import invaders_strike
+from invasion_oracle.reports.conform.adapter import Fault, levels_from_argv, serve
 
 
 def _always_a_town(land: Land) -> PieceKind:

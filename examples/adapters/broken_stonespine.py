@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from reports.conform.adapter import Fault, levels_from_argv, serve
+from invasion_oracle.reports.conform.adapter import Fault, levels_from_argv, serve
 
 
 def _minions_deal_one(message: dict[str, Any]) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from model.core.places import Places
+from invasion_oracle.model.core.places import Places
 
 LANES: tuple[str, ...] = ("top", "middle", "bottom")
 ROWS: tuple[str, ...] = LANES

@@ -11,7 +11,7 @@ spire, never on the hero (seed 004, Apply Dice Step).
 Slot(space='L-top', kind='bp', index=1)
 >>> str(Slot("hero", "bp", 2))
 'hero.bp2'
->>> from model.cloudspire.dice import Colour, Face
+>>> from invasion_oracle.model.cloudspire.dice import Colour, Face
 >>> accepts(Slot("hero", "bp", 1), Colour.BLUE, Colour.BLUE, Face.MISS)
 False
 >>> accepts(Slot("L-top", "free", 1), None, Colour.RED, Face.MISS)
@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from model.cloudspire.area import HERO, SPIRE_SPACES
-from model.cloudspire.dice import Colour, Face
+from invasion_oracle.model.cloudspire.area import HERO, SPIRE_SPACES
+from invasion_oracle.model.cloudspire.dice import Colour, Face
 
 KINDS = ("bp", "free", "drill", "lattice")
 _SLOT = re.compile(r"^(hero|[LR]-(?:top|middle|bottom))\.(bp|free|drill|lattice)([1-9][0-9]?)$")

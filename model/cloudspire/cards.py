@@ -23,8 +23,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from model.cloudspire.dice import Colour
-from model.core.provenance import Provenance
+from invasion_oracle.model.cloudspire.dice import Colour
+from invasion_oracle.model.core.provenance import Provenance
 
 MAX_AMOUNT = 99  # assumed bound on an effect's number: the rulebook's cards stay in single figures
 MAX_ROLLS = 50  # extra rolls, as the scenario's rolls_used (scenario.schema.json)

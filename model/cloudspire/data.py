@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from model.cloudspire.cards import (
+from invasion_oracle.model.cloudspire.cards import (
     ALLOWED,
     Card,
     CardKind,
@@ -27,14 +27,14 @@ from model.cloudspire.cards import (
     HeroSide,
     ItemSide,
 )
-from model.cloudspire.dice import COLOURS, Colour, Face, die_names
-from model.core.errors import MalformedInputError
-from model.core.jsonio import integers_only, json_path, load_schema, validate
-from model.core.provenance import Provenance, Sourced
-from model.core.rulings import resolve_name
+from invasion_oracle.model.cloudspire.dice import COLOURS, Colour, Face, die_names
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
+from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.rulings import resolve_name
 
 Path = tuple[str | int, ...]
-SCHEMA = ("model.cloudspire", "data.schema.json")
+SCHEMA = ("invasion_oracle.model.cloudspire", "data.schema.json")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +198,11 @@ def card_json(card: Card) -> dict[str, Any]:
 
 @cache
 def bundled_document() -> dict[str, Any]:
-    text = resources.files("model.cloudspire").joinpath("data/cloudspire.json").read_text(encoding="utf-8")
+    text = (
+        resources.files("invasion_oracle.model.cloudspire")
+        .joinpath("data/cloudspire.json")
+        .read_text(encoding="utf-8")
+    )
     document: dict[str, Any] = json.loads(text)
     return document
 

@@ -10,9 +10,9 @@ at setup, at the start of a round, at the Strategy phase, at the Load step (dice
 Spires Fire or at Resolve. Victory and defeat are checked after every task.
 
 The game never chooses and never rolls: each choice is a
-:class:`~model.core.decisions.DecisionRequest` for the player ``hero`` whose options are
-:class:`~model.cloudspire.options.Choice` texts, and each die roll or shuffled card a
-:class:`~model.core.decisions.ChanceRequest`. A decision with one option is taken and reported
+:class:`~invasion_oracle.model.core.decisions.DecisionRequest` for the player ``hero`` whose options are
+:class:`~invasion_oracle.model.cloudspire.options.Choice` texts, and each die roll or shuffled card a
+:class:`~invasion_oracle.model.core.decisions.ChanceRequest`. A decision with one option is taken and reported
 by its events. Spires can be gained by banishing a pool die "at any time": the ``banish COLOUR``
 option is offered in every decision loop of a phase (cycle, place, commit, load, fire, damage)
 while a spire can be found in the discard or the Market Stack.
@@ -46,13 +46,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.cloudspire.area import HERO, LANES, SPIRE_SPACES, adjacent_spires, enemy_reach, hit_reach
-from model.cloudspire.blueprints import Slot, accepts
-from model.cloudspire.cards import Card, CardKind, Effect, EffectKind, EnemySide, HeroSide, has, total
-from model.cloudspire.data import GameData
-from model.cloudspire.dice import COLOURS, Colour, Face, Zone, die_order
-from model.cloudspire.options import Choice, choice
-from model.cloudspire.state import (
+from invasion_oracle.model.cloudspire.area import (
+    HERO,
+    LANES,
+    SPIRE_SPACES,
+    adjacent_spires,
+    enemy_reach,
+    hit_reach,
+)
+from invasion_oracle.model.cloudspire.blueprints import Slot, accepts
+from invasion_oracle.model.cloudspire.cards import (
+    Card,
+    CardKind,
+    Effect,
+    EffectKind,
+    EnemySide,
+    HeroSide,
+    has,
+    total,
+)
+from invasion_oracle.model.cloudspire.data import GameData
+from invasion_oracle.model.cloudspire.dice import COLOURS, Colour, Face, Zone, die_order
+from invasion_oracle.model.cloudspire.options import Choice, choice
+from invasion_oracle.model.cloudspire.state import (
     Activate,
     AddMiniBosses,
     AddUnder,
@@ -93,10 +109,10 @@ from model.cloudspire.state import (
     Task,
     ToInventory,
 )
-from model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
-from model.core.errors import RulesError
-from model.core.events import Event
-from model.core.rulings import Rulings
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import Rulings
 
 Events = list[Event]
 PLAYER = "hero"

@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from model.cloudspire.area import LANES, SPIRE_SPACES
-from model.cloudspire.blueprints import Slot
-from model.cloudspire.dice import Colour, colour_of
+from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES
+from invasion_oracle.model.cloudspire.blueprints import Slot
+from invasion_oracle.model.cloudspire.dice import Colour, colour_of
 
 # verb -> argument kinds
 VERBS: dict[str, tuple[str, ...]] = {

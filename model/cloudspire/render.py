@@ -11,12 +11,12 @@ takes a blue die; ``[*]`` takes any colour). A defeated spire is marked ``(defea
 
 from __future__ import annotations
 
-from model.cloudspire.area import HERO, LANES, SPIRE_SPACES
-from model.cloudspire.blueprints import Slot
-from model.cloudspire.dice import COLOURS, Zone, die_order
-from model.cloudspire.scenario import Scenario
-from model.cloudspire.state import GameState
-from model.core.svg import Canvas, Key, wrap
+from invasion_oracle.model.cloudspire.area import HERO, LANES, SPIRE_SPACES
+from invasion_oracle.model.cloudspire.blueprints import Slot
+from invasion_oracle.model.cloudspire.dice import COLOURS, Zone, die_order
+from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.model.core.svg import Canvas, Key, wrap
 
 WIDTH = 26
 SHORT = {"miss": "miss", "hit": "hit", "crit": "CRIT"}

@@ -8,7 +8,7 @@ give different outcomes. ``docs/cloudspire.md`` lists them.
 
 from __future__ import annotations
 
-from model.core.rulings import REGISTRY, Reading, Ruling
+from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling
 
 SEED = "seed 004_9bb22f109adedf2e.txt"
 GAME = "cloudspire"

@@ -18,15 +18,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.cloudspire.area import LANES, SPIRE_SPACES
-from model.cloudspire.blueprints import Slot, accepts
-from model.cloudspire.cards import CardKind, HeroSide
-from model.cloudspire.data import GameData, build_game_data
-from model.cloudspire.dice import Face, Zone, colour_of
-from model.cloudspire.game import UNIVERSAL, CloudspireGame, Rules, resolve_tasks
-from model.cloudspire.piles import Pile
-from model.cloudspire.rulings import GAME
-from model.cloudspire.state import (
+from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES
+from invasion_oracle.model.cloudspire.blueprints import Slot, accepts
+from invasion_oracle.model.cloudspire.cards import CardKind, HeroSide
+from invasion_oracle.model.cloudspire.data import GameData, build_game_data
+from invasion_oracle.model.cloudspire.dice import Face, Zone, colour_of
+from invasion_oracle.model.cloudspire.game import UNIVERSAL, CloudspireGame, Rules, resolve_tasks
+from invasion_oracle.model.cloudspire.piles import Pile
+from invasion_oracle.model.cloudspire.rulings import GAME
+from invasion_oracle.model.cloudspire.state import (
     AddMiniBosses,
     AfterLoad,
     ChooseBoss,
@@ -40,13 +40,20 @@ from model.cloudspire.state import (
     StartRound,
     Task,
 )
-from model.core.answers import Answers
-from model.core.errors import MalformedInputError
-from model.core.jsonio import integers_only, json_path, load_schema, located_inside, read_json_file, validate
-from model.core.rulings import Rulings, resolve_name
-from model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import (
+    integers_only,
+    json_path,
+    load_schema,
+    located_inside,
+    read_json_file,
+    validate,
+)
+from invasion_oracle.model.core.rulings import Rulings, resolve_name
+from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
 
-SCHEMA = ("model.cloudspire", "scenario.schema.json")
+SCHEMA = ("invasion_oracle.model.cloudspire", "scenario.schema.json")
 Path = tuple[str | int, ...]
 
 
@@ -61,7 +68,7 @@ class Scenario(ScenarioBase[GameState]):
 
 
 def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
-    """The contract's loader (:data:`model.core.spec.Loader`)."""
+    """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
     overrides = dict(options.data_overrides) if options.data_overrides is not None else None
     return scenario_from_document(document, source, options.ruling_specs, overrides, options.data_source)
 

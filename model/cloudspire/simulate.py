@@ -1,6 +1,6 @@
 """Cloudspire's outcome of a run, and thin helpers over the shared simulate/replay.
 
-Simulating, tracing and replaying are written once in :mod:`model.core.play`; this module says
+Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this module says
 what a finished run's outcome is (the ``outcome`` of its traces: everything a fixture compares at
 the end; its totals equal the sums of the events that changed them) and keeps short names for
 the tests and solvers.
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.cloudspire.area import LANES, SPIRE_SPACES
-from model.cloudspire.dice import Zone
-from model.cloudspire.scenario import Scenario
-from model.cloudspire.state import GameState
-from model.core.decisions import ChanceSource, Decider
-from model.core.driver import Playthrough
-from model.core.play import replay_trace as _replay_trace
-from model.core.play import run as _run
-from model.core.play import trace_json as _trace_json
-from model.core.trace import ReplayReport
+from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES
+from invasion_oracle.model.cloudspire.dice import Zone
+from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.model.core.decisions import ChanceSource, Decider
+from invasion_oracle.model.core.driver import Playthrough
+from invasion_oracle.model.core.play import replay_trace as _replay_trace
+from invasion_oracle.model.core.play import run as _run
+from invasion_oracle.model.core.play import trace_json as _trace_json
+from invasion_oracle.model.core.trace import ReplayReport
 
 
 def run(
@@ -75,12 +75,12 @@ def outcome(scenario: Scenario, state: GameState) -> dict[str, Any]:
 
 
 def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
-    from model.cloudspire.spec import SPEC
+    from invasion_oracle.model.cloudspire.spec import SPEC
 
     return _trace_json(SPEC, scenario, playthrough)
 
 
 def replay_trace(trace: Any, source: str) -> ReplayReport:
-    from model.cloudspire.spec import SPEC
+    from invasion_oracle.model.cloudspire.spec import SPEC
 
     return _replay_trace(SPEC, trace, source)

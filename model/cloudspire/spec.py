@@ -1,18 +1,18 @@
-"""20 Strong: Cloudspire on the game contract (:class:`model.core.spec.GameSpec`)."""
+"""20 Strong: Cloudspire on the game contract (:class:`invasion_oracle.model.core.spec.GameSpec`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from model.cloudspire.data import GameData, build_game_data
-from model.cloudspire.render import render_svg, render_text
-from model.cloudspire.rulings import GAME
-from model.cloudspire.scenario import Scenario, load
-from model.cloudspire.simulate import outcome
-from model.cloudspire.state import GameState
-from model.core.rulings import Rulings
-from model.core.spec import GameSpec
+from invasion_oracle.model.cloudspire.data import GameData, build_game_data
+from invasion_oracle.model.cloudspire.render import render_svg, render_text
+from invasion_oracle.model.cloudspire.rulings import GAME
+from invasion_oracle.model.cloudspire.scenario import Scenario, load
+from invasion_oracle.model.cloudspire.simulate import outcome
+from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import GameSpec
 
 
 def _text(scenario: Scenario, state: GameState) -> str:
@@ -37,6 +37,6 @@ SPEC = GameSpec(
     render_text=_text,
     render_svg=_svg,
     build_data=_data,
-    package="model.cloudspire",
+    package="invasion_oracle.model.cloudspire",
     examples="cloudspire",
 )

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from model.cloudspire.area import LANES, SPIRE_SPACES
-from model.cloudspire.dice import Colour, Face, Zone, colour_of
-from model.cloudspire.piles import Pile
-from model.core.decisions import Request
+from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES
+from invasion_oracle.model.cloudspire.dice import Colour, Face, Zone, colour_of
+from invasion_oracle.model.cloudspire.piles import Pile
+from invasion_oracle.model.core.decisions import Request
 
 EMPTY_PILE = Pile()
 

@@ -2,12 +2,12 @@
 
 Nothing here knows a game. A game module builds on these pieces:
 
-* :mod:`model.core.errors` - malformed input, illegal decisions, rules errors;
-* :mod:`model.core.canonical` - canonical JSON and atomic writes;
-* :mod:`model.core.events` - the events a step reports;
-* :mod:`model.core.decisions` - decision and chance requests and who answers them;
-* :mod:`model.core.driver` - the loop that plays a game to the end and records it;
-* :mod:`model.core.rulings` - named rulings for points the rulebooks leave open;
-* :mod:`model.core.provenance` - data values that say where they come from;
-* :mod:`model.core.jsonio` - reading JSON input with errors that name the field.
+* :mod:`invasion_oracle.model.core.errors` - malformed input, illegal decisions, rules errors;
+* :mod:`invasion_oracle.model.core.canonical` - canonical JSON and atomic writes;
+* :mod:`invasion_oracle.model.core.events` - the events a step reports;
+* :mod:`invasion_oracle.model.core.decisions` - decision and chance requests and who answers them;
+* :mod:`invasion_oracle.model.core.driver` - the loop that plays a game to the end and records it;
+* :mod:`invasion_oracle.model.core.rulings` - named rulings for points the rulebooks leave open;
+* :mod:`invasion_oracle.model.core.provenance` - data values that say where they come from;
+* :mod:`invasion_oracle.model.core.jsonio` - reading JSON input with errors that name the field.
 """

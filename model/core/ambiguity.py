@@ -1,6 +1,6 @@
 """Where readings change what happens: run a scenario under every reading of a ruling and diff.
 
-Written once over :class:`~model.core.spec.GameSpec`, for every game. :func:`compare` runs one
+Written once over :class:`~invasion_oracle.model.core.spec.GameSpec`, for every game. :func:`compare` runs one
 scenario document under each reading of one ruling (the other rulings as the scenario and
 ``others`` say) and returns a :class:`Difference`: the run under each reading (its outcome,
 its events, or the reason the reading refuses the scenario), which outcome fields differ
@@ -23,14 +23,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.bundled import ExampleRef, examples
-from model.core.canonical import canonical_json, to_jsonable
-from model.core.driver import Playthrough
-from model.core.errors import InvasionError
-from model.core.jsonio import parse_json_bytes
-from model.core.play import run
-from model.core.rulings import REGISTRY, Ruling
-from model.core.spec import GameSpec, ScenarioOptions
+from invasion_oracle.model.core.bundled import ExampleRef, examples
+from invasion_oracle.model.core.canonical import canonical_json, to_jsonable
+from invasion_oracle.model.core.driver import Playthrough
+from invasion_oracle.model.core.errors import InvasionError
+from invasion_oracle.model.core.jsonio import parse_json_bytes
+from invasion_oracle.model.core.play import run
+from invasion_oracle.model.core.rulings import REGISTRY, Ruling
+from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
 
 ABSENT = "(absent)"
 """How a field missing under one reading is shown beside the others' values."""

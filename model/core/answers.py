@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.decisions import (
+from invasion_oracle.model.core.decisions import (
     ChanceRequest,
     ChanceSource,
     Decider,
@@ -25,7 +25,7 @@ from model.core.decisions import (
     SeededChance,
     SeededRandomDecider,
 )
-from model.core.errors import IllegalDecisionError
+from invasion_oracle.model.core.errors import IllegalDecisionError
 
 
 class FirstOutcome:

@@ -17,7 +17,7 @@ imports any other module (``example:os:x.json`` is refused before anything is im
 >>> ExampleRef.parse("example:os:x.json").read_bytes()
 Traceback (most recent call last):
 ...
-model.core.errors.MalformedInputError: example:os:x.json:$: no game's examples are in package 'os'; name a bundled example as example:GAME/NAME
+invasion_oracle.model.core.errors.MalformedInputError: example:os:x.json:$: no game's examples are in package 'os'; name a bundled example as example:GAME/NAME
 
 A game's name works where its folder's name differs (``example:spirit-island/...`` is the folder
 ``spirit_island``).
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
 
-from model.core.errors import MalformedInputError
+from invasion_oracle.model.core.errors import MalformedInputError
 
-PACKAGE = "examples"
+PACKAGE = "invasion_oracle.examples"
 PREFIX = "example:"
 _PACKAGES = {PACKAGE}  # the packages an example reference may read from
 

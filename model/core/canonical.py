@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from model.core.errors import OutputError
+from invasion_oracle.model.core.errors import OutputError
 
 JSONValue = Any  # a value json.dumps accepts; kept loose because JSON is recursive
 
@@ -84,7 +84,7 @@ def write_atomic(path: str | Path, text: str) -> None:
 
     A device or FIFO already at ``path`` (``/dev/null``, ``/dev/stdout``) is written through:
     renaming a new file over it would replace the device itself. A write that fails (a full disk,
-    a FIFO nobody reads) is an :class:`~model.core.errors.OutputError`.
+    a FIFO nobody reads) is an :class:`~invasion_oracle.model.core.errors.OutputError`.
     """
     target = Path(path)
     try:

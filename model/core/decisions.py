@@ -25,8 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from model.core.canonical import canonical_json
-from model.core.errors import IllegalDecisionError, ScriptedAnswerError
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.errors import IllegalDecisionError, ScriptedAnswerError
 
 Option = Any  # a JSON value: str, int, bool or a tuple of these
 
@@ -102,7 +102,7 @@ def normalise_answer(request: Request, answer: Option) -> Option:
     >>> normalise_answer(r, "C3")
     Traceback (most recent call last):
     ...
-    model.core.errors.IllegalDecisionError: choose_move for Ann: 'C3' is not legal; legal: 'A2', 'B1'
+    invasion_oracle.model.core.errors.IllegalDecisionError: choose_move for Ann: 'C3' is not legal; legal: 'A2', 'B1'
     """
     choices = request.options if isinstance(request, DecisionRequest) else request.outcomes
     for option in choices:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from model.core.decisions import (
+from invasion_oracle.model.core.decisions import (
     ChanceRequest,
     ChanceSource,
     Decider,
@@ -24,8 +24,8 @@ from model.core.decisions import (
     ScriptedDecider,
     normalise_answer,
 )
-from model.core.errors import RulesError
-from model.core.events import Event
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.core.events import Event
 
 S = TypeVar("S")
 
@@ -90,7 +90,7 @@ def play(
     """Run ``game`` from ``state`` until nothing is pending.
 
     Every answer is checked against the request's options before the game sees it, so a bad
-    script stops with :class:`~model.core.errors.IllegalDecisionError` at the exact step.
+    script stops with :class:`~invasion_oracle.model.core.errors.IllegalDecisionError` at the exact step.
     """
     steps: list[Step] = []
     for _ in range(max_steps):

@@ -1,6 +1,6 @@
 """Reading JSON input: syntax errors, schema errors and semantic errors all name the field.
 
-Every error is a :class:`~model.core.errors.MalformedInputError` whose text is
+Every error is a :class:`~invasion_oracle.model.core.errors.MalformedInputError` whose text is
 ``file:json.path: reason``, where the path is a JSONPath such as ``$.players[0].xp``.
 Schemas are JSON Schema draft 2020-12 files shipped beside the code and published in ``docs/``.
 """
@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+from invasion_oracle.model.core.bundled import ExampleRef, is_example
+from invasion_oracle.model.core.errors import MalformedInputError
 from jsonschema.exceptions import best_match
-
-from model.core.bundled import ExampleRef, is_example
-from model.core.errors import MalformedInputError
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +115,7 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
     >>> parse_json_bytes(b'{"players": [{"xp": 2.0}]}', "s.json")
     Traceback (most recent call last):
     ...
-    model.core.errors.MalformedInputError: s.json:$.players[0].xp: 2.0 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)
+    invasion_oracle.model.core.errors.MalformedInputError: s.json:$.players[0].xp: 2.0 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)
     """
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]  # tolerated on input; never written on output
@@ -159,7 +158,7 @@ def _no_lone_surrogates(document: Any, source: str) -> None:
     >>> parse_json_bytes(b'{"name": "\\ud800"}', "s.json")
     Traceback (most recent call last):
     ...
-    model.core.errors.MalformedInputError: s.json:$.name: a lone surrogate (\ud800) is not a character; UTF-8 cannot hold it
+    invasion_oracle.model.core.errors.MalformedInputError: s.json:$.name: a lone surrogate (\ud800) is not a character; UTF-8 cannot hold it
     """
 
     def bad(text: str) -> str | None:
@@ -231,7 +230,7 @@ def integers_only(document: Any, source: str, path: tuple[str | int, ...] = ()) 
     >>> integers_only({"values": {"fear_per_player": 2.0}}, "d.json")
     Traceback (most recent call last):
     ...
-    model.core.errors.MalformedInputError: d.json:$.values.fear_per_player: 2.0 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)
+    invasion_oracle.model.core.errors.MalformedInputError: d.json:$.values.fear_per_player: 2.0 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)
     """
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, path)]
     while stack:
@@ -249,7 +248,7 @@ def _reject_constant(name: str) -> Any:
 
 @cache
 def load_schema(package: str, name: str) -> dict[str, Any]:
-    """A schema shipped as package data (for example ``model.stonespine``, ``scenario.schema.json``).
+    """A schema shipped as package data (for example ``invasion_oracle.model.stonespine``, ``scenario.schema.json``).
 
     Not checked against the metaschema here (that takes half a second per schema, on every
     command): ``tests/cli/test_schemas_valid.py`` checks every shipped schema instead."""
@@ -268,7 +267,7 @@ def located_inside(source: str, at: str) -> Iterator[str]:
     ...     raise MalformedInputError(inner, "$.steps[0]", "'answer' is required")
     Traceback (most recent call last):
     ...
-    model.core.errors.MalformedInputError: t.json:$.answer.steps[0]: 'answer' is required
+    invasion_oracle.model.core.errors.MalformedInputError: t.json:$.answer.steps[0]: 'answer' is required
     """
     inner = f"{source}:{at}"
     try:

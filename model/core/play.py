@@ -1,6 +1,6 @@
 """Simulate and replay any game on the contract, and write its trace.
 
-Written once over :class:`~model.core.spec.GameSpec`: a game only says how a scenario loads and
+Written once over :class:`~invasion_oracle.model.core.spec.GameSpec`: a game only says how a scenario loads and
 what its outcome is. A trace is the fixture other implementations run against: the scenario,
 every ruling's reading, every request with its legal options and the answer given, every event,
 and the outcome, in canonical JSON (``docs/fixtures.md``; schema ``invasion schema trace``).
@@ -11,13 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from model.core.canonical import canonical_json
-from model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
-from model.core.driver import Playthrough, play
-from model.core.jsonio import json_path, located_inside, read_json_file
-from model.core.rulings import Rulings
-from model.core.spec import GameSpec, Scenario, ScenarioOptions
-from model.core.trace import (
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
+from invasion_oracle.model.core.driver import Playthrough, play
+from invasion_oracle.model.core.jsonio import json_path, located_inside, read_json_file
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import GameSpec, Scenario, ScenarioOptions
+from invasion_oracle.model.core.trace import (
     ORACLE_VERSION,
     TRACE_FORMAT,
     TRACE_VERSION,

@@ -8,11 +8,11 @@ the possible readings, the default reading and why. Games register their rulings
 This is the register of open points in the manner of DATC (the Diplomacy Adjudicator Test
 Cases): each issue with its readings and a preferred one. What is *observed* about a ruling -
 its witness scenarios per reading, the fixtures whose outcome depends on it - is computed over
-the games' files by :mod:`model.core.ambiguity` and the ``invasion rulings`` register.
+the games' files by :mod:`invasion_oracle.model.core.ambiguity` and the ``invasion rulings`` register.
 
 Readings may be abbreviated to a unique prefix, as may ids:
 
->>> from model.core.rulings import Reading, Ruling, RulingRegistry
+>>> from invasion_oracle.model.core.rulings import Reading, Ruling, RulingRegistry
 >>> reg = RulingRegistry()
 >>> reg.register(Ruling("XX-DEMO", "demo", "demo.txt, Rules", "Which way?",
 ...     (Reading("left", "go left"), Reading("right", "go right")), "left", "it is first"))
@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.errors import AmbiguousInputError, MalformedInputError
+from invasion_oracle.model.core.errors import AmbiguousInputError, MalformedInputError
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +109,7 @@ def resolve_name(name: str, known: Iterable[str], what: str, source: str, path: 
     >>> resolve_name("bar", ["Barbarian", "Bard"], "hero", "cli", "$")
     Traceback (most recent call last):
     ...
-    model.core.errors.AmbiguousInputError: cli:$: hero 'bar' is ambiguous: Barbarian, Bard
+    invasion_oracle.model.core.errors.AmbiguousInputError: cli:$: hero 'bar' is ambiguous: Barbarian, Bard
     >>> resolve_name("barba", ["Barbarian", "Bard"], "hero", "cli", "$")
     'Barbarian'
     """
@@ -214,11 +214,11 @@ class Rulings:
         """A document's ``rulings`` object (``{ID: READING}``) applied; an error names the key,
         ``source:$.rulings.ID``.
 
-        >>> import model.stonespine  # registers the game's rulings
+        >>> import invasion_oracle.model.stonespine  # registers the game's rulings
         >>> Rulings.defaults("stonespine").with_object({"SS-NOPE": "x"}, "s.json")
         Traceback (most recent call last):
         ...
-        model.core.errors.MalformedInputError: s.json:$.rulings.SS-NOPE: unknown stonespine ruling 'SS-NOPE'; none is close: ...
+        invasion_oracle.model.core.errors.MalformedInputError: s.json:$.rulings.SS-NOPE: unknown stonespine ruling 'SS-NOPE'; none is close: ...
         """
         result = self
         for ruling_id, reading in chosen.items():

@@ -4,16 +4,16 @@ A game is a :class:`GameSpec`: its name, where its rules come from, how a scenar
 becomes a :class:`Scenario` (rules in force, initial state, answerers), what a finished run's
 outcome is, and how a state is drawn. Simulate, replay, traces, fixtures, ambiguity witnesses,
 schemas and the command line's generic verbs read nothing else. The registry of games is
-:mod:`model.registry`; ``docs/adding-a-game.md`` walks through writing a spec.
+:mod:`invasion_oracle.model.registry`; ``docs/adding-a-game.md`` walks through writing a spec.
 
 A tiny game shows the whole contract (a counter that a player raises by one or two until it
 reaches three):
 
 >>> from dataclasses import dataclass, replace
->>> from model.core.answers import Answers
->>> from model.core.decisions import DecisionRequest
->>> from model.core.events import Event
->>> from model.core.rulings import Rulings
+>>> from invasion_oracle.model.core.answers import Answers
+>>> from invasion_oracle.model.core.decisions import DecisionRequest
+>>> from invasion_oracle.model.core.events import Event
+>>> from invasion_oracle.model.core.rulings import Rulings
 >>> @dataclass(frozen=True)
 ... class Count:
 ...     value: int = 0
@@ -33,7 +33,7 @@ reaches three):
 >>> spec = GameSpec("count", "Counting", "none", load, lambda sc, s: {"value": s.value},
 ...                 lambda sc, s: f"value {s.value}")
 >>> scenario = spec.load({"game": "count", "decisions": {"script": [2]}}, "doc", ScenarioOptions())
->>> from model.core.play import run
+>>> from invasion_oracle.model.core.play import run
 >>> playthrough = run(scenario)
 >>> spec.outcome(scenario, playthrough.final), len(playthrough.steps)
 ({'value': 3}, 2)
@@ -45,10 +45,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from model.core.answers import Answers
-from model.core.decisions import ChanceSource, Decider
-from model.core.driver import Game
-from model.core.rulings import Rulings
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.decisions import ChanceSource, Decider
+from invasion_oracle.model.core.driver import Game
+from invasion_oracle.model.core.rulings import Rulings
 
 S = TypeVar("S")
 S_co = TypeVar("S_co", covariant=True)

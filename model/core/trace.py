@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.canonical import canonical_json
-from model.core.errors import MalformedInputError
-from model.core.jsonio import load_schema, validate
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import load_schema, validate
 
 TRACE_FORMAT = "invasion-oracle/trace"
 TRACE_VERSION = 1
@@ -52,7 +52,7 @@ def check_trace(trace: Any, source: str, game: str) -> dict[str, Any]:
             "$.format_version",
             f"this oracle reads version {TRACE_VERSION}, got {trace.get('format_version')!r}",
         )
-    validate(trace, load_schema("model.core", "schemas/trace.schema.json"), source)
+    validate(trace, load_schema("invasion_oracle.model.core", "schemas/trace.schema.json"), source)
     checked: dict[str, Any] = trace
     return checked
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.spirit_island.invader_deck import InvaderCard
-from model.spirit_island.island import Island
-from model.spirit_island.pieces import Land, PieceKind
+from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
+from invasion_oracle.model.spirit_island.island import Island
+from invasion_oracle.model.spirit_island.pieces import Land, PieceKind
 
 
 def build_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
@@ -27,7 +27,7 @@ def build_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> t
 def built_piece(land: Land) -> PieceKind:
     """What a Build adds to ``land``.
 
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> built_piece(parse_land("E")), built_piece(parse_land("T@1")), built_piece(parse_land("T C"))
     (<PieceKind.TOWN: 'town'>, <PieceKind.CITY: 'city'>, <PieceKind.TOWN: 'town'>)
     """

@@ -21,8 +21,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from model.core.errors import RulesError
-from model.spirit_island.pieces import (
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.spirit_island.pieces import (
     BY_LETTER,
     INVADERS,
     LETTER,
@@ -98,8 +98,8 @@ def allocation_count(
 ) -> int:
     """How many allocations :func:`allocations` would list, counted without listing them.
 
-    >>> from model.spirit_island.data import default_stats
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.data import default_stats
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> allocation_count(parse_land("T E"), default_stats(), 2), allocation_count(parse_land("6C 6C@1 6T 6T@1 6E"), default_stats(), 30)
     (2, 178098)
     """
@@ -133,10 +133,10 @@ def allocations(
     Identical pieces are not told apart, so each result is listed once. The order is the
     players' likely preference, so the first option is a sensible default: most Fear, then most
     pieces destroyed, then most Cities, then most Towns destroyed, then the label. More than
-    :data:`MAX_ALLOCATIONS` raise :class:`~model.core.errors.RulesError` (counted first).
+    :data:`MAX_ALLOCATIONS` raise :class:`~invasion_oracle.model.core.errors.RulesError` (counted first).
 
-    >>> from model.spirit_island.data import default_stats
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.data import default_stats
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> [a.label for a in allocations(parse_land("T E"), default_stats(), 2)]
     ['T0+2', 'T0+1 E0+1']
     """
@@ -245,8 +245,8 @@ def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[
     Dahan with the least Health left are destroyed first (so damaged Dahan go first); Damage
     that cannot destroy one more Dahan goes onto the most-damaged survivor (seed 002, Ravage).
 
-    >>> from model.spirit_island.data import default_stats
-    >>> from model.spirit_island.pieces import parse_land, describe
+    >>> from invasion_oracle.model.spirit_island.data import default_stats
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land, describe
     >>> land, harm = efficient_dahan_damage(parse_land("3D"), default_stats(), 3)
     >>> describe(land), harm
     ('D D@1', DahanHarm(destroyed=1, damaged=1))

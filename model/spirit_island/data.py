@@ -18,16 +18,16 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from model.core.jsonio import integers_only, json_path, load_schema, validate
-from model.core.provenance import Provenance, Sourced
-from model.core.rulings import resolve_name
-from model.spirit_island.blight import BlightCard
-from model.spirit_island.effects import parse_effects
-from model.spirit_island.event import EventCard
-from model.spirit_island.fear import FearCard
-from model.spirit_island.invader_deck import Adversary, InvaderCard
-from model.spirit_island.pieces import KindStats, PieceKind, PieceStats, Terrain, parse_land
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
+from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.rulings import resolve_name
+from invasion_oracle.model.spirit_island.blight import BlightCard
+from invasion_oracle.model.spirit_island.effects import parse_effects
+from invasion_oracle.model.spirit_island.event import EventCard
+from invasion_oracle.model.spirit_island.fear import FearCard
+from invasion_oracle.model.spirit_island.invader_deck import Adversary, InvaderCard
+from invasion_oracle.model.spirit_island.pieces import KindStats, PieceKind, PieceStats, Terrain, parse_land
 
 Path = tuple[str | int, ...]
 
@@ -208,7 +208,11 @@ class GameData:
 
 @cache
 def _bundled() -> dict[str, Any]:
-    text = resources.files("model.spirit_island").joinpath("data/spirit_island.json").read_text("utf-8")
+    text = (
+        resources.files("invasion_oracle.model.spirit_island")
+        .joinpath("data/spirit_island.json")
+        .read_text("utf-8")
+    )
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -341,7 +345,7 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
     )
     if overrides:
         integers_only(overrides, source)
-        validate(overrides, load_schema("model.spirit_island", "data.schema.json"), source)
+        validate(overrides, load_schema("invasion_oracle.model.spirit_island", "data.schema.json"), source)
         for kind_name, raw in overrides.get("pieces", {}).items():
             kind = PieceKind(kind_name)
             old = stats[kind]

@@ -28,9 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path
-from model.spirit_island.pieces import PieceKind, Terrain
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import json_path
+from invasion_oracle.model.spirit_island.pieces import PieceKind, Terrain
 
 KINDS = ("fear", "defend", "add", "remove", "destroy", "downgrade", "upgrade", "damage", "health", "skip")
 HAS_WORDS = ("explorer", "town", "city", "dahan", "blight", "invaders")

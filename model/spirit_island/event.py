@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.core.provenance import Provenance
-from model.spirit_island.effects import Effect
+from invasion_oracle.model.core.provenance import Provenance
+from invasion_oracle.model.spirit_island.effects import Effect
 
 
 @dataclass(frozen=True, slots=True)

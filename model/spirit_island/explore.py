@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.spirit_island.invader_deck import InvaderCard
-from model.spirit_island.island import Island
-from model.spirit_island.pieces import Land
+from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
+from invasion_oracle.model.spirit_island.island import Island
+from invasion_oracle.model.spirit_island.pieces import Land
 
 
 def explore_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
     """The lands an Explore with ``card`` adds an Explorer to, judged on ``lands`` as they are.
 
-    >>> from model.spirit_island.data import default_data
-    >>> from model.spirit_island.island import build_island
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.data import default_data
+    >>> from invasion_oracle.model.spirit_island.island import build_island
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> island = build_island(default_data(), ("A",))
     >>> lands = tuple(parse_land("E") if name == "A5" else parse_land("") for name in island.lands)
     >>> wetland = default_data().card_by_id("1W")

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from model.core.provenance import Provenance
-from model.spirit_island.effects import Effect
+from invasion_oracle.model.core.provenance import Provenance
+from invasion_oracle.model.spirit_island.effects import Effect
 
 DRAW = "draw"  # an unknown Fear deck entry: a chance draw when earned
 

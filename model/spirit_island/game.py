@@ -8,8 +8,8 @@ inputs apply. A scenario starting at ``setup`` first makes the opening Explore a
 card to Build. Victory and defeat are checked after every task, so they happen when they happen.
 
 The game never chooses and never draws: each choice is a
-:class:`~model.core.decisions.DecisionRequest`, each draw a
-:class:`~model.core.decisions.ChanceRequest`. A decision with a single legal option is not
+:class:`~invasion_oracle.model.core.decisions.DecisionRequest`, each draw a
+:class:`~invasion_oracle.model.core.decisions.ChanceRequest`. A decision with a single legal option is not
 asked; the events say what happened. Options are listed in a stable order whose first entry is
 a sensible default.
 
@@ -20,7 +20,7 @@ Decision kinds (player ``players``: the Spirits decide together):
 ``cascade``       where a cascading Blight goes (ruling ``SI-CASCADE-CHOOSER``): adjacent land
                   names, lands without Blight first
 ``fight-back``    how the surviving Dahan's Damage is spread: allocation labels such as
-                  ``C0+3 T1+1`` (see :mod:`model.spirit_island.damage`), most Fear first
+                  ``C0+3 T1+1`` (see :mod:`invasion_oracle.model.spirit_island.damage`), most Fear first
 ``damage``        the same for Damage from a Fear card or Event
 ``choose-piece``  which piece an effect touches when they differ in Damage: ``T``, ``T@1``...
 ================  ===============================================================================
@@ -30,7 +30,7 @@ Chance kinds (``draw``): sources ``invader-stage-N`` (the top Invader card), ``f
 
 With ``play_on=True`` the game records the first outcome and goes on resolving the Invader
 Phases (Blight from an empty card comes from the box). This is for what-if searches only
-(:mod:`solver.spirit_island.island_search`); a real game stops at its outcome.
+(:mod:`invasion_oracle.solver.spirit_island.island_search`); a real game stops at its outcome.
 """
 
 from __future__ import annotations
@@ -39,24 +39,32 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
-from model.core.errors import RulesError
-from model.core.events import Event
-from model.core.rulings import Rulings
-from model.spirit_island import victory
-from model.spirit_island.blight import BLIGHTED, BlightCard, take_blight
-from model.spirit_island.build import build_targets, built_piece
-from model.spirit_island.damage import Allocation, allocations, apply_allocation
-from model.spirit_island.data import GameData
-from model.spirit_island.effects import Effect, Where
-from model.spirit_island.explore import explore_targets, explorers_reach
-from model.spirit_island.fear import DRAW, FearTrack, draw_options
-from model.spirit_island.invader_deck import InvaderCard, entry_stage
-from model.spirit_island.invader_deck import draw_options as invader_draw_options
-from model.spirit_island.island import Island
-from model.spirit_island.pieces import INVADERS, Land, Piece, PieceKind, PieceStats, describe, time_passes
-from model.spirit_island.ravage import fight_back_damage, invaders_strike, ravage_targets
-from model.spirit_island.state import (
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.spirit_island import victory
+from invasion_oracle.model.spirit_island.blight import BLIGHTED, BlightCard, take_blight
+from invasion_oracle.model.spirit_island.build import build_targets, built_piece
+from invasion_oracle.model.spirit_island.damage import Allocation, allocations, apply_allocation
+from invasion_oracle.model.spirit_island.data import GameData
+from invasion_oracle.model.spirit_island.effects import Effect, Where
+from invasion_oracle.model.spirit_island.explore import explore_targets, explorers_reach
+from invasion_oracle.model.spirit_island.fear import DRAW, FearTrack, draw_options
+from invasion_oracle.model.spirit_island.invader_deck import InvaderCard, entry_stage
+from invasion_oracle.model.spirit_island.invader_deck import draw_options as invader_draw_options
+from invasion_oracle.model.spirit_island.island import Island
+from invasion_oracle.model.spirit_island.pieces import (
+    INVADERS,
+    Land,
+    Piece,
+    PieceKind,
+    PieceStats,
+    describe,
+    time_passes,
+)
+from invasion_oracle.model.spirit_island.ravage import fight_back_damage, invaders_strike, ravage_targets
+from invasion_oracle.model.spirit_island.state import (
     BUILD,
     EXPLORE,
     RAVAGE,
@@ -90,7 +98,14 @@ from model.spirit_island.state import (
     Task,
     TimePasses,
 )
-from model.spirit_island.upgrade_downgrade import Change, change_health, destroy, downgrade, remove, upgrade
+from invasion_oracle.model.spirit_island.upgrade_downgrade import (
+    Change,
+    change_health,
+    destroy,
+    downgrade,
+    remove,
+    upgrade,
+)
 
 Events = list[Event]
 PLAYERS = "players"

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.spirit_island.effects import Effect
-from model.spirit_island.pieces import Terrain
+from invasion_oracle.model.spirit_island.effects import Effect
+from invasion_oracle.model.spirit_island.pieces import Terrain
 
 TERRAIN_LETTER = {Terrain.JUNGLE: "J", Terrain.MOUNTAIN: "M", Terrain.SANDS: "S", Terrain.WETLAND: "W"}
 STAGE_PREFIX = "stage-"

@@ -5,12 +5,12 @@ and ``coastal`` attributes, plus one Ocean node per board (``"A0"``, ``terrain="
 Ocean is not a land: it is kept out of every land query (:attr:`Island.lands`,
 :meth:`Island.neighbours`), so nothing Ravages, Builds, Explores or Blights there; it only makes
 its neighbours coastal. Lands are adjacent when they touch, also across boards; a multi-board
-island takes its cross-board edges from a :class:`~model.spirit_island.data.Layout`.
+island takes its cross-board edges from a :class:`~invasion_oracle.model.spirit_island.data.Layout`.
 
 Land queries use integer indices into :attr:`Island.lands` (board order as given, then land
 number), which is also the order the game lists options in.
 
->>> from model.spirit_island.data import default_data
+>>> from invasion_oracle.model.spirit_island.data import default_data
 >>> island = build_island(default_data(), ("A",))
 >>> island.neighbour_names("A1")
 ('A2', 'A4', 'A5', 'A6')
@@ -24,10 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
-
-from model.core.errors import MalformedInputError
-from model.spirit_island.data import BoardSpec, GameData, Layout
-from model.spirit_island.pieces import Terrain
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.spirit_island.data import BoardSpec, GameData, Layout
+from invasion_oracle.model.spirit_island.pieces import Terrain
 
 OCEAN = "ocean"
 
@@ -93,7 +92,7 @@ def build_island(
     """The island of ``boards`` joined by ``layout``'s cross-board edges, checked for sense.
 
     An impossible map (an unknown board, an edge to a missing land or the Ocean, boards that do
-    not touch) raises :class:`~model.core.errors.MalformedInputError` naming the field.
+    not touch) raises :class:`~invasion_oracle.model.core.errors.MalformedInputError` naming the field.
     """
     if not boards:
         raise MalformedInputError(source, f"{path}.boards", "an island needs at least one board")

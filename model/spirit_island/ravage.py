@@ -6,7 +6,7 @@ In each land of the card's terrain that holds Invaders:
    Defend in the land reduces the total, not below 0;
 2. at once, the same reduced total hits the land and the Dahan: 2 or more adds one Blight
    (whatever the amount; partial Damage to the land is ignored), and the Dahan are destroyed as
-   efficiently as possible (:func:`~model.spirit_island.damage.efficient_dahan_damage`); the
+   efficiently as possible (:func:`~invasion_oracle.model.spirit_island.damage.efficient_dahan_damage`); the
    Dahan never shield the land;
 3. then the surviving Dahan (damaged ones too) fight back: 2 Damage each, allocated by the
    players; destroyed Towns and Cities give their Fear. They fight back even when Defend
@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.spirit_island.damage import DahanHarm, efficient_dahan_damage
-from model.spirit_island.invader_deck import InvaderCard
-from model.spirit_island.island import Island
-from model.spirit_island.pieces import Land, PieceKind, PieceStats, invader_damage
+from invasion_oracle.model.spirit_island.damage import DahanHarm, efficient_dahan_damage
+from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
+from invasion_oracle.model.spirit_island.island import Island
+from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, PieceStats, invader_damage
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +54,8 @@ def invaders_strike(land: Land, stats: PieceStats, blight_threshold: int) -> Str
     The research notes' worked fixture (§3.3): 3 Dahan, an Explorer and a Town deal 3 Damage:
     Blight, one Dahan destroyed, one damaged.
 
-    >>> from model.spirit_island.data import default_stats
-    >>> from model.spirit_island.pieces import parse_land, describe
+    >>> from invasion_oracle.model.spirit_island.data import default_stats
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land, describe
     >>> strike = invaders_strike(parse_land("3D E T"), default_stats(), 2)
     >>> strike.hits, strike.blight, describe(strike.land), strike.harm.destroyed
     (3, True, 'T E D D@1', 1)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from model.core.svg import Canvas, Key, wrap
-from model.spirit_island.island import Island
-from model.spirit_island.pieces import LETTER, Land, describe
+from invasion_oracle.model.core.svg import Canvas, Key, wrap
+from invasion_oracle.model.spirit_island.island import Island
+from invasion_oracle.model.spirit_island.pieces import LETTER, Land, describe
 
 WIDTH = 18
 TERRAIN_LETTER = {"jungle": "J", "mountain": "M", "sands": "S", "wetland": "W"}

@@ -7,7 +7,7 @@ spirit-island`` prints them; ``docs/spirit_island.md`` explains each with its te
 
 from __future__ import annotations
 
-from model.core.rulings import REGISTRY, Reading, Ruling
+from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling
 
 SEED = "seed 002_e6736f3c5c17c7be.txt"
 NOTES = "research notes spirit_island.md"

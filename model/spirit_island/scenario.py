@@ -12,22 +12,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.core.answers import Answers
-from model.core.errors import MalformedInputError
-from model.core.jsonio import integers_only, json_path, load_schema, read_json_file, validate
-from model.core.provenance import Provenance
-from model.core.rulings import Rulings, resolve_name
-from model.core.spec import ScenarioBase, ScenarioOptions
-from model.spirit_island.blight import BLIGHTED, HEALTHY, BlightTrack, setup_pool
-from model.spirit_island.data import GameData, Layout, build_game_data
-from model.spirit_island.effects import Effect, parse_effects
-from model.spirit_island.fear import DRAW, FearTrack
-from model.spirit_island.game import InvaderPhaseGame, Rules
-from model.spirit_island.invader_deck import InvaderBoard, entry_stage, stage_entry
-from model.spirit_island.island import Island, build_island
-from model.spirit_island.pieces import Land, PieceKind, check_land, parse_land
-from model.spirit_island.rulings import GAME
-from model.spirit_island.state import (
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, read_json_file, validate
+from invasion_oracle.model.core.provenance import Provenance
+from invasion_oracle.model.core.rulings import Rulings, resolve_name
+from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.spirit_island.blight import BLIGHTED, HEALTHY, BlightTrack, setup_pool
+from invasion_oracle.model.spirit_island.data import GameData, Layout, build_game_data
+from invasion_oracle.model.spirit_island.effects import Effect, parse_effects
+from invasion_oracle.model.spirit_island.fear import DRAW, FearTrack
+from invasion_oracle.model.spirit_island.game import InvaderPhaseGame, Rules
+from invasion_oracle.model.spirit_island.invader_deck import InvaderBoard, entry_stage, stage_entry
+from invasion_oracle.model.spirit_island.island import Island, build_island
+from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, check_land, parse_land
+from invasion_oracle.model.spirit_island.rulings import GAME
+from invasion_oracle.model.spirit_island.state import (
     Advance,
     DrawBlightCard,
     ExploreStep,
@@ -38,7 +38,7 @@ from model.spirit_island.state import (
     Task,
 )
 
-SCHEMA = ("model.spirit_island", "scenario.schema.json")
+SCHEMA = ("invasion_oracle.model.spirit_island", "scenario.schema.json")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Scenario(ScenarioBase[IslandState]):
 
 
 def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
-    """The contract's loader (:data:`model.core.spec.Loader`)."""
+    """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
     return scenario_from_document(
         document, source, options.ruling_specs, options.data_overrides, options.data_source
     )

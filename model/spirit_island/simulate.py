@@ -1,6 +1,6 @@
 """Spirit Island's outcome of a run, and thin helpers over the shared simulate/replay.
 
-Simulating, tracing and replaying are written once in :mod:`model.core.play`; this module says
+Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this module says
 what a finished Invader Phase's outcome is (the ``outcome`` of its traces) and keeps the short
 names the tests and solvers use.
 """
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.decisions import ChanceSource, Decider
-from model.core.driver import Playthrough, play
-from model.core.play import replay_trace as _replay_trace
-from model.core.play import trace_json as _trace_json
-from model.core.trace import ReplayReport
-from model.spirit_island.pieces import describe
-from model.spirit_island.scenario import Scenario
-from model.spirit_island.state import IslandState
+from invasion_oracle.model.core.decisions import ChanceSource, Decider
+from invasion_oracle.model.core.driver import Playthrough, play
+from invasion_oracle.model.core.play import replay_trace as _replay_trace
+from invasion_oracle.model.core.play import trace_json as _trace_json
+from invasion_oracle.model.core.trace import ReplayReport
+from invasion_oracle.model.spirit_island.pieces import describe
+from invasion_oracle.model.spirit_island.scenario import Scenario
+from invasion_oracle.model.spirit_island.state import IslandState
 
 
 def run(
@@ -38,13 +38,13 @@ def run(
 
 
 def trace_json(scenario: Scenario, playthrough: Playthrough[IslandState]) -> str:
-    from model.spirit_island.spec import SPEC
+    from invasion_oracle.model.spirit_island.spec import SPEC
 
     return _trace_json(SPEC, scenario, playthrough)
 
 
 def replay_trace(trace: Any, source: str) -> ReplayReport:
-    from model.spirit_island.spec import SPEC
+    from invasion_oracle.model.spirit_island.spec import SPEC
 
     return _replay_trace(SPEC, trace, source)
 

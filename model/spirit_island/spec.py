@@ -1,18 +1,18 @@
-"""Spirit Island's Invader Phase on the game contract (:class:`model.core.spec.GameSpec`)."""
+"""Spirit Island's Invader Phase on the game contract (:class:`invasion_oracle.model.core.spec.GameSpec`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from model.core.rulings import Rulings
-from model.core.spec import GameSpec
-from model.spirit_island.data import GameData, build_game_data
-from model.spirit_island.render import render_island, render_svg
-from model.spirit_island.rulings import GAME
-from model.spirit_island.scenario import Scenario, load
-from model.spirit_island.simulate import outcome
-from model.spirit_island.state import IslandState
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import GameSpec
+from invasion_oracle.model.spirit_island.data import GameData, build_game_data
+from invasion_oracle.model.spirit_island.render import render_island, render_svg
+from invasion_oracle.model.spirit_island.rulings import GAME
+from invasion_oracle.model.spirit_island.scenario import Scenario, load
+from invasion_oracle.model.spirit_island.simulate import outcome
+from invasion_oracle.model.spirit_island.state import IslandState
 
 
 def render_text(scenario: Scenario, state: IslandState) -> str:
@@ -37,6 +37,6 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=_svg,
     build_data=_data,
-    package="model.spirit_island",
+    package="invasion_oracle.model.spirit_island",
     examples="spirit_island",
 )

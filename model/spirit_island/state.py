@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from model.core.decisions import Request
-from model.spirit_island.blight import BlightTrack
-from model.spirit_island.effects import Effect
-from model.spirit_island.fear import FearTrack
-from model.spirit_island.invader_deck import InvaderBoard
-from model.spirit_island.pieces import Land
+from invasion_oracle.model.core.decisions import Request
+from invasion_oracle.model.spirit_island.blight import BlightTrack
+from invasion_oracle.model.spirit_island.effects import Effect
+from invasion_oracle.model.spirit_island.fear import FearTrack
+from invasion_oracle.model.spirit_island.invader_deck import InvaderBoard
+from invasion_oracle.model.spirit_island.pieces import Land
 
 RAVAGE, BUILD, EXPLORE = "ravage", "build", "explore"
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.core.errors import RulesError
-from model.spirit_island.pieces import Land, Piece, PieceKind, PieceStats
-from model.spirit_island.pieces import piece as make_piece
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.spirit_island.pieces import Land, Piece, PieceKind, PieceStats
+from invasion_oracle.model.spirit_island.pieces import piece as make_piece
 
 UPGRADE = {PieceKind.EXPLORER: PieceKind.TOWN, PieceKind.TOWN: PieceKind.CITY}
 DOWNGRADE = {PieceKind.CITY: PieceKind.TOWN, PieceKind.TOWN: PieceKind.EXPLORER}
@@ -71,8 +71,8 @@ def replace_piece(
 def upgrade(land: Land, piece: Piece, stats: PieceStats, downgrade_reading: str) -> tuple[Land, Change]:
     """Explorer to Town or Town to City, keeping Damage.
 
-    >>> from model.spirit_island.data import default_stats
-    >>> from model.spirit_island.pieces import parse_land, describe
+    >>> from invasion_oracle.model.spirit_island.data import default_stats
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land, describe
     >>> land, change = upgrade(parse_land("E"), Piece(PieceKind.EXPLORER), default_stats(), "destroyed")
     >>> describe(land), change.result
     ('T', 'replaced')
@@ -85,8 +85,8 @@ def upgrade(land: Land, piece: Piece, stats: PieceStats, downgrade_reading: str)
 def downgrade(land: Land, piece: Piece, stats: PieceStats, downgrade_reading: str) -> tuple[Land, Change]:
     """City to Town, Town to Explorer (keeping Damage); an Explorer is removed.
 
-    >>> from model.spirit_island.data import default_stats
-    >>> from model.spirit_island.pieces import parse_land, describe
+    >>> from invasion_oracle.model.spirit_island.data import default_stats
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land, describe
     >>> land, change = downgrade(parse_land("C@2"), Piece(PieceKind.CITY, 2), default_stats(), "destroyed")
     >>> describe(land), change.result, change.destroyed_kind
     ('-', 'destroyed', <PieceKind.TOWN: 'town'>)

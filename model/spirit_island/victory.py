@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.spirit_island.fear import FearTrack
-from model.spirit_island.pieces import SOURCES, Land, PieceKind
+from invasion_oracle.model.spirit_island.fear import FearTrack
+from invasion_oracle.model.spirit_island.pieces import SOURCES, Land, PieceKind
 
 
 def terror_victory(lands: Sequence[Land], terror_level: int) -> str | None:
     """The victory condition met at ``terror_level``, or ``None``.
 
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> terror_victory((parse_land("2E"),), 2)
     'Terror Level II: no Towns or Cities on the island'
     >>> terror_victory((parse_land("2E"),), 1) is None

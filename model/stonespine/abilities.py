@@ -46,10 +46,10 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path
-from model.stonespine.dungeon import ChamberType
-from model.stonespine.elements import (
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import json_path
+from invasion_oracle.model.stonespine.dungeon import ChamberType
+from invasion_oracle.model.stonespine.elements import (
     CHANGE_TYPES,
     MONSTERS,
     TRAPS,
@@ -58,7 +58,7 @@ from model.stonespine.elements import (
     Space,
     TypeChange,
 )
-from model.stonespine.heroes import HeroColor
+from invasion_oracle.model.stonespine.heroes import HeroColor
 
 Path = tuple[str | int, ...]
 

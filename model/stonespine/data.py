@@ -5,7 +5,7 @@ The bundled file ``data/stonespine.json`` holds every value the oracle uses, eac
 ``SS-DEMERIT-VALUES`` pick among bundled alternatives; a user data file (``--data FILE`` or a
 scenario's ``data`` field) overrides any of it, and overridden values are marked ``user``.
 
-Guardian abilities are written in the vocabulary of :mod:`model.stonespine.abilities`. A data
+Guardian abilities are written in the vocabulary of :mod:`invasion_oracle.model.stonespine.abilities`. A data
 file can define abilities under ``abilities`` (an ability with the id of a bundled one replaces
 it on every board that names it, which is how an ability the seed does not give is supplied)
 and boards under ``guardians`` (naming abilities by id or giving them inline).
@@ -25,13 +25,19 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema
-from model.core.provenance import Provenance, Sourced
-from model.core.rulings import Rulings, resolve_name
-from model.stonespine.abilities import Ability, AbilityLibrary, Slot, check_slot, parse_ability
-from model.stonespine.guardians import GuardianBoard, SpaceKind, TrackSpace
-from model.stonespine.heroes import (
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import json_path, load_schema
+from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.rulings import Rulings, resolve_name
+from invasion_oracle.model.stonespine.abilities import (
+    Ability,
+    AbilityLibrary,
+    Slot,
+    check_slot,
+    parse_ability,
+)
+from invasion_oracle.model.stonespine.guardians import GuardianBoard, SpaceKind, TrackSpace
+from invasion_oracle.model.stonespine.heroes import (
     ABILITY_COLOR,
     KNOWN_TAGS,
     AbilityType,
@@ -39,7 +45,7 @@ from model.stonespine.heroes import (
     HeroCard,
     HeroColor,
 )
-from model.stonespine.inputs import check_document
+from invasion_oracle.model.stonespine.inputs import check_document
 
 Face = tuple[HeroColor, ...]
 Path = tuple[str | int, ...]
@@ -130,7 +136,11 @@ class GameData:
 
 @cache
 def _bundled() -> dict[str, Any]:
-    text = resources.files("model.stonespine").joinpath("data/stonespine.json").read_text("utf-8")
+    text = (
+        resources.files("invasion_oracle.model.stonespine")
+        .joinpath("data/stonespine.json")
+        .read_text("utf-8")
+    )
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -422,7 +432,7 @@ def check_data_document(doc: Any, source: str, at: Path, value_keys: frozenset[s
                     json_path((*at, "values", key)),
                     f"unknown value; known: {', '.join(sorted(value_keys))}",
                 )
-    check_document(doc, load_schema("model.stonespine", "data.schema.json"), source, at)
+    check_document(doc, load_schema("invasion_oracle.model.stonespine", "data.schema.json"), source, at)
     for kind, key in (("heroes", "name"), ("guardians", "name"), ("abilities", "id")):
         seen: set[str] = set()
         for i, raw in enumerate(doc.get(kind, [])):

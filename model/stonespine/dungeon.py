@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from model.core.places import Places
-from model.stonespine.elements import Space
+from invasion_oracle.model.core.places import Places
+from invasion_oracle.model.stonespine.elements import Space
 
 if TYPE_CHECKING:  # networkx takes half a second to import: only graph() needs it
     import networkx as nx

@@ -24,14 +24,14 @@ import enum
 from dataclasses import dataclass
 from itertools import combinations
 
-from model.core.rulings import Rulings
-from model.stonespine.abilities import Ability, ChamberFilter, Do, Effect
-from model.stonespine.data import GameData
-from model.stonespine.dungeon import Cell, Chamber, Dungeon, PassageMode, Side
-from model.stonespine.elements import Element, ElementKind, Space, TypeChange
-from model.stonespine.guardians import GuardianState
-from model.stonespine.heroes import AbilityType, HeroCard
-from model.stonespine.state import Placement
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.stonespine.abilities import Ability, ChamberFilter, Do, Effect
+from invasion_oracle.model.stonespine.data import GameData
+from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, Dungeon, PassageMode, Side
+from invasion_oracle.model.stonespine.elements import Element, ElementKind, Space, TypeChange
+from invasion_oracle.model.stonespine.guardians import GuardianState
+from invasion_oracle.model.stonespine.heroes import AbilityType, HeroCard
+from invasion_oracle.model.stonespine.state import Placement
 
 RUBBLE = Element(ElementKind.RUBBLE)
 TROLL_RUBBLE = Element(ElementKind.TROLL_RUBBLE)

@@ -3,8 +3,8 @@
 The game walks the year's phases (seed 000, "How to Play"): Construction (a row of chamber
 cards per player, given by the scenario), Improvement, Preparation, the six Invasion steps,
 Cleanup (none in year 4) and, after year 4, the Invasion additions to final scoring. It never
-chooses and never rolls: each choice is a :class:`~model.core.decisions.DecisionRequest` and
-each die a :class:`~model.core.decisions.ChanceRequest`. A decision with a single legal option is
+chooses and never rolls: each choice is a :class:`~invasion_oracle.model.core.decisions.DecisionRequest` and
+each die a :class:`~invasion_oracle.model.core.decisions.ChanceRequest`. A decision with a single legal option is
 not asked; the game takes that option and says so (a ``decision_forced`` event).
 
 Decision kinds (options are strings, listed in a stable order; the first is a sensible
@@ -30,16 +30,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
-from model.core.errors import IllegalDecisionError, RulesError
-from model.core.events import Event
-from model.core.rulings import Rulings
-from model.stonespine import levelling
-from model.stonespine.abilities import Ability, Do, Effect
-from model.stonespine.data import GameData, parse_face
-from model.stonespine.dungeon import Cell, Dungeon, Side
-from model.stonespine.elements import ElementKind, Space
-from model.stonespine.entering import (
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
+from invasion_oracle.model.core.errors import IllegalDecisionError, RulesError
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.stonespine import levelling
+from invasion_oracle.model.stonespine.abilities import Ability, Do, Effect
+from invasion_oracle.model.stonespine.data import GameData, parse_face
+from invasion_oracle.model.stonespine.dungeon import Cell, Dungeon, Side
+from invasion_oracle.model.stonespine.elements import ElementKind, Space
+from invasion_oracle.model.stonespine.entering import (
     EntryKind,
     Rules,
     chamber_has,
@@ -52,9 +52,9 @@ from model.stonespine.entering import (
     exit_chamber,
     next_chambers,
 )
-from model.stonespine.guardians import SpaceKind
-from model.stonespine.heroes import COLORS, HeroColor
-from model.stonespine.state import (
+from invasion_oracle.model.stonespine.guardians import SpaceKind
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.model.stonespine.state import (
     ChooseContinue,
     ChooseDestroy,
     ChooseHero,

@@ -6,7 +6,7 @@ ability (``instant*2``: twice) or activate an unlockable ability (``unlock:A``).
 abilities are active from the start. The scoring bonus pays ``low`` with one marker on top and
 ``high`` with both.
 
-Abilities are data, written in the vocabulary of :mod:`model.stonespine.abilities`. The seed's
+Abilities are data, written in the vocabulary of :mod:`invasion_oracle.model.stonespine.abilities`. The seed's
 abilities, by id: ``troll-moves`` (Giant Troll, ongoing), ``blow-off-steam`` (instant),
 ``dangerous-debris`` (unlockable), ``pact-damage`` (Pact Demon, ongoing), ``forge-pact``
 (instant), ``hungry-hatchlings`` (dragon, unlockable); the hydras' ``collapsing-passages`` and
@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from model.core.provenance import Provenance
-from model.stonespine.abilities import Ability, Do, Effect, Slot
-from model.stonespine.elements import TypeChange
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.provenance import Provenance
+from invasion_oracle.model.stonespine.abilities import Ability, Do, Effect, Slot
+from invasion_oracle.model.stonespine.elements import TypeChange
 
 # The seed's abilities and the hydras' assumed ones (kept for older data files that name them).
 IMPLEMENTED_ABILITIES = frozenset(

@@ -20,7 +20,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.provenance import Provenance
+from invasion_oracle.model.core.provenance import Provenance
 
 
 class HeroColor(enum.StrEnum):

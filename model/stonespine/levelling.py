@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.stonespine.abilities import Do
-from model.stonespine.guardians import GuardianBoard, GuardianState, SpaceKind, TrackSpace
+from invasion_oracle.model.stonespine.abilities import Do
+from invasion_oracle.model.stonespine.guardians import GuardianBoard, GuardianState, SpaceKind, TrackSpace
 
 TRACK_NAMES = ("left", "right")
 
@@ -45,9 +45,9 @@ def state_at(
     abilities did, so only unlocks are derived. Hydra passage tokens gained by instants are
     counted unless given.
 
-    >>> from model.stonespine.data import default_data
-    >>> from model.core.rulings import Rulings
-    >>> import model.stonespine
+    >>> from invasion_oracle.model.stonespine.data import default_data
+    >>> from invasion_oracle.model.core.rulings import Rulings
+    >>> import invasion_oracle.model.stonespine
     >>> dragon = default_data(Rulings.defaults("stonespine")).guardian("Dragon")
     >>> s = state_at(dragon, (3, 0))
     >>> s.minions_unlocked, sorted(s.unlocked)

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from model.stonespine.dungeon import Cell, Dungeon, PassageMode, Side
-from model.stonespine.elements import Space
+from invasion_oracle.model.stonespine.dungeon import Cell, Dungeon, PassageMode, Side
+from invasion_oracle.model.stonespine.elements import Space
 
 WIDTH = 13
 SHORT = {

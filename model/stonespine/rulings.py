@@ -6,7 +6,7 @@ lists them with their readings; ``invasion rulings --game stonespine`` prints th
 
 from __future__ import annotations
 
-from model.core.rulings import REGISTRY, Reading, Ruling
+from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling
 
 SEED = "seed 000_316842920c166c7e.txt"
 GAME = "stonespine"

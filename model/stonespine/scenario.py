@@ -12,21 +12,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from model.core.answers import Answers
-from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path, load_schema, read_json_file
-from model.core.rulings import Rulings
-from model.core.spec import ScenarioBase, ScenarioOptions
-from model.stonespine.data import DataLayer, GameData, build_layered
-from model.stonespine.dungeon import Cell, Chamber, ChamberType, Dungeon, Side, column_letter
-from model.stonespine.elements import Space
-from model.stonespine.game import StonespineGame
-from model.stonespine.guardians import GuardianState
-from model.stonespine.heroes import COLORS, HeroCard, HeroColor
-from model.stonespine.inputs import check_document
-from model.stonespine.levelling import state_at
-from model.stonespine.rulings import GAME
-from model.stonespine.state import GameState, Jael, Market, Placement, PlayerState, Stage
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import json_path, load_schema, read_json_file
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.stonespine.data import DataLayer, GameData, build_layered
+from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, ChamberType, Dungeon, Side, column_letter
+from invasion_oracle.model.stonespine.elements import Space
+from invasion_oracle.model.stonespine.game import StonespineGame
+from invasion_oracle.model.stonespine.guardians import GuardianState
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroCard, HeroColor
+from invasion_oracle.model.stonespine.inputs import check_document
+from invasion_oracle.model.stonespine.levelling import state_at
+from invasion_oracle.model.stonespine.rulings import GAME
+from invasion_oracle.model.stonespine.state import GameState, Jael, Market, Placement, PlayerState, Stage
 
 DEFAULT_HEROES = {"black": "Thief", "purple": "Paladin", "red": "Barbarian"}
 START_STAGES = {
@@ -55,7 +55,7 @@ class Scenario(ScenarioBase[GameState]):
 
 
 def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
-    """The contract's loader (:data:`model.core.spec.Loader`)."""
+    """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
     return scenario_from_document(
         document, source, options.ruling_specs, options.data_overrides, options.data_source
     )
@@ -79,7 +79,7 @@ def scenario_from_document(
     data_overrides: Mapping[str, Any] | None = None,
     data_source: str = "data",
 ) -> Scenario:
-    check_document(document, load_schema("model.stonespine", "scenario.schema.json"), source)
+    check_document(document, load_schema("invasion_oracle.model.stonespine", "scenario.schema.json"), source)
     rulings = Rulings.defaults(GAME)
     rulings = rulings.with_object(document.get("rulings", {}), source)
     rulings = rulings.with_choices(ruling_specs)

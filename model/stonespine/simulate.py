@@ -1,6 +1,6 @@
 """Stonespine's outcome of a run, and thin helpers over the shared simulate/replay.
 
-Simulating, tracing and replaying are written once in :mod:`model.core.play`; this module says
+Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this module says
 what a finished Stonespine run's outcome is (the ``outcome`` of its traces) and keeps the short
 names the tests and solvers use.
 """
@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.decisions import ChanceSource, Decider
-from model.core.driver import Playthrough
-from model.core.play import replay_trace as _replay_trace
-from model.core.play import run as _run
-from model.core.play import trace_json as _trace_json
-from model.core.trace import ReplayReport
-from model.stonespine.heroes import COLORS
-from model.stonespine.scenario import Scenario
-from model.stonespine.state import GameState
+from invasion_oracle.model.core.decisions import ChanceSource, Decider
+from invasion_oracle.model.core.driver import Playthrough
+from invasion_oracle.model.core.play import replay_trace as _replay_trace
+from invasion_oracle.model.core.play import run as _run
+from invasion_oracle.model.core.play import trace_json as _trace_json
+from invasion_oracle.model.core.trace import ReplayReport
+from invasion_oracle.model.stonespine.heroes import COLORS
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.state import GameState
 
 
 def run(
@@ -28,13 +28,13 @@ def run(
 
 
 def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
-    from model.stonespine.spec import SPEC
+    from invasion_oracle.model.stonespine.spec import SPEC
 
     return _trace_json(SPEC, scenario, playthrough)
 
 
 def replay_trace(trace: Any, source: str) -> ReplayReport:
-    from model.stonespine.spec import SPEC
+    from invasion_oracle.model.stonespine.spec import SPEC
 
     return _replay_trace(SPEC, trace, source)
 

@@ -1,20 +1,20 @@
-"""Stonespine Architects: Invasion on the game contract (:class:`model.core.spec.GameSpec`)."""
+"""Stonespine Architects: Invasion on the game contract (:class:`invasion_oracle.model.core.spec.GameSpec`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from model.core.rulings import Rulings
-from model.core.spec import GameSpec
-from model.stonespine.data import GameData, build_game_data
-from model.stonespine.entering import Rules, exit_chamber
-from model.stonespine.render import render_dungeon
-from model.stonespine.rulings import GAME
-from model.stonespine.scenario import Scenario, load
-from model.stonespine.simulate import outcome
-from model.stonespine.state import GameState, PlayerState
-from model.stonespine.svg import render_svg
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import GameSpec
+from invasion_oracle.model.stonespine.data import GameData, build_game_data
+from invasion_oracle.model.stonespine.entering import Rules, exit_chamber
+from invasion_oracle.model.stonespine.render import render_dungeon
+from invasion_oracle.model.stonespine.rulings import GAME
+from invasion_oracle.model.stonespine.scenario import Scenario, load
+from invasion_oracle.model.stonespine.simulate import outcome
+from invasion_oracle.model.stonespine.state import GameState, PlayerState
+from invasion_oracle.model.stonespine.svg import render_svg
 
 
 def player_picture(scenario: Scenario, player: PlayerState, state: GameState | None = None) -> str:
@@ -55,6 +55,6 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     build_data=_data,
-    package="model.stonespine",
+    package="invasion_oracle.model.stonespine",
     examples="stonespine",
 )

@@ -1,7 +1,7 @@
 """Immutable game state for the Stonespine Invasion oracle.
 
 The state is a tree of frozen dataclasses and tuples. The only way forward is
-:meth:`model.stonespine.game.StonespineGame.step`, which returns a new state and its events.
+:meth:`invasion_oracle.model.stonespine.game.StonespineGame.step`, which returns a new state and its events.
 ``GameState.request`` is the open decision or chance request (``None`` when the game is over)
 and ``GameState.task`` is what the game needs to remember to resume after it is answered.
 """
@@ -12,10 +12,10 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.core.decisions import Request
-from model.stonespine.dungeon import Cell, Chamber, Dungeon
-from model.stonespine.guardians import GuardianState
-from model.stonespine.heroes import COLORS, HeroCard, HeroColor
+from invasion_oracle.model.core.decisions import Request
+from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, Dungeon
+from invasion_oracle.model.stonespine.guardians import GuardianState
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroCard, HeroColor
 
 
 class Stage(enum.StrEnum):

@@ -1,4 +1,4 @@
-"""SVG pictures of Stonespine dungeons (the text picture is :mod:`model.stonespine.render`).
+"""SVG pictures of Stonespine dungeons (the text picture is :mod:`invasion_oracle.model.stonespine.render`).
 
 Each player's dungeon is a grid of chambers (cave brown, stone grey) with its name, type and
 elements; walls are solid, doorways are gaps, secret passages dashed (collapsing ones dotted).
@@ -7,7 +7,7 @@ The entrance arrow is above the first row, the exit below the exit column (``EX`
 chamber connected to it this year). Routes (a search's answer) are coloured lines through the
 chambers' centres, one colour and letter per hero, ending in an arrow (an empty route is
 not drawn: a search's answer leaves out the heroes that escape). A legend under the
-picture explains every mark. Built on :class:`model.core.svg.Canvas` (text escaped, measured).
+picture explains every mark. Built on :class:`invasion_oracle.model.core.svg.Canvas` (text escaped, measured).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from model.core.svg import Canvas, Key, text_width, wrap
-from model.stonespine.dungeon import Cell, Dungeon, PassageMode, Side
-from model.stonespine.entering import Rules, exit_chamber
-from model.stonespine.render import _space_text
-from model.stonespine.scenario import Scenario
-from model.stonespine.state import GameState
+from invasion_oracle.model.core.svg import Canvas, Key, text_width, wrap
+from invasion_oracle.model.stonespine.dungeon import Cell, Dungeon, PassageMode, Side
+from invasion_oracle.model.stonespine.entering import Rules, exit_chamber
+from invasion_oracle.model.stonespine.render import _space_text
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.state import GameState
 
 CELL_W, CELL_H, GAP = 170, 118, 48
 TOP = 64  # the first row's top, under the title and the entrance arrow

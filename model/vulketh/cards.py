@@ -7,7 +7,7 @@ and ``lowest`` / ``highest``; a goal checked at the start of the next Invader tu
 for meeting it; and the deck (one, two or three masks) the next card is drawn from.
 
 Goals and effects are small tagged values, so new kinds can be added (see
-:mod:`model.vulketh.effects`) without touching the cards' format:
+:mod:`invasion_oracle.model.vulketh.effects`) without touching the cards' format:
 
 >>> Goal.from_json({"goal": "occupied_hexes", "at_least": 4}).describe()
 'Invaders in at least 4 hexes'
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.provenance import Provenance
+from invasion_oracle.model.core.provenance import Provenance
 
 DIRECTIONS = ("lowest", "highest")
 RESOURCE_KINDS = ("food", "wood", "stone")

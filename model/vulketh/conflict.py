@@ -7,7 +7,7 @@ opponents may take a resource, even if they escaped through a power such as Evas
 
 A rule maps the tribes in a hex, ``(tribe, members)``, to the members each has left. The
 built-in rules are the readings of ruling ``VK-CONFLICT``; Python users can pass any object with
-a ``survivors`` method to :class:`model.vulketh.game.Rules`.
+a ``survivors`` method to :class:`invasion_oracle.model.vulketh.game.Rules`.
 
 >>> SmallestLoses().survivors((("player", 3), ("invaders", 2)))
 (('player', 1), ('invaders', 0))

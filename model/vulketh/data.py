@@ -18,15 +18,15 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from model.core.jsonio import integers_only, json_path, load_schema, validate
-from model.core.provenance import Provenance, Sourced
-from model.core.rulings import resolve_name
-from model.vulketh.action_board import ACTIONS, FACES, STRENGTHS, ActionBoard
-from model.vulketh.cards import ActionCard, Effect, EventCard, Goal, InvaderAction
-from model.vulketh.effects import EFFECT_KINDS, GOAL_KINDS
-from model.vulketh.hexmap import HexMap, default_map, parse_map
-from model.vulketh.state import Resources
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
+from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.rulings import resolve_name
+from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES, STRENGTHS, ActionBoard
+from invasion_oracle.model.vulketh.cards import ActionCard, Effect, EventCard, Goal, InvaderAction
+from invasion_oracle.model.vulketh.effects import EFFECT_KINDS, GOAL_KINDS
+from invasion_oracle.model.vulketh.hexmap import HexMap, default_map, parse_map
+from invasion_oracle.model.vulketh.state import Resources
 
 POWERS = ("steal-resources", "convert", "spread", "regress", "war")
 DIFFICULTIES = ("easy", "normal", "difficult")
@@ -116,7 +116,7 @@ class GameData:
 
 @cache
 def _bundled() -> dict[str, Any]:
-    text = resources.files("model.vulketh").joinpath("data/vulketh.json").read_text("utf-8")
+    text = resources.files("invasion_oracle.model.vulketh").joinpath("data/vulketh.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -248,7 +248,7 @@ def build_game_data(overrides: Mapping[str, Any] | None = None, source: str = "d
     cards_provenance = events_provenance = Provenance.ASSUMED
     if overrides:
         integers_only(overrides, source)
-        validate(overrides, load_schema("model.vulketh", "data.schema.json"), source)
+        validate(overrides, load_schema("invasion_oracle.model.vulketh", "data.schema.json"), source)
         for key, value in overrides.get("values", {}).items():
             if key not in values:
                 raise MalformedInputError(

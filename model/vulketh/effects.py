@@ -21,13 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from model.vulketh.cards import Goal
-from model.vulketh.state import GameState
+from invasion_oracle.model.vulketh.cards import Goal
+from invasion_oracle.model.vulketh.state import GameState
 
 if TYPE_CHECKING:
-    from model.core.events import Event
-    from model.vulketh.cards import Effect
-    from model.vulketh.game import VulkethGame
+    from invasion_oracle.model.core.events import Event
+    from invasion_oracle.model.vulketh.cards import Effect
+    from invasion_oracle.model.vulketh.game import VulkethGame
 
 GoalTest = Callable[[GameState, Goal], bool]
 EffectHandler = Callable[["VulkethGame", GameState, "Effect", str, "list[Event]"], GameState]

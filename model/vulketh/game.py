@@ -29,18 +29,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
-from model.core.errors import MalformedInputError, RulesError
-from model.core.events import Event
-from model.core.rulings import Rulings
-from model.vulketh.action_board import ACTIONS, strength
-from model.vulketh.cards import RESOURCE_KINDS, Effect
-from model.vulketh.conflict import BUILT_IN, ConflictRule
-from model.vulketh.data import GameData
-from model.vulketh.effects import EFFECT_KINDS, goal_met
-from model.vulketh.hexmap import HexMap
-from model.vulketh.invader_actions import grouped, grow_targets, hex_order, move_invaders, warlord_target
-from model.vulketh.state import (
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
+from invasion_oracle.model.core.errors import MalformedInputError, RulesError
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.vulketh.action_board import ACTIONS, strength
+from invasion_oracle.model.vulketh.cards import RESOURCE_KINDS, Effect
+from invasion_oracle.model.vulketh.conflict import BUILT_IN, ConflictRule
+from invasion_oracle.model.vulketh.data import GameData
+from invasion_oracle.model.vulketh.effects import EFFECT_KINDS, goal_met
+from invasion_oracle.model.vulketh.hexmap import HexMap
+from invasion_oracle.model.vulketh.invader_actions import (
+    grouped,
+    grow_targets,
+    hex_order,
+    move_invaders,
+    warlord_target,
+)
+from invasion_oracle.model.vulketh.state import (
     INVADERS,
     PLAYER,
     Appease,

@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
-
-from model.core.errors import MalformedInputError
-from model.core.jsonio import json_path
-from model.core.places import Places
-from model.core.provenance import Provenance
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import json_path
+from invasion_oracle.model.core.places import Places
+from invasion_oracle.model.core.provenance import Provenance
 
 HEXES = tuple(range(1, 10))
 

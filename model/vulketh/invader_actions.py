@@ -1,7 +1,7 @@
 """Where the Invader actions put Invaders (seed 003, Invader Actions: GROW, MOVE; Summoning a
 Warlord), as pure functions of the counts on the map.
 
-Counts are indexed by hex number minus one. The game (:mod:`model.vulketh.game`) takes the
+Counts are indexed by hex number minus one. The game (:mod:`invasion_oracle.model.vulketh.game`) takes the
 Invaders from the supply or the overrun reserve and reports the events; these functions only
 say where the pieces go, under the rulings in force:
 
@@ -16,7 +16,7 @@ say where the pieces go, under the rulings in force:
 The seed's worked example (Invader Turn Example), on the default map with hex 1 holding a
 Warlord, hex 2 four Invaders and hex 3 five:
 
->>> from model.vulketh.hexmap import default_map
+>>> from invasion_oracle.model.vulketh.hexmap import default_map
 >>> counts = (0, 4, 5, 0, 0, 0, 0, 0, 0)
 >>> warlords = (True,) + (False,) * 8
 >>> grow_targets(counts, warlords, 3, "lowest", "occupied", 5)

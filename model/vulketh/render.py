@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 
-from model.core.svg import Canvas, Key
-from model.vulketh.action_board import ACTIONS, strength
-from model.vulketh.data import GameData
-from model.vulketh.hexmap import HexMap
-from model.vulketh.state import Hex
+from invasion_oracle.model.core.svg import Canvas, Key
+from invasion_oracle.model.vulketh.action_board import ACTIONS, strength
+from invasion_oracle.model.vulketh.data import GameData
+from invasion_oracle.model.vulketh.hexmap import HexMap
+from invasion_oracle.model.vulketh.state import Hex
 
 SHORT = {
     "steal-resources": "Steal",
@@ -87,9 +87,9 @@ def render_board(board_rows: dict[str, tuple[str, str, str]], data: GameData) ->
 
 
 def render_text(scenario: object, state: object) -> str:
-    """The text picture of ``state`` for ``scenario`` (a :class:`~model.vulketh.scenario.Scenario`)."""
-    from model.vulketh.scenario import Scenario
-    from model.vulketh.state import GameState
+    """The text picture of ``state`` for ``scenario`` (a :class:`~invasion_oracle.model.vulketh.scenario.Scenario`)."""
+    from invasion_oracle.model.vulketh.scenario import Scenario
+    from invasion_oracle.model.vulketh.state import GameState
 
     assert isinstance(scenario, Scenario) and isinstance(state, GameState)
     game = scenario.game()
@@ -128,8 +128,8 @@ WARLORD, VILLAGE = "#b22222", "#6b4f2a"
 
 def render_svg(scenario: object, state: object) -> str:
     """An SVG of the hex map (pointy-top hexes at their positions), the action board and a legend."""
-    from model.vulketh.scenario import Scenario
-    from model.vulketh.state import GameState
+    from invasion_oracle.model.vulketh.scenario import Scenario
+    from invasion_oracle.model.vulketh.state import GameState
 
     assert isinstance(scenario, Scenario) and isinstance(state, GameState)
     hex_map, data = scenario.rules.map, scenario.data

@@ -8,7 +8,7 @@ them; ``docs/vulketh.md`` explains each with its witness scenario
 
 from __future__ import annotations
 
-from model.core.rulings import REGISTRY, Reading, Ruling
+from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling
 
 SEED = "seed 003_a0498fd92e3f4dbf.txt"
 NOTES = "research notes tribes_cloudspire.md"

@@ -13,17 +13,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.answers import Answers
-from model.core.errors import MalformedInputError
-from model.core.jsonio import integers_only, json_path, load_schema, located_inside, read_json_file, validate
-from model.core.rulings import Rulings
-from model.core.spec import ScenarioBase, ScenarioOptions
-from model.vulketh.action_board import ACTIONS, ActionBoard
-from model.vulketh.data import GameData, build_game_data, default_data
-from model.vulketh.game import VULKETH, Rules, VulkethGame
-from model.vulketh.hexmap import parse_map
-from model.vulketh.rulings import GAME
-from model.vulketh.state import (
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import (
+    integers_only,
+    json_path,
+    load_schema,
+    located_inside,
+    read_json_file,
+    validate,
+)
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.vulketh.action_board import ACTIONS, ActionBoard
+from invasion_oracle.model.vulketh.data import GameData, build_game_data, default_data
+from invasion_oracle.model.vulketh.game import VULKETH, Rules, VulkethGame
+from invasion_oracle.model.vulketh.hexmap import parse_map
+from invasion_oracle.model.vulketh.rulings import GAME
+from invasion_oracle.model.vulketh.state import (
     INVADERS,
     PLAYER,
     GameState,
@@ -38,7 +45,7 @@ from model.vulketh.state import (
     Task,
 )
 
-SCHEMA = ("model.vulketh", "scenario.schema.json")
+SCHEMA = ("invasion_oracle.model.vulketh", "scenario.schema.json")
 POSITION_FIELDS = (
     "hexes",
     "action_board",
@@ -67,7 +74,7 @@ class Scenario(ScenarioBase[GameState]):
 
 
 def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
-    """The contract's loader (:data:`model.core.spec.Loader`)."""
+    """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
     return scenario_from_document(
         document, source, options.ruling_specs, options.data_overrides, options.data_source
     )

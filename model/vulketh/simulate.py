@@ -1,6 +1,6 @@
 """The Vul'Keth outcome of a run, and thin helpers over the shared simulate/replay.
 
-Simulating, tracing and replaying are written once in :mod:`model.core.play`; this module says
+Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this module says
 what a finished run's outcome is (the ``outcome`` of its traces), a one-line fingerprint used to
 compare rulings' readings, and keeps the short names the tests and solvers use.
 """
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.decisions import ChanceSource, Decider
-from model.core.driver import Playthrough, play
-from model.core.play import replay_trace as _replay_trace
-from model.core.play import trace_json as _trace_json
-from model.core.trace import ReplayReport
-from model.vulketh.action_board import strength
-from model.vulketh.scenario import Scenario
-from model.vulketh.state import GameState
+from invasion_oracle.model.core.decisions import ChanceSource, Decider
+from invasion_oracle.model.core.driver import Playthrough, play
+from invasion_oracle.model.core.play import replay_trace as _replay_trace
+from invasion_oracle.model.core.play import trace_json as _trace_json
+from invasion_oracle.model.core.trace import ReplayReport
+from invasion_oracle.model.vulketh.action_board import strength
+from invasion_oracle.model.vulketh.scenario import Scenario
+from invasion_oracle.model.vulketh.state import GameState
 
 
 def run(
@@ -86,13 +86,13 @@ def summary(scenario: Scenario, state: GameState) -> str:
 
 
 def trace_json(scenario: Scenario, playthrough: Playthrough[GameState]) -> str:
-    from model.vulketh.spec import SPEC
+    from invasion_oracle.model.vulketh.spec import SPEC
 
     return _trace_json(SPEC, scenario, playthrough)
 
 
 def replay_trace(trace: Any, source: str) -> ReplayReport:
     """Re-run a trace's scenario with its recorded answers and compare everything."""
-    from model.vulketh.spec import SPEC
+    from invasion_oracle.model.vulketh.spec import SPEC
 
     return _replay_trace(SPEC, trace, source)

@@ -1,17 +1,17 @@
-"""Rise of Tribes: The Vul'Keth Invasion on the game contract (:class:`model.core.spec.GameSpec`)."""
+"""Rise of Tribes: The Vul'Keth Invasion on the game contract (:class:`invasion_oracle.model.core.spec.GameSpec`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from model.core.rulings import Rulings
-from model.core.spec import GameSpec
-from model.vulketh.data import GameData, build_game_data
-from model.vulketh.render import render_svg, render_text
-from model.vulketh.rulings import GAME
-from model.vulketh.scenario import load
-from model.vulketh.simulate import outcome
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import GameSpec
+from invasion_oracle.model.vulketh.data import GameData, build_game_data
+from invasion_oracle.model.vulketh.render import render_svg, render_text
+from invasion_oracle.model.vulketh.rulings import GAME
+from invasion_oracle.model.vulketh.scenario import load
+from invasion_oracle.model.vulketh.simulate import outcome
 
 
 def _data(rulings: Rulings, overrides: Mapping[str, Any] | None, source: str) -> GameData:
@@ -29,6 +29,6 @@ SPEC = GameSpec(
     render_text=render_text,
     render_svg=render_svg,
     build_data=_data,
-    package="model.vulketh",
+    package="invasion_oracle.model.vulketh",
     examples="vulketh",
 )

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.core.decisions import Request
-from model.vulketh.action_board import ActionBoard
-from model.vulketh.cards import Effect
+from invasion_oracle.model.core.decisions import Request
+from invasion_oracle.model.vulketh.action_board import ActionBoard
+from invasion_oracle.model.vulketh.cards import Effect
 
 PLAYER = "player"  # the player's tribe, in hexes, villages and conflicts
 INVADERS = "invaders"

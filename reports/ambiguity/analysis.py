@@ -1,6 +1,6 @@
 """The ambiguity analysis behind ``invasion rulings``, ``invasion ambiguities`` and the report.
 
-:func:`analyse` runs, as one batch (:mod:`reports.batch`), every job the options ask for: each
+:func:`analyse` runs, as one batch (:mod:`invasion_oracle.reports.batch`), every job the options ask for: each
 ruling's witnesses under each reading (always), the fixtures' dependencies on rulings (with a
 fixtures folder), the divergence search per ruling (``search``) and the well-formedness checks
 per game (``wellformed``). :class:`Analysis` holds the answers, lists the problems a designer's
@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model import registry
-from model.core.ambiguity import Coverage
-from model.core.rulings import REGISTRY, Ruling
-from properties.divergence import Divergence
-from properties.wellformed import Check, checks
-from reports.ambiguity import jobs
-from reports.ambiguity.fixtures import CaseDependencies, FixtureCase, read_cases
-from reports.batch import Runner, run_jobs
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.ambiguity import Coverage
+from invasion_oracle.model.core.rulings import REGISTRY, Ruling
+from invasion_oracle.properties.divergence import Divergence
+from invasion_oracle.properties.wellformed import Check, checks
+from invasion_oracle.reports.ambiguity import jobs
+from invasion_oracle.reports.ambiguity.fixtures import CaseDependencies, FixtureCase, read_cases
+from invasion_oracle.reports.batch import Runner, run_jobs
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.ambiguity import differing_fields
-from model.core.canonical import canonical_json
-from model.core.errors import MalformedInputError
-from reports.ambiguity.render import value_text
+from invasion_oracle.model.core.ambiguity import differing_fields
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.reports.ambiguity.render import value_text
 
 
 def answer_of(document: Any, source: str) -> dict[str, Any]:

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from model import registry
-from reports.options import add_output_options, output_folder, positive_int, positive_seconds
+from invasion_oracle.model import registry
+from invasion_oracle.reports.options import add_output_options, output_folder, positive_int, positive_seconds
 
 DEFAULT_FIXTURES = "fixtures"
 DEFAULT_EXAMPLES = 100
@@ -51,8 +51,8 @@ def runner_of(args: argparse.Namespace) -> Any:
     """The batch runner the options ask for, with its result cache."""
     import os
 
-    from reports.batch import Runner, reset_interrupted
-    from reports.cache import JobCache, default_dir
+    from invasion_oracle.reports.batch import Runner, reset_interrupted
+    from invasion_oracle.reports.cache import JobCache, default_dir
 
     reset_interrupted()  # a new command (the tests run many in one process)
     given = getattr(args, "cache_dir", None)
@@ -174,7 +174,7 @@ def register_ambiguities(parser: argparse.ArgumentParser, game: str = "") -> Non
 
 
 def _command(args: argparse.Namespace) -> str:
-    from reports.output import command_line
+    from invasion_oracle.reports.output import command_line
 
     return command_line(["invasion", *args.argv])
 
@@ -185,12 +185,12 @@ def _runner(args: argparse.Namespace) -> Any:
 
 def fixtures_folder(args: argparse.Namespace) -> Path | None:
     """The fixtures folder to read: the one given, or ``fixtures/`` when it is there."""
-    from model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.errors import MalformedInputError
 
     if getattr(args, "no_fixtures", False):
         return None
     if args.fixtures is None:
-        from reports.fixtures import bundled_suite
+        from invasion_oracle.reports.fixtures import bundled_suite
 
         default = Path(DEFAULT_FIXTURES)
         if (default / "manifest.json").is_file():
@@ -221,10 +221,10 @@ def _games(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def run_rulings(args: argparse.Namespace) -> int:
-    from reports.ambiguity.analysis import Options, analyse
-    from reports.ambiguity.render import register_md
-    from reports.envelope import envelope_json
-    from reports.output import emit
+    from invasion_oracle.reports.ambiguity.analysis import Options, analyse
+    from invasion_oracle.reports.ambiguity.render import register_md
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
 
     folder = fixtures_folder(args) if args.fixtures else None  # rerunning every fixture takes a while
     runner = _runner(args)
@@ -253,16 +253,16 @@ def run_rulings(args: argparse.Namespace) -> int:
 def run_ambiguities(args: argparse.Namespace) -> int:
     if args.scenario is not None:
         return _one_scenario(args)
-    from model.core.jsonio import read_json_file
-    from reports.ambiguity.analysis import Options, analyse
-    from reports.ambiguity.baseline import answer_of, changes
-    from reports.ambiguity.markdown import analysis_md
-    from reports.ambiguity.write import write_witnesses
-    from reports.envelope import envelope_json
-    from reports.output import emit
+    from invasion_oracle.model.core.jsonio import read_json_file
+    from invasion_oracle.reports.ambiguity.analysis import Options, analyse
+    from invasion_oracle.reports.ambiguity.baseline import answer_of, changes
+    from invasion_oracle.reports.ambiguity.markdown import analysis_md
+    from invasion_oracle.reports.ambiguity.write import write_witnesses
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
 
     if args.verbose and not args.check:
-        from model.core.errors import MalformedInputError
+        from invasion_oracle.model.core.errors import MalformedInputError
 
         raise MalformedInputError(
             "--verbose", "", "only with --check (without it the full report is printed)"
@@ -273,7 +273,7 @@ def run_ambiguities(args: argparse.Namespace) -> int:
         baseline = answer_of(read_json_file(args.baseline), args.baseline)
     only = tuple(args.only)
     if only:
-        from model.core.rulings import REGISTRY, resolve_name
+        from invasion_oracle.model.core.rulings import REGISTRY, resolve_name
 
         registry.load_all()
         known = [r.id for g in games for r in REGISTRY.all(g)]
@@ -301,14 +301,14 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     command = _command(args)
     folder = fixtures_folder(args)
     if args.format == "junit":
-        from reports.ambiguity.verdict import junit
+        from invasion_oracle.reports.ambiguity.verdict import junit
 
         emit(junit(analysis, moved, str(folder) if folder else None), args.out)
     elif args.check and args.format != "json" and not args.verbose:
-        from reports.ambiguity.verdict import verdict_text
+        from invasion_oracle.reports.ambiguity.verdict import verdict_text
 
         if args.out:  # the full report to the file, the verdict on the terminal
-            from model.core.canonical import write_atomic
+            from invasion_oracle.model.core.canonical import write_atomic
 
             full = analysis_md(analysis, command, written, moved if baseline is not None else None, True)
             write_atomic(args.out, full if full.endswith("\n") else full + "\n")
@@ -334,7 +334,7 @@ def run_ambiguities(args: argparse.Namespace) -> int:
 
 def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
     """The game of a scenario given to ``ambiguities``: its ``game`` field, or the verb's game."""
-    from model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.errors import MalformedInputError
 
     if not args.game:
         return registry.spec_for_document(document, args.scenario)
@@ -350,15 +350,15 @@ def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
 
 
 def _one_scenario(args: argparse.Namespace) -> int:
-    from model.core.jsonio import read_json_file
-    from model.core.rulings import REGISTRY, resolve_name
-    from model.core.spec import ScenarioOptions
-    from reports.ambiguity.jobs import scenario_difference
-    from reports.ambiguity.render import difference_md
-    from reports.batch import run_jobs
-    from reports.envelope import envelope_json
-    from reports.output import emit
-    from reports.tables import section
+    from invasion_oracle.model.core.jsonio import read_json_file
+    from invasion_oracle.model.core.rulings import REGISTRY, resolve_name
+    from invasion_oracle.model.core.spec import ScenarioOptions
+    from invasion_oracle.reports.ambiguity.jobs import scenario_difference
+    from invasion_oracle.reports.ambiguity.render import difference_md
+    from invasion_oracle.reports.batch import run_jobs
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.tables import section
 
     document = read_json_file(args.scenario)
     spec = _scenario_game(args, document)

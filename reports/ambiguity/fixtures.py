@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model import registry
-from model.core.ambiguity import run_reading
-from model.core.errors import MalformedInputError
-from model.core.jsonio import read_json_file
-from model.core.rulings import REGISTRY
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.ambiguity import run_reading
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import read_json_file
+from invasion_oracle.model.core.rulings import REGISTRY
 
 MANIFEST = "manifest.json"
 

@@ -1,6 +1,6 @@
 """The batch jobs of the ambiguity report: module-level functions of plain arguments.
 
-Each is sent to a worker by :func:`reports.batch.run_jobs` (a process of the local pool or a Dask
+Each is sent to a worker by :func:`invasion_oracle.reports.batch.run_jobs` (a process of the local pool or a Dask
 worker) and returns a picklable answer. ``ends_at`` is a wall-clock deadline (seconds since the
 epoch) shared by every job of a command, so ``--time-limit`` covers the whole command; a job
 that starts after it answers ``unknown`` at once.
@@ -12,13 +12,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from model import registry
-from model.core.ambiguity import Coverage, Difference, compare, coverage
-from model.core.rulings import REGISTRY
-from properties.budget import SearchBudget
-from properties.divergence import Divergence
-from properties.wellformed import Check
-from reports.ambiguity.fixtures import CaseDependencies, FixtureCase, case_dependencies
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.ambiguity import Coverage, Difference, compare, coverage
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.properties.budget import SearchBudget
+from invasion_oracle.properties.divergence import Divergence
+from invasion_oracle.properties.wellformed import Check
+from invasion_oracle.reports.ambiguity.fixtures import CaseDependencies, FixtureCase, case_dependencies
 
 
 def _budget(examples: int, ends_at: float | None) -> SearchBudget:
@@ -45,8 +45,8 @@ def fixture_dependencies(case: FixtureCase) -> CaseDependencies:
 
 def divergence(game: str, ruling_id: str, examples: int, ends_at: float | None) -> Divergence:
     """z3 where the game encodes the ruling (``solver/<pkg>/divergence.py``), hypothesis elsewhere."""
-    from properties.divergence import search
-    from solver.divergence import encodings
+    from invasion_oracle.properties.divergence import search
+    from invasion_oracle.solver.divergence import encodings
 
     registry.load_all()
     budget = _budget(examples, ends_at)
@@ -57,8 +57,8 @@ def divergence(game: str, ruling_id: str, examples: int, ends_at: float | None) 
 
 
 def _z3_divergence(game: str, ruling_id: str, encode: Any, budget: SearchBudget) -> Divergence:
-    from properties.divergence import FOUND, NONE_FOUND, UNKNOWN
-    from solver.common import Deadline, OracleDisagreement, TimeLimit
+    from invasion_oracle.properties.divergence import FOUND, NONE_FOUND, UNKNOWN
+    from invasion_oracle.solver.common import Deadline, OracleDisagreement, TimeLimit
 
     spec = registry.spec(game)
     try:
@@ -76,7 +76,7 @@ def _z3_divergence(game: str, ruling_id: str, encode: Any, budget: SearchBudget)
 
 
 def wellformed(game: str, check: str, examples: int, ends_at: float | None) -> Check:
-    from properties.wellformed import run_check
+    from invasion_oracle.properties.wellformed import run_check
 
     registry.load_all()
     return run_check(game, check, _budget(examples, ends_at))
@@ -104,7 +104,7 @@ JOBS: dict[str, Callable[..., Any]] = {
 def describe(job: tuple[Any, ...]) -> tuple[str | None, str]:
     """A :func:`dispatch` job's game package (None: not cacheable, it has a wall-clock deadline)
     and its label (``divergence SS-PASSAGE``)."""
-    from reports.cache import package_of_game
+    from invasion_oracle.reports.cache import package_of_game
 
     kind, arguments = job
     if kind == "section":

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from model.registry import title
-from reports.ambiguity.analysis import Analysis
-from reports.ambiguity.render import (
+from invasion_oracle.model.registry import title
+from invasion_oracle.reports.ambiguity.analysis import Analysis
+from invasion_oracle.reports.ambiguity.render import (
     REGISTER_HEADERS,
     coverage_md,
     divergence_md,
     register_rows,
     wellformed_md,
 )
-from reports.output import command_line, md_escape
-from reports.tables import section, table
+from invasion_oracle.reports.output import command_line, md_escape
+from invasion_oracle.reports.tables import section, table
 
 
 def game_md(
@@ -90,9 +90,9 @@ def analysis_md(
 
 def summary_section() -> str:
     """The main job's view (``make run``): every ruling of every game, and what its witnesses show."""
-    from model import registry
-    from reports.ambiguity.analysis import Options, analyse
-    from reports.batch import Runner
+    from invasion_oracle.model import registry
+    from invasion_oracle.reports.ambiguity.analysis import Options, analyse
+    from invasion_oracle.reports.batch import Runner
 
     analysis = analyse(Options(registry.names(), runner=Runner(workers=1)))
     rows = []

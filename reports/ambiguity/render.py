@@ -1,7 +1,7 @@
 """Markdown for the ambiguity report: differences side by side, searches, well-formedness.
 
-Every value from a scenario goes through :func:`reports.output.md_escape`; every command is
-shell-quoted (:func:`reports.output.command_line`) and names bundled files as ``example:...``.
+Every value from a scenario goes through :func:`invasion_oracle.reports.output.md_escape`; every command is
+shell-quoted (:func:`invasion_oracle.reports.output.command_line`) and names bundled files as ``example:...``.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any
 
-from model.core.ambiguity import ABSENT, Coverage, Difference
-from model.core.canonical import canonical_json
-from model.core.rulings import REGISTRY, Ruling
-from properties.divergence import FOUND, NO_GENERATOR, NONE_FOUND, Divergence
-from properties.wellformed import Check
-from reports.output import command_line, md_escape, visible
-from reports.tables import table
+from invasion_oracle.model.core.ambiguity import ABSENT, Coverage, Difference
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.rulings import REGISTRY, Ruling
+from invasion_oracle.properties.divergence import FOUND, NO_GENERATOR, NONE_FOUND, Divergence
+from invasion_oracle.properties.wellformed import Check
+from invasion_oracle.reports.output import command_line, md_escape, visible
+from invasion_oracle.reports.tables import table
 
 MAX_EVENT_ROWS = 12
 """Event rows shown per difference; ``--json`` has them all."""
@@ -233,7 +233,7 @@ REGISTER_HEADERS = ["id", "question", "readings", "why", "witnesses", "fixtures"
 
 def register_md(analysis: Any, command: str) -> str:
     """``invasion rulings``: the register of every game, one table per game."""
-    from reports.tables import section
+    from invasion_oracle.reports.tables import section
 
     parts = []
     for game in analysis.games:

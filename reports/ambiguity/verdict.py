@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from reports.ambiguity.analysis import Analysis
-from reports.output import command_line
+from invasion_oracle.reports.ambiguity.analysis import Analysis
+from invasion_oracle.reports.output import command_line
 
 RULING_ID = re.compile(r"\b[A-Z]{2,3}(?:-[A-Z0-9]+)+\b")
 

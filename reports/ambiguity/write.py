@@ -15,10 +15,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from model.core.canonical import canonical_json, write_atomic
-from model.core.rulings import REGISTRY
-from model.registry import package_of
-from reports.ambiguity.analysis import Analysis
+from invasion_oracle.model.core.canonical import canonical_json, write_atomic
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.registry import package_of
+from invasion_oracle.reports.ambiguity.analysis import Analysis
 
 
 def _slug(text: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from reports.options import (
+from invasion_oracle.reports.options import (
     add_output_options,
     add_rules_options,
     add_search_options,
@@ -57,17 +57,17 @@ def register(commands: Any) -> None:
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from model.cloudspire.scenario import load
-    from model.core.jsonio import read_json_file
-    from model.core.spec import ScenarioOptions
-    from reports.cli_common import parse_data_file
+    from invasion_oracle.model.cloudspire.scenario import load
+    from invasion_oracle.model.core.jsonio import read_json_file
+    from invasion_oracle.model.core.spec import ScenarioOptions
+    from invasion_oracle.reports.cli_common import parse_data_file
 
     options = ScenarioOptions(tuple(args.ruling), parse_data_file(args.data), args.data or "data")
     return load(read_json_file(args.scenario), args.scenario, options)
 
 
 def _deadline(args: argparse.Namespace) -> Any:
-    from reports.options import command_deadline
+    from invasion_oracle.reports.options import command_deadline
 
     return command_deadline(args)
 
@@ -75,9 +75,9 @@ def _deadline(args: argparse.Namespace) -> Any:
 def _finish(
     args: argparse.Namespace, query: str, title: str, body: str, answer: Any, status: str, replayed: bool
 ) -> int:
-    from reports.envelope import envelope_json
-    from reports.output import command_line, emit
-    from reports.tables import section
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import command_line, emit
+    from invasion_oracle.reports.tables import section
 
     command = command_line(["invasion", *args.argv])
     if getattr(args, "format", None) == "json":
@@ -91,8 +91,8 @@ def _finish(
 
 
 def _engagement(args: argparse.Namespace) -> int:
-    from reports.cloudspire.tables import engagement_body
-    from solver.cloudspire.engagement import best_engagement
+    from invasion_oracle.reports.cloudspire.tables import engagement_body
+    from invasion_oracle.solver.cloudspire.engagement import best_engagement
 
     scenario = _load(args)
     answer = best_engagement(scenario, args.engine, _deadline(args))
@@ -103,8 +103,8 @@ def _engagement(args: argparse.Namespace) -> int:
 
 
 def _survive(args: argparse.Namespace) -> int:
-    from reports.cloudspire.tables import survival_body
-    from solver.cloudspire.survival import survival_probability
+    from invasion_oracle.reports.cloudspire.tables import survival_body
+    from invasion_oracle.solver.cloudspire.survival import survival_probability
 
     scenario = _load(args)
     answer = survival_probability(
@@ -117,8 +117,8 @@ def _survive(args: argparse.Namespace) -> int:
 
 
 def _spires(args: argparse.Namespace) -> int:
-    from reports.cloudspire.tables import spires_body
-    from solver.cloudspire.spire_cover import fewest_spires
+    from invasion_oracle.reports.cloudspire.tables import spires_body
+    from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
 
     scenario = _load(args)
     answer = fewest_spires(scenario, args.bound, args.rounds, args.engine, _deadline(args))

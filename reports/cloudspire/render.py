@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from model.cloudspire.cards import Effect
-from model.cloudspire.data import GameData
-from model.cloudspire.render import render_text
-from model.cloudspire.scenario import Scenario
-from model.cloudspire.state import GameState
-from reports.output import md_escape
-from reports.tables import fenced, table
+from invasion_oracle.model.cloudspire.cards import Effect
+from invasion_oracle.model.cloudspire.data import GameData
+from invasion_oracle.model.cloudspire.render import render_text
+from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.reports.output import md_escape
+from invasion_oracle.reports.tables import fenced, table
 
 
 def before(scenario: Scenario) -> str:

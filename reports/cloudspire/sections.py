@@ -4,15 +4,15 @@
 
 from __future__ import annotations
 
-from model.cloudspire.scenario import load_scenario
-from model.cloudspire.simulate import run
-from model.cloudspire.spec import SPEC
-from reports.cloudspire.tables import engagement_body, spires_body, survival_body
-from reports.simulation import simulation_report
-from reports.tables import section
-from solver.cloudspire.engagement import best_engagement
-from solver.cloudspire.spire_cover import fewest_spires
-from solver.cloudspire.survival import survival_probability
+from invasion_oracle.model.cloudspire.scenario import load_scenario
+from invasion_oracle.model.cloudspire.simulate import run
+from invasion_oracle.model.cloudspire.spec import SPEC
+from invasion_oracle.reports.cloudspire.tables import engagement_body, spires_body, survival_body
+from invasion_oracle.reports.simulation import simulation_report
+from invasion_oracle.reports.tables import section
+from invasion_oracle.solver.cloudspire.engagement import best_engagement
+from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
+from invasion_oracle.solver.cloudspire.survival import survival_probability
 
 ROUND = "example:cloudspire/round.json"
 ENGAGEMENT = "example:cloudspire/engagement.json"

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from model.cloudspire.render import render_text
-from model.cloudspire.scenario import Scenario
-from reports.output import md_escape
-from reports.tables import fenced, table
-from solver.cloudspire.engagement import EngagementAnswer
-from solver.cloudspire.spire_cover import SpireCoverAnswer
-from solver.cloudspire.survival import SurvivalAnswer
+from invasion_oracle.model.cloudspire.render import render_text
+from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.reports.output import md_escape
+from invasion_oracle.reports.tables import fenced, table
+from invasion_oracle.solver.cloudspire.engagement import EngagementAnswer
+from invasion_oracle.solver.cloudspire.spire_cover import SpireCoverAnswer
+from invasion_oracle.solver.cloudspire.survival import SurvivalAnswer
 
 
 def fraction(value: Fraction | None) -> str:
@@ -63,7 +63,7 @@ def survival_body(scenario: Scenario, answer: SurvivalAnswer) -> str:
         None: f"engine {answer.engine}",
     }[answer.agree]
     if answer.probability is None:  # stopped: say what was done, and nothing more
-        from reports.options import stopped_words
+        from invasion_oracle.reports.options import stopped_words
 
         return "\n".join(
             [

@@ -6,12 +6,12 @@ one), says hello, sends each case as one JSON line and reads one JSON line back
 or a garbled line is reported for that case and the implementation is restarted; every read and
 write has a deadline, so the runner never hangs.
 
-* :mod:`reports.conform.protocol` - the messages and their schema;
-* :mod:`reports.conform.process` - the implementation's process, with deadlines;
-* :mod:`reports.conform.runner` - selecting cases, sending them, judging the replies;
-* :mod:`reports.conform.report` - the table, the failures and the compliance statement;
-* :mod:`reports.conform.cli` - ``invasion conform``'s options to a run and its report;
-* :mod:`reports.conform.adapter` - the oracle itself behind the protocol (``examples/adapters``).
+* :mod:`invasion_oracle.reports.conform.protocol` - the messages and their schema;
+* :mod:`invasion_oracle.reports.conform.process` - the implementation's process, with deadlines;
+* :mod:`invasion_oracle.reports.conform.runner` - selecting cases, sending them, judging the replies;
+* :mod:`invasion_oracle.reports.conform.report` - the table, the failures and the compliance statement;
+* :mod:`invasion_oracle.reports.conform.cli` - ``invasion conform``'s options to a run and its report;
+* :mod:`invasion_oracle.reports.conform.adapter` - the oracle itself behind the protocol (``examples/adapters``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The oracle itself behind the conformance protocol: the reference adapter.
 
 :func:`serve` reads the runner's messages from a binary stream and answers each ``case`` with
-what :func:`reports.suite.oracle.play` gives, so it passes every case. ``examples/adapters/``
+what :func:`invasion_oracle.reports.suite.oracle.play` gives, so it passes every case. ``examples/adapters/``
 runs it (``oracle.py``) and wraps it with deliberate faults (``broken_*.py``): a :class:`Fault`
 may change a case before the oracle plays it, change the reply after, or misbehave (crash,
 hang, print garbage) on the cases it picks.
@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any
 
-from model import registry
-from model.core.errors import InvasionError
-from reports.suite.cases import Answer
-from reports.suite.oracle import play
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.errors import InvasionError
+from invasion_oracle.reports.suite.cases import Answer
+from invasion_oracle.reports.suite.oracle import play
 
 Message = dict[str, Any]
 
@@ -94,7 +94,7 @@ def serve(
 
     With ``levels`` it declares those levels (protocol 2) and leaves out of each reply what they
     do not need; without, it declares every level."""
-    from model.core.trace import ORACLE_VERSION
+    from invasion_oracle.model.core.trace import ORACLE_VERSION
 
     source = source or sys.stdin.buffer
     sink = sink or sys.stdout.buffer

@@ -7,13 +7,13 @@ import re
 import sys
 from pathlib import Path
 
-from model import registry
-from model.core.errors import MalformedInputError
-from model.core.rulings import REGISTRY, Rulings
-from reports.conform import MAX_TIMEOUT, timeout_seconds  # noqa: F401 - re-exported
-from reports.conform.report import render, render_json, render_jsonl_line, render_junit
-from reports.conform.runner import Options, Result, Run, load_cases, run_all
-from reports.output import emit
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+from invasion_oracle.reports.conform import MAX_TIMEOUT, timeout_seconds  # noqa: F401 - re-exported
+from invasion_oracle.reports.conform.report import render, render_json, render_jsonl_line, render_junit
+from invasion_oracle.reports.conform.runner import Options, Result, Run, load_cases, run_all
+from invasion_oracle.reports.output import emit
 
 LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}")
 
@@ -34,7 +34,7 @@ def labelled(spec: str) -> tuple[str, str]:
 
 def default_folder(given: str | None) -> tuple[Path, str]:
     """The fixtures folder and how it was chosen: --dir, else ./fixtures, else the bundled suite."""
-    from reports.fixtures import bundled_suite
+    from invasion_oracle.reports.fixtures import bundled_suite
 
     if given:
         return Path(given), "--dir"
@@ -49,7 +49,7 @@ def default_folder(given: str | None) -> tuple[Path, str]:
 
 
 def run_from_args(args: argparse.Namespace) -> int:
-    from reports.conform.process import split_command
+    from invasion_oracle.reports.conform.process import split_command
 
     commands = [labelled(spec) for spec in args.cmd]
     for _, command in commands:

@@ -11,7 +11,7 @@ outcomes matches on that level's fields. What the case depends on is also here
 (:func:`case_info`): ``depends_on``, ``section``, ``boards`` and ``map``, read from the case
 file when it has them (suite version 3) and derived from the case otherwise.
 
->>> from reports.suite.cases import Variant, Expected
+>>> from invasion_oracle.reports.suite.cases import Variant, Expected
 >>> v = Variant((), (), 0, "ok", (Expected(({"event": "a"},), None, {"x": 1}, ()),))
 >>> grade(v, {"status": "ok", "state": {"x": 1}}, ("state",))
 {'state': (True, '')}
@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reports.suite.cases import Case, Expected, Variant
-from reports.suite.compare import request_key, state_diff
+from invasion_oracle.reports.suite.cases import Case, Expected, Variant
+from invasion_oracle.reports.suite.compare import request_key, state_diff
 
 LEVELS = ("state", "requests", "events")
 
@@ -70,7 +70,7 @@ def case_info(case: Case, raw: Mapping[str, Any]) -> CaseInfo:
 
 
 def _default(rid: str) -> str:
-    from model.core.rulings import REGISTRY
+    from invasion_oracle.model.core.rulings import REGISTRY
 
     try:
         return REGISTRY.get(rid).default
@@ -156,7 +156,7 @@ CHECKS = {"state": _state_level, "requests": _requests_level, "events": _events_
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    from model.core.canonical import canonical_json
+    from invasion_oracle.model.core.canonical import canonical_json
 
     text = canonical_json(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."

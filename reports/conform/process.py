@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import IO
 
-from model.core.errors import MalformedInputError
+from invasion_oracle.model.core.errors import MalformedInputError
 
 MAX_LINE = 16 * 1024 * 1024
 STDERR_TAIL = 800

@@ -11,7 +11,7 @@ every message (``invasion fixtures schema conform-protocol``).
 >>> decode(b"hello?", "reply")
 Traceback (most recent call last):
 ...
-reports.conform.protocol.ProtocolError: not JSON the protocol allows: $: invalid JSON at line 1 column 1: Expecting value; the line starts 'hello?'
+invasion_oracle.reports.conform.protocol.ProtocolError: not JSON the protocol allows: $: invalid JSON at line 1 column 1: Expecting value; the line starts 'hello?'
 """
 
 from __future__ import annotations
@@ -20,17 +20,16 @@ import re
 from typing import Any
 
 import jsonschema
-
-from model.core.canonical import canonical_json
-from model.core.errors import MalformedInputError
-from model.core.jsonio import load_schema, parse_json_bytes
-from reports.suite.cases import SUITE_VERSION
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import load_schema, parse_json_bytes
+from invasion_oracle.reports.suite.cases import SUITE_VERSION
 
 PROTOCOL = "invasion-oracle/conform"
 VERSION = 2
 VERSIONS = (1, 2)  # version 1 implementations keep working: v2 only adds optional fields
 LEVELS = ("state", "requests", "events")
-SCHEMA = ("reports", "schemas/conform-protocol.schema.json")
+SCHEMA = ("invasion_oracle.reports", "schemas/conform-protocol.schema.json")
 
 
 PAIRED_SURROGATES = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}")
@@ -71,7 +70,7 @@ _VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
 def decode(line: bytes, kind: str) -> dict[str, Any]:
     """A line as a message of ``kind`` (``hello_reply``, ``reply``, ``hello``, ``case``).
 
-    The line is read as every input is (:func:`model.core.jsonio.parse_json_bytes`): integers
+    The line is read as every input is (:func:`invasion_oracle.model.core.jsonio.parse_json_bytes`): integers
     only, no NaN or Infinity, nesting within the limit; a string that is not valid Unicode (a
     lone surrogate) is refused too. Every such line is a :class:`ProtocolError` (a bad reply).
     """

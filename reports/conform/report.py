@@ -12,11 +12,11 @@ from collections import Counter
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from model.core.rulings import REGISTRY
-from reports.conform.runner import OUTCOMES, Result, Run
-from reports.output import command_line, md_code, md_escape
-from reports.suite.cases import GENERATOR_VERSION, SUITE_VERSION
-from reports.tables import table
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.reports.conform.runner import OUTCOMES, Result, Run
+from invasion_oracle.reports.output import command_line, md_code, md_escape
+from invasion_oracle.reports.suite.cases import GENERATOR_VERSION, SUITE_VERSION
+from invasion_oracle.reports.tables import table
 
 
 def _counts(results: list[Result]) -> Counter[str]:
@@ -305,7 +305,7 @@ def run_json(run: Run) -> dict[str, Any]:
 
 
 def render_json(runs: list[Run] | Run, argv: list[str]) -> str:
-    from reports.envelope import envelope_json
+    from invasion_oracle.reports.envelope import envelope_json
 
     runs = [runs] if isinstance(runs, Run) else runs
     answer = run_json(runs[0]) if len(runs) == 1 else {"runs": [run_json(r) for r in runs]}
@@ -314,7 +314,7 @@ def render_json(runs: list[Run] | Run, argv: list[str]) -> str:
 
 def render_jsonl_line(run: Run, result: Result) -> str:
     """One result as one JSON line (``--format jsonl``, streamed while the run goes on)."""
-    from model.core.canonical import canonical_json
+    from invasion_oracle.model.core.canonical import canonical_json
 
     return canonical_json({"implementation": run.title, "level": list(run.levels), **result_json(result)})
 

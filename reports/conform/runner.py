@@ -6,7 +6,7 @@ readings on the rulings the case depends on (``depends_on``) only, and, unless
 ``--graded-only``, the case's other variants too: those are not graded, they show which reading
 of each ruling the implementation's answers match (the compliance statement). A reply is graded
 at every level the implementation declares (``state``, ``requests``, ``events``;
-:mod:`reports.conform.grade`).
+:mod:`invasion_oracle.reports.conform.grade`).
 
 Outcomes per sent variant: ``passed``, ``failed``, ``bad-reply`` (not a valid message), ``crashed``
 (it exited), ``timed-out``, ``skipped`` (a game, board, map, projection or feature it does not
@@ -26,16 +26,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model.core.errors import MalformedInputError
-from model.core.jsonio import read_json_file
-from model.core.rulings import REGISTRY, Rulings
-from reports.conform import SMOKE_PER_GAME
-from reports.conform.grade import LEVELS, CaseInfo, case_info, grade_full, passes_all, variant_for
-from reports.conform.process import Crashed, Implementation, TimedOut, TooLong, split_command
-from reports.conform.protocol import ProtocolError, bye, decode, encode, hello
-from reports.suite.cases import Case
-from reports.suite.compare import Verdict
-from reports.suite.files import case_files, message, read_cases
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import read_json_file
+from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+from invasion_oracle.reports.conform import SMOKE_PER_GAME
+from invasion_oracle.reports.conform.grade import (
+    LEVELS,
+    CaseInfo,
+    case_info,
+    grade_full,
+    passes_all,
+    variant_for,
+)
+from invasion_oracle.reports.conform.process import Crashed, Implementation, TimedOut, TooLong, split_command
+from invasion_oracle.reports.conform.protocol import ProtocolError, bye, decode, encode, hello
+from invasion_oracle.reports.suite.cases import Case
+from invasion_oracle.reports.suite.compare import Verdict
+from invasion_oracle.reports.suite.files import case_files, message, read_cases
 
 MAX_RESTARTS_IN_A_ROW = 5
 OUTCOMES = ("passed", "failed", "bad-reply", "crashed", "timed-out", "skipped", "not-run")

@@ -2,13 +2,13 @@
 
 ``fear-threshold``, ``fight-back``, ``defend`` (one land, given in land notation or taken from a
 scenario), ``cascade`` and ``lands`` / ``flip`` (a scenario). ``--engine auto`` (the default)
-uses the engine that is faster for the instance (:mod:`solver.spirit_island.engines`);
+uses the engine that is faster for the instance (:mod:`invasion_oracle.solver.spirit_island.engines`);
 ``--engine both`` runs z3 and the exhaustive baseline and checks that they agree. Every answer
 printed has been replayed through the oracle; ``--time-limit`` covers the whole command.
 
 Output: Markdown (wrapped text on a terminal) beginning with the command that reproduces it, or
-with ``--format json`` the shared envelope (:mod:`reports.envelope`). Simulate, replay and data
-are the shared verbs (:mod:`reports.verbs`). Solvers load when a search runs, not when the
+with ``--format json`` the shared envelope (:mod:`invasion_oracle.reports.envelope`). Simulate, replay and data
+are the shared verbs (:mod:`invasion_oracle.reports.verbs`). Solvers load when a search runs, not when the
 parser is built.
 """
 
@@ -18,7 +18,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from reports.options import (
+from invasion_oracle.reports.options import (
     add_output_options,
     add_rules_options,
     add_search_options,
@@ -30,9 +30,9 @@ from reports.options import (
 )
 
 if TYPE_CHECKING:
-    from model.spirit_island.data import GameData
-    from model.spirit_island.pieces import Land
-    from solver.common import Deadline
+    from invasion_oracle.model.spirit_island.data import GameData
+    from invasion_oracle.model.spirit_island.pieces import Land
+    from invasion_oracle.solver.common import Deadline
 
 OBJECTIVES = ("fear", "destroyed")  # as solver.spirit_island.fear_threshold.OBJECTIVES (a test checks)
 GOALS = ("no-blight", "dahan-safe")  # as solver.spirit_island.defend.GOALS (a test checks)
@@ -153,7 +153,7 @@ def _search_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _deadline(args: argparse.Namespace) -> Deadline:
-    from reports.options import command_deadline
+    from invasion_oracle.reports.options import command_deadline
 
     return command_deadline(args)
 
@@ -168,9 +168,9 @@ def _answer(
     replayed: bool | None = True,
 ) -> int:
     """Print ``markdown``, or the envelope with ``answer``; the status is the weakest of ``statuses``."""
-    from reports.envelope import envelope_json
-    from reports.output import command_line, emit
-    from reports.tables import section
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import command_line, emit
+    from invasion_oracle.reports.tables import section
 
     values = {getattr(s, "value", s) for s in statuses}
     status = "unknown" if "unknown" in values else ("best-found" if "best-found" in values else "proven")
@@ -187,11 +187,11 @@ def _answer(
 
 
 def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
-    from model.core.errors import MalformedInputError
-    from model.spirit_island.data import build_game_data, default_data
-    from model.spirit_island.pieces import PieceKind, check_land, parse_land
-    from model.spirit_island.scenario import load_scenario
-    from reports.cli_common import parse_data_file
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.model.spirit_island.data import build_game_data, default_data
+    from invasion_oracle.model.spirit_island.pieces import PieceKind, check_land, parse_land
+    from invasion_oracle.model.spirit_island.scenario import load_scenario
+    from invasion_oracle.reports.cli_common import parse_data_file
 
     overrides = parse_data_file(args.data)
     if args.scenario_option:
@@ -256,7 +256,7 @@ def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
 
 def _methods(args: argparse.Namespace, cpsat: bool = False) -> tuple[str, ...]:
     """The engines ``--engine`` runs (``both``: every exact engine of the search, then the baseline)."""
-    from model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.errors import MalformedInputError
 
     if args.engine == "cpsat" and not cpsat:
         raise MalformedInputError(
@@ -283,7 +283,7 @@ def _engine(*groups: Any) -> str:
 def _check_agree(what: str, answers: Sequence[Any], key: Callable[[Any], Any]) -> None:
     """With ``--engine both`` the two engines' answers must agree. An answer cut short by the time
     limit (``unknown``) is never compared."""
-    from solver.common import OracleDisagreement, Status
+    from invasion_oracle.solver.common import OracleDisagreement, Status
 
     if len(answers) < 2 or any(a.status is not Status.PROVEN for a in answers):
         return
@@ -296,8 +296,8 @@ def _check_agree(what: str, answers: Sequence[Any], key: Callable[[Any], Any]) -
 
 
 def _scenario(args: argparse.Namespace) -> Any:
-    from model.spirit_island.scenario import load_scenario
-    from reports.cli_common import parse_data_file
+    from invasion_oracle.model.spirit_island.scenario import load_scenario
+    from invasion_oracle.reports.cli_common import parse_data_file
 
     return load_scenario(
         args.scenario, tuple(args.ruling), parse_data_file(args.data), data_source=args.data or "data"
@@ -308,9 +308,9 @@ def _scenario(args: argparse.Namespace) -> Any:
 
 
 def _fear_threshold(args: argparse.Namespace) -> int:
-    from reports.spirit_island import tables
-    from solver.common import Status
-    from solver.spirit_island.fear_threshold import (
+    from invasion_oracle.reports.spirit_island import tables
+    from invasion_oracle.solver.common import Status
+    from invasion_oracle.solver.spirit_island.fear_threshold import (
         fear_table,
         least_damage_for_fear,
         least_damage_for_next_card,
@@ -362,8 +362,8 @@ def _fear_threshold(args: argparse.Namespace) -> int:
 
 
 def _fight_back(args: argparse.Namespace) -> int:
-    from reports.spirit_island import tables
-    from solver.spirit_island.fear_threshold import best_fight_back
+    from invasion_oracle.reports.spirit_island import tables
+    from invasion_oracle.solver.spirit_island.fear_threshold import best_fight_back
 
     land, data = _land(args)
     deadline = _deadline(args)
@@ -382,8 +382,8 @@ def _fight_back(args: argparse.Namespace) -> int:
 
 
 def _defend(args: argparse.Namespace) -> int:
-    from reports.spirit_island import tables
-    from solver.spirit_island.defend import least_defend
+    from invasion_oracle.reports.spirit_island import tables
+    from invasion_oracle.solver.spirit_island.defend import least_defend
 
     land, data = _land(args)
     goals = GOALS if args.goal == "both" else (args.goal,)
@@ -406,9 +406,9 @@ def _defend(args: argparse.Namespace) -> int:
 
 
 def _cascade(args: argparse.Namespace) -> int:
-    from model.core.errors import MalformedInputError
-    from reports.spirit_island import tables
-    from solver.spirit_island.cascade import best_cascade, card_cascades
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.reports.spirit_island import tables
+    from invasion_oracle.solver.spirit_island.cascade import best_cascade, card_cascades
 
     scenario = _scenario(args)
     lands = scenario.initial.lands
@@ -449,8 +449,8 @@ def _cascade(args: argparse.Namespace) -> int:
 
 
 def _lands(args: argparse.Namespace) -> int:
-    from reports.spirit_island import tables
-    from solver.spirit_island.island_search import question_from_scenario, search_facts
+    from invasion_oracle.reports.spirit_island import tables
+    from invasion_oracle.solver.spirit_island.island_search import question_from_scenario, search_facts
 
     scenario = _scenario(args)
     question = question_from_scenario(scenario)
@@ -480,12 +480,16 @@ def _lands(args: argparse.Namespace) -> int:
 
 
 def _flip(args: argparse.Namespace) -> int:
-    from model.core.canonical import canonical_json, write_atomic
-    from model.core.errors import MalformedInputError
-    from model.spirit_island.effects import ACTIONS
-    from reports.spirit_island import tables
-    from solver.common import Status
-    from solver.spirit_island.island_search import boundary_fixture, question_from_scenario, smallest_flip
+    from invasion_oracle.model.core.canonical import canonical_json, write_atomic
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.model.spirit_island.effects import ACTIONS
+    from invasion_oracle.reports.spirit_island import tables
+    from invasion_oracle.solver.common import Status
+    from invasion_oracle.solver.spirit_island.island_search import (
+        boundary_fixture,
+        question_from_scenario,
+        smallest_flip,
+    )
 
     scenario = _scenario(args)
     question = question_from_scenario(scenario)

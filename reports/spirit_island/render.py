@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from model.spirit_island.data import GameData
-from model.spirit_island.scenario import Scenario
-from model.spirit_island.state import IslandState
-from reports.spirit_island.tables import island_picture, lands_table, outcome_table
-from reports.tables import table
+from invasion_oracle.model.spirit_island.data import GameData
+from invasion_oracle.model.spirit_island.scenario import Scenario
+from invasion_oracle.model.spirit_island.state import IslandState
+from invasion_oracle.reports.spirit_island.tables import island_picture, lands_table, outcome_table
+from invasion_oracle.reports.tables import table
 
 
 def before(scenario: Scenario) -> str:

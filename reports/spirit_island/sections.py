@@ -3,16 +3,20 @@ search. Each prints the command that reproduces it."""
 
 from __future__ import annotations
 
-from model.spirit_island.pieces import parse_land
-from model.spirit_island.scenario import load_scenario
-from model.spirit_island.simulate import run
-from model.spirit_island.spec import SPEC
-from reports.simulation import simulation_report
-from reports.spirit_island.tables import facts_table, fear_table, flip_table
-from reports.tables import section
-from solver.spirit_island.fear_threshold import fear_table as fear_plans
-from solver.spirit_island.fear_threshold import least_damage_for_next_card
-from solver.spirit_island.island_search import question_from_scenario, search_facts, smallest_flip
+from invasion_oracle.model.spirit_island.pieces import parse_land
+from invasion_oracle.model.spirit_island.scenario import load_scenario
+from invasion_oracle.model.spirit_island.simulate import run
+from invasion_oracle.model.spirit_island.spec import SPEC
+from invasion_oracle.reports.simulation import simulation_report
+from invasion_oracle.reports.spirit_island.tables import facts_table, fear_table, flip_table
+from invasion_oracle.reports.tables import section
+from invasion_oracle.solver.spirit_island.fear_threshold import fear_table as fear_plans
+from invasion_oracle.solver.spirit_island.fear_threshold import least_damage_for_next_card
+from invasion_oracle.solver.spirit_island.island_search import (
+    question_from_scenario,
+    search_facts,
+    smallest_flip,
+)
 
 EXAMPLE = "example:spirit_island/invader_phase.json"
 SEARCH = "example:spirit_island/island_search.json"

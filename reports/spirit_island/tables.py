@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.spirit_island.pieces import describe
-from model.spirit_island.render import render_island
-from model.spirit_island.scenario import Scenario
-from model.spirit_island.state import IslandState
-from reports.tables import fenced, table
-from solver.spirit_island.cascade import CardCascades, CascadeAnswer
-from solver.spirit_island.defend import DefendPlan
-from solver.spirit_island.fear_threshold import FearPlan, FightBackPlan
-from solver.spirit_island.island_search import ACTIONS, Facts, Flip, IslandQuestion
+from invasion_oracle.model.spirit_island.pieces import describe
+from invasion_oracle.model.spirit_island.render import render_island
+from invasion_oracle.model.spirit_island.scenario import Scenario
+from invasion_oracle.model.spirit_island.state import IslandState
+from invasion_oracle.reports.tables import fenced, table
+from invasion_oracle.solver.spirit_island.cascade import CardCascades, CascadeAnswer
+from invasion_oracle.solver.spirit_island.defend import DefendPlan
+from invasion_oracle.solver.spirit_island.fear_threshold import FearPlan, FightBackPlan
+from invasion_oracle.solver.spirit_island.island_search import ACTIONS, Facts, Flip, IslandQuestion
 
 
 def island_picture(scenario: Scenario, state: IslandState, title: str) -> str:

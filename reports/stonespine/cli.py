@@ -16,7 +16,7 @@ import argparse
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from reports.options import (
+from invasion_oracle.reports.options import (
     add_engine_option,
     add_output_options,
     add_rules_options,
@@ -27,11 +27,11 @@ from reports.options import (
 )
 
 if TYPE_CHECKING:
-    from model.stonespine.heroes import HeroColor
-    from model.stonespine.scenario import Scenario
-    from solver.common import Deadline
-    from solver.stonespine.board import Board, Layout
-    from solver.stonespine.policy import Measure
+    from invasion_oracle.model.stonespine.heroes import HeroColor
+    from invasion_oracle.model.stonespine.scenario import Scenario
+    from invasion_oracle.solver.common import Deadline
+    from invasion_oracle.solver.stonespine.board import Board, Layout
+    from invasion_oracle.solver.stonespine.policy import Measure
 
 MEASURES = ("trophy", "defeated", "xp", "no-escape")  # solver.stonespine.policy.Measure (tested equal)
 
@@ -57,7 +57,7 @@ SOLVER_NAME = {"baseline": "oracle"}
 
 def _engines(args: argparse.Namespace, verb: str) -> tuple[str, ...]:
     """The solver engine names ``--engine`` runs for ``verb`` (``both``: every engine, in order)."""
-    from reports.options import engines_to_run
+    from invasion_oracle.reports.options import engines_to_run
 
     ran = engines_to_run(args.engine, ENGINES[verb], lambda: AUTO.get(verb, "search"))
     return tuple(SOLVER_NAME.get(e, e) for e in ran)
@@ -69,7 +69,7 @@ def _agreeing(args: argparse.Namespace, verb: str, solve: Any, key: Any) -> Any:
     ``args.engine`` becomes the first engine's solver name (the text says how it was proven)."""
     from dataclasses import replace
 
-    from solver.common import OracleDisagreement, Status
+    from invasion_oracle.solver.common import OracleDisagreement, Status
 
     engines = _engines(args, verb)
     answers = [solve(e) for e in engines]
@@ -202,7 +202,7 @@ def register(commands: Any) -> None:
 
 
 def _svg_argument(parser: argparse.ArgumentParser) -> None:
-    from reports.options import output_file
+    from invasion_oracle.reports.options import output_file
 
     parser.add_argument(
         "--svg",
@@ -213,9 +213,9 @@ def _svg_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _write_svg(args: argparse.Namespace, svg: str | None) -> None:
-    from model.core.canonical import write_atomic
-    from model.core.errors import MalformedInputError
-    from reports.output import check_distinct_outputs
+    from invasion_oracle.model.core.canonical import write_atomic
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.reports.output import check_distinct_outputs
 
     if not getattr(args, "svg", None):
         return
@@ -240,9 +240,9 @@ def _measure_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _load(args: argparse.Namespace) -> tuple[Scenario, int]:
-    from model.core.rulings import resolve_name
-    from model.stonespine.scenario import load_scenario
-    from reports.cli_common import parse_data_file
+    from invasion_oracle.model.core.rulings import resolve_name
+    from invasion_oracle.model.stonespine.scenario import load_scenario
+    from invasion_oracle.reports.cli_common import parse_data_file
 
     scenario = load_scenario(args.scenario, args.ruling, parse_data_file(args.data), args.data or "data")
     names = [p.name for p in scenario.initial.players]
@@ -253,21 +253,21 @@ def _load(args: argparse.Namespace) -> tuple[Scenario, int]:
 
 
 def _deadline(args: argparse.Namespace) -> Deadline:
-    from reports.options import command_deadline
+    from invasion_oracle.reports.options import command_deadline
 
     return command_deadline(args, memory=True)
 
 
 def _hero(text: str, option: str) -> HeroColor:
-    from model.core.rulings import resolve_name
-    from model.stonespine.heroes import COLORS, HeroColor
+    from invasion_oracle.model.core.rulings import resolve_name
+    from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 
     name = resolve_name(text, [c.value for c in COLORS], "hero colour", option, text)
     return HeroColor(name)
 
 
 def _heroes(parts: tuple[str, ...] | None, option: str) -> list[HeroColor]:
-    from model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.errors import MalformedInputError
 
     if not parts:
         raise MalformedInputError(option, "", "give the wave's heroes, e.g. --heroes red,red,purple")
@@ -275,7 +275,7 @@ def _heroes(parts: tuple[str, ...] | None, option: str) -> list[HeroColor]:
 
 
 def _command(args: argparse.Namespace) -> str:
-    from reports.output import command_line
+    from invasion_oracle.reports.output import command_line
 
     return command_line(["invasion", *args.argv])
 
@@ -289,10 +289,10 @@ def _picture(
     routes: list[list[str]] | None = None,
     title: str = "",
 ) -> str:
-    from model.stonespine.dungeon import Cell
-    from model.stonespine.entering import Rules
-    from model.stonespine.render import render_dungeon
-    from reports.tables import fenced
+    from invasion_oracle.model.stonespine.dungeon import Cell
+    from invasion_oracle.model.stonespine.entering import Rules
+    from invasion_oracle.model.stonespine.render import render_dungeon
+    from invasion_oracle.reports.tables import fenced
 
     p = scenario.initial.players[player]
     rules = Rules.of(scenario.rulings, scenario.data)
@@ -321,9 +321,9 @@ def _svg(
     title: str = "",
 ) -> str:
     """The same picture as :func:`_picture`, as SVG (guardians, minions, routes lettered a, b...)."""
-    from model.stonespine.dungeon import Cell
-    from model.stonespine.entering import Rules
-    from model.stonespine.svg import DungeonView, dungeons_svg
+    from invasion_oracle.model.stonespine.dungeon import Cell
+    from invasion_oracle.model.stonespine.entering import Rules
+    from invasion_oracle.model.stonespine.svg import DungeonView, dungeons_svg
 
     p = scenario.initial.players[player]
     rules = Rules.of(scenario.rulings, scenario.data)
@@ -343,9 +343,9 @@ def _svg(
 
 def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replayed: bool) -> int:
     """Print the answer (Markdown or text, or the JSON envelope) and the status to exit with."""
-    from reports.envelope import envelope_json
-    from reports.output import emit
-    from reports.tables import section
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.tables import section
 
     if args.format == "json":
         emit(
@@ -382,7 +382,7 @@ def _fraction(value: Fraction | int | None) -> str:
 
 def _stopped(answer: Any, time_limit: float | None) -> str:
     """One sentence on why a search stopped early, or nothing."""
-    from solver.common import Status
+    from invasion_oracle.solver.common import Status
 
     if answer.stopped is None:
         return ""
@@ -402,9 +402,9 @@ def _stopped(answer: Any, time_limit: float | None) -> str:
 
 
 def _routes(args: argparse.Namespace) -> int:
-    from reports.tables import table
-    from solver.stonespine.board import board_for
-    from solver.stonespine.routes import solve_routes
+    from invasion_oracle.reports.tables import table
+    from invasion_oracle.solver.stonespine.board import board_for
+    from invasion_oracle.solver.stonespine.routes import solve_routes
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
@@ -476,7 +476,7 @@ def _limits_note(board: Board) -> str:
 
 
 def _plan_table(steps: Any) -> str:
-    from reports.tables import table
+    from invasion_oracle.reports.tables import table
 
     rows = []
     for i, step in enumerate(steps, 1):
@@ -496,8 +496,8 @@ def _plan_table(steps: Any) -> str:
 
 
 def _wave(args: argparse.Namespace) -> int:
-    from solver.stonespine.board import board_for
-    from solver.stonespine.waves import solve_wave
+    from invasion_oracle.solver.stonespine.board import board_for
+    from invasion_oracle.solver.stonespine.waves import solve_wave
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
@@ -566,7 +566,7 @@ def _wave(args: argparse.Namespace) -> int:
 
 
 def _policy(args: argparse.Namespace) -> int:
-    from solver.stonespine.policy import Measure
+    from invasion_oracle.solver.stonespine.policy import Measure
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
@@ -598,10 +598,10 @@ def _policy_answer(
     deadline: Deadline | None,
     time_limit: float | None,
 ) -> tuple[str, str, Any]:
-    from reports.tables import table
-    from solver.stonespine.board import board_for
-    from solver.stonespine.dice import describe_roll
-    from solver.stonespine.policy import solve_policy
+    from invasion_oracle.reports.tables import table
+    from invasion_oracle.solver.stonespine.board import board_for
+    from invasion_oracle.solver.stonespine.dice import describe_roll
+    from invasion_oracle.solver.stonespine.policy import solve_policy
 
     _, answer = solve_policy(scenario, measure, target, check=check, player=player, deadline=deadline)
     board, layout, defeated = board_for(scenario, player)
@@ -632,7 +632,7 @@ def _policy_answer(
             f"(exact; {answer.states} states between waves). Oracle check: {checked}.",
             "First wave: each roll, the result the optimal routing steers to, and the gate decision after it.",
             table(rows, ["roll", "probability", "best result", "then", "value"]),
-            "Use the policy as a decider: `PolicyDecider(dp, player)` from `solver.stonespine.policy`.",
+            "Use the policy as a decider: `PolicyDecider(dp, player)` from `invasion_oracle.solver.stonespine.policy`.",
         ]
     return "Optimal Invasion-phase policy", "\n\n".join(parts), answer
 
@@ -641,8 +641,8 @@ def _policy_answer(
 
 
 def _place(args: argparse.Namespace) -> int:
-    from solver.stonespine.placement import solve_placement
-    from solver.stonespine.policy import Measure
+    from invasion_oracle.solver.stonespine.placement import solve_placement
+    from invasion_oracle.solver.stonespine.policy import Measure
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
@@ -680,8 +680,8 @@ def _place(args: argparse.Namespace) -> int:
 
 def _place_svg(scenario: Scenario, player: int, answer: Any) -> str | None:
     """The best placement with the plan that defeats the most heroes under the worst roll."""
-    from solver.stonespine.board import board_for
-    from solver.stonespine.dice import describe_roll
+    from invasion_oracle.solver.stonespine.board import board_for
+    from invasion_oracle.solver.stonespine.dice import describe_roll
 
     if not answer.tied:
         return None
@@ -709,7 +709,7 @@ def place_report(
     """The optimal-placement answer as (title, Markdown body, JSON answer).
 
     With ``svg_picture`` (a file name and the command that writes it) the dungeon picture is the
-    SVG (an embedded picture block, see :func:`reports.html.embed`) instead of the text picture.
+    SVG (an embedded picture block, see :func:`invasion_oracle.reports.html.embed`) instead of the text picture.
     """
     title, body, answer = _place_answer(
         scenario, player, objective, engine, measure, target, top, deadline, time_limit, svg_picture
@@ -729,10 +729,10 @@ def _place_answer(
     time_limit: float | None,
     svg_picture: tuple[str, str] | None = None,
 ) -> tuple[str, str, Any]:
-    from reports.tables import table
-    from solver.stonespine.board import board_for
-    from solver.stonespine.dice import describe_roll
-    from solver.stonespine.placement import solve_placement
+    from invasion_oracle.reports.tables import table
+    from invasion_oracle.solver.stonespine.board import board_for
+    from invasion_oracle.solver.stonespine.dice import describe_roll
+    from invasion_oracle.solver.stonespine.placement import solve_placement
 
     answer = solve_placement(
         scenario,
@@ -774,7 +774,7 @@ def _place_answer(
         routes = [list(s.route) for s in answer.plan]
         svg = _place_svg(scenario, player, answer) if svg_picture else None
         if svg is not None and svg_picture:
-            from reports.html import Picture, embed
+            from invasion_oracle.reports.html import Picture, embed
 
             name, command = svg_picture
             parts.append(embed(Picture(name, f"stonespine: best placement: {best}", svg), command))
@@ -811,10 +811,14 @@ def _place_answer(
 
 
 def _min_damage(args: argparse.Namespace) -> int:
-    from model.core.errors import MalformedInputError
-    from solver.common import Status
-    from solver.stonespine.board import board_for
-    from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.solver.common import Status
+    from invasion_oracle.solver.stonespine.board import board_for
+    from invasion_oracle.solver.stonespine.min_damage import (
+        fewest_minions,
+        fewest_tokens,
+        least_escaping_health,
+    )
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
@@ -893,7 +897,7 @@ def _min_damage(args: argparse.Namespace) -> int:
 
 def _short_list_reason(answer: Any, top: int) -> str:
     """Why a tie list is not complete: the search stopped early, or it listed ``--top`` of them."""
-    from reports.options import stopped_words
+    from invasion_oracle.reports.options import stopped_words
 
     if getattr(answer, "stopped", None):
         return f"the search stopped: {stopped_words()}"
@@ -904,9 +908,9 @@ def _short_list_reason(answer: Any, top: int) -> str:
 
 
 def _escape(args: argparse.Namespace) -> int:
-    from reports.tables import fenced, table
-    from solver.common import Status
-    from solver.stonespine.escape_search import fill_free_spaces, search_generated
+    from invasion_oracle.reports.tables import fenced, table
+    from invasion_oracle.solver.common import Status
+    from invasion_oracle.solver.stonespine.escape_search import fill_free_spaces, search_generated
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
@@ -967,7 +971,7 @@ def _escape(args: argparse.Namespace) -> int:
 
 
 def _plan(args: argparse.Namespace) -> int:
-    from solver.stonespine.plan import PlanMeasure
+    from invasion_oracle.solver.stonespine.plan import PlanMeasure
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
@@ -985,9 +989,9 @@ def _plan_answer(
     deadline: Deadline | None,
     time_limit: float | None,
 ) -> tuple[str, str, Any]:
-    from reports.tables import table
-    from solver.stonespine.dice import describe_roll
-    from solver.stonespine.plan import alone, solve_plan
+    from invasion_oracle.reports.tables import table
+    from invasion_oracle.solver.stonespine.dice import describe_roll
+    from invasion_oracle.solver.stonespine.plan import alone, solve_plan
 
     answer, best = solve_plan(scenario, measure, target, player, deadline)
     parts = []

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from model.stonespine.data import GameData
-from model.stonespine.scenario import Scenario
-from model.stonespine.spec import player_picture
-from model.stonespine.state import GameState
-from reports.output import md_escape
-from reports.tables import fenced, table
+from invasion_oracle.model.stonespine.data import GameData
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.spec import player_picture
+from invasion_oracle.model.stonespine.state import GameState
+from invasion_oracle.reports.output import md_escape
+from invasion_oracle.reports.tables import fenced, table
 
 
 def before(scenario: Scenario) -> str:

@@ -6,11 +6,11 @@ and prints the command that reproduces it.
 
 from __future__ import annotations
 
-from model.stonespine.scenario import load_scenario
-from model.stonespine.simulate import run
-from model.stonespine.spec import SPEC
-from reports.simulation import simulation_report
-from reports.tables import section, table
+from invasion_oracle.model.stonespine.scenario import load_scenario
+from invasion_oracle.model.stonespine.simulate import run
+from invasion_oracle.model.stonespine.spec import SPEC
+from invasion_oracle.reports.simulation import simulation_report
+from invasion_oracle.reports.tables import section, table
 
 DEFAULT_SCENARIO = "example:stonespine/default.json"
 PLACEMENT_SCENARIO = "example:stonespine/placement.json"
@@ -24,7 +24,7 @@ def example_invasion() -> str:
 
 
 def optimal_placement() -> str:
-    from reports.stonespine.cli import place_report
+    from invasion_oracle.reports.stonespine.cli import place_report
 
     scenario = load_scenario(PLACEMENT_SCENARIO)
     picture = "stonespine-best-placement.svg"
@@ -38,9 +38,9 @@ def optimal_placement() -> str:
 
 
 def phase_policy() -> str:
-    from reports.stonespine.cli import policy_report
-    from solver.common import Deadline
-    from solver.stonespine.policy import Measure
+    from invasion_oracle.reports.stonespine.cli import policy_report
+    from invasion_oracle.solver.common import Deadline
+    from invasion_oracle.solver.stonespine.policy import Measure
 
     scenario = load_scenario(PLACEMENT_SCENARIO)
     _, body, _ = policy_report(scenario, 0, Measure.DEFEATED, None, True, Deadline(120))
@@ -54,11 +54,11 @@ def phase_policy() -> str:
 
 def escape_analysis() -> str:
     """For each hero colour: can the bundled placement defeat it, or is its escape forced?"""
-    from model.stonespine.heroes import COLORS
-    from solver.common import Deadline
-    from solver.stonespine.board import board_for
-    from solver.stonespine.replay import verify_wave
-    from solver.stonespine.routes import Fate, enumerate_outcomes
+    from invasion_oracle.model.stonespine.heroes import COLORS
+    from invasion_oracle.solver.common import Deadline
+    from invasion_oracle.solver.stonespine.board import board_for
+    from invasion_oracle.solver.stonespine.replay import verify_wave
+    from invasion_oracle.solver.stonespine.routes import Fate, enumerate_outcomes
 
     scenario = load_scenario(DEFAULT_SCENARIO)
     board, layout, defeated = board_for(scenario, 0)
@@ -99,8 +99,8 @@ SECTIONS = (example_invasion, optimal_placement, phase_policy, escape_analysis)
 
 
 def expected_placement() -> str:
-    from reports.stonespine.cli import place_report
-    from solver.stonespine.policy import Measure
+    from invasion_oracle.reports.stonespine.cli import place_report
+    from invasion_oracle.solver.stonespine.policy import Measure
 
     scenario = load_scenario(PLACEMENT_SCENARIO)
     picture = "stonespine-best-placement-expected.svg"

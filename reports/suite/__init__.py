@@ -6,11 +6,11 @@ requests asked, what is pending after, and a named projection of the state. Whol
 single actions are the same shape (a single action compares one step). ``docs/fixtures.md``
 specifies every field; ``fixtures/`` holds the generated files.
 
-* :mod:`reports.suite.cases` - the case format (value types that read and write themselves);
-* :mod:`reports.suite.oracle` - the oracle's side: play a case, realise a case spec;
-* :mod:`reports.suite.build` - case specs to cases (a variant per reading, ``one_of``);
-* :mod:`reports.suite.plugins` - per-game plug-ins (rule sections, projections, case specs);
-* :mod:`reports.suite.generic` - the cases every game gets from its bundled examples;
-* :mod:`reports.suite.files` - the files in ``fixtures/``, writing, diffs and checks;
-* :mod:`reports.suite.coverage` - cases per rule section and per ruling reading.
+* :mod:`invasion_oracle.reports.suite.cases` - the case format (value types that read and write themselves);
+* :mod:`invasion_oracle.reports.suite.oracle` - the oracle's side: play a case, realise a case spec;
+* :mod:`invasion_oracle.reports.suite.build` - case specs to cases (a variant per reading, ``one_of``);
+* :mod:`invasion_oracle.reports.suite.plugins` - per-game plug-ins (rule sections, projections, case specs);
+* :mod:`invasion_oracle.reports.suite.generic` - the cases every game gets from its bundled examples;
+* :mod:`invasion_oracle.reports.suite.files` - the files in ``fixtures/``, writing, diffs and checks;
+* :mod:`invasion_oracle.reports.suite.coverage` - cases per rule section and per ruling reading.
 """

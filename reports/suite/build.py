@@ -22,15 +22,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model import registry
-from model.core.canonical import canonical_json
-from model.core.decisions import DecisionRequest
-from model.core.rulings import REGISTRY, Rulings
-from model.core.spec import GameSpec
-from reports.suite.cases import Case, Expected, RuleRef, Variant
-from reports.suite.oracle import Realised, play, realise, without_answers
-from reports.suite.plugins import GameSuite, suite_for
-from reports.suite.specs import CaseSpec
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.decisions import DecisionRequest
+from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+from invasion_oracle.model.core.spec import GameSpec
+from invasion_oracle.reports.suite.cases import Case, Expected, RuleRef, Variant
+from invasion_oracle.reports.suite.oracle import Realised, play, realise, without_answers
+from invasion_oracle.reports.suite.plugins import GameSuite, suite_for
+from invasion_oracle.reports.suite.specs import CaseSpec
 
 MAX_PRODUCT = 5  # rulings varied together (every combination); beyond this each reading alone
 
@@ -239,7 +239,7 @@ class Work:
 
 def producers(game: str) -> tuple[Producer, ...]:
     """Every producer of a game: the generic ones, then its plug-in's."""
-    from reports.suite.generic import generic_producers
+    from invasion_oracle.reports.suite.generic import generic_producers
 
     suite = suite_for(game)
     own: tuple[Producer, ...] = suite.producers if suite is not None else ()

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.core.canonical import canonical_json
+from invasion_oracle.model.core.canonical import canonical_json
 
 FORMAT = "invasion-oracle/fixtures"
 FORMAT_VERSION = 2
@@ -44,7 +44,7 @@ def request_json(request: Any) -> dict[str, Any] | None:
 
     ``context`` and ``purpose`` are explanations for people and are not part of the format.
 
-    >>> from model.core.decisions import DecisionRequest
+    >>> from invasion_oracle.model.core.decisions import DecisionRequest
     >>> request_json(DecisionRequest("move", "Ann", ("A2", "B1"), (("hero", "red"),)))
     {'request': 'decision', 'kind': 'move', 'player': 'Ann', 'options': ['A2', 'B1']}
     """

@@ -17,8 +17,8 @@ import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseMaker, CaseSpec, Stop
+from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
+from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "cloudspire"
 

@@ -6,7 +6,7 @@ compared); what is pending after; the projected state. An ``ok`` variant passes 
 matches any of its ``one_of`` outcomes on every field that outcome lists; ``illegal`` needs an
 ``illegal`` reply at the same step; ``refused`` a ``refused`` reply.
 
->>> from reports.suite.cases import Variant, Expected
+>>> from invasion_oracle.reports.suite.cases import Variant, Expected
 >>> v = Variant((), (), 0, "ok", (Expected(({"event": "a"},), None, {"x": 1}, ()),))
 >>> verdict(v, {"status": "ok", "events": [{"event": "a"}], "requests": [], "pending": None,
 ...             "state": {"x": 2}}).detail
@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.core.canonical import canonical_json
-from reports.suite.cases import Expected, Variant
-from reports.suite.events import compared
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.reports.suite.cases import Expected, Variant
+from invasion_oracle.reports.suite.events import compared
 
 MAX_DIFFS = 5
 

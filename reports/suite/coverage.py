@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.core.rulings import REGISTRY
-from reports.suite.cases import Case
-from reports.suite.plugins import suite_for
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.reports.suite.cases import Case
+from invasion_oracle.reports.suite.plugins import suite_for
 
 
 @dataclass
@@ -76,8 +76,8 @@ def coverage(game: str, cases: Sequence[Case]) -> GameCoverage:
 
 def report(results: Mapping[str, GameCoverage]) -> str:
     """Markdown tables: per game its sections, readings and sources, then the problems."""
-    from reports.output import md_escape
-    from reports.tables import table
+    from invasion_oracle.reports.output import md_escape
+    from invasion_oracle.reports.tables import table
 
     parts = []
     for game, result in results.items():

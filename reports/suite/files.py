@@ -6,7 +6,7 @@ Layout (``docs/fixtures.md``):
   features, rule sections, data, and every case file with its case count and SHA-256;
 * ``<game>/<group>.cases.json`` - one file per group of cases (``entering``, ``ravage``...);
 * ``manifest.json``, ``<game>/**/*.trace.json`` - one whole-run trace per bundled scenario
-  (:mod:`reports.fixtures`), the format ``invasion replay`` reads;
+  (:mod:`invasion_oracle.reports.fixtures`), the format ``invasion replay`` reads;
 * ``README.md``.
 
 Writing never changes an expectation silently: :func:`plan` compares what the oracle generates
@@ -23,19 +23,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model import registry
-from model.core.canonical import canonical_json, write_atomic
-from model.core.errors import MalformedInputError
-from model.core.jsonio import load_schema, read_json_file, validate
-from model.core.rulings import REGISTRY, Rulings
-from model.core.trace import ORACLE_VERSION
-from reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
-from reports.suite.compare import verdict
-from reports.suite.oracle import checked_play
-from reports.suite.plugins import projections, suite_for
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.canonical import canonical_json, write_atomic
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import load_schema, read_json_file, validate
+from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+from invasion_oracle.model.core.trace import ORACLE_VERSION
+from invasion_oracle.reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
+from invasion_oracle.reports.suite.compare import verdict
+from invasion_oracle.reports.suite.oracle import checked_play
+from invasion_oracle.reports.suite.plugins import projections, suite_for
 
-SCHEMA = ("reports", "schemas/fixtures.schema.json")
-INDEX_SCHEMA = ("reports", "schemas/fixtures-index.schema.json")
+SCHEMA = ("invasion_oracle.reports", "schemas/fixtures.schema.json")
+INDEX_SCHEMA = ("invasion_oracle.reports", "schemas/fixtures-index.schema.json")
 SUFFIX = ".cases.json"
 MAX_DIFF_LINES = 60
 
@@ -130,7 +130,7 @@ def expected_files(cases: Mapping[str, Sequence[Case]], others: Mapping[str, str
 
 def event_schemas(cases: Mapping[str, Sequence[Case]]) -> dict[str, dict[str, Any]]:
     """Every game's event schema (``events-GAME``), from every event of its cases."""
-    from reports.suite.events import event_schema
+    from invasion_oracle.reports.suite.events import event_schema
 
     out = {}
     for game, game_cases in cases.items():
@@ -149,7 +149,7 @@ def event_schemas(cases: Mapping[str, Sequence[Case]]) -> dict[str, dict[str, An
 def published_files(cases: Mapping[str, Sequence[Case]]) -> dict[str, str]:
     """The files generated beside the suite, by path in the source tree: the human-readable suite
     (``docs/suite/GAME.md``) and the event schemas (``reports/schemas/events-GAME.schema.json``)."""
-    from reports.suite.markdown import pages
+    from invasion_oracle.reports.suite.markdown import pages
 
     out = pages(cases, {game: registry.spec(game).title for game in cases})
     for game, schema in event_schemas(cases).items():
@@ -305,7 +305,7 @@ def _relative(err: MalformedInputError, folder: Path) -> str:
 
 def _events_schema(game: str) -> dict[str, Any] | None:
     try:
-        schema: dict[str, Any] = load_schema("reports", f"schemas/events-{game}.schema.json")
+        schema: dict[str, Any] = load_schema("invasion_oracle.reports", f"schemas/events-{game}.schema.json")
     except (OSError, MalformedInputError, ValueError):
         return None
     return schema

@@ -18,15 +18,15 @@ import functools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from model import registry
-from model.core.bundled import ExampleRef, examples
-from model.core.errors import MalformedInputError
-from model.core.jsonio import parse_json_bytes
-from model.core.play import run
-from model.core.rulings import REGISTRY
-from model.core.spec import ScenarioOptions
-from reports.suite.plugins import suite_for
-from reports.suite.specs import CaseSpec, Stop
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.bundled import ExampleRef, examples
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import parse_json_bytes
+from invasion_oracle.model.core.play import run
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.core.spec import ScenarioOptions
+from invasion_oracle.reports.suite.plugins import suite_for
+from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
 RANDOM_SEEDS = (1, 2, 3)
 MAX_STEP_CASES = 12  # per example: its first steps as single actions

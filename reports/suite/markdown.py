@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from model.core.canonical import canonical_json
-from reports.suite.cases import SUITE_VERSION, Case
-from reports.suite.plugins import suite_for
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.reports.suite.cases import SUITE_VERSION, Case
+from invasion_oracle.reports.suite.plugins import suite_for
 
 MAX_STATE = 240  # characters of a state shown inline
 

@@ -14,14 +14,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.core.answers import Answers
-from model.core.decisions import ChanceRequest, DecisionRequest, Option, Request, normalise_answer
-from model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
-from model.core.spec import GameSpec, ScenarioOptions
-from reports.suite.cases import Answer, Expected, plain, request_json
-from reports.suite.events import structured
-from reports.suite.plugins import project
-from reports.suite.specs import CaseSpec
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.decisions import (
+    ChanceRequest,
+    DecisionRequest,
+    Option,
+    Request,
+    normalise_answer,
+)
+from invasion_oracle.model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
+from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
+from invasion_oracle.reports.suite.cases import Answer, Expected, plain, request_json
+from invasion_oracle.reports.suite.events import structured
+from invasion_oracle.reports.suite.plugins import project
+from invasion_oracle.reports.suite.specs import CaseSpec
 
 DECISIONS_KEY = "decisions"
 

@@ -3,9 +3,9 @@
 A game ``<name>`` (package ``<pkg>``) adds its cases with a module ``reports/suite/<pkg>.py``
 (or ``reports/<pkg>/cases.py``) defining ``SUITE = GameSuite(...)``: the rule sections of
 ``docs/<pkg>.md``'s rule map, the named projections of its state, its feature tags and a
-functions (*producers*) yielding its :class:`~reports.suite.specs.CaseSpec` s (each producer is
+functions (*producers*) yielding its :class:`~invasion_oracle.reports.suite.specs.CaseSpec` s (each producer is
 one unit of work for the parallel generator). A game without a plug-in still
-gets the generic cases (its bundled examples and ruling witnesses, :mod:`reports.suite.generic`)
+gets the generic cases (its bundled examples and ruling witnesses, :mod:`invasion_oracle.reports.suite.generic`)
 and the ``outcome`` projection; ``invasion fixtures coverage`` then reports its rule sections as
 unknown and fails.
 """
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from model import registry
-from model.core.errors import MalformedInputError
-from model.core.spec import GameSpec
-from reports.suite.specs import CaseSpec
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.spec import GameSpec
+from invasion_oracle.reports.suite.specs import CaseSpec
 
 ProjectionFunction = Callable[[Any, Any, str], Any]
 """``(scenario, state, argument) -> JSON``: a view of a state (the argument follows ``:``)."""
@@ -74,7 +74,7 @@ def _outcome(spec: GameSpec) -> Projection:
 
 def module_names(game: str) -> tuple[str, str]:
     pkg = registry.package_of(game)
-    return (f"reports.suite.{pkg}", f"reports.{pkg}.cases")
+    return (f"invasion_oracle.reports.suite.{pkg}", f"invasion_oracle.reports.{pkg}.cases")
 
 
 @cache

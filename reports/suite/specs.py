@@ -3,7 +3,7 @@
 A spec is a scenario document whose own answer objects (``decisions`` and the chance key, see
 ``docs/scenarios.md``) say how to answer every request, a :class:`Stop` (where the run stops)
 and a window (which steps are compared: ``all`` from the opening, every step ``after-opening``,
-the ``last`` step, or the last ``choice`` with the step that raised it). :mod:`reports.suite.build` runs it under every
+the ``last`` step, or the last ``choice`` with the step that raised it). :mod:`invasion_oracle.reports.suite.build` runs it under every
 reading of every ruling and keeps the readings that change it.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.core.decisions import DecisionRequest, Request
+from invasion_oracle.model.core.decisions import DecisionRequest, Request
 
 WINDOWS = ("all", "after-opening", "last", "choice")
 
@@ -23,7 +23,7 @@ class Stop:
     """Where a generated run stops: at its ``end``, ``after`` N answers, or ``before`` the Nth
     request of a kind (a decision kind, or a chance request's kind or source).
 
-    >>> from model.core.decisions import DecisionRequest
+    >>> from invasion_oracle.model.core.decisions import DecisionRequest
     >>> Stop.before("gate").matches(DecisionRequest("gate", "Ann", ("continue", "close")))
     True
     """

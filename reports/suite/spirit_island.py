@@ -24,8 +24,8 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseMaker, CaseSpec, Stop
+from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
+from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "spirit-island"
 
@@ -79,14 +79,14 @@ FEATURES = {
 
 
 def _land_json(scenario: Any, state: Any, index: int) -> dict[str, Any]:
-    from model.spirit_island.pieces import describe
+    from invasion_oracle.model.spirit_island.pieces import describe
 
     land = state.lands[index]
     return {"pieces": describe(land), "presence": dict(land.presence), "defend": land.defend}
 
 
 def _land(scenario: Any, state: Any, argument: str) -> Any:
-    from model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.errors import MalformedInputError
 
     if not scenario.island.has_land(argument):
         raise MalformedInputError("projection", f"land:{argument}", f"no land {argument} on this island")
@@ -134,7 +134,7 @@ def _board(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _result(scenario: Any, state: Any, argument: str) -> Any:
-    from reports.suite.events import structured
+    from invasion_oracle.reports.suite.events import structured
 
     if state.outcome is None:
         return {"result": "running", "reason": "", "turn": state.turn}
@@ -622,7 +622,7 @@ TERRAIN_CARD = {"mountain": "1M", "wetland": "1W", "jungle": "1J", "sands": "1S"
 
 
 def _boards() -> dict[str, dict[int, str]]:
-    from model.spirit_island.data import default_data
+    from invasion_oracle.model.spirit_island.data import default_data
 
     data = default_data()
     boards = data.boards.values() if isinstance(data.boards, dict) else data.boards
@@ -1094,9 +1094,9 @@ def illegal() -> Iterator[CaseSpec]:
 
 def solver_cases() -> Iterator[CaseSpec]:
     """Fight-back optima, least Defend, least harmful cascades and smallest flips, each replayed here."""
-    from model.spirit_island.pieces import parse_land
-    from solver.spirit_island.defend import least_defend
-    from solver.spirit_island.fear_threshold import best_fight_back
+    from invasion_oracle.model.spirit_island.pieces import parse_land
+    from invasion_oracle.solver.spirit_island.defend import least_defend
+    from invasion_oracle.solver.spirit_island.fear_threshold import best_fight_back
 
     for pieces, dahan in (("C 2T E", 2), ("2C T", 3), ("C T@1 2E", 1)):
         plan = best_fight_back(parse_land(pieces), dahan, "fear", method="baseline")
@@ -1138,10 +1138,10 @@ def solver_cases() -> Iterator[CaseSpec]:
 
 
 def _cascade_cases() -> Iterator[CaseSpec]:
-    from model.spirit_island.data import default_data
-    from model.spirit_island.island import build_island
-    from model.spirit_island.pieces import parse_land
-    from solver.spirit_island.cascade import best_cascade
+    from invasion_oracle.model.spirit_island.data import default_data
+    from invasion_oracle.model.spirit_island.island import build_island
+    from invasion_oracle.model.spirit_island.pieces import parse_land
+    from invasion_oracle.solver.spirit_island.cascade import best_cascade
 
     data = default_data()
     island = build_island(data, ("A",))
@@ -1175,10 +1175,14 @@ def _cascade_cases() -> Iterator[CaseSpec]:
 
 
 def _flip_cases() -> Iterator[CaseSpec]:
-    from model.core.bundled import ExampleRef
-    from model.core.jsonio import parse_json_bytes
-    from model.spirit_island.scenario import scenario_from_document
-    from solver.spirit_island.island_search import boundary_fixture, question_from_scenario, smallest_flip
+    from invasion_oracle.model.core.bundled import ExampleRef
+    from invasion_oracle.model.core.jsonio import parse_json_bytes
+    from invasion_oracle.model.spirit_island.scenario import scenario_from_document
+    from invasion_oracle.solver.spirit_island.island_search import (
+        boundary_fixture,
+        question_from_scenario,
+        smallest_flip,
+    )
 
     ref = ExampleRef.parse("example:spirit_island/island_search.json")
     scenario = scenario_from_document(parse_json_bytes(ref.read_bytes(), str(ref)), str(ref))
@@ -1210,9 +1214,9 @@ def _flip_cases() -> Iterator[CaseSpec]:
 
 
 def _lands_after_ravage(pieces: str) -> Any:
-    from model import registry
-    from model.core.play import run
-    from model.core.spec import ScenarioOptions
+    from invasion_oracle.model import registry
+    from invasion_oracle.model.core.play import run
+    from invasion_oracle.model.core.spec import ScenarioOptions
 
     document = doc({"A5": pieces}, invader_board={"ravage": ["1W"]})
     scenario = registry.spec(GAME).load(document, "suite", ScenarioOptions())

@@ -18,10 +18,10 @@ import copy
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from model.stonespine.dungeon import sides_text
-from model.stonespine.heroes import COLORS, HeroColor
-from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseMaker, CaseSpec, Stop
+from invasion_oracle.model.stonespine.dungeon import sides_text
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
+from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "stonespine"
 
@@ -445,8 +445,8 @@ GUARDIAN_WALKS = (
 def guardian_boards() -> Iterator[CaseSpec]:
     """Every guardian board the data models: a hero entering, with and without its minions, and a
     hero's walk to the guardian (a case table read by one builder)."""
-    from model.core.rulings import Rulings
-    from model.stonespine.data import default_data
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.model.stonespine.data import default_data
 
     for board in default_data(Rulings.defaults(GAME)).guardians:
         name = board.name
@@ -1955,17 +1955,17 @@ def illegal() -> Iterator[CaseSpec]:
 
 
 def _load(doc: dict[str, Any]) -> Any:
-    from model import registry
-    from model.core.spec import ScenarioOptions
+    from invasion_oracle.model import registry
+    from invasion_oracle.model.core.spec import ScenarioOptions
 
     return registry.spec(GAME).load(copy.deepcopy(doc), "suite", ScenarioOptions())
 
 
 def solver_cases() -> Iterator[CaseSpec]:
     """Placements, minions and health found by the solvers (each replayed by the oracle here)."""
-    from model.stonespine.heroes import HeroColor
-    from solver.stonespine.min_damage import fewest_minions, least_escaping_health
-    from solver.stonespine.placement import search_guaranteed
+    from invasion_oracle.model.stonespine.heroes import HeroColor
+    from invasion_oracle.solver.stonespine.min_damage import fewest_minions, least_escaping_health
+    from invasion_oracle.solver.stonespine.placement import search_guaranteed
 
     # Guaranteed defeats: the placement with the most heroes defeated on the worst roll (year 1).
     rows = [["cave TRB kobold", "cave LB slime"], ["cave TR spike", "cave TL"]]
@@ -2061,13 +2061,13 @@ def solver_cases() -> Iterator[CaseSpec]:
 
 def _first_chamber_check(card: str) -> Callable[[tuple[int, list[str]]], bool]:
     """Whether ``card`` is defeated entering A1 with these elements and minions, by the model's
-    own entering rule (``model.stonespine.entering.enter``): cheap enough for a hypothesis
+    own entering rule (``invasion_oracle.model.stonespine.entering.enter``): cheap enough for a hypothesis
     search. Every case found is then played through the whole game by the generator."""
     from dataclasses import replace
 
-    from model.stonespine.dungeon import Cell
-    from model.stonespine.entering import EntryKind, Rules, enter
-    from model.stonespine.scenario import parse_chamber
+    from invasion_oracle.model.stonespine.dungeon import Cell
+    from invasion_oracle.model.stonespine.entering import EntryKind, Rules, enter
+    from invasion_oracle.model.stonespine.scenario import parse_chamber
 
     colour = HeroColor(COLOUR[card])
     base = _load(
@@ -2095,7 +2095,7 @@ def _first_chamber_check(card: str) -> Callable[[tuple[int, list[str]]], bool]:
 
 def _defeated_in_first_chamber(elements: Sequence[str], minions: int, card: str) -> bool:
     """The same question answered by playing the whole game (the generator's check)."""
-    from model.core.play import run
+    from invasion_oracle.model.core.play import run
 
     colour = COLOUR[card]
     doc = one(

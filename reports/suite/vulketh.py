@@ -18,8 +18,8 @@ import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from reports.suite.plugins import GameSuite, Projection, Section
-from reports.suite.specs import CaseMaker, CaseSpec, Stop
+from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
+from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "vulketh"
 
@@ -91,7 +91,7 @@ def _hex_json(state: Any, number: int) -> dict[str, Any]:
 
 
 def _hex(scenario: Any, state: Any, argument: str) -> Any:
-    from model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.errors import MalformedInputError
 
     if not argument.isdigit() or not 1 <= int(argument) <= 9:
         raise MalformedInputError("projection", f"hex:{argument}", "the hexes are numbered 1-9")
@@ -119,7 +119,7 @@ def _tracks(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _board(scenario: Any, state: Any, argument: str) -> Any:
-    from model.vulketh.action_board import ACTIONS, strength
+    from invasion_oracle.model.vulketh.action_board import ACTIONS, strength
 
     return {a: {"dice": list(state.board.row(a)), "strength": strength(state.board.row(a))} for a in ACTIONS}
 
@@ -1082,10 +1082,15 @@ def illegal() -> Iterator[CaseSpec]:
 
 def solver() -> Iterator[CaseSpec]:
     """The smallest positions separating the MOVE and GROW readings (search (c)), as cases."""
-    from model.core.rulings import REGISTRY, Rulings
-    from model.vulketh.data import default_data
-    from model.vulketh.game import Rules
-    from solver.vulketh.differ import RULINGS, make_question, smallest_difference, witness_document
+    from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+    from invasion_oracle.model.vulketh.data import default_data
+    from invasion_oracle.model.vulketh.game import Rules
+    from invasion_oracle.solver.vulketh.differ import (
+        RULINGS,
+        make_question,
+        smallest_difference,
+        witness_document,
+    )
 
     rules = Rules.of(Rulings.defaults(GAME), default_data())
     for rid in RULINGS:

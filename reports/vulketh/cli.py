@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from reports.options import (
+from invasion_oracle.reports.options import (
     add_output_options,
     add_rules_options,
     add_search_options,
@@ -26,7 +26,7 @@ from reports.options import (
 )
 
 if TYPE_CHECKING:
-    from solver.common import Deadline
+    from invasion_oracle.solver.common import Deadline
 
 # Clearing a hex and where readings part: `auto` (the default) takes the baseline, measured the
 # faster at every size the bench runs (tests/bench/bench_vulketh.py; z3 takes about 250 s CPU on
@@ -40,7 +40,7 @@ RACE_ENGINES = ("auto", "z3", "compiled", "baseline", "both")
 
 def register(commands: Any) -> None:
     # `invasion vulketh ambiguities` is the generic verb (reports/ambiguity/cli.py).
-    from solver.vulketh.race_question import QUESTION
+    from invasion_oracle.solver.vulketh.race_question import QUESTION
 
     race = commands.add_parser(
         "race",
@@ -123,7 +123,7 @@ def register(commands: Any) -> None:
 
 
 def _command(args: argparse.Namespace) -> str:
-    from reports.output import command_line
+    from invasion_oracle.reports.output import command_line
 
     return command_line(["invasion", *args.argv])
 
@@ -139,9 +139,8 @@ def _engines(args: argparse.Namespace) -> tuple[str, ...]:
 def _limits(args: argparse.Namespace) -> Deadline:
     """z3's memory cap, and the one deadline of the whole command."""
     import z3
-
-    from model.core.errors import MalformedInputError
-    from reports.options import Z3_MIN_MEMORY_MIB, command_deadline
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.reports.options import Z3_MIN_MEMORY_MIB, command_deadline
 
     if "z3" in _engines(args) and args.memory_limit < Z3_MIN_MEMORY_MIB:
         # below this z3 cannot even start its solver (it crashed the process: SIGSEGV)
@@ -162,24 +161,24 @@ def _left(deadline: Deadline) -> float | None:
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from model.vulketh.scenario import load_scenario
-    from reports.cli_common import parse_data_file
+    from invasion_oracle.model.vulketh.scenario import load_scenario
+    from invasion_oracle.reports.cli_common import parse_data_file
 
     return load_scenario(args.scenario, tuple(args.ruling), parse_data_file(args.data), args.data or "data")
 
 
 def _disagree(what: str, a: object, b: object) -> None:
-    from solver.common import OracleDisagreement
+    from invasion_oracle.solver.common import OracleDisagreement
 
     raise OracleDisagreement(f"the engines disagree on {what}: {a} vs {b}")
 
 
 def _race(args: argparse.Namespace) -> int:
-    from reports.envelope import envelope_json
-    from reports.output import emit
-    from reports.tables import section
-    from reports.vulketh.tables import race_report
-    from solver.vulketh.race import question_from_scenario, race
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.tables import section
+    from invasion_oracle.reports.vulketh.tables import race_report
+    from invasion_oracle.solver.vulketh.race import question_from_scenario, race
 
     deadline = _limits(args)
     question = question_from_scenario(_load(args))
@@ -216,12 +215,12 @@ def _race(args: argparse.Namespace) -> int:
 
 
 def _clear(args: argparse.Namespace) -> int:
-    from model.core.errors import MalformedInputError
-    from reports.envelope import envelope_json
-    from reports.output import emit
-    from reports.tables import section
-    from reports.vulketh.tables import clear_report
-    from solver.vulketh.clear import clear_hex, question_from_scenario
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.tables import section
+    from invasion_oracle.reports.vulketh.tables import clear_report
+    from invasion_oracle.solver.vulketh.clear import clear_hex, question_from_scenario
 
     deadline = _limits(args)
     hexes = None
@@ -266,17 +265,22 @@ def _clear(args: argparse.Namespace) -> int:
 
 
 def _differ(args: argparse.Namespace) -> int:
-    from model.core.canonical import canonical_json, write_atomic
-    from model.core.errors import MalformedInputError
-    from model.core.rulings import REGISTRY, Rulings
-    from model.vulketh.data import build_game_data, default_data
-    from model.vulketh.game import Rules
-    from reports.cli_common import parse_data_file
-    from reports.envelope import envelope_json
-    from reports.output import emit
-    from reports.tables import section
-    from reports.vulketh.tables import differ_report
-    from solver.vulketh.differ import RULINGS, make_question, smallest_difference, witness_document
+    from invasion_oracle.model.core.canonical import canonical_json, write_atomic
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+    from invasion_oracle.model.vulketh.data import build_game_data, default_data
+    from invasion_oracle.model.vulketh.game import Rules
+    from invasion_oracle.reports.cli_common import parse_data_file
+    from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.tables import section
+    from invasion_oracle.reports.vulketh.tables import differ_report
+    from invasion_oracle.solver.vulketh.differ import (
+        RULINGS,
+        make_question,
+        smallest_difference,
+        witness_document,
+    )
 
     deadline = _limits(args)
     overrides = parse_data_file(args.data)

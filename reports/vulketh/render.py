@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from model.core.canonical import canonical_json
-from model.vulketh.action_board import STRENGTHS
-from model.vulketh.data import GameData
-from model.vulketh.render import render_text
-from model.vulketh.scenario import Scenario
-from model.vulketh.simulate import outcome
-from model.vulketh.state import GameState
-from reports.output import md_escape
-from reports.tables import fenced, table
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.vulketh.action_board import STRENGTHS
+from invasion_oracle.model.vulketh.data import GameData
+from invasion_oracle.model.vulketh.render import render_text
+from invasion_oracle.model.vulketh.scenario import Scenario
+from invasion_oracle.model.vulketh.simulate import outcome
+from invasion_oracle.model.vulketh.state import GameState
+from invasion_oracle.reports.output import md_escape
+from invasion_oracle.reports.tables import fenced, table
 
 
 def before(scenario: Scenario) -> str:

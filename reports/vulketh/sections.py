@@ -6,12 +6,12 @@ prints the command that reproduces it.
 
 from __future__ import annotations
 
-from model.vulketh.scenario import load_scenario
-from model.vulketh.simulate import run
-from model.vulketh.spec import SPEC
-from reports.output import command_line
-from reports.simulation import simulation_report
-from reports.tables import section
+from invasion_oracle.model.vulketh.scenario import load_scenario
+from invasion_oracle.model.vulketh.simulate import run
+from invasion_oracle.model.vulketh.spec import SPEC
+from invasion_oracle.reports.output import command_line
+from invasion_oracle.reports.simulation import simulation_report
+from invasion_oracle.reports.tables import section
 
 WORKED = "example:vulketh/worked_example.json"
 GAME = "example:vulketh/solo_game.json"
@@ -31,8 +31,8 @@ def invader_turn() -> str:
 
 def clear_search() -> str:
     """Search (b): members placed so a hex holds no Invader after any card, z3 and baseline."""
-    from reports.vulketh.tables import clear_report
-    from solver.vulketh.clear import clear_hex, question_from_scenario
+    from invasion_oracle.reports.vulketh.tables import clear_report
+    from invasion_oracle.solver.vulketh.clear import clear_hex, question_from_scenario
 
     question = question_from_scenario(load_scenario(CLEAR), CLEAR_HEX, CLEAR_MEMBERS)
     answers = [clear_hex(question, engine=e) for e in ("z3", "baseline")]
@@ -60,11 +60,11 @@ def clear_search() -> str:
 
 def differ_search() -> str:
     """Search (c): the smallest positions where the MOVE and GROW readings part."""
-    from model.core.rulings import REGISTRY, Rulings
-    from model.vulketh.data import default_data
-    from model.vulketh.game import Rules
-    from reports.vulketh.tables import differ_report
-    from solver.vulketh.differ import RULINGS, make_question, smallest_difference
+    from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+    from invasion_oracle.model.vulketh.data import default_data
+    from invasion_oracle.model.vulketh.game import Rules
+    from invasion_oracle.reports.vulketh.tables import differ_report
+    from invasion_oracle.solver.vulketh.differ import RULINGS, make_question, smallest_difference
 
     rules = Rules.of(Rulings.defaults("vulketh"), default_data())
     results = []
@@ -85,8 +85,8 @@ def differ_search() -> str:
 
 def race_search() -> str:
     """Search (a): the race to the fifth Warlord (z3 and the baseline)."""
-    from reports.vulketh.tables import race_report
-    from solver.vulketh.race import question_from_scenario, race
+    from invasion_oracle.reports.vulketh.tables import race_report
+    from invasion_oracle.solver.vulketh.race import question_from_scenario, race
 
     question = question_from_scenario(load_scenario(RACE))
     answers = [race(question, engine=e) for e in ("z3", "baseline")]

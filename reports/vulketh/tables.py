@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from reports.output import command_line, md_code
-from reports.tables import table
-from solver.vulketh.clear import ClearAnswer, ClearQuestion
-from solver.vulketh.differ import DifferAnswer
-from solver.vulketh.race import RaceAnswer, RaceLine, RaceQuestion
+from invasion_oracle.reports.output import command_line, md_code
+from invasion_oracle.reports.tables import table
+from invasion_oracle.solver.vulketh.clear import ClearAnswer, ClearQuestion
+from invasion_oracle.solver.vulketh.differ import DifferAnswer
+from invasion_oracle.solver.vulketh.race import RaceAnswer, RaceLine, RaceQuestion
 
 
 def _turn(turn: int | None, turns: int) -> str:
@@ -18,7 +18,7 @@ def _turn(turn: int | None, turns: int) -> str:
 
 def _line_row(what: str, line: RaceLine | None, turns: int, bound: bool = False) -> tuple[str, str, str, str]:
     if line is None:
-        from reports.options import stopped_words
+        from invasion_oracle.reports.options import stopped_words
 
         return (what, f"unknown ({stopped_words()})", "", "")
     plan = line.plan.describe() + (f"; Pillage: {', '.join(line.pillage)}" if line.pillage else "")
@@ -29,7 +29,6 @@ def _line_row(what: str, line: RaceLine | None, turns: int, bound: bool = False)
 def _engine_names(answers: Sequence[Any]) -> str:
     names = [str(a.engine) for a in answers]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
 
 
 def _reproduce(command: str | None) -> list[str]:
@@ -83,7 +82,7 @@ def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], comman
             f"({', '.join(answer.cards)}): proven by exhausting them."
         )
     else:
-        from reports.options import stopped_words
+        from invasion_oracle.reports.options import stopped_words
 
         verdict = f"Unknown: {stopped_words()}."
     return "\n".join([verdict, "", f"Engines: {engines}.", *_reproduce(command)])

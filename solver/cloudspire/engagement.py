@@ -30,19 +30,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import z3
-
-from model.cloudspire.area import LANES, SPIRE_SPACES, hit_reach
-from model.cloudspire.blueprints import Slot, accepts
-from model.cloudspire.cards import EffectKind, has, total
-from model.cloudspire.dice import Face, Zone, die_order
-from model.cloudspire.game import CloudspireGame
-from model.cloudspire.options import Choice
-from model.cloudspire.scenario import Scenario
-from model.cloudspire.state import GameState, LoadDice, SpiresFire
-from model.core.decisions import ChanceRequest, DecisionRequest
-from model.core.errors import RulesError
-from solver.cloudspire.search import options, step
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES, hit_reach
+from invasion_oracle.model.cloudspire.blueprints import Slot, accepts
+from invasion_oracle.model.cloudspire.cards import EffectKind, has, total
+from invasion_oracle.model.cloudspire.dice import Face, Zone, die_order
+from invasion_oracle.model.cloudspire.game import CloudspireGame
+from invasion_oracle.model.cloudspire.options import Choice
+from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.state import GameState, LoadDice, SpiresFire
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.solver.cloudspire.search import options, step
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
 
 OBJECTIVES = ("defeat", "health")
 EXCLUDED = ("banish", "commit", "roll")

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from model.cloudspire.game import CloudspireGame
-from model.cloudspire.options import Choice
-from model.cloudspire.state import GameState
-from model.core.decisions import ChanceRequest, DecisionRequest
+from invasion_oracle.model.cloudspire.game import CloudspireGame
+from invasion_oracle.model.cloudspire.options import Choice
+from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
 
 
 def options(state: GameState, excluded: Iterable[str] = ()) -> tuple[str, ...]:

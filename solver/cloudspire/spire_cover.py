@@ -32,15 +32,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import z3
-
-from model.cloudspire.area import SPIRE_SPACES
-from model.cloudspire.game import CloudspireGame
-from model.cloudspire.scenario import Scenario
-from model.cloudspire.state import GameState, PlacedSpire
-from model.core.decisions import ChanceRequest
-from model.core.errors import RulesError
-from solver.cloudspire.search import options, step
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.model.cloudspire.area import SPIRE_SPACES
+from invasion_oracle.model.cloudspire.game import CloudspireGame
+from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.state import GameState, PlacedSpire
+from invasion_oracle.model.core.decisions import ChanceRequest
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.solver.cloudspire.search import options, step
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
 
 ENGINES = ("z3", "baseline")
 EXCLUDED = ("banish",)

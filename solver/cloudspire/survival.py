@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from model.cloudspire.dice import Face, colour_of
-from model.cloudspire.game import CloudspireGame
-from model.cloudspire.scenario import Scenario
-from model.cloudspire.state import GameState, RollDie
-from model.core.decisions import ChanceRequest, DecisionRequest
-from model.core.errors import RulesError
-from solver.cloudspire.search import options, outcomes, step
-from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit
+from invasion_oracle.model.cloudspire.dice import Face, colour_of
+from invasion_oracle.model.cloudspire.game import CloudspireGame
+from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.state import GameState, RollDie
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.solver.cloudspire.search import options, outcomes, step
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit
 
 ENGINES = ("grouped", "per-die")
 MAX_STATES = 2_000_000

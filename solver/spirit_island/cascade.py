@@ -28,18 +28,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import z3
-
-from model.core.decisions import DecisionRequest, FirstLegalDecider, Option, PolicyDecider
-from model.core.events import Event
-from model.spirit_island.data import GameData, default_data
-from model.spirit_island.invader_deck import InvaderBoard, InvaderCard
-from model.spirit_island.island import Island
-from model.spirit_island.pieces import Land
-from model.spirit_island.ravage import invaders_strike, ravage_targets
-from model.spirit_island.state import AddBlight, Slot
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
-from solver.spirit_island.engines import portfolio
-from solver.spirit_island.replay import event_list, island_state, run_task
+from invasion_oracle.model.core.decisions import DecisionRequest, FirstLegalDecider, Option, PolicyDecider
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.spirit_island.data import GameData, default_data
+from invasion_oracle.model.spirit_island.invader_deck import InvaderBoard, InvaderCard
+from invasion_oracle.model.spirit_island.island import Island
+from invasion_oracle.model.spirit_island.pieces import Land
+from invasion_oracle.model.spirit_island.ravage import invaders_strike, ravage_targets
+from invasion_oracle.model.spirit_island.state import AddBlight, Slot
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.solver.spirit_island.engines import portfolio
+from invasion_oracle.solver.spirit_island.replay import event_list, island_state, run_task
 
 Path = tuple[int, ...]
 Witness = tuple[tuple[int, ...], tuple[Path, ...]]  # an order of the card's lands, and the chains
@@ -168,8 +167,8 @@ def best_cascade(
 ) -> CascadeAnswer:
     """The simple cascade paths from ``origin`` (which must have Blight) and the least harmful one.
 
-    >>> from model.spirit_island.island import build_island
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.island import build_island
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> island = build_island(default_data(), ("A",))
     >>> lands = tuple(parse_land("B") if n in ("A1", "A5") else parse_land("") for n in island.lands)
     >>> answer = best_cascade(island, lands, "A1")
@@ -465,7 +464,7 @@ def card_cascades(
     """For each land ``card`` ravages: does its Blight cascade always, in some resolution, or never?
 
     ``auto`` gives the baseline a short budget, then z3 the time left
-    (:func:`solver.spirit_island.engines.portfolio`); the witnesses are replayed within the limit.
+    (:func:`invasion_oracle.solver.spirit_island.engines.portfolio`); the witnesses are replayed within the limit.
     """
     data = data or default_data()
     threshold = data.value("land_damage_for_blight")

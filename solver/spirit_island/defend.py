@@ -9,7 +9,7 @@ Two goals for one land:
 
 z3 minimises Defend over the Ravage arithmetic; the baseline tries Defend 0, 1, 2... through the
 oracle's own strike function; ``method="auto"`` picks by the baseline's work
-(:mod:`solver.spirit_island.engines`). The answer is replayed as a real Ravage in the oracle, once
+(:mod:`invasion_oracle.solver.spirit_island.engines`). The answer is replayed as a real Ravage in the oracle, once
 with the answer (the goal holds) and once with one Defend less (it fails): a boundary fixture.
 The time limit covers the replays; an answer that cannot be replayed in time is ``unknown``.
 """
@@ -20,15 +20,21 @@ import time
 from dataclasses import dataclass, replace
 
 import z3
-
-from model.spirit_island.damage import MAX_ALLOCATIONS, allocation_count
-from model.spirit_island.data import GameData, default_data
-from model.spirit_island.pieces import Land, invader_damage
-from model.spirit_island.ravage import fight_back_damage, invaders_strike
-from model.spirit_island.state import RavageLand
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, cpsat_solve, z3_check
-from solver.spirit_island.engines import DEFEND_CROSSOVER, by_size, replay_fits
-from solver.spirit_island.replay import event_list, one_land_state, run_task
+from invasion_oracle.model.spirit_island.damage import MAX_ALLOCATIONS, allocation_count
+from invasion_oracle.model.spirit_island.data import GameData, default_data
+from invasion_oracle.model.spirit_island.pieces import Land, invader_damage
+from invasion_oracle.model.spirit_island.ravage import fight_back_damage, invaders_strike
+from invasion_oracle.model.spirit_island.state import RavageLand
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Status,
+    TimeLimit,
+    cpsat_solve,
+    z3_check,
+)
+from invasion_oracle.solver.spirit_island.engines import DEFEND_CROSSOVER, by_size, replay_fits
+from invasion_oracle.solver.spirit_island.replay import event_list, one_land_state, run_task
 
 GOALS = ("no-blight", "dahan-safe")
 
@@ -117,7 +123,7 @@ def least_defend(
 ) -> DefendPlan:
     """The least Defend so that a Ravage of ``land`` meets ``goal``, replayed at the boundary.
 
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> least_defend(parse_land("C T 2D")).defend, least_defend(parse_land("C T 2D@1"), "dahan-safe").defend
     (4, 5)
     """

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from solver.common import Deadline, TimeLimit
+from invasion_oracle.solver.common import Deadline, TimeLimit
 
 METHODS = ("auto", "z3", "cpsat", "baseline")
 FEAR_CROSSOVER = 4_000
@@ -56,7 +56,7 @@ def portfolio(
 ) -> tuple[T, str]:
     """Run the search with ``method``; for ``auto``, the baseline for up to
     :data:`PORTFOLIO_SECONDS` (within ``deadline``), then z3 with the time left. Returns the answer
-    and the engine that gave it; raises :class:`~solver.common.TimeLimit` when ``deadline`` ends
+    and the engine that gave it; raises :class:`~invasion_oracle.solver.common.TimeLimit` when ``deadline`` ends
     first."""
     if method == "baseline":
         return baseline(deadline), "baseline"

@@ -12,7 +12,7 @@ destroyed gives 1 Fear, a City 2; Tracking Damage: Damage adds up until Time Pas
 
 Each has a z3 encoding (``Optimize``) and an exhaustive baseline (every count of each kind of
 piece; every allocation the oracle lists); ``method="auto"`` picks the faster for the instance
-(:mod:`solver.spirit_island.engines`). The answer is replayed through the oracle: the
+(:mod:`invasion_oracle.solver.spirit_island.engines`). The answer is replayed through the oracle: the
 allocation is given as the players' decision to a Damage effect (or a fight-back) in the real
 game, which must destroy the claimed pieces and generate the claimed Fear. The time limit
 (``seconds``, or a ``deadline`` shared by a whole command) covers the search and the replay:
@@ -27,14 +27,26 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
-
-from model.spirit_island.damage import MAX_ALLOCATIONS, Allocation, allocation_count, allocations, capacity
-from model.spirit_island.data import GameData, default_data
-from model.spirit_island.pieces import INVADERS, LETTER, Land, PieceKind, PieceStats
-from model.spirit_island.state import DamageLand, FightBack
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, cpsat_solve, z3_check
-from solver.spirit_island.engines import FEAR_CROSSOVER, by_size, replay_fits
-from solver.spirit_island.replay import event_list, one_land_state, run_task
+from invasion_oracle.model.spirit_island.damage import (
+    MAX_ALLOCATIONS,
+    Allocation,
+    allocation_count,
+    allocations,
+    capacity,
+)
+from invasion_oracle.model.spirit_island.data import GameData, default_data
+from invasion_oracle.model.spirit_island.pieces import INVADERS, LETTER, Land, PieceKind, PieceStats
+from invasion_oracle.model.spirit_island.state import DamageLand, FightBack
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Status,
+    TimeLimit,
+    cpsat_solve,
+    z3_check,
+)
+from invasion_oracle.solver.spirit_island.engines import FEAR_CROSSOVER, by_size, replay_fits
+from invasion_oracle.solver.spirit_island.replay import event_list, one_land_state, run_task
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +209,7 @@ def least_damage_for_fear(
 ) -> FearPlan:
     """The least Damage to ``land``'s Invaders that yields ``wanted`` Fear, replayed by the oracle.
 
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> plan = least_damage_for_fear(parse_land("C T@1 E"), 2)
     >>> plan.damage, plan.destroy, plan.replayed
     (3, (('C', 1),), True)
@@ -368,7 +380,7 @@ def best_fight_back(
 ) -> FightBackPlan:
     """The fight-back of ``dahan`` surviving Dahan with the most Fear (or destroyed Invaders).
 
-    >>> from model.spirit_island.pieces import parse_land
+    >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> plan = best_fight_back(parse_land("C 2T E"), 2)
     >>> plan.damage, plan.value, plan.replayed
     (4, 2, True)

@@ -36,25 +36,24 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
-
-from model.core.decisions import ChanceRequest, DecisionRequest, FirstLegalDecider, Option
-from model.core.errors import MalformedInputError, RulesError
-from model.core.events import Event
-from model.core.rulings import Rulings
-from model.spirit_island.blight import HEALTHY, BlightTrack
-from model.spirit_island.damage import allocations
-from model.spirit_island.data import GameData, default_data
-from model.spirit_island.fear import FearTrack
-from model.spirit_island.game import InvaderPhaseGame, Rules
-from model.spirit_island.invader_deck import InvaderBoard, InvaderCard, entry_stage
-from model.spirit_island.island import Island
-from model.spirit_island.pieces import Land, PieceKind, PieceStats
-from model.spirit_island.rulings import GAME
-from model.spirit_island.scenario import Scenario
-from model.spirit_island.state import IslandState, SpiritInputs, SpiritPhase, StartPhase
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
-from solver.spirit_island.engines import portfolio
-from solver.spirit_island.replay import AMPLE_BLIGHT
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, FirstLegalDecider, Option
+from invasion_oracle.model.core.errors import MalformedInputError, RulesError
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.spirit_island.blight import HEALTHY, BlightTrack
+from invasion_oracle.model.spirit_island.damage import allocations
+from invasion_oracle.model.spirit_island.data import GameData, default_data
+from invasion_oracle.model.spirit_island.fear import FearTrack
+from invasion_oracle.model.spirit_island.game import InvaderPhaseGame, Rules
+from invasion_oracle.model.spirit_island.invader_deck import InvaderBoard, InvaderCard, entry_stage
+from invasion_oracle.model.spirit_island.island import Island
+from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, PieceStats
+from invasion_oracle.model.spirit_island.rulings import GAME
+from invasion_oracle.model.spirit_island.scenario import Scenario
+from invasion_oracle.model.spirit_island.state import IslandState, SpiritInputs, SpiritPhase, StartPhase
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.solver.spirit_island.engines import portfolio
+from invasion_oracle.solver.spirit_island.replay import AMPLE_BLIGHT
 
 ACTIONS = ("ravage", "build", "explore")
 Counts = tuple[int, int, int, int]  # Explorers, Towns, Cities, Dahan
@@ -887,9 +886,9 @@ def question_document(q: IslandQuestion, description: str = "") -> dict[str, Any
 def boundary_fixture(q: IslandQuestion, flip: Flip, data: GameData | None = None) -> dict[str, Any]:
     """The flipped start as a scenario file with the witness's decisions scripted, checked by
     running it as a real game: the fixture shows the fact flipped at the smallest change."""
-    from model.core.decisions import ScriptedChance, ScriptedDecider
-    from model.spirit_island.scenario import scenario_from_document
-    from model.spirit_island.simulate import run
+    from invasion_oracle.model.core.decisions import ScriptedChance, ScriptedDecider
+    from invasion_oracle.model.spirit_island.scenario import scenario_from_document
+    from invasion_oracle.model.spirit_island.simulate import run
 
     data = data or default_data()
     if flip.changes is None:

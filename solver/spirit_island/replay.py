@@ -11,20 +11,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.core.decisions import Decider, FirstLegalDecider, Option, ScriptedChance, ScriptedDecider
-from model.core.driver import Playthrough, play
-from model.core.events import Event
-from model.core.rulings import Rulings
-from model.spirit_island.blight import HEALTHY, BlightTrack
-from model.spirit_island.data import GameData, default_data
-from model.spirit_island.fear import FearTrack
-from model.spirit_island.game import InvaderPhaseGame, Rules
-from model.spirit_island.invader_deck import InvaderBoard
-from model.spirit_island.island import Island, build_island
-from model.spirit_island.pieces import Land
-from model.spirit_island.rulings import GAME
-from model.spirit_island.state import IslandState, Task
-from solver.common import OracleDisagreement
+from invasion_oracle.model.core.decisions import (
+    Decider,
+    FirstLegalDecider,
+    Option,
+    ScriptedChance,
+    ScriptedDecider,
+)
+from invasion_oracle.model.core.driver import Playthrough, play
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.spirit_island.blight import HEALTHY, BlightTrack
+from invasion_oracle.model.spirit_island.data import GameData, default_data
+from invasion_oracle.model.spirit_island.fear import FearTrack
+from invasion_oracle.model.spirit_island.game import InvaderPhaseGame, Rules
+from invasion_oracle.model.spirit_island.invader_deck import InvaderBoard
+from invasion_oracle.model.spirit_island.island import Island, build_island
+from invasion_oracle.model.spirit_island.pieces import Land
+from invasion_oracle.model.spirit_island.rulings import GAME
+from invasion_oracle.model.spirit_island.state import IslandState, Task
+from invasion_oracle.solver.common import OracleDisagreement
 
 HOME = "A5"
 AMPLE_BLIGHT = 1000

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from model.core.errors import MalformedInputError
-from model.stonespine.heroes import COLORS, HeroColor
-from solver.common import Status
-from solver.stonespine.board import Board, Layout
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.solver.common import Status
+from invasion_oracle.solver.stonespine.board import Board, Layout
 
 Roll = tuple[int, int, int]
 
@@ -31,7 +31,7 @@ STOPPED = {"time": "time-limit", "memory": "memory-limit", "interrupted": "inter
 
 
 def stop_reason(reason: str | None) -> str | None:
-    """The ``stopped`` value of an answer for a :class:`~solver.common.TimeLimit` reason."""
+    """The ``stopped`` value of an answer for a :class:`~invasion_oracle.solver.common.TimeLimit` reason."""
     return None if reason is None else STOPPED.get(reason, reason)
 
 

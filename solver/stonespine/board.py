@@ -1,7 +1,7 @@
 """A player's dungeon compiled for search: nodes, neighbour lists and per-hero damage numbers.
 
-The numbers come from the oracle's own functions (:func:`model.stonespine.entering.chamber_damage`
-and :func:`~model.stonespine.entering.purple_condition`), so the compiled board cannot drift from
+The numbers come from the oracle's own functions (:func:`invasion_oracle.model.stonespine.entering.chamber_damage`
+and :func:`~invasion_oracle.model.stonespine.entering.purple_condition`), so the compiled board cannot drift from
 the rules: damage in a chamber is ``base[c] + minions[c] * unit[c]`` for each hero colour.
 
 What the compiled board does not model is listed, with the reason, in :attr:`Board.limits` (for
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from model.stonespine.abilities import Do
-from model.stonespine.dungeon import Cell, Chamber, Dungeon
-from model.stonespine.entering import (
+from invasion_oracle.model.stonespine.abilities import Do
+from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, Dungeon
+from invasion_oracle.model.stonespine.entering import (
     Rules,
     chamber_damage,
     chamber_has,
@@ -27,11 +27,11 @@ from model.stonespine.entering import (
     exit_chamber,
     purple_condition,
 )
-from model.stonespine.guardians import GuardianState
-from model.stonespine.heroes import COLORS, AbilityType, HeroCard, HeroColor
-from model.stonespine.scenario import Scenario
-from model.stonespine.state import GameState, Placement, PlayerState
-from solver.common import Deadline
+from invasion_oracle.model.stonespine.guardians import GuardianState
+from invasion_oracle.model.stonespine.heroes import COLORS, AbilityType, HeroCard, HeroColor
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.state import GameState, Placement, PlayerState
+from invasion_oracle.solver.common import Deadline
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
-from model.stonespine.data import GameData, parse_face
-from model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.model.stonespine.data import GameData, parse_face
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 
 Roll = tuple[int, int, int]  # heroes of each colour: black, purple, red
 
@@ -19,9 +19,9 @@ Roll = tuple[int, int, int]  # heroes of each colour: black, purple, red
 def roll_distribution(data: GameData, year: int) -> tuple[tuple[Roll, Fraction], ...]:
     """Every multiset of heroes this year's dice can show, with its probability (sorted by roll).
 
-    >>> import model.stonespine
-    >>> from model.core.rulings import Rulings
-    >>> from model.stonespine.data import default_data
+    >>> import invasion_oracle.model.stonespine
+    >>> from invasion_oracle.model.core.rulings import Rulings
+    >>> from invasion_oracle.model.stonespine.data import default_data
     >>> dist = roll_distribution(default_data(Rulings.defaults("stonespine")), 1)
     >>> [(r, str(p)) for r, p in dist]
     [((0, 0, 1), '1/3'), ((0, 1, 0), '1/3'), ((1, 0, 0), '1/3')]

@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 import z3
-
-from model.stonespine.heroes import COLORS
-from solver.common import Deadline, z3_check
+from invasion_oracle.model.stonespine.heroes import COLORS
+from invasion_oracle.solver.common import Deadline, z3_check
 
 MOST_BONUS = 2  # the highest starting health token a scenario gives (+2)
 

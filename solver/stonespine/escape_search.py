@@ -24,21 +24,28 @@ from dataclasses import replace
 from typing import Any
 
 import z3
-
-from model.core.errors import MalformedInputError, RulesError
-from model.stonespine.dungeon import Cell
-from model.stonespine.elements import Element, Space
-from model.stonespine.entering import Rules
-from model.stonespine.heroes import COLORS, HeroColor
-from model.stonespine.scenario import Scenario, scenario_from_document
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
-from solver.stonespine.answers import FillAnswer, GeneratedAnswer, stop_reason
-from solver.stonespine.board import Board, HeroProfile, Layout, board_for, chamber_effect
-from solver.stonespine.fast import defeat_mask, first_routes
-from solver.stonespine.generate import random_dungeon
-from solver.stonespine.replay import verify_wave
-from solver.stonespine.routes import Fate, Outcome, walk_route
-from solver.stonespine.rules import Z3, chamber_facts, enter, hero_terms, route_rules, start_state, term
+from invasion_oracle.model.core.errors import MalformedInputError, RulesError
+from invasion_oracle.model.stonespine.dungeon import Cell
+from invasion_oracle.model.stonespine.elements import Element, Space
+from invasion_oracle.model.stonespine.entering import Rules
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.model.stonespine.scenario import Scenario, scenario_from_document
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.solver.stonespine.answers import FillAnswer, GeneratedAnswer, stop_reason
+from invasion_oracle.solver.stonespine.board import Board, HeroProfile, Layout, board_for, chamber_effect
+from invasion_oracle.solver.stonespine.fast import defeat_mask, first_routes
+from invasion_oracle.solver.stonespine.generate import random_dungeon
+from invasion_oracle.solver.stonespine.replay import verify_wave
+from invasion_oracle.solver.stonespine.routes import Fate, Outcome, walk_route
+from invasion_oracle.solver.stonespine.rules import (
+    Z3,
+    chamber_facts,
+    enter,
+    hero_terms,
+    route_rules,
+    start_state,
+    term,
+)
 
 Slot = tuple[int, int, int]  # player-independent: (column, row, space index)
 MULTISETS = 500  # the most ways to fill one chamber's free spaces the z3 engine encodes

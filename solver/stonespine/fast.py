@@ -1,6 +1,6 @@
 """The hot loops of the exhaustive searches: the route rules tabulated, and walks over the table.
 
-:class:`EntryTable` evaluates :func:`solver.stonespine.rules.enter` (the one definition of the
+:class:`EntryTable` evaluates :func:`invasion_oracle.solver.stonespine.rules.enter` (the one definition of the
 route rules) for every state a hero can carry into a chamber - damage so far below its health,
 protection used or not - and keeps the result as one small integer: the next state, or how the
 walk ends there. A walk is then a list lookup per chamber entered, so the fast engines run the
@@ -16,9 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.common import Deadline
-from solver.stonespine.board import Board, HeroProfile, Layout
-from solver.stonespine.rules import HeroState, VectorLogic, chamber_facts, enter, hero_terms, route_rules
+from invasion_oracle.solver.common import Deadline
+from invasion_oracle.solver.stonespine.board import Board, HeroProfile, Layout
+from invasion_oracle.solver.stonespine.rules import (
+    HeroState,
+    VectorLogic,
+    chamber_facts,
+    enter,
+    hero_terms,
+    route_rules,
+)
 
 ESCAPE = -1  # what :func:`route_ends` yields (once) when some route escapes
 
@@ -31,10 +38,10 @@ Row = tuple[int, ...]  # per state ``damage * 2 + protection_used``: a code
 
 
 class EntryTable:
-    """:func:`~solver.stonespine.rules.enter` tabulated for one hero on one board.
+    """:func:`~invasion_oracle.solver.stonespine.rules.enter` tabulated for one hero on one board.
 
     Each row - one per chamber and (minions, guardian, ignored), holding a code per state - is one
-    evaluation of the rules for every state at once (:class:`~solver.stonespine.rules.VectorLogic`).
+    evaluation of the rules for every state at once (:class:`~invasion_oracle.solver.stonespine.rules.VectorLogic`).
     With ``batch``, the first row asked of a chamber brings all its rows up to ``board.minions``
     minions in one evaluation (the placement search asks for most of them).
     """

@@ -129,8 +129,8 @@ def study_document(
     first-game heroes (Thief, Cleric, Barbarian) with ``bonus`` extra health each, and the
     guardian and minions placed in the first chamber. Same arguments, same document.
     """
-    from model.core.errors import MalformedInputError
-    from model.stonespine.scenario import scenario_from_document
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.model.stonespine.scenario import scenario_from_document
 
     dungeon = thin_elements(random_dungeon(seed, rows, columns, open_doors=open_doors), elements, seed)
     first = f"{dungeon['entrance']}1"

@@ -10,7 +10,7 @@
 Each has a z3 encoding (a count bound checked upward; the first satisfiable bound is optimal
 because every smaller one is unsatisfiable) and an exhaustive baseline, and the answer is replayed
 through the oracle with the modified scenario. Answers are
-:class:`~solver.stonespine.answers.CountAnswer` and :class:`~solver.stonespine.answers.HealthAnswer`;
+:class:`~invasion_oracle.solver.stonespine.answers.CountAnswer` and :class:`~invasion_oracle.solver.stonespine.answers.HealthAnswer`;
 stopped early, they carry the bound proved so far (every smaller count refuted).
 """
 
@@ -23,19 +23,24 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
-
-from model.core.errors import MalformedInputError, RulesError
-from model.stonespine.dungeon import Cell
-from model.stonespine.elements import Element, Space
-from model.stonespine.entering import Rules
-from model.stonespine.heroes import COLORS, HeroColor
-from model.stonespine.scenario import Scenario
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
-from solver.stonespine.answers import CountAnswer, HealthAnswer, stop_reason
-from solver.stonespine.board import Board, Layout, board_for, chamber_effect
-from solver.stonespine.fast import EntryTable, EntryTables, LayoutEvaluator, defeat_mask, first_routes
-from solver.stonespine.routes import Fate, RouteModel, walk_route
-from solver.stonespine.waves import WaveEncoding, layout_terms, oracle_plan_check, search_wave
+from invasion_oracle.model.core.errors import MalformedInputError, RulesError
+from invasion_oracle.model.stonespine.dungeon import Cell
+from invasion_oracle.model.stonespine.elements import Element, Space
+from invasion_oracle.model.stonespine.entering import Rules
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.solver.stonespine.answers import CountAnswer, HealthAnswer, stop_reason
+from invasion_oracle.solver.stonespine.board import Board, Layout, board_for, chamber_effect
+from invasion_oracle.solver.stonespine.fast import (
+    EntryTable,
+    EntryTables,
+    LayoutEvaluator,
+    defeat_mask,
+    first_routes,
+)
+from invasion_oracle.solver.stonespine.routes import Fate, RouteModel, walk_route
+from invasion_oracle.solver.stonespine.waves import WaveEncoding, layout_terms, oracle_plan_check, search_wave
 
 
 def _roll(heroes: Sequence[HeroColor]) -> tuple[int, int, int]:
@@ -399,7 +404,7 @@ def least_escaping_health(
 def _verify_health(
     scenario: Scenario, player: int, hero: HeroColor, health: int, route: list[str], reason: str
 ) -> None:
-    from solver.stonespine.replay import verify_wave
+    from invasion_oracle.solver.stonespine.replay import verify_wave
 
     state = scenario.initial
     bonus = list(state.health_bonus)

@@ -5,7 +5,7 @@ Objectives:
 * ``guaranteed`` (a): the number of heroes the player can surely defeat in the first wave,
   whatever the dice show: ``min over rolls of max over orders and routes``;
 * ``expected`` (b): the value of the whole Invasion phase under the optimal continue/close
-  policy (:mod:`solver.stonespine.policy`), for a chosen measure.
+  policy (:mod:`invasion_oracle.solver.stonespine.policy`), for a chosen measure.
 
 Engines (all exact; they must agree):
 
@@ -31,7 +31,7 @@ Engines (all exact; they must agree):
 * ``oracle`` - every placement class and roll searched through the oracle itself (the baseline).
 
 The best placement is replayed through the oracle for its worst roll before it is reported, and
-every answer is a :class:`~solver.stonespine.answers.PlacementAnswer`.
+every answer is a :class:`~invasion_oracle.solver.stonespine.answers.PlacementAnswer`.
 """
 
 from __future__ import annotations
@@ -45,15 +45,27 @@ from fractions import Fraction
 from typing import Any
 
 import z3
-
-from model.core.errors import RulesError
-from model.stonespine.scenario import Scenario
-from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, checking, z3_check
-from solver.stonespine.answers import FigurePlacement, PlacementAnswer, RankedPlacement, stop_reason
-from solver.stonespine.board import Board, Layout, board_for
-from solver.stonespine.dice import Roll, roll_distribution, roll_heroes
-from solver.stonespine.fast import EntryTables, LayoutEvaluator
-from solver.stonespine.waves import (
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Progress,
+    Status,
+    TimeLimit,
+    checking,
+    z3_check,
+)
+from invasion_oracle.solver.stonespine.answers import (
+    FigurePlacement,
+    PlacementAnswer,
+    RankedPlacement,
+    stop_reason,
+)
+from invasion_oracle.solver.stonespine.board import Board, Layout, board_for
+from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution, roll_heroes
+from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
+from invasion_oracle.solver.stonespine.waves import (
     WaveEncoding,
     WavePlan,
     oracle_plan_check,
@@ -768,7 +780,7 @@ def search_expected(
     in it ends the phase in failure); for every measure, the phase's best value over the
     measure's range bounds the search (a class reaching it ends the search once ties are listed).
     """
-    from solver.stonespine.policy import InvasionDP, Measure, verify_phase
+    from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure, verify_phase
 
     deadline = deadline or Deadline()
     search = deadline.share(0.7)
@@ -866,8 +878,8 @@ def solve_placement(
     deadline: Deadline | None = None,
 ) -> PlacementAnswer:
     """Query 4 answered: the optimal placement for ``objective`` by ``engine``."""
-    from model.core.errors import MalformedInputError
-    from solver.stonespine.policy import Measure
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.solver.stonespine.policy import Measure
 
     if objective == "guaranteed":
         if engine == "z3":

@@ -5,14 +5,14 @@ Preparation ("III. Preparation Phase"), :func:`solve_plan` chooses
 
 1. the purchases: every legal sequence of the planning player's Improvement answers (``buy-xp``,
    ``remove-rubble``, ``buy-passage``, ``pass``, and the level-up and instant-ability choices
-   buying XP triggers) is walked **through the oracle** (:class:`~model.stonespine.game.StonespineGame`),
+   buying XP triggers) is walked **through the oracle** (:class:`~invasion_oracle.model.stonespine.game.StonespineGame`),
    so prices, the market's limits and the turn order are the oracle's own. The other players'
    Improvement requests are answered by the scenario's ``decisions`` object without its script
    (its ``prefer`` list, then the first legal option, ``pass``): their purchases are decisions
    the scenario gives, taken in the order the oracle asks them (ruling ``SS-IMPROVEMENT-ORDER``);
 2. the placement: every placement class of the compiled board after those purchases
-   (:class:`~solver.stonespine.placement.Space`);
-3. the gate policy: the exact DP over defeated-chamber sets (:class:`~solver.stonespine.policy.InvasionDP`).
+   (:class:`~invasion_oracle.solver.stonespine.placement.Space`);
+3. the gate policy: the exact DP over defeated-chamber sets (:class:`~invasion_oracle.solver.stonespine.policy.InvasionDP`).
 
 Sequences of purchases that compile to the same board (same connections, damage, minions) have
 the same value and are one *purchase class*, represented by its shortest sequence. Two plans
@@ -40,19 +40,19 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from model.core.answers import Answers
-from model.core.decisions import ChanceRequest, DecisionRequest, Option
-from model.core.errors import RulesError
-from model.stonespine.entering import Rules
-from model.stonespine.scenario import Scenario
-from model.stonespine.state import GameState, Stage
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit
-from solver.stonespine.answers import FigurePlacement, roll_json, stop_reason
-from solver.stonespine.board import Board, Layout, compile_board
-from solver.stonespine.dice import Roll, roll_distribution
-from solver.stonespine.fast import EntryTables, LayoutEvaluator
-from solver.stonespine.placement import Space, _require_exact, placement_space
-from solver.stonespine.policy import InvasionDP, Measure, oracle_expectation
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.stonespine.entering import Rules
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.state import GameState, Stage
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit
+from invasion_oracle.solver.stonespine.answers import FigurePlacement, roll_json, stop_reason
+from invasion_oracle.solver.stonespine.board import Board, Layout, compile_board
+from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution
+from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
+from invasion_oracle.solver.stonespine.placement import Space, _require_exact, placement_space
+from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure, oracle_expectation
 
 
 class PlanMeasure(enum.StrEnum):

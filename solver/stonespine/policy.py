@@ -30,18 +30,18 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from model.core.decisions import ChanceRequest, DecisionRequest, Option
-from model.core.errors import RulesError
-from model.stonespine.dungeon import Cell
-from model.stonespine.game import StonespineGame
-from model.stonespine.heroes import COLORS, HeroColor
-from model.stonespine.scenario import Scenario
-from model.stonespine.state import GameState, Stage
-from solver.common import Deadline, OracleDisagreement, Status, TimeLimit
-from solver.stonespine.board import Board, Layout, board_for
-from solver.stonespine.dice import Roll, roll_distribution
-from solver.stonespine.fast import EntryTables, outcome_masks, route_to
-from solver.stonespine.routes import Fate, Outcome, walk_route
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.stonespine.dungeon import Cell
+from invasion_oracle.model.stonespine.game import StonespineGame
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.state import GameState, Stage
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit
+from invasion_oracle.solver.stonespine.board import Board, Layout, board_for
+from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution
+from invasion_oracle.solver.stonespine.fast import EntryTables, outcome_masks, route_to
+from invasion_oracle.solver.stonespine.routes import Fate, Outcome, walk_route
 
 
 class Measure(enum.StrEnum):
@@ -375,7 +375,12 @@ def solve_policy(
 
     On the deadline the answer is ``unknown``: a DP stopped half way bounds nothing.
     """
-    from solver.stonespine.answers import FigurePlacement, FirstWaveRoll, PolicyAnswer, stop_reason
+    from invasion_oracle.solver.stonespine.answers import (
+        FigurePlacement,
+        FirstWaveRoll,
+        PolicyAnswer,
+        stop_reason,
+    )
 
     deadline = deadline or Deadline()
     board, layout, _ = board_for(scenario, player)

@@ -3,7 +3,7 @@
 A *plan* is what a solver proposes for one wave: heroes in the order the player sends them, each
 with its route. :func:`replay_wave` plays the plan through :class:`StonespineGame` from Step 2
 and reports what the oracle says happened; :func:`verify_wave` raises
-:class:`~solver.common.OracleDisagreement` when that differs from the solver's claim.
+:class:`~invasion_oracle.solver.common.OracleDisagreement` when that differs from the solver's claim.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from model.core.decisions import ChanceRequest, DecisionRequest, Option
-from model.core.events import Event
-from model.stonespine.dungeon import Cell
-from model.stonespine.game import StonespineGame
-from model.stonespine.heroes import HeroColor
-from model.stonespine.scenario import Scenario
-from model.stonespine.state import GameState, Placement, Stage
-from solver.common import Deadline, OracleDisagreement
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.stonespine.dungeon import Cell
+from invasion_oracle.model.stonespine.game import StonespineGame
+from invasion_oracle.model.stonespine.heroes import HeroColor
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.state import GameState, Placement, Stage
+from invasion_oracle.solver.common import Deadline, OracleDisagreement
 
 
 @dataclass(frozen=True, slots=True)

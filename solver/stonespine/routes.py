@@ -8,11 +8,11 @@ not escaping at each chamber it leaves (seed 000, "Step 2: Repel Heroes"). A rou
 * ``escaped`` at a chamber: the year-1-3 exit chamber, or no new chamber to move to;
 * ``escaped`` at the entrance when nothing connects to it (``SS-ENTRY-UNCONNECTED=escape``).
 
-What happens in each chamber is :func:`solver.stonespine.rules.enter`, the one definition of the
+What happens in each chamber is :func:`invasion_oracle.solver.stonespine.rules.enter`, the one definition of the
 route rules; the engines differ only in how they search:
 
 * :func:`enumerate_outcomes` - the reference walker: a depth-first walk over every route that
-  calls the rules at each step (the fast walker in :mod:`solver.stonespine.fast` tabulates them);
+  calls the rules at each step (the fast walker in :mod:`invasion_oracle.solver.stonespine.fast` tabulates them);
 * :class:`RouteModel` - z3: a simple path (visited flags, successor edges, Miller-Tucker-Zemlin
   order numbers) whose hero state is carried along the chosen edges through the same rules, asked
   one outcome at a time; "unsat" is a proof that no route reaches it;
@@ -30,18 +30,24 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
-
-from model.core.decisions import ChanceRequest
-from model.core.errors import RulesError
-from model.stonespine.game import StonespineGame
-from model.stonespine.heroes import HeroColor
-from model.stonespine.scenario import Scenario
-from model.stonespine.state import GameState
-from solver.common import Deadline, Status, TimeLimit, z3_check
-from solver.paths import SimplePath, decode
-from solver.stonespine.board import Board, HeroProfile, Layout, board_for
-from solver.stonespine.fast import BY_DAMAGE, BY_EXIT, BY_GUARDIAN, EntryTable, first_routes, random_routes
-from solver.stonespine.rules import (
+from invasion_oracle.model.core.decisions import ChanceRequest
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.stonespine.game import StonespineGame
+from invasion_oracle.model.stonespine.heroes import HeroColor
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.state import GameState
+from invasion_oracle.solver.common import Deadline, Status, TimeLimit, z3_check
+from invasion_oracle.solver.paths import SimplePath, decode
+from invasion_oracle.solver.stonespine.board import Board, HeroProfile, Layout, board_for
+from invasion_oracle.solver.stonespine.fast import (
+    BY_DAMAGE,
+    BY_EXIT,
+    BY_GUARDIAN,
+    EntryTable,
+    first_routes,
+    random_routes,
+)
+from invasion_oracle.solver.stonespine.rules import (
     PY,
     Z3,
     ChamberFacts,
@@ -406,7 +412,7 @@ def oracle_outcomes(
 ) -> dict[tuple[str, str | None, str], tuple[str, ...]]:
     """Every ``(fate, chamber, reason)`` one hero can be steered to, following every decision the
     oracle asks (moves, and a black hero's choice of elements), with the first route to each."""
-    from solver.stonespine.replay import _results, wave_state
+    from invasion_oracle.solver.stonespine.replay import _results, wave_state
 
     deadline = deadline or Deadline()
     game = StonespineGame(scenario.rulings, scenario.data)
@@ -447,8 +453,8 @@ def solve_routes(
     rest), ``search`` (every route walked) or ``oracle`` (every decision of the oracle followed).
     On the deadline the outcomes settled so far come back as ``best-found``.
     """
-    from solver.stonespine.answers import RouteOutcome, RoutesAnswer, stop_reason
-    from solver.stonespine.replay import verify_routes
+    from invasion_oracle.solver.stonespine.answers import RouteOutcome, RoutesAnswer, stop_reason
+    from invasion_oracle.solver.stonespine.replay import verify_routes
 
     deadline = deadline or Deadline()
     board, layout, defeated = board_for(scenario, player)

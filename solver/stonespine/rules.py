@@ -17,13 +17,13 @@ Paladin, Templar"): a hero entering a chamber
 :class:`Logic` so the same text serves every engine:
 
 * :data:`PY` evaluates them on Python booleans and integers: the reference walker
-  (:func:`solver.stonespine.routes.enumerate_outcomes`) calls them at every step;
+  (:func:`invasion_oracle.solver.stonespine.routes.enumerate_outcomes`) calls them at every step;
 * :class:`VectorLogic` evaluates them for every state a hero can carry at once: the fast walker
-  (:mod:`solver.stonespine.fast`) tabulates them that way (:class:`~solver.stonespine.fast.EntryTable`);
+  (:mod:`invasion_oracle.solver.stonespine.fast`) tabulates them that way (:class:`~invasion_oracle.solver.stonespine.fast.EntryTable`);
 * :data:`Z3` builds z3 terms from them: the path encoding of routes, waves and placements
-  (:class:`solver.stonespine.routes.PathEncoding`) and the escape search's route conditions.
+  (:class:`invasion_oracle.solver.stonespine.routes.PathEncoding`) and the escape search's route conditions.
 
->>> from solver.stonespine.rules import PY, ChamberFacts, HeroState, HeroTerms, RouteRules, enter
+>>> from invasion_oracle.solver.stonespine.rules import PY, ChamberFacts, HeroState, HeroTerms, RouteRules, enter
 >>> rules = RouteRules(purple_used_anyway=True, exit_through_defeated=True)
 >>> facts = ChamberFacts(ignored=False, guardian=False, damage=3, protected_damage=0,
 ...                      condition=False, exit=False)
@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import z3
 
 if TYPE_CHECKING:
-    from solver.stonespine.board import Board, HeroProfile
+    from invasion_oracle.solver.stonespine.board import Board, HeroProfile
 
 B = TypeVar("B")  # a boolean: bool or a z3 Bool term
 N = TypeVar("N")  # a number: int or a z3 Int term
@@ -170,7 +170,7 @@ def term(value: Any) -> Any:
 class VectorLogic:
     """The rules on many hero states at once: every value is a tuple with one entry per state.
 
-    The fast walker's table (:class:`solver.stonespine.fast.EntryTable`) evaluates
+    The fast walker's table (:class:`invasion_oracle.solver.stonespine.fast.EntryTable`) evaluates
     :func:`enter` once per chamber this way, for every damage a hero can carry in.
     """
 

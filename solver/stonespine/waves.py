@@ -8,13 +8,13 @@ is the number of heroes defeated before the first escape, and "no escape" means 
 Three engines, which must agree:
 
 * :func:`search_wave` - exhaustive search on the compiled board, memoised on (defeated chambers,
-  heroes left), walking routes with the tabulated rules (:mod:`solver.stonespine.fast`);
+  heroes left), walking routes with the tabulated rules (:mod:`invasion_oracle.solver.stonespine.fast`);
 * :func:`z3_wave` - z3: one path encoding per hero slot, a colour per slot, each slot's defeated
   chambers being the earlier slots' ends; the largest satisfiable number of defeats;
 * :func:`oracle_wave` - exhaustive search through the oracle itself (every decision it asks),
   the ground truth and the baseline the benchmarks compare against.
 
-:func:`solve_wave` answers the query with a :class:`~solver.stonespine.answers.WaveAnswer`, the plan
+:func:`solve_wave` answers the query with a :class:`~invasion_oracle.solver.stonespine.answers.WaveAnswer`, the plan
 replayed through the oracle.
 """
 
@@ -26,20 +26,26 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
-
-from model.core.decisions import ChanceRequest
-from model.core.errors import RulesError
-from model.stonespine.dungeon import Cell
-from model.stonespine.game import StonespineGame
-from model.stonespine.heroes import COLORS, HeroColor
-from model.stonespine.scenario import Scenario
-from model.stonespine.state import GameState, Placement
-from solver.common import Deadline, Status, TimeLimit, z3_check
-from solver.stonespine.board import Board, Layout, board_for
-from solver.stonespine.fast import EntryTables, LayoutEvaluator, route_to
-from solver.stonespine.replay import HeroResult, wave_state
-from solver.stonespine.routes import Fate, Outcome, PathEncoding, walk_route
-from solver.stonespine.rules import Z3, ChamberFacts, HeroTerms, chamber_facts, hero_terms, term
+from invasion_oracle.model.core.decisions import ChanceRequest
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.stonespine.dungeon import Cell
+from invasion_oracle.model.stonespine.game import StonespineGame
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.model.stonespine.scenario import Scenario
+from invasion_oracle.model.stonespine.state import GameState, Placement
+from invasion_oracle.solver.common import Deadline, Status, TimeLimit, z3_check
+from invasion_oracle.solver.stonespine.board import Board, Layout, board_for
+from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator, route_to
+from invasion_oracle.solver.stonespine.replay import HeroResult, wave_state
+from invasion_oracle.solver.stonespine.routes import Fate, Outcome, PathEncoding, walk_route
+from invasion_oracle.solver.stonespine.rules import (
+    Z3,
+    ChamberFacts,
+    HeroTerms,
+    chamber_facts,
+    hero_terms,
+    term,
+)
 
 # (colour index, chamber) -> a z3 term: extra damage or an extra purple condition (added tokens)
 Addition = Callable[[int, int], Any]
@@ -84,10 +90,10 @@ def search_wave(
 ) -> WavePlan:
     """The most heroes the player can defeat from this wave, exhaustively on the compiled board.
 
-    The value comes from :class:`~solver.stonespine.fast.LayoutEvaluator` (memoised on defeated
+    The value comes from :class:`~invasion_oracle.solver.stonespine.fast.LayoutEvaluator` (memoised on defeated
     chambers and heroes left, defeat chambers found lazily); the plan is read back from it - at
     each step the first colour and chamber that keep the best value - and each hero's route is
-    the first route to its chamber (:func:`~solver.stonespine.fast.route_to`).
+    the first route to its chamber (:func:`~invasion_oracle.solver.stonespine.fast.route_to`).
     """
     deadline = deadline or Deadline()
     tables = tables or EntryTables(board)
@@ -399,7 +405,7 @@ def oracle_wave(
 def _replay_answers(
     game: StonespineGame, start: GameState, opening: tuple[Any, ...], answers: tuple[Any, ...]
 ) -> tuple[HeroResult, ...]:
-    from solver.stonespine.replay import _results
+    from invasion_oracle.solver.stonespine.replay import _results
 
     current, events = start, list(opening)
     for answer in answers:
@@ -418,7 +424,7 @@ def oracle_plan_check(
     deadline: Deadline | None = None,
 ) -> None:
     """Replay ``plan`` through the oracle and insist it does what the solver said."""
-    from solver.stonespine.replay import verify_wave
+    from invasion_oracle.solver.stonespine.replay import verify_wave
 
     verify_wave(
         scenario, player, plan.plan(board), plan.expected(board), placement=placement, deadline=deadline
@@ -429,8 +435,8 @@ def oracle_plan_check(
 
 
 def plan_steps(board: Board, plan: WavePlan) -> tuple[Any, ...]:
-    """A plan as answer values (:class:`~solver.stonespine.answers.WaveStep`)."""
-    from solver.stonespine.answers import WaveStep
+    """A plan as answer values (:class:`~invasion_oracle.solver.stonespine.answers.WaveStep`)."""
+    from invasion_oracle.solver.stonespine.answers import WaveStep
 
     return tuple(
         WaveStep(
@@ -458,7 +464,7 @@ def solve_wave(
     On the deadline the search answers ``best-found`` with a quick plan found first (each hero to
     the first chamber where it falls), and the bound proved so far.
     """
-    from solver.stonespine.answers import WaveAnswer, WaveStep, stop_reason
+    from invasion_oracle.solver.stonespine.answers import WaveAnswer, WaveStep, stop_reason
 
     deadline = deadline or Deadline()
     heroes = tuple(heroes)

@@ -20,15 +20,20 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import z3
-
-from model.core.decisions import FirstLegalDecider, PreferringDecider, ScriptedChance
-from model.core.driver import play
-from model.core.errors import MalformedInputError
-from model.vulketh.scenario import Scenario
-from model.vulketh.state import EndPlayerTurn, GameState, InvaderTurn, PlayerConflicts, PlayerTurn
-from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
-from solver.vulketh.compiled import Z3, Compiled, Unsupported, from_state
-from solver.vulketh.race import lex_min, new_solver
+from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDecider, ScriptedChance
+from invasion_oracle.model.core.driver import play
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.vulketh.scenario import Scenario
+from invasion_oracle.model.vulketh.state import (
+    EndPlayerTurn,
+    GameState,
+    InvaderTurn,
+    PlayerConflicts,
+    PlayerTurn,
+)
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
+from invasion_oracle.solver.vulketh.compiled import Z3, Compiled, Unsupported, from_state
+from invasion_oracle.solver.vulketh.race import lex_min, new_solver
 
 ENGINES = ("z3", "baseline")
 Placement = tuple[tuple[int, int], ...]  # (hex, members), hex ascending, members > 0

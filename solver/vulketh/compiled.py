@@ -1,6 +1,6 @@
 """A compiled twin of the Vul'Keth rules the searches need, over plain integers or z3 terms.
 
-The oracle (:mod:`model.vulketh.game`) is ground truth; this module restates, as straight-line
+The oracle (:mod:`invasion_oracle.model.vulketh.game`) is ground truth; this module restates, as straight-line
 arithmetic, what the searches ask about: the player's passive turn (villages score, two dice
 placed, conflicts over the population limit), the Invader turn (wipe-out, goal and reward,
 draw, the card's two actions, summoning) and the single GROW or MOVE. Every step is written once
@@ -22,13 +22,12 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import z3
-
-from model.vulketh.action_board import ACTIONS, FACES
-from model.vulketh.cards import ActionCard, Effect, Goal
-from model.vulketh.conflict import BUILT_IN
-from model.vulketh.game import Rules
-from model.vulketh.invader_actions import hex_order, move_destinations
-from model.vulketh.state import PLAYER, GameState
+from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES
+from invasion_oracle.model.vulketh.cards import ActionCard, Effect, Goal
+from invasion_oracle.model.vulketh.conflict import BUILT_IN
+from invasion_oracle.model.vulketh.game import Rules
+from invasion_oracle.model.vulketh.invader_actions import hex_order, move_destinations
+from invasion_oracle.model.vulketh.state import PLAYER, GameState
 
 HEXES = tuple(range(1, 10))
 FACE_CODE = {face: i for i, face in enumerate(FACES)}  # sun 0, moon 1, blank 2

@@ -9,7 +9,7 @@ is a boundary fixture: ``--write FILE`` saves it as a scenario whose card takes 
 action, to run under each reading.
 
 Engines (exact; tests check them equal): ``z3`` minimises over symbolic positions with the
-action compiled under both readings (:mod:`solver.vulketh.compiled`); ``baseline`` walks every
+action compiled under both readings (:mod:`invasion_oracle.solver.vulketh.compiled`); ``baseline`` walks every
 position by size through the oracle's own GROW and MOVE functions. The answer is replayed
 through the whole oracle (a scenario per reading) before it is returned.
 """
@@ -21,18 +21,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
-
-from model.core.errors import MalformedInputError
-from model.core.rulings import REGISTRY
-from model.vulketh.action_board import ACTIONS
-from model.vulketh.data import GameData
-from model.vulketh.game import Rules
-from model.vulketh.invader_actions import grow_targets, move_invaders
-from model.vulketh.scenario import scenario_from_document
-from model.vulketh.simulate import run
-from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
-from solver.vulketh.compiled import Z3, Compiled, CState
-from solver.vulketh.race import lex_min, new_solver
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.vulketh.action_board import ACTIONS
+from invasion_oracle.model.vulketh.data import GameData
+from invasion_oracle.model.vulketh.game import Rules
+from invasion_oracle.model.vulketh.invader_actions import grow_targets, move_invaders
+from invasion_oracle.model.vulketh.scenario import scenario_from_document
+from invasion_oracle.model.vulketh.simulate import run
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
+from invasion_oracle.solver.vulketh.compiled import Z3, Compiled, CState
+from invasion_oracle.solver.vulketh.race import lex_min, new_solver
 
 ENGINES = ("z3", "baseline")
 RULINGS = {"VK-MOVE-DEST": "MOVE", "VK-MOVE-HIGHEST": "MOVE", "VK-GROW-OVERFLOW": "GROW"}
@@ -325,7 +324,7 @@ def witness_document(question: DifferQuestion, position: Position, data: GameDat
 def _face_for(question: DifferQuestion, data: GameData) -> str:
     """A face that, slid onto the starting row, gives the strength whose number is the amount."""
     start = data.initial_rows.value.row(question.action)
-    from model.vulketh.action_board import push, strength
+    from invasion_oracle.model.vulketh.action_board import push, strength
 
     for face in ("blank", "sun", "moon"):
         row, _ = push(start, face)

@@ -12,13 +12,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.core.answers import FirstOutcome
-from model.core.decisions import ChanceRequest, DecisionRequest, Option
-from model.core.driver import Playthrough, play
-from model.core.errors import IllegalDecisionError
-from model.vulketh.game import VulkethGame
-from model.vulketh.state import GameState
-from solver.common import OracleDisagreement
+from invasion_oracle.model.core.answers import FirstOutcome
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option
+from invasion_oracle.model.core.driver import Playthrough, play
+from invasion_oracle.model.core.errors import IllegalDecisionError
+from invasion_oracle.model.vulketh.game import VulkethGame
+from invasion_oracle.model.vulketh.state import GameState
+from invasion_oracle.solver.common import OracleDisagreement
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ a player adapting to the draws can only do as well or better.
 Engines (exact; tests check them equal):
 
 * ``compiled`` - every plan against every draw over the compiled rules' concrete arithmetic
-  (:mod:`solver.vulketh.compiled`), plan prefixes shared: a node is the set of positions a plan
+  (:mod:`invasion_oracle.solver.vulketh.compiled`), plan prefixes shared: a node is the set of positions a plan
   prefix can reach over the draws so far (memoised), and a plan's count stops at its first
   fifth Warlord; the lexicographic order of the baseline. Refuses what the compiled twin does not
   model (Pillage among them: a Vul'Keth-tribe player);
@@ -45,15 +45,22 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
-
-from model.core.errors import MalformedInputError
-from model.vulketh.action_board import ACTIONS
-from model.vulketh.scenario import Scenario
-from model.vulketh.state import GameState
-from solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
-from solver.vulketh.compiled import CONCRETE, Z3, Compiled, CState, Unsupported, from_state, player_villages
-from solver.vulketh.drive import Plan, branches, replay_plan
-from solver.vulketh.race_question import QUESTION as QUESTION
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.vulketh.action_board import ACTIONS
+from invasion_oracle.model.vulketh.scenario import Scenario
+from invasion_oracle.model.vulketh.state import GameState
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
+from invasion_oracle.solver.vulketh.compiled import (
+    CONCRETE,
+    Z3,
+    Compiled,
+    CState,
+    Unsupported,
+    from_state,
+    player_villages,
+)
+from invasion_oracle.solver.vulketh.drive import Plan, branches, replay_plan
+from invasion_oracle.solver.vulketh.race_question import QUESTION as QUESTION
 
 ENGINES = ("compiled", "z3", "baseline")
 

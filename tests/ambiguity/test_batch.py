@@ -6,11 +6,10 @@ import importlib.util
 import json
 
 import pytest
-
-from model.core.errors import MalformedInputError
-from reports.ambiguity import jobs
-from reports.batch import Runner, run_jobs
-from reports.cli import main
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.reports.ambiguity import jobs
+from invasion_oracle.reports.batch import Runner, run_jobs
+from invasion_oracle.reports.cli import main
 
 WORK = [
     ("coverage", ("stonespine", "SS-TROLL-MOVE")),
@@ -56,6 +55,6 @@ def test_a_dask_cluster_gives_the_same_answers(capsys: pytest.CaptureFixture[str
 
 @pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="Dask is not installed")
 def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("reports.batch.CONNECT_SECONDS", 1)
+    monkeypatch.setattr("invasion_oracle.reports.batch.CONNECT_SECONDS", 1)
     with pytest.raises(MalformedInputError, match="cannot reach a Dask scheduler there"):
         run_jobs(jobs.dispatch, WORK[:1], Runner(scheduler="tcp://127.0.0.1:9"), "test")

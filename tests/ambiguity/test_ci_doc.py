@@ -10,8 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
-from reports.cli import build_parser
+from invasion_oracle.reports.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +42,10 @@ def test_the_ci_job_runs_clean_on_the_project(tmp_path: Path) -> None:
             for w in words
         ]
         done = subprocess.run(  # in the checkout: its fixtures/ are read, as in CI
-            [sys.executable, "-m", "reports.cli", *words], cwd=ROOT, capture_output=True, text=True
+            [sys.executable, "-m", "invasion_oracle.reports.cli", *words],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
         )
         assert done.returncode == 0, done.stdout + done.stderr
         assert "Traceback" not in done.stderr

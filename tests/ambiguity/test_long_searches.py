@@ -5,10 +5,9 @@ games' rules."""
 from __future__ import annotations
 
 import pytest
-
-from properties.budget import SearchBudget
-from properties.divergence import FOUND, search
-from properties.wellformed import CANNOT_END, NO_LEGAL_DECISION, run_check
+from invasion_oracle.properties.budget import SearchBudget
+from invasion_oracle.properties.divergence import FOUND, search
+from invasion_oracle.properties.wellformed import CANNOT_END, NO_LEGAL_DECISION, run_check
 
 pytestmark = pytest.mark.slow
 

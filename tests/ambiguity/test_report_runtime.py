@@ -15,10 +15,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
-from reports import cache as cache_module
-from reports.cache import JobCache, decode, encode
-from reports.cli import main
+from invasion_oracle.reports import cache as cache_module
+from invasion_oracle.reports.cache import JobCache, decode, encode
+from invasion_oracle.reports.cli import main
 
 CHEAP = ["report", "--game", "stonespine", "--no-search", "--no-long", "--no-fixtures", "--workers", "1"]
 
@@ -50,8 +49,8 @@ def test_a_cached_report_is_byte_identical_to_an_uncached_one(
 
 
 def test_cache_entries_are_json_and_round_trip(tmp_path: Path) -> None:
-    from model import registry
-    from reports.ambiguity import jobs
+    from invasion_oracle.model import registry
+    from invasion_oracle.reports.ambiguity import jobs
 
     registry.load_all()
     result = jobs.dispatch("coverage", ("stonespine", "SS-PASSAGE"))
@@ -90,7 +89,7 @@ def test_changing_one_games_file_changes_only_that_games_version(
 
 
 def test_a_job_with_a_wall_clock_deadline_is_never_cached() -> None:
-    from reports.ambiguity.jobs import describe
+    from invasion_oracle.reports.ambiguity.jobs import describe
 
     assert describe(("divergence", ("stonespine", "SS-PASSAGE", 5, 1e12)))[0] is None
     assert describe(("divergence", ("stonespine", "SS-PASSAGE", 5, None)))[0] == "stonespine"
@@ -169,7 +168,7 @@ def test_check_prints_a_short_verdict_and_junit_validates(
 def test_check_names_each_problem_with_the_command_that_shows_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from reports.ambiguity.analysis import Analysis
+    from invasion_oracle.reports.ambiguity.analysis import Analysis
 
     monkeypatch.setattr(
         Analysis, "problems", lambda self: ["SS-PASSAGE: no witness tells reading 'a' from 'b'"]

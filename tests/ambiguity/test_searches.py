@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from invasion_oracle.properties.budget import SearchBudget
+from invasion_oracle.properties.divergence import FOUND, NO_GENERATOR, NONE_FOUND, search
+from invasion_oracle.properties.wellformed import CANNOT_END, NO_LEGAL_DECISION, checks, run_check
 
-from properties.budget import SearchBudget
-from properties.divergence import FOUND, NO_GENERATOR, NONE_FOUND, search
-from properties.wellformed import CANNOT_END, NO_LEGAL_DECISION, checks, run_check
 from tests.ambiguity.toy import GAME, toy_game
 
 
@@ -78,7 +78,7 @@ def test_divergence_search_on_stonespine_finds_the_trophy_values_witness() -> No
 
 
 def test_z3_encodes_the_health_token_rule_and_the_oracle_agrees() -> None:
-    from reports.ambiguity.jobs import divergence
+    from invasion_oracle.reports.ambiguity.jobs import divergence
 
     result = divergence("stonespine", "SS-HEALTH-TOKENS", 10, None)
     assert result.engine == "z3" and result.status == FOUND and result.document is not None
@@ -93,9 +93,9 @@ def test_z3_encodes_the_health_token_rule_and_the_oracle_agrees() -> None:
 def test_a_z3_witness_the_oracle_does_not_reproduce_is_a_bug_not_an_answer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from reports.ambiguity import jobs
-    from solver.common import OracleDisagreement
-    from solver.stonespine import divergence as encodings
+    from invasion_oracle.reports.ambiguity import jobs
+    from invasion_oracle.solver.common import OracleDisagreement
+    from invasion_oracle.solver.stonespine import divergence as encodings
 
     def wrong(deadline: object) -> dict[str, object]:
         document = encodings.health_tokens(deadline)  # type: ignore[arg-type]

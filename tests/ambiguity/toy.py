@@ -23,13 +23,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import strategies as st
-
-from model import registry
-from model.core.answers import Answers
-from model.core.decisions import ChanceRequest, DecisionRequest
-from model.core.events import Event
-from model.core.rulings import REGISTRY, Reading, Ruling, Rulings
-from model.core.spec import GameSpec, ScenarioBase, ScenarioOptions
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling, Rulings
+from invasion_oracle.model.core.spec import GameSpec, ScenarioBase, ScenarioOptions
 
 GAME = "toy-nim"
 RULINGS = (
@@ -167,7 +166,7 @@ def toy_game(*, hooks: bool = True) -> Iterator[None]:
     """Register the toy game and its rulings (and, with ``hooks``, its properties module)."""
     REGISTRY.register(*RULINGS)
     registry.register(SPEC)
-    name = f"properties.{registry.package_of(GAME)}"
+    name = f"invasion_oracle.properties.{registry.package_of(GAME)}"
     if hooks:
         module = types.ModuleType(name)
         module.scenario_documents = scenario_documents  # type: ignore[attr-defined]

@@ -28,9 +28,10 @@ import sys
 import time
 from pathlib import Path
 
+from invasion_oracle.model.core.canonical import canonical_json, write_atomic
+from invasion_oracle.reports.tables import table
+
 import tests.bench as package
-from model.core.canonical import canonical_json, write_atomic
-from reports.tables import table
 from tests.bench import Measure
 
 OUT = Path("out") / "bench.json"

@@ -6,12 +6,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from model.cloudspire.scenario import load_scenario
-from model.cloudspire.simulate import run
-from model.core.decisions import SeededChance, SeededRandomDecider
-from solver.cloudspire.engagement import best_engagement
-from solver.cloudspire.spire_cover import fewest_spires
-from solver.cloudspire.survival import survival_probability
+from invasion_oracle.model.cloudspire.scenario import load_scenario
+from invasion_oracle.model.cloudspire.simulate import run
+from invasion_oracle.model.core.decisions import SeededChance, SeededRandomDecider
+from invasion_oracle.solver.cloudspire.engagement import best_engagement
+from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
+from invasion_oracle.solver.cloudspire.survival import survival_probability
+
 from tests.bench import Measure
 
 

@@ -108,7 +108,7 @@ def results(quick: bool = False, root: Path = ROOT) -> list[Measure]:
 
 
 if __name__ == "__main__":
-    from reports.tables import table
+    from invasion_oracle.reports.tables import table
 
     # python -m tests.bench.bench_readme [--quick] [ROOT]: ROOT another checkout to time.
     other = [a for a in sys.argv[1:] if not a.startswith("--")]

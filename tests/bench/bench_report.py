@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from reports.tables import table
+from invasion_oracle.reports.tables import table
 
 REDUCED = ["--game", "vulketh", "--no-long", "--no-search", "--no-fixtures"]
 
@@ -26,7 +26,7 @@ def _timed(argv: list[str]) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "reports.cli", "report", *argv],
+        [sys.executable, "-m", "invasion_oracle.reports.cli", "report", *argv],
         check=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -13,7 +13,7 @@ disturb them little:
 * **Invader Phases per second** on four boards against one board (cost per land);
 * **the engine crossover** of each search: z3 against its exhaustive baseline on an instance
   below and one above the crossover that ``method="auto"`` uses
-  (:mod:`solver.spirit_island.engines`), search time only (replays are the same for both).
+  (:mod:`invasion_oracle.solver.spirit_island.engines`), search time only (replays are the same for both).
 
 :func:`results` returns the measures as data (:class:`tests.bench.Measure`: ratio = how many
 times better than the baseline; for a crossover row, baseline time / z3 time, so above 1 means
@@ -27,18 +27,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from model.core.decisions import SeededChance, SeededRandomDecider
-from model.spirit_island.damage import allocations
-from model.spirit_island.data import default_data
-from model.spirit_island.island import build_island
-from model.spirit_island.pieces import Land, PieceKind, describe, parse_land
-from model.spirit_island.scenario import load_scenario, scenario_from_document
-from model.spirit_island.simulate import run
-from model.spirit_island.state import BuildLand, ExploreLand, RavageLand, Task
-from reports.tables import table
-from solver.common import Deadline
-from solver.spirit_island import cascade, defend, fear_threshold, island_search
-from solver.spirit_island.engines import DEFEND_CROSSOVER, FEAR_CROSSOVER, PORTFOLIO_SECONDS, by_size
+from invasion_oracle.model.core.decisions import SeededChance, SeededRandomDecider
+from invasion_oracle.model.spirit_island.damage import allocations
+from invasion_oracle.model.spirit_island.data import default_data
+from invasion_oracle.model.spirit_island.island import build_island
+from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, describe, parse_land
+from invasion_oracle.model.spirit_island.scenario import load_scenario, scenario_from_document
+from invasion_oracle.model.spirit_island.simulate import run
+from invasion_oracle.model.spirit_island.state import BuildLand, ExploreLand, RavageLand, Task
+from invasion_oracle.reports.tables import table
+from invasion_oracle.solver.common import Deadline
+from invasion_oracle.solver.spirit_island import cascade, defend, fear_threshold, island_search
+from invasion_oracle.solver.spirit_island.engines import (
+    DEFEND_CROSSOVER,
+    FEAR_CROSSOVER,
+    PORTFOLIO_SECONDS,
+    by_size,
+)
+
 from tests.bench import Measure
 from tests.bench.plain_spirit_island import PlainIsland
 

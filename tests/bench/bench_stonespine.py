@@ -28,15 +28,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import model.stonespine  # noqa: F401
-from model.stonespine.heroes import HeroColor
-from model.stonespine.scenario import Scenario, load_scenario, scenario_from_document
-from solver.common import Deadline, TimeLimit
-from solver.stonespine.board import Layout, board_for
-from solver.stonespine.dice import Roll, roll_distribution
-from solver.stonespine.fast import EntryTables, LayoutEvaluator
-from solver.stonespine.generate import random_dungeon, scenario_document, study_document
-from solver.stonespine.placement import (
+import invasion_oracle.model.stonespine  # noqa: F401
+from invasion_oracle.model.stonespine.heroes import HeroColor
+from invasion_oracle.model.stonespine.scenario import Scenario, load_scenario, scenario_from_document
+from invasion_oracle.solver.common import Deadline, TimeLimit
+from invasion_oracle.solver.stonespine.board import Layout, board_for
+from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution
+from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
+from invasion_oracle.solver.stonespine.generate import random_dungeon, scenario_document, study_document
+from invasion_oracle.solver.stonespine.placement import (
     _hardest_first,
     guaranteed_value,
     layouts,
@@ -46,9 +46,10 @@ from solver.stonespine.placement import (
     search_expected,
     search_guaranteed,
 )
-from solver.stonespine.policy import InvasionDP
-from solver.stonespine.policy import Measure as PhaseMeasure
-from solver.stonespine.routes import RouteModel, enumerate_outcomes, solve_routes
+from invasion_oracle.solver.stonespine.policy import InvasionDP
+from invasion_oracle.solver.stonespine.policy import Measure as PhaseMeasure
+from invasion_oracle.solver.stonespine.routes import RouteModel, enumerate_outcomes, solve_routes
+
 from tests.bench import Measure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -331,8 +332,9 @@ def public_api(games: int = 20) -> list[Measure]:
     """Hero walks (``example:stonespine/default.json`` played to its end, seeded dice, first legal
     choice) through the public ``start`` / ``pending`` / ``step`` against the core driver's
     ``play`` (the path ``simulate`` takes: answers checked, every step recorded)."""
-    from model.core.decisions import FirstLegalDecider, SeededChance
-    from model.core.driver import play
+    from invasion_oracle.model.core.decisions import FirstLegalDecider, SeededChance
+    from invasion_oracle.model.core.driver import play
+
     from tests.bench import drive_public, public_api_measures
 
     scenario = load_scenario(str(ROOT / "examples" / "stonespine" / "default.json"))
@@ -474,7 +476,7 @@ def scaling_svg(rows: Sequence[dict[str, Any]], width: int = 640, height: int = 
 
 
 def main() -> str:
-    from reports.tables import table
+    from invasion_oracle.reports.tables import table
 
     return table(
         [m.row() for m in results()], ["measure", "this project", "baseline (same run)", "ratio", "workload"]
@@ -483,7 +485,7 @@ def main() -> str:
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["scaling"]:
-        from model.core.canonical import write_atomic
+        from invasion_oracle.model.core.canonical import write_atomic
 
         measured = scaling()
         write_atomic(ROOT / "docs" / "stonespine-placement-scaling.svg", scaling_svg(measured))

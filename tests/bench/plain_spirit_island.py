@@ -11,8 +11,8 @@ the oracle ends.
 
 from __future__ import annotations
 
-from model.spirit_island.island import Island
-from model.spirit_island.pieces import Land, PieceKind
+from invasion_oracle.model.spirit_island.island import Island
+from invasion_oracle.model.spirit_island.pieces import Land, PieceKind
 
 
 class PlainLand:

@@ -6,8 +6,7 @@ import shutil
 import subprocess
 
 import pytest
-
-from reports.cli import main
+from invasion_oracle.reports.cli import main
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh"])

@@ -11,15 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
-
-from reports.cli import main
+from invasion_oracle.reports.cli import main
 
 SCENARIO = "example:stonespine/default.json"
 
 
 def run_cli(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "reports.cli", *argv],
+        [sys.executable, "-m", "invasion_oracle.reports.cli", *argv],
         capture_output=True,
         text=True,
         input=stdin,
@@ -74,19 +73,18 @@ def test_control_characters_in_names_are_made_visible(tmp_path: Path) -> None:
 def test_an_internal_error_is_one_line_and_status_3(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import reports.cli
-    import reports.verbs
+    from invasion_oracle.reports import cli, verbs
 
     def broken(args: object) -> int:
         raise ZeroDivisionError("boom")
 
     monkeypatch.delenv("INVASION_DEBUG", raising=False)
-    monkeypatch.setattr(reports.verbs, "_games", broken)
-    reports.cli._parser.cache_clear()  # the parser took the verb's function when it was built
+    monkeypatch.setattr(verbs, "_games", broken)
+    cli._parser.cache_clear()  # the parser took the verb's function when it was built
     try:
         assert main(["games"]) == 3
     finally:
-        reports.cli._parser.cache_clear()
+        cli._parser.cache_clear()
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error in `invasion games`" in err and "report" in err
 
@@ -96,7 +94,12 @@ def test_version_and_a_fast_help() -> None:
     assert done.returncode == 0 and done.stdout.startswith("invasion-oracle ")
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "reports.cli", "--help"], capture_output=True, check=True, env=env)
+    subprocess.run(
+        [sys.executable, "-m", "invasion_oracle.reports.cli", "--help"],
+        capture_output=True,
+        check=True,
+        env=env,
+    )
     elapsed = time.perf_counter() - started
     # Not a timing test of our code (benchmarks do that): a guard that --help imports no game,
     # checked by the modules it loads.
@@ -105,11 +108,11 @@ def test_version_and_a_fast_help() -> None:
             sys.executable,
             "-c",
             "import sys, contextlib, io\n"
-            "from reports.cli import build_parser\n"
+            "from invasion_oracle.reports.cli import build_parser\n"
             "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
             "    build_parser(['--help']).parse_args(['--help'])\n"
             # a search's one-sentence question (solver/vulketh/race_question.py) is text, not a solver
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('z3', 'networkx', 'jsonschema') or (m.startswith('solver.') and not m.endswith('_question')) or m.startswith('model.stonespine')))",
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('z3', 'networkx', 'jsonschema') or (m.startswith('solver.') and not m.endswith('_question')) or m.startswith('invasion_oracle.model.stonespine')))",
         ],
         capture_output=True,
         text=True,

@@ -9,7 +9,7 @@ import sys
 def test_an_example_reference_never_imports_the_module_it_names() -> None:
     probe = (
         "import contextlib, io, sys\n"
-        "from reports.cli import main\n"
+        "from invasion_oracle.reports.cli import main\n"
         "with contextlib.redirect_stderr(io.StringIO()):\n"
         "    codes = [main(['simulate', ref]) for ref in ('example:this:x.json', 'example:antigravity:x')]\n"
         "print(codes, 'this' in sys.modules, 'antigravity' in sys.modules)\n"

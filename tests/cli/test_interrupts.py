@@ -17,8 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-from solver.stonespine.generate import study_document
+from invasion_oracle.solver.stonespine.generate import study_document
 
 CPU_BEFORE_SIGNAL = 1.5  # seconds of the command's own time: past its imports and set-up
 
@@ -49,7 +48,7 @@ def test_ctrl_c_stops_a_search_of_every_game_with_exit_130(tmp_path: Path) -> No
     env = {**os.environ, "INVASION_DEBUG": ""}
     running = {
         game: subprocess.Popen(
-            [sys.executable, "-m", "reports.cli", *argv, "--json"],
+            [sys.executable, "-m", "invasion_oracle.reports.cli", *argv, "--json"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

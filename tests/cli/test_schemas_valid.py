@@ -1,6 +1,6 @@
 """Every schema the package ships is a valid JSON Schema (2020-12).
 
-``model.core.jsonio.load_schema`` no longer checks a schema against the metaschema on every command
+``invasion_oracle.model.core.jsonio.load_schema`` no longer checks a schema against the metaschema on every command
 (half a second each, inside the searches' time limits): this test checks them all once instead.
 """
 

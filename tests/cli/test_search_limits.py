@@ -16,9 +16,8 @@ import json
 import time
 
 import pytest
-
-from reports.cli import main
-from solver.common import DEFAULT_MEMORY_BYTES, resident_bytes
+from invasion_oracle.reports.cli import main
+from invasion_oracle.solver.common import DEFAULT_MEMORY_BYTES, resident_bytes
 
 LIMIT = 0.5  # short, to keep the suite fast; the bound is checked the same way
 SLACK = 1.0  # the bound: within a second (or 10%) of the limit

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.cloudspire.scenario import Scenario, scenario_from_document
-from model.cloudspire.simulate import run
-from model.cloudspire.state import GameState
-from model.core.answers import FirstOutcome
-from model.core.decisions import DecisionRequest, FirstLegalDecider, ScriptedChance, ScriptedDecider
-from model.core.driver import Playthrough
-from model.core.events import Event
+from invasion_oracle.model.cloudspire.scenario import Scenario, scenario_from_document
+from invasion_oracle.model.cloudspire.simulate import run
+from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.model.core.answers import FirstOutcome
+from invasion_oracle.model.core.decisions import (
+    DecisionRequest,
+    FirstLegalDecider,
+    ScriptedChance,
+    ScriptedDecider,
+)
+from invasion_oracle.model.core.driver import Playthrough
+from invasion_oracle.model.core.events import Event
 
 
 def doc(start: str = "round", rounds: int = 1, **state: Any) -> dict[str, Any]:

@@ -8,10 +8,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
-from model.cloudspire.render import render_svg, render_text
-from model.cloudspire.scenario import load_scenario
-from reports.cli import main
+from invasion_oracle.model.cloudspire.render import render_svg, render_text
+from invasion_oracle.model.cloudspire.scenario import load_scenario
+from invasion_oracle.reports.cli import main
 
 ROUND = "example:cloudspire/round.json"
 

@@ -6,10 +6,14 @@ import os
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
-
-from model.cloudspire.scenario import scenario_from_document
-from model.cloudspire.simulate import run
-from properties.cloudspire import check, invariant_violations, scenario_documents, state_violations
+from invasion_oracle.model.cloudspire.scenario import scenario_from_document
+from invasion_oracle.model.cloudspire.simulate import run
+from invasion_oracle.properties.cloudspire import (
+    check,
+    invariant_violations,
+    scenario_documents,
+    state_violations,
+)
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
 SETTINGS = settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -26,8 +30,9 @@ def test_the_checker_catches_a_miss_on_the_hero() -> None:
     """A checker that cannot fail is no checker: break a state and see it complain."""
     from dataclasses import replace
 
-    from model.cloudspire.dice import Face, Zone
-    from model.cloudspire.state import Die
+    from invasion_oracle.model.cloudspire.dice import Face, Zone
+    from invasion_oracle.model.cloudspire.state import Die
+
     from tests.cloudspire.helpers import doc, only_pool
 
     scenario = scenario_from_document(doc(dice=only_pool("B1")), "t.json")

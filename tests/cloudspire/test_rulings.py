@@ -7,15 +7,14 @@ import json
 from functools import cache
 from pathlib import Path
 
+import invasion_oracle.model.cloudspire  # noqa: F401  (registers the rulings)
 import pytest
-
-import model.cloudspire  # noqa: F401  (registers the rulings)
-from model.cloudspire.rulings import GAME
-from model.cloudspire.scenario import scenario_from_document
-from model.cloudspire.simulate import outcome, run
-from model.core.canonical import canonical_json
-from model.core.errors import InvasionError
-from model.core.rulings import REGISTRY
+from invasion_oracle.model.cloudspire.rulings import GAME
+from invasion_oracle.model.cloudspire.scenario import scenario_from_document
+from invasion_oracle.model.cloudspire.simulate import outcome, run
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.errors import InvasionError
+from invasion_oracle.model.core.rulings import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 WITNESSES = ROOT / "examples" / "cloudspire" / "rulings"

@@ -7,13 +7,12 @@ from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
-from model.cloudspire.scenario import scenario_from_document
-from model.core.errors import RulesError
-from properties.cloudspire import engagement_documents, tiny_round_documents
-from solver.cloudspire.engagement import best_engagement
-from solver.cloudspire.spire_cover import fewest_spires
-from solver.cloudspire.survival import survival_probability
+from invasion_oracle.model.cloudspire.scenario import scenario_from_document
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.properties.cloudspire import engagement_documents, tiny_round_documents
+from invasion_oracle.solver.cloudspire.engagement import best_engagement
+from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
+from invasion_oracle.solver.cloudspire.survival import survival_probability
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))
 SETTINGS = settings(max_examples=12 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.cloudspire.dice import Zone
-from model.cloudspire.scenario import scenario_from_document
-from model.cloudspire.state import GameState
-from model.core.decisions import ChanceRequest
+from invasion_oracle.model.cloudspire.dice import Zone
+from invasion_oracle.model.cloudspire.scenario import scenario_from_document
+from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.model.core.decisions import ChanceRequest
+
 from tests.cloudspire.helpers import asked, doc, events, only_pool, play
 
 # -- Gaining & Placing Spires --------------------------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from model import registry
-from reports.suite.build import build_case
-from reports.suite.cloudspire import SUITE, activation
-from reports.suite.plugins import project, suite_for
+from invasion_oracle.model import registry
+from invasion_oracle.reports.suite.build import build_case
+from invasion_oracle.reports.suite.cloudspire import SUITE, activation
+from invasion_oracle.reports.suite.plugins import project, suite_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,9 @@ def test_a_case_builds_with_a_variant_per_reading_that_changes_it() -> None:
     case = build_case(spec, SUITE, first)
     assert case.id == "cloudspire/cycle/one-cycle" and case.kind == "run"
     scenario = spec.load(
-        first.scenario, "case", __import__("model.core.spec", fromlist=["ScenarioOptions"]).ScenarioOptions()
+        first.scenario,
+        "case",
+        __import__("invasion_oracle.model.core.spec", fromlist=["ScenarioOptions"]).ScenarioOptions(),
     )
     piles = project(spec, "piles", scenario, scenario.initial)
     assert piles["deployment"]["top"] == ["Cobalt-1", "Cobalt-2", "Cobalt-3"]

@@ -10,10 +10,9 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
-
-from reports.cli import main
-from reports.conform.grade import case_info, variant_for
-from reports.conform.runner import Options, load_cases, run_cases, smoke_subset
+from invasion_oracle.reports.cli import main
+from invasion_oracle.reports.conform.grade import case_info, variant_for
+from invasion_oracle.reports.conform.runner import Options, load_cases, run_cases, smoke_subset
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"

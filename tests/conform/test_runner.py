@@ -13,11 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from reports.cli import main
-from reports.conform.protocol import bye, decode, hello
-from reports.conform.runner import Options, Run, load_cases, run_cases
-from reports.suite.files import message
+from invasion_oracle.reports.cli import main
+from invasion_oracle.reports.conform.protocol import bye, decode, hello
+from invasion_oracle.reports.conform.runner import Options, Run, load_cases, run_cases
+from invasion_oracle.reports.suite.files import message
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
@@ -117,7 +116,7 @@ def test_broken_stonespine_fails_where_its_rules_are_wrong() -> None:
     assert outcomes["stonespine/entering/guardian-and-minion"] == "passed"  # the guardian acts first
     # the exit is ignored in years 1-3: the default reading's case fails, and the statement says so
     assert outcomes["stonespine/rulings/exit-y13-action"] == "failed"
-    from reports.conform.report import compliance
+    from invasion_oracle.reports.conform.report import compliance
 
     statement = {s["ruling"]: s["verdict"] for s in compliance(run)}
     assert statement["SS-EXIT-Y13"] == "follows ignored"

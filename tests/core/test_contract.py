@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.bundled import examples
+from invasion_oracle.model.core.play import load_file, replay_trace, run, trace_document
+from invasion_oracle.reports import fixtures
+from invasion_oracle.reports.cli import main
 
-from model import registry
-from model.core.bundled import examples
-from model.core.play import load_file, replay_trace, run, trace_document
-from reports import fixtures
-from reports.cli import main
 from tests.core.toy_game import SPEC
 
 EXAMPLE = "example:tests.core:toy_examples/three.json"
@@ -78,11 +78,11 @@ def test_unknown_game_in_a_file_is_refused_with_the_known_games(
 
 
 def test_every_game_map_is_the_shared_places() -> None:
-    from model.cloudspire.area import play_area
-    from model.core.places import Places
-    from model.stonespine.dungeon import PassageMode
-    from model.stonespine.scenario import load_scenario
-    from model.vulketh.hexmap import default_map
+    from invasion_oracle.model.cloudspire.area import play_area
+    from invasion_oracle.model.core.places import Places
+    from invasion_oracle.model.stonespine.dungeon import PassageMode
+    from invasion_oracle.model.stonespine.scenario import load_scenario
+    from invasion_oracle.model.vulketh.hexmap import default_map
 
     dungeon = load_scenario("example:stonespine/default.json").initial.players[0].dungeon
     chambers = dungeon.places(PassageMode.EDGE)

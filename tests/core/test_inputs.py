@@ -6,9 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-
-from model.core.errors import MalformedInputError
-from model.core.jsonio import InputLimits, input_limits, read_json_file, set_input_limits
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import InputLimits, input_limits, read_json_file, set_input_limits
 
 
 def test_a_device_is_refused_before_it_is_read() -> None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.core.answers import Answers
-from model.core.decisions import ChanceRequest, DecisionRequest
-from model.core.events import Event
-from model.core.rulings import Rulings
-from model.core.spec import GameSpec, ScenarioBase, ScenarioOptions
+from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import GameSpec, ScenarioBase, ScenarioOptions
 
 
 @dataclass(frozen=True)

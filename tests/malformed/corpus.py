@@ -287,7 +287,7 @@ class _Stdin(io.TextIOWrapper):
 
 def run_case(case: Case, folder: Path) -> Result:
     """Make the case's files in ``folder`` and run its command in this process."""
-    from reports.cli import main
+    from invasion_oracle.reports.cli import main
 
     materialise(case, folder)
     argv = [_fill(word, folder) for word in case.argv]

@@ -20,12 +20,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from model import registry
-from model.core.bundled import examples
-from model.core.jsonio import load_schema, parse_json_bytes
-from properties.schemas import from_schema, mutated
-from reports.cli import main
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.bundled import examples
+from invasion_oracle.model.core.jsonio import load_schema, parse_json_bytes
+from invasion_oracle.properties.schemas import from_schema, mutated
+from invasion_oracle.reports.cli import main
 
 SECONDS = 20  # per input: a generous bound on a loaded two-core machine
 GAMES = [spec.name for spec in registry.specs() if spec.package]

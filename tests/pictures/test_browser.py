@@ -7,8 +7,9 @@ import html
 import re
 from pathlib import Path
 
-from model import registry
-from reports.report import pictures
+from invasion_oracle.model import registry
+from invasion_oracle.reports.report import pictures
+
 from tests.ambiguity.test_report_html import _chromium, needs_chromium
 
 CHECK = """<script>
@@ -46,7 +47,7 @@ def _page(found: list[tuple[str, str]]) -> str:
     body = []
     for name, svg in found:
         inline = svg
-        from reports.html import Picture
+        from invasion_oracle.reports.html import Picture
 
         uri = Picture(name, name, svg).data_uri()
         body.append(f'<div class="picture" id="{html.escape(name)}">{inline}</div><img src="{uri}" alt="x">')

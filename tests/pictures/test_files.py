@@ -12,12 +12,11 @@ import threading
 from pathlib import Path
 
 import pytest
-
-from model.core.canonical import write_atomic
-from reports.cli import main
+from invasion_oracle.model.core.canonical import write_atomic
+from invasion_oracle.reports.cli import main
 
 BOX_DRAWING = re.compile("[\u2500-\u257f]")
-INVASION = [sys.executable, "-m", "reports.cli"]
+INVASION = [sys.executable, "-m", "invasion_oracle.reports.cli"]
 
 
 def _under_a_terminal(args: list[str], cwd: Path) -> tuple[int, str]:

@@ -6,11 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
-from model.cloudspire.scenario import load_scenario
-from solver.cloudspire.engagement import best_engagement
-from solver.cloudspire.spire_cover import fewest_spires
-from solver.cloudspire.survival import survival_probability
+from invasion_oracle.model.cloudspire.scenario import load_scenario
+from invasion_oracle.solver.cloudspire.engagement import best_engagement
+from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
+from invasion_oracle.solver.cloudspire.survival import survival_probability
 
 
 @pytest.mark.slow

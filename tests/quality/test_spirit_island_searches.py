@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import pytest
-
-from model.spirit_island.data import default_data
-from model.spirit_island.island import build_island
-from model.spirit_island.pieces import PieceKind, parse_land
-from model.spirit_island.scenario import load_scenario
-from solver.spirit_island.cascade import best_cascade, card_cascades
-from solver.spirit_island.defend import least_defend
-from solver.spirit_island.fear_threshold import (
+from invasion_oracle.model.spirit_island.data import default_data
+from invasion_oracle.model.spirit_island.island import build_island
+from invasion_oracle.model.spirit_island.pieces import PieceKind, parse_land
+from invasion_oracle.model.spirit_island.scenario import load_scenario
+from invasion_oracle.solver.spirit_island.cascade import best_cascade, card_cascades
+from invasion_oracle.solver.spirit_island.defend import least_defend
+from invasion_oracle.solver.spirit_island.fear_threshold import (
     best_fight_back,
     fear_table,
     least_damage_for_fear,
     least_damage_for_next_card,
 )
-from solver.spirit_island.island_search import question_from_scenario, search_facts, smallest_flip
+from invasion_oracle.solver.spirit_island.island_search import (
+    question_from_scenario,
+    search_facts,
+    smallest_flip,
+)
 
 METHODS = ("z3", "baseline")
 ISLAND = build_island(default_data(), ("A",))

@@ -6,9 +6,9 @@ import copy
 import sys
 from pathlib import Path
 
-from model.stonespine.scenario import scenario_from_document
-from solver.stonespine.dice import roll_distribution
-from solver.stonespine.plan import PlanDP, PlanMeasure, scoring_for, solve_plan
+from invasion_oracle.model.stonespine.scenario import scenario_from_document
+from invasion_oracle.solver.stonespine.dice import roll_distribution
+from invasion_oracle.solver.stonespine.plan import PlanDP, PlanMeasure, scoring_for, solve_plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "solver_stonespine"))
 from test_plan import small_instance

@@ -6,15 +6,15 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from invasion_oracle.model.stonespine.heroes import HeroColor
+from invasion_oracle.solver.common import Status
+from invasion_oracle.solver.stonespine.board import board_for
+from invasion_oracle.solver.stonespine.escape_search import fill_free_spaces
+from invasion_oracle.solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
+from invasion_oracle.solver.stonespine.placement import oracle_guaranteed, search_guaranteed, z3_guaranteed
+from invasion_oracle.solver.stonespine.policy import Measure, solve_phase, verify_phase
+from invasion_oracle.solver.stonespine.routes import RouteModel, enumerate_outcomes
 
-from model.stonespine.heroes import HeroColor
-from solver.common import Status
-from solver.stonespine.board import board_for
-from solver.stonespine.escape_search import fill_free_spaces
-from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
-from solver.stonespine.placement import oracle_guaranteed, search_guaranteed, z3_guaranteed
-from solver.stonespine.policy import Measure, solve_phase, verify_phase
-from solver.stonespine.routes import RouteModel, enumerate_outcomes
 from tests.stonespine.helpers import load
 
 RED = HeroColor.RED

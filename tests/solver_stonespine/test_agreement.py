@@ -14,15 +14,20 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.properties.stonespine import scenarios
+from invasion_oracle.solver.common import Deadline
+from invasion_oracle.solver.stonespine.board import board_for
+from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator, defeat_mask, first_routes
+from invasion_oracle.solver.stonespine.routes import (
+    RouteModel,
+    enumerate_outcomes,
+    oracle_outcomes,
+    solve_routes,
+)
+from invasion_oracle.solver.stonespine.waves import oracle_wave, search_wave, solve_wave, z3_wave
 
-from model.core.errors import RulesError
-from model.stonespine.heroes import COLORS, HeroColor
-from properties.stonespine import scenarios
-from solver.common import Deadline
-from solver.stonespine.board import board_for
-from solver.stonespine.fast import EntryTables, LayoutEvaluator, defeat_mask, first_routes
-from solver.stonespine.routes import RouteModel, enumerate_outcomes, oracle_outcomes, solve_routes
-from solver.stonespine.waves import oracle_wave, search_wave, solve_wave, z3_wave
 from tests.stonespine.helpers import load
 
 QUICK = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.filter_too_much]}
@@ -147,14 +152,18 @@ def _the_z3_wave_encoding_agrees_with_the_search(doc: dict[str, Any], heroes: li
     by_search = search_wave(board, layout, heroes, defeated)
     by_z3 = z3_wave(board, layout, heroes, defeated)
     assert by_search.defeated == by_z3.defeated
-    from solver.stonespine.replay import verify_wave
+    from invasion_oracle.solver.stonespine.replay import verify_wave
 
     for plan in (by_search, by_z3):
         verify_wave(scenario, 0, plan.plan(board), plan.expected(board))
 
 
 def _min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> None:
-    from solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
+    from invasion_oracle.solver.stonespine.min_damage import (
+        fewest_minions,
+        fewest_tokens,
+        least_escaping_health,
+    )
 
     scenario = load(doc)
     board, _, _ = board_for(scenario)
@@ -176,7 +185,7 @@ def _min_damage_engines_agree(doc: dict[str, Any], heroes: list[HeroColor]) -> N
 def _escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
     """The escape search's z3 route conditions (rules.enter along a route, on z3 terms) against
     trying every filling."""
-    from solver.stonespine.escape_search import _free_slots, fill_free_spaces
+    from invasion_oracle.solver.stonespine.escape_search import _free_slots, fill_free_spaces
 
     scenario = load(doc)
     board, _, _ = board_for(scenario)
@@ -194,8 +203,16 @@ def _escape_search_engines_agree(doc: dict[str, Any], hero: HeroColor) -> None:
 
 def test_the_tables_are_the_rules() -> None:
     """The fast walker's table holds, for every chamber and state, what rules.enter says."""
-    from solver.stonespine.fast import BY_DAMAGE, BY_EXIT, BY_GUARDIAN
-    from solver.stonespine.rules import PY, HeroState, chamber_facts, enter, hero_terms, route_rules
+    from invasion_oracle.solver.stonespine.fast import BY_DAMAGE, BY_EXIT, BY_GUARDIAN
+    from invasion_oracle.solver.stonespine.rules import (
+        PY,
+        HeroState,
+        chamber_facts,
+        enter,
+        hero_terms,
+        route_rules,
+    )
+
     from tests.solver_stonespine.test_placement import study
 
     scenario = study(4, 4, seed=3, year=4)

@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from reports.cli import main
+from invasion_oracle.reports.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "stonespine"
 PLACEMENT = str(EXAMPLES / "placement.json")
@@ -139,8 +138,8 @@ def test_bad_flag_values_are_usage_errors(
 
 
 def test_the_measures_offered_are_the_solver_s() -> None:
-    from reports.stonespine.cli import MEASURES
-    from solver.stonespine.policy import Measure
+    from invasion_oracle.reports.stonespine.cli import MEASURES
+    from invasion_oracle.solver.stonespine.policy import Measure
 
     assert tuple(m.value for m in Measure) == MEASURES
 

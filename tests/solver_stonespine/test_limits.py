@@ -20,10 +20,9 @@ import time
 from pathlib import Path
 
 import pytest
-
-from reports.cli import main
-from solver.common import DEFAULT_MEMORY_BYTES, resident_bytes
-from solver.stonespine.generate import study_document
+from invasion_oracle.reports.cli import main
+from invasion_oracle.solver.common import DEFAULT_MEMORY_BYTES, resident_bytes
+from invasion_oracle.solver.stonespine.generate import study_document
 
 LIMIT = 0.5  # short, to keep the suite fast; the bound is checked the same way
 SLACK = 1.0  # the bound: within a second (or 10%) of the limit
@@ -113,7 +112,7 @@ def test_every_engine_keeps_its_limit_in_a_fresh_process(rows: int, tmp_path: Pa
     ]
     probe = (
         "import json, sys, time, resource, io, contextlib\n"
-        "from reports.cli import main\n"
+        "from invasion_oracle.reports.cli import main\n"
         "argv = json.loads(sys.argv[1])\n"
         "out = io.StringIO()\n"
         "started = time.process_time()\n"
@@ -145,8 +144,9 @@ def test_ctrl_c_stops_a_search_with_its_best_answer() -> None:
     import signal
     import threading
 
-    from solver.common import Deadline, stop_on_interrupt
-    from solver.stonespine.placement import search_guaranteed
+    from invasion_oracle.solver.common import Deadline, stop_on_interrupt
+    from invasion_oracle.solver.stonespine.placement import search_guaranteed
+
     from tests.solver_stonespine.test_placement import study
 
     scenario = study(rows=8, columns=8, seed=23, elements=0.3, bonus=6)

@@ -11,16 +11,15 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
-
-from model.stonespine.scenario import Scenario, scenario_from_document
-from properties.stonespine import scenarios
-from solver.common import Deadline, Status
-from solver.stonespine.answers import FigurePlacement
-from solver.stonespine.board import Layout, board_for
-from solver.stonespine.dice import roll_distribution
-from solver.stonespine.fast import EntryTables, LayoutEvaluator
-from solver.stonespine.generate import study_document
-from solver.stonespine.placement import (
+from invasion_oracle.model.stonespine.scenario import Scenario, scenario_from_document
+from invasion_oracle.properties.stonespine import scenarios
+from invasion_oracle.solver.common import Deadline, Status
+from invasion_oracle.solver.stonespine.answers import FigurePlacement
+from invasion_oracle.solver.stonespine.board import Layout, board_for
+from invasion_oracle.solver.stonespine.dice import roll_distribution
+from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
+from invasion_oracle.solver.stonespine.generate import study_document
+from invasion_oracle.solver.stonespine.placement import (
     layouts,
     minion_counts,
     oracle_guaranteed,
@@ -30,7 +29,8 @@ from solver.stonespine.placement import (
     symmetries,
     z3_guaranteed,
 )
-from solver.stonespine.policy import InvasionDP, Measure
+from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure
+
 from tests.stonespine.helpers import load
 
 

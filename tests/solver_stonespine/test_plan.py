@@ -1,4 +1,4 @@
-"""The year planner (``solver.stonespine.plan``): equal to the oracle expectimax baseline on
+"""The year planner (``invasion_oracle.solver.stonespine.plan``): equal to the oracle expectimax baseline on
 generated small instances, replayed through the oracle, and the bundled examples."""
 
 from __future__ import annotations
@@ -7,11 +7,15 @@ import random
 from typing import Any
 
 import pytest
-
-from model.stonespine.scenario import load_scenario, scenario_from_document
-from solver.common import Status
-from solver.stonespine.generate import random_chamber
-from solver.stonespine.plan import PlanMeasure, oracle_plan_value, purchase_classes, solve_plan
+from invasion_oracle.model.stonespine.scenario import load_scenario, scenario_from_document
+from invasion_oracle.solver.common import Status
+from invasion_oracle.solver.stonespine.generate import random_chamber
+from invasion_oracle.solver.stonespine.plan import (
+    PlanMeasure,
+    oracle_plan_value,
+    purchase_classes,
+    solve_plan,
+)
 
 
 def small_instance(seed: int) -> dict[str, Any]:

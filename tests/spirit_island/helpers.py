@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.decisions import FirstLegalDecider, ScriptedChance, ScriptedDecider
-from model.core.driver import Playthrough
-from model.core.events import Event
-from model.spirit_island.pieces import describe
-from model.spirit_island.scenario import Scenario, scenario_from_document
-from model.spirit_island.simulate import run
-from model.spirit_island.state import IslandState
+from invasion_oracle.model.core.decisions import FirstLegalDecider, ScriptedChance, ScriptedDecider
+from invasion_oracle.model.core.driver import Playthrough
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.spirit_island.pieces import describe
+from invasion_oracle.model.spirit_island.scenario import Scenario, scenario_from_document
+from invasion_oracle.model.spirit_island.simulate import run
+from invasion_oracle.model.spirit_island.state import IslandState
 
 
 def doc(**fields: Any) -> dict[str, Any]:
@@ -71,7 +71,7 @@ def events(playthrough: Playthrough[IslandState], kind: str) -> list[Event]:
 
 def asked(playthrough: Playthrough[IslandState], kind: str) -> list[tuple[Any, ...]]:
     """The options of every decision of ``kind`` that was asked."""
-    from model.core.decisions import DecisionRequest
+    from invasion_oracle.model.core.decisions import DecisionRequest
 
     return [
         s.request.options

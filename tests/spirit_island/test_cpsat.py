@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from model.spirit_island.pieces import parse_land
-from solver.spirit_island.defend import least_defend
-from solver.spirit_island.fear_threshold import least_damage_for_fear
+from invasion_oracle.model.spirit_island.pieces import parse_land
+from invasion_oracle.solver.spirit_island.defend import least_defend
+from invasion_oracle.solver.spirit_island.fear_threshold import least_damage_for_fear
 
 ENGINES = ("baseline", "z3", "cpsat")
 
@@ -32,7 +31,7 @@ def test_least_defend_engines_agree(land: str, goal: str) -> None:
 def test_the_cli_runs_every_engine_with_both(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from reports.cli import main
+    from invasion_oracle.reports.cli import main
 
     assert main(["spirit-island", "defend", "--land", "C T 2D", "--engine", "both", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)["answer"]

@@ -3,8 +3,9 @@ card (§2.4), and victory and defeat (§2.5; a simultaneous win and loss is a wi
 
 from __future__ import annotations
 
-from model.spirit_island.pieces import parse_land
-from model.spirit_island.scenario import scenario_from_document
+from invasion_oracle.model.spirit_island.pieces import parse_land
+from invasion_oracle.model.spirit_island.scenario import scenario_from_document
+
 from tests.spirit_island.helpers import asked, doc, events, pieces, play
 
 KEEP = {"A8": "C"}

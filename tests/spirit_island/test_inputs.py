@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from model.core.errors import MalformedInputError
-from model.spirit_island.data import build_game_data
-from model.spirit_island.scenario import scenario_from_document
-from reports.cli import main
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.spirit_island.data import build_game_data
+from invasion_oracle.model.spirit_island.scenario import scenario_from_document
+from invasion_oracle.reports.cli import main
 
 EXAMPLE = Path("examples/spirit_island/invader_phase.json")
 

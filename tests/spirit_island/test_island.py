@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-
-from model.core.errors import MalformedInputError
-from model.core.provenance import Provenance
-from model.spirit_island.data import build_game_data, default_data
-from model.spirit_island.island import OCEAN, build_island
-from model.spirit_island.pieces import PieceKind, Terrain, parse_land
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.provenance import Provenance
+from invasion_oracle.model.spirit_island.data import build_game_data, default_data
+from invasion_oracle.model.spirit_island.island import OCEAN, build_island
+from invasion_oracle.model.spirit_island.pieces import PieceKind, Terrain, parse_land
 
 BALANCED = ["A", "B", "C", "D", "E", "F", "G", "H"]
 CONFIDENCE = {
@@ -110,7 +109,7 @@ def test_partial_layouts_are_marked_partial_and_join_their_boards() -> None:
 def test_impossible_maps_are_refused(
     boards: tuple[str, ...], edges: list[list[str]] | None, message: str
 ) -> None:
-    from model.spirit_island.data import Layout
+    from invasion_oracle.model.spirit_island.data import Layout
 
     data = default_data()
     layout = (

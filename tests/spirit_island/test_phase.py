@@ -3,10 +3,11 @@ space, Advance, Time Passes, Events; research notes §2.2 (deck), §3.1 (order).
 
 from __future__ import annotations
 
-from model.core.decisions import ChanceRequest, SeededChance
-from model.spirit_island.data import default_data
-from model.spirit_island.scenario import scenario_from_document
-from model.spirit_island.simulate import run
+from invasion_oracle.model.core.decisions import ChanceRequest, SeededChance
+from invasion_oracle.model.spirit_island.data import default_data
+from invasion_oracle.model.spirit_island.scenario import scenario_from_document
+from invasion_oracle.model.spirit_island.simulate import run
+
 from tests.spirit_island.helpers import doc, events, pieces, play
 
 KEEP = {"A8": "C"}

@@ -4,13 +4,13 @@ Upgrade & Downgrade, unlimited pieces; and search time-outs reported as unknown.
 from __future__ import annotations
 
 import pytest
+from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.spirit_island.damage import allocations, apply_allocation, efficient_dahan_damage
+from invasion_oracle.model.spirit_island.data import default_stats
+from invasion_oracle.model.spirit_island.pieces import Piece, PieceKind, describe, parse_land, time_passes
+from invasion_oracle.model.spirit_island.upgrade_downgrade import change_health, upgrade
+from invasion_oracle.solver.common import Status, TimeLimit
 
-from model.core.errors import RulesError
-from model.spirit_island.damage import allocations, apply_allocation, efficient_dahan_damage
-from model.spirit_island.data import default_stats
-from model.spirit_island.pieces import Piece, PieceKind, describe, parse_land, time_passes
-from model.spirit_island.upgrade_downgrade import change_health, upgrade
-from solver.common import Status, TimeLimit
 from tests.spirit_island.helpers import doc, events, pieces, play
 
 STATS = default_stats()
@@ -88,7 +88,7 @@ def test_invaders_are_unlimited() -> None:
 
 
 def test_a_z3_time_out_is_unknown_never_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from solver.spirit_island import fear_threshold
+    from invasion_oracle.solver.spirit_island import fear_threshold
 
     def timed_out(*_: object) -> object:
         raise TimeLimit()

@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-
-from model.spirit_island.scenario import scenario_from_document
-from properties.spirit_island import (
+from invasion_oracle.model.spirit_island.scenario import scenario_from_document
+from invasion_oracle.properties.spirit_island import (
     invariant_violations,
     outcome_violations,
     replay_violations,
@@ -71,8 +70,9 @@ def test_the_invariants_catch_a_broken_run() -> None:
     """A doctored trace (a Ravage Blight with too little Damage) is reported: the checks can fail."""
     from dataclasses import replace
 
-    from model.core.driver import Playthrough
-    from model.core.events import Event
+    from invasion_oracle.model.core.driver import Playthrough
+    from invasion_oracle.model.core.events import Event
+
     from tests.spirit_island.helpers import doc
 
     scenario = scenario_from_document(
@@ -82,7 +82,7 @@ def test_the_invariants_catch_a_broken_run() -> None:
     fake = Event.make("blight_added", land="A1", cause="ravage", pool=0, side="healthy")
     doctored = replace(playthrough, opening=(*playthrough.opening, fake))
     assert isinstance(doctored, Playthrough)
-    from properties.spirit_island import _blight_follows_ravage
+    from invasion_oracle.properties.spirit_island import _blight_follows_ravage
 
     assert _blight_follows_ravage(doctored.opening, "step 0")
 

@@ -6,11 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-
-from model.core.canonical import canonical_json
-from model.spirit_island.scenario import load_scenario
-from model.spirit_island.simulate import replay_trace, run, trace_json
-from reports.cli import main
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.spirit_island.scenario import load_scenario
+from invasion_oracle.model.spirit_island.simulate import replay_trace, run, trace_json
+from invasion_oracle.reports.cli import main
 
 EXAMPLES = sorted(Path("examples/spirit_island").glob("*.json"))
 
@@ -37,7 +36,7 @@ def test_a_changed_trace_is_reported() -> None:
 
 
 def test_layout_example_files_match_the_bundled_layouts() -> None:
-    from model.spirit_island.data import default_data
+    from invasion_oracle.model.spirit_island.data import default_data
 
     for layout in default_data().layouts:
         document = json.loads(
@@ -200,9 +199,9 @@ def test_the_reproduce_line_comes_from_the_parsed_arguments(
 
 def test_the_command_line_lists_the_solvers_objectives_and_goals() -> None:
     # The parser names them without importing the solvers (so --help stays fast).
-    from reports.spirit_island import cli
-    from solver.spirit_island.defend import GOALS
-    from solver.spirit_island.fear_threshold import OBJECTIVES
+    from invasion_oracle.reports.spirit_island import cli
+    from invasion_oracle.solver.spirit_island.defend import GOALS
+    from invasion_oracle.solver.spirit_island.fear_threshold import OBJECTIVES
 
     assert tuple(OBJECTIVES) == cli.OBJECTIVES and tuple(GOALS) == cli.GOALS
 

@@ -12,20 +12,24 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from model.spirit_island.data import default_data
-from model.spirit_island.island import build_island
-from model.spirit_island.pieces import Land, PieceKind
-from properties.spirit_island import land_pieces
-from solver.spirit_island.cascade import best_cascade, card_cascades
-from solver.spirit_island.defend import GOALS, least_defend
-from solver.spirit_island.fear_threshold import (
+from invasion_oracle.model.spirit_island.data import default_data
+from invasion_oracle.model.spirit_island.island import build_island
+from invasion_oracle.model.spirit_island.pieces import Land, PieceKind
+from invasion_oracle.properties.spirit_island import land_pieces
+from invasion_oracle.solver.spirit_island.cascade import best_cascade, card_cascades
+from invasion_oracle.solver.spirit_island.defend import GOALS, least_defend
+from invasion_oracle.solver.spirit_island.fear_threshold import (
     OBJECTIVES,
     best_fight_back,
     least_damage_for_fear,
     least_damage_for_next_card,
 )
-from solver.spirit_island.island_search import IslandQuestion, baseline_facts, smallest_flip, z3_facts
+from invasion_oracle.solver.spirit_island.island_search import (
+    IslandQuestion,
+    baseline_facts,
+    smallest_flip,
+    z3_facts,
+)
 
 # INVASION_HYPOTHESIS_SCALE=10 runs ten times as many examples (a deeper sweep).
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))

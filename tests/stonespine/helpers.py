@@ -5,11 +5,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from model.core.driver import Playthrough
-from model.core.events import Event
-from model.stonespine.scenario import Scenario, scenario_from_document
-from model.stonespine.simulate import run
-from model.stonespine.state import GameState
+from invasion_oracle.model.core.driver import Playthrough
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.stonespine.scenario import Scenario, scenario_from_document
+from invasion_oracle.model.stonespine.simulate import run
+from invasion_oracle.model.stonespine.state import GameState
 
 
 def one_player(

@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.stonespine.abilities import Do
+from invasion_oracle.model.stonespine.data import default_data
+from invasion_oracle.model.stonespine.dungeon import Cell
+from invasion_oracle.reports.cli import main
 
-from model.core.errors import MalformedInputError
-from model.core.rulings import Rulings
-from model.stonespine.abilities import Do
-from model.stonespine.data import default_data
-from model.stonespine.dungeon import Cell
-from reports.cli import main
 from tests.stonespine.helpers import events, first, load, one_player, play
 
 CORRIDOR = [["cave TB kobold kobold kobold kobold", "cave -"], ["cave T", "cave -"]]
@@ -385,7 +385,7 @@ def test_board_checks_instant_spaces_and_unlock_letters() -> None:
 
 def test_the_worked_board_in_the_docs_is_the_bundled_giant_troll() -> None:
     """docs/stonespine.md enters the Giant Troll as a user would; it must load and match."""
-    from model.stonespine.data import build_game_data
+    from invasion_oracle.model.stonespine.data import build_game_data
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "stonespine.md").read_text(encoding="utf-8")
     section = text[text.index("### A worked board") :]

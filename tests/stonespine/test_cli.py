@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from reports.cli import main
+from invasion_oracle.reports.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "stonespine"
 DEFAULT = str(EXAMPLES / "default.json")

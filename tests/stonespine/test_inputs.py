@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.stonespine.data import build_game_data
+from invasion_oracle.reports.cli import main
 
-from model.core.errors import MalformedInputError
-from model.core.rulings import Rulings
-from model.stonespine.data import build_game_data
-from reports.cli import main
 from tests.stonespine.helpers import load, one_player
 
 ROWS = [["cave TB kobold", "cave -"], ["cave T", "cave -"]]
@@ -169,7 +169,7 @@ def test_cli_data_file_errors_are_one_located_line(
 
 
 def test_a_data_file_wins_value_by_value_over_the_scenarios_data(tmp_path: Path) -> None:
-    from model.stonespine.scenario import load_scenario
+    from invasion_oracle.model.stonespine.scenario import load_scenario
 
     doc = one_player([list(r) for r in ROWS], year=2, guardians=["B1"])
     doc["data"] = {"values": {"minion_damage": 3, "element_damage": 2}}

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from invasion_oracle.model.stonespine.scenario import load_scenario
+from invasion_oracle.model.stonespine.simulate import run
+from invasion_oracle.properties.stonespine import invariant_violations, outcome_mismatches, scenarios
 
-from model.stonespine.scenario import load_scenario
-from model.stonespine.simulate import run
-from properties.stonespine import invariant_violations, outcome_mismatches, scenarios
 from tests.stonespine.helpers import load
 
 
@@ -42,7 +42,7 @@ def test_invariant_checker_catches_a_planted_double_entry(doc: dict[str, Any]) -
     """The checker is not vacuous: planting a repeated entry is reported."""
     from dataclasses import replace
 
-    from model.core.events import Event
+    from invasion_oracle.model.core.events import Event
 
     scenario = load(doc)
     playthrough = run(scenario)

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import invasion_oracle.model.stonespine  # noqa: F401  (registers the rulings)
 import pytest
-
-import model.stonespine  # noqa: F401  (registers the rulings)
-from model import registry
-from model.core.ambiguity import ReadingSummary, summarize_readings
-from model.core.jsonio import read_json_file
-from model.core.rulings import REGISTRY
-from model.stonespine.simulate import summary
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.ambiguity import ReadingSummary, summarize_readings
+from invasion_oracle.model.core.jsonio import read_json_file
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.stonespine.simulate import summary
 
 WITNESSES = Path(__file__).resolve().parents[2] / "examples" / "stonespine" / "rulings"
 

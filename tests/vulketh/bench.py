@@ -12,10 +12,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from model.core.decisions import FirstLegalDecider, PreferringDecider, SeededChance
-from model.core.driver import play
-from model.core.jsonio import read_json_file
-from model.vulketh.scenario import load_scenario, scenario_from_document
+from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDecider, SeededChance
+from invasion_oracle.model.core.driver import play
+from invasion_oracle.model.core.jsonio import read_json_file
+from invasion_oracle.model.vulketh.scenario import load_scenario, scenario_from_document
+
 from tests.bench import Measure
 
 
@@ -26,7 +27,7 @@ def _timed(fn: Callable[[], object]) -> float:
 
 
 def _turn_rates(turns: int) -> tuple[float, float]:
-    from solver.vulketh.compiled import CONCRETE, Compiled, from_state
+    from invasion_oracle.solver.vulketh.compiled import CONCRETE, Compiled, from_state
 
     scenario = load_scenario("example:vulketh/clear_hex.json")
     document = {**scenario.document, "start": "invader"}
@@ -56,11 +57,11 @@ def _turn_rates(turns: int) -> tuple[float, float]:
 
 
 def results() -> list[Measure]:
-    from solver.vulketh.clear import clear_hex
-    from solver.vulketh.clear import question_from_scenario as clear_question
-    from solver.vulketh.differ import make_question, smallest_difference
-    from solver.vulketh.race import question_from_scenario as race_question
-    from solver.vulketh.race import race
+    from invasion_oracle.solver.vulketh.clear import clear_hex
+    from invasion_oracle.solver.vulketh.clear import question_from_scenario as clear_question
+    from invasion_oracle.solver.vulketh.differ import make_question, smallest_difference
+    from invasion_oracle.solver.vulketh.race import question_from_scenario as race_question
+    from invasion_oracle.solver.vulketh.race import race
 
     oracle, twin = _turn_rates(400)
     out = [

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.decisions import DecisionRequest, FirstLegalDecider, ScriptedChance, ScriptedDecider
-from model.core.driver import Playthrough
-from model.core.events import Event
-from model.vulketh.scenario import Scenario, scenario_from_document
-from model.vulketh.simulate import run
-from model.vulketh.state import GameState
+from invasion_oracle.model.core.decisions import (
+    DecisionRequest,
+    FirstLegalDecider,
+    ScriptedChance,
+    ScriptedDecider,
+)
+from invasion_oracle.model.core.driver import Playthrough
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.vulketh.scenario import Scenario, scenario_from_document
+from invasion_oracle.model.vulketh.simulate import run
+from invasion_oracle.model.vulketh.state import GameState
 
 
 def act(action: str, face: str = "blank", direction: str = "lowest") -> dict[str, Any]:

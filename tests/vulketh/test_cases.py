@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from model import registry
-from reports.suite.coverage import coverage
-from reports.suite.files import case_files, read_cases
-from reports.suite.plugins import suite_for
+from invasion_oracle.model import registry
+from invasion_oracle.reports.suite.coverage import coverage
+from invasion_oracle.reports.suite.files import case_files, read_cases
+from invasion_oracle.reports.suite.plugins import suite_for
 
 ROOT = Path(__file__).resolve().parents[2]
 

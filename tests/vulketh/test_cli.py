@@ -7,8 +7,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-
-from reports.cli import main
+from invasion_oracle.reports.cli import main
 
 WORKED = "example:vulketh/worked_example.json"
 GAME = "example:vulketh/solo_game.json"

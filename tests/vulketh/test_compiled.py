@@ -7,13 +7,12 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from model.core.decisions import FirstLegalDecider, PreferringDecider, SeededChance
-from model.core.driver import play
-from model.vulketh.scenario import scenario_from_document
-from model.vulketh.state import GameState
-from properties.vulketh import positions
-from solver.vulketh.compiled import CONCRETE, FACE_CODE, Compiled, CState, from_state
+from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDecider, SeededChance
+from invasion_oracle.model.core.driver import play
+from invasion_oracle.model.vulketh.scenario import scenario_from_document
+from invasion_oracle.model.vulketh.state import GameState
+from invasion_oracle.properties.vulketh import positions
+from invasion_oracle.solver.vulketh.compiled import CONCRETE, FACE_CODE, Compiled, CState, from_state
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
 FAST = settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -47,7 +47,8 @@ def test_the_conflict_rule_is_pluggable() -> None:
     keeps everyone, the smaller is wiped out)."""
     from dataclasses import replace as dc_replace
 
-    from model.vulketh.simulate import run
+    from invasion_oracle.model.vulketh.simulate import run
+
     from tests.vulketh.helpers import scenario
 
     class LargerWins:

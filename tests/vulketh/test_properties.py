@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, given, settings
-
-from model.vulketh.scenario import scenario_from_document
-from model.vulketh.simulate import run
-from properties.vulketh import games, invariant_violations, replay_violations
+from invasion_oracle.model.vulketh.scenario import scenario_from_document
+from invasion_oracle.model.vulketh.simulate import run
+from invasion_oracle.properties.vulketh import games, invariant_violations, replay_violations
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
 FAST = settings(max_examples=20 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,18 +9,18 @@ import pytest
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.vulketh.scenario import load_scenario, scenario_from_document
+from invasion_oracle.properties.vulketh import positions
+from invasion_oracle.solver.vulketh.clear import clear_hex, placements
+from invasion_oracle.solver.vulketh.clear import question_from_scenario as clear_question
+from invasion_oracle.solver.vulketh.compiled import CONCRETE, Z3, Compiled, from_state
+from invasion_oracle.solver.vulketh.differ import RULINGS, make_question, smallest_difference
+from invasion_oracle.solver.vulketh.drive import Plan
+from invasion_oracle.solver.vulketh.race import question_from_scenario as race_question
+from invasion_oracle.solver.vulketh.race import race
 
-from model.core.errors import MalformedInputError
-from model.core.rulings import REGISTRY
-from model.vulketh.scenario import load_scenario, scenario_from_document
-from properties.vulketh import positions
-from solver.vulketh.clear import clear_hex, placements
-from solver.vulketh.clear import question_from_scenario as clear_question
-from solver.vulketh.compiled import CONCRETE, Z3, Compiled, from_state
-from solver.vulketh.differ import RULINGS, make_question, smallest_difference
-from solver.vulketh.drive import Plan
-from solver.vulketh.race import question_from_scenario as race_question
-from solver.vulketh.race import race
 from tests.vulketh.helpers import act, card, cards_data, doc
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
@@ -97,8 +97,8 @@ def test_race_from_an_invader_position_equals_the_enumeration() -> None:
         assert lines["compiled"] == lines["baseline"] == lines["z3"]
     assert all(a.replayed and a.status.value == "proven" for a in answers.values())
     # The baseline's own enumeration, plan by plan through the oracle, gives the same values.
-    from solver.common import Deadline
-    from solver.vulketh.race import _fastest_for_plan
+    from invasion_oracle.solver.common import Deadline
+    from invasion_oracle.solver.vulketh.race import _fastest_for_plan
 
     turns = [_fastest_for_plan(question, plan, Deadline()).turn for plan in question.plans()]
     assert answers["baseline"].fewest is not None and answers["baseline"].furthest is not None
@@ -148,7 +148,7 @@ class _Budget:
     """A work-count budget: the search stops (as on Ctrl-C) after ``n`` checks."""
 
     def __init__(self, n: int) -> None:
-        from solver.common import Deadline
+        from invasion_oracle.solver.common import Deadline
 
         class Counting(Deadline):
             left = n
@@ -180,8 +180,8 @@ def test_race_json_tie_set_is_as_documented() -> None:
     (every plan counted through the oracle, about 90 s)."""
     from pathlib import Path
 
-    from solver.common import Deadline
-    from solver.vulketh.race import _fastest_for_plan
+    from invasion_oracle.solver.common import Deadline
+    from invasion_oracle.solver.vulketh.race import _fastest_for_plan
 
     question = race_question(load_scenario("example:vulketh/race.json"))
     turns = [_fastest_for_plan(question, plan, Deadline()).turn for plan in question.plans()]
@@ -269,7 +269,7 @@ def test_grow_overflow_parts_on_a_full_warlord_hex_with_a_hex_after_it(engine: s
 
 
 def test_a_cut_differ_reports_the_sizes_it_refuted() -> None:
-    from solver.vulketh.differ import positions_of_size
+    from invasion_oracle.solver.vulketh.differ import positions_of_size
 
     scenario = load_scenario("example:vulketh/worked_example.json")
     question = make_question(scenario.rules, "VK-GROW-OVERFLOW", ("occupied", "next-hex"), "lowest")

@@ -80,7 +80,7 @@ def test_events_are_pluggable_effects() -> None:
     """A data file names an effect kind registered from Python; the game runs its handler."""
     from dataclasses import replace as dc_replace
 
-    from model.vulketh.effects import EFFECT_KINDS, register_effect
+    from invasion_oracle.model.vulketh.effects import EFFECT_KINDS, register_effect
 
     def double(game: object, state: object, effect: object, origin: str, events: list[object]) -> object:
         return dc_replace(state, invader_resources=state.invader_resources * 2)  # type: ignore[attr-defined,type-var]

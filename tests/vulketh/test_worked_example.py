@@ -11,8 +11,9 @@ slid onto the starting row (sun, moon, blank) leaves one moon, so both actions a
 
 from __future__ import annotations
 
-from model.vulketh.hexmap import default_map
-from model.vulketh.invader_actions import move_invaders
+from invasion_oracle.model.vulketh.hexmap import default_map
+from invasion_oracle.model.vulketh.invader_actions import move_invaders
+
 from tests.vulketh.helpers import act, card, events, invaders, one_card, play
 
 EXAMPLE = card("example", act("GROW", "blank", "lowest"), act("MOVE", "blank", "lowest"))
