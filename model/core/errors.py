@@ -17,7 +17,11 @@ from __future__ import annotations
 
 
 class InvasionError(Exception):
-    """Base class of the errors the oracle raises on purpose."""
+    """Base class of the errors the oracle raises on purpose: catch it to catch them all.
+
+    >>> issubclass(MalformedInputError, InvasionError) and issubclass(RulesError, InvasionError)
+    True
+    """
 
     @property
     def message(self) -> str:
@@ -39,20 +43,41 @@ class MalformedInputError(InvasionError):
 
 
 class AmbiguousInputError(MalformedInputError):
-    """A name that matches several known names; the reason lists them."""
+    """A name that matches several known names; the reason lists them.
+
+    >>> str(AmbiguousInputError("cli", "--hero", "hero 'b' is ambiguous: black, blue"))
+    "cli:--hero: hero 'b' is ambiguous: black, blue"
+    """
 
 
 class IllegalDecisionError(InvasionError):
-    """An answer that is not among the legal options of its request."""
+    """An answer that is not among the legal options of its request.
+
+    >>> raise IllegalDecisionError("gate for Ann: 'open' is not legal; legal: 'continue', 'close'")
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.IllegalDecisionError: gate for Ann: 'open' is not legal; legal: 'continue', 'close'
+    """
 
 
 class ScriptedAnswerError(MalformedInputError, IllegalDecisionError):
     """An answer read from a file (a scenario's script, a trace's step) that is not legal,
-    named by its place in the file: ``s.json:$.decisions.script[0]: ... is not legal``."""
+    named by its place in the file: ``s.json:$.decisions.script[0]: ... is not legal``.
+
+    It is both kinds at once, so either ``except`` catches it:
+
+    >>> err = ScriptedAnswerError("s.json", "$.decisions.script[0]", "'C9' is not legal")
+    >>> isinstance(err, MalformedInputError), isinstance(err, IllegalDecisionError), str(err)
+    (True, True, "s.json:$.decisions.script[0]: 'C9' is not legal")
+    """
 
 
 class RulesError(InvasionError):
-    """Something the rules do not allow, asked for in well-formed input."""
+    """Something the rules do not allow, asked for in well-formed input.
+
+    >>> str(RulesError("a fifth secret passage this year"))
+    'a fifth secret passage this year'
+    """
 
 
 class OutputError(InvasionError):

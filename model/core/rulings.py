@@ -41,7 +41,14 @@ class Reading:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """An open point of the rules and the readings the oracle supports."""
+    """An open point of the rules and the readings the oracle supports.
+
+    >>> r = Ruling("XX-DEMO", "demo", "seed 000, Setup", "Who goes first?",
+    ...            (Reading("oldest", "the oldest player"), Reading("youngest", "the youngest")),
+    ...            "youngest", "the rulebook's example starts with the youngest")
+    >>> r.reading_names, r.default
+    (('oldest', 'youngest'), 'youngest')
+    """
 
     id: str
     game: str

@@ -1,0 +1,404 @@
+"""Playing a game from Python: load a scenario, play it whole or one decision at a time, trace it.
+
+The oracle never decides and never rolls on its own: a :class:`Scenario` plays with the answerers
+its file names (a decision script, seeded dice), or with the ones you pass. Everything here is a
+thin, typed front over the game contract in ``model/core`` (``start`` / ``pending`` / ``step`` /
+``outcome``), the same one the command line and the fixtures use.
+
+>>> import invasion_oracle as io
+>>> s = io.load("example:stonespine/default")
+>>> s
+<Scenario stonespine 'example:stonespine/default'>
+>>> p = s.play()
+>>> sorted(p.outcome())
+['heroes', 'players', 'stage', 'year']
+>>> io.replay(p.trace()).identical
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from invasion_oracle.model import registry
+from invasion_oracle.model.core import play as core_play
+from invasion_oracle.model.core.decisions import (
+    ChanceRequest,
+    ChanceSource,
+    Decider,
+    DecisionRequest,
+    Option,
+    Request,
+    normalise_answer,
+)
+from invasion_oracle.model.core.driver import Playthrough as CorePlaythrough
+from invasion_oracle.model.core.driver import Step, play
+from invasion_oracle.model.core.errors import IllegalDecisionError, MalformedInputError
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.jsonio import integers_only, read_json_file
+from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
+from invasion_oracle.model.core.trace import ReplayReport
+
+__all__ = [
+    "First",
+    "Game",
+    "Playthrough",
+    "Policy",
+    "Scenario",
+    "Scripted",
+    "SeededRandom",
+    "load",
+    "replay",
+]
+
+
+# -- answerers: each one answers decisions and chance requests alike ---------------------------
+
+
+@dataclass(slots=True)
+class First:
+    """The first legal option of every decision, and the first outcome of every roll or draw.
+
+    >>> First().decide(DecisionRequest("gate", "Ann", ("continue", "close")))
+    'continue'
+    """
+
+    def decide(self, request: DecisionRequest) -> Option:
+        return request.options[0]
+
+    def outcome(self, request: ChanceRequest) -> Option:
+        return request.outcomes[0]
+
+
+@dataclass(slots=True)
+class SeededRandom:
+    """Uniformly random legal answers from a seeded generator: same seed, same answers.
+
+    >>> a, b = SeededRandom(7), SeededRandom(7)
+    >>> r = DecisionRequest("move", "Ann", ("A1", "A2", "B1"))
+    >>> [a.decide(r) for _ in range(4)] == [b.decide(r) for _ in range(4)]
+    True
+    """
+
+    seed: int
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def decide(self, request: DecisionRequest) -> Option:
+        return request.options[self._rng.randrange(len(request.options))]
+
+    def outcome(self, request: ChanceRequest) -> Option:
+        return request.outcomes[self._rng.randrange(len(request.outcomes))]
+
+
+@dataclass(slots=True)
+class Scripted:
+    """Answers from a list, in order; then ``then`` answers (or a script that runs out is an error).
+
+    >>> s = Scripted(["B1"], then=First())
+    >>> r = DecisionRequest("move", "Ann", ("A2", "B1"))
+    >>> s.decide(r), s.decide(r)
+    ('B1', 'A2')
+    >>> Scripted(["C9"]).decide(r)
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.IllegalDecisionError: script answer #1: 'C9' is not one of the legal options: 'A2', 'B1'
+    """
+
+    answers: Sequence[Option]
+    then: Decider | ChanceSource | None = None
+    used: int = 0
+
+    def _next(self, request: Request, legal: tuple[Option, ...]) -> Option:
+        if self.used < len(self.answers):
+            answer = self.answers[self.used]
+            self.used += 1
+            try:
+                return normalise_answer(request, answer)
+            except IllegalDecisionError:
+                raise IllegalDecisionError(
+                    f"script answer #{self.used}: {answer!r} is not one of the legal options: "
+                    + ", ".join(map(repr, legal))
+                ) from None
+        if isinstance(request, DecisionRequest) and hasattr(self.then, "decide"):
+            return self.then.decide(request)  # type: ignore[union-attr]
+        if isinstance(request, ChanceRequest) and hasattr(self.then, "outcome"):
+            return self.then.outcome(request)  # type: ignore[union-attr]
+        raise IllegalDecisionError(
+            f"the script ran out after {len(self.answers)} answers at {request.describe()}; "
+            f"add an answer (legal: {', '.join(map(repr, legal))}) or pass then=First()"
+        )
+
+    def decide(self, request: DecisionRequest) -> Option:
+        return self._next(request, request.options)
+
+    def outcome(self, request: ChanceRequest) -> Option:
+        return self._next(request, request.outcomes)
+
+
+@dataclass(slots=True)
+class Policy:
+    """A function from a decision request to an option, such as a solver's policy.
+
+    >>> Policy(lambda r: r.options[-1]).decide(DecisionRequest("gate", "Ann", ("continue", "close")))
+    'close'
+    """
+
+    choose: Callable[[DecisionRequest], Option]
+
+    def decide(self, request: DecisionRequest) -> Option:
+        return self.choose(request)
+
+
+# -- scenarios, games and playthroughs -----------------------------------------------------------
+
+
+def _ruling_specs(rulings: Mapping[str, str] | Iterable[str] | None) -> tuple[str, ...]:
+    if rulings is None:
+        return ()
+    if isinstance(rulings, Mapping):
+        return tuple(f"{k}={v}" for k, v in rulings.items())
+    if isinstance(rulings, str):
+        return (rulings,)
+    return tuple(rulings)
+
+
+def load(
+    path_or_example: str | Path | Mapping[str, Any],
+    rulings: Mapping[str, str] | Iterable[str] | None = None,
+    data: Mapping[str, Any] | str | Path | None = None,
+) -> Scenario:
+    """Load a scenario of any game: a path, ``example:GAME/NAME``, or a parsed document.
+
+    ``rulings`` overrides the file's readings (``{"SS-EXIT-Y13": "ignored"}`` or
+    ``["SS-EXIT-Y13=ignored"]``); ``data`` overrides data values (a mapping, or a data file).
+    Bad input raises :class:`~invasion_oracle.MalformedInputError` naming the file and field.
+
+    >>> load("example:vulketh/race").game
+    'vulketh'
+    >>> load({"game": "chess"})
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: <document>:$.game: unknown game 'chess'; known: stonespine, spirit-island, vulketh, cloudspire
+    """
+    if isinstance(path_or_example, Mapping):
+        source = "<document>"
+        document: Any = dict(path_or_example)
+        integers_only(document, source)
+    else:
+        source = str(path_or_example)
+        document = read_json_file(source)
+    spec = registry.spec_for_document(document, source)
+    overrides: Mapping[str, Any] | None
+    data_source = "data"
+    if data is None or isinstance(data, Mapping):
+        overrides = data
+    else:
+        data_source = str(data)
+        overrides = read_json_file(data_source)
+        if not isinstance(overrides, dict):
+            raise MalformedInputError(data_source, "$", "a data file is a JSON object of values to override")
+    options = ScenarioOptions(_ruling_specs(rulings), overrides, data_source)
+    return Scenario(spec, spec.load(document, source, options))
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A loaded scenario: the game's own scenario object (``raw``) and its game's spec.
+
+    >>> s = load("example:cloudspire/round")
+    >>> s.game, "CS-BOSS-GLOBAL" in s.rulings
+    ('cloudspire', True)
+    """
+
+    spec: GameSpec
+    raw: Any
+
+    @property
+    def game(self) -> str:
+        """The game's name, as in ``invasion games``."""
+        return self.spec.name
+
+    @property
+    def source(self) -> str:
+        return str(self.raw.source)
+
+    @property
+    def rulings(self) -> dict[str, str]:
+        """Every ruling of the game with the reading this scenario follows."""
+        return dict(self.raw.rulings.to_json())
+
+    @property
+    def initial(self) -> Any:
+        """The initial state (immutable)."""
+        return self.raw.initial
+
+    def play(self, decider: Decider | None = None, chance: ChanceSource | None = None) -> Playthrough:
+        """Play to the end with the scenario's own answerers, or the ones given."""
+        return Playthrough(self, core_play.run(self.raw, decider, chance))
+
+    def new_game(self) -> Game:
+        """A game at its first request, to step through one answer at a time."""
+        return Game(self)
+
+    def __repr__(self) -> str:
+        return f"<Scenario {self.game} {self.source!r}>"
+
+    def _repr_svg_(self) -> str | None:
+        return self.spec.render_svg(self.raw, self.raw.initial)
+
+
+class Game:
+    """One game in progress: ``pending()``, ``legal_decisions()``, ``step(answer)``, ``outcome()``.
+
+    States stay immutable; the game object only remembers where it is (like a chess board's
+    move stack), so ``state`` can be kept, compared and rendered at every step.
+
+    >>> import invasion_oracle as io
+    >>> g = io.load("example:stonespine/default").new_game()
+    >>> g.pending().kind
+    'roll'
+    >>> events = g.step(g.legal_decisions()[0])
+    >>> len(g.steps)
+    1
+    """
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self._game = scenario.raw.game()
+        self.state, opening = self._game.start(scenario.raw.initial)
+        self._opening: tuple[Event, ...] = tuple(opening)
+        self.steps: list[Step] = []
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, in order."""
+        return self._opening + tuple(e for s in self.steps for e in s.events)
+
+    def pending(self) -> Request | None:
+        """The decision or chance request the state waits for, or ``None`` when it is over."""
+        request: Request | None = self._game.pending(self.state)
+        return request
+
+    def legal_decisions(self) -> tuple[Option, ...]:
+        """The legal answers to the pending request (a decision's options or a roll's outcomes)."""
+        request = self.pending()
+        if request is None:
+            return ()
+        return request.options if isinstance(request, DecisionRequest) else request.outcomes
+
+    def is_over(self) -> bool:
+        return self.pending() is None
+
+    def step(self, answer: Option) -> tuple[Event, ...]:
+        """Answer the pending request; an answer that is not legal raises IllegalDecisionError."""
+        request = self.pending()
+        if request is None:
+            raise IllegalDecisionError("the game is over: nothing is pending")
+        answer = normalise_answer(request, answer)
+        self.state, events = self._game.step(self.state, answer)
+        self.steps.append(Step(request, answer, tuple(events)))
+        return tuple(events)
+
+    def play(self, decider: Decider | None = None, chance: ChanceSource | None = None) -> Playthrough:
+        """Play on to the end from here (the scenario's own answerers unless given)."""
+        rest = play(
+            self._game,
+            self.state,
+            decider or self.scenario.raw.decider(),
+            chance or self.scenario.raw.chance_source(),
+        )
+        self.steps.extend(rest.steps)
+        self.state = rest.final
+        return self.playthrough()
+
+    def playthrough(self) -> Playthrough:
+        """What was played so far, as a :class:`Playthrough`."""
+        return Playthrough(self.scenario, CorePlaythrough(self._opening, tuple(self.steps), self.state))
+
+    def outcome(self) -> dict[str, Any]:
+        """The outcome (plain JSON data, as fixtures compare it) of the state reached."""
+        return self.scenario.spec.outcome(self.scenario.raw, self.state)
+
+    def __repr__(self) -> str:
+        request = self.pending()
+        where = "over" if request is None else f"waiting for {request.describe()}"
+        return f"<Game {self.scenario.game} after {len(self.steps)} steps, {where}>"
+
+    def _repr_svg_(self) -> str | None:
+        return self.scenario.spec.render_svg(self.scenario.raw, self.state)
+
+
+@dataclass(frozen=True, slots=True)
+class Playthrough:
+    """A whole run: its steps and events, its outcome, and its trace (the fixture format).
+
+    >>> p = load("example:vulketh/solo_game").play()
+    >>> p.trace()["game"], len(p.trace()["steps"]) == len(p.steps)
+    ('vulketh', True)
+    """
+
+    scenario: Scenario
+    run: CorePlaythrough[Any]
+
+    @property
+    def final(self) -> Any:
+        return self.run.final
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self.run.events
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.run.steps
+
+    def outcome(self) -> dict[str, Any]:
+        return self.scenario.spec.outcome(self.scenario.raw, self.run.final)
+
+    def trace(self) -> dict[str, Any]:
+        """The run as a trace document (``invasion schema trace``), ready for :func:`replay`."""
+        document: dict[str, Any] = json.loads(self.trace_json())
+        return document
+
+    def trace_json(self) -> str:
+        """The trace's canonical text, byte for byte what ``invasion simulate --trace`` writes."""
+        return core_play.trace_json(self.scenario.spec, self.scenario.raw, self.run)
+
+    def render(self) -> str:
+        """The final state as text."""
+        return self.scenario.spec.render_text(self.scenario.raw, self.run.final)
+
+    def __repr__(self) -> str:
+        return f"<Playthrough {self.scenario.game} {self.scenario.source!r}: {len(self.run.steps)} steps>"
+
+    def _repr_svg_(self) -> str | None:
+        return self.scenario.spec.render_svg(self.scenario.raw, self.run.final)
+
+
+def replay(trace: Mapping[str, Any] | str | Path, source: str = "<trace>") -> ReplayReport:
+    """Replay a trace (a document, or a file) with its recorded answers only, and compare all.
+
+    The report's ``identical`` is True when every request, option, event and the outcome match;
+    otherwise ``first_difference`` says where they part.
+
+    >>> trace = load("example:stonespine/default").play().trace()
+    >>> trace["outcome"]["year"] = 4
+    >>> report = replay(trace)
+    >>> report.identical, report.first_difference
+    (False, 'outcome differs')
+    """
+    if isinstance(trace, Mapping):
+        document: Any = dict(trace)
+    else:
+        source = str(trace)
+        document = read_json_file(source)
+    spec = registry.spec_for_document(document, source)
+    return core_play.replay_trace(spec, document, source)

@@ -1,0 +1,244 @@
+"""Stonespine searches from Python: the same typed answers the ``invasion stonespine`` verbs print.
+
+Each function takes a loaded :class:`~invasion_oracle.Scenario` of this game and returns the
+solver's answer value (``status``, the value, the plan, ``to_json()`` as in ``--format json``).
+Every answer is replayed through the oracle as the command's is. ``player`` is the dungeon's
+owner by index or name; ``time_limit`` (seconds) stops a search with ``best-found`` or
+``unknown``, never a wrong ``proven``.
+
+>>> import invasion_oracle as io
+>>> s = io.load("example:stonespine/placement")
+>>> answer = place(s)
+>>> answer.status.value, answer.best, len(answer.tied)
+('proven', 3, 8)
+>>> wave(s, ["red", "red", "red", "red"]).defeated
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from invasion_oracle.api import Scenario
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import resolve_name
+from invasion_oracle.model.stonespine.heroes import HeroColor
+from invasion_oracle.solver.common import Deadline
+
+__all__ = ["PolicyPlan", "min_damage", "place", "policy", "routes", "wave"]
+
+
+def _raw(scenario: Scenario) -> Any:
+    if not isinstance(scenario, Scenario) or scenario.game != "stonespine":
+        raise MalformedInputError(
+            getattr(scenario, "source", "scenario"),
+            "$.game",
+            "a Stonespine scenario is needed (io.load(...))",
+        )
+    return scenario.raw
+
+
+def _player(scenario: Scenario, player: int | str) -> int:
+    names = [p.name for p in scenario.raw.initial.players]
+    if isinstance(player, int):
+        if not 0 <= player < len(names):
+            raise MalformedInputError(
+                scenario.source, "player", f"no player {player}; players: {', '.join(names)}"
+            )
+        return player
+    return names.index(resolve_name(player, names, "player", "player", player))
+
+
+def _deadline(time_limit: float | None) -> Deadline:
+    return Deadline(time_limit) if time_limit is not None else Deadline()
+
+
+def _colors(heroes: Sequence[str | HeroColor], where: str) -> list[HeroColor]:
+    known = [c.value for c in HeroColor]
+    return [HeroColor(resolve_name(str(getattr(h, "value", h)), known, "hero", where, where)) for h in heroes]
+
+
+def _engine(engine: str | None) -> dict[str, str]:
+    return {} if engine is None else {"engine": engine}
+
+
+def place(
+    scenario: Scenario,
+    objective: str = "guaranteed",
+    *,
+    measure: str | None = None,
+    target: int | None = None,
+    top: int = 10,
+    player: int | str = 0,
+    engine: str | None = None,
+    time_limit: float | None = None,
+) -> Any:
+    """Where the guardian and minions go (``invasion stonespine place``): a ``PlacementAnswer``.
+
+    ``objective`` is ``guaranteed`` (heroes surely defeated, over every roll) or ``expected``.
+
+    >>> import invasion_oracle as io
+    >>> answer = place(io.load("example:stonespine/placement"))
+    >>> answer.best, str(answer.tied[0]) == str(answer.tied[0])
+    (3, True)
+    """
+    from invasion_oracle.solver.stonespine.placement import solve_placement
+    from invasion_oracle.solver.stonespine.policy import Measure
+
+    return solve_placement(
+        _raw(scenario),
+        objective=objective,
+        measure=Measure(measure) if measure is not None else None,
+        target=target,
+        top=top,
+        player=_player(scenario, player),
+        deadline=_deadline(time_limit),
+        **_engine(engine),
+    )
+
+
+def wave(
+    scenario: Scenario,
+    heroes: Sequence[str | HeroColor],
+    *,
+    player: int | str = 0,
+    engine: str | None = None,
+    time_limit: float | None = None,
+) -> Any:
+    """One wave's best order and routes (``invasion stonespine wave``): a ``WaveAnswer``.
+
+    >>> import invasion_oracle as io
+    >>> answer = wave(io.load("example:stonespine/placement"), ["red", "red", "red", "red"])
+    >>> answer.status.value, answer.defeated, answer.replayed
+    ('proven', 3, True)
+    """
+    from invasion_oracle.solver.stonespine.waves import solve_wave
+
+    return solve_wave(
+        _raw(scenario),
+        _colors(heroes, "heroes"),
+        player=_player(scenario, player),
+        deadline=_deadline(time_limit),
+        **_engine(engine),
+    )
+
+
+def routes(
+    scenario: Scenario,
+    hero: str | HeroColor,
+    *,
+    player: int | str = 0,
+    engine: str | None = None,
+    time_limit: float | None = None,
+) -> Any:
+    """Every end one hero can be steered to, each with a route (``invasion stonespine routes``).
+
+    >>> import invasion_oracle as io
+    >>> answer = routes(io.load("example:stonespine/rulings/SS-HYDRA-COLLAPSE"), "red")
+    >>> answer.status.value, answer.can_be_defeated
+    ('proven', True)
+    """
+    from invasion_oracle.solver.stonespine.routes import solve_routes
+
+    return solve_routes(
+        _raw(scenario),
+        _colors([hero], "hero")[0],
+        player=_player(scenario, player),
+        deadline=_deadline(time_limit),
+        **_engine(engine),
+    )
+
+
+def min_damage(
+    scenario: Scenario,
+    heroes: Sequence[str | HeroColor],
+    *,
+    what: str = "minions",
+    token: str = "kobold",
+    limit: int = 8,
+    player: int | str = 0,
+    engine: str | None = None,
+    time_limit: float | None = None,
+) -> Any:
+    """The least force that defeats a wave (``invasion stonespine min-damage``).
+
+    ``what`` is ``minions`` (fewest minions), ``tokens`` (fewest ``token`` elements added) or
+    ``health`` (the least health with which the first hero escapes every route).
+
+    >>> import invasion_oracle as io
+    >>> answer = min_damage(io.load("example:stonespine/placement"), ["red"] * 4)
+    >>> answer.status.value, answer.count      # 4 minions are needed, 3 are proven too few
+    ('proven', 4)
+    """
+    from invasion_oracle.solver.stonespine.min_damage import (
+        fewest_minions,
+        fewest_tokens,
+        least_escaping_health,
+    )
+
+    raw, index, colors = _raw(scenario), _player(scenario, player), _colors(heroes, "heroes")
+    common: dict[str, Any] = {"player": index, "deadline": _deadline(time_limit), **_engine(engine)}
+    if what == "minions":
+        return fewest_minions(raw, colors, limit=limit, **common)
+    if what == "tokens":
+        return fewest_tokens(raw, colors, token, limit=limit, **common)
+    if what == "health":
+        return least_escaping_health(raw, colors[0], **common)
+    raise MalformedInputError("what", "$", f"one of minions, tokens, health; got {what!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyPlan:
+    """The optimal continue-or-close policy: its ``answer`` and a decider that plays it.
+
+    >>> import invasion_oracle as io
+    >>> s = io.load("example:stonespine/placement")
+    >>> plan = policy(s, "no-escape")
+    >>> plan.answer.status.value, 0 <= plan.answer.value <= 1
+    ('proven', True)
+    >>> s.play(decider=plan.decider()).outcome()["stage"]
+    'done'
+    """
+
+    answer: Any
+    dp: Any
+    player: str
+
+    def decider(self) -> Any:
+        """A decider for :meth:`Scenario.play` that routes heroes and works the gate optimally."""
+        from invasion_oracle.solver.stonespine.policy import PolicyDecider
+
+        if self.dp is None:
+            raise MalformedInputError(
+                "policy", "$", f"the search stopped ({self.answer.status.value}): no policy to play"
+            )
+        return PolicyDecider(self.dp, self.player)
+
+
+def policy(
+    scenario: Scenario,
+    measure: str = "trophy",
+    target: int | None = None,
+    *,
+    player: int | str = 0,
+    check: bool = True,
+    time_limit: float | None = None,
+) -> PolicyPlan:
+    """Continue or close the gate after each wave (``invasion stonespine policy``).
+
+    >>> import invasion_oracle as io
+    >>> s = io.load("example:stonespine/placement")
+    >>> plan = policy(s, "trophy", 4)
+    >>> plan.answer.value
+    Fraction(65, 81)
+    >>> played = s.play(decider=plan.decider())
+    """
+    from invasion_oracle.solver.stonespine.policy import Measure, solve_policy
+
+    index = _player(scenario, player)
+    dp, answer = solve_policy(
+        _raw(scenario), Measure(measure), target, check=check, player=index, deadline=_deadline(time_limit)
+    )
+    return PolicyPlan(answer, dp, scenario.raw.initial.players[index].name)
