@@ -56,11 +56,16 @@ def test_the_public_api_is_importable_without_loading_the_solvers() -> None:
 
 def test_every_public_name_has_a_docstring_with_an_example() -> None:
     import invasion_oracle as io
-    from invasion_oracle import stonespine
+    from invasion_oracle import cloudspire, spirit_island, stonespine, vulketh
 
     missing = [
         name
         for name in io.__all__
         if name != "__version__" and ">>>" not in (getattr(io, name).__doc__ or "")
-    ] + [name for name in stonespine.__all__ if ">>>" not in (getattr(stonespine, name).__doc__ or "")]
+    ] + [
+        f"{module.__name__}.{name}"
+        for module in (stonespine, spirit_island, vulketh, cloudspire)
+        for name in module.__all__
+        if ">>>" not in (getattr(module, name).__doc__ or "")
+    ]
     assert missing == []

@@ -632,7 +632,7 @@ def _policy_answer(
             f"(exact; {answer.states} states between waves). Oracle check: {checked}.",
             "First wave: each roll, the result the optimal routing steers to, and the gate decision after it.",
             table(rows, ["roll", "probability", "best result", "then", "value"]),
-            "Use the policy as a decider: `PolicyDecider(dp, player)` from `invasion_oracle.solver.stonespine.policy`.",
+            "Use the policy from Python: `invasion_oracle.stonespine.policy(scenario, measure, target).decider()` plays it (docs/api.md).",
         ]
     return "Optimal Invasion-phase policy", "\n\n".join(parts), answer
 
