@@ -75,28 +75,35 @@ def place(
     engine: str | None = None,
     time_limit: float | None = None,
 ) -> Any:
-    """Where the guardian and minions go (``invasion stonespine place``): a ``PlacementAnswer``.
+    """Where the guardian and minions go (``invasion stonespine place``): the ``PlacementAnswer``
+    with its picture (the best placement and the routes that defeat the worst roll's heroes).
 
     ``objective`` is ``guaranteed`` (heroes surely defeated, over every roll) or ``expected``.
 
     >>> import invasion_oracle as io
     >>> answer = place(io.load("example:stonespine/placement"))
-    >>> answer.best, str(answer.tied[0]) == str(answer.tied[0])
+    >>> answer
+    <place answer: proven>
+    >>> answer.best, answer.svg().startswith("<svg")    # notebooks draw it (_repr_svg_)
     (3, True)
     """
+    from invasion_oracle._facade import Pictured
+    from invasion_oracle.reports.stonespine.cli import _place_svg
     from invasion_oracle.solver.stonespine.placement import solve_placement
     from invasion_oracle.solver.stonespine.policy import Measure
 
-    return solve_placement(
-        _raw(scenario),
+    raw, index = _raw(scenario), _player(scenario, player)
+    answer = solve_placement(
+        raw,
         objective=objective,
         measure=Measure(measure) if measure is not None else None,
         target=target,
         top=top,
-        player=_player(scenario, player),
+        player=index,
         deadline=_deadline(time_limit),
         **_engine(engine),
     )
+    return Pictured(answer, lambda: _place_svg(raw, index, answer))
 
 
 def wave(
