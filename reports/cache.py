@@ -36,7 +36,7 @@ from typing import Any
 
 FORMAT = 1
 ROOTS = ("model", "properties", "solver", "reports", "examples")
-ALLOWED = ("model.", "properties.", "solver.", "reports.")  # classes a cache entry may build
+ALLOWED = tuple(f"invasion_oracle.{top}." for top in ("model", "properties", "solver", "reports"))  # classes a cache entry may build
 SUFFIXES = (".py", ".json", ".txt", ".md")
 
 

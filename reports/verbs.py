@@ -368,7 +368,7 @@ def schema_names() -> dict[str, tuple[str, str]]:
     for spec in registry.specs():
         names.update(spec.schemas)
         names[f"events-{spec.name}"] = (
-            "reports",
+            "invasion_oracle.reports",
             f"schemas/events-{spec.name}.schema.json",
         )  # the suite's events
     return names

@@ -110,11 +110,53 @@ def _land(scenario: dict[str, Any], name: str) -> tuple[str, int]:
     return str(raw), 0
 
 
+# One player (the cases name no others): 4 Fear markers in the pool per player; the Plain Blight
+# card puts 2 Blight per player and 1 more on it (our own reading of the rulebook's setup).
+FEAR_PER_PLAYER = 4
+FEAR_OF = {"T": 1, "C": 2}
+
+
+def _blight_pool(scenario: dict[str, Any]) -> int:
+    if scenario.get("blight", {}).get("card") != "Plain Blight":
+        raise Unsupported("a Blight card other than Plain Blight")
+    return 2 * 1 + 1
+
+
+def _wide(scenario: dict[str, Any], land: dict[str, Any], fear: int, blighted: int) -> dict[str, Any]:
+    """The ``action:LAND`` view: the land, the Fear pool and cards earned, the Blight pool."""
+    pool, earned = FEAR_PER_PLAYER, 0
+    for _ in range(fear):
+        pool -= 1
+        if pool == 0:
+            earned, pool = earned + 1, FEAR_PER_PLAYER
+    return {"blight_pool": _blight_pool(scenario) - blighted, "fear": {"earned": earned, "pool": pool}, "land": land}
+
+
 def play(case: dict[str, Any]) -> dict[str, Any]:
+    projection = case["projection"]
+    kind, _, name = projection.partition(":")
+    if kind == "action":
+        return _play_wide(case, name)
+    if kind != "land":
+        raise Unsupported(f"the projection {projection}")
+    return _play_land(case)
+
+
+def _play_wide(case: dict[str, Any], name: str) -> dict[str, Any]:
+    scenario = case["scenario"]
+    text, _ = _land(scenario, name)
+    before, blight_before = parse(text)
+    land = _play_land({**case, "projection": f"land:{name}"})
+    after, blight_after = parse(land["pieces"])
+    if blight_after > blight_before and blight_before:
+        raise Unsupported("a Blight cascade")
+    fear = sum(FEAR_OF[k] * (len(before[k]) - len(after[k])) for k in FEAR_OF)
+    return _wide(scenario, land, fear, blight_after - blight_before)
+
+
+def _play_land(case: dict[str, Any]) -> dict[str, Any]:
     scenario = case["scenario"]
     projection = case["projection"]
-    if not projection.startswith("land:"):
-        raise Unsupported(f"the projection {projection}")
     if set(scenario) - SCENARIO_KEYS or scenario.get("pieces", "empty") != "empty":
         raise Unsupported("scenario fields beyond the lands and the Invader board")
     board = scenario.get("invader_board", {})
@@ -152,7 +194,7 @@ def main() -> int:
                 "protocol_version": 2,
                 "games": ["spirit-island"],
                 "levels": ["state"],
-                "capabilities": {"projections": ["land"]},
+                "capabilities": {"projections": ["land", "action"]},
             }
             print(json.dumps(hello), flush=True)
         elif kind == "bye":

@@ -142,7 +142,8 @@ def _limits(args: argparse.Namespace) -> Deadline:
     from invasion_oracle.model.core.errors import MalformedInputError
     from invasion_oracle.reports.options import Z3_MIN_MEMORY_MIB, command_deadline
 
-    if "z3" in _engines(args) and args.memory_limit < Z3_MIN_MEMORY_MIB:
+    # `auto` picks z3 for the race (the baseline only for a Vul'Keth-tribe position)
+    if {"z3", "auto"} & set(_engines(args)) and args.memory_limit < Z3_MIN_MEMORY_MIB:
         # below this z3 cannot even start its solver (it crashed the process: SIGSEGV)
         raise MalformedInputError(
             "--memory-limit",

@@ -90,6 +90,8 @@ def test_report_md_and_html_hold_the_sections_and_the_pictures(report: Path) -> 
         "stonespine-campaign.svg",
         "stonespine-default.svg",
         "stonespine-placement.svg",
+        "stonespine-plan-year3.svg",
+        "stonespine-plan-year4.svg",
         "stonespine-solo.svg",
     ]
     for name in pictures:
@@ -113,7 +115,7 @@ def test_report_md_and_html_hold_the_sections_and_the_pictures(report: Path) -> 
 def test_report_json_is_canonical_and_per_game(report: Path, capsys: pytest.CaptureFixture[str]) -> None:
     written = (report / "report.json").read_text(encoding="utf-8")
     (game,) = json.loads(written)["games"]
-    assert game["game"] == "stonespine" and len(game["rulings"]) >= 20 and len(game["pictures"]) == 4
+    assert game["game"] == "stonespine" and len(game["rulings"]) >= 20 and len(game["pictures"]) == 6
     assert any(s.startswith("## Stonespine: escape analysis") for s in game["sections"])
     args = [
         "report",
@@ -172,7 +174,7 @@ def _render(tmp: Path, page: Path) -> tuple[str, Path]:
 @needs_chromium
 def test_headless_chromium_renders_the_report(report: Path, tmp_path: Path) -> None:
     check, shot = _render(tmp_path, report / "report.html")
-    assert check == "images=5 broken=0 overflow=0"  # every picture decoded, none missing or too wide
+    assert check == "images=7 broken=0 overflow=0"  # every picture decoded, none missing or too wide
     width, channels, rows = _pixels(shot.read_bytes())
     pixels = [row[i : i + 3] for row in rows[::8] for i in range(0, width * channels, channels * 8)]
     inked = [p for p in pixels if p != b"\xff\xff\xff"]

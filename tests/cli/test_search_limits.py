@@ -79,9 +79,11 @@ def test_every_search_keeps_a_half_second_limit(
     envelope = json.loads(capsys.readouterr().out)
     assert status == 0
     assert elapsed <= LIMIT + SLACK, f"{' '.join(argv[:2])} took {elapsed:.2f} s with a {LIMIT} s limit"
-    assert envelope["status"] in ("proven", "unknown")
+    assert envelope["status"] in ("proven", "best-found", "unknown")
     if too_long:  # a search that needs many seconds cannot be proven in one
-        assert envelope["status"] == "unknown" and envelope["replayed"] is False
+        assert envelope["status"] != "proven"
+        if envelope["status"] == "unknown":
+            assert envelope["replayed"] is False
     if envelope["status"] == "proven":
         assert envelope["replayed"] is True
     assert resident_bytes() - before < DEFAULT_MEMORY_BYTES // 4
