@@ -57,7 +57,7 @@ def _variant(
     reply = realised.reply
     pairs = tuple(sorted({**fixed, **readings}.items()))
     if reply.status == "refused":
-        return Variant(pairs, (), 0, "refused", (), None, reply.reason)
+        return Variant(pairs, realised.answers, 0, "refused", (), None, reply.reason)
     if reply.status != "ok":
         return Variant(pairs, realised.answers, realised.start, "illegal", (), reply.step, reply.reason)
     if case.window != "choice":

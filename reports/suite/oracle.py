@@ -127,7 +127,10 @@ def _play(
         except IllegalDecisionError as err:
             return Reply("illegal", step=number, reason=str(err))
         requests.append(request)
-        state, events = game.step(state, value)
+        try:
+            state, events = game.step(state, value)
+        except MalformedInputError as err:
+            return Reply("refused", reason=err.reason)  # a rule this line reaches is not given
         steps.append(events)
     compared = tuple(request_json(r) for r in requests[max(start, 1) - 1 :])
     return Reply(
@@ -217,7 +220,13 @@ def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Rea
             refused = Reply("illegal", step=len(given), reason=str(err))
             break
         requests.append(request)
-        state, events = game.step(state, value)
+        try:
+            state, events = game.step(state, value)
+        except MalformedInputError as err:
+            # a rule reached only on this line that the data does not give: refused here, with
+            # the answers that reach it (so that a replay of the variant reaches it too)
+            refused = Reply("refused", reason=err.reason)
+            break
         steps.append(events)
     start = {
         "all": 0,
