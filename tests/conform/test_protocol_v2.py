@@ -73,12 +73,12 @@ def test_a_run_that_grades_nothing_fails(capsys: pytest.CaptureFixture[str]) -> 
     unsupported = _toy(
         "json.dumps({'type': 'reply', 'id': m['id'], 'variant': m['variant'], 'status': 'unsupported'})"
     )
-    assert main(["conform", "--cmd", unsupported, "--case", "stonespine/gate"]) == 1
+    assert main(["conform", "--cmd", unsupported, "--case", "stonespine/gate", "--graded-only"]) == 1
     out = capsys.readouterr().out
     assert "graded too little" in out and "FAILED" in out
-    assert main(["conform", "--cmd", unsupported, "--case", "stonespine/gate", "--min-graded", "0"]) == 0
+    assert main(["conform", "--cmd", unsupported, "--case", "stonespine/gate", "--graded-only", "--min-graded", "0"]) == 0
     capsys.readouterr()
-    assert main(["conform", "--cmd", ORACLE, "--case", "stonespine/gate", "--min-graded", "500"]) == 1
+    assert main(["conform", "--cmd", ORACLE, "--case", "stonespine/gate", "--graded-only", "--min-graded", "500"]) == 1
 
 
 def test_capabilities_skip_what_is_not_declared() -> None:
