@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import invasion_oracle.model.cloudspire  # noqa: F401  (registers the rulings)
 from hypothesis import strategies as st
+
+import invasion_oracle.model.cloudspire  # noqa: F401  (registers the rulings)
 from invasion_oracle.model.cloudspire.area import HERO, LANES, SPIRE_SPACES, hit_reach
 from invasion_oracle.model.cloudspire.blueprints import Slot
 from invasion_oracle.model.cloudspire.cards import CardKind

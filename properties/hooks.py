@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from hypothesis import strategies as st
+
 from invasion_oracle.model.registry import package_of
 
 WinCondition = Callable[[Any], bool]

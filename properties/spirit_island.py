@@ -26,8 +26,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-import invasion_oracle.model.spirit_island  # noqa: F401  (registers the rulings)
 from hypothesis import strategies as st
+
+import invasion_oracle.model.spirit_island  # noqa: F401  (registers the rulings)
 from invasion_oracle.model.core.driver import Playthrough, replay
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import REGISTRY

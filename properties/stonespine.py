@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import invasion_oracle.model.stonespine  # noqa: F401  (registers the rulings)
 from hypothesis import strategies as st
+
+import invasion_oracle.model.stonespine  # noqa: F401  (registers the rulings)
 from invasion_oracle.model.core.driver import Playthrough, replay
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.stonespine.data import default_data

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import invasion_oracle.model.vulketh  # noqa: F401  (registers the rulings)
 from hypothesis import strategies as st
+
+import invasion_oracle.model.vulketh  # noqa: F401  (registers the rulings)
 from invasion_oracle.model.core.driver import Playthrough, replay
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import REGISTRY

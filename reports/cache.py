@@ -36,7 +36,9 @@ from typing import Any
 
 FORMAT = 1
 ROOTS = ("model", "properties", "solver", "reports", "examples")
-ALLOWED = tuple(f"invasion_oracle.{top}." for top in ("model", "properties", "solver", "reports"))  # classes a cache entry may build
+ALLOWED = tuple(
+    f"invasion_oracle.{top}." for top in ("model", "properties", "solver", "reports")
+)  # classes a cache entry may build
 SUFFIXES = (".py", ".json", ".txt", ".md")
 
 

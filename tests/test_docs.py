@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model.core.jsonio import load_schema
 from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.model.registry import load_all

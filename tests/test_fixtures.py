@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.reports import fixtures
 from invasion_oracle.reports.cli import main
 

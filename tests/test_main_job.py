@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+
 from invasion_oracle.reports.main_job import main_job, sections
 
 

@@ -129,7 +129,11 @@ def _wide(scenario: dict[str, Any], land: dict[str, Any], fear: int, blighted: i
         pool -= 1
         if pool == 0:
             earned, pool = earned + 1, FEAR_PER_PLAYER
-    return {"blight_pool": _blight_pool(scenario) - blighted, "fear": {"earned": earned, "pool": pool}, "land": land}
+    return {
+        "blight_pool": _blight_pool(scenario) - blighted,
+        "fear": {"earned": earned, "pool": pool},
+        "land": land,
+    }
 
 
 def play(case: dict[str, Any]) -> dict[str, Any]:

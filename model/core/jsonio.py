@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+from jsonschema.exceptions import best_match
+
 from invasion_oracle.model.core.bundled import ExampleRef, is_example
 from invasion_oracle.model.core.errors import MalformedInputError
-from jsonschema.exceptions import best_match
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.spirit_island.data import BoardSpec, GameData, Layout
 from invasion_oracle.model.spirit_island.pieces import Terrain

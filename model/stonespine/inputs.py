@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import json_path
 from jsonschema import Draft202012Validator, ValidationError, validators
 from jsonschema.exceptions import best_match
+
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import json_path
 
 Path = tuple[str | int, ...]
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import json_path
 from invasion_oracle.model.core.places import Places

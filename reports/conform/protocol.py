@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 import jsonschema
+
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import load_schema, parse_json_bytes

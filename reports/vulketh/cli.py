@@ -139,6 +139,7 @@ def _engines(args: argparse.Namespace) -> tuple[str, ...]:
 def _limits(args: argparse.Namespace) -> Deadline:
     """z3's memory cap, and the one deadline of the whole command."""
     import z3
+
     from invasion_oracle.model.core.errors import MalformedInputError
     from invasion_oracle.reports.options import Z3_MIN_MEMORY_MIB, command_deadline
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES, hit_reach
 from invasion_oracle.model.cloudspire.blueprints import Slot, accepts
 from invasion_oracle.model.cloudspire.cards import EffectKind, has, total

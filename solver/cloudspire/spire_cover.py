@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.cloudspire.area import SPIRE_SPACES
 from invasion_oracle.model.cloudspire.game import CloudspireGame
 from invasion_oracle.model.cloudspire.scenario import Scenario

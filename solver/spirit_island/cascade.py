@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import z3
+
 from invasion_oracle.model.core.decisions import DecisionRequest, FirstLegalDecider, Option, PolicyDecider
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.spirit_island.data import GameData, default_data

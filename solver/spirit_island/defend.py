@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, replace
 
 import z3
+
 from invasion_oracle.model.spirit_island.damage import MAX_ALLOCATIONS, allocation_count
 from invasion_oracle.model.spirit_island.data import GameData, default_data
 from invasion_oracle.model.spirit_island.pieces import Land, invader_damage

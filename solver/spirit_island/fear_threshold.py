@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.spirit_island.damage import (
     MAX_ALLOCATIONS,
     Allocation,

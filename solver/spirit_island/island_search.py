@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, FirstLegalDecider, Option
 from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.model.core.events import Event

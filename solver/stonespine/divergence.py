@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.stonespine.heroes import COLORS
 from invasion_oracle.solver.common import Deadline, z3_check
 

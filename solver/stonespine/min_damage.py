@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.model.stonespine.dungeon import Cell
 from invasion_oracle.model.stonespine.elements import Element, Space

@@ -45,6 +45,7 @@ from fractions import Fraction
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.solver.common import (

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.core.decisions import ChanceRequest
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.stonespine.dungeon import Cell

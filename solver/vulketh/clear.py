@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDecider, ScriptedChance
 from invasion_oracle.model.core.driver import play
 from invasion_oracle.model.core.errors import MalformedInputError

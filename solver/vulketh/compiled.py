@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES
 from invasion_oracle.model.vulketh.cards import ActionCard, Effect, Goal
 from invasion_oracle.model.vulketh.conflict import BUILT_IN

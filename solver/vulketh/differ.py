@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.model.vulketh.action_board import ACTIONS

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.vulketh.action_board import ACTIONS
 from invasion_oracle.model.vulketh.scenario import Scenario

@@ -6,6 +6,7 @@ import importlib.util
 import json
 
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.reports.ambiguity import jobs
 from invasion_oracle.reports.batch import Runner, run_jobs

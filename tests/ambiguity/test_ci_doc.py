@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.reports.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]

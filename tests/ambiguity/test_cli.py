@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from invasion_oracle.reports.cli import main
 
+from invasion_oracle.reports.cli import main
 from tests.ambiguity.toy import toy_game
 
 TROLL = "example:stonespine/rulings/SS-TROLL-MOVE.json"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+
 from invasion_oracle.model.core.ambiguity import compare, coverage, differing_fields, witnesses
 from invasion_oracle.model.core.rulings import REGISTRY
-
 from tests.ambiguity.toy import SPEC, toy_game
 
 

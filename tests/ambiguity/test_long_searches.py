@@ -5,6 +5,7 @@ games' rules."""
 from __future__ import annotations
 
 import pytest
+
 from invasion_oracle.properties.budget import SearchBudget
 from invasion_oracle.properties.divergence import FOUND, search
 from invasion_oracle.properties.wellformed import CANNOT_END, NO_LEGAL_DECISION, run_check

@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.reports import cache as cache_module
 from invasion_oracle.reports.cache import JobCache, decode, encode
 from invasion_oracle.reports.cli import main

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+
 from invasion_oracle.properties.budget import SearchBudget
 from invasion_oracle.properties.divergence import FOUND, NO_GENERATOR, NONE_FOUND, search
 from invasion_oracle.properties.wellformed import CANNOT_END, NO_LEGAL_DECISION, checks, run_check
-
 from tests.ambiguity.toy import GAME, toy_game
 
 

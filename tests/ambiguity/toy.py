@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import strategies as st
+
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.answers import Answers
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest

@@ -28,10 +28,9 @@ import sys
 import time
 from pathlib import Path
 
+import tests.bench as package
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.reports.tables import table
-
-import tests.bench as package
 from tests.bench import Measure
 
 OUT = Path("out") / "bench.json"

@@ -12,7 +12,6 @@ from invasion_oracle.model.core.decisions import SeededChance, SeededRandomDecid
 from invasion_oracle.solver.cloudspire.engagement import best_engagement
 from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
 from invasion_oracle.solver.cloudspire.survival import survival_probability
-
 from tests.bench import Measure
 
 

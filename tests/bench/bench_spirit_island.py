@@ -44,7 +44,6 @@ from invasion_oracle.solver.spirit_island.engines import (
     PORTFOLIO_SECONDS,
     by_size,
 )
-
 from tests.bench import Measure
 from tests.bench.plain_spirit_island import PlainIsland
 

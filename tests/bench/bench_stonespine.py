@@ -49,7 +49,6 @@ from invasion_oracle.solver.stonespine.placement import (
 from invasion_oracle.solver.stonespine.policy import InvasionDP
 from invasion_oracle.solver.stonespine.policy import Measure as PhaseMeasure
 from invasion_oracle.solver.stonespine.routes import RouteModel, enumerate_outcomes, solve_routes
-
 from tests.bench import Measure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -334,7 +333,6 @@ def public_api(games: int = 20) -> list[Measure]:
     ``play`` (the path ``simulate`` takes: answers checked, every step recorded)."""
     from invasion_oracle.model.core.decisions import FirstLegalDecider, SeededChance
     from invasion_oracle.model.core.driver import play
-
     from tests.bench import drive_public, public_api_measures
 
     scenario = load_scenario(str(ROOT / "examples" / "stonespine" / "default.json"))

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.reports.cli import main
 
 SCENARIO = "example:stonespine/default.json"

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.solver.stonespine.generate import study_document
 
 CPU_BEFORE_SIGNAL = 1.5  # seconds of the command's own time: past its imports and set-up

@@ -16,6 +16,7 @@ import json
 import time
 
 import pytest
+
 from invasion_oracle.reports.cli import main
 from invasion_oracle.solver.common import DEFAULT_MEMORY_BYTES, resident_bytes
 

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model.cloudspire.render import render_svg, render_text
 from invasion_oracle.model.cloudspire.scenario import load_scenario
 from invasion_oracle.reports.cli import main

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.cloudspire.data import build_game_data
 from invasion_oracle.model.cloudspire.scenario import load_scenario, scenario_from_document
 from invasion_oracle.model.core.errors import MalformedInputError
-
 from tests.cloudspire.helpers import doc, only_pool
 
 

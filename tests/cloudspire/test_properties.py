@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
+
 from invasion_oracle.model.cloudspire.scenario import scenario_from_document
 from invasion_oracle.model.cloudspire.simulate import run
 from invasion_oracle.properties.cloudspire import (
@@ -32,7 +33,6 @@ def test_the_checker_catches_a_miss_on_the_hero() -> None:
 
     from invasion_oracle.model.cloudspire.dice import Face, Zone
     from invasion_oracle.model.cloudspire.state import Die
-
     from tests.cloudspire.helpers import doc, only_pool
 
     scenario = scenario_from_document(doc(dice=only_pool("B1")), "t.json")

@@ -7,8 +7,9 @@ import json
 from functools import cache
 from pathlib import Path
 
-import invasion_oracle.model.cloudspire  # noqa: F401  (registers the rulings)
 import pytest
+
+import invasion_oracle.model.cloudspire  # noqa: F401  (registers the rulings)
 from invasion_oracle.model.cloudspire.rulings import GAME
 from invasion_oracle.model.cloudspire.scenario import scenario_from_document
 from invasion_oracle.model.cloudspire.simulate import outcome, run

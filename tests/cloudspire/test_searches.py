@@ -6,11 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
 from invasion_oracle.solver.cloudspire.survival import survival_probability
 from invasion_oracle.solver.common import Deadline
-
 from tests.cloudspire.helpers import doc, only_pool, scenario
 
 

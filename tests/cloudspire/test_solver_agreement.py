@@ -7,6 +7,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
 from invasion_oracle.model.cloudspire.scenario import scenario_from_document
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.properties.cloudspire import engagement_documents, tiny_round_documents

@@ -9,7 +9,6 @@ from invasion_oracle.model.cloudspire.dice import Zone
 from invasion_oracle.model.cloudspire.scenario import scenario_from_document
 from invasion_oracle.model.cloudspire.state import GameState
 from invasion_oracle.model.core.decisions import ChanceRequest
-
 from tests.cloudspire.helpers import asked, doc, events, only_pool, play
 
 # -- Gaining & Placing Spires --------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
+
 from invasion_oracle.reports.cli import main
 from invasion_oracle.reports.conform.grade import case_info, variant_for
 from invasion_oracle.reports.conform.runner import Options, load_cases, run_cases, smoke_subset
@@ -76,9 +77,28 @@ def test_a_run_that_grades_nothing_fails(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["conform", "--cmd", unsupported, "--case", "stonespine/gate", "--graded-only"]) == 1
     out = capsys.readouterr().out
     assert "graded too little" in out and "FAILED" in out
-    assert main(["conform", "--cmd", unsupported, "--case", "stonespine/gate", "--graded-only", "--min-graded", "0"]) == 0
+    assert (
+        main(
+            [
+                "conform",
+                "--cmd",
+                unsupported,
+                "--case",
+                "stonespine/gate",
+                "--graded-only",
+                "--min-graded",
+                "0",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
-    assert main(["conform", "--cmd", ORACLE, "--case", "stonespine/gate", "--graded-only", "--min-graded", "500"]) == 1
+    assert (
+        main(
+            ["conform", "--cmd", ORACLE, "--case", "stonespine/gate", "--graded-only", "--min-graded", "500"]
+        )
+        == 1
+    )
 
 
 def test_capabilities_skip_what_is_not_declared() -> None:

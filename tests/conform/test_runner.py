@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.reports.cli import main
 from invasion_oracle.reports.conform.protocol import bye, decode, hello
 from invasion_oracle.reports.conform.runner import Options, Run, load_cases, run_cases

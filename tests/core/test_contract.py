@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.bundled import examples
 from invasion_oracle.model.core.play import load_file, replay_trace, run, trace_document
 from invasion_oracle.reports import fixtures
 from invasion_oracle.reports.cli import main
-
 from tests.core.toy_game import SPEC
 
 EXAMPLE = "example:tests.core:toy_examples/three.json"

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import InputLimits, input_limits, read_json_file, set_input_limits
 

@@ -13,9 +13,9 @@ import argparse
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model import registry
 from invasion_oracle.reports.cli import build_parser
-
 from tests.malformed.corpus import Case, load_cases, run_case
 
 CASES = load_cases()

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.bundled import examples
 from invasion_oracle.model.core.jsonio import load_schema, parse_json_bytes

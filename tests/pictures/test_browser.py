@@ -9,7 +9,6 @@ from pathlib import Path
 
 from invasion_oracle.model import registry
 from invasion_oracle.reports.report import pictures
-
 from tests.ambiguity.test_report_html import _chromium, needs_chromium
 
 CHECK = """<script>

@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model.core.canonical import write_atomic
 from invasion_oracle.reports.cli import main
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from invasion_oracle.model.cloudspire.scenario import load_scenario
 from invasion_oracle.solver.cloudspire.engagement import best_engagement
 from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires

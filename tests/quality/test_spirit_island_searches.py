@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from invasion_oracle.model.spirit_island.data import default_data
 from invasion_oracle.model.spirit_island.island import build_island
 from invasion_oracle.model.spirit_island.pieces import PieceKind, parse_land

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.stonespine.heroes import HeroColor
 from invasion_oracle.solver.common import Status
 from invasion_oracle.solver.stonespine.board import board_for
@@ -14,7 +15,6 @@ from invasion_oracle.solver.stonespine.min_damage import fewest_minions, fewest_
 from invasion_oracle.solver.stonespine.placement import oracle_guaranteed, search_guaranteed, z3_guaranteed
 from invasion_oracle.solver.stonespine.policy import Measure, solve_phase, verify_phase
 from invasion_oracle.solver.stonespine.routes import RouteModel, enumerate_outcomes
-
 from tests.stonespine.helpers import load
 
 RED = HeroColor.RED

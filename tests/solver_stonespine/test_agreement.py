@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 from invasion_oracle.properties.stonespine import scenarios
@@ -27,7 +28,6 @@ from invasion_oracle.solver.stonespine.routes import (
     solve_routes,
 )
 from invasion_oracle.solver.stonespine.waves import oracle_wave, search_wave, solve_wave, z3_wave
-
 from tests.stonespine.helpers import load
 
 QUICK = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.filter_too_much]}
@@ -212,7 +212,6 @@ def test_the_tables_are_the_rules() -> None:
         hero_terms,
         route_rules,
     )
-
     from tests.solver_stonespine.test_placement import study
 
     scenario = study(4, 4, seed=3, year=4)

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.reports.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "stonespine"

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.reports.cli import main
 from invasion_oracle.solver.common import DEFAULT_MEMORY_BYTES, resident_bytes
 from invasion_oracle.solver.stonespine.generate import study_document
@@ -146,7 +147,6 @@ def test_ctrl_c_stops_a_search_with_its_best_answer() -> None:
 
     from invasion_oracle.solver.common import Deadline, stop_on_interrupt
     from invasion_oracle.solver.stonespine.placement import search_guaranteed
-
     from tests.solver_stonespine.test_placement import study
 
     scenario = study(rows=8, columns=8, seed=23, elements=0.3, bonus=6)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+
 from invasion_oracle.model.stonespine.scenario import Scenario, scenario_from_document
 from invasion_oracle.properties.stonespine import scenarios
 from invasion_oracle.solver.common import Deadline, Status
@@ -30,7 +31,6 @@ from invasion_oracle.solver.stonespine.placement import (
     z3_guaranteed,
 )
 from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure
-
 from tests.stonespine.helpers import load
 
 

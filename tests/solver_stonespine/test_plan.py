@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.stonespine.scenario import load_scenario, scenario_from_document
 from invasion_oracle.solver.common import Status
 from invasion_oracle.solver.stonespine.generate import random_chamber

@@ -4,11 +4,11 @@ fixtures (§3.4 build cases, §3.5 explore on board A)."""
 from __future__ import annotations
 
 import pytest
+
 from invasion_oracle.model.spirit_island.data import default_data
 from invasion_oracle.model.spirit_island.explore import explore_targets
 from invasion_oracle.model.spirit_island.island import build_island
 from invasion_oracle.model.spirit_island.pieces import parse_land
-
 from tests.spirit_island.helpers import doc, events, pieces, play
 
 KEEP = {"A8": "C"}

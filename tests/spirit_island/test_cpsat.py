@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from invasion_oracle.model.spirit_island.pieces import parse_land
 from invasion_oracle.solver.spirit_island.defend import least_defend
 from invasion_oracle.solver.spirit_island.fear_threshold import least_damage_for_fear

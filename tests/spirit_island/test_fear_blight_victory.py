@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from invasion_oracle.model.spirit_island.pieces import parse_land
 from invasion_oracle.model.spirit_island.scenario import scenario_from_document
-
 from tests.spirit_island.helpers import asked, doc, events, pieces, play
 
 KEEP = {"A8": "C"}

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.spirit_island.data import build_game_data
 from invasion_oracle.model.spirit_island.scenario import scenario_from_document

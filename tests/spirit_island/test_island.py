@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.spirit_island.data import build_game_data, default_data

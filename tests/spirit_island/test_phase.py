@@ -7,7 +7,6 @@ from invasion_oracle.model.core.decisions import ChanceRequest, SeededChance
 from invasion_oracle.model.spirit_island.data import default_data
 from invasion_oracle.model.spirit_island.scenario import scenario_from_document
 from invasion_oracle.model.spirit_island.simulate import run
-
 from tests.spirit_island.helpers import doc, events, pieces, play
 
 KEEP = {"A8": "C"}

@@ -4,13 +4,13 @@ Upgrade & Downgrade, unlimited pieces; and search time-outs reported as unknown.
 from __future__ import annotations
 
 import pytest
+
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.spirit_island.damage import allocations, apply_allocation, efficient_dahan_damage
 from invasion_oracle.model.spirit_island.data import default_stats
 from invasion_oracle.model.spirit_island.pieces import Piece, PieceKind, describe, parse_land, time_passes
 from invasion_oracle.model.spirit_island.upgrade_downgrade import change_health, upgrade
 from invasion_oracle.solver.common import Status, TimeLimit
-
 from tests.spirit_island.helpers import doc, events, pieces, play
 
 STATS = default_stats()

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
 from invasion_oracle.model.spirit_island.scenario import scenario_from_document
 from invasion_oracle.properties.spirit_island import (
     invariant_violations,
@@ -72,7 +73,6 @@ def test_the_invariants_catch_a_broken_run() -> None:
 
     from invasion_oracle.model.core.driver import Playthrough
     from invasion_oracle.model.core.events import Event
-
     from tests.spirit_island.helpers import doc
 
     scenario = scenario_from_document(

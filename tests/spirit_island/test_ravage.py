@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+
 from invasion_oracle.model.spirit_island.data import default_stats
 from invasion_oracle.model.spirit_island.pieces import describe, parse_land
 from invasion_oracle.model.spirit_island.ravage import invaders_strike
-
 from tests.spirit_island.helpers import asked, doc, events, pieces, play
 
 # A City on A8 keeps Invaders on the island, so Terror Level I is not won by accident.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.ambiguity import compare
 from invasion_oracle.model.core.jsonio import read_json_file
@@ -12,7 +13,6 @@ from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.model.spirit_island.data import default_stats
 from invasion_oracle.model.spirit_island.pieces import Piece, PieceKind, describe, parse_land
 from invasion_oracle.model.spirit_island.upgrade_downgrade import downgrade
-
 from tests.spirit_island.helpers import asked, doc, events, pieces, play
 
 KEEP = {"A8": "C"}

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model.core.errors import IllegalDecisionError, MalformedInputError
 from invasion_oracle.reports.cli import main
-
 from tests.spirit_island.helpers import doc, play, scenario
 
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.spirit_island.scenario import load_scenario
 from invasion_oracle.model.spirit_island.simulate import replay_trace, run, trace_json

@@ -12,6 +12,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from invasion_oracle.model.spirit_island.data import default_data
 from invasion_oracle.model.spirit_island.island import build_island
 from invasion_oracle.model.spirit_island.pieces import Land, PieceKind

@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.stonespine.abilities import Do
 from invasion_oracle.model.stonespine.data import default_data
 from invasion_oracle.model.stonespine.dungeon import Cell
 from invasion_oracle.reports.cli import main
-
 from tests.stonespine.helpers import events, first, load, one_player, play
 
 CORRIDOR = [["cave TB kobold kobold kobold kobold", "cave -"], ["cave T", "cave -"]]

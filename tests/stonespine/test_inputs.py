@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.stonespine.data import build_game_data
 from invasion_oracle.reports.cli import main
-
 from tests.stonespine.helpers import load, one_player
 
 ROWS = [["cave TB kobold", "cave -"], ["cave T", "cave -"]]

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.core.errors import AmbiguousInputError, IllegalDecisionError, MalformedInputError
 from invasion_oracle.reports.cli import main
-
 from tests.stonespine.helpers import load, one_player, play
 
 ROWS = [["cave TB kobold", "cave -"], ["cave T", "cave -"]]

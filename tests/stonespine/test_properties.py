@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
 from invasion_oracle.model.stonespine.scenario import load_scenario
 from invasion_oracle.model.stonespine.simulate import run
 from invasion_oracle.properties.stonespine import invariant_violations, outcome_mismatches, scenarios
-
 from tests.stonespine.helpers import load
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import invasion_oracle.model.stonespine  # noqa: F401  (registers the rulings)
 import pytest
+
+import invasion_oracle.model.stonespine  # noqa: F401  (registers the rulings)
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.ambiguity import ReadingSummary, summarize_readings
 from invasion_oracle.model.core.jsonio import read_json_file

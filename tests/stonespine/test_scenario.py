@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.stonespine.state import Stage
-
 from tests.stonespine.helpers import events, first, load, one_player, play
 
 ROW = ["cave TR kobold kobold kobold kobold", "cave LR kobold kobold kobold kobold", "cave L", "cave -"]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.stonespine.dungeon import Cell
-
 from tests.stonespine.helpers import events, first, load, one_player, play
 
 

@@ -8,7 +8,6 @@ from invasion_oracle.model.stonespine.dungeon import Cell, PassageMode, Side
 from invasion_oracle.model.stonespine.scenario import load_scenario
 from invasion_oracle.model.stonespine.simulate import run
 from invasion_oracle.model.stonespine.state import Stage
-
 from tests.stonespine.helpers import events, first, one_player, play
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "stonespine"

@@ -16,7 +16,6 @@ from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDe
 from invasion_oracle.model.core.driver import play
 from invasion_oracle.model.core.jsonio import read_json_file
 from invasion_oracle.model.vulketh.scenario import load_scenario, scenario_from_document
-
 from tests.bench import Measure
 
 

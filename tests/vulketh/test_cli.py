@@ -7,6 +7,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+
 from invasion_oracle.reports.cli import main
 
 WORKED = "example:vulketh/worked_example.json"

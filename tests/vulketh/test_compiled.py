@@ -7,6 +7,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDecider, SeededChance
 from invasion_oracle.model.core.driver import play
 from invasion_oracle.model.vulketh.scenario import scenario_from_document

@@ -48,7 +48,6 @@ def test_the_conflict_rule_is_pluggable() -> None:
     from dataclasses import replace as dc_replace
 
     from invasion_oracle.model.vulketh.simulate import run
-
     from tests.vulketh.helpers import scenario
 
     class LargerWins:

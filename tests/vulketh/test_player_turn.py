@@ -4,9 +4,9 @@ Tribe: Seize and Pillage."""
 from __future__ import annotations
 
 import pytest
+
 from invasion_oracle.model.core.decisions import ChanceRequest
 from invasion_oracle.model.core.errors import MalformedInputError
-
 from tests.vulketh.helpers import asked, events, play, player_first, player_turn, players
 
 VK = {"tribe": "vulketh"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, given, settings
+
 from invasion_oracle.model.vulketh.scenario import scenario_from_document
 from invasion_oracle.model.vulketh.simulate import run
 from invasion_oracle.properties.vulketh import games, invariant_violations, replay_violations

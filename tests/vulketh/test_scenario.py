@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.vulketh.data import build_game_data
 from invasion_oracle.model.vulketh.scenario import load_scenario, scenario_from_document
-
 from tests.vulketh.helpers import doc
 
 CASES: list[tuple[dict[str, Any], str]] = [

@@ -9,6 +9,7 @@ import pytest
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.model.vulketh.scenario import load_scenario, scenario_from_document
@@ -20,7 +21,6 @@ from invasion_oracle.solver.vulketh.differ import RULINGS, make_question, smalle
 from invasion_oracle.solver.vulketh.drive import Plan
 from invasion_oracle.solver.vulketh.race import question_from_scenario as race_question
 from invasion_oracle.solver.vulketh.race import race
-
 from tests.vulketh.helpers import act, card, cards_data, doc
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from invasion_oracle.model.vulketh.hexmap import default_map
 from invasion_oracle.model.vulketh.invader_actions import move_invaders
-
 from tests.vulketh.helpers import act, card, events, invaders, one_card, play
 
 EXAMPLE = card("example", act("GROW", "blank", "lowest"), act("MOVE", "blank", "lowest"))
