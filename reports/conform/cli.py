@@ -12,7 +12,7 @@ from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.reports.conform import MAX_TIMEOUT, timeout_seconds  # noqa: F401 - re-exported
 from invasion_oracle.reports.conform.report import render, render_json, render_jsonl_line, render_junit
-from invasion_oracle.reports.conform.runner import Options, Result, Run, load_cases, run_all
+from invasion_oracle.reports.conform.runner import Options, Result, Run, games_to_load, load_cases, run_all
 from invasion_oracle.reports.output import emit
 
 LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}")
@@ -86,7 +86,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         Rulings.defaults(games[0]).with_choices([spec])
     if chosen != "--dir" and chosen != "./fixtures":
         print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
-    cases = load_cases(options.folder, options.games)
+    cases = load_cases(options.folder, games_to_load(options))
     fmt = getattr(args, "format", None)
     stream = fmt == "jsonl" and not args.out
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import read_json_file
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
@@ -42,7 +43,7 @@ from invasion_oracle.reports.conform.process import Crashed, Implementation, Tim
 from invasion_oracle.reports.conform.protocol import ProtocolError, bye, decode, encode, hello
 from invasion_oracle.reports.suite.cases import Case
 from invasion_oracle.reports.suite.compare import Verdict
-from invasion_oracle.reports.suite.files import case_files, message, read_cases
+from invasion_oracle.reports.suite.files import case_files, cases_of_document, message
 
 MAX_RESTARTS_IN_A_ROW = 5
 OUTCOMES = ("passed", "failed", "bad-reply", "crashed", "timed-out", "skipped", "not-run")
@@ -154,10 +155,9 @@ def load_cases(folder: Path, games: Sequence[str]) -> list[Case]:
         raise MalformedInputError(str(folder), "$", "no case files here; run `invasion fixtures generate`")
     cases: list[Case] = []
     for path in files:
-        _, found = read_cases(path, check_schema=False)
-        raw_cases = {
-            str(c.get("id")): c for c in read_json_file(path).get("cases", []) if isinstance(c, dict)
-        }
+        document = read_json_file(path)  # parsed once: cases and their version-3 fields
+        _, found = cases_of_document(document, str(path), check_schema=False)
+        raw_cases = {str(c.get("id")): c for c in document.get("cases", []) if isinstance(c, dict)}
         for case in found:
             raw = raw_cases.get(case.id, {})
             extra = {k: raw[k] for k in V3_FIELDS if k in raw}
@@ -269,6 +269,22 @@ class Session:
             with contextlib.suppress(Crashed, TimedOut):
                 self.impl.send(encode(bye()), time.monotonic() + 1)
         self.impl.stop(grace=2.0)
+
+
+def games_to_load(options: Options) -> tuple[str, ...]:
+    """The games whose case files a run needs (empty: all): the games asked, else those a
+    ``--case`` prefix can match, since a case id starts with its game (``stonespine/gate/close``).
+
+    >>> games_to_load(Options(("x",), cases=("stonespine/gate", "spirit")))
+    ('stonespine', 'spirit-island')
+    """
+    if options.games or not options.cases:
+        return options.games
+    return tuple(
+        game
+        for game in registry.names()
+        if any(f"{game}/".startswith(p) or p.startswith(f"{game}/") for p in options.cases)
+    )
 
 
 def _selected(case: Case, options: Options) -> bool:

@@ -242,8 +242,11 @@ def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case
     checked up front; a file that then fails to load is checked against the schema, which
     names the bad field.
     """
-    source = str(path)
-    document = read_json_file(path)
+    return cases_of_document(read_json_file(path), str(path), check_schema=check_schema)
+
+
+def cases_of_document(document: Any, source: str, *, check_schema: bool = True) -> tuple[str, list[Case]]:
+    """The game and cases of a case file already parsed (see :func:`read_cases`)."""
     schema = load_schema(*SCHEMA)
     if check_schema:
         validate(document, schema, source)

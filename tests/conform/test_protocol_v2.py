@@ -13,7 +13,8 @@ import pytest
 
 from invasion_oracle.reports.cli import main
 from invasion_oracle.reports.conform.grade import case_info, variant_for
-from invasion_oracle.reports.conform.runner import Options, load_cases, run_cases, smoke_subset
+from invasion_oracle.reports.conform.runner import Options, run_cases, smoke_subset
+from tests.suite_cases import all_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
@@ -22,7 +23,6 @@ PYTHON = shlex.quote(sys.executable)
 ORACLE = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'oracle.py'))}"
 STATE_ORACLE = f"{ORACLE} --levels state"
 BROKEN_STONESPINE = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'broken_stonespine.py'))} --levels state"
-CASES = load_cases(FIXTURES, [])
 
 
 def _script(code: str) -> str:
@@ -61,7 +61,7 @@ def test_a_state_only_implementation_passes_without_events(capsys: pytest.Captur
 
 def test_broken_adapters_are_caught_at_the_state_level() -> None:
     run = run_cases(
-        CASES, Options(BROKEN_STONESPINE, cases=("stonespine/entering/minions",), graded_only=True)
+        all_cases(), Options(BROKEN_STONESPINE, cases=("stonespine/entering/minions",), graded_only=True)
     )
     assert run.levels == ("state",)
     outcomes = {r.case.id: r for r in run.graded}
@@ -107,7 +107,8 @@ def test_capabilities_skip_what_is_not_declared() -> None:
         "json.dumps({'type': 'reply', 'id': m['id'], 'variant': m['variant'], 'status': 'error'})", hello
     )
     run = run_cases(
-        CASES, Options(toy, cases=("spirit-island/ravage", "stonespine/gate"), graded_only=True, min_graded=0)
+        all_cases(),
+        Options(toy, cases=("spirit-island/ravage", "stonespine/gate"), graded_only=True, min_graded=0),
     )
     details = {r.detail for r in run.graded}
     assert "board(s) A not declared" in details and "board(s) Pact Demon not declared" in details
@@ -154,14 +155,14 @@ def test_jsonl_streams_one_line_per_result(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_smoke_is_a_deterministic_subset() -> None:
-    one = [c.id for c in smoke_subset(CASES)]
-    assert one == [c.id for c in smoke_subset(CASES)]
-    games = {c.game for c in CASES}
+    one = [c.id for c in smoke_subset(all_cases())]
+    assert one == [c.id for c in smoke_subset(all_cases())]
+    games = {c.game for c in all_cases()}
     assert len(one) == 20 * len(games)
 
 
 def test_the_reading_asked_is_matched_on_depends_on_only() -> None:
-    case = next(c for c in CASES if c.id == "spirit-island/ravage/a5-e")
+    case = next(c for c in all_cases() if c.id == "spirit-island/ravage/a5-e")
     info = case_info(case, {})
     assert info.section == "3a Ravage" and info.boards == ("A",)
     # a reading of a ruling the case does not depend on never leaves it without an expectation
@@ -178,7 +179,7 @@ def test_every_reading_of_the_register_grades_every_case() -> None:
     load_all()
     missing = [
         (case.id, ruling.id, reading)
-        for case in CASES
+        for case in all_cases()
         for ruling in REGISTRY.all(case.game)
         for reading in ruling.reading_names
         if variant_for(case, case_info(case, {}), {ruling.id: reading}) is None
@@ -197,7 +198,7 @@ BAD_REPLIES = {
 @pytest.mark.parametrize("kind", sorted(BAD_REPLIES))
 def test_malformed_numbers_strings_and_nesting_are_bad_replies(kind: str) -> None:
     run = run_cases(
-        CASES, Options(_toy(BAD_REPLIES[kind]), cases=("stonespine/gate/close",), graded_only=True)
+        all_cases(), Options(_toy(BAD_REPLIES[kind]), cases=("stonespine/gate/close",), graded_only=True)
     )
     assert [r.outcome for r in run.graded] == ["bad-reply"], [r.detail for r in run.graded]
 
@@ -219,7 +220,7 @@ def test_children_of_a_hung_implementation_are_killed(tmp_path: Path) -> None:
         "time.sleep(120)\n"
     )
     run = run_cases(
-        CASES, Options(_script(code), cases=("stonespine/gate/close",), graded_only=True, timeout=0.5)
+        all_cases(), Options(_script(code), cases=("stonespine/gate/close",), graded_only=True, timeout=0.5)
     )
     assert [r.outcome for r in run.graded] == ["timed-out"]
     import os
@@ -265,7 +266,7 @@ def test_the_plain_adapters_import_nothing_of_the_oracle() -> None:
 def test_the_plain_adapters_pass_every_case_they_declare(
     command: str, prefixes: tuple[str, ...], at_least: int
 ) -> None:
-    run = run_cases(CASES, Options(command, cases=prefixes, graded_only=True))
+    run = run_cases(all_cases(), Options(command, cases=prefixes, graded_only=True))
     assert run.levels == ("state",)
     assert run.passed, [(r.case.id, r.detail) for r in run.graded if r.outcome not in ("passed", "skipped")]
     assert len(run.judged()) >= at_least
@@ -276,14 +277,14 @@ def test_the_plain_adapters_pass_every_case_they_declare(
     ("command", "game"), [(PLAIN_STONESPINE, "stonespine"), (PLAIN_SPIRIT_ISLAND, "spirit-island")]
 )
 def test_the_plain_adapters_over_the_whole_suite(command: str, game: str) -> None:
-    run = run_cases(CASES, Options(command, games=(game,)))
+    run = run_cases(all_cases(), Options(command, games=(game,)))
     assert run.passed, [(r.case.id, r.detail) for r in run.graded if r.outcome not in ("passed", "skipped")]
 
 
 def test_broken_spirit_island_is_caught_at_the_state_level() -> None:
     broken = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'broken_spirit_island.py'))} --levels state"
     run = run_cases(
-        CASES,
+        all_cases(),
         Options(broken, cases=("spirit-island/build/a5-t", "spirit-island/ravage/defend"), graded_only=True),
     )
     outcomes = {r.case.id: r.outcome for r in run.graded}

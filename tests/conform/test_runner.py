@@ -16,19 +16,19 @@ import pytest
 
 from invasion_oracle.reports.cli import main
 from invasion_oracle.reports.conform.protocol import bye, decode, hello
-from invasion_oracle.reports.conform.runner import Options, Run, load_cases, run_cases
+from invasion_oracle.reports.conform.runner import Options, Run, run_cases
 from invasion_oracle.reports.suite.files import message
+from tests.suite_cases import all_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
 ADAPTERS = ROOT / "examples" / "adapters"
 PYTHON = shlex.quote(sys.executable)
 ORACLE = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'oracle.py'))}"
-CASES = load_cases(FIXTURES, [])
 
 
 def _run(command: str, prefixes: tuple[str, ...], timeout: float = 10.0) -> Run:
-    return run_cases(CASES, Options(command, cases=prefixes, folder=FIXTURES, timeout=timeout))
+    return run_cases(all_cases(), Options(command, cases=prefixes, folder=FIXTURES, timeout=timeout))
 
 
 def _outcomes(run: Run) -> dict[str, str]:
@@ -64,7 +64,7 @@ def test_the_oracle_adapter_passes_a_subset_with_every_reading(capsys: pytest.Ca
 def test_the_oracle_adapter_passes_every_case() -> None:
     run = _run(ORACLE, ())
     assert run.passed, [(r.case.id, r.outcome, r.detail) for r in run.results if r.outcome != "passed"][:5]
-    assert len(run.graded) == len(CASES)
+    assert len(run.graded) == len(all_cases())
 
 
 def test_readings_and_features_asked_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -276,7 +276,7 @@ def test_a_program_that_dies_after_hello_stops_after_five_crashes_in_a_row() -> 
 def test_the_messages_follow_the_protocol_schema() -> None:
     assert decode(json.dumps(hello()).encode(), "hello")["version"] == 2
     assert decode(json.dumps(bye()).encode(), "bye") == {"type": "bye"}
-    for case in CASES[::25]:
+    for case in all_cases()[::25]:
         for index in range(len(case.variants)):
             decode(json.dumps(message(case, index)).encode(), "case")
 
