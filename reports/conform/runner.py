@@ -43,7 +43,7 @@ from invasion_oracle.reports.conform.process import Crashed, Implementation, Tim
 from invasion_oracle.reports.conform.protocol import ProtocolError, bye, decode, encode, hello
 from invasion_oracle.reports.suite.cases import Case
 from invasion_oracle.reports.suite.compare import Verdict
-from invasion_oracle.reports.suite.files import case_files, cases_of_document, message
+from invasion_oracle.reports.suite.files import SUFFIX, case_files, cases_of_document, message
 
 MAX_RESTARTS_IN_A_ROW = 5
 OUTCOMES = ("passed", "failed", "bad-reply", "crashed", "timed-out", "skipped", "not-run")
@@ -146,13 +146,19 @@ def info_of(case: Case) -> CaseInfo:
     return case_info(case, case.extra)
 
 
-def load_cases(folder: Path, games: Sequence[str]) -> list[Case]:
+def load_cases(folder: Path, games: Sequence[str], prefixes: Sequence[str] = ()) -> list[Case]:
     """Every case of the folder's case files (the games asked, or all), with the fields of suite
     version 3 the runner reads (``depends_on``, ``section``, ``boards``, ``map``) kept in
-    :attr:`Case.extra`."""
+    :attr:`Case.extra`.
+
+    With ``prefixes`` (``--case``), only the files that can hold such a case are read: the file
+    of group ``G`` of game ``GAME`` is ``GAME/G.cases.json`` and holds the cases ``GAME/G/...``.
+    """
     files = case_files(folder, games or None)
     if not files:
         raise MalformedInputError(str(folder), "$", "no case files here; run `invasion fixtures generate`")
+    if prefixes:
+        files = [path for path in files if _may_hold(path, prefixes)]
     cases: list[Case] = []
     for path in files:
         document = read_json_file(path)  # parsed once: cases and their version-3 fields
@@ -269,6 +275,11 @@ class Session:
             with contextlib.suppress(Crashed, TimedOut):
                 self.impl.send(encode(bye()), time.monotonic() + 1)
         self.impl.stop(grace=2.0)
+
+
+def _may_hold(path: Path, prefixes: Sequence[str]) -> bool:
+    group = f"{path.parent.name}/{path.name.removesuffix(SUFFIX)}/"
+    return any(group.startswith(p) or p.startswith(group) for p in prefixes)
 
 
 def games_to_load(options: Options) -> tuple[str, ...]:
