@@ -9,16 +9,22 @@
 exact), ``best-found`` (a limit stopped it: the best answer so far, and the bound proved, are
 in ``answer``), ``unknown`` (stopped before any answer), ``done`` (not a search: a run, a
 listing). ``stopped`` (only in the envelope of a search cut short) says why: ``time-limit``,
-``memory-limit`` or ``interrupted`` (Ctrl-C; the command then exits 130). ``replayed`` is true when the oracle replayed the answer and agreed, false when it
-was not replayed, and null when there is nothing to replay. The schema is published as
-``invasion schema envelope``.
+``memory-limit`` or ``interrupted`` (Ctrl-C; the command then exits 130). ``replayed`` is true
+when the oracle replayed the answer and agreed, false when it was not replayed, and null when
+there is nothing to replay; it is said here only, never inside ``answer``. The schema is
+published as ``invasion schema envelope``; each query's ``answer`` has its own schema,
+``invasion schema answer-GAME-QUERY`` (``invasion schema`` lists them).
 """
 
 from __future__ import annotations
 
+import os
+from importlib.resources import files
 from typing import Any
 
-from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.canonical import canonical_json, to_jsonable
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import load_schema, validate
 
 STATUSES = ("proven", "best-found", "unknown", "done")
 
@@ -33,6 +39,14 @@ def envelope(
     """
     if status not in STATUSES:
         raise ValueError(f"status must be one of {STATUSES}, got {status!r}")
+    answer = to_jsonable(answer)  # an answer object's fields, to see a nested "replayed"
+    if isinstance(answer, dict) and "replayed" in answer:  # said once, in the envelope
+        inner = answer["replayed"]
+        answer = {key: value for key, value in answer.items() if key != "replayed"}
+        if replayed is None and isinstance(inner, bool):
+            replayed = inner
+    if os.environ.get("INVASION_DEBUG"):  # the tests: every answer a verb writes meets its schema
+        check_answer(game, query, answer)
     doc = {
         "game": game,
         "query": query,
@@ -47,6 +61,24 @@ def envelope(
     if stopped is not None:  # a search cut short: by its time limit, its memory bound or Ctrl-C
         doc["stopped"] = stopped
     return doc
+
+
+def answer_schema_name(game: str, query: str) -> str:
+    """The published schema of a query's answer: ``answer-GAME-QUERY``."""
+    return f"answer-{game}-{query}"
+
+
+def check_answer(game: str, query: str, answer: Any) -> None:
+    """Raise ``RuntimeError`` (our bug, not the user's) when the answer does not meet its query's
+    published schema; a verb without one (a listing, a run) is not checked."""
+    resource = f"schemas/{answer_schema_name(game, query)}.schema.json"
+    if not files("invasion_oracle.reports").joinpath(resource).is_file():
+        return
+    schema = load_schema("invasion_oracle.reports", resource)
+    try:
+        validate(answer, schema, f"the answer of invasion {game} {query}")
+    except MalformedInputError as err:
+        raise RuntimeError(f"{err} (schema {answer_schema_name(game, query)})") from None
 
 
 def envelope_json(

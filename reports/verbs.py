@@ -360,11 +360,20 @@ def _data(args: argparse.Namespace) -> int:
 
 
 def schema_names() -> dict[str, tuple[str, str]]:
-    """Every published schema: its name and its package resource."""
+    """Every published schema: its name and its package resource (``answer-GAME-QUERY``: the
+    ``answer`` of that query's envelope)."""
+    from importlib.resources import files
+
     names = {
         "trace": ("invasion_oracle.model.core", "schemas/trace.schema.json"),
         "envelope": ("invasion_oracle.reports", "schemas/envelope.schema.json"),
     }
+    for resource in sorted(files("invasion_oracle.reports").joinpath("schemas").iterdir(), key=str):
+        if resource.name.startswith("answer-") and resource.name.endswith(".schema.json"):
+            names[resource.name.removesuffix(".schema.json")] = (
+                "invasion_oracle.reports",
+                f"schemas/{resource.name}",
+            )
     for spec in registry.specs():
         names.update(spec.schemas)
         names[f"events-{spec.name}"] = (

@@ -94,14 +94,14 @@ def fight_back_table(plans: Sequence[FightBackPlan]) -> str:
         (p.dahan, p.damage, p.objective, p.value, p.allocation, p.method, "yes" if p.replayed else "-")
         for p in plans
     ]
-    return table(rows, ["Dahan", "Damage", "maximise", "best", "allocation (decision)", "method", "replayed"])
+    return table(rows, ["Dahan", "Damage", "maximise", "best", "allocation (decision)", "engine", "replayed"])
 
 
 def defend_table(plans: Sequence[DefendPlan]) -> str:
     rows = [
         (p.goal, p.damage, p.defend, p.method, p.status.value, "yes" if p.replayed else "-") for p in plans
     ]
-    return table(rows, ["goal", "Invader Damage", "least Defend", "method", "status", "replayed (boundary)"])
+    return table(rows, ["goal", "Invader Damage", "least Defend", "engine", "status", "replayed (boundary)"])
 
 
 def cascade_table(answer: CascadeAnswer) -> str:

@@ -85,7 +85,7 @@ class EngagementAnswer:
     def to_json(self) -> dict[str, Any]:
         return {
             "question": "engagement",
-            "method": self.method,
+            "engine": self.method,
             "status": self.status,
             "agree": self.agree,
             "baseline_states": self.states,

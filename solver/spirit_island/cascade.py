@@ -95,7 +95,7 @@ class CascadeAnswer:
             "presence_destroyed": self.presence,
             "stuck": self.stuck,
             "status": self.status.value,
-            "method": self.method,
+            "engine": self.method,
             "replayed": self.replayed,
         }
 
@@ -286,7 +286,7 @@ class CardCascades:
             "card": self.card,
             "lands": [x.to_json() for x in self.lands],
             "status": self.status.value,
-            "method": self.method,
+            "engine": self.method,
         }
 
 

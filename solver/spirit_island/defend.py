@@ -56,7 +56,7 @@ class DefendPlan:
             "invader_damage": self.damage,
             "least_defend": self.defend,
             "status": self.status.value,
-            "method": self.method,
+            "engine": self.method,
             "replayed": self.replayed,
         }
 

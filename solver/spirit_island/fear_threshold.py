@@ -99,7 +99,7 @@ class FearPlan:
             "fear": self.fear,
             "allocation": self.allocation,
             "status": self.status.value,
-            "method": self.method,
+            "engine": self.method,
             "replayed": self.replayed,
         }
 
@@ -325,7 +325,7 @@ class FightBackPlan:
             "value": self.value,
             "allocation": self.allocation,
             "status": self.status.value,
-            "method": self.method,
+            "engine": self.method,
             "replayed": self.replayed,
         }
 

@@ -658,7 +658,7 @@ class Flip:
             "changes": None if self.changes is None else [list(c) for c in self.changes],
             "cost": self.cost,
             "status": self.status.value,
-            "method": self.method,
+            "engine": self.method,
             "replayed": self.replayed,
         }
 
