@@ -365,6 +365,24 @@ def test_a_cut_z3_differ_reports_the_sizes_it_refuted() -> None:
     assert sizes == sorted(sizes) and sizes[0] == 0 and all(s < 4 for s in sizes) and 3 in sizes
 
 
+def test_differ_with_a_huge_grow_replays_through_the_game() -> None:
+    """A GROW of 60 (``--data``): the search once took Warlords alone (the game's wipe-out step
+    refills such a map first) and pieces beyond the supply and reserve; the replay disagreed."""
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.model.vulketh.data import build_game_data
+    from invasion_oracle.model.vulketh.game import Rules
+    from invasion_oracle.solver.vulketh.differ import positions_of_size
+
+    huge = {a: {"weak": 50, "standard": 60, "strong": 70} for a in ("GROW", "MOVE")}
+    data = build_game_data({"action_values": huge}, "big.json")
+    rules = Rules.of(Rulings.defaults("vulketh"), data)
+    question = make_question(rules, "VK-GROW-OVERFLOW", ("occupied-then-any", "next-hex"), "lowest", None, 2)
+    answer = smallest_difference(question, engine="baseline")  # replayed, or OracleDisagreement
+    assert answer.replayed and answer.position is not None and answer.position.describe() == "9:W+1"
+    assert answer.after is not None and sum(answer.after[0]) == 25  # every piece, reserve too
+    assert all(any(p.invaders) for size in (1, 2, 3) for p in positions_of_size(size, 5))
+
+
 @pytest.mark.slow
 def test_differ_engines_agree_on_every_pair_and_direction() -> None:
     scenario = load_scenario("example:vulketh/worked_example.json")
