@@ -24,8 +24,8 @@ import z3
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import REGISTRY
-from invasion_oracle.model.vulketh.action_board import ACTIONS
-from invasion_oracle.model.vulketh.data import STRENGTHS, GameData, default_data
+from invasion_oracle.model.vulketh.action_board import ACTIONS, STRENGTHS
+from invasion_oracle.model.vulketh.data import GameData, default_data
 from invasion_oracle.model.vulketh.game import Rules
 from invasion_oracle.model.vulketh.invader_actions import grow_targets, move_invaders
 from invasion_oracle.model.vulketh.scenario import scenario_from_document
