@@ -96,6 +96,7 @@ def positions(
     if draw(st.booleans()):
         last = draw(st.sampled_from([c.id for c in default_data().action_cards]))
         document["last_card"] = last
+        document["discard"] = [last]
     if rivals:
         document["rivals"] = [{"name": "Kiror", "evasion": draw(st.booleans())}]
     return document

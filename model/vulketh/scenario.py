@@ -117,7 +117,7 @@ def scenario_from_document(
         rulings,
         data,
         hex_map=hex_map,
-        tribe=_tribe(document.get("tribe", "standard")),
+        tribe=_tribe(document.get("tribe", "standard"), source),
         rivals=rivals,
         difficulty=document.get("difficulty", "normal"),
         source=source,
@@ -134,8 +134,21 @@ def scenario_from_document(
     )
 
 
-def _tribe(name: str) -> str:
-    return VULKETH if name.casefold().replace("'", "").replace("-", "") == VULKETH else name
+TRIBES = ("standard", VULKETH)  # the tribes the model tells apart (the base game's play alike)
+
+
+def _tribe(name: str, source: str) -> str:
+    """``standard`` or ``vulketh`` (spelt ``Vul'Keth`` or ``vul-keth`` too); anything else is refused
+    rather than played as a standard tribe without a word."""
+    folded = name.casefold().replace("'", "").replace("-", "")
+    if folded not in TRIBES:
+        raise MalformedInputError(
+            source,
+            "$.tribe",
+            f"unknown tribe {name!r}; one of {', '.join(TRIBES)} ('vulketh' gives Seize and Pillage; "
+            "the base game's tribes play as 'standard')",
+        )
+    return folded
 
 
 def _rivals(doc: dict[str, Any], source: str) -> tuple[Rival, ...]:
@@ -224,6 +237,12 @@ def initial_state(doc: dict[str, Any], source: str, rules: Rules) -> GameState:
         )
     decks, discard, last_card = _decks(doc, source, data)
     invader_turns = doc.get("invader_turns", 1 if last_card else 0)
+    if last_card and invader_turns == 0:
+        raise MalformedInputError(
+            source,
+            "$.invader_turns",
+            f"a card ({last_card}, $.last_card) was played last Invader turn, so at least one was taken",
+        )
     agenda = (InvaderTurn(), Round()) if start == "invader" else (Round(),)
     return GameState(
         hexes=hexes,
@@ -324,9 +343,13 @@ def _decks(
     if last_card is not None:
         last_card = data.resolve_card(last_card, source, "$.last_card")
         if not discard:
-            discard = (last_card,)
-            where_seen[last_card] = "$.discard"
-        elif discard[-1] != last_card:
+            raise MalformedInputError(
+                source,
+                "$.last_card",
+                f"the card played last ({last_card}) is the top (last) card of the discard, which is empty; "
+                f'add it there ("discard": [..., "{last_card}"])',
+            )
+        if discard[-1] != last_card:
             raise MalformedInputError(
                 source,
                 "$.last_card",

@@ -216,6 +216,7 @@ def effect_doc(effects: list[dict[str, Any]], hexes: dict[str, Any], **fields: A
         "start": "invader",
         "data": data(trigger),
         "hexes": copy.deepcopy(hexes),
+        "discard": ["trigger"],
         "last_card": "trigger",
         "decks": {"1": [], "2": ["f2", "f2b"]},
         "decisions": answers([]),
@@ -535,6 +536,7 @@ def check_goal_and_draw() -> Iterator[CaseSpec]:
                     ]
                 },
                 "hexes": hexes,
+                "discard": ["last"],
                 "last_card": "last",
                 "decks": {"3": ["t1", "t2"]},
                 "decisions": answers([]),
@@ -563,6 +565,7 @@ def check_goal_and_draw() -> Iterator[CaseSpec]:
             "game": GAME,
             "start": "invader",
             "hexes": {"5": {"invaders": 1}},
+            "discard": ["1d"],
             "last_card": "1d",
             "decisions": answers([]),
             "chance": answers(["3c"]),
@@ -1438,6 +1441,7 @@ def _goal_doc(
             ]
         },
         "hexes": copy.deepcopy(hexes),
+        "discard": ["last"],
         "last_card": "last",
         "decks": {"3": ["t1", "t2"]},
         "decisions": answers([]),

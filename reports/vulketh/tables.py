@@ -55,6 +55,12 @@ def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: 
             if answer.searched_plans is not None
             else ""
         )
+        + (
+            f"; no fifth Warlord within {answer.fewest_at_least - 1} Invader turn(s) whatever the draws "
+            "and the player's choices (proven before the cut)"
+            if answer.status.value != "proven" and answer.fewest_at_least > 1
+            else ""
+        )
         + f"; every card draw searched. Engines: {engines} ({agree}); "
         f"status {answer.status.value}; the lines below were replayed through the oracle: "
         f"{'yes' if answer.replayed else 'no'}.",

@@ -201,13 +201,19 @@ def _z3(question: ClearQuestion, deadline: Deadline, extent: _Extent) -> tuple[P
     for m in range(question.members + 1):
         if z3_check(solver, deadline, total == m) == z3.sat:
             members = m
+            extent.found = [_placement(question, solver.model(), put)]  # a fewest, should the rest be cut
             break
         extent.done = m
     terms = [(put[n], range(members, -1, -1)) for n in question.hexes]
     model = lex_min([*solver.assertions(), total == members], terms, deadline)
-    best = tuple((n, model.eval(put[n]).as_long()) for n in question.hexes if model.eval(put[n]).as_long())
+    best = _placement(question, model, put)
+    extent.found = [best]  # the answer; cut while counting, its alternatives are a lower bound
     return best, _count(solver, put, total == members, deadline)
-    return None, 0
+
+
+def _placement(question: ClearQuestion, model: Any, put: dict[int, Any]) -> Placement:
+    values = {n: model.eval(put[n], model_completion=True).as_long() for n in question.hexes}
+    return tuple((n, values[n]) for n in question.hexes if values[n])
 
 
 def _count(solver: z3.Solver, put: dict[int, Any], goal: Any, deadline: Deadline) -> int:
@@ -258,8 +264,10 @@ def clear_hex(
     except TimeLimit:
         progress.finish()
         if extent.found and clears(question, extent.found[0]):
-            # Cut while counting the placements of the fewest members: the first one (every
-            # smaller count refuted) is the answer; the count of alternatives is a lower bound.
+            # Cut while counting the placements of the fewest members (or, z3, while ordering
+            # them): one of them (every smaller count refuted; the baseline's and z3's counted,
+            # the first in the order of ties) is the answer; the count of alternatives is a
+            # lower bound.
             first = extent.found[0]
             return ClearAnswer(
                 Status.BEST_FOUND,

@@ -24,8 +24,8 @@ import z3
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import REGISTRY
-from invasion_oracle.model.vulketh.action_board import ACTIONS
-from invasion_oracle.model.vulketh.data import GameData
+from invasion_oracle.model.vulketh.action_board import ACTIONS, STRENGTHS
+from invasion_oracle.model.vulketh.data import GameData, default_data
 from invasion_oracle.model.vulketh.game import Rules
 from invasion_oracle.model.vulketh.invader_actions import grow_targets, move_invaders
 from invasion_oracle.model.vulketh.scenario import scenario_from_document
@@ -154,7 +154,7 @@ def oracle_action(question: DifferQuestion, position: Position, reading: str) ->
         targets, _ = grow_targets(
             position.invaders,
             position.warlords,
-            question.amount,
+            min(question.amount, pieces_left(question, position)),
             question.direction,
             r["VK-GROW-OVERFLOW"],
             question.cap,
@@ -175,9 +175,20 @@ def oracle_action(question: DifferQuestion, position: Position, reading: str) ->
     return counts2
 
 
+def pieces_left(question: DifferQuestion, position: Position) -> int:
+    """The Invaders a GROW can still place on ``position``: the supply (the members not on the
+    map, as a witness scenario gives it) and the overrun reserve. A GROW larger than that places
+    what there is, in the game as here (found with huge action values in ``--data``)."""
+    data = question.rules.data
+    return data.value("invader_members") - sum(position.invaders) + data.value("reserve_size")
+
+
 def positions_of_size(size: int, cap: int) -> Iterator[Position]:
-    """Every position with ``size`` pieces and a Warlord, lexicographically (Invaders by hex,
-    then Warlords by hex, fewer first)."""
+    """Every position with ``size`` pieces, an Invader and a Warlord, lexicographically (Invaders
+    by hex, then Warlords by hex, fewer first). A map with no Invader never meets a card's
+    action: the Invader turn's wipe-out step refills it first (seed 003, Invader Turn, the note on
+    Invaders all removed), which a witness replayed through the game would show (the search once
+    found Warlords alone with a huge GROW, and the replay disagreed)."""
 
     def invaders(i: int, left: int) -> Iterator[tuple[int, ...]]:
         if i == 9:
@@ -199,6 +210,8 @@ def positions_of_size(size: int, cap: int) -> Iterator[Position]:
                 yield (w, *rest)
 
     for inv in invaders(0, size - 1):
+        if not any(inv):
+            continue
         for war in warlords(0, size - sum(inv)):
             if 1 <= sum(war) <= 5:
                 yield Position(inv, war)
@@ -247,8 +260,8 @@ def _z3(question: DifferQuestion, deadline: Deadline, extent: _Extent | None = N
         pile=(),
         discard=(),
         last=-1,
-        supply=100,
-        reserve=0,
+        supply=question.rules.data.value("invader_members") - z3.Sum(*inv),  # as pieces_left
+        reserve=question.rules.data.value("reserve_size"),
         score=0,
         res=0,
         player_res=0,
@@ -268,6 +281,7 @@ def _z3(question: DifferQuestion, deadline: Deadline, extent: _Extent | None = N
     size = z3.Sum(*inv) + warlords
     solver = new_solver()
     solver.add(*[z3.And(x >= 0, x <= question.cap) for x in inv], warlords >= 1, warlords <= 5)
+    solver.add(z3.Sum(*inv) >= 1)  # an Invader on the map (positions_of_size says why)
     solver.add(z3.Or(*[a != b for a, b in zip(results[0], results[1], strict=True)]))
     for target in range(1, question.max_size + 1):
         deadline.check()
@@ -316,10 +330,25 @@ def witness_document(question: DifferQuestion, position: Position, data: GameDat
             f"(found by `invasion vulketh differ`)."
         ),
         "start": "invader",
-        "data": {"action_cards": cards},
+        "data": {"action_cards": cards, **_data_the_action_reads(data)},
         "hexes": hexes,
         "rulings": {question.ruling: question.readings[0]},
     }
+
+
+def _data_the_action_reads(data: GameData) -> dict[str, Any]:
+    """The action's numbers and the population limit where they differ from the bundled data: a
+    witness replayed without them ran the bundled numbers (an OracleDisagreement on ``--data``
+    with other action values, issue 20)."""
+    bundled = default_data()
+    out: dict[str, Any] = {}
+    if data.action_values.value != bundled.action_values.value:
+        out["action_values"] = {
+            action: dict(zip(STRENGTHS, numbers, strict=True)) for action, numbers in data.action_values.value
+        }
+    if data.value("population_limit") != bundled.value("population_limit"):
+        out["values"] = {"population_limit": data.value("population_limit")}
+    return out
 
 
 def _face_for(question: DifferQuestion, data: GameData) -> str:

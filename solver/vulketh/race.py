@@ -33,13 +33,17 @@ on the bundled race (1,728 plans) z3 took about 16 s CPU, compiled 28 s, the bas
 (``tests/bench/bench_vulketh.py``); at 144 plans the baseline is the fastest (about 1.8 s).
 
 Both answers are replayed through the oracle (the plan, the draws and the Pillage answers as
-scripts) before they are returned. Cut by a time limit, the baseline and the compiled engine return
-the fewest seen so far as an upper bound (status ``best-found``), with the plans counted.
+scripts) before they are returned. Cut by a time limit (or Ctrl-C), every engine returns the
+fewest seen so far as an upper bound (status ``best-found``, replayed; ``unknown`` when none was
+seen) with how far it got: the baseline and the compiled engine the plans whose fewest is settled,
+z3 the turns its queries proved safe for every plan (``fewest_at_least``).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -181,9 +185,13 @@ class RaceAnswer:
     furthest: RaceLine | None  # None unless proven
     plans: int  # plans the player has
     replayed: bool
-    searched_plans: int | None = None  # plans fully counted when the search was cut
+    searched_plans: int | None = None  # plans fully counted when the search was cut (None: z3)
+    # The fewest is at least this many Invader turns: proven by the z3 engine's queries before a
+    # cut (every engine: the fewest's own turn once it is proven; 1 when nothing is known).
+    fewest_at_least: int = 1
 
     def to_json(self) -> dict[str, Any]:
+        proven = self.status is Status.PROVEN
         return {
             "status": self.status.value,
             "engine": self.engine,
@@ -191,7 +199,8 @@ class RaceAnswer:
             "fewest": self.fewest.to_json() if self.fewest else None,
             "furthest": self.furthest.to_json() if self.furthest else None,
             "plans": self.plans,
-            "searched_plans": self.plans if self.searched_plans is None else self.searched_plans,
+            "searched_plans": self.plans if proven else self.searched_plans,
+            "fewest_at_least": self.fewest_at_least,
             "replayed": self.replayed,
         }
 
@@ -230,16 +239,23 @@ def _fastest_for_plan(
 
 @dataclass
 class _Found:
-    """What a search has seen so far (for a best-found answer when it is cut)."""
+    """What a search has seen so far (for a best-found answer when it is cut): the line giving the
+    earliest fifth Warlord (its draws may be left to find: ``()`` with a turn), the plans whose
+    fewest is settled (baseline and compiled) and the turns proven safe for every plan (z3)."""
 
     fewest: RaceLine | None = None
-    plans: int = 0
+    plans: int | None = 0
+    at_least: int = 1
 
     def saw(self, line: RaceLine) -> None:
         if line.turn is not None and (
             self.fewest is None or self.fewest.turn is None or line.turn < self.fewest.turn
         ):
             self.fewest = line
+
+    def settled(self, plans: int) -> None:
+        if self.plans is not None:
+            self.plans += plans
 
 
 def _baseline(
@@ -254,7 +270,7 @@ def _baseline(
             found.saw(_fastest_for_plan(question, plan, deadline, pillage=True))
         else:
             found.saw(line)
-        found.plans += 1
+        found.settled(1)
         if furthest is None or _later(line.turn, furthest.turn):
             furthest = line
     assert furthest is not None
@@ -267,9 +283,13 @@ def _baseline(
 class _Compiled:
     """Sets of compiled positions per plan prefix (see the module docstring)."""
 
-    def __init__(self, question: RaceQuestion, deadline: Deadline, order: tuple[str, ...]) -> None:
+    def __init__(
+        self, question: RaceQuestion, deadline: Deadline, order: tuple[str, ...], found: _Found | None = None
+    ) -> None:
         scenario = question.scenario
         self.question = question
+        self.order = order
+        self.found = found or _Found()
         self.deadline = deadline
         self.rules = Compiled(scenario.rules, CONCRETE, deadline.check)
         self.rules.check_supported()
@@ -285,6 +305,7 @@ class _Compiled:
             for t in range(len(question.faces))
         ]
         self.memo: dict[tuple[bool, int, frozenset[CState]], tuple[int | None, tuple[int, ...]]] = {}
+        self.counts: dict[tuple[int, frozenset[CState]], Counter[int | None]] = {}
 
     def invader(self, states: frozenset[CState]) -> tuple[bool, frozenset[CState]]:
         """Every draw from every position: whether one gives the fifth Warlord (then the rest are
@@ -310,15 +331,22 @@ class _Compiled:
                 return 1, states
         return None, states
 
-    def search(self, states: frozenset[CState], k: int, worst: bool) -> tuple[int | None, tuple[int, ...]]:
-        """From the positions before player turn ``k``: the plan suffix (option indices) giving
-        the earliest (``worst``: the fewest) or latest fifth Warlord, lexicographically first, and
-        its turn (``None``: none within the script)."""
+    def search(
+        self, states: frozenset[CState], k: int, worst: bool, prefix: tuple[int, ...] = ()
+    ) -> tuple[int | None, tuple[int, ...]]:
+        """From the positions before player turn ``k`` (reached by the option indices ``prefix``):
+        the plan suffix (option indices) giving the earliest (``worst``: the fewest) or latest
+        fifth Warlord, lexicographically first, and its turn (``None``: none within the script).
+        Every fifth Warlord seen goes to ``found`` (an upper bound on the fewest, should the
+        search be cut); the fewest's search counts there the plans it has settled."""
         key = (worst, k, states)
+        n = len(self.options)
+        rest = math.prod(len(o) for o in self.options[k + 1 :])
         if key in self.memo:
+            if worst:
+                self.found.settled(len(self.options[k]) * rest)
             return self.memo[key]
         turn = k + 1 + (1 if self.question.invader_first else 0)
-        n = len(self.options)
         best: tuple[int | None, tuple[int, ...]] | None = None
         for index, (a, b) in enumerate(self.options[k]):
             moved = frozenset(
@@ -328,18 +356,46 @@ class _Compiled:
             value: tuple[int | None, tuple[int, ...]]
             if won:
                 value = (turn, (index,) + (0,) * (n - k - 1))
+                self.found.saw(RaceLine(self.plan((*prefix, *value[1]), self.order), (), turn))
             elif k + 1 == n or not after:
                 value = (None, (index,) + (0,) * (n - k - 1))
             else:
-                rest = self.search(after, k + 1, worst)
-                value = (rest[0], (index, *rest[1]))
+                below = self.search(after, k + 1, worst, (*prefix, index))
+                value = (below[0], (index, *below[1]))
+            if worst and (won or k + 1 == n or not after):
+                self.found.settled(rest)
             if best is None or (_earlier(value[0], best[0]) if worst else _later(value[0], best[0])):
                 best = value
             if (worst and best[0] == turn) or (not worst and best[0] is None):
-                break  # nothing can beat it
+                if worst:  # nothing can beat it: the other options are settled too
+                    self.found.settled((len(self.options[k]) - index - 1) * rest)
+                break
         assert best is not None
         self.memo[key] = best
         return best
+
+    def values(self, states: frozenset[CState], k: int) -> Counter[int | None]:
+        """From the positions before player turn ``k``: how many plan suffixes give each earliest
+        fifth-Warlord turn (``None``: none within the script); prefixes shared as in ``search``."""
+        key = (k, states)
+        if key in self.counts:
+            return self.counts[key]
+        turn = k + 1 + (1 if self.question.invader_first else 0)
+        suffixes = math.prod(len(o) for o in self.options[k + 1 :])
+        out: Counter[int | None] = Counter()
+        for a, b in self.options[k]:
+            moved = frozenset(
+                self.rules.player_turn(s, self.villages, self.question.faces[k], (a, b)) for s in states
+            )
+            won, after = self.invader(moved)
+            if won:
+                out[turn] += suffixes
+            elif k + 1 == len(self.options) or not after:
+                out[None] += suffixes
+            else:
+                out.update(self.values(after, k + 1))
+        self.counts[key] = out
+        return out
 
     def plan(self, suffix: tuple[int, ...], order: tuple[str, ...]) -> Plan:
         q = self.question
@@ -351,20 +407,26 @@ def _earlier(a: int | None, b: int | None) -> bool:
     return _later(b, a)
 
 
-def _compiled(question: RaceQuestion, deadline: Deadline, progress: Progress) -> tuple[RaceLine, RaceLine]:
+def _compiled(
+    question: RaceQuestion, deadline: Deadline, progress: Progress, found: _Found
+) -> tuple[RaceLine, RaceLine]:
     orders = list(itertools.permutations(question.tokens)) if question.token_choice else [question.tokens]
     fewest: tuple[int | None, Plan] | None = None
     furthest: tuple[int | None, Plan] | None = None
     for order in orders:
         progress.step()
-        engine = _Compiled(question, deadline, order)
+        engine = _Compiled(question, deadline, order, found)
         first, states = engine.start()
         worst: tuple[int | None, tuple[int, ...]]
         best: tuple[int | None, tuple[int, ...]]
+        plans = math.prod(len(o) for o in engine.options)
         if first is not None:
             worst = best = (first, (0,) * len(question.faces))
+            found.saw(RaceLine(engine.plan(worst[1], order), (), first))
+            found.settled(plans)
         elif not states or not question.faces:
             worst = best = (None, (0,) * len(question.faces))
+            found.settled(plans)
         else:
             worst = engine.search(states, 0, True)
             best = engine.search(states, 0, False)
@@ -382,12 +444,35 @@ def _compiled(question: RaceQuestion, deadline: Deadline, progress: Progress) ->
         ):
             furthest = b
     assert fewest is not None and furthest is not None
+    if fewest[0] is not None:
+        found.at_least = fewest[0]
     # The draws through the oracle: the first ones giving the fifth Warlord soonest for each plan.
     few = _fastest_for_plan(question, fewest[1], deadline)
     far = _fastest_for_plan(question, furthest[1], deadline)
     return (few if few.turn is not None else RaceLine(fewest[1], (), None)), (
         far if far.turn is not None else RaceLine(furthest[1], (), None)
     )
+
+
+def plan_values(question: RaceQuestion, deadline: Deadline | None = None) -> Counter[int | None]:
+    """How many plans give each earliest fifth-Warlord turn over every draw (``None``: the plan
+    holds out through the script), Pillage declined, over the compiled twin (exact; the sizes of
+    the furthest's and the fewest's tie sets: ``values[furthest.turn]``, ``values[fewest.turn]``).
+    Refuses what the compiled engine refuses."""
+    deadline = deadline or Deadline()
+    orders = list(itertools.permutations(question.tokens)) if question.token_choice else [question.tokens]
+    total: Counter[int | None] = Counter()
+    for order in orders:
+        engine = _Compiled(question, deadline, order)
+        first, states = engine.start()
+        plans = math.prod(len(o) for o in engine.options)
+        if first is not None:
+            total[first] += plans
+        elif not states or not question.faces:
+            total[None] += plans
+        else:
+            total.update(engine.values(states, 0))
+    return total
 
 
 def _later(a: int | None, b: int | None) -> bool:
@@ -558,7 +643,10 @@ def _card_order(question: RaceQuestion) -> list[int]:
     return sorted(range(len(cards)), key=lambda i: cards[i].id)
 
 
-def _fewest_z3(question: RaceQuestion, deadline: Deadline) -> RaceLine | None:
+def _fewest_z3(question: RaceQuestion, deadline: Deadline, found: _Found) -> RaceLine | None:
+    """The fewest: one query per number of turns; each unsatisfiable one raises ``found``'s lower
+    bound, the first satisfiable one gives a line at that turn (the fewest: only the tie-break to
+    the lexicographically first plan and draws is left, should the search be cut)."""
     plan = _plan_terms(question, "f")
     u = _unroll(question, None, plan, "f", deadline)
     base = [*_plan_constraints(question, plan), *_draw_domains(question, u), u.legal]
@@ -567,8 +655,13 @@ def _fewest_z3(question: RaceQuestion, deadline: Deadline) -> RaceLine | None:
     for t in range(question.invader_turns):
         deadline.check()
         if z3_check(solver, deadline, u.won_by[t]) == z3.sat:
+            found.at_least = t + 1
+            found.saw(RaceLine(_plan_of(question, solver.model(), plan), (), t + 1))
             model = lex_min([*base, u.won_by[t]], plan.terms(), deadline)
-            return _fastest_line(question, _plan_of(question, model, plan), t + 1, deadline)
+            line = _fastest_line(question, _plan_of(question, model, plan), t + 1, deadline)
+            found.fewest = line
+            return line
+        found.at_least = t + 2
     return None
 
 
@@ -644,7 +737,7 @@ def race(
     progress = progress or (
         Progress("race (plans)", total=plans) if engine == "baseline" else Progress("race")
     )
-    found = _Found()
+    found = _Found(plans=None if engine == "z3" else 0)
     try:
         if engine == "baseline":
             fewest, furthest = _baseline(question, deadline, progress, found)
@@ -653,11 +746,14 @@ def race(
                 if question.pillage:
                     raise Unsupported("Pillage (a Vul'Keth-tribe player)")
                 if engine == "compiled":
-                    fewest, furthest = _compiled(question, deadline, progress)
+                    fewest, furthest = _compiled(question, deadline, progress, found)
                 else:
-                    fewest_line = _fewest_z3(question, deadline)
+                    fewest_line = _fewest_z3(question, deadline, found)
                     fewest = fewest_line or RaceLine(question.plans()[0], (), None)
-                    furthest = _furthest_z3(question, deadline, progress)
+                    # No plan and no draw gives a fifth Warlord: the first plan holds out too.
+                    furthest = (
+                        _furthest_z3(question, deadline, progress) if fewest_line is not None else fewest
+                    )
             except Unsupported as err:
                 raise MalformedInputError(
                     question.scenario.source,
@@ -665,27 +761,47 @@ def race(
                     f"the {engine} engine does not model {err}; use --engine baseline",
                 ) from None
     except TimeLimit:
-        (progress).finish()
-        if found.fewest is not None:
+        progress.finish()
+        best = found.fewest
+        if best is not None and best.turn is not None and not best.draws:
+            # A plan the search saw lose by then: its first draws doing it, through the oracle
+            # (without the clock: one plan).
+            best = _fastest_for_plan(question, best.plan, Deadline(), best.turn)
+        at_least = found.at_least
+        if best is not None and best.turn is not None and found.plans == plans:
+            at_least = best.turn  # every plan's fewest settled: the line's turn is the fewest
+        if best is not None and best.turn is not None:
             # An upper bound on the fewest: a line the oracle confirms (replayed without the clock).
-            _replay(question, found.fewest)
+            _replay(question, best)
             return RaceAnswer(
                 Status.BEST_FOUND,
                 engine,
                 question.invader_turns,
-                found.fewest,
+                best,
                 None,
                 plans,
                 True,
                 found.plans,
+                min(at_least, best.turn),
             )
         return RaceAnswer(
-            Status.UNKNOWN, engine, question.invader_turns, None, None, plans, False, found.plans
+            Status.UNKNOWN,
+            engine,
+            question.invader_turns,
+            None,
+            None,
+            plans,
+            False,
+            found.plans,
+            found.at_least,
         )
-    (progress).finish()
+    progress.finish()
     _replay(question, fewest)
     _replay(question, furthest)
-    return RaceAnswer(Status.PROVEN, engine, question.invader_turns, fewest, furthest, plans, True)
+    at_least = fewest.turn if fewest.turn is not None else question.invader_turns + 1
+    return RaceAnswer(
+        Status.PROVEN, engine, question.invader_turns, fewest, furthest, plans, True, None, at_least
+    )
 
 
 def _replay(question: RaceQuestion, line: RaceLine) -> None:

@@ -125,6 +125,7 @@ def effect_turn(effects: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
     return doc(
         data={**cards_data(trigger, GATHER_FILLER), **extra_data},
         last_card="trigger",
+        discard=["trigger"],
         decks={"1": [], "2": ["filler-turn"], "3": []},
         **fields,
     )

@@ -33,6 +33,7 @@ def test_later_turns_check_the_goal_then_draw_from_the_deck_the_last_card_names(
         data=cards_data(last, third),
         hexes={"4": {"invaders": 1}},
         last_card="last",
+        discard=["last"],
         decks={"1": [], "3": ["third"]},
     )
     _, p = play(document)
@@ -54,7 +55,7 @@ def test_an_unmet_goal_gives_no_reward() -> None:
         reward=[{"effect": "gain_resources", "amount": 2}],
         next_deck=2,
     )
-    document = doc(data=cards_data(last), hexes={"5": {"invaders": 1}}, last_card="last")
+    document = doc(data=cards_data(last), hexes={"5": {"invaders": 1}}, last_card="last", discard=["last"])
     _, p = play(document)
     assert events(p, "goal_checked")[0].get("met") is False
     assert p.final.invader_resources == 4  # deck 2's filler card: two weak GATHERs only
@@ -73,6 +74,8 @@ def test_an_emptied_deck_is_reshuffled_from_its_discards() -> None:
     _, p = play(document, chance=("a",))
     shuffled = events(p, "deck_reshuffled")
     assert shuffled[0].get("deck") == 2 and shuffled[0].get("cards") == ("a", "b")
+    # The same field, the same form, in both events (issue 20: once a source name here).
+    assert [e.get("deck") for e in events(p, "card_drawn")] == [2]
     assert p.steps[0].request.outcomes == ("a", "b")  # type: ignore[union-attr]
     assert p.final.decks[1] == ("b",) and p.final.discard == ("a",)
 
@@ -150,6 +153,7 @@ def test_a_goal_reward_can_pay_for_a_summon_in_the_same_turn() -> None:
         data=cards_data(last, lead),
         hexes={"2": {"invaders": 1}},
         last_card="last",
+        discard=["last"],
         decks={"2": ["lead"]},
         invader_resources=4,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -19,8 +20,8 @@ from invasion_oracle.solver.vulketh.clear import question_from_scenario as clear
 from invasion_oracle.solver.vulketh.compiled import CONCRETE, Z3, Compiled, from_state
 from invasion_oracle.solver.vulketh.differ import RULINGS, make_question, smallest_difference
 from invasion_oracle.solver.vulketh.drive import Plan
+from invasion_oracle.solver.vulketh.race import plan_values, race
 from invasion_oracle.solver.vulketh.race import question_from_scenario as race_question
-from invasion_oracle.solver.vulketh.race import race
 from tests.vulketh.helpers import act, card, cards_data, doc
 
 SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
@@ -105,6 +106,8 @@ def test_race_from_an_invader_position_equals_the_enumeration() -> None:
     assert answers["baseline"].fewest.turn == min(t for t in turns if t is not None)
     latest = None if None in turns else max(t for t in turns if t is not None)
     assert answers["baseline"].furthest.turn == latest
+    # The compiled tie count (docs/vulketh.md's count for race.json) equals the enumeration.
+    assert plan_values(question) == Counter(turns)
 
 
 # A Vul'Keth player whose passive turn crowds hex 6 (3 members, 3 Invaders: the conflict clears
@@ -164,32 +167,81 @@ def test_a_cut_race_returns_the_fewest_seen_as_best_found() -> None:
     document = dict(load_scenario("example:vulketh/race.json").document)
     document["player_turns"] = document["player_turns"][:2]
     question = race_question(scenario_from_document(document, "race.json"))
-    full = race(question, engine="baseline")
-    assert full.fewest is not None
     cut = race(question, engine="baseline", parent=_Budget(400).deadline)
     assert cut.status.value == "best-found" and cut.replayed and cut.furthest is None
-    assert cut.fewest is not None and cut.fewest.turn is not None and full.fewest.turn is not None
-    assert cut.fewest.turn >= full.fewest.turn
-    assert 0 < cut.searched_plans < full.plans == 144  # type: ignore[operator]
+    # The fewest is 2 (the whole search: docs/vulketh.md, the compiled count in the slow test).
+    assert cut.fewest is not None and cut.fewest.turn is not None and cut.fewest.turn >= 2
+    assert 0 < cut.searched_plans < cut.plans == 144  # type: ignore[operator]
     assert cut.to_json()["searched_plans"] == cut.searched_plans
+
+
+def _checks(run: Any) -> tuple[Any, int]:
+    """A whole search's answer and the checks it made (a budget that never stops it)."""
+    budget = _Budget(10**9)
+    answer = run(budget.deadline)
+    return answer, 10**9 - type(budget.deadline).left  # type: ignore[attr-defined]
+
+
+def test_a_cut_compiled_race_reports_its_extent_and_best_found() -> None:
+    document = dict(load_scenario("example:vulketh/race.json").document)
+    document["start"] = "invader"
+    document["player_turns"] = document["player_turns"][:1]
+    question = race_question(scenario_from_document(document, "race.json"))
+    full, n = _checks(lambda d: race(question, engine="compiled", parent=d))
+    assert full.fewest is not None and full.fewest.turn == 2 and full.fewest_at_least == 2
+    cuts = [race(question, engine="compiled", parent=_Budget(n * k // 8).deadline) for k in (1, 4, 7)]
+    assert [c.status.value for c in cuts] == sorted((c.status.value for c in cuts), key="unknown".__ne__)
+    settled = [c.searched_plans or 0 for c in cuts]
+    assert settled == sorted(settled) and any(0 < p < 12 for p in settled)  # plans really settled
+    for cut in cuts:
+        assert cut.furthest is None and cut.replayed == (cut.status.value == "best-found")
+        if cut.fewest is not None:  # an upper bound, the first draws giving it through the oracle
+            assert cut.fewest.turn is not None and cut.fewest.turn >= full.fewest.turn and cut.fewest.draws
+        # Every plan settled: the bound is the fewest itself.
+        assert cut.fewest_at_least == (2 if cut.searched_plans == 12 else 1)
+    assert cuts[-1].status.value == "best-found"
+
+
+def test_a_cut_z3_race_reports_the_turns_it_proved_and_best_found() -> None:
+    # Two passive turns, no Invader resources: no fifth Warlord on turn 1, one on turn 2.
+    question = race_question(
+        scenario_from_document(
+            {**RACE, "invader_resources": 0, "player_turns": RACE["player_turns"] * 2}, "race.json"
+        )
+    )
+    budgets = (1, 4, 8, 12, 16)
+    cuts = [race(question, engine="z3", parent=_Budget(b).deadline) for b in budgets]
+    assert cuts[0].status.value == "unknown" and cuts[0].fewest_at_least == 1
+    bounds = [c.fewest_at_least for c in cuts]
+    assert bounds == sorted(bounds) and bounds[-1] == 2  # turn 1 refuted for every plan and draw
+    for cut in cuts:
+        assert cut.furthest is None and cut.searched_plans is None
+        if cut.status.value == "best-found":
+            assert cut.fewest is not None and cut.fewest.turn == 2 and cut.fewest.draws == ("g", "g")
+            assert cut.replayed and cut.to_json()["fewest_at_least"] == 2
+    assert cuts[-1].status.value == "best-found"
 
 
 @pytest.mark.slow
 def test_race_json_tie_set_is_as_documented() -> None:
     """docs/vulketh.md: the plan printed is the first of 1,296 of the 1,728 plans tying at turn 3
-    (every plan counted through the oracle, about 90 s)."""
+    (every plan counted over the compiled twin, about 12 s CPU; the oracle took minutes)."""
     from pathlib import Path
 
     from invasion_oracle.solver.common import Deadline
     from invasion_oracle.solver.vulketh.race import _fastest_for_plan
 
     question = race_question(load_scenario("example:vulketh/race.json"))
-    turns = [_fastest_for_plan(question, plan, Deadline()).turn for plan in question.plans()]
-    assert None not in turns and max(t for t in turns if t is not None) == 3
-    ties = sum(1 for t in turns if t == 3)
-    assert turns.index(3) == 0  # GROW+MOVE x3, the first plan
+    values = plan_values(question)
+    assert sum(values.values()) == len(question.plans()) == 1728
+    assert None not in values and max(v for v in values if v is not None) == 3  # the furthest
+    # GROW+MOVE x3, the lexicographically first plan, holds out to turn 3: the first of the tie set
+    # (the plan the furthest names), here through the oracle.
+    first = question.plans()[0]
+    assert first.placements == (("GROW", "MOVE"),) * 3
+    assert _fastest_for_plan(question, first, Deadline()).turn == 3
     text = " ".join((Path(__file__).parents[2] / "docs" / "vulketh.md").read_text(encoding="utf-8").split())
-    assert f"the first of {ties:,} of the {len(turns):,} plans that tie at turn 3" in text
+    assert f"the first of {values[3]:,} of the {len(question.plans()):,} plans that tie at turn 3" in text
 
 
 def test_race_refuses_what_it_does_not_model() -> None:
@@ -245,6 +297,26 @@ def test_a_cut_clear_with_a_placement_found_returns_it_as_best_found() -> None:
     assert cut.searched_up_to == 1 and cut.replayed
 
 
+@pytest.mark.slow
+def test_a_cut_z3_clear_reports_how_far_it_got() -> None:
+    """(About 5 s: z3 compiles the Invader turn per card, most of the checks.)"""
+    refuted = clear_question(load_scenario("example:vulketh/clear_hex.json"), 5, 1, [5])
+    found = clear_question(load_scenario("example:vulketh/clear_hex.json"), 7, 2, [7, 8])
+    for question, fewest in ((refuted, None), (found, 2)):
+        full, n = _checks(lambda d, q=question: clear_hex(q, engine="z3", parent=d))
+        assert full.status.value == "proven" and full.members == fewest
+        cuts = [clear_hex(question, engine="z3", parent=_Budget(n * k // 6).deadline) for k in range(6)]
+        extents = [c.searched_up_to for c in cuts]
+        assert extents == sorted(extents) and extents[0] == -1  # how far it got, never past it
+        for cut in cuts:
+            assert cut.status.value in ("unknown", "best-found")
+            assert cut.searched_up_to < (question.members if fewest is None else fewest)
+            if cut.status.value == "best-found":  # the fewest members, replayed
+                assert cut.members == fewest and cut.replayed and cut.alternatives >= 1
+        if fewest is not None:
+            assert cuts[-1].status.value == "best-found" and cuts[-1].searched_up_to == fewest - 1
+
+
 # -- (c) readings that part ----------------------------------------------------------------------------
 
 
@@ -279,6 +351,36 @@ def test_a_cut_differ_reports_the_sizes_it_refuted() -> None:
     cut = smallest_difference(question, engine="baseline", parent=_Budget(checks).deadline)
     assert cut.status.value == "unknown" and cut.position is None
     assert cut.to_json()["searched_up_to_size"] == 2
+
+
+@pytest.mark.slow
+def test_a_cut_z3_differ_reports_the_sizes_it_refuted() -> None:
+    """z3: one query per size; cut, the sizes it refuted (the smallest difference has size 4)."""
+    scenario = load_scenario("example:vulketh/worked_example.json")
+    question = make_question(scenario.rules, "VK-GROW-OVERFLOW", ("occupied", "next-hex"), "lowest")
+    full, n = _checks(lambda d: smallest_difference(question, engine="z3", parent=d))
+    assert full.position is not None and full.position.size == 4
+    cuts = [smallest_difference(question, engine="z3", parent=_Budget(n * k // 5).deadline) for k in range(5)]
+    sizes = [c.to_json()["searched_up_to_size"] for c in cuts if c.status.value == "unknown"]
+    assert sizes == sorted(sizes) and sizes[0] == 0 and all(s < 4 for s in sizes) and 3 in sizes
+
+
+def test_differ_with_a_huge_grow_replays_through_the_game() -> None:
+    """A GROW of 60 (``--data``): the search once took Warlords alone (the game's wipe-out step
+    refills such a map first) and pieces beyond the supply and reserve; the replay disagreed."""
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.model.vulketh.data import build_game_data
+    from invasion_oracle.model.vulketh.game import Rules
+    from invasion_oracle.solver.vulketh.differ import positions_of_size
+
+    huge = {a: {"weak": 50, "standard": 60, "strong": 70} for a in ("GROW", "MOVE")}
+    data = build_game_data({"action_values": huge}, "big.json")
+    rules = Rules.of(Rulings.defaults("vulketh"), data)
+    question = make_question(rules, "VK-GROW-OVERFLOW", ("occupied-then-any", "next-hex"), "lowest", None, 2)
+    answer = smallest_difference(question, engine="baseline")  # replayed, or OracleDisagreement
+    assert answer.replayed and answer.position is not None and answer.position.describe() == "9:W+1"
+    assert answer.after is not None and sum(answer.after[0]) == 25  # every piece, reserve too
+    assert all(any(p.invaders) for size in (1, 2, 3) for p in positions_of_size(size, 5))
 
 
 @pytest.mark.slow
