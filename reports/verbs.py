@@ -364,6 +364,8 @@ def schema_names() -> dict[str, tuple[str, str]]:
     names = {
         "trace": ("invasion_oracle.model.core", "schemas/trace.schema.json"),
         "envelope": ("invasion_oracle.reports", "schemas/envelope.schema.json"),
+        # the answers of verbs with a published shape (the envelope's ``answer``)
+        "stonespine-plan": ("invasion_oracle.reports", "schemas/stonespine-plan.schema.json"),
     }
     for spec in registry.specs():
         names.update(spec.schemas)

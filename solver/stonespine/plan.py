@@ -559,9 +559,11 @@ class PlanAnswer:
     without_purchases: Fraction | None  # the best placement's expected value with no purchase
     others: tuple[tuple[str, str], ...]  # the other players' Improvement answers
     stopped: str | None = None
+    readings: tuple[ReadingPlan, ...] = ()  # --compare-ruling: the best plan under each reading
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        extra = {"readings": [r.to_json() for r in self.readings]} if self.readings else {}
+        return extra | {
             "status": self.status.value,
             "measure": self.measure,
             "target": self.target,
@@ -580,6 +582,56 @@ class PlanAnswer:
             "others": [{"player": p, "answer": a} for p, a in self.others],
             "stopped": self.stopped,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingPlan:
+    """The best plan (by expected value) when one ruling is read one way (sensitivity)."""
+
+    ruling: str
+    reading: str
+    in_force: bool  # the reading the main answer used
+    status: Status
+    best: RankedPlan | None
+    changes_best: bool  # its purchases or placement differ from the main answer's best plan
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruling": self.ruling,
+            "reading": self.reading,
+            "status": self.status.value,
+            "best": None if self.best is None else self.best.to_json(),
+            "changes_best": self.changes_best,
+        }
+
+
+def _same_plan(a: RankedPlan | None, b: RankedPlan | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return (a.purchases, a.placement) == (b.purchases, b.placement)
+
+
+def plan_readings(
+    answer: PlanAnswer,
+    ruling: str,
+    readings: Sequence[tuple[str, Scenario | None]],
+    measure: PlanMeasure,
+    target: int | None,
+    player: int,
+    deadline: Deadline | None = None,
+) -> tuple[ReadingPlan, ...]:
+    """The best plan under each reading of ``ruling``: ``readings`` pairs each reading with its
+    scenario (None: the reading in force, whose answer is ``answer``). A plan search stopped by
+    the deadline answers best-found (or unknown) for its reading; the rest are still tried."""
+    got = []
+    for reading, scenario in readings:
+        if scenario is None:
+            got.append(ReadingPlan(ruling, reading, True, answer.status, answer.best_expected, False))
+            continue
+        other, _ = solve_plan(scenario, measure, target, player, deadline)
+        changes = not _same_plan(other.best_expected, answer.best_expected)
+        got.append(ReadingPlan(ruling, reading, False, other.status, other.best_expected, changes))
+    return tuple(got)
 
 
 def _edges(board: Board) -> set[tuple[str, str]]:
@@ -749,8 +801,10 @@ __all__ = [
     "PurchaseEffect",
     "Purchases",
     "RankedPlan",
+    "ReadingPlan",
     "Scoring",
     "oracle_plan_value",
+    "plan_readings",
     "purchase_classes",
     "replay_plan",
     "solve_plan",
