@@ -1192,11 +1192,13 @@ def _plan_answer(
             row("best (guaranteed)", answer.best_guaranteed),
         ]
         rows += [row(f"runner-up {i}", r) for i, r in enumerate(answer.runners_up, 1)]
+        rows += [row(f"other purchases {i}", r) for i, r in enumerate(answer.other_purchases, 1)]
         parts += [
             f"Measure: **{answer.measure}** (trophy target {answer.target}). Status: **{answer.status.value}**; "
             f"{answer.purchase_classes_done} of {answer.purchase_classes} purchase classes searched, "
             f"{answer.plans_evaluated} plans evaluated exactly; no plan does better in expectation than "
-            f"**{_fraction(answer.upper_bound)}**.",
+            f"**{_fraction(answer.upper_bound)}**. The runners-up are the next plans by expected value "
+            "(ties included); *other purchases* are the best plan of each other choice of purchases.",
             table(
                 rows,
                 [

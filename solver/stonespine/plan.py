@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -294,6 +294,9 @@ class PlanSearch:
     skipped: int = 0
     classes: int = 0
     classes_done: int = 0
+    # the best plan of each purchase class by expected value (exact once the class is done: a
+    # layout is skipped only when its bound is below its own class's best so far too)
+    class_best: dict[tuple[str, ...], PlanChoice] = field(default_factory=dict)
 
 
 def layouts_of(space: Space, deadline: Deadline) -> Iterator[Layout]:
@@ -313,7 +316,7 @@ def evaluate(
     space = placement_space(leaf, 0)
     dist = roll_distribution(scenario.data, board.year)
     for layout in layouts_of(space, deadline):
-        if _dominated(board, layout, dist, scoring, space, search, deadline):
+        if _dominated(board, layout, dist, scoring, space, search, deadline, purchases.steps):
             search.skipped += 1
             continue
         mean = PlanDP(board, layout, dist, scoring, space.defeated, deadline, space.tables)
@@ -322,7 +325,11 @@ def evaluate(
         low._masks, low.results = mean._masks, mean.results  # the waves are the same; only values differ
         guaranteed, worst = low.phase_value()
         search.evaluated += 1
-        search.ranked.append(PlanChoice(purchases, layout, board, expected, guaranteed, worst))
+        choice = PlanChoice(purchases, layout, board, expected, guaranteed, worst)
+        mine = search.class_best.get(purchases.steps)
+        if mine is None or _order_expected(choice) < _order_expected(mine):
+            search.class_best[purchases.steps] = choice
+        search.ranked.append(choice)
         search.ranked.sort(key=_order_expected)
         best_low = max(search.ranked, key=lambda c: c.guaranteed).guaranteed
         search.ranked = [
@@ -338,10 +345,13 @@ def _dominated(
     space: Space,
     search: PlanSearch,
     deadline: Deadline,
+    steps: tuple[str, ...] = (),
 ) -> bool:
-    """Whether ``layout`` can neither enter the ranking by expected value nor beat the best
-    guaranteed value: bounded by which first rolls it can defeat entirely."""
-    if scoring.measure is PlanMeasure.DEFEATED or len(search.ranked) <= search.top:
+    """Whether ``layout`` can neither enter the ranking by expected value, nor beat the best
+    guaranteed value, nor its own purchase class's best so far: bounded by which first rolls it
+    can defeat entirely."""
+    mine = search.class_best.get(steps)
+    if scoring.measure is PlanMeasure.DEFEATED or len(search.ranked) <= search.top or mine is None:
         return False
     evaluator = LayoutEvaluator(board, layout, space.tables, deadline)
     bounds = [(p, scoring.first_wave_bound(evaluator.value(r, space.defeated) == sum(r))) for r, p in dist]
@@ -349,7 +359,7 @@ def _dominated(
     low = min((b or 0) for _, b in bounds)
     threshold = search.ranked[search.top].expected
     best_low = max(c.guaranteed for c in search.ranked)
-    return mean < threshold and low < best_low
+    return mean < threshold and low < best_low and mean < mine.expected
 
 
 def _order_expected(c: PlanChoice) -> tuple[Any, ...]:
@@ -548,6 +558,7 @@ class PlanAnswer:
     best_expected: RankedPlan | None
     best_guaranteed: RankedPlan | None
     runners_up: tuple[RankedPlan, ...]  # the next plans by expected value (other purchases or placements)
+    other_purchases: tuple[RankedPlan, ...]  # the best plan of each other purchase class, best first
     upper_bound: Fraction | None  # no plan does better in expectation (proven: the best value)
     purchase_classes: int
     purchase_classes_done: int
@@ -570,6 +581,7 @@ class PlanAnswer:
             "best_expected": None if self.best_expected is None else self.best_expected.to_json(),
             "best_guaranteed": None if self.best_guaranteed is None else self.best_guaranteed.to_json(),
             "runners_up": [r.to_json() for r in self.runners_up],
+            "other_purchases": [r.to_json() for r in self.other_purchases],
             "upper_bound": self.upper_bound,
             "purchase_classes": self.purchase_classes,
             "purchase_classes_done": self.purchase_classes_done,
@@ -710,6 +722,7 @@ def solve_plan(
                 None,
                 None,
                 (),
+                (),
                 None,
                 search.classes,
                 search.classes_done,
@@ -727,6 +740,10 @@ def solve_plan(
     best = ranked[0]
     best_g = min(search.ranked, key=_order_guaranteed)
     runners = tuple(RankedPlan.of(c) for c in ranked[1 : 1 + top])
+    rivals = sorted(
+        (c for steps, c in search.class_best.items() if steps != best.purchases.steps), key=_order_expected
+    )
+    other_purchases = tuple(RankedPlan.of(c) for c in rivals[:top])
     replayed, rex, rgu = False, None, None
     effects: tuple[PurchaseEffect, ...] = ()
     without: Fraction | None = None
@@ -754,6 +771,7 @@ def solve_plan(
             RankedPlan.of(best),
             RankedPlan.of(best_g),
             runners,
+            other_purchases,
             best.expected if proven else _ceiling(scoring),
             search.classes,
             search.classes_done,

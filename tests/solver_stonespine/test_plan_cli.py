@@ -74,3 +74,16 @@ def test_compare_ruling_refuses_a_ruling_also_fixed(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "--compare-ruling" in err and "also fixed by --ruling" in err and "Traceback" not in err
+
+
+def test_a_time_limit_never_claims_proven(capsys: pytest.CaptureFixture[str]) -> None:
+    # plan-year3 takes about 2 s of CPU: stopped after 0.05 s it is unknown or best-found, with the
+    # measure's largest value as the bound
+    assert (
+        main(["stonespine", "plan", "example:stonespine/plan-year3", "--time-limit", "0.05", "--json"]) == 0
+    )
+    envelope = json.loads(capsys.readouterr().out)
+    answer = envelope["answer"]
+    assert envelope["status"] in ("unknown", "best-found") and answer["stopped"] == "time-limit"
+    if envelope["status"] == "best-found":
+        assert answer["upper_bound"] == "0"  # solo score: no plan beats no escape
