@@ -186,7 +186,7 @@ def _no_lone_surrogates(document: Any, source: str) -> None:
             stack.extend((item, (*where, i)) for i, item in reversed(list(enumerate(value))))
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # unrolled: no alternation a character
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST_PAIR = re.compile(r"\[\]|\{\}")
 

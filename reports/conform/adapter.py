@@ -98,7 +98,8 @@ def serve(
 
     source = source or sys.stdin.buffer
     sink = sink or sys.stdout.buffer
-    registry.load_all()
+    # a game loads at its first case (registry.spec imports it): a run of one game's cases
+    # starts in a tenth of the time that loading all four takes
 
     def send(message: Message) -> None:
         sink.write(json.dumps(message, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\n")

@@ -59,7 +59,6 @@ def run_from_args(args: argparse.Namespace) -> int:
         raise MalformedInputError("--cmd", ",".join(labels), "two implementations have the same NAME")
     if len(commands) > 1:
         commands = [(label or f"impl{i + 1}", command) for i, (label, command) in enumerate(commands)]
-    registry.load_all()
     folder, chosen = default_folder(args.dir)
     options = Options(
         command=commands[0][1],
@@ -74,6 +73,9 @@ def run_from_args(args: argparse.Namespace) -> int:
         min_graded=args.min_graded,
         smoke=args.smoke,
     )
+    # the games graded load (their rulings register); every game when a --ruling is to be found
+    for game in registry.names() if options.rulings else games_to_load(options) or registry.names():
+        registry.spec(game)
     for spec in options.rulings:
         rid, sep, reading = spec.partition("=")
         if not sep or not rid or not reading:
@@ -86,7 +88,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         Rulings.defaults(games[0]).with_choices([spec])
     if chosen != "--dir" and chosen != "./fixtures":
         print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
-    cases = load_cases(options.folder, games_to_load(options))
+    cases = load_cases(options.folder, games_to_load(options), options.cases)
     fmt = getattr(args, "format", None)
     stream = fmt == "jsonl" and not args.out
 

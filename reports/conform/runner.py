@@ -43,7 +43,7 @@ from invasion_oracle.reports.conform.process import Crashed, Implementation, Tim
 from invasion_oracle.reports.conform.protocol import ProtocolError, bye, decode, encode, hello
 from invasion_oracle.reports.suite.cases import Case
 from invasion_oracle.reports.suite.compare import Verdict
-from invasion_oracle.reports.suite.files import case_files, cases_of_document, message
+from invasion_oracle.reports.suite.files import SUFFIX, case_files, cases_of_document, message
 
 MAX_RESTARTS_IN_A_ROW = 5
 OUTCOMES = ("passed", "failed", "bad-reply", "crashed", "timed-out", "skipped", "not-run")
@@ -146,19 +146,39 @@ def info_of(case: Case) -> CaseInfo:
     return case_info(case, case.extra)
 
 
-def load_cases(folder: Path, games: Sequence[str]) -> list[Case]:
+def load_cases(folder: Path, games: Sequence[str], prefixes: Sequence[str] = ()) -> list[Case]:
     """Every case of the folder's case files (the games asked, or all), with the fields of suite
     version 3 the runner reads (``depends_on``, ``section``, ``boards``, ``map``) kept in
-    :attr:`Case.extra`."""
+    :attr:`Case.extra`.
+
+    With ``prefixes`` (``--case``), only the files that can hold such a case are read: the file
+    of group ``G`` of game ``GAME`` is ``GAME/G.cases.json`` and holds the cases ``GAME/G/...``.
+    """
+    for game in games or registry.names():
+        where = folder / game
+        if where.exists() and not where.is_dir():
+            raise MalformedInputError(
+                str(where), "$", f"is a file, expected the folder of {game}'s case files"
+            )
     files = case_files(folder, games or None)
     if not files:
         raise MalformedInputError(str(folder), "$", "no case files here; run `invasion fixtures generate`")
+    if prefixes:
+        files = [path for path in files if _may_hold(path, prefixes)]
     cases: list[Case] = []
+    seen: dict[str, str] = {}
     for path in files:
         document = read_json_file(path)  # parsed once: cases and their version-3 fields
         _, found = cases_of_document(document, str(path), check_schema=False)
         raw_cases = {str(c.get("id")): c for c in document.get("cases", []) if isinstance(c, dict)}
-        for case in found:
+        for number, case in enumerate(found):
+            if case.id in seen:  # the runner matches replies and --case by id
+                raise MalformedInputError(
+                    str(path),
+                    f"$.cases[{number}].id",
+                    f"duplicate case id {case.id!r} (also in {seen[case.id]})",
+                )
+            seen[case.id] = f"{path.parent.name}/{path.name}"
             raw = raw_cases.get(case.id, {})
             extra = {k: raw[k] for k in V3_FIELDS if k in raw}
             cases.append(dataclasses.replace(case, extra={**case.extra, **extra}) if extra else case)
@@ -269,6 +289,11 @@ class Session:
             with contextlib.suppress(Crashed, TimedOut):
                 self.impl.send(encode(bye()), time.monotonic() + 1)
         self.impl.stop(grace=2.0)
+
+
+def _may_hold(path: Path, prefixes: Sequence[str]) -> bool:
+    group = f"{path.parent.name}/{path.name.removesuffix(SUFFIX)}/"
+    return any(group.startswith(p) or p.startswith(group) for p in prefixes)
 
 
 def games_to_load(options: Options) -> tuple[str, ...]:

@@ -328,6 +328,28 @@ def _event_problem(schema: dict[str, Any] | None, event: Any) -> str:
     return ""
 
 
+def _layout_problems(
+    folder: Path, games: list[str], files: list[Path], listed: Mapping[str, Any]
+) -> list[str]:
+    """What is wrong with the folder's shape: a game's folder that is not a folder, no case file
+    for a game asked, a file the index lists that is not here."""
+    problems = []
+    present = {path.relative_to(folder).as_posix() for path in files}
+    for game in games:
+        where = folder / game
+        expected = sorted(name for name in listed if name.startswith(f"{game}/"))
+        lists = f"; index.json lists {len(expected)}" if expected else ""
+        if where.exists() and not where.is_dir():
+            problems.append(f"{game}: is a file, expected the folder of {game}'s case files{lists}")
+        elif not any(name.startswith(f"{game}/") for name in present):
+            problems.append(f"{game}: no case files{lists} (run `invasion fixtures generate`)")
+        else:
+            problems.extend(
+                f"{name}: listed in index.json but missing" for name in expected if name not in present
+            )
+    return problems
+
+
 def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int, list[str]]:
     """Validate every case file and replay every variant through the oracle: (variants, problems)."""
     registry.load_all()
@@ -345,13 +367,23 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
         except MalformedInputError as err:
             problems.append(_relative(err, folder))
     listed = {f["file"]: f for g in index.get("games", {}).values() for f in g.get("files", [])}
-    for path in case_files(folder, games):
+    asked = list(games) if games is not None else [g for g in registry.names() if suite_for(g)]
+    files = case_files(folder, asked)
+    problems.extend(_layout_problems(folder, asked, files, listed))
+    first_seen: dict[str, str] = {}  # case id -> the file that holds it
+    for path in files:
         name = path.relative_to(folder).as_posix()
         try:
             game, cases = read_cases(path)
         except MalformedInputError as err:
             problems.append(_relative(err, folder))
             continue
+        for number, case in enumerate(cases):
+            if case.id in first_seen:
+                problems.append(
+                    f"{name}:$.cases[{number}].id: duplicate case id {case.id!r} (also in {first_seen[case.id]})"
+                )
+            first_seen.setdefault(case.id, name)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()  # a regular file: read_cases checked
         if index and name not in listed:
             problems.append(f"{name}: not listed in index.json")

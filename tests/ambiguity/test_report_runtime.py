@@ -43,10 +43,25 @@ def test_a_cached_report_is_byte_identical_to_an_uncached_one(
     err = capsys.readouterr().err
     assert re.search(r"cache .*: [1-9]\d* job\(s\) reused, 0 run", err), err
     assert uncached == first == again
-    for entry in Path(folder).rglob("*.json"):  # a corrupt entry is ignored and recomputed
-        entry.write_text("{not json", encoding="utf-8")
-    assert _report(tmp_path, "corrupt", "--cache-dir", folder) == uncached
-    assert "0 job(s) reused" in capsys.readouterr().err
+
+
+def test_a_corrupt_cache_entry_is_a_miss_and_is_recomputed(tmp_path: Path) -> None:
+    from invasion_oracle.model import registry
+    from invasion_oracle.reports.ambiguity import jobs
+
+    registry.load_all()
+    store = JobCache(tmp_path)
+    arguments = ("coverage", ("stonespine", "SS-PASSAGE"))
+    key = store.key(jobs.dispatch, arguments, "stonespine")
+    assert key is not None
+    result = jobs.dispatch(*arguments)
+    store.put(key, "coverage SS-PASSAGE", result)
+    assert store.get(key) == (True, result)
+    (entry,) = tmp_path.rglob("*.json")
+    entry.write_text("{not json", encoding="utf-8")
+    assert store.get(key) == (False, None)
+    store.put(key, "coverage SS-PASSAGE", result)  # recomputed and stored again
+    assert store.get(key) == (True, result)
 
 
 def test_cache_entries_are_json_and_round_trip(tmp_path: Path) -> None:
@@ -100,7 +115,7 @@ def _cli(*argv: str) -> list[str]:
     return [
         sys.executable,
         "-c",
-        "import sys; from reports.cli import main; sys.exit(main(sys.argv[1:]))",
+        "import sys; from invasion_oracle.reports.cli import main; sys.exit(main(sys.argv[1:]))",
         *argv,
     ]
 

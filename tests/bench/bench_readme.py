@@ -59,7 +59,7 @@ def run_line(words: list[str], cpu_limit: int | None, root: Path = ROOT) -> tupl
 
     # ``invasion`` is reports.cli:main; run from ``root`` first on the path (``root`` may be another
     # checkout, e.g. the unmodified main for the "before" table of docs/performance.md).
-    start = f"import sys; sys.path.insert(0, {str(root)!r}); from reports.cli import main; sys.exit(main())"
+    start = f"import sys; sys.path.insert(0, {str(root)!r}); from invasion_oracle.reports.cli import main; sys.exit(main())"
     command = [sys.executable, "-c", start, *words, "--json"]
     env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryFile() as out:
