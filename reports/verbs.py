@@ -367,6 +367,7 @@ def schema_names() -> dict[str, tuple[str, str]]:
     names = {
         "trace": ("invasion_oracle.model.core", "schemas/trace.schema.json"),
         "envelope": ("invasion_oracle.reports", "schemas/envelope.schema.json"),
+        # the answers of verbs with a published shape (the envelope's ``answer``)
     }
     for resource in sorted(files("invasion_oracle.reports").joinpath("schemas").iterdir(), key=str):
         if resource.name.startswith("answer-") and resource.name.endswith(".schema.json"):

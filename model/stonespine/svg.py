@@ -6,7 +6,9 @@ A red ``G`` disc is a guardian figure, an orange ``M`` a minion, a crossed name 
 The entrance arrow is above the first row, the exit below the exit column (``EX`` marks the
 chamber connected to it this year). Routes (a search's answer) are coloured lines through the
 chambers' centres, one colour and letter per hero, ending in an arrow (an empty route is
-not drawn: a search's answer leaves out the heroes that escape). A legend under the
+not drawn: a search's answer leaves out the heroes that escape). A planner's answer also marks
+the connections its purchases open (a wide green band across the wall) or close (a red one) and
+notes on chambers (``rubble removed``). A legend under the
 picture explains every mark. Built on :class:`invasion_oracle.model.core.svg.Canvas` (text escaped, measured).
 """
 
@@ -26,6 +28,7 @@ CELL_W, CELL_H, GAP = 170, 118, 48
 TOP = 64  # the first row's top, under the title and the entrance arrow
 FILL = {"cave": "#e8d8bf", "stone": "#d4d7dc"}
 GUARDIAN, MINION, PASSAGE = "#b3261e", "#e07b00", "#6a1b9a"
+OPENED, CLOSED, NOTE = "#7cb342", "#e53935", "#4a148c"
 ROUTE_COLOURS = ("#1565c0", "#2e7d32", "#c2185b", "#00838f", "#6d4c41", "#455a64")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -39,11 +42,14 @@ class _Used:
     collapsing: bool = False
     defeated: bool = False
     routes: set[int] = field(default_factory=set)
+    opened: bool = False
+    closed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class DungeonView:
-    """One dungeon as drawn: its figures, defeated heroes, this year's exit and any routes."""
+    """One dungeon as drawn: its figures, defeated heroes, this year's exit and any routes; and
+    connections ``opened`` or ``closed`` (pairs of neighbouring chambers) and chamber ``notes``."""
 
     dungeon: Dungeon
     title: str
@@ -52,6 +58,9 @@ class DungeonView:
     defeated: Mapping[Cell, str] | None = None
     exit_cell: Cell | None = None
     routes: Sequence[Sequence[Cell]] = ()
+    opened: Sequence[tuple[Cell, Cell]] = ()
+    closed: Sequence[tuple[Cell, Cell]] = ()
+    notes: Mapping[Cell, str] | None = None
 
 
 def render_svg(scenario: Scenario, state: GameState) -> str:
@@ -94,6 +103,10 @@ def dungeons_svg(views: Sequence[DungeonView], mode: PassageMode, title: str) ->
         keys.append(Key("dot", PASSAGE, "collapsing passage"))
     if used.defeated:
         keys.append(Key("text", "#444444", "struck name: hero defeated there"))
+    if used.opened:
+        keys.append(Key("line", OPENED, "connection a purchase opens"))
+    if used.closed:
+        keys.append(Key("line", CLOSED, "connection a purchase closes"))
     for k in sorted(used.routes):
         keys.append(Key("line", ROUTE_COLOURS[k % len(ROUTE_COLOURS)], f"route of hero {LETTERS[k % 26]}"))
     keys.append(Key("text", "#333333", "EX: the chamber joined to the exit this year"))
@@ -114,6 +127,11 @@ def _dungeon(canvas: Canvas, x0: float, view: DungeonView, mode: PassageMode, us
     for cell in dungeon.cells():
         for side in Side:
             _wall(canvas, x0, dungeon, mode, cell, side, used)
+    for edges, colour in ((view.opened, OPENED), (view.closed, CLOSED)):
+        for a, b in edges:
+            _connection(canvas, x0, a, b, colour)
+    used.opened |= bool(view.opened)
+    used.closed |= bool(view.closed)
     for k, route in enumerate(view.routes):
         _route(canvas, x0, dungeon, route, k)
     used.routes |= {k for k, route in enumerate(view.routes) if route}
@@ -122,6 +140,22 @@ def _dungeon(canvas: Canvas, x0: float, view: DungeonView, mode: PassageMode, us
     canvas.arrow(exit_x, bottom + 3, exit_x, bottom + 30)
     canvas.text(exit_x, bottom + 44, "exit", anchor="middle", size=11)
     return max(width, text_width(view.title, 15))
+
+
+def _connection(canvas: Canvas, x0: float, a: Cell, b: Cell, colour: str) -> None:
+    """A connection a purchase changed: a wide band across the wall between two chambers."""
+    (ax, ay), (bx, by) = _centre(x0, a), _centre(x0, b)
+    t1, t2 = 0.3, 0.7
+    canvas.line(
+        ax + (bx - ax) * t1,
+        ay + (by - ay) * t1,
+        ax + (bx - ax) * t2,
+        ay + (by - ay) * t2,
+        colour,
+        10,
+        stroke_opacity=0.6,
+        stroke_linecap="round",
+    )
 
 
 def _centre(x0: float, cell: Cell) -> tuple[float, float]:
@@ -155,6 +189,9 @@ def _chamber(
         canvas.circle(figure_x, y + CELL_H - 20, 9, MINION)
         canvas.text(figure_x, y + CELL_H - 16.5, "M", anchor="middle", fill="#ffffff", size=10, bold=True)
         figure_x += 22
+    note = (view.notes or {}).get(cell)
+    if note:
+        canvas.text(x + 8, y + CELL_H - 36, note, fill=NOTE, size=10, bold=True)
     if cell in defeated:
         used.defeated = True
         canvas.text(

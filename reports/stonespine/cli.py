@@ -200,18 +200,29 @@ def register(commands: Any) -> None:
         type=non_negative_int,
         help="defeats the trophy needs (default: Jael's count + 1 in solo; 1 player: 1, or 0 by SS-TROPHY-ZERO)",
     )
+    plan.add_argument(
+        "--compare-ruling",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="also plan under every reading of this ruling (repeatable; list them: `invasion rulings "
+        "--game stonespine`) and print the best plan under each, side by side, and which readings change it",
+    )
+    _svg_argument(
+        plan,
+        "also write an SVG picture of the best plan: the dungeon after its purchases, the figures, "
+        "the connections the purchases open or close, and the chambers where rubble was removed",
+    )
     plan.set_defaults(run=interruptible(_plan, memory=True))
 
 
-def _svg_argument(parser: argparse.ArgumentParser) -> None:
+def _svg_argument(
+    parser: argparse.ArgumentParser,
+    help: str = "also write an SVG picture of the answer: the dungeon, its figures and the routes",
+) -> None:
     from invasion_oracle.reports.options import output_file
 
-    parser.add_argument(
-        "--svg",
-        type=output_file("--svg"),
-        metavar="FILE",
-        help="also write an SVG picture of the answer: the dungeon, its figures and the routes",
-    )
+    parser.add_argument("--svg", type=output_file("--svg"), metavar="FILE", help=help)
 
 
 def _write_svg(args: argparse.Namespace, svg: str | None) -> None:
@@ -282,6 +293,36 @@ def _command(args: argparse.Namespace) -> str:
     return command_line(["invasion", *args.argv])
 
 
+def _view(
+    scenario: Scenario,
+    player: int,
+    board: Board,
+    layout: Layout,
+    routes: list[list[str]] | None,
+    title: str,
+) -> Any:
+    """What :func:`_picture` and :func:`_svg` both draw: the player's dungeon with ``layout``'s
+    figures, the heroes already defeated, this year's exit and ``routes`` (an SVG
+    :class:`~invasion_oracle.model.stonespine.svg.DungeonView`, and the passage mode)."""
+    from invasion_oracle.model.stonespine.dungeon import Cell
+    from invasion_oracle.model.stonespine.entering import Rules
+    from invasion_oracle.model.stonespine.svg import DungeonView
+
+    p = scenario.initial.players[player]
+    rules = Rules.of(scenario.rulings, scenario.data)
+    placement = layout.placement(board)
+    view = DungeonView(
+        p.dungeon,
+        title or f"{p.name}: {p.guardian.board.name}, year {board.year}",
+        placement.guardians,
+        placement.minions,
+        {c: h.value for c, h in p.defeated},
+        board.cells[board.exit] if board.exit is not None else None,
+        [[Cell.parse(n) for n in r] for r in (routes or [])],
+    )
+    return view, rules.passage_mode
+
+
 def _picture(
     scenario: Scenario,
     player: int,
@@ -291,25 +332,20 @@ def _picture(
     routes: list[list[str]] | None = None,
     title: str = "",
 ) -> str:
-    from invasion_oracle.model.stonespine.dungeon import Cell
-    from invasion_oracle.model.stonespine.entering import Rules
     from invasion_oracle.model.stonespine.render import render_dungeon
     from invasion_oracle.reports.tables import fenced
 
-    p = scenario.initial.players[player]
-    rules = Rules.of(scenario.rulings, scenario.data)
-    placement = layout.placement(board)
-    gone = {c: h.value for c, h in p.defeated}
+    view, mode = _view(scenario, player, board, layout, routes, title)
     return fenced(
         render_dungeon(
-            p.dungeon,
-            rules.passage_mode,
-            guardians=placement.guardians,
-            minions=placement.minions,
-            defeated=gone,
-            routes=[[Cell.parse(n) for n in r] for r in (routes or [])],
-            exit_cell=board.cells[board.exit] if board.exit is not None else None,
-            title=title or f"{p.name}: {p.guardian.board.name}, year {board.year}",
+            view.dungeon,
+            mode,
+            guardians=view.guardians,
+            minions=view.minions,
+            defeated=view.defeated,
+            routes=view.routes,
+            exit_cell=view.exit_cell,
+            title=view.title,
         )
     )
 
@@ -321,26 +357,18 @@ def _svg(
     layout: Layout,
     routes: list[list[str]] | None = None,
     title: str = "",
+    **marks: Any,
 ) -> str:
-    """The same picture as :func:`_picture`, as SVG (guardians, minions, routes lettered a, b...)."""
-    from invasion_oracle.model.stonespine.dungeon import Cell
-    from invasion_oracle.model.stonespine.entering import Rules
-    from invasion_oracle.model.stonespine.svg import DungeonView, dungeons_svg
+    """The same picture as :func:`_picture`, as SVG (guardians, minions, routes lettered a, b...);
+    ``marks`` are more :class:`~invasion_oracle.model.stonespine.svg.DungeonView` fields
+    (connections opened or closed, chamber notes)."""
+    from dataclasses import replace
 
-    p = scenario.initial.players[player]
-    rules = Rules.of(scenario.rulings, scenario.data)
-    placement = layout.placement(board)
-    title = title or f"{p.name}: {p.guardian.board.name}, year {board.year}"
-    view = DungeonView(
-        p.dungeon,
-        title,
-        placement.guardians,
-        placement.minions,
-        {c: h.value for c, h in p.defeated},
-        board.cells[board.exit] if board.exit is not None else None,
-        [[Cell.parse(n) for n in r] for r in (routes or [])],
-    )
-    return dungeons_svg([view], rules.passage_mode, f"Stonespine: {title}")
+    from invasion_oracle.model.stonespine.svg import dungeons_svg
+
+    view, mode = _view(scenario, player, board, layout, routes, title)
+    view = replace(view, **marks)
+    return dungeons_svg([view], mode, f"Stonespine: {view.title}")
 
 
 def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replayed: bool) -> int:
@@ -977,10 +1005,148 @@ def _plan(args: argparse.Namespace) -> int:
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
-    title, body, answer = _plan_answer(
-        scenario, player, PlanMeasure(args.measure), args.target, deadline, args.time_limit
+    title, body, answer, svg = _plan_answer(
+        scenario,
+        player,
+        PlanMeasure(args.measure),
+        args.target,
+        deadline,
+        args.time_limit,
+        svg=bool(args.svg),
     )
+    if args.compare_ruling:
+        answer = _plan_readings(args, scenario, player, answer, deadline)
+        body += "\n\n" + _readings_table(answer)
+    if args.svg:
+        _write_svg(args, svg)
+        from invasion_oracle.reports.output import md_code
+
+        body += f"\n\nThe picture of the best plan was written to {md_code(args.svg)} (SVG)."
     return _finish(args, title, body, answer, answer.replayed)
+
+
+def _plan_readings(
+    args: argparse.Namespace, scenario: Scenario, player: int, answer: Any, deadline: Deadline
+) -> Any:
+    """``--compare-ruling``: the plan under every reading of each ruling named (the ambiguity
+    register's readings, as `invasion stonespine ambiguities --only ID` runs them)."""
+    from dataclasses import replace
+
+    from invasion_oracle.model.core.errors import MalformedInputError
+    from invasion_oracle.model.core.rulings import REGISTRY, resolve_name
+    from invasion_oracle.model.stonespine.scenario import scenario_from_document
+    from invasion_oracle.reports.cli_common import parse_data_file
+    from invasion_oracle.solver.stonespine.plan import PlanMeasure, plan_readings
+
+    known = [r.id for r in REGISTRY.all("stonespine")]
+    given = {
+        resolve_name(spec.partition("=")[0].strip(), known, "", "--ruling", spec) for spec in args.ruling
+    }
+    data = parse_data_file(args.data)
+    got = list(answer.readings)
+    for text in dict.fromkeys(args.compare_ruling):
+        rid = resolve_name(text, known, "stonespine ruling", "--compare-ruling", text)
+        if rid in given:
+            raise MalformedInputError(
+                "--compare-ruling",
+                text,
+                f"{rid} is also fixed by --ruling; --compare-ruling tries every reading",
+            )
+        in_force = scenario.rulings.reading(rid)
+        readings = [
+            (
+                name,
+                None
+                if name == in_force
+                else scenario_from_document(
+                    scenario.document,
+                    args.scenario,
+                    [*args.ruling, f"{rid}={name}"],
+                    data,
+                    args.data or "data",
+                ),
+            )
+            for name in REGISTRY.get(rid).reading_names
+        ]
+        got += plan_readings(answer, rid, readings, PlanMeasure(args.measure), args.target, player, deadline)
+    return replace(answer, readings=tuple(got))
+
+
+def _readings_table(answer: Any) -> str:
+    from invasion_oracle.reports.tables import table
+
+    rows = [
+        (
+            r.ruling,
+            r.reading + (" (in force)" if r.in_force else ""),
+            "unknown" if r.best is None else ", ".join(r.best.purchases) or "nothing",
+            "-" if r.best is None else str(r.best.placement),
+            "-" if r.best is None else _fraction(r.best.expected),
+            "-" if r.best is None else _fraction(r.best.guaranteed),
+            r.status.value,
+            "yes" if r.changes_best else "no",
+        )
+        for r in answer.readings
+    ]
+    changing = sorted({f"{r.ruling}={r.reading}" for r in answer.readings if r.changes_best})
+    verdict = (
+        "Readings that change the best plan: " + ", ".join(f"`{c}`" for c in changing) + "."
+        if changing
+        else "No reading compared changes the best plan."
+    )
+    return "\n\n".join(
+        [
+            "The best plan under each reading (`--compare-ruling`; each plan searched and replayed as above):",
+            table(
+                rows,
+                [
+                    "ruling",
+                    "reading",
+                    "purchases",
+                    "placement",
+                    "expected",
+                    "guaranteed",
+                    "status",
+                    "changes the plan",
+                ],
+            ),
+            verdict,
+        ]
+    )
+
+
+def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
+    """The best plan drawn on the dungeon after its purchases: the figures, each connection a
+    purchase opens or closes, and a note on each chamber a purchase changed."""
+    from invasion_oracle.model.stonespine.dungeon import Cell
+    from invasion_oracle.solver.stonespine.plan import alone
+
+    me = scenario.initial.players[player].name
+    leaf = alone(scenario, best.purchases.state, me)
+    notes: dict[Cell, list[str]] = {}
+    opened: list[tuple[Cell, Cell]] = []
+    closed: list[tuple[Cell, Cell]] = []
+    for effect in answer.effects:
+        verb, _, where = effect.purchase.partition(" ")
+        chamber, _, detail = where.partition(":")
+        if verb == "remove-rubble":
+            notes.setdefault(Cell.parse(chamber), []).append("rubble removed")
+        elif verb == "buy-passage":
+            notes.setdefault(Cell.parse(chamber), []).append(f"passage bought ({detail})")
+        opened += [(Cell.parse(a), Cell.parse(b)) for a, b in effect.opened]
+        closed += [(Cell.parse(a), Cell.parse(b)) for a, b in effect.closed]
+    bought = ", ".join(answer.best_expected.purchases) or "nothing"
+    return _svg(
+        leaf,
+        0,
+        best.board,
+        best.layout,
+        None,
+        f"{me}: the best plan, year {best.board.year}: purchases {bought}; {answer.best_expected.placement}",
+        opened=tuple(opened),
+        closed=tuple(closed),
+        notes={c: "; ".join(n) for c, n in notes.items()},
+    )
 
 
 def _plan_answer(
@@ -990,7 +1156,10 @@ def _plan_answer(
     target: int | None,
     deadline: Deadline | None,
     time_limit: float | None,
-) -> tuple[str, str, Any]:
+    *,
+    svg: bool = False,
+) -> tuple[str, str, Any, str | None]:
+    """The plan answer as (title, body, answer, the SVG picture of the best plan if ``svg``)."""
     from invasion_oracle.reports.tables import table
     from invasion_oracle.solver.stonespine.dice import describe_roll
     from invasion_oracle.solver.stonespine.plan import alone, solve_plan
@@ -1023,11 +1192,13 @@ def _plan_answer(
             row("best (guaranteed)", answer.best_guaranteed),
         ]
         rows += [row(f"runner-up {i}", r) for i, r in enumerate(answer.runners_up, 1)]
+        rows += [row(f"other purchases {i}", r) for i, r in enumerate(answer.other_purchases, 1)]
         parts += [
             f"Measure: **{answer.measure}** (trophy target {answer.target}). Status: **{answer.status.value}**; "
             f"{answer.purchase_classes_done} of {answer.purchase_classes} purchase classes searched, "
             f"{answer.plans_evaluated} plans evaluated exactly; no plan does better in expectation than "
-            f"**{_fraction(answer.upper_bound)}**.",
+            f"**{_fraction(answer.upper_bound)}**. The runners-up are the next plans by expected value "
+            "(ties included); *other purchases* are the best plan of each other choice of purchases.",
             table(
                 rows,
                 [
@@ -1069,7 +1240,8 @@ def _plan_answer(
                 "Other players' Improvement answers (from the scenario's decisions): "
                 + ", ".join(f"{p}: {a}" for p, a in answer.others)
             )
-    return "The year's plan: purchases, placement and gate policy", "\n\n".join(parts), answer
+    picture = _plan_svg(scenario, player, answer, best) if svg and best is not None else None
+    return "The year's plan: purchases, placement and gate policy", "\n\n".join(parts), answer, picture
 
 
 __all__ = ["MEASURES", "dimension", "place_report", "policy_report", "register"]

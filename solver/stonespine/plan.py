@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -294,6 +294,9 @@ class PlanSearch:
     skipped: int = 0
     classes: int = 0
     classes_done: int = 0
+    # the best plan of each purchase class by expected value (exact once the class is done: a
+    # layout is skipped only when its bound is below its own class's best so far too)
+    class_best: dict[tuple[str, ...], PlanChoice] = field(default_factory=dict)
 
 
 def layouts_of(space: Space, deadline: Deadline) -> Iterator[Layout]:
@@ -313,7 +316,7 @@ def evaluate(
     space = placement_space(leaf, 0)
     dist = roll_distribution(scenario.data, board.year)
     for layout in layouts_of(space, deadline):
-        if _dominated(board, layout, dist, scoring, space, search, deadline):
+        if _dominated(board, layout, dist, scoring, space, search, deadline, purchases.steps):
             search.skipped += 1
             continue
         mean = PlanDP(board, layout, dist, scoring, space.defeated, deadline, space.tables)
@@ -322,7 +325,11 @@ def evaluate(
         low._masks, low.results = mean._masks, mean.results  # the waves are the same; only values differ
         guaranteed, worst = low.phase_value()
         search.evaluated += 1
-        search.ranked.append(PlanChoice(purchases, layout, board, expected, guaranteed, worst))
+        choice = PlanChoice(purchases, layout, board, expected, guaranteed, worst)
+        mine = search.class_best.get(purchases.steps)
+        if mine is None or _order_expected(choice) < _order_expected(mine):
+            search.class_best[purchases.steps] = choice
+        search.ranked.append(choice)
         search.ranked.sort(key=_order_expected)
         best_low = max(search.ranked, key=lambda c: c.guaranteed).guaranteed
         search.ranked = [
@@ -338,10 +345,13 @@ def _dominated(
     space: Space,
     search: PlanSearch,
     deadline: Deadline,
+    steps: tuple[str, ...] = (),
 ) -> bool:
-    """Whether ``layout`` can neither enter the ranking by expected value nor beat the best
-    guaranteed value: bounded by which first rolls it can defeat entirely."""
-    if scoring.measure is PlanMeasure.DEFEATED or len(search.ranked) <= search.top:
+    """Whether ``layout`` can neither enter the ranking by expected value, nor beat the best
+    guaranteed value, nor its own purchase class's best so far: bounded by which first rolls it
+    can defeat entirely."""
+    mine = search.class_best.get(steps)
+    if scoring.measure is PlanMeasure.DEFEATED or len(search.ranked) <= search.top or mine is None:
         return False
     evaluator = LayoutEvaluator(board, layout, space.tables, deadline)
     bounds = [(p, scoring.first_wave_bound(evaluator.value(r, space.defeated) == sum(r))) for r, p in dist]
@@ -349,7 +359,7 @@ def _dominated(
     low = min((b or 0) for _, b in bounds)
     threshold = search.ranked[search.top].expected
     best_low = max(c.guaranteed for c in search.ranked)
-    return mean < threshold and low < best_low
+    return mean < threshold and low < best_low and mean < mine.expected
 
 
 def _order_expected(c: PlanChoice) -> tuple[Any, ...]:
@@ -548,6 +558,7 @@ class PlanAnswer:
     best_expected: RankedPlan | None
     best_guaranteed: RankedPlan | None
     runners_up: tuple[RankedPlan, ...]  # the next plans by expected value (other purchases or placements)
+    other_purchases: tuple[RankedPlan, ...]  # the best plan of each other purchase class, best first
     upper_bound: Fraction | None  # no plan does better in expectation (proven: the best value)
     purchase_classes: int
     purchase_classes_done: int
@@ -559,15 +570,18 @@ class PlanAnswer:
     without_purchases: Fraction | None  # the best placement's expected value with no purchase
     others: tuple[tuple[str, str], ...]  # the other players' Improvement answers
     stopped: str | None = None
+    readings: tuple[ReadingPlan, ...] = ()  # --compare-ruling: the best plan under each reading
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        extra = {"readings": [r.to_json() for r in self.readings]} if self.readings else {}
+        return extra | {
             "status": self.status.value,
             "measure": self.measure,
             "target": self.target,
             "best_expected": None if self.best_expected is None else self.best_expected.to_json(),
             "best_guaranteed": None if self.best_guaranteed is None else self.best_guaranteed.to_json(),
             "runners_up": [r.to_json() for r in self.runners_up],
+            "other_purchases": [r.to_json() for r in self.other_purchases],
             "upper_bound": self.upper_bound,
             "purchase_classes": self.purchase_classes,
             "purchase_classes_done": self.purchase_classes_done,
@@ -580,6 +594,56 @@ class PlanAnswer:
             "others": [{"player": p, "answer": a} for p, a in self.others],
             "stopped": self.stopped,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingPlan:
+    """The best plan (by expected value) when one ruling is read one way (sensitivity)."""
+
+    ruling: str
+    reading: str
+    in_force: bool  # the reading the main answer used
+    status: Status
+    best: RankedPlan | None
+    changes_best: bool  # its purchases or placement differ from the main answer's best plan
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruling": self.ruling,
+            "reading": self.reading,
+            "status": self.status.value,
+            "best": None if self.best is None else self.best.to_json(),
+            "changes_best": self.changes_best,
+        }
+
+
+def _same_plan(a: RankedPlan | None, b: RankedPlan | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return (a.purchases, a.placement) == (b.purchases, b.placement)
+
+
+def plan_readings(
+    answer: PlanAnswer,
+    ruling: str,
+    readings: Sequence[tuple[str, Scenario | None]],
+    measure: PlanMeasure,
+    target: int | None,
+    player: int,
+    deadline: Deadline | None = None,
+) -> tuple[ReadingPlan, ...]:
+    """The best plan under each reading of ``ruling``: ``readings`` pairs each reading with its
+    scenario (None: the reading in force, whose answer is ``answer``). A plan search stopped by
+    the deadline answers best-found (or unknown) for its reading; the rest are still tried."""
+    got = []
+    for reading, scenario in readings:
+        if scenario is None:
+            got.append(ReadingPlan(ruling, reading, True, answer.status, answer.best_expected, False))
+            continue
+        other, _ = solve_plan(scenario, measure, target, player, deadline)
+        changes = not _same_plan(other.best_expected, answer.best_expected)
+        got.append(ReadingPlan(ruling, reading, False, other.status, other.best_expected, changes))
+    return tuple(got)
 
 
 def _edges(board: Board) -> set[tuple[str, str]]:
@@ -658,6 +722,7 @@ def solve_plan(
                 None,
                 None,
                 (),
+                (),
                 None,
                 search.classes,
                 search.classes_done,
@@ -675,6 +740,10 @@ def solve_plan(
     best = ranked[0]
     best_g = min(search.ranked, key=_order_guaranteed)
     runners = tuple(RankedPlan.of(c) for c in ranked[1 : 1 + top])
+    rivals = sorted(
+        (c for steps, c in search.class_best.items() if steps != best.purchases.steps), key=_order_expected
+    )
+    other_purchases = tuple(RankedPlan.of(c) for c in rivals[:top])
     replayed, rex, rgu = False, None, None
     effects: tuple[PurchaseEffect, ...] = ()
     without: Fraction | None = None
@@ -702,6 +771,7 @@ def solve_plan(
             RankedPlan.of(best),
             RankedPlan.of(best_g),
             runners,
+            other_purchases,
             best.expected if proven else _ceiling(scoring),
             search.classes,
             search.classes_done,
@@ -749,8 +819,10 @@ __all__ = [
     "PurchaseEffect",
     "Purchases",
     "RankedPlan",
+    "ReadingPlan",
     "Scoring",
     "oracle_plan_value",
+    "plan_readings",
     "purchase_classes",
     "replay_plan",
     "solve_plan",

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BUDGET = 2.0
 QUICK_CPU = 3
 SEARCH_VERBS = {
-    "stonespine": {"place", "wave", "policy", "routes", "min-damage", "escape"},
+    "stonespine": {"place", "wave", "policy", "routes", "min-damage", "escape", "plan"},
     "spirit-island": {"fear-threshold", "fight-back", "defend", "cascade", "lands", "flip"},
     "vulketh": {"race", "clear", "differ"},
     "cloudspire": {"engagement", "survive", "spires"},

@@ -11,6 +11,8 @@
    every question (the previous method) and against walking every route.
 3. Objective (b): the placement maximising the phase's expected defeats, against solving every
    placement's phase.
+4. The year planner (``invasion stonespine plan``): purchases, placement and gate policy together,
+   against the oracle expectimax over every plan (``oracle_plan_value``), both in CPU seconds.
 
 ``python -m tests.bench.bench_stonespine scaling`` measures the placement search against grid size
 and minions and writes the table and picture of ``docs/performance.md``.
@@ -226,6 +228,38 @@ def expected_measures() -> list[Measure]:
     ]
 
 
+def _cpu(work: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.process_time()
+    result = work()
+    return time.process_time() - started, result
+
+
+def plan_measures() -> list[Measure]:
+    """The planner against the enumeration baseline on the generated instances its tests use."""
+    from invasion_oracle.solver.stonespine.plan import PlanMeasure, oracle_plan_value, solve_plan
+    from tests.solver_stonespine.test_plan import small_instance
+
+    measures = []
+    for seed in (0, 1):
+        scenario = scenario_from_document(small_instance(seed), f"bench: plan seed {seed}")
+        ours, (answer, _) = _cpu(lambda s=scenario: solve_plan(s, PlanMeasure.SCORE))
+        baseline, value = _cpu(lambda s=scenario: oracle_plan_value(s, PlanMeasure.SCORE))
+        assert answer.best_expected is not None and answer.best_expected.expected == value
+        measures.append(
+            Measure(
+                f"plan: purchases, placement and gate policy, 3x1 year 1 (seed {seed}), CPU",
+                ours,
+                "s",
+                baseline,
+                "the oracle expectimax over every plan",
+                baseline / ours,
+                f"best {answer.best_expected.expected} ({answer.status.value}, replayed), "
+                f"{answer.purchase_classes} purchase classes, {answer.plans_evaluated} plans",
+            )
+        )
+    return measures
+
+
 def open_grid(size: int) -> dict[str, Any]:
     """Every doorway open, few elements: the number of routes explodes with the grid."""
     letters = "ABCDEFGH"
@@ -371,8 +405,8 @@ def public_api(games: int = 20) -> list[Measure]:
 
 def results(quick: bool = False) -> list[Measure]:
     if quick:
-        return public_api(5)
-    return [*placement_measures(), *expected_measures(), *route_measures(), *public_api()]
+        return [*plan_measures(), *public_api(5)]  # the planner's line takes well under a second
+    return [*placement_measures(), *expected_measures(), *plan_measures(), *route_measures(), *public_api()]
 
 
 # -- the scaling curve (docs/performance.md) -------------------------------------------------------

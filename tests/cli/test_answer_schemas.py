@@ -20,7 +20,7 @@ from invasion_oracle.reports.envelope import envelope
 from invasion_oracle.reports.verbs import schema_names
 
 # a game's verbs that answer no search question: runs, listings, checks
-NOT_QUERIES = {"simulate", "replay", "data", "schema", "examples", "ambiguities", "rulings", "plan"}
+NOT_QUERIES = {"simulate", "replay", "data", "schema", "examples", "ambiguities", "rulings"}
 
 
 def _game_verbs(game: str) -> set[str]:

@@ -74,3 +74,39 @@ def test_bundled_examples_plan_proven(name: str) -> None:
     assert answer.status is Status.PROVEN and answer.replayed
     assert answer.best_expected is not None and answer.runners_up
     assert answer.upper_bound == answer.best_expected.expected
+    # the purchases matter: every other choice of purchases does worse in expectation
+    # (year 3: removing the rubble; year 4: the XP that unlocks the minion)
+    assert answer.other_purchases
+    bought = set(answer.best_expected.purchases)
+    worse = [r for r in answer.other_purchases if not bought <= set(r.purchases)]
+    assert worse and all(r.expected < answer.best_expected.expected for r in worse)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_other_purchases_are_each_purchase_class_best_plan(seed: int) -> None:
+    """The best plan of every other purchase class, checked against scoring every placement of
+    every class (no pruning)."""
+    from invasion_oracle.solver.common import Deadline
+    from invasion_oracle.solver.stonespine.dice import roll_distribution
+    from invasion_oracle.solver.stonespine.placement import placement_space
+    from invasion_oracle.solver.stonespine.plan import PlanDP, alone, scoring_for
+
+    scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
+    answer, best = solve_plan(scenario, PlanMeasure.SCORE, top=10)
+    assert best is not None and answer.status is Status.PROVEN
+    scoring = scoring_for(scenario, PlanMeasure.SCORE, None)
+    me = scenario.initial.players[0].name
+    exact = {}
+    for board, purchases in purchase_classes(scenario):
+        space = placement_space(alone(scenario, purchases.state, me), 0)
+        dist = roll_distribution(scenario.data, board.year)
+        exact[purchases.bought] = max(
+            PlanDP(board, layout, dist, scoring, space.defeated, None, space.tables).phase_value()[0]
+            for layout in space.classes(Deadline())
+        )
+    assert exact[best.purchases.bought] == best.expected == max(exact.values())
+    shown = {r.purchases: r.expected for r in answer.other_purchases}
+    others = {k: v for k, v in exact.items() if k != best.purchases.bought}
+    assert len(shown) == min(10, len(others))
+    assert all(exact[k] == v for k, v in shown.items())
+    assert sorted(shown.values(), reverse=True) == sorted(others.values(), reverse=True)[: len(shown)]
