@@ -74,7 +74,8 @@ def run_from_args(args: argparse.Namespace) -> int:
         smoke=args.smoke,
     )
     # the games graded load (their rulings register); every game when a --ruling is to be found
-    for game in registry.names() if options.rulings else games_to_load(options) or registry.names():
+    to_load = games_to_load(options)
+    for game in registry.names() if options.rulings else to_load or registry.names():
         registry.spec(game)
     for spec in options.rulings:
         rid, sep, reading = spec.partition("=")
@@ -88,7 +89,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         Rulings.defaults(games[0]).with_choices([spec])
     if chosen != "--dir" and chosen != "./fixtures":
         print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
-    cases = load_cases(options.folder, games_to_load(options), options.cases)
+    cases = load_cases(options.folder, to_load, options.cases)
     fmt = getattr(args, "format", None)
     stream = fmt == "jsonl" and not args.out
 
