@@ -28,11 +28,10 @@ import contextlib
 import importlib
 import os
 import signal
-import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -209,37 +208,12 @@ class Progress:
 # -- runners -----------------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _sigint_seen() -> Iterator[Callable[[], bool]]:
+def _sigint_seen() -> contextlib.AbstractContextManager[Callable[[], bool]]:
     """Whether a SIGINT arrived, whoever handled it (a job's own handler turns Ctrl-C into an
     early ``unknown``; that answer must not be cached, and the command must stop)."""
-    try:
-        reader, writer = socket.socketpair()
-    except OSError:
-        yield lambda: False
-        return
-    reader.setblocking(False)
-    writer.setblocking(False)
-    seen = [False]
-    try:
-        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-    except ValueError:  # not the main thread
-        reader.close()
-        writer.close()
-        yield lambda: False
-        return
+    from invasion_oracle.solver.common import sigint_watch
 
-    def check() -> bool:
-        with contextlib.suppress(BlockingIOError, OSError):
-            seen[0] = seen[0] or signal.SIGINT in reader.recv(512)
-        return seen[0]
-
-    try:
-        yield check
-    finally:
-        signal.set_wakeup_fd(previous)
-        reader.close()
-        writer.close()
+    return sigint_watch()
 
 
 def _here(

@@ -8,9 +8,11 @@ import enum
 import os
 import resource
 import signal
+import socket
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, TextIO
@@ -126,9 +128,71 @@ class Deadline:
 
 
 @contextlib.contextmanager
+def sigint_watch() -> Iterator[Callable[[], bool]]:
+    """While active, a Ctrl-C (SIGINT) that arrives during a z3 check interrupts z3 at once, and
+    the Python handler still runs (after the check returns); yields a function telling whether a
+    SIGINT arrived, whoever handled it.
+
+    Why: z3 left to itself catches SIGINT during a check with its own handler, stops with
+    ``unknown`` (reason "canceled", the same as a timeout) and the Python handler never hears of
+    it, so an interrupted search would report a time limit and exit 0. Here z3's own handler is
+    off, and a thread woken by the signal (``signal.set_wakeup_fd``) interrupts z3 instead: Python
+    runs signal handlers only between bytecodes of the main thread, which is inside z3."""
+    seen = [False]
+    try:
+        reader, writer = socket.socketpair()
+    except OSError:
+        yield lambda: seen[0]
+        return
+    writer.setblocking(False)
+    try:
+        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread: leave Ctrl-C as it is
+        reader.close()
+        writer.close()
+        yield lambda: seen[0]
+        return
+
+    def watch() -> None:
+        while True:
+            try:
+                data = reader.recv(512)
+            except OSError:
+                return
+            if not data:
+                return
+            if signal.SIGINT in data:
+                seen[0] = True
+                if _Z3_CHECKING[0]:  # interrupting an idle z3 context spoils its next check
+                    with contextlib.suppress(Exception):
+                        z3.main_ctx().interrupt()
+
+    _Z3_CTRL_C_OFF[0] += 1
+    z3.set_param("ctrl_c", False)
+    watcher = threading.Thread(target=watch, name="sigint-watch", daemon=True)
+    watcher.start()
+    try:
+        yield lambda: seen[0]
+    finally:
+        signal.set_wakeup_fd(previous)
+        _Z3_CTRL_C_OFF[0] -= 1
+        if not _Z3_CTRL_C_OFF[0]:
+            z3.set_param("ctrl_c", True)
+        with contextlib.suppress(OSError):
+            writer.shutdown(socket.SHUT_RDWR)
+        writer.close()
+        watcher.join(timeout=1)
+        reader.close()
+
+
+_Z3_CTRL_C_OFF = [0]  # sigint_watch contexts active (z3's own Ctrl-C handler is off inside them)
+
+
+@contextlib.contextmanager
 def stop_on_interrupt(*deadlines: Deadline) -> Iterator[None]:
     """While active, Ctrl-C (SIGINT) stops the searches under ``deadlines`` at their next check and
-    interrupts z3, instead of raising KeyboardInterrupt somewhere in the middle."""
+    interrupts z3 (:func:`sigint_watch`), instead of raising KeyboardInterrupt somewhere in the
+    middle."""
     if not deadlines or signal.getsignal(signal.SIGINT) is None:
         yield
         return
@@ -136,9 +200,6 @@ def stop_on_interrupt(*deadlines: Deadline) -> Iterator[None]:
     def handler(signum: int, frame: FrameType | None) -> None:
         for deadline in deadlines:
             deadline.interrupted = True
-        if _Z3_CHECKING[0]:  # interrupting an idle z3 context spoils its next check
-            with contextlib.suppress(Exception):
-                z3.main_ctx().interrupt()
 
     try:
         previous = signal.signal(signal.SIGINT, handler)
@@ -146,7 +207,8 @@ def stop_on_interrupt(*deadlines: Deadline) -> Iterator[None]:
         yield
         return
     try:
-        yield
+        with sigint_watch():
+            yield
     finally:
         signal.signal(signal.SIGINT, previous)
 

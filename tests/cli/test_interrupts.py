@@ -73,3 +73,27 @@ def test_ctrl_c_stops_a_search_of_every_game_with_exit_130(tmp_path: Path) -> No
         assert envelope["status"] in ("unknown", "best-found"), game
         if envelope["status"] == "unknown":
             assert envelope["replayed"] is False, game
+
+
+def test_ctrl_c_during_a_z3_check_is_an_interrupt_not_a_time_limit() -> None:
+    """z3 catches SIGINT itself while it checks and answers unknown ("canceled", as for a timeout):
+    under stop_on_interrupt the check stops at once and the deadline knows it was Ctrl-C."""
+    import threading
+
+    import z3
+
+    from invasion_oracle.solver.common import Deadline, TimeLimit, stop_on_interrupt, z3_check
+
+    solver = z3.Solver()
+    pigeons = [z3.Int(f"p{i}") for i in range(40)]
+    solver.add(z3.Distinct(pigeons), *[z3.And(p >= 0, p < 39) for p in pigeons])  # unsat, slowly
+    deadline = Deadline()
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    with stop_on_interrupt(deadline):
+        timer.start()
+        with pytest.raises(TimeLimit) as stopped:
+            z3_check(solver, deadline)
+    timer.join()
+    assert stopped.value.reason == "interrupted"
+    assert deadline.stopped() and deadline.tripped == "interrupted"
+    assert z3.get_param("ctrl_c") == "true"  # z3's own handler is back once the command is done
