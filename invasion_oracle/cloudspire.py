@@ -15,7 +15,7 @@ from invasion_oracle._facade import deadline, raw_scenario
 __all__ = ["engagement", "spires", "survive"]
 
 
-def engagement(scenario: Any, *, engine: str = "both", time_limit: float | None = None) -> Any:
+def engagement(scenario: Any, *, engine: str = "auto", time_limit: float | None = None) -> Any:
     """The dice loading that defeats the most, and the one that loses the least Health.
 
     >>> import invasion_oracle as io
@@ -28,7 +28,7 @@ def engagement(scenario: Any, *, engine: str = "both", time_limit: float | None 
 
 
 def survive(
-    scenario: Any, rounds: int | None = None, *, engine: str = "grouped", time_limit: float | None = None
+    scenario: Any, rounds: int | None = None, *, engine: str = "auto", time_limit: float | None = None
 ) -> Any:
     """The exact chance that the hero survives under optimal play, per first choice (``survive``).
 
@@ -46,7 +46,7 @@ def spires(
     bound: int,
     rounds: int | None = None,
     *,
-    engine: str = "both",
+    engine: str = "auto",
     time_limit: float | None = None,
 ) -> Any:
     """The fewest spires, and where, that keep Health above ``bound`` whatever the dice (``spires``).

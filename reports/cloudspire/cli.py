@@ -21,6 +21,22 @@ from invasion_oracle.reports.options import (
 
 ROUNDS = int_range(1, 1000)  # as the scenario's own "rounds" (scenario.schema.json)
 
+# The shared --engine words (reports.options.ENGINE_WORDS); `auto` picks by the measurements of
+# tests/bench/bench_cloudspire.py, written down in each solver's docstring.
+ENGAGEMENT_ENGINES = ("auto", "z3", "baseline", "both")
+ENGAGEMENT_HELP = (
+    "auto (default): z3, measured faster; baseline: every plan through the oracle; both: both, checked equal"
+)
+SURVIVAL_ENGINES = ("auto", "grouped", "per-die", "baseline", "both")
+SURVIVAL_HELP = (
+    "auto (default): grouped; grouped: dice rolls grouped by what they do; per-die (also baseline): "
+    "one chance node per die; both: both, checked equal"
+)
+SPIRES_ENGINES = ("auto", "z3", "baseline", "both")
+SPIRES_HELP = (
+    "auto (default): z3, measured faster; baseline: every placement by size; both: both, checked equal"
+)
+
 
 def register(commands: Any) -> None:
     engagement = commands.add_parser(
@@ -29,7 +45,7 @@ def register(commands: Any) -> None:
     )
     engagement.add_argument("scenario", help="a scenario starting at load or fire (dice rolled)")
     add_rules_options(engagement, "cloudspire")
-    add_search_options(engagement, ("both", "z3", "baseline"))
+    add_search_options(engagement, ENGAGEMENT_ENGINES, "auto", engine_help=ENGAGEMENT_HELP)
     add_output_options(engagement)
     engagement.set_defaults(run=interruptible(_engagement))
 
@@ -39,7 +55,7 @@ def register(commands: Any) -> None:
     survive.add_argument("scenario", help="a scenario with its Deployment Stack in a known order")
     survive.add_argument("--rounds", type=ROUNDS, help="rounds to survive, 1-1000 (default: the scenario's)")
     add_rules_options(survive, "cloudspire")
-    add_search_options(survive, ("both", "grouped", "per-die"))
+    add_search_options(survive, SURVIVAL_ENGINES, "auto", engine_help=SURVIVAL_HELP)
     add_output_options(survive)
     survive.set_defaults(run=interruptible(_survive))
 
@@ -51,7 +67,7 @@ def register(commands: Any) -> None:
     spires.add_argument("--bound", type=non_negative_int, required=True, help="Health must stay above this")
     spires.add_argument("--rounds", type=ROUNDS, help="rounds, 1-1000 (default: the scenario's)")
     add_rules_options(spires, "cloudspire")
-    add_search_options(spires, ("both", "z3", "baseline"))
+    add_search_options(spires, SPIRES_ENGINES, "auto", engine_help=SPIRES_HELP)
     add_output_options(spires)
     spires.set_defaults(run=interruptible(_spires))
 
@@ -107,8 +123,9 @@ def _survive(args: argparse.Namespace) -> int:
     from invasion_oracle.solver.cloudspire.survival import survival_probability
 
     scenario = _load(args)
+    engine = "per-die" if args.engine == "baseline" else args.engine  # the one-die-at-a-time DP
     answer = survival_probability(
-        scenario, args.rounds, args.engine, _deadline(args), max_states=args.memory_limit * 256
+        scenario, args.rounds, engine, _deadline(args), max_states=args.memory_limit * 256
     )
     title = f"Cloudspire survival: {args.scenario}"
     return _finish(

@@ -704,6 +704,10 @@ def _place(args: argparse.Namespace) -> int:
         deadline,
         args.time_limit,
     )
+    if len(engines) > 1:  # the answer shown is the first engine's; its engine names all that agreed
+        from dataclasses import replace
+
+        answer = replace(answer, engine="+".join(engines))
     _write_svg(args, _place_svg(scenario, player, answer))
     return _finish(args, title, body, answer, answer.replayed)
 

