@@ -7,6 +7,10 @@
 * ``WIN_CONDITIONS`` - ``{name: predicate(outcome) -> bool}`` over the spec's outcome (plain
   JSON): the ways the game can be won. The well-formedness checks search for a scenario
   reaching each one.
+* ``RULE_EVENTS`` - ``{rule: predicate(event) -> bool}`` over the events (plain JSON): the rules of
+  the game's rule map, named by their seed section, and the events that show one has fired. The
+  dead-rule check (:mod:`invasion_oracle.properties.dead_rules`) flags a reading under which one
+  never fires.
 
 ``docs/adding-a-game.md`` ("Ambiguity and well-formedness hooks") describes them for a new game.
 """
@@ -51,4 +55,14 @@ def win_conditions(game: str) -> Mapping[str, WinCondition]:
     """The game's ``WIN_CONDITIONS`` (empty when it declares none)."""
     module = game_properties(game)
     found: Mapping[str, WinCondition] = getattr(module, "WIN_CONDITIONS", {}) if module is not None else {}
+    return found
+
+
+EventPredicate = Callable[[Any], bool]
+
+
+def rule_events(game: str) -> Mapping[str, EventPredicate]:
+    """The game's ``RULE_EVENTS`` (empty when it declares none)."""
+    module = game_properties(game)
+    found: Mapping[str, EventPredicate] = getattr(module, "RULE_EVENTS", {}) if module is not None else {}
     return found

@@ -19,6 +19,7 @@ Invariants (seed 003), checked by :func:`invariant_violations` after every step:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
@@ -134,6 +135,28 @@ def _result(outcome: Any) -> str:
 WIN_CONDITIONS = {
     "the player reaches the winning score": lambda outcome: _result(outcome) == "player-wins",
     "the Invader summons its fifth Warlord": lambda outcome: _result(outcome) == "invader-wins",
+}
+
+
+def _led(power: str) -> Callable[[Any], bool]:
+    return lambda event: event.get("event") == "lead" and power in event.get("powers", ())
+
+
+# The rules the dead-rule check watches (properties/dead_rules.py): seed 003's sections, as the rows
+# of docs/vulketh.md's rule map name them, and the event that shows each one ran.
+RULE_EVENTS: dict[str, Callable[[Any], bool]] = {
+    "Invader Actions: GROW": lambda event: event.get("event") == "invaders_grown",
+    "Invader Actions: MOVE": lambda event: event.get("event") == "invaders_moved",
+    "Invader Actions: LEAD": lambda event: event.get("event") == "lead" and bool(event.get("powers")),
+    "Step 4: Summoning a Warlord": lambda event: (
+        event.get("event") == "warlord_summoned" and event.get("cause") == "summon"
+    ),
+    "Warlord Powers: Steal Resources": _led("steal-resources"),
+    "Warlord Powers: Convert": _led("convert"),
+    "Warlord Powers: Spread": _led("spread"),
+    "Warlord Powers: Regress": _led("regress"),
+    "Warlord Powers: War": _led("war"),
+    "The Vul'Keth Tribe: Pillage": lambda event: event.get("event") == "pillaged",
 }
 
 

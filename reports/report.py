@@ -250,6 +250,7 @@ def build(options: ReportOptions) -> Report:
             fixtures=options.fixtures,
             search=options.search,
             wellformed=options.search,
+            dead_rules=options.search,
             examples=options.examples,
             time_limit=options.time_limit,
             runner=options.runner,

@@ -88,8 +88,12 @@ RULINGS = (
                 "the power of each section whose token has left the board, so the player's choice of token matters",
             ),
         ],
-        "by-count",
-        "Setup says the first Warlord unlocks 'the first' power whichever token was chosen, which fits unlocking from the top.",
+        "by-section",
+        "Setup has the player choose which token goes to the map, and Summoning a Warlord has the player choose "
+        "the token again: both choices would change nothing if powers unlocked from the top by count, and the "
+        "fifth Warlord ends the game, so the bottom power (War: conflict in every shared hex) could never run. "
+        "Read as each token uncovering its own section's power, every choice and every power matters; Setup's "
+        "'the first Warlord Power' is the first one unlocked.",
     ),
     _ruling(
         "VK-CONVERT-RESERVE",

@@ -18,7 +18,9 @@ from typing import Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.ambiguity import Coverage
 from invasion_oracle.model.core.rulings import REGISTRY, Ruling
+from invasion_oracle.properties.dead_rules import NEVER_FIRED, DeadRule
 from invasion_oracle.properties.divergence import Divergence
+from invasion_oracle.properties.hooks import rule_events
 from invasion_oracle.properties.wellformed import Check, checks
 from invasion_oracle.reports.ambiguity import jobs
 from invasion_oracle.reports.ambiguity.fixtures import CaseDependencies, FixtureCase, read_cases
@@ -37,6 +39,7 @@ class Options:
     examples: int = 100
     time_limit: float | None = None
     runner: Runner = field(default_factory=Runner)
+    dead_rules: bool = False  # search for rules a reading makes dead (--check, --wellformed, report)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,11 @@ class Analysis:
     interrupted: bool = False
     extra: tuple[Any, ...] = ()  # the results of the caller's extra jobs (the report's sections)
     reused: tuple[str, ...] = ()  # labels of the jobs answered from the result cache
+    dead_rules: dict[str, tuple[DeadRule, ...]] | None = None  # by ruling id; None: not searched
+
+    def never_fired(self, ruling_id: str) -> tuple[DeadRule, ...]:
+        """The readings of the ruling under which a rule never fired (the search found none)."""
+        return tuple(d for d in (self.dead_rules or {}).get(ruling_id, ()) if d.status == NEVER_FIRED)
 
     def fixtures_depending(self, ruling_id: str) -> dict[str, list[str]]:
         """Fixture cases whose outcome (or only events) depend on the ruling."""
@@ -81,6 +89,10 @@ class Analysis:
             for check in results:
                 if check.status == "found" and not check.check.startswith("reach: "):
                     found.append(f"{check.game}: {check.check}: {check.detail}")
+        # A default reading under which a rule never runs: the rule is dead in every default game.
+        # Another reading doing so is a note in the report (an argument against that reading).
+        for ruling in self.rulings:
+            found += [d.line() for d in self.never_fired(ruling.id) if d.default]
         return found
 
     def to_json(self) -> dict[str, Any]:
@@ -96,6 +108,9 @@ class Analysis:
                     if self.fixture_cases is not None
                     else None,
                     "divergence": divergence.to_json() if divergence else None,
+                    "dead_rules": None
+                    if self.dead_rules is None
+                    else [d.to_json() for d in self.dead_rules.get(ruling.id, ())],
                 }
             )
         return {
@@ -140,6 +155,11 @@ def analyse(options: Options, extra: tuple[tuple[str, tuple[Any, ...]], ...] = (
         work += [("divergence", (r.game, r.id, options.examples, ends_at)) for r in rulings]
     if options.wellformed:
         work += [("wellformed", (g, c, options.examples, ends_at)) for g in options.games for c in checks(g)]
+    if options.dead_rules:
+        watched = {r.game for r in rulings if rule_events(r.game)}
+        work += [
+            ("dead-rules", (r.game, r.id, options.examples, ends_at)) for r in rulings if r.game in watched
+        ]
     work += [("fixtures", (case,)) for case in cases]
     work += [("coverage", (r.game, r.id)) for r in rulings]
     batch = run_jobs(jobs.dispatch, work, options.runner, "ambiguity jobs", jobs.describe)
@@ -147,7 +167,8 @@ def analyse(options: Options, extra: tuple[tuple[str, tuple[Any, ...]], ...] = (
     dependencies: list[CaseDependencies] = []
     divergences: dict[str, Divergence] = {}
     wellformed: dict[str, list[Check]] = {g: [] for g in options.games} if options.wellformed else {}
-    for (kind, _), result in zip(work[len(extra) :], batch.results[len(extra) :], strict=True):
+    dead: dict[str, tuple[DeadRule, ...]] | None = {} if options.dead_rules else None
+    for (kind, arguments), result in zip(work[len(extra) :], batch.results[len(extra) :], strict=True):
         if result is None:
             continue
         if kind == "coverage":
@@ -156,6 +177,9 @@ def analyse(options: Options, extra: tuple[tuple[str, tuple[Any, ...]], ...] = (
             dependencies.append(result)
         elif kind == "divergence":
             divergences[result.ruling] = result
+        elif kind == "dead-rules":
+            assert dead is not None
+            dead[arguments[1]] = result
         else:
             wellformed[result.game].append(result)
     return Analysis(
@@ -170,4 +194,5 @@ def analyse(options: Options, extra: tuple[tuple[str, tuple[Any, ...]], ...] = (
         batch.interrupted,
         batch.results[: len(extra)],
         batch.reused,
+        dead,
     )

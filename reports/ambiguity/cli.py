@@ -287,6 +287,7 @@ def run_ambiguities(args: argparse.Namespace) -> int:
         args.examples,
         args.time_limit,
         _runner(args),
+        dead_rules=args.check or args.wellformed,
     )
     analysis = analyse(options)
     cache_summary(options.runner.cache)

@@ -82,6 +82,14 @@ def wellformed(game: str, check: str, examples: int, ends_at: float | None) -> C
     return run_check(game, check, _budget(examples, ends_at))
 
 
+def dead_rules(game: str, ruling_id: str, examples: int, ends_at: float | None) -> tuple[Any, ...]:
+    """The rules a reading of the ruling may make dead (:mod:`invasion_oracle.properties.dead_rules`)."""
+    from invasion_oracle.properties.dead_rules import dead_rules as search
+
+    registry.load_all()
+    return search(REGISTRY.get(ruling_id), _budget(examples, ends_at))
+
+
 def section_job(module: str, name: str) -> str:
     """One of the report's game sections (``reports/<pkg>/sections.py``: module-level functions)."""
     import importlib
@@ -98,6 +106,7 @@ JOBS: dict[str, Callable[..., Any]] = {
     "fixtures": fixture_dependencies,
     "divergence": divergence,
     "wellformed": wellformed,
+    "dead-rules": dead_rules,
 }
 
 
@@ -112,7 +121,7 @@ def describe(job: tuple[Any, ...]) -> tuple[str | None, str]:
     if kind == "fixtures":
         case: FixtureCase = arguments[0]
         return package_of_game(case.game), f"fixtures {case.case}"
-    if kind in ("divergence", "wellformed") and arguments[3] is not None:
+    if kind in ("divergence", "wellformed", "dead-rules") and arguments[3] is not None:
         return None, f"{kind} {arguments[1]}"
     return package_of_game(arguments[0]), f"{kind} {arguments[0]} {arguments[1]}"
 

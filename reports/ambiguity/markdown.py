@@ -7,6 +7,7 @@ from invasion_oracle.reports.ambiguity.analysis import Analysis
 from invasion_oracle.reports.ambiguity.render import (
     REGISTER_HEADERS,
     coverage_md,
+    dead_rules_md,
     divergence_md,
     register_rows,
     wellformed_md,
@@ -42,6 +43,17 @@ def game_md(
         ]
         parts += [divergence_md(d, written.get(d.ruling)) for d in searched]
         parts.append("")
+    suspects = [
+        d for r in analysis.rulings if r.game == game for d in (analysis.dead_rules or {}).get(r.id, ())
+    ]
+    if suspects:
+        again = command_line(["invasion", game, "ambiguities", "--check", "--verbose", "--no-fixtures"])
+        parts += [
+            f"{sub} Dead rules: readings under which a rule never fires",
+            "",
+            dead_rules_md(suspects, again),
+            "",
+        ]
     if game in analysis.wellformed:
         commands = {
             check.check: command_line(["invasion", game, "simulate", written[f"{game}:{check.check}"]])

@@ -192,6 +192,39 @@ def wellformed_md(results: Sequence[Check], commands: dict[str, str] | None = No
     return table(rows, ["check", "result", "scenarios run / drawn", "detail", "witness"])
 
 
+def dead_rules_md(found: Sequence[Any], command: str) -> str:
+    """The rules a reading may make dead, one row per (reading, rule) the witnesses made suspect."""
+    rows = []
+    for d in found:
+        if d.status == "never-fired":
+            verdict = "**never fired**" + (" (the default reading: a problem)" if d.default else "")
+        elif d.status == "fires":
+            verdict = "fires (a generated scenario shows it)"
+        else:
+            verdict = d.status
+        rows.append(
+            [
+                f"{md_escape(d.ruling)}={md_escape(d.reading)}",
+                md_escape(d.rule),
+                verdict,
+                str(d.runs),
+                f"{', '.join(map(md_escape, d.alive_under))} (`{md_escape(d.witness)}`)",
+            ]
+        )
+    head = (
+        "A rule that fires under one reading in a ruling's witnesses but not under another is searched "
+        "for under that other reading over generated scenarios (a search, not a proof). "
+        f"Reproduce: `{command}`"
+    )
+    return "\n".join(
+        [
+            head,
+            "",
+            table(rows, ["reading", "rule", "under this reading", "scenarios run", "fires under (witness)"]),
+        ]
+    )
+
+
 def register_rows(analysis: Any, game: str) -> list[list[str]]:
     """One row per ruling of ``game``: the register (DATC style) with what was observed."""
     rows = []

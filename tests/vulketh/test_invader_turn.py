@@ -133,7 +133,7 @@ def test_the_player_chooses_the_token_only_where_it_matters() -> None:
     assert asked(p, "warlord-token") == [("convert", "spread", "regress", "war")]
     assert p.final.hex(1).warlord == "steal-resources"
     assert [e.get("token") for e in events(p, "warlord_summoned")] == ["war"]
-    _, p = play(document)
+    _, p = play(document, rulings=("VK-POWER-UNLOCK=by-count",))
     assert asked(p, "warlord-token") == []
     assert [e.get("token") for e in events(p, "warlord_summoned")] == ["convert"]
 
