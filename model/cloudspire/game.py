@@ -261,9 +261,9 @@ class CloudspireGame:
     def _ask(
         self, s: GameState, task: Task, kind: str, options: list[str], ev: Events, **context: str | int
     ) -> GameState:
-        """Ask the player; a decision with a single option is taken at once and reported."""
+        """Ask the player; a decision with a single option is taken at once, without an event of
+        its own (the one rule of every game: docs/fixtures.md, "Single-option decisions")."""
         if len(options) == 1:
-            ev.append(Event.make("only_option", decision=kind, option=options[0]))
             return self._decided(s, task, Choice.parse(options[0]), ev)
         return s.evolve(
             request=DecisionRequest(kind, PLAYER, tuple(options), tuple(context.items())), awaiting=task

@@ -5,7 +5,7 @@ cards per player, given by the scenario), Improvement, Preparation, the six Inva
 Cleanup (none in year 4) and, after year 4, the Invasion additions to final scoring. It never
 chooses and never rolls: each choice is a :class:`~invasion_oracle.model.core.decisions.DecisionRequest` and
 each die a :class:`~invasion_oracle.model.core.decisions.ChanceRequest`. A decision with a single legal option is
-not asked; the game takes that option and says so (a ``decision_forced`` event).
+not asked and leaves no event of its own (the rule of every game; docs/fixtures.md).
 
 Decision kinds (options are strings, listed in a stable order; the first is a sensible
 default):
@@ -187,9 +187,9 @@ class StonespineGame:
         ev: Events,
         **context: object,
     ) -> GameState:
-        """Open a decision request - or, with one legal option, take it and say so (no request)."""
+        """Open a decision request - or, with one legal option, take it: no request and no event of
+        its own (the one rule of every game: docs/fixtures.md, "Single-option decisions")."""
         if len(options) == 1:
-            ev.append(Event.make("decision_forced", player=player, decision=kind, option=options[0]))
             return self._answer(s, task, options[0], ev)
         request = DecisionRequest(kind, player, options, tuple(context.items()))
         return replace(s, request=request, task=task)

@@ -38,7 +38,7 @@ from invasion_oracle.model.cloudspire.game import CloudspireGame
 from invasion_oracle.model.cloudspire.scenario import Scenario
 from invasion_oracle.model.cloudspire.state import GameState, PlacedSpire
 from invasion_oracle.model.core.decisions import ChanceRequest
-from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.solver.cloudspire.search import options, step
 from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
 
@@ -260,8 +260,10 @@ def fewest_spires(
         )
     candidates = candidates_of(scenario)
     if not candidates:  # nothing to place: no question to search (z3 refused an empty encoding)
-        raise RulesError(
-            "the inventory holds no spire: list the candidate spires in the scenario's state.inventory"
+        raise MalformedInputError(
+            scenario.source,
+            "$.state.inventory",
+            "holds no spire: the spires question places candidate spires from the inventory; list them there",
         )
     horizon = rounds if rounds is not None else scenario.initial.rounds_left
     open_spaces = tuple(sp for sp, p in zip(SPIRE_SPACES, scenario.initial.spires, strict=True) if p is None)
