@@ -31,8 +31,10 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def test_ctrl_c_stops_a_search_of_every_game_with_exit_130(tmp_path: Path) -> None:
-    grid = tmp_path / "study-4x26.json"
-    grid.write_text(json.dumps(study_document(4, 26, seed=1, open_doors=0.5)), encoding="utf-8")
+    # 5 rows: over a minute of the oracle engine (4 rows now take about 2 s: the signal could land
+    # after the proof, in the replay, and the answer would rightly be proven).
+    grid = tmp_path / "study-5x26.json"
+    grid.write_text(json.dumps(study_document(5, 26, seed=1, open_doors=0.5)), encoding="utf-8")
     commands = {
         "stonespine": ["stonespine", "place", str(grid), "--engine", "oracle"],
         "spirit-island": [
@@ -43,7 +45,13 @@ def test_ctrl_c_stops_a_search_of_every_game_with_exit_130(tmp_path: Path) -> No
             "--pool",
             "3",
         ],
-        "vulketh": ["vulketh", "race", "example:vulketh/race.json"],
+        "vulketh": [
+            "vulketh",
+            "race",
+            "example:vulketh/race.json",
+            "--ruling",
+            "VK-POWER-UNLOCK=by-section",  # the token order too: about 30 s
+        ],
         "cloudspire": ["cloudspire", "survive", "example:cloudspire/survive.json"],
     }
     env = {**os.environ, "INVASION_DEBUG": ""}
