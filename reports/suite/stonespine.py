@@ -15,6 +15,7 @@ demerits, XP, final scores, Jael, hero health) and ``market`` (the Invasion mark
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -430,6 +431,43 @@ def entering() -> Iterator[CaseSpec]:
                 minions=["A1"] * placed + ["B1"] * (3 - placed),
             ),
             source="rule",
+        )
+
+
+WALK_SEEDS = range(120)
+"""Seeds of the generated walks: 120 small dungeons (a spread of layouts, elements and heroes)."""
+
+
+def walks() -> Iterator[CaseSpec]:
+    """A hero's walk through a generated 3x3 dungeon of caves (seeded): random doorways, monsters and
+    traps, a hero of each colour with no ability on them (no chests, stars or minions);
+    the step ends at the hero's first choice of route, or its defeat or escape. The guardian stands
+    in the exit chamber (C3)."""
+    for seed in WALK_SEEDS:
+        draw = random.Random(f"stonespine-walk-{seed}")
+        rows = []
+        for r in range(3):
+            row = []
+            for c in range(3):
+                doors = "".join(d for d in "TBLR" if draw.random() < 0.6) or "-"
+                if r == 0 and c == 0 and "T" not in doors:
+                    doors = "T" + doors.strip("-")  # the entrance chamber opens to the entrance
+                elements = [draw.choice((*MONSTERS, *TRAPS)) for _ in range(draw.randint(0, 3))]
+                # caves only: a chamber's type changes nothing for these heroes (it matters to
+                # guardian abilities, which the guardian-board cases cover)
+                row.append(" ".join(["cave", doors, *elements]))
+            rows.append(row)
+        colour = draw.choice(("black", "purple", "red"))
+        card = {"black": "Thief", "purple": "Cleric", "red": "Knight"}[colour]
+        yield spec(
+            "walks",
+            f"walk-{seed:03d}",
+            f"A {colour} {card} walks a generated 3x3 dungeon (seed {seed}): a damage per monster and "
+            "trap of each chamber entered, defeat at its health, escape where no new chamber connects.",
+            ("repel", "terms"),
+            ("monster", "trap"),
+            one(rows, dice=[colour], heroes={colour: card}, entrance="A", exit="C"),
+            source="random",
         )
 
 
@@ -2181,6 +2219,7 @@ SUITE = GameSuite(
         solver_cases,
         shrunk_cases,
         guardian_boards,
+        walks,
     ),
     notes={
         "run-sections": "roll repel gate level-heroes award xp",

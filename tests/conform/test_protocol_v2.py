@@ -282,6 +282,13 @@ def test_the_plain_adapters_pass_every_case_they_declare(
 def test_the_plain_adapters_over_the_whole_suite(command: str, game: str) -> None:
     run = run_cases(all_cases(), Options(command, games=(game,)))
     assert run.passed, [(r.case.id, r.detail) for r in run.graded if r.outcome not in ("passed", "skipped")]
+    assert len(run.judged()) >= 150  # issue 18: an outside state-only engine is graded on enough
+
+
+def test_the_plain_stonespine_walks_are_graded() -> None:
+    """The generated walks (reports/suite/stonespine.py: walks) are what a hero-walk engine is graded on."""
+    run = run_cases(all_cases(), Options(PLAIN_STONESPINE, cases=("stonespine/walks",), graded_only=True))
+    assert run.passed and len(run.judged()) == 120
 
 
 def test_broken_spirit_island_is_caught_at_the_state_level() -> None:
