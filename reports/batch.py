@@ -208,19 +208,13 @@ class Progress:
 # -- runners -----------------------------------------------------------------------------------
 
 
-def _sigint_seen() -> contextlib.AbstractContextManager[Callable[[], bool]]:
-    """Whether a SIGINT arrived, whoever handled it (a job's own handler turns Ctrl-C into an
-    early ``unknown``; that answer must not be cached, and the command must stop)."""
-    from invasion_oracle.solver.common import sigint_watch
-
-    return sigint_watch()
-
-
 def _here(
     job: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], progress: Progress
 ) -> tuple[dict[int, Any], bool]:
+    from invasion_oracle.solver.common import sigint_watch  # z3 is imported only when jobs run
+
     done: dict[int, Any] = {}
-    with _sigint_seen() as seen:
+    with sigint_watch() as seen:  # whoever handles a Ctrl-C: a job's answer then is partial
         try:
             for index, args in enumerate(arguments):
                 result = job(*args)

@@ -123,9 +123,8 @@ def _survive(args: argparse.Namespace) -> int:
     from invasion_oracle.solver.cloudspire.survival import survival_probability
 
     scenario = _load(args)
-    engine = "per-die" if args.engine == "baseline" else args.engine  # the one-die-at-a-time DP
     answer = survival_probability(
-        scenario, args.rounds, engine, _deadline(args), max_states=args.memory_limit * 256
+        scenario, args.rounds, args.engine, _deadline(args), max_states=args.memory_limit * 256
     )
     title = f"Cloudspire survival: {args.scenario}"
     return _finish(

@@ -85,7 +85,7 @@ class EngagementAnswer:
     def to_json(self) -> dict[str, Any]:
         return {
             "question": "engagement",
-            "engine": "z3+baseline" if self.method == "both" else self.method,
+            "engine": self.method,
             "status": self.status,
             "agree": self.agree,
             "baseline_states": self.states,
@@ -488,6 +488,7 @@ def best_engagement(
     (``make bench``, tests/bench/bench_cloudspire.py)."""
     if method == "auto":
         method = "z3"
+    name = "z3+baseline" if method == "both" else method  # the engines that ran, as every game names them
     deadline = deadline or Deadline()
     game = scenario.game()
     origin = scenario.initial  # metrics count from here (the opening may already change things)
@@ -518,7 +519,7 @@ def best_engagement(
                     objective, defeated, lost, tuple(played_loads), tuple(played_apps), answers
                 )
     except TimeLimit:
-        return EngagementAnswer(method, Status.UNKNOWN.value, (), None, 0, False)
+        return EngagementAnswer(name, Status.UNKNOWN.value, (), None, 0, False)
     agree = None
     if method == "both":
         agree = all(
@@ -537,5 +538,5 @@ def best_engagement(
             )
     chosen = plans_by["z3"] if "z3" in plans_by else plans_by["baseline"]
     return EngagementAnswer(
-        method, Status.PROVEN.value, tuple(chosen[o] for o in OBJECTIVES), agree, states, True
+        name, Status.PROVEN.value, tuple(chosen[o] for o in OBJECTIVES), agree, states, True
     )

@@ -71,7 +71,7 @@ class SpireCoverAnswer:
             "placement": [list(p) for p in self.placement],
             "safe_placements": [[list(p) for p in pl] for pl in self.safe_placements],
             "checked": self.checked,
-            "engine": "z3+baseline" if self.engine == "both" else self.engine,
+            "engine": self.engine,
             "status": self.status,
             "agree": self.agree,
             "replayed": self.replayed,
@@ -269,6 +269,7 @@ def fewest_spires(
     open_spaces = tuple(sp for sp, p in zip(SPIRE_SPACES, scenario.initial.spires, strict=True) if p is None)
     checker = _Checker(scenario, candidates, bound, horizon, deadline)
     engines = ("z3", "baseline") if engine == "both" else (engine,)
+    name = "+".join(engines)  # the engines that ran (and agreed), as every game names them
     found: dict[str, tuple[int | None, Placement]] = {}
     listed: list[Placement] = []
     try:
@@ -302,7 +303,7 @@ def fewest_spires(
                 best,
                 (),
                 len(checker.results),
-                engine,
+                name,
                 Status.BEST_FOUND.value,
                 None,
                 replayed,
@@ -315,7 +316,7 @@ def fewest_spires(
             (),
             (),
             len(checker.results),
-            engine,
+            name,
             Status.UNKNOWN.value,
             None,
             False,
@@ -337,7 +338,7 @@ def fewest_spires(
         placement,
         tuple(listed),
         len(checker.results),
-        engine,
+        name,
         Status.PROVEN.value,
         agree,
         size is not None,

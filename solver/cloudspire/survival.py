@@ -58,7 +58,7 @@ class SurvivalAnswer:
             "question": "survival",
             "rounds": self.rounds,
             "probability": self.probability,
-            "engine": "grouped+per-die" if self.engine == "both" else self.engine,
+            "engine": self.engine,
             "status": self.status,
             "states": self.states,
             "agree": self.agree,
@@ -197,6 +197,8 @@ def survival_probability(
     grouped one's policy is the one replayed against every dice outcome."""
     if engine == "auto":
         engine = "grouped"
+    elif engine == "baseline":  # the one-die-at-a-time DP is the baseline the grouped one must equal
+        engine = "per-die"
     deadline = deadline or Deadline()
     game = scenario.game()
     initial = scenario.initial
@@ -210,6 +212,7 @@ def survival_probability(
         )
     start, _ = game.start(initial)
     engines = ("grouped", "per-die") if engine == "both" else (engine,)
+    name = "+".join(engines)  # the engines that ran (and agreed), as every game names them
     values: dict[str, Fraction] = {}
     dps: dict[str, SurvivalDP] = {}
     progress = Progress("survival states")
@@ -225,7 +228,7 @@ def survival_probability(
         progress.finish()
         explored = progress.done  # the states valued before the stop, every engine counted
         return SurvivalAnswer(
-            initial.rounds_left, None, engine, Status.UNKNOWN.value, explored, None, False, ()
+            initial.rounds_left, None, name, Status.UNKNOWN.value, explored, None, False, ()
         )
     progress.finish()
     agree = None
@@ -243,7 +246,7 @@ def survival_probability(
     return SurvivalAnswer(
         initial.rounds_left,
         value,
-        engine,
+        name,
         Status.PROVEN.value,
         len(main.memo),
         agree,
