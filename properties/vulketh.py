@@ -92,8 +92,13 @@ def positions(
         "rulings": draw(rulings(allow_exceed=allow_exceed)),
         "tribe": draw(st.sampled_from(["standard", "vulketh"])),
     }
+    # The supply follows from the map (members never leave the game); a short supply is a
+    # smaller set of Invader members, stated in the data as a user would.
     on_map = sum(c.get("invaders", 0) for c in hexes.values())
-    document["supply"] = {"invaders": draw(st.integers(0, 20 - on_map))}
+    fewest = max(0, on_map + document["reserve"] - 5)
+    members = draw(st.integers(fewest, 20))
+    if members != 20:
+        document["data"] = {"values": {"invader_members": members}}
     if draw(st.booleans()):
         last = draw(st.sampled_from([c.id for c in default_data().action_cards]))
         document["last_card"] = last

@@ -23,6 +23,7 @@ from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import InvasionError
 from invasion_oracle.reports import verbs
 from invasion_oracle.reports.options import byte_size
+from invasion_oracle.reports.output import one_line
 
 _BAD_NAME_ERRORS = (errno.ENAMETOOLONG, errno.ELOOP)
 DEBUG_ENV = "INVASION_DEBUG"
@@ -166,17 +167,6 @@ def print_completion(words: Sequence[str]) -> int:
     script: str = shtab.complete(_parser(frozenset(names), names), shell=shell)
     sys.stdout.write(script if script.endswith("\n") else script + "\n")
     return 0
-
-
-def one_line(text: str) -> str:
-    r"""An error message as one line: newlines and control characters shown as escapes.
-
-    >>> one_line("bad name 'a\nb\x1b'")
-    "bad name 'a\\nb\\x1b'"
-    """
-    from invasion_oracle.reports.output import visible
-
-    return visible(text.replace("\n", "\\n").replace("\t", "\\t"))
 
 
 def _configure(args: argparse.Namespace) -> None:

@@ -169,3 +169,12 @@ def _check_writable_folder(folder: Path, option: str, path: str) -> None:
         os.unlink(probe)
     except OSError as err:
         raise MalformedInputError(option, path, f"cannot write in {str(folder)!r}: {err.strerror}") from None
+
+
+def one_line(text: str) -> str:
+    r"""An error message as one line: newlines and control characters shown as escapes.
+
+    >>> one_line("bad name 'a\nb\x1b'")
+    "bad name 'a\\nb\\x1b'"
+    """
+    return visible(text.replace("\n", "\\n").replace("\t", "\\t"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 from typing import Any
 
 from invasion_oracle.model import registry
@@ -276,6 +277,14 @@ def _data_overrides(args: argparse.Namespace) -> Any:
     return parse_data_file(args.data)
 
 
+def _warn_unused(leftover: Exception) -> None:
+    """A scenario's script longer than its run: said on stderr, since under a reading its author
+    did not have in mind a witness's script rightly goes unused."""
+    from invasion_oracle.reports.output import one_line
+
+    print(f"invasion: warning: {one_line(str(leftover))}", file=sys.stderr)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from invasion_oracle.model.core.canonical import write_atomic
     from invasion_oracle.model.core.errors import MalformedInputError
@@ -291,7 +300,7 @@ def _simulate(args: argparse.Namespace) -> int:
     spec = _spec_for(args, document, args.scenario, "simulate")
     options = ScenarioOptions(tuple(args.ruling), _data_overrides(args), args.data or "data")
     scenario = spec.load(document, args.scenario, options)
-    playthrough = run(scenario)
+    playthrough = run(scenario, on_unused=_warn_unused)
     if args.svg:
         svg = spec.render_svg(scenario, playthrough.final)
         if svg is None:

@@ -186,6 +186,26 @@ class PolicyDecider:
         return self.policy(request)
 
 
+def unused_answers(
+    answers: Sequence[Option], used: int, label: str, located: tuple[str, Sequence[str], str] | None
+) -> ScriptedAnswerError | None:
+    """A script longer than the run that read it: the run went another way than its author
+    expected (or the extra answers are stray), so it is named rather than ignored.
+
+    >>> print(unused_answers(["B1", "C2", "D3"], 1, "decisions", ("s.json", ["$.d[0]", "$.d[1]", "$.d[2]"], "$.d")))
+    s.json:$.d[1]: 2 of the 3 answers in decisions were not used: the run ended after 1 ('C2' is the first left over); remove them, or check that the run goes the way the script expects
+    """
+    left = len(answers) - used
+    if left <= 0 or located is None:
+        return None
+    reason = (
+        f"{left} of the {len(answers)} answers in {label} were not used: the run ended after {used} "
+        f"({answers[used]!r} is the first left over); remove them, or check that the run goes the "
+        "way the script expects"
+    )
+    return ScriptedAnswerError(located[0], located[1][used], reason)
+
+
 @dataclass(slots=True)
 class ScriptedDecider:
     """Answers from a recorded list, in order; then hands over to ``then`` if given.
@@ -204,6 +224,10 @@ class ScriptedDecider:
     located: tuple[str, Sequence[str], str] | None = None
     """``(file, json paths, end)``: where each answer was read from, and the path named when
     the script runs out; errors then name the file and path (``s.json:$.decisions.script[2]``)."""
+
+    def unused(self) -> ScriptedAnswerError | None:
+        """The error for answers left over when a run ended (see :func:`unused_answers`)."""
+        return unused_answers(self.answers, self.used, self.label, self.located)
 
     def decide(self, request: DecisionRequest) -> Option:
         if self.used < len(self.answers):
@@ -252,6 +276,10 @@ class ScriptedChance:
     used: int = 0
     located: tuple[str, Sequence[str], str] | None = None
     """``(file, json paths, end)``: as :attr:`ScriptedDecider.located`."""
+
+    def unused(self) -> ScriptedAnswerError | None:
+        """The error for results left over when a run ended (see :func:`unused_answers`)."""
+        return unused_answers(self.outcomes, self.used, self.label, self.located)
 
     def outcome(self, request: ChanceRequest) -> Option:
         if self.used < len(self.outcomes):

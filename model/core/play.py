@@ -8,12 +8,14 @@ and the outcome, in canonical JSON (``docs/fixtures.md``; schema ``invasion sche
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.decisions import ChanceSource, Decider, ScriptedChance, ScriptedDecider
 from invasion_oracle.model.core.driver import Playthrough, play
+from invasion_oracle.model.core.errors import ScriptedAnswerError
 from invasion_oracle.model.core.jsonio import json_path, located_inside, read_json_file
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.core.spec import GameSpec, Scenario, ScenarioOptions
@@ -35,14 +37,26 @@ def load_file(spec: GameSpec, path: str | Path, options: ScenarioOptions | None 
 
 
 def run(
-    scenario: Scenario[Any], decider: Decider | None = None, chance: ChanceSource | None = None
+    scenario: Scenario[Any],
+    decider: Decider | None = None,
+    chance: ChanceSource | None = None,
+    on_unused: Callable[[ScriptedAnswerError], None] | None = None,
 ) -> Playthrough[Any]:
-    """Play ``scenario`` to its end with its own answerers, or the ones given."""
+    """Play ``scenario`` to its end with its own answerers, or the ones given.
+
+    ``on_unused`` hears of each script that the run did not use up (the error names the first
+    answer left over): under the readings its author had in mind the run went another way. It
+    is not an error by itself, since the same witness is run under every reading of a ruling."""
     game = scenario.game()
     state, opening = game.start(scenario.initial)
-    return play(
-        game, state, decider or scenario.decider(), chance or scenario.chance_source(), opening=opening
-    )
+    decider = decider or scenario.decider()
+    chance = chance or scenario.chance_source()
+    playthrough = play(game, state, decider, chance, opening=opening)
+    if on_unused is not None:
+        for answerer in (decider, chance):
+            if isinstance(answerer, ScriptedDecider | ScriptedChance) and (leftover := answerer.unused()):
+                on_unused(leftover)
+    return playthrough
 
 
 def trace_document(spec: GameSpec, scenario: Scenario[Any], playthrough: Playthrough[Any]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ tribes that are declared. Every error reads ``file:json.path: reason``.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -129,9 +130,33 @@ def scenario_from_document(
         data=data,
         initial=initial_state(document, source, rules),
         decisions=Answers.from_json(document.get("decisions"), "first-legal"),
-        chance=Answers.from_json(document.get("chance"), "random"),
+        chance=Answers.from_json(_checked_chance(document, source, data), "random"),
         rules=rules,
     )
+
+
+def _checked_chance(document: Mapping[str, Any], source: str, data: GameData) -> Any:
+    """The chance script, each result checked against what chance can give in this game (a die
+    face, an Invader Action card, an Invader Event), so a misspelt id is named even when the run
+    never reaches it."""
+    chance = document.get("chance")
+    if not isinstance(chance, Mapping):
+        return chance
+    vocabulary = {
+        **{face: "a die face" for face in data.die_outcomes()},
+        **{c.id: "an Invader Action card" for c in data.action_cards},
+        **{c.id: "an Invader Event" for c in data.invader_events},
+    }
+    for i, answer in enumerate(chance.get("script", [])):
+        if isinstance(answer, str) and answer not in vocabulary:
+            close = difflib.get_close_matches(answer, list(vocabulary), n=3)
+            hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+            raise MalformedInputError(
+                source,
+                json_path(("chance", "script", i)),
+                f"{answer!r} is not a die face, an Invader Action card or an Invader Event id{hint}",
+            )
+    return chance
 
 
 TRIBES = ("standard", VULKETH)  # the tribes the model tells apart (the base game's play alike)
@@ -217,24 +242,7 @@ def initial_state(doc: dict[str, Any], source: str, rules: Rules) -> GameState:
         raise MalformedInputError(
             source, "$.reserve", f"the Warlord Track holds {reserve_size} overrun Invaders, got {reserve}"
         )
-    player_on_map = sum(h.player for h in hexes)
-    invaders_on_map = sum(h.invaders for h in hexes)
-    supply = doc.get("supply", {})
-    player_supply = supply.get("player", data.value("player_members") - player_on_map)
-    invader_supply = supply.get("invaders", data.value("invader_members") - invaders_on_map)
-    if player_supply < 0 or player_supply + player_on_map > data.value("player_members"):
-        raise MalformedInputError(
-            source,
-            "$.hexes",
-            f"the player has {data.value('player_members')} members; {player_on_map} on the map and {player_supply} in the supply do not fit",
-        )
-    invader_total = data.value("invader_members") + reserve_size
-    if invader_supply < 0 or invader_supply + invaders_on_map + reserve > invader_total:
-        raise MalformedInputError(
-            source,
-            "$.hexes",
-            f"the Invaders have {invader_total} pieces with the overrun reserve; {invaders_on_map} on the map, {invader_supply} in the supply and {reserve} in the reserve are too many",
-        )
+    player_supply, invader_supply = _supplies(doc, source, data, hexes, reserve)
     decks, discard, last_card = _decks(doc, source, data)
     invader_turns = doc.get("invader_turns", 1 if last_card else 0)
     if last_card and invader_turns == 0:
@@ -320,6 +328,45 @@ def _hexes(doc: dict[str, Any], source: str, rules: Rules) -> tuple[Hex, ...]:
             cell = cell.with_rival(name, count)
         cells[number - 1] = cell
     return tuple(cells)
+
+
+def _supplies(
+    doc: Mapping[str, Any], source: str, data: GameData, hexes: tuple[Hex, ...], reserve: int
+) -> tuple[int, int]:
+    """The player's and the Invaders' supplies: every member that exists is on the map, in a
+    supply or (overrun Invaders) still on the Warlord Track, so the supplies follow from the map.
+    A ``supply`` field states them; it must agree, since a member never leaves the game (seed 003,
+    Invader Actions: GROW and Warlord Powers: Convert take overrun Invaders onto the map, and
+    Invaders removed go back to the supply). A position with fewer members says so in its data
+    (``invader_members``, ``player_members``)."""
+    supply = doc.get("supply", {})
+    counts = []
+    for side, subject, members, on_map, track in (
+        ("player", "the player has", "player_members", sum(h.player for h in hexes), 0),
+        ("invaders", "the Invaders have", "invader_members", sum(h.invaders for h in hexes), reserve),
+    ):
+        total = data.value(members) + (data.value("reserve_size") if side == "invaders" else 0)
+        expected = total - on_map - track
+        pieces = f"{total} pieces ({data.value(members)} members"
+        pieces += f" and {data.value('reserve_size')} overrun)" if side == "invaders" else ")"
+        where = f" and {track} on the Warlord Track" if side == "invaders" else ""
+        if expected < 0:
+            raise MalformedInputError(
+                source,
+                "$.hexes",
+                f"{subject} {pieces}; {on_map} on the map{where} are too many",
+            )
+        stated = supply.get(side, expected)
+        if stated != expected:
+            raise MalformedInputError(
+                source,
+                json_path(("supply", side)),
+                f"{subject} {pieces}; with {on_map} on the map{where} the supply holds "
+                f"{expected}, not {stated} (members never leave the game; for fewer members, set "
+                f"data.values.{members})",
+            )
+        counts.append(expected)
+    return counts[0], counts[1]
 
 
 def _decks(

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from invasion_oracle.model.core.decisions import ChanceSource, Decider
-from invasion_oracle.model.core.driver import Playthrough, play
+from invasion_oracle.model.core.driver import Playthrough
 from invasion_oracle.model.core.play import replay_trace as _replay_trace
+from invasion_oracle.model.core.play import run as _run
 from invasion_oracle.model.core.play import trace_json as _trace_json
 from invasion_oracle.model.core.trace import ReplayReport
 from invasion_oracle.model.vulketh.action_board import strength
@@ -22,12 +23,10 @@ from invasion_oracle.model.vulketh.state import GameState
 def run(
     scenario: Scenario, decider: Decider | None = None, chance: ChanceSource | None = None
 ) -> Playthrough[GameState]:
-    """Play ``scenario`` to its end with its own answerers, or the ones given."""
-    game = scenario.game()
-    state, opening = game.start(scenario.initial)
-    return play(
-        game, state, decider or scenario.decider(), chance or scenario.chance_source(), opening=opening
-    )
+    """Play ``scenario`` to its end with its own answerers, or the ones given (the shared
+    :func:`invasion_oracle.model.core.play.run`)."""
+    playthrough: Playthrough[GameState] = _run(scenario, decider, chance)
+    return playthrough
 
 
 def outcome(scenario: Scenario, state: GameState) -> dict[str, Any]:

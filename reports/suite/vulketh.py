@@ -189,6 +189,22 @@ def answers(script: Sequence[Any]) -> dict[str, Any]:
     return {"script": list(script), "then": "first-legal"}
 
 
+def short_supply(document: dict[str, Any], invaders: int) -> dict[str, Any]:
+    """``document`` with ``invaders`` in the Invaders' supply. Members never leave the game, so a
+    short supply is a smaller set of Invader members (``data.values.invader_members``): the
+    map, the supply and the overrun reserve still hold every piece."""
+    from invasion_oracle.model.vulketh.data import default_data
+
+    reserve_size = default_data().value("reserve_size")
+    on_map = sum(cell.get("invaders", 0) for cell in document["hexes"].values())
+    members = invaders + on_map + document.get("reserve", reserve_size) - reserve_size
+    if members < 0:
+        raise ValueError(f"{on_map} Invaders on the map cannot include the overrun ones pulled")
+    document["supply"] = {"invaders": invaders}
+    document["data"].setdefault("values", {})["invader_members"] = members
+    return document
+
+
 def invader_doc(the_card: dict[str, Any], hexes: dict[str, Any], **fields: Any) -> dict[str, Any]:
     """The Invader's first turn; deck 1 holds the card and a filler, so the draw is asked."""
     base: dict[str, Any] = {
@@ -388,7 +404,7 @@ def grow_move() -> Iterator[CaseSpec]:
         "The supply holds one Invader: GROW 3 takes two from the overrun reserve, a point each.",
         ("grow-move",),
         ("grow", "overrun-reserve"),
-        invader_doc(GROW_LOW, {"1": {"invaders": 1}}, supply={"invaders": 1}, score=4),
+        short_supply(invader_doc(GROW_LOW, {"1": {"invaders": 1}}, score=4), 1),
         projection="tracks",
     )
     yield spec(
@@ -397,7 +413,10 @@ def grow_move() -> Iterator[CaseSpec]:
         "Supply and overrun reserve are empty: GROW places nothing and costs nothing.",
         ("grow-move",),
         ("grow", "overrun-reserve"),
-        invader_doc(GROW_LOW, {"1": {"invaders": 1}}, supply={"invaders": 0}, reserve=0, score=4),
+        # the five overrun Invaders pulled earlier are on the map (hex 7)
+        short_supply(
+            invader_doc(GROW_LOW, {"1": {"invaders": 1}, "7": {"invaders": 4}}, reserve=0, score=4), 0
+        ),
         projection="tracks",
     )
     line = [[n, n + 1] for n in range(1, 9)]
@@ -783,7 +802,7 @@ def powers() -> Iterator[CaseSpec]:
         "Convert with one Invader in the supply: the next two come from the overrun reserve.",
         ("powers",),
         ("warlord-power", "overrun-reserve"),
-        effect_doc(power("convert"), reserve_hexes, supply={"invaders": 1}, score=5),
+        short_supply(effect_doc(power("convert"), reserve_hexes, score=5), 1),
         projection="tracks",
         stop=OPENING,
         window="all",
@@ -1075,10 +1094,10 @@ def illegal() -> Iterator[CaseSpec]:
     yield spec(
         "illegal",
         "card-not-in-the-pile",
-        "The draw is answered with a card that is not in deck 1's pile: refuse it.",
+        "The draw is answered with a card of this game that is not in deck 1's pile (deck 2's f2): refuse it.",
         ("draw",),
         ("illegal-answer",),
-        invader_doc(card("real", *GATHERS), {"1": {"invaders": 1}}, chance=["2a"]),
+        invader_doc(card("real", *GATHERS), {"1": {"invaders": 1}}, chance=["f2"]),
         source="rule",
     )
 
@@ -1708,6 +1727,12 @@ def _power(name: str) -> list[dict[str, str]]:
     return [{"effect": "power", "power": name}]
 
 
+def _power_doc(power: str, hexes: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    supply = fields.get("supply")
+    document = effect_doc(_power(power), hexes, **{k: v for k, v in fields.items() if k != "supply"})
+    return document if supply is None else short_supply(document, supply["invaders"])
+
+
 def power_boundaries() -> Iterator[CaseSpec]:
     """Each Warlord power at its edges (Warlord Powers), applied as a goal reward."""
     cases: list[tuple[str, str, dict[str, Any], dict[str, Any], str, str, tuple[str, ...]]] = [
@@ -1741,7 +1766,7 @@ def power_boundaries() -> Iterator[CaseSpec]:
         (
             "convert-supply-and-reserve-empty",
             "convert",
-            {"1": {"warlord": "war", "invaders": 1, "player": 2}},
+            {"1": {"warlord": "war", "invaders": 1, "player": 2}, "9": {"invaders": 4}},
             {"supply": {"invaders": 0}, "reserve": 0},
             "no Invader left in the supply or the overrun reserve",
             "hexes",
@@ -1814,7 +1839,7 @@ def power_boundaries() -> Iterator[CaseSpec]:
             f"Seed 003, Warlord Powers: {why}.",
             ("powers",),
             ("warlord-power",),
-            effect_doc(_power(power), hexes, **fields),
+            _power_doc(power, hexes, fields),
             projection=projection,
             stop=OPENING,
             window="all",
@@ -1988,7 +2013,7 @@ def wipe_out_boundaries() -> Iterator[CaseSpec]:
         "order until the supply runs out.",
         ("wipe-out",),
         ("wipe-out",),
-        invader_doc(card("gather", *GATHERS), warlords, supply={"invaders": 4}),
+        short_supply(invader_doc(card("gather", *GATHERS), warlords), 4),
         stop=OPENING,
         window="all",
     )

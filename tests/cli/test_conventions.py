@@ -148,3 +148,43 @@ def test_text_tables_fit_a_hundred_columns(capsys: pytest.CaptureFixture[str]) -
     assert main(["rulings", "--format", "text"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines and max(len(line) for line in lines) <= 100
+
+
+# -- scripts longer than their run ----------------------------------------------------------------
+
+DEFAULT_RUNS = {
+    "stonespine": "examples/stonespine/default.json",
+    "spirit-island": "examples/spirit_island/invader_phase.json",
+    "vulketh": "examples/vulketh/solo_game.json",
+    "cloudspire": "examples/cloudspire/round.json",
+}
+
+
+@pytest.mark.parametrize("game", sorted(DEFAULT_RUNS))
+def test_an_answer_the_run_never_used_is_named_on_stderr(game: str, tmp_path: Path) -> None:
+    """The same run, its recorded chance results given as the script plus one more: the run is
+    unchanged (exit 0) and the extra result is named by its place, not ignored."""
+    from invasion_oracle.model import registry
+    from invasion_oracle.model.core.jsonio import read_json_file
+    from invasion_oracle.model.core.play import run
+    from invasion_oracle.model.core.spec import ScenarioOptions
+
+    registry.load_all()
+    path = Path(__file__).parents[2] / DEFAULT_RUNS[game]
+    document = read_json_file(path)
+    spec = registry.spec(game)
+    scenario = spec.load(document, str(path), ScenarioOptions())
+    outcomes = run(scenario).chance_outcomes()
+    assert outcomes, "the example rolls or draws"
+    key = scenario.chance_key
+    document[key] = {"script": [*outcomes, outcomes[-1]], "then": "none"}
+    document["decisions"] = {"script": run(scenario).decisions(), "then": "none"}
+    longer = tmp_path / "longer.json"
+    longer.write_text(json.dumps(document), encoding="utf-8")
+    result = run_cli(game, "simulate", str(longer))
+    assert result.returncode == 0, result.stderr
+    assert (
+        f"warning: {longer}:$.{key}.script[{len(outcomes)}]: 1 of the {len(outcomes) + 1} answers"
+        in result.stderr
+    )
+    assert "decisions" not in result.stderr

@@ -42,7 +42,14 @@ def test_what_does_not_fit_is_not_placed() -> None:
 
 
 def test_grow_takes_the_overrun_reserve_at_a_point_each_when_the_supply_runs_out() -> None:
-    document = one_card(GROW_LOW, hexes={"1": {"invaders": 1}}, supply={"invaders": 1}, score=4)
+    # two Invader members exist: one on the map, one in the supply
+    document = one_card(
+        GROW_LOW,
+        hexes={"1": {"invaders": 1}},
+        supply={"invaders": 1},
+        score=4,
+        data={"values": {"invader_members": 2}},
+    )
     _, p = play(document)
     assert p.final.hex(1).invaders == 4
     assert (p.final.invader_supply, p.final.reserve, p.final.score) == (0, 3, 2)
@@ -51,7 +58,16 @@ def test_grow_takes_the_overrun_reserve_at_a_point_each_when_the_supply_runs_out
 
 
 def test_with_supply_and_reserve_empty_grow_places_nothing() -> None:
-    document = one_card(GROW_LOW, hexes={"1": {"invaders": 1}}, supply={"invaders": 0}, reserve=0, score=4)
+    # no member in the supply and the five overrun Invaders already pulled: all on the map
+    hexes = {"1": {"invaders": 1}, "9": {"invaders": 4}}
+    document = one_card(
+        GROW_LOW,
+        hexes=hexes,
+        supply={"invaders": 0},
+        reserve=0,
+        score=4,
+        data={"values": {"invader_members": 0}},
+    )
     _, p = play(document)
     assert events(p, "grow_short")[0].get("no_pieces") == 3
     assert p.final.hex(1).invaders == 1 and p.final.score == 4

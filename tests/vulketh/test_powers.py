@@ -39,7 +39,8 @@ def test_convert_pulls_from_the_overrun_reserve_when_the_supply_is_empty() -> No
         "3": {"player": 1},
         "9": {"invaders": 1},
     }
-    _, p = play(effect_turn(power("convert"), hexes=hexes, supply={"invaders": 1}, score=5))
+    members = {"values": {"invader_members": 2}}  # one on the map, one in the supply
+    _, p = play(effect_turn(power("convert"), hexes=hexes, supply={"invaders": 1}, score=5, data=members))
     assert [e.get("source") for e in events(p, "converted")] == ["supply", "reserve", "reserve"]
     assert (p.final.reserve, p.final.score) == (3, 3)
 

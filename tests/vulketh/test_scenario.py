@@ -32,10 +32,28 @@ CASES: list[tuple[dict[str, Any], str]] = [
     (doc(reserve=6), r"\$.reserve: the Warlord Track holds 5 overrun Invaders, got 6"),
     (
         doc(hexes={"1": {"player": 4}}, supply={"player": 17}),
-        r"\$.hexes: the player has 20 members; 4 on the map",
+        r"\$.supply.player: the player has 20 pieces \(20 members\); with 4 on the map the supply holds 16, not 17",
+    ),
+    (
+        doc(hexes={"1": {"invaders": 1}}, supply={"invaders": 0}),
+        r"\$.supply.invaders: the Invaders have 25 pieces \(20 members and 5 overrun\); with 1 on the map and 5 "
+        r"on the Warlord Track the supply holds 19, not 0 .*set data.values.invader_members",
+    ),
+    (
+        doc(
+            hexes={"1": {"invaders": 5}, "2": {"invaders": 1}},
+            reserve=0,
+            data={"values": {"invader_members": 0}},
+        ),
+        r"\$.hexes: the Invaders have 5 pieces \(0 members and 5 overrun\); 6 on the map and 0 on the Warlord "
+        r"Track are too many",
     ),
     (doc(decks={"1": ["2a"]}), r"\$.decks.1\[0\]: card 2a belongs to deck 2"),
     (doc(decks={"1": ["1z"]}), r"\$.decks.1\[0\]: unknown Invader Action card '1z'"),
+    (
+        doc(chance={"script": ["1a", "E99"]}),
+        r"\$.chance.script\[1\]: 'E99' is not a die face, an Invader Action card or an Invader Event id",
+    ),
     (doc(discard=["1a"], decks={"1": ["1a"]}), r"\$.decks.1\[0\]: card 1a is already in \$.discard"),
     (doc(discard=["1a", "1b"], last_card="1a"), r"\$.last_card: the card played last \(1a\) is the top"),
     (
