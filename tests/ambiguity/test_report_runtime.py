@@ -122,7 +122,7 @@ def _cli(*argv: str) -> list[str]:
 
 def test_progress_lines_in_a_pipe(tmp_path: Path) -> None:
     done = subprocess.run(
-        _cli("vulketh", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check"),
+        _cli("cloudspire", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check"),
         capture_output=True,
         text=True,
         timeout=300,
