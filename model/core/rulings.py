@@ -24,7 +24,7 @@ Readings may be abbreviated to a unique prefix, as may ids:
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,15 +132,23 @@ def resolve_name(name: str, known: Iterable[str], what: str, source: str, path: 
         return prefixed[0]
     if len(prefixed) > 1 and lowered:
         raise AmbiguousInputError(source, path, f"{what} {name!r} is ambiguous: {', '.join(prefixed)}")
+    raise MalformedInputError(source, path, f"unknown {what} {name!r}{name_hint(name, names)}")
+
+
+def name_hint(name: str, names: Sequence[str]) -> str:
+    """What to say after an unknown ``name``: the close ones, else all if few, else the nearest.
+
+    >>> name_hint("red", ["reed", "blue"])
+    '; did you mean reed?'
+    """
     close = difflib.get_close_matches(name, names, n=3)
     if close:
-        hint = f"; did you mean {', '.join(close)}?"
-    elif len(names) <= 12:
-        hint = f"; known: {', '.join(names)}"
-    else:  # a long list on one line helps no one: the closest few, and how many there are
-        nearest = difflib.get_close_matches(name, names, n=3, cutoff=0.0)
-        hint = f"; none is close: the nearest of the {len(names)} known are {', '.join(nearest)}"
-    raise MalformedInputError(source, path, f"unknown {what} {name!r}{hint}")
+        return f"; did you mean {', '.join(close)}?"
+    if len(names) <= 12:
+        return f"; known: {', '.join(names)}"
+    # a long list on one line helps no one: the closest few, and how many there are
+    nearest = difflib.get_close_matches(name, names, n=3, cutoff=0.0)
+    return f"; none is close: the nearest of the {len(names)} known are {', '.join(nearest)}"
 
 
 class RulingRegistry:

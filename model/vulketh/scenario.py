@@ -9,7 +9,6 @@ tribes that are declared. Every error reads ``file:json.path: reason``.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +23,7 @@ from invasion_oracle.model.core.jsonio import (
     read_json_file,
     validate,
 )
-from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.rulings import Rulings, name_hint
 from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
 from invasion_oracle.model.vulketh.action_board import ACTIONS, ActionBoard
 from invasion_oracle.model.vulketh.data import GameData, build_game_data, default_data
@@ -142,19 +141,18 @@ def _checked_chance(document: Mapping[str, Any], source: str, data: GameData) ->
     chance = document.get("chance")
     if not isinstance(chance, Mapping):
         return chance
-    vocabulary = {
-        **{face: "a die face" for face in data.die_outcomes()},
-        **{c.id: "an Invader Action card" for c in data.action_cards},
-        **{c.id: "an Invader Event" for c in data.invader_events},
-    }
+    vocabulary = [
+        *dict.fromkeys(data.die_outcomes()),
+        *(c.id for c in data.action_cards),
+        *(c.id for c in data.invader_events),
+    ]
     for i, answer in enumerate(chance.get("script", [])):
         if isinstance(answer, str) and answer not in vocabulary:
-            close = difflib.get_close_matches(answer, list(vocabulary), n=3)
-            hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
             raise MalformedInputError(
                 source,
                 json_path(("chance", "script", i)),
-                f"{answer!r} is not a die face, an Invader Action card or an Invader Event id{hint}",
+                f"{answer!r} is not a die face, an Invader Action card or an Invader Event id"
+                f"{name_hint(answer, vocabulary)}",
             )
     return chance
 
@@ -340,33 +338,50 @@ def _supplies(
     Invaders removed go back to the supply). A position with fewer members says so in its data
     (``invader_members``, ``player_members``)."""
     supply = doc.get("supply", {})
-    counts = []
-    for side, subject, members, on_map, track in (
-        ("player", "the player has", "player_members", sum(h.player for h in hexes), 0),
-        ("invaders", "the Invaders have", "invader_members", sum(h.invaders for h in hexes), reserve),
-    ):
-        total = data.value(members) + (data.value("reserve_size") if side == "invaders" else 0)
-        expected = total - on_map - track
-        pieces = f"{total} pieces ({data.value(members)} members"
-        pieces += f" and {data.value('reserve_size')} overrun)" if side == "invaders" else ")"
-        where = f" and {track} on the Warlord Track" if side == "invaders" else ""
-        if expected < 0:
-            raise MalformedInputError(
-                source,
-                "$.hexes",
-                f"{subject} {pieces}; {on_map} on the map{where} are too many",
-            )
-        stated = supply.get(side, expected)
-        if stated != expected:
-            raise MalformedInputError(
-                source,
-                json_path(("supply", side)),
-                f"{subject} {pieces}; with {on_map} on the map{where} the supply holds "
-                f"{expected}, not {stated} (members never leave the game; for fewer members, set "
-                f"data.values.{members})",
-            )
-        counts.append(expected)
-    return counts[0], counts[1]
+    overrun = data.value("reserve_size")
+    player = _supply(supply, source, "player", "the player has", data.value("player_members"), hexes, 0, 0)
+    invaders = _supply(
+        supply,
+        source,
+        "invaders",
+        "the Invaders have",
+        data.value("invader_members"),
+        hexes,
+        overrun,
+        reserve,
+    )
+    return player, invaders
+
+
+def _supply(
+    supply: Mapping[str, Any],
+    source: str,
+    side: str,
+    subject: str,
+    members: int,
+    hexes: tuple[Hex, ...],
+    overrun: int,
+    on_track: int,
+) -> int:
+    """One side's supply: its pieces (members, and overrun ones for the Invaders) less those on
+    the map and on the Warlord Track; a stated ``supply[side]`` must agree."""
+    on_map = sum(h.player if side == "player" else h.invaders for h in hexes)
+    total = members + overrun
+    expected = total - on_map - on_track
+    pieces = f"{total} pieces ({members} members" + (f" and {overrun} overrun)" if overrun else ")")
+    where = f"{on_map} on the map" + (f" and {on_track} on the Warlord Track" if overrun else "")
+    if expected < 0:
+        raise MalformedInputError(source, "$.hexes", f"{subject} {pieces}; {where} are too many")
+    stated = supply.get(side, expected)
+    if stated != expected:
+        key = "player_members" if side == "player" else "invader_members"
+        raise MalformedInputError(
+            source,
+            json_path(("supply", side)),
+            f"{subject} {pieces}; with {where} the supply holds {expected}, not {stated} (members "
+            f"never leave the game; for fewer members, set data.values.{key})",
+        )
+    return expected
 
 
 def _decks(
