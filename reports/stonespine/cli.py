@@ -577,7 +577,7 @@ def _wave(args: argparse.Namespace) -> int:
             player,
             board,
             layout,
-            [list(s.route) if s.fate == "defeated" else [] for s in answer.plan],
+            _defeating_routes(answer.plan),
             "best order and routes for the wave",
         )
         if answer.defeated is not None
@@ -724,7 +724,7 @@ def _place_svg(scenario: Scenario, player: int, answer: Any) -> str | None:
     worst = (
         f"; routes: worst roll {describe_roll(answer.worst_roll)}" if answer.worst_roll is not None else ""
     )
-    routes = [list(s.route) if s.fate == "defeated" else [] for s in answer.plan]  # the defeating ones
+    routes = _defeating_routes(answer.plan)
     return _svg(scenario, player, board, best.layout(board), routes, f"best placement: {best}{worst}")
 
 
@@ -1119,6 +1119,11 @@ def _readings_table(answer: Any) -> str:
     )
 
 
+def _defeating_routes(steps: Any) -> list[list[str]]:
+    """The routes of a wave plan's defeated heroes (an escaping hero's route is not drawn)."""
+    return [list(s.route) if s.fate == "defeated" else [] for s in steps]
+
+
 def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
     """The best plan drawn on the dungeon after its purchases: the figures, each connection a
     purchase opens or closes, and a note on each chamber a purchase changed."""
@@ -1145,7 +1150,7 @@ def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
         0,
         best.board,
         best.layout,
-        None,
+        _defeating_routes(answer.worst_wave),
         f"{me}: the best plan, year {best.board.year}: purchases {bought}; {answer.best_expected.placement}",
         opened=tuple(opened),
         closed=tuple(closed),
@@ -1188,7 +1193,18 @@ def _plan_answer(
         leaf = alone(scenario, best.purchases.state, me)
         parts.append(
             _picture(
-                leaf, 0, best.board, best.layout, 0, title=f"{me}: the best plan, year {best.board.year}"
+                leaf,
+                0,
+                best.board,
+                best.layout,
+                0,
+                _defeating_routes(answer.worst_wave),
+                title=f"{me}: the best plan, year {best.board.year}"
+                + (
+                    f"; routes: worst first roll {describe_roll(best.worst_roll)}"
+                    if answer.worst_wave
+                    else ""
+                ),
             )
         )
         rows = [
@@ -1222,22 +1238,43 @@ def _plan_answer(
                 f"expected {_fraction(answer.replay_expected)} and guaranteed {_fraction(answer.replay_guaranteed)}: "
                 "the same values."
             )
+        if answer.worst_wave:
+            defeated = sum(1 for w in answer.worst_wave if w.fate == "defeated")
+            parts += [
+                f"Worst first roll for the best plan: **{describe_roll(answer.best_expected.worst_roll)}**; "
+                f"the first wave that still defeats {defeated} of its {len(answer.worst_wave)} heroes "
+                "(replayed through the oracle):",
+                _plan_table(answer.worst_wave),
+            ]
+
+        def without(e: Any) -> str:
+            if e.kind != "improvement":
+                return "(the level-up its Buy XP gave)"
+            return "cannot be placed without it" if e.without is None else _fraction(e.without)
+
         effects = [
             (
                 e.purchase,
                 " ".join("-".join(x) for x in e.opened) or "-",
                 " ".join("-".join(x) for x in e.closed) or "-",
+                without(e),
             )
             for e in answer.effects
         ]
         if effects:
             parts += [
-                "What each purchase buys (connections):",
-                table(effects, ["purchase", "opens", "closes"]),
+                "What each purchase buys: the connections it opens or closes, and the expected value of "
+                f"the same placement without it (with it: {_fraction(answer.best_expected.expected)}):",
+                table(effects, ["purchase", "opens", "closes", "expected without it"]),
             ]
-        if answer.without_purchases is not None:
+        if answer.best_expected.purchases:
             parts.append(
-                f"The same placement with no purchase: expected {_fraction(answer.without_purchases)}."
+                "The same placement with no purchase at all: "
+                + (
+                    "it cannot be made."
+                    if answer.without_purchases is None
+                    else f"expected {_fraction(answer.without_purchases)}."
+                )
             )
         if answer.others:
             parts.append(

@@ -35,7 +35,7 @@ gate decision; dice averaged, or minimised), with no compiled board at all.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -47,12 +47,13 @@ from invasion_oracle.model.stonespine.entering import Rules
 from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.model.stonespine.state import GameState, Stage
 from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit
-from invasion_oracle.solver.stonespine.answers import FigurePlacement, roll_json, stop_reason
+from invasion_oracle.solver.stonespine.answers import FigurePlacement, WaveStep, roll_json, stop_reason
 from invasion_oracle.solver.stonespine.board import Board, Layout, compile_board
-from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution
+from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution, roll_heroes
 from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
 from invasion_oracle.solver.stonespine.placement import Space, _require_exact, placement_space
 from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure, oracle_expectation
+from invasion_oracle.solver.stonespine.waves import oracle_plan_check, plan_steps, search_wave
 
 
 class PlanMeasure(enum.StrEnum):
@@ -388,11 +389,18 @@ def _order_guaranteed(c: PlanChoice) -> tuple[Any, ...]:
 
 
 class _PlanAnswers:
-    """Answers the oracle's Improvement and Preparation requests with a plan's choices."""
+    """Answers the oracle's Improvement and Preparation requests with a plan's choices.
 
-    def __init__(self, scenario: Scenario, me: str, plan: PlanChoice) -> None:
+    With ``steps`` (the plan's purchases with some left out), answers that are no longer asked
+    (the level-up track of a left-out Buy XP) are skipped, and the Improvement ends with ``pass``.
+    """
+
+    def __init__(
+        self, scenario: Scenario, me: str, plan: PlanChoice, steps: Sequence[str] | None = None
+    ) -> None:
         self.me = me
-        self.steps = list(plan.purchases.steps)
+        self.lenient = steps is not None
+        self.steps = list(plan.purchases.steps if steps is None else steps)
         self.others = _others_decider(scenario)
         figures = plan.layout.placement(plan.board)
         self.guardians = [c.name for c in figures.guardians]
@@ -402,14 +410,65 @@ class _PlanAnswers:
         if request.player != self.me:
             return self.others.decide(request)
         if request.kind == "place-guardian":
+            if not self.guardians:
+                raise _CannotStand(f"the plan has no guardian for {request.describe()}")
             return self.guardians.pop(0)
         if request.kind == "place-minion":
             return self.minions.pop(0) if self.minions else request.options[-1]
         if request.kind == "place-passage":
             return "none" if "none" in request.options else request.options[0]
+        if self.lenient:
+            legal = {str(o) for o in request.options}
+            while self.steps and self.steps[0] not in legal:
+                self.steps.pop(0)
+            if not self.steps and "pass" in legal:
+                return "pass"
         if not self.steps:
             raise OracleDisagreement(f"the plan has no answer for {request.describe()}")
         return self.steps.pop(0)
+
+
+class _CannotStand(Exception):
+    """The plan's placement or purchases cannot be made on the dungeon asked about."""
+
+
+def value_without(
+    scenario: Scenario,
+    player: int,
+    plan: PlanChoice,
+    scoring: Scoring,
+    deadline: Deadline,
+    leave_out: Collection[int],
+) -> Fraction | None:
+    """The expected value of the plan's placement when its answers at ``leave_out`` (indices into
+    its purchase steps) are not given, walked through the oracle; None when the rest of the plan
+    cannot be made without them (a minion that buying XP unlocked, a purchase no longer affordable
+    or legal)."""
+    state = _reach_preparation(scenario)
+    me = state.players[player].name
+    game = scenario.game()
+    kept = [s for i, s in enumerate(plan.purchases.steps) if i not in leave_out]
+    answers = _PlanAnswers(scenario, me, plan, kept)
+    current, _ = game.start(state)
+    try:
+        while current.stage not in INVASION:
+            deadline.check()
+            request = current.request
+            if not isinstance(request, DecisionRequest):
+                return None
+            answer = answers.decide(request)
+            if str(answer) not in {str(o) for o in request.options}:
+                return None
+            current, _ = game.step(current, answer)
+    except (_CannotStand, OracleDisagreement):
+        return None
+    if answers.guardians or answers.minions:
+        return None
+    p = next(pl for pl in current.players if pl.name == me)
+    board = compile_board(Rules.of(scenario.rulings, scenario.data), current, p)
+    layout = Layout.of(board, p.placement)
+    dist = roll_distribution(scenario.data, board.year)
+    return PlanDP(board, layout, dist, scoring, 0, deadline).phase_value()[0]
 
 
 def replay_plan(
@@ -511,17 +570,23 @@ def oracle_plan_value(
 
 @dataclass(frozen=True, slots=True)
 class PurchaseEffect:
-    """What one purchase of the best plan buys: connections opened or closed, and more."""
+    """What one Improvement answer of the best plan buys: the connections it opens or closes, and
+    for a purchase the expected value of the plan's placement without it (None: that placement
+    cannot be made without it, or the answer is a level-up track, part of its Buy XP)."""
 
     purchase: str
+    kind: str  # the request it answers: improvement, or track (the level-up a Buy XP caused)
     opened: tuple[tuple[str, str], ...]
     closed: tuple[tuple[str, str], ...]
+    without: Fraction | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "purchase": self.purchase,
+            "kind": self.kind,
             "opened": [list(e) for e in self.opened],
             "closed": [list(e) for e in self.closed],
+            "expected_without": self.without,
         }
 
 
@@ -567,10 +632,11 @@ class PlanAnswer:
     replay_expected: Fraction | None
     replay_guaranteed: Fraction | None
     effects: tuple[PurchaseEffect, ...]
-    without_purchases: Fraction | None  # the best placement's expected value with no purchase
+    without_purchases: Fraction | None  # the best placement with no purchase (None: cannot stand)
     others: tuple[tuple[str, str], ...]  # the other players' Improvement answers
     stopped: str | None = None
     readings: tuple[ReadingPlan, ...] = ()  # --compare-ruling: the best plan under each reading
+    worst_wave: tuple[WaveStep, ...] = ()  # the best plan's first wave on its worst first roll (replayed)
 
     def to_json(self) -> dict[str, Any]:
         extra = {"readings": [r.to_json() for r in self.readings]} if self.readings else {}
@@ -592,6 +658,7 @@ class PlanAnswer:
             "effects": [e.to_json() for e in self.effects],
             "without_purchases": self.without_purchases,
             "others": [{"player": p, "answer": a} for p, a in self.others],
+            "worst_wave": [w.to_json() for w in self.worst_wave],
             "stopped": self.stopped,
         }
 
@@ -651,9 +718,10 @@ def _edges(board: Board) -> set[tuple[str, str]]:
 
 
 def purchase_effects(
-    scenario: Scenario, player: int, purchases: Purchases, deadline: Deadline
+    scenario: Scenario, player: int, plan: PlanChoice, scoring: Scoring, deadline: Deadline
 ) -> tuple[PurchaseEffect, ...]:
-    """Each purchase's effect on the connections, by replaying the sequence one answer at a time."""
+    """Each answer of the plan's Improvement: the connections it opens or closes (replaying the
+    sequence one answer at a time) and, for a purchase, the plan's placement without it."""
     state = _reach_preparation(scenario)
     me = state.players[player].name
     game = scenario.game()
@@ -666,23 +734,32 @@ def purchase_effects(
         return _edges(compile_board(rules, s, p))
 
     effects = []
-    steps = list(purchases.steps)
-    while current.stage is Stage.IMPROVEMENT or current.levelling is not None:
-        deadline.check()
+    steps = list(plan.purchases.steps)
+    for index, step in enumerate(steps):
+        while current.request is not None and (
+            isinstance(current.request, DecisionRequest) and current.request.player != me
+        ):
+            deadline.check()
+            current, _ = game.step(current, others.decide(current.request))
         request = current.request
         if not isinstance(request, DecisionRequest):
             break
-        if request.player != me:
-            current, _ = game.step(current, others.decide(request))
-            continue
-        if not steps:
-            break
-        step = steps.pop(0)
         before = edges(current)
         current, _ = game.step(current, step)
+        if step == "pass":
+            continue
         after = edges(current)
-        if step != "pass":
-            effects.append(PurchaseEffect(step, tuple(sorted(after - before)), tuple(sorted(before - after))))
+        purchase = request.kind == "improvement"
+        without = value_without(scenario, player, plan, scoring, deadline, {index}) if purchase else None
+        effects.append(
+            PurchaseEffect(
+                step,
+                request.kind,
+                tuple(sorted(after - before)),
+                tuple(sorted(before - after)),
+                without,
+            )
+        )
     return tuple(effects)
 
 
@@ -747,6 +824,7 @@ def solve_plan(
     replayed, rex, rgu = False, None, None
     effects: tuple[PurchaseEffect, ...] = ()
     without: Fraction | None = None
+    worst_wave: tuple[WaveStep, ...] = ()
     if complete:
         try:
             rex, _ = replay_plan(scenario, player, best, scoring, deadline)
@@ -757,8 +835,10 @@ def solve_plan(
                     f"{best.expected} and {best_g.guaranteed}"
                 )
             replayed = True
-            effects = purchase_effects(scenario, player, best.purchases, deadline)
-            without = _without_purchases(classes, best, scoring, scenario, deadline)
+            effects = purchase_effects(scenario, player, best, scoring, deadline)
+            bought = {i for i, step in enumerate(best.purchases.steps) if step != "pass"}
+            without = value_without(scenario, player, best, scoring, deadline, bought) if bought else None
+            worst_wave = _worst_wave(scenario, player, best, deadline)
         except TimeLimit as stop:
             stopped = stop.reason
     proven = complete and replayed
@@ -783,32 +863,29 @@ def solve_plan(
             without,
             others,
             stop_reason(stopped),
+            worst_wave=worst_wave,
         ),
         best,
     )
 
 
+def _worst_wave(
+    scenario: Scenario, player: int, plan: PlanChoice, deadline: Deadline
+) -> tuple[WaveStep, ...]:
+    """How the plan's placement meets its worst first roll: the first wave sent so that the most
+    heroes are defeated (:func:`~invasion_oracle.solver.stonespine.waves.search_wave`), replayed
+    through the oracle."""
+    me = scenario.initial.players[player].name
+    leaf = alone(scenario, plan.purchases.state, me)
+    wave = search_wave(plan.board, plan.layout, roll_heroes(plan.worst_roll), 0, deadline)
+    placement = plan.layout.placement(plan.board)
+    oracle_plan_check(leaf, 0, plan.board, wave, placement=placement, deadline=deadline)
+    return plan_steps(plan.board, wave)
+
+
 def _ceiling(scoring: Scoring) -> Fraction | None:
     """A bound no plan beats (when the search stopped): the measure's largest value, if any."""
     return scoring.ceiling
-
-
-def _without_purchases(
-    classes: Sequence[tuple[Board, Purchases]],
-    best: PlanChoice,
-    scoring: Scoring,
-    scenario: Scenario,
-    deadline: Deadline,
-) -> Fraction | None:
-    """The best plan's placement on the dungeon with no purchase (None if it cannot stand there)."""
-    plain = next(((b, p) for b, p in classes if not p.bought), None)
-    if plain is None or not best.purchases.bought:
-        return None
-    board = plain[0]
-    if len(best.layout.guardians) != board.guardian_figures or sum(best.layout.minions) > board.minions:
-        return None
-    dist = roll_distribution(scenario.data, board.year)
-    return PlanDP(board, best.layout, dist, scoring, 0, deadline).phase_value()[0]
 
 
 __all__ = [
@@ -826,4 +903,5 @@ __all__ = [
     "purchase_classes",
     "replay_plan",
     "solve_plan",
+    "value_without",
 ]

@@ -110,3 +110,55 @@ def test_other_purchases_are_each_purchase_class_best_plan(seed: int) -> None:
     assert len(shown) == min(10, len(others))
     assert all(exact[k] == v for k, v in shown.items())
     assert sorted(shown.values(), reverse=True) == sorted(others.values(), reverse=True)[: len(shown)]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 4])
+def test_each_purchase_is_valued_against_its_own_purchase_class(seed: int) -> None:
+    """'Expected without it': the best plan's placement on the dungeon of the purchase class that
+    leaves that one purchase (and the level-up track a Buy XP gave) out, scored directly."""
+    from invasion_oracle.solver.stonespine.board import Layout
+    from invasion_oracle.solver.stonespine.dice import roll_distribution
+    from invasion_oracle.solver.stonespine.plan import PlanDP, scoring_for
+
+    scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
+    answer, best = solve_plan(scenario, PlanMeasure.DEFEATED)
+    assert best is not None and answer.status is Status.PROVEN
+    scoring = scoring_for(scenario, PlanMeasure.DEFEATED, None)
+    classes = {p.bought: board for board, p in purchase_classes(scenario)}
+    placement = best.layout.placement(best.board)
+    effects = list(answer.effects)
+    assert [e.purchase for e in effects] == list(best.purchases.bought)
+    for i, effect in enumerate(effects):
+        if effect.kind != "improvement":
+            assert effect.kind == "track" and effect.without is None
+            continue
+        drop = {i, i + 1} if i + 1 < len(effects) and effects[i + 1].kind == "track" else {i}
+        rest = tuple(e.purchase for j, e in enumerate(effects) if j not in drop)
+        board = classes.get(rest)
+        if board is None:
+            continue  # that sequence is another class's longer spelling: nothing to compare with
+        fits = len(placement.guardians) == board.guardian_figures and len(placement.minions) <= board.minions
+        if not fits:
+            assert effect.without is None
+            continue
+        dist = roll_distribution(scenario.data, board.year)
+        direct = PlanDP(board, Layout.of(board, placement), dist, scoring).phase_value()[0]
+        assert effect.without == direct
+    if best.purchases.bought:
+        board = classes[()]
+        fits = len(placement.guardians) == board.guardian_figures and len(placement.minions) <= board.minions
+        assert (answer.without_purchases is not None) == fits
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_worst_first_wave_is_the_worst_roll_played_out(seed: int) -> None:
+    from invasion_oracle.solver.stonespine.dice import roll_heroes
+    from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
+
+    scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
+    answer, best = solve_plan(scenario, PlanMeasure.DEFEATED)
+    assert best is not None and answer.best_expected is not None
+    wave = answer.worst_wave
+    assert sorted(w.hero for w in wave) == sorted(roll_heroes(best.worst_roll))
+    evaluator = LayoutEvaluator(best.board, best.layout, EntryTables(best.board), None)
+    assert sum(w.fate == "defeated" for w in wave) == evaluator.value(best.worst_roll, 0)
