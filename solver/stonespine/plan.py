@@ -226,9 +226,14 @@ def purchase_classes(
                 following.append((nxt, (*steps, str(option)), theirs))
         frontier = following
     classes: dict[Board, Purchases] = {}
+    compiled: dict[Any, Board] = {}  # orders of the same purchases leave the same player state
     for leaf in leaves:
+        deadline.check()
         p = next(pl for pl in leaf.state.players if pl.name == me)
-        board = compile_board(rules, leaf.state, p)
+        key = (p, leaf.state.year, leaf.state.heroes, leaf.state.health_bonus)  # what compile_board reads
+        board = compiled.get(key)
+        if board is None:
+            board = compiled[key] = compile_board(rules, leaf.state, p)
         if board not in classes:
             classes[board] = leaf
     return list(classes.items())

@@ -108,3 +108,20 @@ def test_the_memory_bound_stops_cloudspire_survival_with_unknown(capsys: pytest.
 
 
 # Ctrl-C in every game's searches: tests/cli/test_interrupts.py
+
+
+def test_the_command_counts_its_time_limit_from_the_process_start() -> None:
+    """Run as the command (no argv), the deadline starts when the process did, so the interpreter's
+    start and the imports are inside ``--time-limit``; a caller passing argv (a test, a library
+    user) starts it at the call."""
+    import subprocess
+    import sys
+
+    code = (
+        "import time; from invasion_oracle.reports.cli import process_age; "
+        "time.sleep(0.2); print(process_age())"
+    )
+    age = float(
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    )
+    assert 0.2 <= age < 5.0
