@@ -106,3 +106,23 @@ def test_a_z3_witness_the_oracle_does_not_reproduce_is_a_bug_not_an_answer(
     monkeypatch.setitem(encodings.ENCODINGS, "SS-HEALTH-TOKENS", wrong)
     with pytest.raises(OracleDisagreement):
         jobs.divergence("stonespine", "SS-HEALTH-TOKENS", 10, None)
+
+
+def test_reducing_a_witness_keeps_it_a_witness_and_keeps_to_its_budget() -> None:
+    from invasion_oracle.properties.budget import reduce_document
+
+    document = {"players": [{"name": "P1", "xp": 7}, {"name": "P2", "xp": 3}], "rows": ["cave T gnoll ooze"]}
+    calls: list[dict[str, object]] = []
+
+    def holds(candidate: dict[str, object]) -> bool:
+        calls.append(candidate)
+        players = candidate.get("players")
+        return isinstance(players, list) and any(p.get("xp", 0) >= 3 for p in players)
+
+    reduced = reduce_document(document, holds, 1000)
+    assert reduced == {"players": [{"xp": 3}]}  # the smallest document that still holds
+    assert reduce_document(document, holds, 1000) == reduced  # the same every run
+    calls.clear()
+    cut = reduce_document(document, holds, 3)
+    assert len(calls) == 3 and holds(cut)  # at most the budget, and still a witness
+    assert reduce_document(document, holds, 0) == document

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.answers import Answers
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
+from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling, Rulings
 from invasion_oracle.model.core.spec import GameSpec, ScenarioBase, ScenarioOptions
@@ -107,6 +108,9 @@ class ToyScenario(ScenarioBase[Pile]):
 
 
 def load(document: Any, source: str, options: ScenarioOptions) -> ToyScenario:
+    stones = document.get("stones")
+    if not isinstance(stones, int) or stones < 1:  # the searches rely on the loader to refuse
+        raise MalformedInputError(source, "$.stones", "a game starts with at least one stone")
     rulings = Rulings.defaults(GAME)
     for rid, reading in document.get("rulings", {}).items():
         rulings = rulings.with_choice(rid, reading, source=f"{source}:$.rulings")
