@@ -32,9 +32,10 @@ SURVIVAL_HELP = (
     "auto (default): grouped; grouped: dice rolls grouped by what they do; per-die (also baseline): "
     "one chance node per die; both: both, checked equal"
 )
-SPIRES_ENGINES = ("auto", "z3", "baseline", "both")
+SPIRES_ENGINES = ("auto", "z3", "cpsat", "baseline", "both")
 SPIRES_HELP = (
-    "auto (default): z3, measured faster; baseline: every placement by size; both: both, checked equal"
+    "auto (default): z3, measured faster; cpsat: the same counterexample-guided loop with OR-Tools "
+    "CP-SAT proposing; baseline: every placement by size; both: all three, checked equal"
 )
 
 

@@ -19,7 +19,14 @@ Two engines that must agree:
   space, each card once) that no failed placement rules out, the oracle checks it, and a failure
   adds the constraint "some spire outside that placement", which is sound because adding spires
   never hurts the hero (an extra spire only gives enemies another target and the hero another
-  blueprint). The first safe proposal is optimal.
+  blueprint). The first safe proposal is optimal;
+* ``cpsat`` - the same loop with OR-Tools CP-SAT proposing (the fewest spires, then the
+  lexicographically first placement, in one weighted objective), so both propose the same
+  placements in the same order and check the same ones.
+
+The oracle's safety checks are nearly all the time, so the proposer hardly matters: on the
+bundled spires example z3 and CP-SAT take the same to within noise, and CP-SAT pays about a second
+more for importing OR-Tools (``make bench``, tests/bench/bench_cloudspire.py); ``auto`` stays z3.
 
 The answer is replayed: the safe placement's winning policy is played through the oracle against
 every dice outcome, and every run must keep Health above the bound.
@@ -40,9 +47,16 @@ from invasion_oracle.model.cloudspire.state import GameState, PlacedSpire
 from invasion_oracle.model.core.decisions import ChanceRequest
 from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.solver.cloudspire.search import options, step
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Status,
+    TimeLimit,
+    cpsat_solve,
+    z3_check,
+)
 
-ENGINES = ("z3", "baseline")
+ENGINES = ("z3", "cpsat", "baseline")
 EXCLUDED = ("banish",)
 Placement = tuple[tuple[str, str], ...]  # (space, card) in space order
 
@@ -195,6 +209,41 @@ def _cegis(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None,
         opt.add(z3.Or(*outside) if outside else z3.BoolVal(False))
 
 
+def _cegis_cpsat(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None, Placement]:
+    """:func:`_cegis` with CP-SAT proposing: one objective, the spire count first and then the
+    earliest variables (in the order of :func:`_canonical_model`) left false."""
+    checker.deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    from ortools.sat.python import cp_model
+
+    keys = sorted((sp, c) for sp in open_spaces for c in checker.candidates)
+    if len(keys) > 60:  # the weights below must fit in 64 bits
+        raise RulesError(
+            f"the CP-SAT spire search takes up to 60 (space, spire) pairs, not {len(keys)}; use z3"
+        )
+    model = cp_model.CpModel()
+    x = {key: model.new_bool_var(f"x_{key[0]}_{key[1]}") for key in keys}
+    for c in checker.candidates:
+        model.add_at_most_one(x[(sp, c)] for sp in open_spaces)
+    for sp in open_spaces:
+        model.add_at_most_one(x[(sp, c)] for c in checker.candidates)
+    n = len(keys)
+    # count * 2^n dominates any tie-break; among equal counts the earliest variable true costs most
+    model.minimize(sum(((1 << n) + (1 << (n - 1 - i))) * x[key] for i, key in enumerate(keys)))
+    while True:
+        solver = cpsat_solve(model, checker.deadline)
+        if solver is None:
+            return None, ()
+        chosen = tuple(
+            sorted((key for key in keys if solver.value(x[key])), key=lambda p: SPIRE_SPACES.index(p[0]))
+        )
+        if checker.safe(chosen):
+            return len(chosen), chosen
+        outside = [x[key] for key in keys if key not in chosen]
+        if not outside:
+            return None, ()
+        model.add_bool_or(outside)
+
+
 def _canonical_model(opt: Any, count: Any, size: int, variables: list[Any], deadline: Deadline) -> Any:
     """Among placements of ``size`` spires, the one with the earliest variables (same output every
     run; z3's own pick among equal optima may change)."""
@@ -268,7 +317,7 @@ def fewest_spires(
     horizon = rounds if rounds is not None else scenario.initial.rounds_left
     open_spaces = tuple(sp for sp, p in zip(SPIRE_SPACES, scenario.initial.spires, strict=True) if p is None)
     checker = _Checker(scenario, candidates, bound, horizon, deadline)
-    engines = ("z3", "baseline") if engine == "both" else (engine,)
+    engines = ("z3", "cpsat", "baseline") if engine == "both" else (engine,)
     name = "+".join(engines)  # the engines that ran (and agreed), as every game names them
     found: dict[str, tuple[int | None, Placement]] = {}
     listed: list[Placement] = []
@@ -279,6 +328,8 @@ def fewest_spires(
             found["baseline"] = (size, safe[0] if safe else ())
         if "z3" in engines:
             found["z3"] = _cegis(checker, open_spaces)
+        if "cpsat" in engines:
+            found["cpsat"] = _cegis_cpsat(checker, open_spaces)
         size, placement = found[engines[0]]
         if size is not None:
             _replay(checker, placement)
@@ -322,14 +373,17 @@ def fewest_spires(
             False,
         )
     agree = None
-    if len(found) == 2:
-        agree = found["z3"][0] == found["baseline"][0]
-        if agree and found["z3"][0] is not None:
-            agree = checker.canonical(found["z3"][1]) in {checker.canonical(p) for p in listed}
+    if len(found) > 1:
+        listed_keys = {checker.canonical(p) for p in listed}
+        sizes = {name: got[0] for name, got in found.items()}
+        agree = len(set(sizes.values())) == 1
+        for name, (got_size, got) in found.items():
+            if agree and got_size is not None and name != "baseline" and "baseline" in found:
+                agree = checker.canonical(got) in listed_keys
+        if agree and "z3" in found and "cpsat" in found:
+            agree = checker.canonical(found["z3"][1]) == checker.canonical(found["cpsat"][1])
         if not agree:
-            raise OracleDisagreement(
-                f"z3 found {found['z3']}, the baseline {found['baseline']}: a solver bug"
-            )
+            raise OracleDisagreement(f"the engines disagree ({found}): a solver bug")
     return SpireCoverAnswer(
         bound,
         horizon,

@@ -114,3 +114,13 @@ def test_a_cut_spire_search_returns_the_smallest_safe_set_found() -> None:
     assert cut, "no budget stopped the search after a safe placement"
     assert all(a.fewest == 2 and a.replayed and a.placement in full.safe_placements for a in cut)
     assert all(a.status in ("unknown", "best-found", "proven") for a in answers)
+
+
+@pytest.mark.parametrize("enemy", ["Log Runner", "Bark Brute", "Brine Serpent"])
+def test_cpsat_proposes_what_z3_proposes(enemy: str) -> None:
+    """The two counterexample-guided engines propose the same placements in the same order
+    (fewest spires, then the lexicographically first), so they check the same and answer the same."""
+    z3_answer = fewest_spires(scenario(_spires(enemy)), bound=1, engine="z3")
+    cpsat_answer = fewest_spires(scenario(_spires(enemy)), bound=1, engine="cpsat")
+    assert (cpsat_answer.fewest, cpsat_answer.placement) == (z3_answer.fewest, z3_answer.placement)
+    assert cpsat_answer.checked == z3_answer.checked and cpsat_answer.engine == "cpsat"
