@@ -126,3 +126,33 @@ def test_reducing_a_witness_keeps_it_a_witness_and_keeps_to_its_budget() -> None
     cut = reduce_document(document, holds, 3)
     assert len(calls) == 3 and holds(cut)  # at most the budget, and still a witness
     assert reduce_document(document, holds, 0) == document
+
+
+POLLUTED_SEARCH = """
+import json, sys, pkgutil, importlib
+import invasion_oracle
+if sys.argv[1] == "after-importing-everything":
+    for module in pkgutil.walk_packages(invasion_oracle.__path__, "invasion_oracle."):
+        try:
+            importlib.import_module(module.name)
+        except Exception:
+            pass
+from invasion_oracle.reports.ambiguity.jobs import divergence
+print(json.dumps(divergence("spirit-island", "SI-FEAR-EARNED-DURING", 200, None).to_json(), sort_keys=True))
+"""
+
+
+def test_a_search_draws_the_same_whatever_the_process_imported_before() -> None:
+    """Hypothesis mixes literal constants of the modules loaded so far into its draws; a search
+    must not (two report runs, their jobs spread differently over the workers, gave different
+    witnesses). Without ``fixed_constants`` the second process below drew another witness."""
+    import subprocess
+    import sys
+
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", POLLUTED_SEARCH, how], capture_output=True, text=True, check=True
+        ).stdout
+        for how in ("fresh", "after-importing-everything")
+    ]
+    assert '"status": "found"' in runs[0] and runs[0] == runs[1]
