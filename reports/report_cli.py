@@ -5,7 +5,7 @@
 found (``DIR/witnesses/``), and with ``--json`` also ``DIR/report.json``; ``--json`` alone prints
 the report as diffable JSON (the envelope); with neither, the Markdown goes to standard output.
 
-How long: the first run of the whole report takes about 2.5 minutes on two cores (docs/performance.md);
+How long: the first run of the whole report takes about 3.5 minutes on two cores (docs/performance.md);
 every job's result is cached (``reports/cache.py``), so a re-run with nothing changed takes
 seconds, and after a change only the jobs of the game it touches run again. Ctrl-C stops the
 whole command at once, writes what has finished (marked partial) and exits 130.
@@ -59,7 +59,7 @@ def register_report(parser: argparse.ArgumentParser) -> None:
 REPORT_DESCRIPTION = (
     "The full report of every game: the sections and searches, the rule-ambiguity register with "
     "every witness, the divergence and well-formedness searches, pictures. The first run takes about "
-    "2.5 minutes on two cores (see docs/performance.md); each job's result is cached under a key of "
+    "3.5 minutes on two cores (see docs/performance.md); each job's result is cached under a key of "
     "the code, data, rulings, scenario and budget it depends on (--cache-dir, --no-cache), so a "
     "re-run with nothing changed takes seconds and only jobs whose game changed run again; the "
     "answers are the same either way. Progress goes to stderr. Ctrl-C stops everything within a "
