@@ -35,6 +35,7 @@ every dice outcome, and every run must keep Health above the bound.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -50,6 +51,7 @@ from invasion_oracle.solver.cloudspire.search import options, step
 from invasion_oracle.solver.common import (
     Deadline,
     OracleDisagreement,
+    Progress,
     Status,
     TimeLimit,
     cpsat_solve,
@@ -145,6 +147,7 @@ class _Checker:
     rounds: int
     deadline: Deadline
     results: dict[Placement, bool] = field(default_factory=dict)
+    progress: Progress | None = None  # on a terminal: placements checked, of at most the total
     safe_found: list[Placement] = field(default_factory=list)  # safe placements checked, in order
 
     def safe(self, placement: Placement) -> bool:
@@ -153,6 +156,8 @@ class _Checker:
             game = self.scenario.game()
             start, _ = game.start(_state_with(self.scenario, placement, self.candidates, self.rounds))
             self.results[key] = SafetyCheck(game, self.bound, self.deadline).safe(start)
+            if self.progress is not None:
+                self.progress.step()
             if self.results[key]:
                 self.safe_found.append(placement)
         return self.results[key]
@@ -316,7 +321,12 @@ def fewest_spires(
         )
     horizon = rounds if rounds is not None else scenario.initial.rounds_left
     open_spaces = tuple(sp for sp, p in zip(SPIRE_SPACES, scenario.initial.spires, strict=True) if p is None)
-    checker = _Checker(scenario, candidates, bound, horizon, deadline)
+    most = sum(
+        math.comb(len(candidates), k) * math.perm(len(open_spaces), k)
+        for k in range(min(len(candidates), len(open_spaces)) + 1)
+    )
+    progress = Progress("spire placements checked", total=most)
+    checker = _Checker(scenario, candidates, bound, horizon, deadline, progress=progress)
     engines = ("z3", "cpsat", "baseline") if engine == "both" else (engine,)
     name = "+".join(engines)  # the engines that ran (and agreed), as every game names them
     found: dict[str, tuple[int | None, Placement]] = {}
@@ -372,6 +382,8 @@ def fewest_spires(
             None,
             False,
         )
+    finally:
+        progress.finish()
     agree = None
     if len(found) > 1:
         listed_keys = {checker.canonical(p) for p in listed}

@@ -91,8 +91,10 @@ def results(quick: bool = False, root: Path = ROOT) -> list[Measure]:
     with ThreadPoolExecutor(workers) as pool:
         runs = list(pool.map(timed, [words for _, _, words in lines]))
     measures = []
-    for (number, _line, words), (cpu, status, wall) in zip(lines, runs, strict=True):
+    for (number, line, words), (cpu, status, wall) in zip(lines, runs, strict=True):
         within = "within" if cpu <= BUDGET and status == "proven" else "OVER"
+        if within == "OVER" and "(large:" in line:  # the README names the instance as large
+            within = "large, as the README says; over"
         measures.append(
             Measure(
                 f"README:{number} {' '.join(words[:2])}",
