@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from invasion_oracle.model.core.errors import OutputError
 
@@ -35,7 +35,29 @@ def to_jsonable(value: object) -> JSONValue:
     ...
     TypeError: floats are not canonical; use int or Fraction: 0.5
     """
-    if value is None or isinstance(value, bool | int | str):
+    # Plain JSON data first, by exact type: most values written (events, outcomes, digests) are
+    # already plain, and the checks below (a ``to_json`` lookup, an ABC test) cost far more.
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is list or kind is tuple:
+        return [to_jsonable(v) for v in cast("list[object]", value)]
+    if kind is dict:
+        return _object(cast("dict[Any, object]", value))
+    return _other_to_jsonable(value)
+
+
+def _object(value: Mapping[Any, object]) -> dict[str, JSONValue]:
+    out = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise TypeError(f"JSON object keys must be strings, got {key!r}")
+        out[key] = to_jsonable(item)
+    return out
+
+
+def _other_to_jsonable(value: object) -> JSONValue:
+    if isinstance(value, bool | int | str):
         return value
     if isinstance(value, float):
         raise TypeError(f"floats are not canonical; use int or Fraction: {value!r}")
@@ -49,12 +71,7 @@ def to_jsonable(value: object) -> JSONValue:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
-        out = {}
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise TypeError(f"JSON object keys must be strings, got {key!r}")
-            out[key] = to_jsonable(item)
-        return out
+        return _object(value)
     if isinstance(value, frozenset | set):
         return sorted((to_jsonable(v) for v in value), key=canonical_json)
     if isinstance(value, tuple | list):

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import InputLimits, input_limits, read_json_file, set_input_limits
+from invasion_oracle.model.core.jsonio import (
+    InputLimits,
+    _depth_exceeds,
+    input_limits,
+    read_json_file,
+    set_input_limits,
+)
 
 
 def test_a_device_is_refused_before_it_is_read() -> None:
@@ -87,3 +96,30 @@ def test_a_bundled_example_reads_from_the_package() -> None:
         read_json_file("example:stonespine/nothing-here")
     with pytest.raises(MalformedInputError, match="name a bundled example"):
         read_json_file("example:../secrets")
+
+
+# Strings that look like structure: brackets, quotes, escaped quotes and backslashes, UTF-8.
+_TRICKY_TEXT = st.text(alphabet=st.sampled_from(list('"\\[]{}a é\n')), max_size=6)
+_JSON = st.recursive(
+    st.none() | st.integers(-9, 9) | _TRICKY_TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TRICKY_TEXT, inner, max_size=3),
+    max_leaves=12,
+)
+
+
+def _nesting(value: object) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_nesting, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_nesting, value), default=0)
+    return 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(_JSON, st.booleans(), st.integers(0, 8))
+def test_the_fast_depth_check_agrees_with_the_parsed_document(
+    value: object, ascii_only: bool, limit: int
+) -> None:
+    """The byte-level nesting measure (no walk over the document) sees exactly the parsed depth."""
+    raw = json.dumps(value, ensure_ascii=ascii_only).encode("utf-8")
+    assert _depth_exceeds(raw, limit) == (_nesting(value) > limit)
