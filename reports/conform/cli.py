@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -12,7 +15,15 @@ from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.reports.conform import MAX_TIMEOUT, timeout_seconds  # noqa: F401 - re-exported
 from invasion_oracle.reports.conform.report import render, render_json, render_jsonl_line, render_junit
-from invasion_oracle.reports.conform.runner import Options, Result, Run, games_to_load, load_cases, run_all
+from invasion_oracle.reports.conform.runner import (
+    Options,
+    Result,
+    Run,
+    games_to_load,
+    load_cases,
+    run_all,
+    suite_files,
+)
 from invasion_oracle.reports.output import emit
 
 LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}")
@@ -89,6 +100,14 @@ def run_from_args(args: argparse.Namespace) -> int:
         Rulings.defaults(games[0]).with_choices([spec])
     if chosen != "--dir" and chosen != "./fixtures":
         print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
+    suite_files(options.folder, to_load)
+    for _, command in commands:  # a program that is not there is named before the suite is read
+        words = split_command(command)
+        program = words[0]
+        if not (Path(program).exists() if os.sep in program else shutil.which(program)):
+            raise MalformedInputError(
+                "--cmd", shlex.join(words), "cannot start it: No such file or directory"
+            )
     cases = load_cases(options.folder, to_load, options.cases)
     fmt = getattr(args, "format", None)
     stream = fmt == "jsonl" and not args.out

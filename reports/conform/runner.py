@@ -146,14 +146,8 @@ def info_of(case: Case) -> CaseInfo:
     return case_info(case, case.extra)
 
 
-def load_cases(folder: Path, games: Sequence[str], prefixes: Sequence[str] = ()) -> list[Case]:
-    """Every case of the folder's case files (the games asked, or all), with the fields of suite
-    version 3 the runner reads (``depends_on``, ``section``, ``boards``, ``map``) kept in
-    :attr:`Case.extra`.
-
-    With ``prefixes`` (``--case``), only the files that can hold such a case are read: the file
-    of group ``G`` of game ``GAME`` is ``GAME/G.cases.json`` and holds the cases ``GAME/G/...``.
-    """
+def suite_files(folder: Path, games: Sequence[str]) -> list[Path]:
+    """The case files of the games asked (or all) in ``folder``; an error if there are none."""
     for game in games or registry.names():
         where = folder / game
         if where.exists() and not where.is_dir():
@@ -163,6 +157,18 @@ def load_cases(folder: Path, games: Sequence[str], prefixes: Sequence[str] = ())
     files = case_files(folder, games or None)
     if not files:
         raise MalformedInputError(str(folder), "$", "no case files here; run `invasion fixtures generate`")
+    return files
+
+
+def load_cases(folder: Path, games: Sequence[str], prefixes: Sequence[str] = ()) -> list[Case]:
+    """Every case of the folder's case files (the games asked, or all), with the fields of suite
+    version 3 the runner reads (``depends_on``, ``section``, ``boards``, ``map``) kept in
+    :attr:`Case.extra`.
+
+    With ``prefixes`` (``--case``), only the files that can hold such a case are read: the file
+    of group ``G`` of game ``GAME`` is ``GAME/G.cases.json`` and holds the cases ``GAME/G/...``.
+    """
+    files = suite_files(folder, games)
     if prefixes:
         files = [path for path in files if _may_hold(path, prefixes)]
     cases: list[Case] = []
