@@ -7,8 +7,10 @@ keeps a database of failures, for deeper local sweeps (with ``INVASION_HYPOTHESI
 
 from __future__ import annotations
 
+import gc
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -27,3 +29,9 @@ os.environ.setdefault("INVASION_DEBUG", "1")
 # No result cache unless a test asks for one (--cache-dir): a cached answer would hide what a test
 # changes (a toy ruling, a monkeypatch) and the user's cache folder is not the tests' to fill.
 os.environ.setdefault("INVASION_NO_CACHE", "1")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # What collection built (modules, test items) lives until the end: out of the collector's way,
+    # so that its full passes walk only what the tests make (they were about 5% of test time).
+    gc.freeze()

@@ -6,6 +6,7 @@ Several test modules read every case file; parsing them at import time made ever
 
 from __future__ import annotations
 
+import gc
 from functools import cache
 from pathlib import Path
 
@@ -18,7 +19,9 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 @cache
 def all_cases() -> tuple[Case, ...]:
     """Every case of ``fixtures/``, as the conformance runner loads them."""
-    return tuple(load_cases(FIXTURES, []))
+    cases = tuple(load_cases(FIXTURES, []))
+    gc.freeze()  # kept for the whole process: the collector need not walk them again and again
+    return cases
 
 
 @cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shlex
@@ -109,6 +110,7 @@ def run_from_args(args: argparse.Namespace) -> int:
                 "--cmd", shlex.join(words), "cannot start it: No such file or directory"
             )
     cases = load_cases(options.folder, to_load, options.cases)
+    gc.freeze()  # the cases live to the end of the run: keep the collector from walking them again
     fmt = getattr(args, "format", None)
     stream = fmt == "jsonl" and not args.out
 

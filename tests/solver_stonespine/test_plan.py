@@ -45,7 +45,9 @@ def small_instance(seed: int) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2, pytest.param(3, marks=pytest.mark.slow), 4, 5])
+@pytest.mark.parametrize(
+    "seed", [0, 1, 2, pytest.param(3, marks=pytest.mark.slow), 4, pytest.param(5, marks=pytest.mark.slow)]
+)
 @pytest.mark.parametrize("measure", [PlanMeasure.SCORE, PlanMeasure.DEFEATED])
 def test_plan_equals_the_oracle_expectimax(seed: int, measure: PlanMeasure) -> None:
     scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
