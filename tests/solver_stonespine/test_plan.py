@@ -46,7 +46,8 @@ def small_instance(seed: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    "seed", [0, 1, 2, pytest.param(3, marks=pytest.mark.slow), 4, pytest.param(5, marks=pytest.mark.slow)]
+    "seed",  # six generated instances in make test, two larger ones among the slow tests
+    [0, 1, 2, pytest.param(3, marks=pytest.mark.slow), 4, pytest.param(5, marks=pytest.mark.slow), 6, 7],
 )
 @pytest.mark.parametrize("measure", [PlanMeasure.SCORE, PlanMeasure.DEFEATED])
 def test_plan_equals_the_oracle_expectimax(seed: int, measure: PlanMeasure) -> None:
