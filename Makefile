@@ -10,6 +10,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# bytecode once here, so that the test workers and the commands they start do not each compile it
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q -j 0 invasion_oracle model solver properties reports tests examples >/dev/null
 	touch $(STAMP)
 
 ## The main job on bundled default data.
