@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import re
-import shlex
-import shutil
 import sys
 from pathlib import Path
 
@@ -61,7 +58,7 @@ def default_folder(given: str | None) -> tuple[Path, str]:
 
 
 def run_from_args(args: argparse.Namespace) -> int:
-    from invasion_oracle.reports.conform.process import split_command
+    from invasion_oracle.reports.conform.process import require_program, split_command
 
     commands = [labelled(spec) for spec in args.cmd]
     for _, command in commands:
@@ -103,12 +100,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
     suite_files(options.folder, to_load)
     for _, command in commands:  # a program that is not there is named before the suite is read
-        words = split_command(command)
-        program = words[0]
-        if not (Path(program).exists() if os.sep in program else shutil.which(program)):
-            raise MalformedInputError(
-                "--cmd", shlex.join(words), "cannot start it: No such file or directory"
-            )
+        require_program(command)
     cases = load_cases(options.folder, to_load, options.cases)
     gc.freeze()  # the cases live to the end of the run: keep the collector from walking them again
     fmt = getattr(args, "format", None)

@@ -11,9 +11,11 @@ whose tail is shown when the implementation crashes.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import selectors
 import shlex
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -54,6 +56,26 @@ def split_command(command: str) -> list[str]:
     return words
 
 
+def cannot_start(words: list[str], reason: str) -> MalformedInputError:
+    """The error for a command that does not start: the command shell-quoted, and why."""
+    return MalformedInputError("--cmd", shlex.join(words), f"cannot start it: {reason}")
+
+
+def require_program(command: str) -> None:
+    """Refuse a command whose program is not there, before anything is read or started.
+
+    >>> require_program("python3 -c pass")
+    >>> require_program("./no-such-adapter --fast")
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: --cmd:./no-such-adapter --fast: cannot start it: No such file or directory
+    """
+    words = split_command(command)
+    program = words[0]
+    if not (os.path.exists(program) if os.sep in program else shutil.which(program)):
+        raise cannot_start(words, os.strerror(errno.ENOENT))
+
+
 @dataclass
 class Implementation:
     """One running instance of the implementation under test."""
@@ -78,9 +100,7 @@ class Implementation:
                 start_new_session=True,
             )
         except OSError as err:
-            raise MalformedInputError(
-                "--cmd", shlex.join(self.words), f"cannot start it: {err.strerror}"
-            ) from None
+            raise cannot_start(self.words, err.strerror or str(err)) from None
         assert self.process.stdin is not None and self.process.stdout is not None
         os.set_blocking(self.process.stdin.fileno(), False)
         os.set_blocking(self.process.stdout.fileno(), False)

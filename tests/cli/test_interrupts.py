@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from invasion_oracle.solver.stonespine.generate import study_document
+from tests.proc_stat import stat_fields
 
 CPU_BEFORE_SIGNAL = 1.2  # seconds of the command's own time: past its imports and set-up (about 0.8 s)
 
@@ -26,7 +27,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 
 
 def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = stat_fields(pid)
+    assert fields is not None, f"process {pid} is gone"
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 

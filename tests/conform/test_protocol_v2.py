@@ -14,6 +14,7 @@ import pytest
 from invasion_oracle.reports.cli import main
 from invasion_oracle.reports.conform.grade import case_info, variant_for
 from invasion_oracle.reports.conform.runner import Options, run_cases, smoke_subset
+from tests.proc_stat import stat_fields
 from tests.suite_cases import all_cases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -213,14 +214,6 @@ def test_an_absurd_timeout_is_refused(capsys: pytest.CaptureFixture[str]) -> Non
     assert "at most 86400 seconds" in capsys.readouterr().err
 
 
-def _is_zombie(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] == "Z"
-
-
 def test_children_of_a_hung_implementation_are_killed(tmp_path: Path) -> None:
     pid_file = tmp_path / "child.pid"
     code = (
@@ -243,7 +236,8 @@ def test_children_of_a_hung_implementation_are_killed(tmp_path: Path) -> None:
             os.kill(child, 0)
         except ProcessLookupError:
             break
-        if _is_zombie(child):  # killed, waiting for whoever adopted it to reap it
+        fields = stat_fields(child)
+        if fields is not None and fields[0] == "Z":  # killed, waiting for whoever adopted it to reap it
             break
         time.sleep(0.1)
     else:
