@@ -4,8 +4,9 @@ For a spec the oracle first runs it with every ruling at its default reading, th
 other reading of each ruling (the spec's ``rulings``, or every ruling of the game). A ruling
 whose readings change anything the case compares (the answers given, the events, the requests,
 what is pending, the state) is one the case *depends on*; the case gets one variant per
-combination of those rulings' readings (each reading alone from the defaults when more than
-three rulings matter). For a ``choice`` window every option of the last request is played too,
+combination of those rulings' readings (each reading alone from the document's own when more
+than ``MAX_PRODUCT`` rulings matter: such a case also keeps its answer sources, so that
+:mod:`invasion_oracle.reports.suite.derive` realises any other combination on demand). For a ``choice`` window every option of the last request is played too,
 and the distinct outcomes are the variant's ``one_of``.
 
 Work is split by producer (a plug-in function yielding specs) over worker processes; results
@@ -27,8 +28,8 @@ from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.decisions import DecisionRequest
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.spec import GameSpec
-from invasion_oracle.reports.suite.cases import Case, Expected, RuleRef, Variant
-from invasion_oracle.reports.suite.oracle import Realised, play, realise, without_answers
+from invasion_oracle.reports.suite.cases import Case, Derivation, Expected, RuleRef, Variant
+from invasion_oracle.reports.suite.oracle import DECISIONS_KEY, Realised, play, realise, without_answers
 from invasion_oracle.reports.suite.plugins import GameSuite, suite_for
 from invasion_oracle.reports.suite.specs import CaseSpec
 
@@ -51,7 +52,7 @@ def _observed(realised: Realised) -> str:
     )
 
 
-def _variant(
+def variant_of(
     spec: GameSpec, case: CaseSpec, readings: dict[str, str], realised: Realised, fixed: dict[str, str]
 ) -> Variant:
     reply = realised.reply
@@ -131,6 +132,7 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     """The case ``case`` describes, with a variant for every reading that changes it."""
     case_id = f"{spec.name}/{case.group}/{case.name}"
     base_readings = _base_readings(spec, case)
+    original = case.scenario
     # The readings come from the variants, never from the document itself.
     case = replace(case, scenario={k: v for k, v in case.scenario.items() if k not in ("rulings", "$schema")})
     rulings = REGISTRY.all(spec.name)
@@ -200,7 +202,7 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     # Rulings not tried are held at the document's readings: the expectation is only known there.
     # The document's own (non-default) readings stay named in every variant: a replay must use them.
     fixed = {rid: name for rid, name in base_readings.items() if rid not in found}
-    variants = tuple(_variant(spec, case, combo, run(combo), fixed) for combo in combos)
+    variants = tuple(variant_of(spec, case, combo, run(combo), fixed) for combo in combos)
     refs = tuple(
         RuleRef(spec.seed, suite.section(key).heading if suite is not None else key) for key in case.sections
     )
@@ -226,7 +228,15 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
             "section": refs[0].section if refs else first,
         },
         boards=boards_of(spec.name, case.scenario),
+        derive=_derivation(case, original, base.chance_key) if len(found) > MAX_PRODUCT else None,
     )
+
+
+def _derivation(case: CaseSpec, original: dict[str, Any], chance_key: str) -> Derivation:
+    """What a case past MAX_PRODUCT rulings keeps so that any other combination can be realised."""
+    sources = {k: original[k] for k in (DECISIONS_KEY, chance_key) if k in original}
+    stop = {"how": case.stop.how, "count": case.stop.count, "kind": case.stop.kind}
+    return Derivation(sources, stop, case.window)
 
 
 @dataclass(frozen=True, slots=True)

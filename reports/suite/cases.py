@@ -23,10 +23,10 @@ from invasion_oracle.model.core.canonical import canonical_json
 
 FORMAT = "invasion-oracle/fixtures"
 FORMAT_VERSION = 2
-SUITE_VERSION = "4.0.0"
+SUITE_VERSION = "4.1.0"
 """The suite's version: cases are added in minor versions; an expectation that changes (a bug fixed
 in the oracle, a ruling's default changed) bumps the major version."""
-GENERATOR_VERSION = "2.1"
+GENERATOR_VERSION = "2.2"
 """The case generator's version (``major.minor``): bumped whenever generation changes any output."""
 
 KINDS = ("action", "run")
@@ -176,6 +176,34 @@ class Variant:
         return canonical_json({"answers": [a.to_json() for a in self.answers], "from": self.start})
 
 
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """How the oracle realises a case under readings its file has no variant for.
+
+    A case that depends on more than ``MAX_PRODUCT`` rulings (whole runs) stores each reading
+    alone; the outcome under any other combination is computed on demand
+    (:func:`invasion_oracle.reports.suite.derive.derived_variant`) from the scenario's own answer
+    sources (its decision and chance objects, which the stored scenario leaves out), where the
+    run stops and which steps are compared.
+
+    >>> raw = {"answer_sources": {"dice": {"seed": 1}}, "stop": {"how": "end", "count": 0, "kind": ""},
+    ...        "window": "all"}
+    >>> Derivation.from_json(raw).to_json() == raw
+    True
+    """
+
+    answer_sources: dict[str, Any]
+    stop: dict[str, Any]
+    window: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"answer_sources": plain(self.answer_sources), "stop": dict(self.stop), "window": self.window}
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> Derivation:
+        return Derivation(dict(raw["answer_sources"]), dict(raw["stop"]), str(raw["window"]))
+
+
 @dataclass(frozen=True)
 class Case:
     """One test vector (see the module docstring and ``docs/fixtures.md``)."""
@@ -198,6 +226,7 @@ class Case:
     section: str = ""  # the rule section key (a row of the game's rule map)
     citation: dict[str, str] = field(default_factory=dict)  # {"rulebook": TITLE, "section": HEADING}
     boards: tuple[str, ...] = ()  # the boards the scenario uses (Spirit Island letters, guardians)
+    derive: Derivation | None = None  # past MAX_PRODUCT rulings: how other combinations are realised
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -221,6 +250,8 @@ class Case:
             out["command"] = self.command
         if self.comment:
             out["comment"] = self.comment
+        if self.derive is not None:
+            out["derive"] = self.derive.to_json()
         return out
 
     @staticmethod
@@ -243,6 +274,7 @@ class Case:
             section=str(raw.get("section", "")),
             citation={str(k): str(v) for k, v in raw.get("citation", {}).items()},
             boards=tuple(raw.get("boards", ())),
+            derive=Derivation.from_json(raw["derive"]) if isinstance(raw.get("derive"), Mapping) else None,
         )
 
     def variant_for(self, readings: Mapping[str, str]) -> Variant | None:

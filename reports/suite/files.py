@@ -31,6 +31,7 @@ from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.trace import ORACLE_VERSION
 from invasion_oracle.reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
 from invasion_oracle.reports.suite.compare import verdict
+from invasion_oracle.reports.suite.derive import derived_variant
 from invasion_oracle.reports.suite.oracle import checked_play
 from invasion_oracle.reports.suite.plugins import projections, suite_for
 
@@ -408,4 +409,9 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
                 found = verdict(variant, reply.to_json())
                 if not found.passed:
                     problems.append(f"{name}: {case.id} (variant {i}): {found.detail}")
+            if case.derive is not None:
+                # the derivation must realise what the file stores (its document's own readings)
+                again = derived_variant(case, case.variants[0].readings_map)
+                if again.to_json() != case.variants[0].to_json():
+                    problems.append(f"{name}: {case.id}: its derive does not reproduce variant 0")
     return checked, problems

@@ -89,6 +89,11 @@ def game_page(game: str, title: str, cases: Sequence[Case]) -> str:
             depends = ", ".join(case.rulings) or "none"
             out.append(f"  - compared: {_code(case.projection)}; depends on: {depends}")
             out += _expected(case)
+            if case.derive is not None:
+                out.append(
+                    "  - other combinations of these readings: realised by the oracle on demand "
+                    "(`invasion conform` grades them; the file keeps the case's answer sources)"
+                )
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 
