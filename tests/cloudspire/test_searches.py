@@ -108,12 +108,13 @@ def test_a_cut_spire_search_returns_the_smallest_safe_set_found() -> None:
     assert full.fewest == 2 and full.status == "proven"
     answers = [
         fewest_spires(scenario(_spires("Bark Brute")), bound=1, engine="baseline", deadline=_TripOnce(n))
-        for n in range(1, 400, 7)
+        for n in range(1, 78, 7)  # past about 60 checks the search finishes before the budget trips
     ]
     cut = [a for a in answers if a.status == "best-found"]
     assert cut, "no budget stopped the search after a safe placement"
     assert all(a.fewest == 2 and a.replayed and a.placement in full.safe_placements for a in cut)
     assert all(a.status in ("unknown", "best-found", "proven") for a in answers)
+    assert {a.status for a in answers} == {"unknown", "best-found", "proven"}  # every kind of stop seen
 
 
 @pytest.mark.parametrize("enemy", ["Log Runner", "Bark Brute", "Brine Serpent"])
