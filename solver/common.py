@@ -330,11 +330,13 @@ def cpsat_count(model: Any, variables: Sequence[Any], deadline: Deadline) -> int
 
     deadline.check()
     seen: set[tuple[int, ...]] = set()
+    cut = [False]
 
     class Collect(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
             seen.add(tuple(int(self.value(v)) for v in variables))
             if deadline.stopped() or deadline.expired():
+                cut[0] = True
                 self.stop_search()
 
     solver = cp_model.CpSolver()
@@ -345,7 +347,7 @@ def cpsat_count(model: Any, variables: Sequence[Any], deadline: Deadline) -> int
     if left is not None:
         solver.parameters.max_time_in_seconds = max(0.001, left)
     status = solver.solve(model, Collect())
-    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # every solution enumerated
+    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not cut[0]:  # every solution enumerated
         return len(seen)
     raise deadline.trip("interrupted" if deadline.stopped() else "time")
 

@@ -137,8 +137,7 @@ ENGAGEMENT = "example:cloudspire/engagement.json"
 # itself: tests/quality/test_cloudspire_searches.py; generated ones: test_solver_agreement.py (their
 # `both` runs all three engines).
 ENGAGEMENT_RULINGS = [
-    ("CS-REVEAL-SAME-PHASE=next-phase", "CS-AFTER-DEFEATED=all-engaged"),
-    ("CS-LOAD-SOURCE=pool-as-miss", "CS-REVEAL-ACTIVATION=ignored"),
+    ("CS-REVEAL-SAME-PHASE=next-phase", "CS-AFTER-DEFEATED=all-engaged", "CS-LOAD-SOURCE=pool-as-miss"),
 ]
 
 
