@@ -62,13 +62,14 @@ from invasion_oracle.solver.common import (
 OBJECTIVES = ("defeat", "health")
 ENGINES = ("z3", "cpsat", "baseline")  # the order ``both`` names them in (the baseline last)
 # ``auto``: z3 at every size. The table "(a) engagement engines" of ``make bench``
-# (tests/bench/bench_cloudspire.py, search time only, best of 3 CPU): CP-SAT searches 3.5-5x faster
-# than z3 (9 against 43 ms at 3 dice, 24 against 84 ms at 9) and both far faster than the
-# baseline (145 ms at 3 dice, 580 ms at the bundled 5, doubling per die); but importing OR-Tools
-# costs a fresh process about 0.4 s CPU (the table's import row), which CP-SAT wins back only
-# where z3 needs that much more time than CP-SAT: extrapolating the 60 ms gap at 9 dice, far beyond
-# the game's 17 dice. The whole command on the bundled engagement: 0.41 s CPU with z3, 0.88 s with
-# cpsat. Crossover rule: never in a fresh process, so ``auto`` stays z3 (``--engine cpsat`` asks).
+# (tests/bench/bench_cloudspire.py, search time only, best of 3 CPU, the bundled board with 3 to 9
+# rolled dice): CP-SAT searches 4.3-4.8x faster than z3 (7 against 33 ms at 3 dice, 10 against 44
+# at the bundled 5, 19 against 89 at 9), both far faster than the baseline (158 ms at 3 dice, 636
+# at 5, doubling per die); but a fresh process first pays 0.41-0.53 s CPU importing OR-Tools (the
+# table's import row), which CP-SAT wins back only where z3's search takes that much longer than
+# its own: at the measured 9 ms more per two dice, beyond a hundred dice, and the game has 17. The
+# whole command on the bundled engagement: 0.41 s CPU with z3, 0.88 s with cpsat. Crossover rule:
+# none within the game, so ``auto`` stays z3 (``--engine cpsat`` asks for CP-SAT).
 AUTO = "z3"
 EXCLUDED = ("banish", "commit", "roll")
 

@@ -60,13 +60,14 @@ ENGINES = ("z3", "cpsat", "baseline")  # the order ``--engine both`` runs and na
 # ``auto`` (:func:`auto_engine`): the baseline while the placements it may have to try, every
 # placement of up to ``members`` members on the allowed hexes (C(hexes + members, members)), number
 # at most CLEAR_CROSSOVER, else CP-SAT. From the table "clear (b) engines" of ``make bench``
-# (tests/vulketh/bench.py, search time only, best of 3 CPU): the baseline costs about 0.6 ms per
-# placement tried (430 ms for the 715 of 4 members on 9 hexes when none works, 1.2 s for 2,002,
-# 16 s for 24,310) but stops at the fewest members that work (40-70 ms for hex 7 at any size);
-# CP-SAT takes 0.1-0.3 s at every size and a fresh process pays about 0.4 s more importing OR-Tools
-# (the table's import row); z3 takes 1-1.4 s (compiling the Invader turns) and is never the faster.
-# The worst cases meet near 1,000 placements: beyond, CP-SAT bounds a search the baseline may take
-# seconds to minutes on, for at most the ~0.6 s it loses where the baseline would stop early.
+# (tests/vulketh/bench.py, search time only, best of 2 CPU, on clear_hex.json): when no placement
+# works the baseline tries them all at about 0.58 ms each (6 ms for the 10 of 1 member, 124 ms for
+# 220, 1.16 s for 2,002); it stops at the fewest members that work (33 ms for hex 7 with 5 members
+# allowed). CP-SAT takes 11-160 ms at these sizes, but a fresh process first pays 0.41-0.53 s CPU
+# importing OR-Tools (the table's import row); z3 takes about 0.5 s at every size (compiling the
+# Invader turns) and is never the fastest. Baseline and CP-SAT (import included) meet near 1,000
+# placements: beyond, CP-SAT bounds a search the baseline may take seconds to minutes on, at the
+# price of about 0.6 s where the baseline would have stopped early.
 CLEAR_CROSSOVER = 1_000
 Placement = tuple[tuple[int, int], ...]  # (hex, members), hex ascending, members > 0
 
