@@ -67,7 +67,8 @@ ENGINES = ("z3", "cpsat", "baseline")  # the order ``both`` names them in (the b
 # at the bundled 5, 19 against 89 at 9), both far faster than the baseline (158 ms at 3 dice, 636
 # at 5, doubling per die); but a fresh process first pays 0.41-0.53 s CPU importing OR-Tools (the
 # table's import row), which CP-SAT wins back only where z3's search takes that much longer than
-# its own: at the measured 9 ms more per two dice, beyond a hundred dice, and the game has 17. The
+# its own: the gap grows by 7-9 ms a die (26 ms at 3 dice, 35 at 5, 70 at 9), so past some 60
+# dice, and the game has 17. The
 # whole command on the bundled engagement: 0.41 s CPU with z3, 0.88 s with cpsat. Crossover rule:
 # none within the game, so ``auto`` stays z3 (``--engine cpsat`` asks for CP-SAT).
 AUTO = "z3"
