@@ -12,7 +12,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, TextIO
@@ -283,7 +283,73 @@ def cpsat_solve(model: Any, deadline: Deadline) -> Any:
         return solver
     if status == cp_model.INFEASIBLE:
         return None
-    raise TimeLimit("interrupted" if deadline.stopped() else "time")
+    raise deadline.trip("interrupted" if deadline.stopped() else "time")
+
+
+def cpsat_lex_min(model: Any, terms: Sequence[tuple[Any, int]], deadline: Deadline, bits: int = 40) -> Any:
+    """The lexicographically smallest solution of a CP-SAT ``model`` (left unchanged) over
+    ``terms``, each ``(expression, span)`` with the expression's values in ``0 .. span - 1``: the
+    first term smallest, then the second, ... (as z3's lexicographic ``Optimize`` followed by
+    fixing one term at a time). Terms are minimised in blocks of one weighted objective (the
+    weights of a block below ``2**bits``, so sums stay exact), each block fixed before the next.
+    Returns the solver of the last solve (read values with ``.value``), ``None`` when infeasible;
+    raises TimeLimit when the deadline ends first."""
+    work = model.clone()
+    blocks: list[list[tuple[Any, int]]] = [[]]
+    size = 1
+    for expr, span in terms:
+        if span <= 1 or isinstance(expr, int):
+            continue  # a single value: nothing to choose
+        if blocks[-1] and size * span > 1 << bits:
+            blocks.append([])
+            size = 1
+        blocks[-1].append((expr, span))
+        size *= span
+    solver = None
+    for block in blocks:
+        weights, weight = [], 1
+        for _, span in reversed(block):
+            weights.append(weight)
+            weight *= span
+        weights.reverse()
+        if block:
+            work.minimize(sum(w * expr for w, (expr, _) in zip(weights, block, strict=True)))
+        solver = cpsat_solve(work, deadline)
+        if solver is None:
+            return None
+        for expr, _ in block:
+            work.add(expr == solver.value(expr))
+    return solver
+
+
+def cpsat_count(model: Any, variables: Sequence[Any], deadline: Deadline) -> int:
+    """How many assignments of ``variables`` a CP-SAT feasibility ``model`` allows (every solution
+    enumerated, one worker; distinct values of ``variables`` counted); raises TimeLimit when the
+    deadline ends first."""
+    from ortools.sat.python import cp_model
+
+    deadline.check()
+    seen: set[tuple[int, ...]] = set()
+    cut = [False]
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            seen.add(tuple(int(self.value(v)) for v in variables))
+            if deadline.stopped() or deadline.expired():
+                cut[0] = True
+                self.stop_search()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.enumerate_all_solutions = True
+    left = deadline.remaining()
+    if left is not None:
+        solver.parameters.max_time_in_seconds = max(0.001, left)
+    status = solver.solve(model, Collect())
+    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not cut[0]:  # every solution enumerated
+        return len(seen)
+    raise deadline.trip("interrupted" if deadline.stopped() else "time")
 
 
 def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatResult:

@@ -21,6 +21,13 @@ def fraction(value: Fraction | None) -> str:
     return f"{value.numerator}/{value.denominator} ({float(value):.4f})"
 
 
+_ENGINE_WORDS = {"z3": "z3", "cpsat": "CP-SAT", "baseline": "the exhaustive baseline"}
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def engagement_body(scenario: Scenario, answer: EngagementAnswer) -> str:
     if not answer.plans:
         return f"The search stopped at its time limit: **{answer.status}**."
@@ -35,7 +42,7 @@ def engagement_body(scenario: Scenario, answer: EngagementAnswer) -> str:
         for p in answer.plans
     ]
     agree = {
-        True: "z3 and the exhaustive baseline agree",
+        True: _listed([_ENGINE_WORDS[e] for e in answer.method.split("+")]) + " agree",
         False: "DISAGREE",
         None: f"engine {answer.method}",
     }[answer.agree]

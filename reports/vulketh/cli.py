@@ -2,10 +2,11 @@
 
 Argument parsing only; the handlers import the solvers when called, so building the parser stays
 cheap. Every search prints the command that reproduces it; ``--engine both`` runs z3 and the
-exhaustive baseline (and, for the race, the compiled engine) and stops with an error if they
-disagree; every answer printed has been replayed through the oracle. The default engine ``auto``
-takes the one measured faster on these searches (z3 for the race, the baseline for a Vul'Keth-tribe
-race, for clearing a hex and for where readings part; docs/vulketh.md),
+exhaustive baseline (and, for the race, the compiled engine; for clearing a hex, CP-SAT) and stops
+with an error if they disagree; every answer printed has been replayed through the oracle. The
+default engine ``auto`` takes the one measured faster on these searches (z3 for the race, the
+baseline for a Vul'Keth-tribe race and for where readings part; for clearing a hex the baseline,
+or CP-SAT where the baseline may have to try more than 1,000 placements; docs/vulketh.md),
 and ``--time-limit`` covers the whole command: every question, both engines, the replays.
 """
 
@@ -28,10 +29,13 @@ from invasion_oracle.reports.options import (
 if TYPE_CHECKING:
     from invasion_oracle.solver.common import Deadline
 
-# Clearing a hex and where readings part: `auto` (the default) takes the baseline, measured the
-# faster at every size the bench runs (tests/bench/bench_vulketh.py; z3 takes about 250 s CPU on
-# differ's nine default pairs against 1.4 s).
+# Where readings part: `auto` (the default) takes the baseline, measured the faster at every size
+# the bench runs (tests/bench/bench_vulketh.py; z3 takes about 250 s CPU on differ's nine default
+# pairs against 1.4 s).
 ENGINES = ("auto", "z3", "baseline", "both")
+# Clearing a hex: `auto` takes the baseline up to 1,000 placements to try, CP-SAT beyond
+# (solver/vulketh/clear.py, CLEAR_CROSSOVER, from the bench); `both` runs z3, CP-SAT and the baseline.
+CLEAR_ENGINES = ("auto", "z3", "cpsat", "baseline", "both")
 # The race: `auto` takes z3 (measured faster than the compiled exhaustive engine and the baseline
 # at the bundled size, tests/bench/bench_vulketh.py), the baseline for a Vul'Keth-tribe player
 # (Pillage is searched only there); `both` runs z3, compiled and the baseline.
@@ -77,9 +81,11 @@ def register(commands: Any) -> None:
     add_output_options(clear)
     add_search_options(
         clear,
-        ENGINES,
+        CLEAR_ENGINES,
         "auto",
-        engine_help="auto (default): the baseline, measured faster; z3; both: both, checked equal",
+        engine_help="auto (default): the baseline, or CP-SAT where the baseline may have to try more than "
+        "1,000 placements (measured faster there); z3; cpsat: the same model with OR-Tools CP-SAT; "
+        "both: all three, checked equal",
     )
     clear.set_defaults(run=interruptible(_clear), verb_engines="clear")
 
@@ -130,8 +136,10 @@ def _command(args: argparse.Namespace) -> str:
 
 def _engines(args: argparse.Namespace) -> tuple[str, ...]:
     if args.engine == "both":
-        return ("z3", "compiled", "baseline") if args.verb_engines == "race" else ("z3", "baseline")
-    if args.engine == "auto" and args.verb_engines != "race":
+        return {"race": ("z3", "compiled", "baseline"), "clear": ("z3", "cpsat", "baseline")}.get(
+            args.verb_engines, ("z3", "baseline")
+        )
+    if args.engine == "auto" and args.verb_engines == "differ":
         return ("baseline",)
     return (args.engine,)
 
@@ -143,8 +151,11 @@ def _limits(args: argparse.Namespace) -> Deadline:
     from invasion_oracle.model.core.errors import MalformedInputError
     from invasion_oracle.reports.options import Z3_MIN_MEMORY_MIB, command_deadline
 
-    # `auto` picks z3 for the race (the baseline only for a Vul'Keth-tribe position)
-    if {"z3", "auto"} & set(_engines(args)) and args.memory_limit < Z3_MIN_MEMORY_MIB:
+    # `auto` picks z3 for the race (the baseline only for a Vul'Keth-tribe position), never for clear
+    engines = set(_engines(args))
+    if ("z3" in engines or ("auto" in engines and args.verb_engines == "race")) and (
+        args.memory_limit < Z3_MIN_MEMORY_MIB
+    ):
         # below this z3 cannot even start its solver (it crashed the process: SIGSEGV)
         raise MalformedInputError(
             "--memory-limit",
@@ -232,7 +243,7 @@ def _clear(args: argparse.Namespace) -> int:
     from invasion_oracle.reports.output import emit
     from invasion_oracle.reports.tables import section
     from invasion_oracle.reports.vulketh.tables import clear_report
-    from invasion_oracle.solver.vulketh.clear import clear_hex, question_from_scenario
+    from invasion_oracle.solver.vulketh.clear import auto_engine, clear_hex, question_from_scenario
 
     deadline = _limits(args)
     hexes = None
@@ -244,13 +255,13 @@ def _clear(args: argparse.Namespace) -> int:
                 "--hexes", "$", f"hex numbers 1-9 separated by commas, got {','.join(args.hexes)}"
             ) from None
     question = question_from_scenario(_load(args), args.hex, args.members, hexes)
-    answers = [
-        clear_hex(question, engine=e, seconds=_left(deadline), parent=deadline) for e in _engines(args)
-    ]
-    if len(answers) == 2 and all(a.status.value == "proven" for a in answers):
+    engines = (auto_engine(question),) if args.engine == "auto" else _engines(args)
+    answers = [clear_hex(question, engine=e, seconds=_left(deadline), parent=deadline) for e in engines]
+    if len(answers) > 1 and all(a.status.value == "proven" for a in answers):
         keys = [(a.placement, a.alternatives) for a in answers]
-        if keys[0] != keys[1]:
-            _disagree("the placement", keys[0], keys[1])
+        for key in keys[1:]:
+            if key != keys[0]:
+                _disagree("the placement", keys[0], key)
     answer = _answered(answers)
     if args.format == "json":
         emit(

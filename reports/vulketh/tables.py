@@ -73,7 +73,8 @@ def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: 
 
 def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], command: str | None) -> str:
     answer = answers[0]
-    engines = " and ".join(a.engine for a in answers)
+    names = [a.engine for a in answers]
+    engines = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     if answer.placement is not None:
         where = ", ".join(f"{n} on hex {h}" for h, n in answer.placement) or "nothing (already true)"
         verdict = (

@@ -11,17 +11,25 @@ From a state whose dice are rolled (a scenario starting at ``load``, or at ``fir
 revealed in stacks), Suffer Damage and After Effects. No more rolls are made and no die is
 banished. Health lost is net of heals and stops at 0 (a loss).
 
-Two engines:
+Three engines (``both`` runs all three and checks that they agree):
 
 * ``baseline`` - every decision the oracle offers, searched exhaustively over the oracle's own
   states (a memo merges equal positions);
 * ``z3`` - a model of the same round: which die on which free slot, which loaded hit onto which
   card of a lane stack (deeper cards only once the ones above are defeated, ruling
   ``CS-REVEAL-SAME-PHASE``), the attacker left on top of each lane, and the damage the hero takes
-  after loaded misses and spires in the attacker's row absorb what they can.
+  after loaded misses and spires in the attacker's row absorb what they can. The two objectives
+  are lexicographic; among the optimal plans the one setting the fewest, earliest variables is
+  taken (z3's own pick may change between runs);
+* ``cpsat`` - the same model in OR-Tools CP-SAT, constraint for constraint (integer terms as
+  bounded variables, ``If`` as enforced equalities), the objectives and then the fewest, earliest
+  variables as one lexicographic minimisation: it returns z3's plan, so its answer is z3's byte
+  for byte but for the ``engine`` field (tests check it).
 
-Every z3 plan is played through the oracle (its loads, its targets in a legal order, damage to
-misses, then spires, then the hero) and must give the Health and defeats z3 claims.
+Every z3 and CP-SAT plan is played through the oracle (its loads, its targets in a legal order,
+damage to misses, then spires, then the hero) and must give the Health and defeats it claims.
+
+``auto`` takes z3 at every size (:data:`AUTO`; the measurements are there).
 """
 
 from __future__ import annotations
@@ -42,9 +50,28 @@ from invasion_oracle.model.cloudspire.state import GameState, LoadDice, SpiresFi
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.solver.cloudspire.search import options, step
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Status,
+    TimeLimit,
+    cpsat_lex_min,
+    z3_check,
+)
 
 OBJECTIVES = ("defeat", "health")
+ENGINES = ("z3", "cpsat", "baseline")  # the order ``both`` names them in (the baseline last)
+# ``auto``: z3 at every size. The table "(a) engagement engines" of ``make bench``
+# (tests/bench/bench_cloudspire.py, search time only, best of 3 CPU, the bundled board with 3 to 9
+# rolled dice): CP-SAT searches 4.3-4.8x faster than z3 (7 against 33 ms at 3 dice, 10 against 44
+# at the bundled 5, 19 against 89 at 9), both far faster than the baseline (158 ms at 3 dice, 636
+# at 5, doubling per die); but a fresh process first pays 0.41-0.53 s CPU importing OR-Tools (the
+# table's import row), which CP-SAT wins back only where z3's search takes that much longer than
+# its own: the gap grows by 7-9 ms a die (26 ms at 3 dice, 35 at 5, 70 at 9), so past some 60
+# dice, and the game has 17. The
+# whole command on the bundled engagement: 0.41 s CPU with z3, 0.88 s with cpsat. Crossover rule:
+# none within the game, so ``auto`` stays z3 (``--engine cpsat`` asks for CP-SAT).
+AUTO = "z3"
 EXCLUDED = ("banish", "commit", "roll")
 
 
@@ -385,6 +412,169 @@ def _z3_plan(
     return defeated, lost, loads, applies
 
 
+# -- the CP-SAT model: the z3 model above, term for term --------------------------------------------
+
+
+def _cpsat_plan(
+    game: CloudspireGame, start: GameState, objective: str, deadline: Deadline
+) -> tuple[int, int, list[tuple[str, str]], list[tuple[str, str, int]]]:
+    """:func:`_z3_plan` with OR-Tools CP-SAT: the same variables and constraints (integer terms as
+    bounded variables, ``If`` as enforced equalities), the two objectives and then the canonical
+    plan (the fewest, earliest variables) as one lexicographic minimisation."""
+    deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    from ortools.sat.python import cp_model
+
+    cards = _compile(game, start)
+    problems = _limits(game, cards)
+    if problems:
+        raise RulesError("the CP-SAT engagement model does not cover: " + "; ".join(problems))
+    s = start
+    rules = game.rules
+    used = game.used_slots(s)
+    free = [(slot, want) for slot, want in game.all_slots(s) if str(slot) not in used]
+    new_dice = [d for d in s.in_zone(Zone.COMMITTED) if d.face is not None]
+    pool_misses = list(s.in_zone(Zone.POOL)) if rules.load_source == "pool-as-miss" else []
+    fixed = list(s.in_zone(Zone.LOADED))
+    model = cp_model.CpModel()
+    loads: dict[tuple[str, str], Any] = {}
+    for die in [*new_dice, *pool_misses]:
+        face = die.face if die.zone is Zone.COMMITTED and die.face is not None else Face.MISS
+        mine = []
+        for slot, want in free:
+            if accepts(slot, want, die.colour, face):
+                var = model.new_bool_var(f"load_{die.name}_{slot}")
+                loads[(die.name, str(slot))] = var
+                mine.append(var)
+        if len(mine) > 1:
+            model.add_at_most_one(mine)
+    for slot, _ in free:
+        on_slot = [v for (d, sl), v in loads.items() if sl == str(slot)]
+        if len(on_slot) > 1:
+            model.add_at_most_one(on_slot)
+
+    applies: dict[tuple[str, str, int], Any] = {}
+    hitters: list[tuple[str, Face, str]] = []
+    for die in new_dice:
+        if die.face is not None and die.face.is_hit:
+            hitters.append((die.name, die.face, ""))
+    for die in fixed:
+        if die.face is not None and die.face.is_hit:
+            hitters.append((die.name, die.face, Slot.parse(die.slot).space))
+    for name, _face, space in hitters:
+        mine = []
+        for lane in LANES:
+            depth = len(cards[lane]) if rules.reveal_same_phase == "same-phase" else min(1, len(cards[lane]))
+            for k in range(depth):
+                var = model.new_bool_var(f"apply_{name}_{lane}_{k}")
+                applies[(name, lane, k)] = var
+                mine.append(var)
+                if space:  # a die already loaded: its space reaches the lane or not
+                    if lane not in hit_reach(space):
+                        model.add(var == 0)
+                    continue
+                terms = [
+                    v for (d, sl), v in loads.items() if d == name and lane in hit_reach(Slot.parse(sl).space)
+                ]
+                if terms:
+                    model.add_bool_or(terms).only_enforce_if(var)
+                else:
+                    model.add(var == 0)
+        if len(mine) > 1:
+            model.add_at_most_one(mine)
+    faces = {name: face for name, face, _ in hitters}
+
+    def dmg(face: Face, card: _Card) -> int:
+        if face is Face.CRIT and not card.armored:
+            return int(game.data.value("crit_damage"))
+        return int(game.data.value("hit_damage"))
+
+    def both_ways(lit: Any, conds: list[Any]) -> None:
+        """``lit`` is the conjunction of ``conds`` (literals)."""
+        model.add_bool_and(conds).only_enforce_if(lit)
+        model.add_bool_or([c.Not() for c in conds]).only_enforce_if(lit.Not())
+
+    defeated_vars: dict[tuple[str, int], Any] = {}
+    for lane in LANES:
+        for k, card in enumerate(cards[lane]):
+            terms = [(v, dmg(faces[n], card)) for (n, ln, kk), v in applies.items() if ln == lane and kk == k]
+            done = model.new_bool_var(f"defeated_{lane}_{k}")
+            if terms:
+                damage = sum(w * v for v, w in terms)
+                model.add(damage >= card.health).only_enforce_if(done)
+                model.add(damage <= card.health - 1).only_enforce_if(done.Not())
+            else:  # no die can reach it: defeated only if it has no Health left
+                model.add(done == int(card.health <= 0))
+            defeated_vars[(lane, k)] = done
+            if k > 0:
+                for (_die, ln, kk), v in applies.items():
+                    if ln == lane and kk == k:
+                        model.add_implication(v, defeated_vars[(lane, k - 1)])
+                model.add_implication(done, defeated_vars[(lane, k - 1)])
+    live = {sp for sp, p in zip(SPIRE_SPACES, s.spires, strict=True) if p is not None and not p.defeated}
+    harm_terms: list[Any] = []
+    harm_most = 0
+    heal_terms: list[Any] = []
+    heal_most = 0
+    for lane in LANES:
+        row_spires = [sp for sp in live if sp.endswith(lane)]
+        fixed_misses = sum(1 for d in fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires)
+        new_misses = [
+            v
+            for (d, sl), v in loads.items()
+            if Slot.parse(sl).space in row_spires and _face_of(s, d, rules.load_source) is Face.MISS
+        ]
+        absorb_least = fixed_misses + len(row_spires)
+        absorb = absorb_least + sum(new_misses)
+        for k, card in enumerate(cards[lane]):
+            top = model.new_bool_var(f"top_{lane}_{k}")  # the card on top of the lane after Spires Fire
+            both_ways(top, [*(defeated_vars[(lane, j)] for j in range(k)), defeated_vars[(lane, k)].Not()])
+            if lane == "bottom" or card.ranged:
+                most = max(0, card.damage - absorb_least)
+                through = model.new_int_var(0, most, f"through_{lane}_{k}")
+                model.add_max_equality(through, [card.damage - absorb, 0])
+                hero = model.new_int_var(0, most, f"hero_{lane}_{k}")
+                model.add(hero == through).only_enforce_if(top)
+                model.add(hero == 0).only_enforce_if(top.Not())
+                harm_terms.append(hero)
+                harm_most += most
+            if card.after:
+                if rules.after_defeated == "all-engaged":
+                    engaged = model.new_bool_var(f"engaged_{lane}_{k}")
+                    model.add_bool_or([top, defeated_vars[(lane, k)]]).only_enforce_if(engaged)
+                    model.add_bool_and([top.Not(), defeated_vars[(lane, k)].Not()]).only_enforce_if(
+                        engaged.Not()
+                    )
+                    harm_terms.append(card.after * engaged)
+                else:
+                    harm_terms.append(card.after * top)
+                harm_most += max(0, card.after)
+            if k > 0 and card.revealed_damage:
+                harm_terms.append(card.revealed_damage * defeated_vars[(lane, k - 1)])
+                harm_most += max(0, card.revealed_damage)
+            if card.heal:
+                heal_terms.append(card.heal * defeated_vars[(lane, k)])
+                heal_most += max(0, card.heal)
+    final_least, final_most = s.health - harm_most, s.health + heal_most
+    final = model.new_int_var(final_least, final_most, "final")
+    model.add(final == s.health + sum(heal_terms) - sum(harm_terms))
+    kept = model.new_int_var(0, max(0, final_most), "kept")  # Health left, stopping at 0
+    model.add_max_equality(kept, [final, 0])
+    lost = s.health - kept
+    lost_least, lost_most = s.health - max(0, final_most), s.health - max(0, final_least)
+    defeated = sum(defeated_vars.values())
+    count = len(defeated_vars)
+    fewer_defeated = (count - defeated, count + 1)
+    more_lost = (lost - lost_least, lost_most - lost_least + 1)
+    keys = [fewer_defeated, more_lost] if objective == "defeat" else [more_lost, fewer_defeated]
+    variables = [v for _, v in sorted(loads.items())] + [v for _, v in sorted(applies.items())]
+    solver = cpsat_lex_min(model, [*keys, *[(v, 2) for v in variables]], deadline)
+    if solver is None:  # pragma: no cover - doing nothing is always a plan
+        raise OracleDisagreement("the CP-SAT engagement model has no plan")
+    chosen_loads = sorted(k for k, v in loads.items() if solver.value(v))
+    chosen_applies = sorted(k for k, v in applies.items() if solver.value(v))
+    return int(solver.value(defeated)), int(solver.value(lost)), chosen_loads, chosen_applies
+
+
 # -- replaying a z3 plan through the oracle --------------------------------------------------------------
 
 
@@ -483,60 +673,69 @@ def _next_application(
 def best_engagement(
     scenario: Scenario, method: str = "auto", deadline: Deadline | None = None
 ) -> EngagementAnswer:
-    """Both plans (most defeated, least Health lost) by ``z3``, ``baseline`` or ``both``; ``auto``
-    takes z3, measured about 14x faster than the exhaustive baseline on the bundled engagement
-    (``make bench``, tests/bench/bench_cloudspire.py)."""
+    """Both plans (most defeated, least Health lost) by ``z3``, ``cpsat``, ``baseline`` or ``both``
+    (all three, checked to agree); ``auto`` takes z3 (see :data:`AUTO`)."""
     if method == "auto":
-        method = "z3"
-    name = "z3+baseline" if method == "both" else method  # the engines that ran, as every game names them
+        method = AUTO
+    engines = ENGINES if method == "both" else (method,)
+    if not set(engines) <= set(ENGINES):
+        raise RulesError(
+            f"unknown engagement engine {method!r}: choose from auto, {', '.join(ENGINES)}, both"
+        )
+    name = "+".join(engines)  # the engines that ran, as every game names them
     deadline = deadline or Deadline()
     game = scenario.game()
     origin = scenario.initial  # metrics count from here (the opening may already change things)
     check_start(origin)
     start, _ = game.start(origin)
+    solvers = {"z3": _z3_plan, "cpsat": _cpsat_plan}
     try:
         plans_by: dict[str, dict[str, EngagementPlan]] = {}
         states = 0
-        if method in ("baseline", "both"):
+        if "baseline" in engines:
             search = _Baseline(game, origin, deadline)
             best = search.best(start)
             states = len(search.memo)
             plans_by["baseline"] = {
                 o: _plan_from_path(o, origin, start, game, best[o][1]) for o in OBJECTIVES
             }
-        if method in ("z3", "both"):
-            plans_by["z3"] = {}
+        for engine in (e for e in engines if e in solvers):
+            plans_by[engine] = {}
             for objective in OBJECTIVES:
-                defeated, lost, loads, applies = _z3_plan(game, origin, objective, deadline)
+                defeated, lost, loads, applies = solvers[engine](game, origin, objective, deadline)
                 final, answers, played_loads, played_apps = _replay_plan(game, start, loads, applies)
                 got = _metrics(origin, final)
                 if got != (defeated, lost):
                     raise OracleDisagreement(
-                        f"z3's {objective} plan claims {defeated} defeated and {lost} Health lost; "
+                        f"{engine}'s {objective} plan claims {defeated} defeated and {lost} Health lost; "
                         f"the oracle playing it gives {got[0]} and {got[1]}"
                     )
-                plans_by["z3"][objective] = EngagementPlan(
+                plans_by[engine][objective] = EngagementPlan(
                     objective, defeated, lost, tuple(played_loads), tuple(played_apps), answers
                 )
     except TimeLimit:
         return EngagementAnswer(name, Status.UNKNOWN.value, (), None, 0, False)
     agree = None
-    if method == "both":
-        agree = all(
-            (plans_by["z3"][o].defeated, plans_by["z3"][o].health_lost)
-            == (plans_by["baseline"][o].defeated, plans_by["baseline"][o].health_lost)
-            for o in OBJECTIVES
-        )
+    if len(engines) > 1:
+        values = {
+            e: tuple((plans_by[e][o].defeated, plans_by[e][o].health_lost) for o in OBJECTIVES)
+            for e in engines
+        }
+        # the two models pick the same canonical plan (the fewest, earliest variables): the same plan
+        agree = len(set(values.values())) == 1 and plans_by["z3"] == plans_by["cpsat"]
         if not agree:
             raise OracleDisagreement(
-                "z3 and the exhaustive baseline disagree: "
+                "the engagement engines disagree: "
                 + "; ".join(
-                    f"{o}: z3 {plans_by['z3'][o].defeated}/{plans_by['z3'][o].health_lost}, "
-                    f"baseline {plans_by['baseline'][o].defeated}/{plans_by['baseline'][o].health_lost}"
+                    f"{o}: "
+                    + ", ".join(
+                        f"{e} {plans_by[e][o].defeated}/{plans_by[e][o].health_lost}" for e in engines
+                    )
                     for o in OBJECTIVES
                 )
+                + ("" if plans_by["z3"] == plans_by["cpsat"] else " (z3 and CP-SAT chose different plans)")
             )
-    chosen = plans_by["z3"] if "z3" in plans_by else plans_by["baseline"]
+    chosen = next(plans_by[e] for e in ("z3", "cpsat", "baseline") if e in plans_by)
     return EngagementAnswer(
         name, Status.PROVEN.value, tuple(chosen[o] for o in OBJECTIVES), agree, states, True
     )

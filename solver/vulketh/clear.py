@@ -8,13 +8,24 @@ takes its next turn with every card it may draw. Placements add up to ``members`
 (from the player's supply) to the allowed hexes; the answer is the placement with the fewest
 members (the lexicographically first by hex among those), with the number of such placements.
 
-Engines (exact; tests check them equal): ``z3`` over the compiled rules, one Invader turn per
-possible card, minimising the members placed; ``baseline`` tries every placement, fewest members
-first, through the oracle. The answer is replayed through the oracle for every possible card.
+Engines (exact; tests check them equal; ``both`` runs all three and checks them equal):
+
+* ``z3`` over the compiled rules, one Invader turn per possible card, minimising the members
+  placed (one count at a time), then the placement ordered (most on the lowest hex, ...) and the
+  placements of that many members counted by blocking each one found;
+* ``cpsat`` - the same compiled rules over OR-Tools CP-SAT terms (:class:`CpSatOps`), the same
+  constraints; the fewest members and the order of ties in one lexicographic minimisation, the
+  placements of that many members counted by enumerating them: the same answer as z3's, byte for
+  byte but for the ``engine`` field;
+* ``baseline`` tries every placement, fewest members first, through the oracle.
+
+``auto`` takes the baseline up to :data:`CLEAR_CROSSOVER` placements to try, CP-SAT beyond (the
+measurements are there). The answer is replayed through the oracle for every possible card.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -32,11 +43,32 @@ from invasion_oracle.model.vulketh.state import (
     PlayerConflicts,
     PlayerTurn,
 )
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
-from invasion_oracle.solver.vulketh.compiled import Z3, Compiled, Unsupported, from_state
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Progress,
+    Status,
+    TimeLimit,
+    cpsat_count,
+    cpsat_lex_min,
+    z3_check,
+)
+from invasion_oracle.solver.vulketh.compiled import Z3, Compiled, CpSatOps, Unsupported, from_state
 from invasion_oracle.solver.vulketh.race import lex_min, new_solver
 
-ENGINES = ("z3", "baseline")
+ENGINES = ("z3", "cpsat", "baseline")  # the order ``--engine both`` runs and names them in
+# ``auto`` (:func:`auto_engine`): the baseline while the placements it may have to try, every
+# placement of up to ``members`` members on the allowed hexes (C(hexes + members, members)), number
+# at most CLEAR_CROSSOVER, else CP-SAT. From the table "clear (b) engines" of ``make bench``
+# (tests/vulketh/bench.py, search time only, best of 2 CPU, on clear_hex.json): when no placement
+# works the baseline tries them all at about 0.58 ms each (6 ms for the 10 of 1 member, 124 ms for
+# 220, 1.16 s for 2,002); it stops at the fewest members that work (33 ms for hex 7 with 5 members
+# allowed). CP-SAT takes 11-160 ms at these sizes, but a fresh process first pays 0.41-0.53 s CPU
+# importing OR-Tools (the table's import row); z3 takes about 0.5 s at every size (compiling the
+# Invader turns) and is never the fastest. Baseline and CP-SAT (import included) meet near 1,000
+# placements: beyond, CP-SAT bounds a search the baseline may take seconds to minutes on, at the
+# price of about 0.6 s where the baseline would have stopped early.
+CLEAR_CROSSOVER = 1_000
 Placement = tuple[tuple[int, int], ...]  # (hex, members), hex ascending, members > 0
 
 
@@ -104,6 +136,16 @@ class ClearAnswer:
 
 
 # -- the oracle's view ----------------------------------------------------------------------------
+
+
+def baseline_work(question: ClearQuestion) -> int:
+    """The placements the baseline tries when none works: every one of up to ``members`` members."""
+    return math.comb(len(question.hexes) + question.members, question.members)
+
+
+def auto_engine(question: ClearQuestion) -> str:
+    """The engine ``auto`` runs (see :data:`CLEAR_CROSSOVER`)."""
+    return "baseline" if baseline_work(question) <= CLEAR_CROSSOVER else "cpsat"
 
 
 def placed_state(state: GameState, placement: Placement) -> GameState:
@@ -211,6 +253,56 @@ def _z3(question: ClearQuestion, deadline: Deadline, extent: _Extent) -> tuple[P
     return best, _count(solver, put, total == members, deadline)
 
 
+# -- CP-SAT ------------------------------------------------------------------------------------------
+
+
+def _cpsat(question: ClearQuestion, deadline: Deadline, extent: _Extent) -> tuple[Placement | None, int]:
+    """:func:`_z3` over OR-Tools CP-SAT: the same compiled rules (:class:`CpSatOps`), the same
+    constraints; one lexicographic minimisation (the members placed, then the most on the lowest
+    hex, the next, ...) for the answer, then every placement of that many members enumerated."""
+    deadline.check()  # before importing OR-Tools: the import alone costs about 0.4 s of CPU
+    from ortools.sat.python import cp_model
+
+    scenario = question.scenario
+    model = cp_model.CpModel()
+    ops = CpSatOps(model)
+    compiled = Compiled(scenario.rules, ops, deadline.check)
+    compiled.check_supported()
+    base = from_state(scenario.initial, scenario.rules)
+    most = question.members
+    put = {n: ops.int_var(0, most, f"put{n}") for n in question.hexes}
+    ply = tuple(base.ply[n - 1] + put[n] if n in put else base.ply[n - 1] for n in range(1, 10))
+    start = compiled.player_conflicts(replace(base, ply=ply))
+    cards = [c.id for c in scenario.data.action_cards]
+    total = ops.expr(ops.total(list(put.values())))
+    model.add(total <= most)
+    feasible = True
+    for card in question.cards():
+        after, legal = compiled.invader_turn(start, cards.index(card))
+        for condition in (legal, after.inv[question.target - 1] == 0):
+            if condition is False:
+                feasible = False
+            elif condition is not True:
+                model.add_bool_and([condition.literal])
+    if not feasible:
+        extent.done = question.members
+        return None, 0
+    variables = [ops.expr(put[n]) for n in question.hexes]
+    order = [(total, most + 1), *[(most - v, most + 1) for v in variables]]
+    solver = cpsat_lex_min(model, order, deadline)
+    if solver is None:
+        extent.done = question.members
+        return None, 0
+    values = {n: int(solver.value(v)) for n, v in zip(question.hexes, variables, strict=True)}
+    best = tuple((n, values[n]) for n in question.hexes if values[n])
+    members = sum(values.values())
+    extent.done = members - 1
+    extent.found = [best]  # the answer; cut while counting, its alternatives are a lower bound
+    counting = model.clone()
+    counting.add(total == members)
+    return best, cpsat_count(counting, variables, deadline)
+
+
 def _placement(question: ClearQuestion, model: Any, put: dict[int, Any]) -> Placement:
     values = {n: model.eval(put[n], model_completion=True).as_long() for n in question.hexes}
     return tuple((n, values[n]) for n in question.hexes if values[n])
@@ -244,8 +336,13 @@ def clear_hex(
     progress: Progress | None = None,
     parent: Deadline | None = None,
 ) -> ClearAnswer:
-    """Search ``question``; the placement found is replayed through the oracle for every card."""
+    """Search ``question`` with ``engine`` (z3, cpsat, baseline; auto: :func:`auto_engine`); the
+    placement found is replayed through the oracle for every card."""
     # ``parent``: the command's deadline, whose Ctrl-C (stop_on_interrupt) stops this search too.
+    if engine == "auto":
+        engine = auto_engine(question)
+    if engine not in ENGINES:
+        raise MalformedInputError("--engine", engine, f"the clear search's engines are {', '.join(ENGINES)}")
     deadline = Deadline(seconds, parent=parent)
     progress = progress or Progress("placements")
     extent = _Extent()
@@ -254,12 +351,13 @@ def clear_hex(
             placement, alternatives = _baseline(question, deadline, progress, extent)
         else:
             try:
-                placement, alternatives = _z3(question, deadline, extent)
+                search = {"z3": _z3, "cpsat": _cpsat}[engine]
+                placement, alternatives = search(question, deadline, extent)
             except Unsupported as err:
                 raise MalformedInputError(
                     question.scenario.source,
                     "$",
-                    f"the z3 engine does not model {err}; use --engine baseline",
+                    f"the {engine} engine does not model {err}; use --engine baseline",
                 ) from None
     except TimeLimit:
         progress.finish()

@@ -139,3 +139,73 @@ def public_api_measures(
             )
         )
     return measures
+
+
+# -- exact engines side by side (issue 22) ----------------------------------------------------------
+#
+# A search's engines (the exhaustive baseline, z3, CP-SAT) on the same instances at several sizes,
+# search time only (the oracle replay of the answer is the same for every engine), the best CPU
+# time of a few runs; each row gives the ratio to the baseline measured in the same run.
+
+
+def engine_measures(
+    search: str, cases: Any, repeat: int = 3, baseline_repeat: int | None = None
+) -> list[Measure]:
+    """``cases``: ``(size, workload, {engine: run})``, the engines among ``baseline``, ``z3`` and
+    ``cpsat`` (a size without ``baseline`` is one too large for it). One row per exact engine and
+    size: its time in ms against the baseline's, and which engine was the fastest there."""
+    out = []
+    for size, workload, runs in cases:
+        times = {
+            name: best_cpu(baseline_repeat or repeat if name == "baseline" else repeat, run)
+            for name, run in runs.items()
+        }
+        faster = min(times, key=lambda name: times[name])
+        base = times.get("baseline")
+        for name in ("z3", "cpsat"):
+            if name not in times:
+                continue
+            note = f"{workload}; fastest: {faster}"
+            if name == "cpsat" and "z3" in times:
+                note += f"; z3 / CP-SAT {times['z3'] / times['cpsat']:.1f}x"
+            out.append(
+                Measure(
+                    f"{search}, {'CP-SAT' if name == 'cpsat' else name}, {size}",
+                    times[name] * 1000,
+                    "ms",
+                    None if base is None else base * 1000,
+                    "exhaustive baseline" if base is not None else "",
+                    None if base is None else base / times[name],
+                    note if base is not None else note + "; baseline not run (too large)",
+                )
+            )
+    return out
+
+
+_IMPORT_COST: list[float] = []
+
+
+def ortools_import_measure() -> Measure:
+    """What CP-SAT costs before it solves anything: importing OR-Tools in a fresh process (after
+    z3, which every search module imports), CPU seconds, against importing z3 there. Measured once
+    per run (both game benches print it)."""
+    import subprocess
+    import sys
+
+    if not _IMPORT_COST:
+        code = (
+            "import time; t = time.process_time(); import z3; a = time.process_time(); "
+            "import ortools.sat.python.cp_model; print(a - t, time.process_time() - a)"
+        )
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+        _IMPORT_COST.extend(float(x) for x in out.split())
+    z3_s, ortools_s = _IMPORT_COST
+    return Measure(
+        "importing OR-Tools in a fresh process (CP-SAT's fixed cost)",
+        ortools_s * 1000,
+        "ms",
+        z3_s * 1000,
+        "importing z3",
+        z3_s / ortools_s,
+        "CPU; paid once per process by the first CP-SAT search, z3's import by every search module",
+    )

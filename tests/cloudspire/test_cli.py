@@ -98,6 +98,15 @@ def test_engagement_prints_both_plans_and_json(capsys: pytest.CaptureFixture[str
         ("defeat", 2, 1),
         ("health", 1, 0),
     ]
+    # CP-SAT answers z3's plans: the same JSON answer but for the engine
+    assert (
+        main(
+            ["cloudspire", "engagement", "example:cloudspire/engagement.json", "--engine", "cpsat", "--json"]
+        )
+        == 0
+    )
+    cpsat = json.loads(capsys.readouterr().out)
+    assert cpsat["answer"] == {**doc["answer"], "engine": "cpsat"} and cpsat["replayed"] is True
 
 
 def test_survive_and_spires_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,5 +1,6 @@
 """Questions (b) survival and (c) fewest spires on small instances whose answers can be worked out
-by hand; both engines of each must agree and the answers replay through the oracle."""
+by hand; both engines of each must agree and the answers replay through the oracle. Question (a),
+the engagement: CP-SAT plays z3's plans and agrees with the baseline, and a cut search says unknown."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from fractions import Fraction
 
 import pytest
 
+from invasion_oracle.model.cloudspire.scenario import Scenario
 from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.solver.cloudspire.engagement import best_engagement
 from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
 from invasion_oracle.solver.cloudspire.survival import survival_probability
 from invasion_oracle.solver.common import Deadline
@@ -125,3 +128,47 @@ def test_cpsat_proposes_what_z3_proposes(enemy: str) -> None:
     cpsat_answer = fewest_spires(scenario(_spires(enemy)), bound=1, engine="cpsat")
     assert (cpsat_answer.fewest, cpsat_answer.placement) == (z3_answer.fewest, z3_answer.placement)
     assert cpsat_answer.checked == z3_answer.checked and cpsat_answer.engine == "cpsat"
+
+
+# -- (a) the engagement: CP-SAT beside z3 and the baseline (issue 22) ------------------------------------
+
+ENGAGEMENT = "example:cloudspire/engagement.json"
+# The bundled engagement cut to three dice (one in the pool), under the non-default readings of the
+# rulings its models branch on, so that the baseline takes a tenth of a second. The bundled one
+# itself: tests/quality/test_cloudspire_searches.py; generated ones: test_solver_agreement.py (their
+# `both` runs all three engines).
+ENGAGEMENT_RULINGS = [
+    ("CS-REVEAL-SAME-PHASE=next-phase", "CS-AFTER-DEFEATED=all-engaged", "CS-LOAD-SOURCE=pool-as-miss"),
+]
+
+
+def _engagement(rulings: tuple[str, ...] = ()) -> Scenario:
+    from invasion_oracle.model.cloudspire.data import default_data
+    from invasion_oracle.model.core.jsonio import read_json_file
+
+    document = read_json_file(ENGAGEMENT)
+    committed = {"B1": "hit", "Y1": "crit", "G1": "miss"}
+    banished = [d for d in default_data().dice.names() if d not in committed and d != "B2"]
+    document["state"]["dice"] = {"committed": committed, "banished": banished}  # B2 in the pool
+    return scenario(document, rulings)
+
+
+@pytest.mark.parametrize("rulings", ENGAGEMENT_RULINGS, ids=lambda r: ",".join(r))
+def test_engagement_cpsat_plays_z3s_plans_and_agrees_with_the_baseline(rulings: tuple[str, ...]) -> None:
+    s = _engagement(rulings)
+    both = best_engagement(s, "both")  # z3's and CP-SAT's plans must be equal, their values the baseline's
+    assert both.agree is True and both.method == "z3+cpsat+baseline" and both.status == "proven"
+    cpsat = best_engagement(s, "cpsat")
+    assert cpsat.method == "cpsat" and cpsat.replayed and cpsat.plans == both.plans  # the same plans as z3's
+    assert cpsat.to_json() == {**both.to_json(), "engine": "cpsat", "agree": None, "baseline_states": 0}
+
+
+def test_a_cut_cpsat_engagement_is_unknown_never_a_wrong_answer() -> None:
+    s = _engagement()
+    full = best_engagement(s, "cpsat")
+    answers = [best_engagement(s, "cpsat", deadline=_TripOnce(n)) for n in range(1, 12)]
+    assert answers[0].status == "unknown" and not answers[0].plans and not answers[0].replayed
+    assert {a.status for a in answers} == {"unknown", "proven"}
+    assert all(a.status == "unknown" or a.plans == full.plans for a in answers)
+    tiny = best_engagement(s, "cpsat", deadline=Deadline(1e-4))  # CP-SAT's own time limit
+    assert tiny.status == "unknown" or tiny.plans == full.plans

@@ -1,4 +1,5 @@
-"""z3 and the exhaustive baseline agree on generated instances; answers replay through the oracle."""
+"""The engines agree on generated instances (the engagement's `both`: z3, CP-SAT and the exhaustive
+baseline); answers replay through the oracle."""
 
 from __future__ import annotations
 

@@ -4,7 +4,9 @@
 * Invader turns per second in the oracle, against the searches' compiled twin on the same turns
   (ratio: how much slower the oracle's full bookkeeping is than the bare arithmetic);
 * each search with z3 against its exhaustive baseline through the oracle (ratio: baseline time /
-  z3 time; below 1 the baseline is faster at this size).
+  z3 time; below 1 the baseline is faster at this size);
+* clearing a hex with its three exact engines (baseline, z3, CP-SAT) at several sizes, search time
+  only (issue 22; the crossover ``auto`` uses: ``solver/vulketh/clear.py``, CLEAR_CROSSOVER).
 """
 
 from __future__ import annotations
@@ -16,7 +18,43 @@ from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDe
 from invasion_oracle.model.core.driver import play
 from invasion_oracle.model.core.jsonio import read_json_file
 from invasion_oracle.model.vulketh.scenario import load_scenario, scenario_from_document
-from tests.bench import Measure
+from tests.bench import Measure, engine_measures, ortools_import_measure
+
+# (hex, members) on clear_hex.json, every hex allowed: hex 5 can never be cleared, so the baseline
+# tries every placement of up to that many members (C(9 + members, members)); hex 7 is cleared
+# with 2 members, where the baseline stops whatever the members allowed.
+CLEAR_SIZES = ((5, 1), (5, 3), (5, 5), (7, 5))
+Z3_UP_TO = 3  # z3 takes about a second at every size (compiling the Invader turns): the first three
+
+
+def clear_engines(sizes: tuple[tuple[int, int], ...] = CLEAR_SIZES, repeat: int = 2) -> list[Measure]:
+    import ortools.sat.python.cp_model  # noqa: F401  (imported once, before timing: its own row)
+
+    from invasion_oracle.solver.common import Deadline, Progress
+    from invasion_oracle.solver.vulketh import clear
+    from invasion_oracle.solver.vulketh.clear import baseline_work
+    from invasion_oracle.solver.vulketh.clear import question_from_scenario as clear_question
+
+    scenario = load_scenario("example:vulketh/clear_hex.json")
+    cases = []
+    for k, (target, members) in enumerate(sizes):
+        question = clear_question(scenario, target, members)
+        runs: dict[str, Callable[[], object]] = {
+            "baseline": lambda q=question: clear._baseline(q, Deadline(), Progress("bench"), clear._Extent()),
+            "cpsat": lambda q=question: clear._cpsat(q, Deadline(), clear._Extent()),
+        }
+        if k < Z3_UP_TO:
+            runs["z3"] = lambda q=question: clear._z3(q, Deadline(), clear._Extent())
+        work = baseline_work(question)
+        picks = clear.auto_engine(question)
+        cases.append(
+            (
+                f"hex {target}, {members} members",
+                f"clear_hex.json, any hex; baseline work {work:,} placements; auto picks {picks}",
+                runs,
+            )
+        )
+    return engine_measures("clear (b) engines", cases, repeat)
 
 
 def _timed(fn: Callable[[], object]) -> float:
@@ -55,7 +93,9 @@ def _turn_rates(turns: int) -> tuple[float, float]:
     return oracle, twin
 
 
-def results() -> list[Measure]:
+def results(quick: bool = False) -> list[Measure]:
+    if quick:  # the engines at the smallest size, once each (about a second, z3's compilation)
+        return [ortools_import_measure(), *clear_engines(CLEAR_SIZES[:1], repeat=1)]
     from invasion_oracle.solver.vulketh.clear import clear_hex
     from invasion_oracle.solver.vulketh.clear import question_from_scenario as clear_question
     from invasion_oracle.solver.vulketh.differ import make_question, smallest_difference
@@ -152,4 +192,4 @@ def results() -> list[Measure]:
             "VK-GROW-OVERFLOW occupied/next-hex, lowest (size 4)",
         )
     )
-    return out
+    return [*out, ortools_import_measure(), *clear_engines()]

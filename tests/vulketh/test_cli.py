@@ -129,3 +129,16 @@ def test_race_runs_both_engines_and_prints_the_plans(
     out = capsys.readouterr().out
     assert "Engines: z3, compiled and baseline (agree)" in out
     assert "turn 1: GATHER+GROW" in out and "not within the script's 1 Invader turns" in out
+
+
+def test_clear_takes_cpsat_and_both_runs_all_three_engines(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from invasion_oracle.reports.vulketh.cli import _engines
+
+    argv = ["vulketh", "clear", "example:vulketh/clear_hex.json", "--hex", "7", "--members", "2"]
+    assert main([*argv, "--engine", "cpsat", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)["answer"]
+    assert answer["engine"] == "cpsat" and answer["placement"] == {"7": 2} and answer["status"] == "proven"
+    both = argparse.Namespace(engine="both", verb_engines="clear")
+    assert _engines(both) == ("z3", "cpsat", "baseline")  # named z3+cpsat+baseline (the main job runs them)

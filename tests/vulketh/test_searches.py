@@ -17,7 +17,7 @@ from invasion_oracle.model.vulketh.scenario import load_scenario, scenario_from_
 from invasion_oracle.properties.vulketh import positions
 from invasion_oracle.solver.vulketh.clear import clear_hex, placements
 from invasion_oracle.solver.vulketh.clear import question_from_scenario as clear_question
-from invasion_oracle.solver.vulketh.compiled import CONCRETE, Z3, Compiled, from_state
+from invasion_oracle.solver.vulketh.compiled import CONCRETE, Z3, Compiled, from_state, replace
 from invasion_oracle.solver.vulketh.differ import RULINGS, make_question, smallest_difference
 from invasion_oracle.solver.vulketh.drive import Plan
 from invasion_oracle.solver.vulketh.race import plan_values, race
@@ -275,7 +275,7 @@ def test_race_refuses_what_it_does_not_model() -> None:
 # -- (b) clearing a hex ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("engine", ["z3", "baseline"])
+@pytest.mark.parametrize("engine", ["z3", "cpsat", "baseline"])
 def test_clear_two_more_members_crowd_hex_7_and_wipe_its_invaders_out(engine: str) -> None:
     question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 7, 3, [5, 7, 8])
     answer = clear_hex(question, engine=engine)
@@ -283,11 +283,146 @@ def test_clear_two_more_members_crowd_hex_7_and_wipe_its_invaders_out(engine: st
     assert answer.cards == ("2a", "2b", "2c", "2d")
 
 
-@pytest.mark.parametrize("engine", ["z3", "baseline"])
+@pytest.mark.parametrize("engine", ["z3", "cpsat", "baseline"])
 def test_clear_proves_when_no_placement_works(engine: str) -> None:
     question = clear_question(load_scenario("example:vulketh/clear_hex.json"), 5, 2, [4, 5])
     answer = clear_hex(question, engine=engine)
     assert answer.placement is None and answer.status.value == "proven"
+
+
+def _answer(answer: Any) -> dict[str, Any]:
+    return {k: v for k, v in answer.to_json().items() if k != "engine"}
+
+
+# (hex, members, hexes) on clear_hex.json: a placement found, none works, nothing to place (already
+# clear), none on two hexes; the bundled question (hex 7, 4 members): the main job's section runs
+# all three engines and checks them equal (tests/test_main_job.py)
+CLEAR_QUESTIONS = [(7, 2, [8, 7]), (5, 3, [4, 5, 6]), (3, 2, None), (1, 2, [1, 2])]
+
+
+@pytest.mark.parametrize(("target", "members", "hexes"), CLEAR_QUESTIONS)
+def test_clear_cpsat_answers_as_the_baseline(target: int, members: int, hexes: list[int] | None) -> None:
+    """(z3 equals the baseline above and in the slow tests: it takes a second a question.)"""
+    question = clear_question(load_scenario("example:vulketh/clear_hex.json"), target, members, hexes)
+    cpsat, baseline = (clear_hex(question, engine=e) for e in ("cpsat", "baseline"))
+    assert _answer(cpsat) == _answer(baseline) and cpsat.engine == "cpsat"
+    assert cpsat.status.value == "proven" and cpsat.replayed == (cpsat.placement is not None)
+
+
+@settings(max_examples=3 * SCALE, deadline=None)
+@given(positions(max_invaders=3), st.integers(1, 9), st.integers(0, 2))
+def test_clear_cpsat_answers_as_the_baseline_on_generated_positions(
+    document: dict[str, Any], target: int, members: int
+) -> None:
+    question = clear_question(
+        scenario_from_document({**document, "start": "invader"}, "generated.json"), target, members
+    )
+    try:
+        cpsat = clear_hex(question, engine="cpsat")
+    except MalformedInputError as err:  # a feature the compiled rules refuse, as for z3
+        assert "does not model" in str(err)
+        return
+    assert _answer(cpsat) == _answer(clear_hex(question, engine="baseline"))
+
+
+def test_clear_auto_takes_the_baseline_up_to_the_crossover_and_cpsat_beyond() -> None:
+    from invasion_oracle.solver.vulketh.clear import CLEAR_CROSSOVER, auto_engine, baseline_work
+
+    scenario = load_scenario("example:vulketh/clear_hex.json")
+    small, large = clear_question(scenario, 7, 4), clear_question(scenario, 7, 5)
+    assert baseline_work(small) == 715 <= CLEAR_CROSSOVER < baseline_work(large) == 2002
+    assert (auto_engine(small), auto_engine(large)) == ("baseline", "cpsat")
+    assert clear_hex(small, engine="auto").engine == "baseline"
+
+
+def test_a_cut_cpsat_clear_is_unknown_or_the_fewest_never_a_wrong_answer() -> None:
+    for target, members, hexes in ((7, 3, [5, 7, 8]),):
+        question = clear_question(load_scenario("example:vulketh/clear_hex.json"), target, members, hexes)
+        full, n = _checks(lambda d, q=question: clear_hex(q, engine="cpsat", parent=d))
+        budgets = sorted({n * j // 5 for j in range(5)} | {n - 1})
+        cuts = [clear_hex(question, engine="cpsat", parent=_Budget(k).deadline) for k in budgets]
+        assert cuts[0].status.value == "unknown" and not cuts[0].replayed
+        for cut in cuts:
+            assert cut.status.value in ("unknown", "best-found")
+            if cut.status.value == "best-found":  # cut while counting: the answer, replayed
+                assert cut.placement == full.placement and cut.replayed and cut.alternatives >= 1
+            assert cut.searched_up_to < (full.members if full.members is not None else members)
+        tiny = clear_hex(question, engine="cpsat", seconds=1e-4)  # CP-SAT's own time limit
+        assert tiny.status.value == "unknown" or _answer(tiny) == _answer(full)
+
+
+def test_cpsat_counts_the_assignments_of_the_variables_it_is_given() -> None:
+    from ortools.sat.python import cp_model
+
+    from invasion_oracle.solver.common import Deadline, cpsat_count, cpsat_lex_min
+
+    model = cp_model.CpModel()
+    x, y, z = (model.new_int_var(0, 2, n) for n in "xyz")
+    flag = model.new_bool_var("flag")  # a function of the three: counted once per assignment
+    model.add(x + y + z == 2)
+    model.add(x >= 1).only_enforce_if(flag)
+    model.add(x == 0).only_enforce_if(flag.Not())
+    assert cpsat_count(model, [x, y, z], Deadline()) == 6
+    assert cpsat_count(model, [x], Deadline()) == 3
+    best = cpsat_lex_min(model, [(2 - y, 3), (z, 3)], Deadline())  # y largest, then z smallest
+    assert best is not None and (best.value(x), best.value(y), best.value(z)) == (0, 2, 0)
+
+
+def test_the_cpsat_invader_turn_after_a_placement_equals_the_concrete_one() -> None:
+    """The compiled rules over CP-SAT terms (what the cpsat engine solves): with the placement
+    fixed, the state after the conflicts and an Invader turn is the concrete one, for two cards."""
+    from ortools.sat.python import cp_model
+
+    from invasion_oracle.solver.common import Deadline, cpsat_solve
+    from invasion_oracle.solver.vulketh.compiled import CpSatOps
+
+    scenario = load_scenario("example:vulketh/clear_hex.json")
+    cards = [c.id for c in scenario.data.action_cards]
+    base = from_state(scenario.initial, scenario.rules)
+    placement = {4: 3, 5: 1, 7: 1}
+    model = cp_model.CpModel()
+    ops = CpSatOps(model)
+    put = [ops.int_var(0, 4, f"put{n}") for n in range(1, 10)]
+    for n, v in enumerate(put, start=1):
+        model.add(ops.expr(v) == placement.get(n, 0))
+    symbolic, concrete = Compiled(scenario.rules, ops), Compiled(scenario.rules, CONCRETE)
+    start = symbolic.player_conflicts(
+        replace(base, ply=tuple(p + v for p, v in zip(base.ply, put, strict=True)))
+    )
+    expected_start = concrete.player_conflicts(
+        replace(base, ply=tuple(p + placement.get(n, 0) for n, p in enumerate(base.ply, start=1)))
+    )
+    turns = [
+        (symbolic.invader_turn(start, cards.index(c)), concrete.invader_turn(expected_start, cards.index(c)))
+        for c in ("2a", "2c")
+    ]
+    solver = cpsat_solve(model, Deadline())
+    assert solver is not None
+
+    def value(x: Any) -> Any:
+        if isinstance(x, tuple):
+            return tuple(value(v) for v in x)
+        if isinstance(x, bool | int):
+            return x
+        if hasattr(x, "literal"):
+            return bool(solver.boolean_value(x.literal))
+        return int(solver.value(ops.expr(x)))
+
+    for (after, legal), (expected, ok) in turns:
+        assert value(legal) == ok
+        for field in (
+            "inv",
+            "ply",
+            "war",
+            "board",
+            "rows",
+            "supply",
+            "reserve",
+            "score",
+            "res",
+            "invader_won",
+        ):
+            assert value(getattr(after, field)) == getattr(expected, field), field
 
 
 def test_a_cut_clear_reports_how_far_it_got() -> None:
