@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from invasion_oracle.reports.suite.cloudspire_factions import faction_cases
 from invasion_oracle.reports.suite.cloudspire_scenarios import GAME, case, dice, doc
 from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
@@ -1754,6 +1755,7 @@ SUITE = GameSuite(
         resolve_steps,
         endgame_steps,
         spire_steps,
+        faction_cases,  # every faction's hero, boss, mini-hero and mini-boss (issue 18)
     ),
     notes={
         "run-sections": "round advance fire suffer",
