@@ -13,14 +13,13 @@ inventory) and ``result``.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
+from invasion_oracle.reports.suite.cloudspire_factions import faction_cases
+from invasion_oracle.reports.suite.cloudspire_scenarios import GAME, case, dice, doc
 from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
-from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
-
-GAME = "cloudspire"
+from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
 SECTIONS = (
     Section("cards", "Components; Card Faces"),
@@ -147,47 +146,6 @@ PROJECTIONS = (
     Projection("piles", "Deployment and Market Stacks, discard (card, side), inventory, boss added", _piles),
     Projection("result", "win, loss, stopped or running, with the reason and round", _result),
 )
-
-# -- scenario builders --------------------------------------------------------------------------------
-
-DICE = ("Y1", "Y2", "Y3", "Y4", "G1", "G2", "G3", "G4", "B1", "B2", "B3", "B4", "P1", "P2", "P3", "P4", "R1")
-
-
-def dice(*pool: str, **zones: Any) -> dict[str, Any]:
-    listed = {d for v in zones.values() for d in (v if isinstance(v, list) else v.keys())}
-    return {"banished": [d for d in DICE if d not in pool and d not in listed], **zones}
-
-
-def doc(
-    start: str = "round",
-    *,
-    decisions: Sequence[str] = (),
-    chance: Sequence[str] = (),
-    rulings: dict[str, str] | None = None,
-    **state: Any,
-) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "hero": "Harbor Keeper",
-        "allied": ["Harbor", "Gale", "Basalt"],
-        "boss": "Driftwood Leviathan",
-        "dice": dice(),
-    }
-    base.update(copy.deepcopy(state))
-    document: dict[str, Any] = {
-        "game": GAME,
-        "start": start,
-        "rounds": 1,
-        "state": base,
-        "decisions": {"script": list(decisions), "then": "first-legal"},
-        "chance": {"script": list(chance), "then": "first-legal"},
-    }
-    if rulings:
-        document["rulings"] = dict(rulings)
-    return document
-
-
-case = CaseMaker(projection="lanes", stop=Stop.end(), window="all")
-
 
 # -- activation ----------------------------------------------------------------------------------------
 
@@ -1797,6 +1755,7 @@ SUITE = GameSuite(
         resolve_steps,
         endgame_steps,
         spire_steps,
+        faction_cases,  # every faction's hero, boss, mini-hero and mini-boss (issue 18)
     ),
     notes={
         "run-sections": "round advance fire suffer",
