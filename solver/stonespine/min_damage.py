@@ -89,16 +89,29 @@ def fewest_minions(
         )
 
 
-# `--engine auto` (the default): the search, which tries placements (fillings) in order, for at most
-# this many of them, then CP-SAT with what the search refuted. Measured (`make bench`,
-# tests/bench/bench_stonespine.py, "min-damage engines": study grids 4x4, 6x6, 8x8): a minion
-# placement costs the search about 25 us and a token filling about 5 ms (it recompiles the board),
-# CP-SAT 15-400 ms per question plus about 0.7 s of CPU to import OR-Tools in a fresh process (z3
-# is slower than CP-SAT on every row, 0.1-10 s). So the search wins while it has tried fewer than
-# about a second's worth, and CP-SAT after. The budget counts candidates, not seconds, so the
-# engine chosen (and so the output) is the same on every machine.
-MINION_BUDGET = 40_000
-TOKEN_BUDGET = 200
+# `--engine auto` (the default): the search, which tries placements (fillings) smallest count first,
+# for at most this many candidates, then CP-SAT, told the counts the search refuted. Measured by
+# `make bench` (tests/bench/bench_stonespine.py, "min-damage engines": study grids 4x4, 6x6 and 8x8,
+# the wave black + purple + red, search time only, CPU):
+#
+# * fewest minions: the search 6-12 ms, CP-SAT 110-330 ms, z3 0.57-2.2 s, at every size;
+# * fewest kobolds: the search 0.7-1.2 s (a filling costs it 6-15 ms: it recompiles the board),
+#   CP-SAT 0.2-0.35 s (3.5-3.7x the search), z3 1.2-2.2 s; where the answer is 6 the search needs
+#   about two minutes and CP-SAT 0.26-0.28 s ("past the crossover", the search cut short at 1 s);
+# * importing OR-Tools costs a fresh process 0.43-0.53 s of CPU (z3: 0.04-0.05 s), which a command
+#   pays before CP-SAT's first answer.
+#
+# So CP-SAT wins only where the search has many candidates to try, which cannot be told before it
+# tries them (the answer is the unknown). The budget is the search's work that costs about what
+# CP-SAT's import and solve do (0.7-1 s): about 100 fillings, and about 25,000 minion placements
+# (35 us each in a long search; the bench's rows need at most 14). On the bench's rows auto picks
+# the search for minions and for the 6x6 kobolds (79 fillings), CP-SAT for the 4x4 kobolds (108,
+# just past: about 1.4 s against the search's 0.74 s in a fresh process) and past the crossover.
+# Past the budget auto pays that second of the search on top of CP-SAT (which is not fast on every
+# instance either: some 4x4 and 6x6 fillings of 4 or more take it over 5 s). The budget counts
+# candidates, not seconds, so the engine chosen (and the output) is the same on every machine.
+MINION_BUDGET = 25_000
+TOKEN_BUDGET = 100
 
 
 @dataclass
