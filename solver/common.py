@@ -38,6 +38,8 @@ class TimeLimit(Exception):
     def __init__(self, reason: str = "time") -> None:
         super().__init__(reason)
         self.reason = reason
+        # a CP-SAT minimisation stopped early: the lower bound on its objective it had proved
+        self.bound: float | None = None
 
 
 def resident_bytes() -> int:
@@ -268,7 +270,7 @@ def cpsat_solve(model: Any, deadline: Deadline) -> Any:
     """Solve an OR-Tools CP-SAT ``model`` under the deadline, one worker (deterministic, and the
     machine is shared): the solver (read values with ``.value``) with an optimum, or a solution
     for a feasibility model; ``None`` when infeasible; raises TimeLimit when the deadline ends
-    first."""
+    first (its ``bound``: the objective's proved lower bound, for a minimisation)."""
     from ortools.sat.python import cp_model
 
     deadline.check()
@@ -283,7 +285,10 @@ def cpsat_solve(model: Any, deadline: Deadline) -> Any:
         return solver
     if status == cp_model.INFEASIBLE:
         return None
-    raise deadline.trip("interrupted" if deadline.stopped() else "time")
+    stop = deadline.trip("interrupted" if deadline.stopped() else "time")  # the command hears of it
+    if model.has_objective():
+        stop.bound = solver.best_objective_bound
+    raise stop
 
 
 def cpsat_lex_min(model: Any, terms: Sequence[tuple[Any, int]], deadline: Deadline, bits: int = 40) -> Any:

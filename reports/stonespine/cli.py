@@ -39,21 +39,25 @@ MEASURES = ("trophy", "defeated", "xp", "no-escape")  # solver.stonespine.policy
 # own fast engine (tabulated rules, placement classes, cuts); ``baseline`` is the exhaustive search
 # through the oracle (the solvers call it ``oracle``; ``--engine oracle`` still works); for
 # min-damage and escape, whose ``search`` is already exhaustive enumeration, ``baseline`` is that.
-# ``auto`` is ``search`` in every verb: it is the fastest engine on every Stonespine row of the
-# bench (docs/performance.md, "Stonespine solvers": place 0.9x-142x over enumeration and far more
-# over z3 and the oracle; routes 14x over z3; min-damage and escape: `make bench`, "engines").
+# ``auto`` is ``search`` in every verb but min-damage: it is the fastest engine on every Stonespine
+# row of the bench (docs/performance.md, "Stonespine solvers": place 0.9x-142x over enumeration and
+# far more over z3 and the oracle; routes 14x over z3; escape: `make bench`, "engines"). min-damage's
+# ``auto`` is the search for a budget of candidates, then CP-SAT (solver/stonespine/min_damage.py,
+# MINION_BUDGET and TOKEN_BUDGET, from `make bench`, "min-damage engines"); the JSON names the one
+# that answered.
 ENGINES = {
     "routes": ("search", "z3", "baseline"),
     "wave": ("search", "z3", "baseline"),
     "policy": ("dp",),
     "place": ("search", "z3", "baseline"),
-    "min-damage": ("search", "z3"),
+    "min-damage": ("search", "z3", "cpsat"),
     "escape": ("search", "z3"),
     "plan": ("search",),
 }
 # escape: z3 is 20x faster than the tabulated search on free-space fills (placement.json --elements
 # +1,chest: 0.5 s against 11 s of CPU); the generated family runs its own search either way.
-AUTO = {"policy": "dp", "escape": "z3"}  # otherwise "search"
+AUTO = {"policy": "dp", "escape": "z3", "min-damage": "auto"}  # otherwise "search"
+AUTO_HELP = {"min-damage": "the search, then CP-SAT once the search has tried its budget of candidates"}
 SOLVER_NAME = {"baseline": "oracle"}
 
 
@@ -81,7 +85,7 @@ def _agreeing(args: argparse.Namespace, verb: str, solve: Any, key: Any) -> Any:
             raise OracleDisagreement(
                 f"{verb}: engine {other.engine} says {key(other)}, {proven[0].engine} says {key(proven[0])}; this is a solver bug"
             )
-    args.engine = engines[0]
+    args.engine = answers[0].engine if engines[0] == "auto" else engines[0]  # auto: the one that answered
     if len(engines) > 1:
         return replace(answers[0], engine="+".join(engines))
     return answers[0]
@@ -112,13 +116,14 @@ def register(commands: Any) -> None:
             parser,
             engines,
             aliases={"oracle": "baseline"} if "baseline" in engines else None,
-            help=f"auto (default): {AUTO.get(verb, 'search')}, the engine measured fastest; "
+            help=f"auto (default): {AUTO_HELP.get(verb, AUTO.get(verb, 'search'))}, the engine measured fastest; "
             + ("search: the fast tabulated search; " if "search" in engines else "")
             + (
                 "baseline (old name: oracle): every decision through the oracle; "
                 if "baseline" in engines
                 else ""
             )
+            + ("cpsat: OR-Tools CP-SAT; " if "cpsat" in engines else "")
             + "both: every engine, checked to agree",
         )
         add_search_options(parser)

@@ -99,7 +99,7 @@ def test_placement_on_a_corridor(solve: Any) -> None:
     assert sorted(t.guardians[0] for t in answer.tied) == ["A1", "A2", "A3"]
 
 
-@pytest.mark.parametrize("engine", ["z3", "search"])
+@pytest.mark.parametrize("engine", ["z3", "search", "cpsat"])
 def test_minimal_damage_on_a_corridor(engine: str) -> None:
     """An empty two-chamber corridor, the guardian walled off, one Barbarian (6 health): three
     minions (2 each), or three spikes (1 + 1 for the Barbarian), or six kobolds (1 each)."""
