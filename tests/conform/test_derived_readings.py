@@ -31,6 +31,7 @@ def _case(case_id: str) -> Case:
 
 def _two_other_readings(case: Case) -> dict[str, str]:
     """Non-default readings of two of the case's rulings: a combination no stored variant has."""
+    registry.load_all()  # the rulings register as their games load
     own = case.variants[0].readings_map
     picked: dict[str, str] = {}
     for rid in case.rulings:
