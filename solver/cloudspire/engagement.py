@@ -241,6 +241,48 @@ def _compile(game: CloudspireGame, s: GameState) -> dict[str, list[_Card]]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Inputs:
+    """What both solver models of an engagement are built from (the engine aside): the enemy
+    cards per lane, the free blueprint slots, the dice to load (new hits, and pool dice as misses
+    under CS-LOAD-SOURCE), the dice already loaded, and every hit die as ``(die, face, its fixed
+    space or "" when newly loaded)``."""
+
+    cards: dict[str, list[_Card]]
+    free: list[tuple[Any, Any]]
+    new_dice: list[Any]
+    pool_misses: list[Any]
+    fixed: list[Any]
+    hitters: list[tuple[str, Face, str]]
+
+
+def _inputs(game: CloudspireGame, s: GameState, engine: str) -> _Inputs:
+    cards = _compile(game, s)
+    problems = _limits(game, cards)
+    if problems:
+        raise RulesError(f"the {engine} engagement model does not cover: " + "; ".join(problems))
+    used = game.used_slots(s)
+    free = [(slot, want) for slot, want in game.all_slots(s) if str(slot) not in used]
+    new_dice = [d for d in s.in_zone(Zone.COMMITTED) if d.face is not None]
+    pool_misses = list(s.in_zone(Zone.POOL)) if game.rules.load_source == "pool-as-miss" else []
+    fixed = list(s.in_zone(Zone.LOADED))
+    hitters: list[tuple[str, Face, str]] = []
+    for die in new_dice:
+        if die.face is not None and die.face.is_hit:
+            hitters.append((die.name, die.face, ""))
+    for die in fixed:
+        if die.face is not None and die.face.is_hit:
+            hitters.append((die.name, die.face, Slot.parse(die.slot).space))
+    return _Inputs(cards, free, new_dice, pool_misses, fixed, hitters)
+
+
+def _damage(game: CloudspireGame, face: Face, card: _Card) -> int:
+    """One applied hit's damage to ``card`` (a crit does more, but not to an armored card)."""
+    if face is Face.CRIT and not card.armored:
+        return int(game.data.value("crit_damage"))
+    return int(game.data.value("hit_damage"))
+
+
 @dataclass
 class _Model:
     """The z3 variables of one round, and how to read a plan back."""
@@ -253,19 +295,12 @@ class _Model:
 
 
 def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_Card]]]:
-    cards = _compile(game, s)
-    problems = _limits(game, cards)
-    if problems:
-        raise RulesError("the z3 engagement model does not cover: " + "; ".join(problems))
+    given = _inputs(game, s, "z3")
+    cards, free, hitters = given.cards, given.free, given.hitters
     rules = game.rules
-    used = game.used_slots(s)
-    free = [(slot, want) for slot, want in game.all_slots(s) if str(slot) not in used]
-    new_dice = [d for d in s.in_zone(Zone.COMMITTED) if d.face is not None]
-    pool_misses = list(s.in_zone(Zone.POOL)) if rules.load_source == "pool-as-miss" else []
-    fixed = list(s.in_zone(Zone.LOADED))
     opt = z3.Optimize()
     loads: dict[tuple[str, str], Any] = {}
-    for die in [*new_dice, *pool_misses]:
+    for die in [*given.new_dice, *given.pool_misses]:
         face = die.face if die.zone is Zone.COMMITTED and die.face is not None else Face.MISS
         mine = []
         for slot, want in free:
@@ -286,13 +321,6 @@ def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_
 
     # Spires Fire: loaded hits onto the cards of a lane, top first.
     applies: dict[tuple[str, str, int], Any] = {}
-    hitters: list[tuple[str, Face, str]] = []  # (die, face, its fixed space or "" when newly loaded)
-    for die in new_dice:
-        if die.face is not None and die.face.is_hit:
-            hitters.append((die.name, die.face, ""))
-    for die in fixed:
-        if die.face is not None and die.face.is_hit:
-            hitters.append((die.name, die.face, Slot.parse(die.slot).space))
 
     def reach(name: str, space: str, lane: str) -> Any:
         return z3.BoolVal(lane in hit_reach(space)) if space else reach_of_new(name, lane)
@@ -311,9 +339,7 @@ def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_
     faces = {name: face for name, face, _ in hitters}
 
     def dmg(face: Face, card: _Card) -> int:
-        if face is Face.CRIT and not card.armored:
-            return int(game.data.value("crit_damage"))
-        return int(game.data.value("hit_damage"))
+        return _damage(game, face, card)
 
     defeated_vars: dict[tuple[str, int], Any] = {}
     for lane in LANES:
@@ -336,7 +362,9 @@ def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_
     hero_terms, after_terms, reveal_terms, heal_terms = [], [], [], []
     for lane in LANES:
         row_spires = [sp for sp in live if sp.endswith(lane)]
-        fixed_misses = sum(1 for d in fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires)
+        fixed_misses = sum(
+            1 for d in given.fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires
+        )
         new_misses = [
             v
             for (d, sl), v in loads.items()
@@ -424,20 +452,13 @@ def _cpsat_plan(
     deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
     from ortools.sat.python import cp_model
 
-    cards = _compile(game, start)
-    problems = _limits(game, cards)
-    if problems:
-        raise RulesError("the CP-SAT engagement model does not cover: " + "; ".join(problems))
+    given = _inputs(game, start, "CP-SAT")
+    cards, free, hitters = given.cards, given.free, given.hitters
     s = start
     rules = game.rules
-    used = game.used_slots(s)
-    free = [(slot, want) for slot, want in game.all_slots(s) if str(slot) not in used]
-    new_dice = [d for d in s.in_zone(Zone.COMMITTED) if d.face is not None]
-    pool_misses = list(s.in_zone(Zone.POOL)) if rules.load_source == "pool-as-miss" else []
-    fixed = list(s.in_zone(Zone.LOADED))
     model = cp_model.CpModel()
     loads: dict[tuple[str, str], Any] = {}
-    for die in [*new_dice, *pool_misses]:
+    for die in [*given.new_dice, *given.pool_misses]:
         face = die.face if die.zone is Zone.COMMITTED and die.face is not None else Face.MISS
         mine = []
         for slot, want in free:
@@ -453,13 +474,6 @@ def _cpsat_plan(
             model.add_at_most_one(on_slot)
 
     applies: dict[tuple[str, str, int], Any] = {}
-    hitters: list[tuple[str, Face, str]] = []
-    for die in new_dice:
-        if die.face is not None and die.face.is_hit:
-            hitters.append((die.name, die.face, ""))
-    for die in fixed:
-        if die.face is not None and die.face.is_hit:
-            hitters.append((die.name, die.face, Slot.parse(die.slot).space))
     for name, _face, space in hitters:
         mine = []
         for lane in LANES:
@@ -484,9 +498,7 @@ def _cpsat_plan(
     faces = {name: face for name, face, _ in hitters}
 
     def dmg(face: Face, card: _Card) -> int:
-        if face is Face.CRIT and not card.armored:
-            return int(game.data.value("crit_damage"))
-        return int(game.data.value("hit_damage"))
+        return _damage(game, face, card)
 
     def both_ways(lit: Any, conds: list[Any]) -> None:
         """``lit`` is the conjunction of ``conds`` (literals)."""
@@ -517,7 +529,9 @@ def _cpsat_plan(
     heal_most = 0
     for lane in LANES:
         row_spires = [sp for sp in live if sp.endswith(lane)]
-        fixed_misses = sum(1 for d in fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires)
+        fixed_misses = sum(
+            1 for d in given.fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires
+        )
         new_misses = [
             v
             for (d, sl), v in loads.items()
