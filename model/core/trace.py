@@ -19,7 +19,9 @@ from invasion_oracle.model.core.jsonio import load_schema, validate
 
 TRACE_FORMAT = "invasion-oracle/trace"
 TRACE_VERSION = 1
-ORACLE_VERSION = "0.1.0"
+ORACLE_VERSION = "0.2.0"
+"""The rules behaviour: bumped whenever a run's outcome under the same scenario and readings
+changes (0.2.0: suite 4.0.0's changes, e.g. a single-option request is never asked)."""
 
 
 @dataclass(frozen=True, slots=True)
