@@ -680,6 +680,234 @@ def board_spread() -> Iterator[CaseSpec]:
             )
 
 
+# -- every invader card, layout, Event and Fear card of the data (case tables, one builder each) ----------
+
+CARD_ACTIONS = ("ravage", "build", "explore")
+
+
+def _and(words: list[str]) -> str:
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _card_rows() -> Iterator[tuple[Any, str, str, str, str, str]]:
+    """The card table: ``(card, terrain, action, board, land, pieces)`` for every Stage II and III
+    card of the data that names terrains, each of its terrains and each action, on a board of the
+    rotation. ``land`` is the card's land under test (Ravage, Build) or, for Explore, the land of a
+    terrain off the card holding the source."""
+    from invasion_oracle.model.spirit_island.data import default_data
+    from invasion_oracle.model.spirit_island.island import build_island
+
+    data = default_data()
+    boards = _boards()
+    letters = list(boards)
+    cards = [c for c in data.invader_cards if c.stage > 1 and c.terrains]
+    for c, card in enumerate(cards):
+        names = [str(t.value) for t in card.terrains]
+        for k, terrain in enumerate(names):
+            for a, action in enumerate(CARD_ACTIONS):
+                letter = letters[(3 * c + 2 * k + a) % len(letters)]
+                island = build_island(data, (letter,))
+                lands = boards[letter]
+                if action == "explore":
+                    off = [n for n, t in lands.items() if t not in names]
+                    inland = [n for n in off if not island.is_coastal(f"{letter}{n}")] or off
+                    land = f"{letter}{inland[(c + k) % len(inland)]}"
+                    pieces = SPREAD_SOURCES[(c + k) % len(SPREAD_SOURCES)]
+                else:
+                    on = [n for n, t in lands.items() if t == terrain]
+                    land = f"{letter}{on[(c + k + a) % len(on)]}"
+                    table = SPREAD_RAVAGE if action == "ravage" else SPREAD_BUILD
+                    pieces = table[(c + 2 * k) % len(table)]
+                yield card, terrain, action, letter, land, pieces
+
+
+def card_spread() -> Iterator[CaseSpec]:
+    """Every Stage II and III card with terrains: for each of its terrains a Ravage and a Build in
+    one land of that terrain (a City in a land of a terrain off the card does nothing) and an
+    Explore, so a two-terrain card is seen to match lands of both its terrains and of no other."""
+    from invasion_oracle.model.spirit_island.data import default_data
+    from invasion_oracle.model.spirit_island.island import build_island
+
+    data = default_data()
+    boards = _boards()
+    for card, terrain, action, letter, land, pieces in _card_rows():
+        names = [str(t.value) for t in card.terrains]
+        terrains = boards[letter]
+        island = build_island(data, (letter,))
+        board: dict[str, Any] = {"island": {"boards": [letter]}}
+        what = f"{card.id} (Stage {card.stage}: {_and(names)})"
+        if action == "explore":
+            source = island.index(land)
+            explored = [
+                n
+                for i, n in enumerate(island.lands)
+                if str(island.terrain[i].value) in names
+                and (island.coastal[i] or source in island.neighbours(i))
+            ]
+            flag = "; no Adversary, so no Escalation" if card.escalation else ""
+            yield spec(
+                "invader-cards",
+                f"{card.id.lower()}-explore-{land.lower()}-{_slug(pieces)}",
+                f"Board {letter}: the Explore card {what} with {pieces} in {land} ({terrains[int(land[1:])]}, "
+                f"off the card): an Explorer in {_and(explored) or 'no land'}, the lands of "
+                f"{'either of its terrains' if len(names) > 1 else 'its terrain'} coastal or next to the "
+                f"source, and in no land of another terrain{flag}; then the cards advance.",
+                ("explore", "island", "advance"),
+                ("explore", "advance"),
+                doc(
+                    {land: pieces},
+                    keep=False,
+                    chance=[card.id],
+                    invader_deck=[f"stage-{card.stage}"],
+                    **board,
+                ),
+                projection="lands",
+                stop=Stop.after(1),
+                window="last",
+            )
+            continue
+        keep = next(f"{letter}{n}" for n, t in terrains.items() if t not in names)
+        other = f"the City in {keep} ({terrains[int(keep[1:])]}) is off the card"
+        if action == "ravage":
+            yield spec(
+                "invader-cards",
+                f"{card.id.lower()}-ravage-{land.lower()}-{_slug(pieces)}",
+                f"Board {letter}: the Ravage card {what} Ravages {land} ({terrain}, {pieces}), its only land "
+                f"with Invaders; {other} and does not Ravage.",
+                ("ravage", "pieces", "island"),
+                ("ravage", "dahan", "blight"),
+                doc({keep: "C", land: pieces}, invader_board={"ravage": [card.id]}, keep=False, **board),
+                projection=f"action:{land}",
+            )
+        else:
+            yield spec(
+                "invader-cards",
+                f"{card.id.lower()}-build-{land.lower()}-{_slug(pieces)}",
+                f"Board {letter}: the Build card {what} Builds in {land} ({terrain}, {pieces}), its only "
+                f"land with Invaders; {other} and does not Build.",
+                ("build", "island"),
+                ("build",),
+                doc({keep: "C", land: pieces}, invader_board={"build": [card.id]}, keep=False, **board),
+                projection="lands",
+            )
+
+
+def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Two of ``layout``'s cross-board edges, each as ``(near, far)``: for the Explore, the first
+    whose far end is inland and of another terrain than the near end (a source on one board, the
+    land it explores on the other); for the cascade, the last edge that is not that one."""
+    ends = [(a, b) for a, b in layout.edges] + [(b, a) for a, b in layout.edges]
+    explore = next(
+        (x, y) for x, y in ends if not island.is_coastal(y) and island.terrain_of(x) != island.terrain_of(y)
+    )
+    cascade = next((b, a) for a, b in reversed(layout.edges) if {a, b} != set(explore))
+    return explore, cascade
+
+
+def layout_spread() -> Iterator[CaseSpec]:
+    """Every layout of the data: an Explore and a cascade across one of its seams (cross-board
+    edges), which only the layout makes adjacent."""
+    from invasion_oracle.model.spirit_island.data import default_data
+    from invasion_oracle.model.spirit_island.island import build_island
+
+    data = default_data()
+    for layout in data.layouts:
+        island = build_island(data, layout.boards, layout)
+        where = {"island": {"boards": list(layout.boards), "layout": layout.name}}
+        joins = f"Layout {layout.name} (boards {_and(list(layout.boards))})"
+        (source, far), (origin, target) = _seams(layout, island)
+        card = TERRAIN_CARD[str(island.terrain_of(far).value)]
+        yield spec(
+            "layouts",
+            f"{layout.name.lower()}-explore-{source.lower()}-{far.lower()}",
+            f"{joins}: {source} and {far} touch across the seam; the Town in {source} is a source for "
+            f"inland {far} ({island.terrain_of(far).value}), so the Explore card {card} puts an Explorer "
+            "there; then the cards advance.",
+            ("island", "explore"),
+            ("explore", "multi-board"),
+            doc({source: "T"}, keep=False, chance=[card], **where),
+            projection="lands",
+            stop=Stop.after(1),
+            window="last",
+        )
+        card = TERRAIN_CARD[str(island.terrain_of(origin).value)]
+        neighbours = island.neighbour_names(origin)  # none has Blight: the first is the first without
+        yield spec(
+            "layouts",
+            f"{layout.name.lower()}-cascade-{origin.lower()}-{target.lower()}",
+            f"{joins}: the Ravage card {card} Ravages {origin} (2E, already blighted); the Blight "
+            f"cascades and the players send it across the seam to {target}, one of the adjacent lands "
+            f"({_and(list(neighbours))}); read as going to the first adjacent land without Blight "
+            f"(SI-CASCADE-CHOOSER), it goes to {neighbours[0]}.",
+            ("island", "blighted-island", "ravage"),
+            ("blight", "cascade", "multi-board"),
+            doc(
+                {origin: "2E B"},
+                keep=False,
+                invader_board={"ravage": [card]},
+                decisions=[target],
+                **where,
+            ),
+            projection="blight",
+        )
+
+
+FEAR_SPREAD = {"A2": "E T D", "A3": "C", "A5": "2E T D", "A4": "E T D", "A7": "E"}
+"""Terror Level II: coastal and inland lands, with and without Dahan, a Ravage card (1W: A2 and A5,
+so the players order them) and a Build card (1S: A4 and A7), so every Fear card's Level II effect
+has something to act on."""
+EVENT_SPREAD = {"B1": "E", "B3": "2E D", "B6": "T", "B8": "C"}
+"""Board B, turn 3: coastal B1 and B3, a Ravage card (1S: B3 only, of B3 and B5, has Invaders) and
+a Build card (1W: B1 and B6)."""
+
+
+def data_card_spread() -> Iterator[CaseSpec]:
+    """Every Fear card of the data resolved at Terror Level II, and every Event on turn 3 on board B
+    (the other fear and event cases are at Terror Level I, turn 2, board A)."""
+    from invasion_oracle.model.spirit_island.data import default_data
+
+    data = default_data()
+    for fear_card in data.fear_cards:
+        yield spec(
+            "fear",
+            f"{_slug(fear_card.name)}-at-level-2",
+            f"The Fear card {fear_card.name} resolves at Terror Level II (3 cards earned before), before "
+            "the Ravage (1W: A2, then A5) and the Build (1S: A4 and A7) its Level II effect may change.",
+            ("fear", "effects"),
+            ("fear-card", "terror-level"),
+            doc(
+                FEAR_SPREAD,
+                fear={
+                    "earned_before": 3,
+                    "earned": [fear_card.name],
+                    "deck": ["Blank Fear"] * 5,
+                    "cards": FEAR_CARDS,
+                },
+                invader_board={"ravage": ["1W"], "build": ["1S"]},
+            ),
+            projection="lands",
+        )
+    for event in data.events:
+        fear_only = all(effect.kind == "fear" for effect in event.effects)
+        yield spec(
+            "event",
+            f"{_slug(event.name)}-turn-3",
+            f"Turn 3 on board B: the Event {event.name} resolves after Blighted Island and before Fear, "
+            "then the Ravage (1S) and the Build (1W).",
+            ("event", "effects"),
+            ("event",),
+            doc(
+                EVENT_SPREAD,
+                keep=False,
+                island={"boards": ["B"]},
+                events=[event.name],
+                turn=3,
+                invader_board={"ravage": ["1S"], "build": ["1W"]},
+            ),
+            projection="fear" if fear_only else "lands",
+        )
+
+
 # -- 2 Fear, Event, effects --------------------------------------------------------------------------------
 
 
@@ -1387,6 +1615,9 @@ SUITE = GameSuite(
         solver_cases,
         shrunk_cases,
         board_spread,
+        card_spread,
+        layout_spread,
+        data_card_spread,
     ),
     notes={
         "run-sections": "phase ravage build explore advance",

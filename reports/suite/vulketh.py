@@ -2090,6 +2090,94 @@ def villages() -> Iterator[CaseSpec]:
     )
 
 
+# -- every bundled action card and Invader Event (case tables, one builder each) --------------------------
+
+CARD_POSITIONS: tuple[tuple[dict[str, Any], dict[str, Any], str], ...] = (
+    ({"1": {"invaders": 2}, "4": {"invaders": 1}, "9": {"player": 2}}, {}, "hexes"),
+    (
+        {
+            "2": {"invaders": 3, "warlord": "steal-resources"},
+            "5": {"player": 2, "invaders": 1},
+            "7": {"invaders": 2},
+            "9": {"player": 1},
+        },
+        {"invader_resources": 4, "resources": {"food": 2}},
+        "tracks",
+    ),
+)
+"""The positions each bundled action card is drawn in: (hexes, other fields, projection)."""
+ACTION_SECTIONS = {"GROW": "grow-move", "MOVE": "grow-move", "GATHER": "gather-lead", "LEAD": "gather-lead"}
+
+
+def action_card_spread() -> Iterator[CaseSpec]:
+    """Every action card of the bundled data drawn and played in each of :data:`CARD_POSITIONS`,
+    after a different bundled card naming its deck (so the bundled data, not a scenario's, is
+    graded): Step 2's draw and Step 3's two actions, then Step 4."""
+    from invasion_oracle.model.vulketh.data import default_data
+
+    cards = default_data().action_cards
+    for the_card in cards:
+        before = [c for c in cards if c.next_deck == the_card.deck and c.id != the_card.id]
+        actions = [a.describe() for a in the_card.actions]
+        for k, (hexes, fields, projection) in enumerate(CARD_POSITIONS):
+            last = before[k % len(before)]
+            yield spec(
+                "action-cards",
+                f"{the_card.id}-after-{last.id}",
+                f"Seed 003, Step 2: after card {last.id} (next deck {the_card.deck}) the Invader draws the "
+                f"bundled card {the_card.id} from deck {the_card.deck}; Step 3 places its dice, "
+                f"{actions[0]} then {actions[1]}; then Step 4.",
+                ("draw", "place-dice", *dict.fromkeys(ACTION_SECTIONS[a.action] for a in the_card.actions)),
+                tuple(dict.fromkeys(a.action.lower() for a in the_card.actions)),
+                {
+                    "game": GAME,
+                    "start": "invader",
+                    "hexes": copy.deepcopy(hexes),
+                    "discard": [last.id],
+                    "last_card": last.id,
+                    "decisions": answers([]),
+                    "chance": answers([the_card.id]),
+                    **copy.deepcopy(fields),
+                },
+                projection=projection,
+            )
+
+
+EVENT_POSITION = {
+    "3": {"player": 2, "invaders": 1},
+    "6": {"invaders": 3, "warlord": "war"},
+    "9": {"player": 1},
+}
+"""The second position each bundled Invader Event is drawn in (``events`` draws seven in another)."""
+HEX_EFFECTS = {"grow", "move", "remove_invaders", "spread", "war"}
+
+
+def invader_event_spread() -> Iterator[CaseSpec]:
+    """Every Invader Event of the bundled data drawn by a player's moon doubles in
+    :data:`EVENT_POSITION`: a Warlord on hex 6 (alone, so Appease the Volcano has no choice)."""
+    from invasion_oracle.model.vulketh.data import default_data
+
+    for event in default_data().invader_events:
+        on_hexes = any(e.kind in HEX_EFFECTS or e.power in HEX_EFFECTS for e in event.effects)
+        yield spec(
+            "events",
+            f"moon-doubles-{event.id}",
+            f"Seed 003, Player Turn (doubles trigger an Invader Event): two moons draw the bundled Invader "
+            f"Event {event.name}, resolved with a lone Warlord on hex 6 and Invaders on hexes 3 and 6.",
+            ("events", "player-turn"),
+            ("doubles", "invader-event", "player-script"),
+            player_doc(
+                dice(("moon", "GATHER"), ("moon", "LEAD")),
+                EVENT_POSITION,
+                chance=[event.id],
+                resources={"wood": 1},
+                score=4,
+                invader_resources=2,
+            ),
+            projection="hexes" if on_hexes else "tracks",
+        )
+
+
 SUITE = GameSuite(
     game=GAME,
     sections=SECTIONS,
@@ -2121,6 +2209,8 @@ SUITE = GameSuite(
         event_effects,
         wipe_out_boundaries,
         villages,
+        action_card_spread,
+        invader_event_spread,
     ),
     notes={"run-sections": "how-to-play player-turn check-goal draw place-dice grow-move summon"},
 )
