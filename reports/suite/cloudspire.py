@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from invasion_oracle.reports.suite.cloudspire_conflict import conflict_enemy_cases, conflict_item_cases
 from invasion_oracle.reports.suite.cloudspire_factions import faction_cases
 from invasion_oracle.reports.suite.cloudspire_scenarios import GAME, case, dice, doc
 from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
@@ -1756,6 +1757,8 @@ SUITE = GameSuite(
         endgame_steps,
         spire_steps,
         faction_cases,  # every faction's hero, boss, mini-hero and mini-boss (issue 18)
+        conflict_enemy_cases,  # every conflict card's enemy side (issue 18)
+        conflict_item_cases,  # every conflict card's item side (issue 18)
     ),
     notes={
         "run-sections": "round advance fire suffer",

@@ -3,8 +3,9 @@
 :func:`doc` is a described state, one round long, with the Harbor Keeper (Harbor, Gale and Basalt
 allied) against the Driftwood Leviathan unless the case says otherwise; :func:`dice` banishes
 every die not listed; :data:`case` is a :class:`CaseSpec` with Cloudspire's defaults.
-Used by :mod:`invasion_oracle.reports.suite.cloudspire` and
-:mod:`invasion_oracle.reports.suite.cloudspire_factions`.
+Used by :mod:`invasion_oracle.reports.suite.cloudspire`,
+:mod:`invasion_oracle.reports.suite.cloudspire_factions` and
+:mod:`invasion_oracle.reports.suite.cloudspire_conflict`.
 """
 
 from __future__ import annotations
