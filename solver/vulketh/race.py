@@ -35,10 +35,8 @@ Engines (exact; tests check them equal):
 ``auto`` (the default, :func:`auto_engine`) takes ``z3``, and the baseline for a Vul'Keth-tribe
 player (Pillage): on the bundled race (1,728 plans) z3 took about 11-16 s CPU, compiled 28 s, the
 baseline 92 s (``tests/bench/bench_vulketh.py``); at 144 plans the baseline is the fastest (about
-1.8 s). CP-SAT is not auto's pick: measured slower than z3 on the race at 2 and 3 player turns
-(the table "race (a) engines" of ``make bench``; the whole bundled race about 1.5x z3's CPU, its
-feasible queries each a fresh solve of some 9,000 variables, most of it presolve), faster only on
-races of one player turn, where every engine takes well under a second.
+1.8 s). CP-SAT is not auto's pick (:func:`auto_engine`): measured slower than z3 at 2 and 3
+player turns, faster only at one, where every engine takes well under a second.
 
 Both answers are replayed through the oracle (the plan, the draws and the Pillage answers as
 scripts) before they are returned. Cut by a time limit (or Ctrl-C), every engine returns the
@@ -1005,6 +1003,17 @@ def _cpsat(
 
 def auto_engine(question: RaceQuestion) -> str:
     """The engine ``auto`` runs: z3 (see the module docstring), the baseline for Pillage."""
+    # CP-SAT is not picked at any size: counting OR-Tools' import (about 0.55 s CPU in a fresh
+    # process) it is slower than z3 everywhere. From the table "race (a) engines" of ``make bench``
+    # (tests/vulketh/bench.py, search time only, CPU, one run on the shared 2-core machine under
+    # load, race.json cut to 1, 2 and 3 player turns): z3 0.24, 4.4 and 14.7 s, CP-SAT 0.11, 5.2
+    # and 29.2 s (z3 / CP-SAT 2.3x, 0.9x, 0.5x: CP-SAT's search wins only at one player turn, by
+    # less than its import). The whole command on the bundled race (``/usr/bin/time``, back to
+    # back, the answers byte-identical but for the engine): 29.7 s CPU with cpsat, 22.7 s with z3
+    # (11.6 s for z3 on a quieter machine). CP-SAT solves each query afresh: a feasible one on the
+    # 3-turn rounds (some 9,000 variables) takes it about 5 s, mostly presolve, where z3 checks
+    # incrementally. At 1 and 2 player turns the baseline is the fastest of all (26 ms and 1.8 s):
+    # auto does not take it there either (left as it was).
     return "baseline" if question.pillage else "z3"
 
 
