@@ -117,13 +117,27 @@ def _invader_first_race() -> Any:
     return question
 
 
-@pytest.mark.slow  # z3 takes two seconds here; the compiled engine is checked in make test
+@pytest.mark.slow  # z3 and CP-SAT take seconds here; the compiled engine is checked in make test
 def test_race_from_an_invader_position_z3_equals_the_compiled_engine() -> None:
     question = _invader_first_race()
-    answers = {e: race(question, engine=e) for e in ("compiled", "z3")}
+    answers = {e: race(question, engine=e) for e in ("compiled", "z3", "cpsat")}
     for part in ("fewest", "furthest"):
         assert _line(getattr(answers["z3"], part)) == _line(getattr(answers["compiled"], part))
     assert answers["z3"].replayed and answers["z3"].status.value == "proven"
+    assert {**answers["cpsat"].to_json(), "engine": "z3"} == answers["z3"].to_json()
+
+
+@pytest.mark.slow  # about 6 s per engine
+def test_race_cpsat_equals_z3_and_compiled_with_token_choices_over_two_turns() -> None:
+    rulings = ("VK-POWER-UNLOCK=by-section",)
+    document = dict(load_scenario("example:vulketh/race.json", rulings).document)
+    document["player_turns"] = document["player_turns"][:2]
+    question = race_question(scenario_from_document(document, "race.json", rulings))
+    assert question.token_choice and len(question.plans()) == 288
+    answers = {e: race(question, engine=e) for e in ("compiled", "z3", "cpsat")}
+    assert {**answers["cpsat"].to_json(), "engine": "z3"} == answers["z3"].to_json()
+    for part in ("fewest", "furthest"):
+        assert _line(getattr(answers["cpsat"], part)) == _line(getattr(answers["compiled"], part))
 
 
 def test_race_from_an_invader_position_equals_the_enumeration() -> None:
