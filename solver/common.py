@@ -131,8 +131,8 @@ class Deadline:
 
 @contextlib.contextmanager
 def sigint_watch() -> Iterator[Callable[[], bool]]:
-    """While active, a Ctrl-C (SIGINT) that arrives during a z3 check interrupts z3 at once, and
-    the Python handler still runs (after the check returns); yields a function telling whether a
+    """While active, a Ctrl-C (SIGINT) that arrives during a z3 check (or a CP-SAT solve) interrupts
+    it at once, and the Python handler still runs (after the check returns); yields a function telling whether a
     SIGINT arrived, whoever handled it.
 
     Why: z3 left to itself catches SIGINT during a check with its own handler, stops with
@@ -168,6 +168,10 @@ def sigint_watch() -> Iterator[Callable[[], bool]]:
                 if _Z3_CHECKING[0]:  # interrupting an idle z3 context spoils its next check
                     with contextlib.suppress(Exception):
                         z3.main_ctx().interrupt()
+                for running in list(_CPSAT_SOLVING):  # a CP-SAT solve holds the main thread too
+                    running[1] = True
+                    with contextlib.suppress(Exception):
+                        running[0].stop_search()
 
     _Z3_CTRL_C_OFF[0] += 1
     z3.set_param("ctrl_c", False)
@@ -255,6 +259,23 @@ class Progress:
 
 
 _Z3_CHECKING = [0]  # z3 checks running now (Ctrl-C interrupts z3 only during one)
+# CP-SAT solves running now, [solver, stopped by Ctrl-C]: sigint_watch's thread stops their search
+_CPSAT_SOLVING: list[list[Any]] = []
+
+
+def _cpsat_run(solver: Any, model: Any, deadline: Deadline, callback: Any = None) -> Any:
+    """``solver.solve(model)``, marked as running so that Ctrl-C (:func:`sigint_watch`) stops it;
+    a solve stopped so trips ``deadline`` as interrupted (the Python handler may not have run
+    yet when the solve returns)."""
+    running = [solver, False]
+    _CPSAT_SOLVING.append(running)
+    try:
+        status = solver.solve(model) if callback is None else solver.solve(model, callback)
+    finally:
+        _CPSAT_SOLVING.remove(running)
+    if running[1]:
+        raise deadline.trip("interrupted")
+    return status
 
 
 def checking(solver: Any, *assumptions: Any) -> z3.CheckSatResult:
@@ -277,10 +298,11 @@ def cpsat_solve(model: Any, deadline: Deadline) -> Any:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is sigint_watch's: an interrupt, not a time limit
     left = deadline.remaining()
     if left is not None:
         solver.parameters.max_time_in_seconds = max(0.001, left)
-    status = solver.solve(model)
+    status = _cpsat_run(solver, model, deadline)
     if status == cp_model.OPTIMAL or (status == cp_model.FEASIBLE and not model.has_objective()):
         return solver
     if status == cp_model.INFEASIBLE:
@@ -347,11 +369,12 @@ def cpsat_count(model: Any, variables: Sequence[Any], deadline: Deadline) -> int
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is sigint_watch's: an interrupt, not a time limit
     solver.parameters.enumerate_all_solutions = True
     left = deadline.remaining()
     if left is not None:
         solver.parameters.max_time_in_seconds = max(0.001, left)
-    status = solver.solve(model, Collect())
+    status = _cpsat_run(solver, model, deadline, Collect())
     if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not cut[0]:  # every solution enumerated
         return len(seen)
     raise deadline.trip("interrupted" if deadline.stopped() else "time")

@@ -2,7 +2,7 @@
 
 Argument parsing only; the handlers import the solvers when called, so building the parser stays
 cheap. Every search prints the command that reproduces it; ``--engine both`` runs z3 and the
-exhaustive baseline (and, for the race, the compiled engine; for clearing a hex, CP-SAT) and stops
+exhaustive baseline (and, for the race, CP-SAT and the compiled engine; for clearing a hex, CP-SAT) and stops
 with an error if they disagree; every answer printed has been replayed through the oracle. The
 default engine ``auto`` takes the one measured faster on these searches (z3 for the race, the
 baseline for a Vul'Keth-tribe race and for where readings part; for clearing a hex the baseline,
@@ -36,10 +36,11 @@ ENGINES = ("auto", "z3", "baseline", "both")
 # Clearing a hex: `auto` takes the baseline up to 1,000 placements to try, CP-SAT beyond
 # (solver/vulketh/clear.py, CLEAR_CROSSOVER, from the bench); `both` runs z3, CP-SAT and the baseline.
 CLEAR_ENGINES = ("auto", "z3", "cpsat", "baseline", "both")
-# The race: `auto` takes z3 (measured faster than the compiled exhaustive engine and the baseline
-# at the bundled size, tests/bench/bench_vulketh.py), the baseline for a Vul'Keth-tribe player
-# (Pillage is searched only there); `both` runs z3, compiled and the baseline.
-RACE_ENGINES = ("auto", "z3", "compiled", "baseline", "both")
+# The race: `auto` takes z3 (measured faster than CP-SAT, the compiled exhaustive engine and the
+# baseline at the bundled size, tests/bench/bench_vulketh.py; solver/vulketh/race.py, auto_engine),
+# the baseline for a Vul'Keth-tribe player (Pillage is searched only there); `both` runs z3, CP-SAT,
+# compiled and the baseline.
+RACE_ENGINES = ("auto", "z3", "cpsat", "compiled", "baseline", "both")
 
 
 def register(commands: Any) -> None:
@@ -61,7 +62,8 @@ def register(commands: Any) -> None:
         RACE_ENGINES,
         "auto",
         engine_help="auto (default): z3, or the baseline for a Vul'Keth-tribe player (Pillage); "
-        "compiled: every plan over the compiled rules, prefixes shared; both: all three, checked equal",
+        "cpsat: z3's model with OR-Tools CP-SAT (slower here); "
+        "compiled: every plan over the compiled rules, prefixes shared; both: all four, checked equal",
     )
     race.set_defaults(run=interruptible(_race), verb_engines="race")
 
@@ -136,7 +138,7 @@ def _command(args: argparse.Namespace) -> str:
 
 def _engines(args: argparse.Namespace) -> tuple[str, ...]:
     if args.engine == "both":
-        return {"race": ("z3", "compiled", "baseline"), "clear": ("z3", "cpsat", "baseline")}.get(
+        return {"race": ("z3", "cpsat", "compiled", "baseline"), "clear": ("z3", "cpsat", "baseline")}.get(
             args.verb_engines, ("z3", "baseline")
         )
     if args.engine == "auto" and args.verb_engines == "differ":

@@ -134,6 +134,9 @@ class CpSatOps(Ops):
         self.model = model
         self.bounds: dict[int, tuple[int, int]] = {}
         self.vars: dict[int, Any] = {}
+        # The literal made for each comparison and conjunction, by its operands: the same
+        # condition built twice (a card index compared in every step of a turn) is one variable.
+        self.memo: dict[Any, CpBool] = {}
 
     # -- making terms --------------------------------------------------------------------------
 
@@ -191,12 +194,15 @@ class CpSatOps(Ops):
         """``diff op 0`` for op in ``<=``, ``==``: a Python bool when the bounds decide it."""
         if not isinstance(diff, CpInt):
             return diff <= 0 if op == "<=" else diff == 0
+        key = (op, diff.const, frozenset(diff.coefs.items()))
         if op == "<=":
             if diff.hi <= 0:
                 return True
             if diff.lo > 0:
                 return False
-            b = self.bool_var()
+            if key in self.memo:
+                return self.memo[key]
+            b = self.memo[key] = self.bool_var()
             self.model.add(self.expr(diff) <= 0).only_enforce_if(b.literal)
             self.model.add(self.expr(diff) >= 1).only_enforce_if(b.literal.Not())
             return b
@@ -204,7 +210,9 @@ class CpSatOps(Ops):
             return True
         if diff.lo > 0 or diff.hi < 0:
             return False
-        b = self.bool_var()
+        if key in self.memo:
+            return self.memo[key]
+        b = self.memo[key] = self.bool_var()
         self.model.add(self.expr(diff) == 0).only_enforce_if(b.literal)
         self.model.add(self.expr(diff) != 0).only_enforce_if(b.literal.Not())
         return b
@@ -239,8 +247,11 @@ class CpSatOps(Ops):
             return True
         if len(rest) == 1:
             return rest[0]
-        b = self.bool_var()
         lits = [x.literal for x in rest]
+        key = ("and", frozenset(lit.index for lit in lits))
+        if key in self.memo:
+            return self.memo[key]
+        b = self.memo[key] = self.bool_var()
         self.model.add_bool_and(lits).only_enforce_if(b.literal)
         self.model.add_bool_or([x.Not() for x in lits]).only_enforce_if(b.literal.Not())
         return b
@@ -287,6 +298,38 @@ class CpSatOps(Ops):
 
     def count(self, conds: Sequence[Any]) -> Any:
         return self.total([self.ite(c, 1, 0) for c in conds])
+
+    def select(self, index: CpInt, states: Sequence[CState]) -> CState:
+        """``states[index]`` for an ``index`` whose bounds lie within the states: what a chain of
+        :func:`merge` gives, with one variable per field that differs, equal to each state's
+        value where ``index`` selects it (the chain makes one variable per state and field)."""
+        conds = [index == i for i in range(len(states))]
+        live = [c for c in conds if c is not False]
+        if len(live) == 1:
+            return states[conds.index(live[0])]
+        if ("one", id(index)) not in self.memo:  # the index takes exactly one value
+            self.model.add_exactly_one([c.literal for c in live])
+            self.memo[("one", id(index))] = live[0]
+        picked = [(c, st) for c, st in zip(conds, states, strict=True) if c is not False]
+
+        def value(xs: list[Any]) -> Any:
+            if isinstance(xs[0], tuple):
+                return tuple(value([x[k] for x in xs]) for k in range(len(xs[0])))
+            if all(_same(x, xs[0]) for x in xs[1:]):
+                return xs[0]
+            forms = [self.form(x) for x in xs]
+            if any(isinstance(x, bool | CpBool) for x in xs):
+                out: Any = self.bool_var()
+                target = self.expr(self.from_literal(out))
+            else:
+                out = self.int_var(min(f.lo for f in forms), max(f.hi for f in forms))
+                target = self.expr(out)
+            for (c, _), f in zip(picked, forms, strict=True):
+                self.model.add(target == self.expr(f)).only_enforce_if(c.literal)
+            return out
+
+        fields_out = {f.name: value([getattr(st, f.name) for _, st in picked]) for f in fields(CState)}
+        return CState(**fields_out)
 
 
 class CpInt:
@@ -889,6 +932,8 @@ class Compiled:
         cards = self.data.action_cards
         if isinstance(drawn, int):
             s = self.card_actions(s, cards[drawn])
+        elif isinstance(o, CpSatOps) and isinstance(drawn, CpInt) and drawn.lo >= 0 and drawn.hi < len(cards):
+            s = o.select(drawn, [self.card_actions(s, card) for card in cards])
         else:
             after = s
             for index, card in enumerate(cards):

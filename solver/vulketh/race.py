@@ -25,12 +25,18 @@ Engines (exact; tests check them equal):
   unknowns: ``fewest`` by one satisfiability query per number of turns; ``furthest``
   counterexample-guided: z3 proposes the lexicographically first plan that survives the draw
   sequences found so far, and a second query looks for draws that beat it;
+* ``cpsat`` - z3's model and queries over OR-Tools CP-SAT terms (:class:`CpSatOps`): the same
+  unrolled rounds, a feasibility query per number of turns, the same counterexample-guided loop
+  with CP-SAT proposing the lexicographically first plan (:func:`cpsat_lex_min`); the same answer
+  as z3's, byte for byte but for the ``engine`` field;
 * ``baseline`` - every plan (in the same lexicographic order) against every draw sequence (and
   every Pillage answer, for the fewest), through the oracle itself.
 
-``auto`` (the default) takes ``z3``, and the baseline for a Vul'Keth-tribe player (Pillage):
-on the bundled race (1,728 plans) z3 took about 16 s CPU, compiled 28 s, the baseline 92 s
-(``tests/bench/bench_vulketh.py``); at 144 plans the baseline is the fastest (about 1.8 s).
+``auto`` (the default, :func:`auto_engine`) takes ``z3``, and the baseline for a Vul'Keth-tribe
+player (Pillage): on the bundled race (1,728 plans) z3 took about 11-16 s CPU, compiled 28 s, the
+baseline 92 s (``tests/bench/bench_vulketh.py``); at 144 plans the baseline is the fastest (about
+1.8 s). CP-SAT is not auto's pick (:func:`auto_engine`): measured slower than z3 at 2 and 3
+player turns, faster only at one, where every engine takes well under a second.
 
 Both answers are replayed through the oracle (the plan, the draws and the Pillage answers as
 scripts) before they are returned. Cut by a time limit (or Ctrl-C), every engine returns the
@@ -54,11 +60,22 @@ from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.vulketh.action_board import ACTIONS
 from invasion_oracle.model.vulketh.scenario import Scenario
 from invasion_oracle.model.vulketh.state import GameState
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit, z3_check
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Progress,
+    Status,
+    TimeLimit,
+    cpsat_lex_min,
+    cpsat_solve,
+    z3_check,
+)
 from invasion_oracle.solver.vulketh.compiled import (
     CONCRETE,
     Z3,
     Compiled,
+    CpInt,
+    CpSatOps,
     CState,
     Unsupported,
     from_state,
@@ -67,7 +84,7 @@ from invasion_oracle.solver.vulketh.compiled import (
 from invasion_oracle.solver.vulketh.drive import Plan, branches, replay_plan
 from invasion_oracle.solver.vulketh.race_question import QUESTION as QUESTION
 
-ENGINES = ("compiled", "z3", "baseline")
+ENGINES = ("compiled", "z3", "cpsat", "baseline")
 
 
 @dataclass(frozen=True, slots=True)
@@ -717,7 +734,287 @@ def _furthest_z3(question: RaceQuestion, deadline: Deadline, progress: Progress)
     return RaceLine(best, (), None)
 
 
+# -- CP-SAT ------------------------------------------------------------------------------------------
+#
+# The z3 engine's model over OR-Tools CP-SAT terms (:class:`CpSatOps`): the same unrolled rounds,
+# the same queries in the same order (the fewest's two lexicographic steps in one minimisation).
+# CP-SAT has no incremental checks: every query is a model of its own (a copy, or built anew over
+# a concrete plan as z3's are), solved from scratch with one worker.
+
+
+@dataclass
+class _CpModel:
+    """A CP-SAT model with the plan's unknowns (action indices per die, section indices per
+    token) and the plan constraints of :func:`_plan_constraints`."""
+
+    model: Any
+    ops: CpSatOps
+    plan: _PlanTerms  # CpInt terms, for the compiled rules
+    variables: list[Any]  # the same unknowns as CP-SAT variables, in the plans' lexicographic order
+    spans: list[int]  # their values: 0 .. span - 1
+
+
+@dataclass
+class _CpRounds:
+    """The rounds over a :class:`_CpModel`: the draws (variables, or the card indices given),
+    what the draws' legality requires and the fifth Warlord within each number of Invader turns
+    (literals, or Python bools the bounds decide)."""
+
+    draws: list[Any]
+    legal: list[Any]
+    won_by: list[Any]
+
+
+def _cp_model(question: RaceQuestion) -> _CpModel:
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    ops = CpSatOps(model)
+    terms: list[Any] = []
+    spans: list[int] = []
+
+    def unknown(span: int, name: str) -> Any:
+        term = ops.int_var(0, span - 1, name)
+        terms.append(term)
+        spans.append(span)
+        return term
+
+    placements = []
+    for t in range(len(question.faces)):
+        a, b = unknown(len(ACTIONS), f"die{t}a"), unknown(len(ACTIONS), f"die{t}b")
+        options = [(ACTIONS.index(x), ACTIONS.index(y)) for x, y in question.placement_options(t)]
+        model.add_allowed_assignments([_cp_var(a), _cp_var(b)], options)
+        placements.append((a, b))
+    tokens = []
+    if question.token_choice:
+        sections = question.scenario.data.warlord_sections.value
+        allowed = sorted(sections.index(t) for t in question.tokens)
+        for k in range(len(question.tokens)):
+            v = unknown(len(SECTION_NAMES), f"token{k}")
+            model.add_allowed_assignments([_cp_var(v)], [(i,) for i in allowed])
+            tokens.append(v)
+        model.add_all_different([_cp_var(v) for v in tokens])
+    return _CpModel(model, ops, _PlanTerms(placements, tokens), [_cp_var(t) for t in terms], spans)
+
+
+def _cp_var(term: CpInt) -> Any:
+    """The CP-SAT variable of a term made by ``CpSatOps.int_var``."""
+    (index,) = term.coefs
+    return term.ops.vars[index]
+
+
+def _cp_rounds(
+    question: RaceQuestion, m: _CpModel, draws: Sequence[str] | None, deadline: Deadline
+) -> _CpRounds:
+    """:func:`_unroll` over CP-SAT terms: the script's rounds on ``m``'s plan, the draws unknown,
+    or the concrete ``draws`` (the rest drawing card index 0, as z3's counterexamples do)."""
+    scenario = question.scenario
+    ops = m.ops
+    compiled = Compiled(scenario.rules, ops, deadline.check)
+    compiled.check_supported()
+    cards = [c.id for c in scenario.data.action_cards]
+    n_turns = question.invader_turns
+    draw_vars: list[Any] = (
+        [cards.index(d) for d in draws] + [0] * (n_turns - len(draws))
+        if draws is not None
+        else [ops.int_var(0, len(cards) - 1, f"draw{t}") for t in range(n_turns)]
+    )
+    tokens = m.plan.tokens
+
+    def token_choice(k: Any) -> Any:
+        if isinstance(k, int):
+            return tokens[min(k, len(tokens) - 1)]
+        choice: Any = tokens[-1]
+        for i in reversed(range(len(tokens) - 1)):
+            choice = ops.ite(k == i, tokens[i], choice)
+        return choice
+
+    state: CState = from_state(scenario.initial, scenario.rules)
+    villages = player_villages(scenario.initial)
+    legal: list[Any] = []
+    won_by: list[Any] = []
+
+    def invader(s: CState, turn: int) -> CState:
+        over = ops.or_(s.invader_won, s.player_won)
+        after, ok = compiled.invader_turn(s, draw_vars[turn], token_choice if question.token_choice else None)
+        if draws is None or turn < len(draws):
+            legal.append(ops.or_(over, ok))
+        won_by.append(after.invader_won)
+        return after
+
+    turn = 0
+    if question.invader_first:
+        state = invader(state, turn)
+        turn += 1
+    for t, faces in enumerate(question.faces):
+        state = compiled.player_turn(state, villages, faces, m.plan.placements[t])
+        state = invader(state, turn)
+        turn += 1
+    return _CpRounds(draw_vars, legal, won_by)
+
+
+def _cp_require(model: Any, conditions: Sequence[Any]) -> bool:
+    """Add every condition (a literal, or a Python bool) to ``model``; False if one is False (the
+    model has no solution then: the caller does not solve it)."""
+    for condition in conditions:
+        if condition is False:
+            return False
+        if condition is not True:
+            model.add_bool_or([condition.literal])
+    return True
+
+
+def _cp_plan_of(question: RaceQuestion, m: _CpModel, solver: Any) -> Plan:
+    sections = question.scenario.data.warlord_sections.value
+    values = [int(solver.value(v)) for v in m.variables]
+    dice, tokens = values[: 2 * len(question.faces)], values[2 * len(question.faces) :]
+    placements = tuple((ACTIONS[dice[2 * t]], ACTIONS[dice[2 * t + 1]]) for t in range(len(question.faces)))
+    return Plan(placements, tuple(sections[v] for v in tokens))
+
+
+def _cp_with_plan(question: RaceQuestion, plan: Plan, deadline: Deadline) -> tuple[_CpModel, _CpRounds]:
+    """The rounds over ``plan``, the draws unknown (z3's :func:`_concrete_terms` unrolled)."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    m = _CpModel(model, CpSatOps(model), _concrete_terms(question, plan), [], [])
+    return m, _cp_rounds(question, m, None, deadline)
+
+
+def _fewest_cpsat(
+    question: RaceQuestion, m: _CpModel, u: _CpRounds, deadline: Deadline, found: _Found
+) -> RaceLine | None:
+    """:func:`_fewest_z3`: one feasibility query per number of turns; at the first feasible one,
+    the lexicographically first plan and then its first draws (by card id) in one lexicographic
+    minimisation (z3's two: the plan, then the draws over that plan, which is the same answer)."""
+    for t in range(question.invader_turns):
+        deadline.check()
+        query = m.model.clone()
+        solver = cpsat_solve(query, deadline) if _cp_require(query, [*u.legal, u.won_by[t]]) else None
+        if solver is not None:
+            found.at_least = t + 1
+            found.saw(RaceLine(_cp_plan_of(question, m, solver), (), t + 1))
+            ranks = _cp_ranks(question, query, m, u, t + 1)
+            solver = cpsat_lex_min(query, [*zip(m.variables, m.spans, strict=True), *ranks], deadline)
+            line = RaceLine(_cp_plan_of(question, m, solver), _cp_draws(question, solver, ranks), t + 1)
+            found.fewest = line
+            return line
+        found.at_least = t + 2
+    return None
+
+
+def _cp_ranks(
+    question: RaceQuestion, query: Any, m: _CpModel, u: _CpRounds, turns: int
+) -> list[tuple[Any, int]]:
+    """The first ``turns`` draws as their ranks in the order of card ids (the draws' order), each
+    with its span, for :func:`cpsat_lex_min`."""
+    order = _card_order(question)
+    ranks = []
+    for t, draw in enumerate(u.draws[:turns]):
+        if order == list(range(len(order))):
+            rank = m.ops.expr(draw)
+        else:
+            rank = query.new_int_var(0, len(order) - 1, f"rank{t}")
+            query.add_element(rank, order, m.ops.expr(draw))  # the card drawn is order[rank]
+        ranks.append((rank, len(order)))
+    return ranks
+
+
+def _cp_draws(question: RaceQuestion, solver: Any, ranks: list[tuple[Any, int]]) -> tuple[str, ...]:
+    order = _card_order(question)
+    cards = [c.id for c in question.scenario.data.action_cards]
+    return tuple(cards[order[int(solver.value(r))]] for r, _ in ranks)
+
+
+def _fastest_line_cpsat(question: RaceQuestion, plan: Plan, turns: int, deadline: Deadline) -> RaceLine:
+    """:func:`_fastest_line`: the lexicographically first draws (by card id) beating ``plan``
+    within ``turns``."""
+    m, u = _cp_with_plan(question, plan, deadline)
+    if not _cp_require(m.model, [*u.legal, u.won_by[turns - 1]]):  # pragma: no cover - checked to lose
+        raise OracleDisagreement("CP-SAT lost the draws beating a plan")
+    ranks = _cp_ranks(question, m.model, m, u, turns)
+    solver = cpsat_lex_min(m.model, ranks, deadline)
+    if solver is None:  # pragma: no cover - the plan was checked to lose within `turns`
+        raise OracleDisagreement("CP-SAT lost the draws beating a plan")
+    return RaceLine(plan, _cp_draws(question, solver, ranks), turns)
+
+
+def _beaten_cpsat(
+    question: RaceQuestion, plan: Plan, turns: int, deadline: Deadline
+) -> tuple[str, ...] | None:
+    """:func:`_beaten`: draws giving the fifth Warlord within ``turns`` against ``plan``, or None."""
+    m, u = _cp_with_plan(question, plan, deadline)
+    query = m.model
+    if not _cp_require(query, [*u.legal, u.won_by[turns - 1]]):
+        return None
+    solver = cpsat_solve(query, deadline)
+    if solver is None:
+        return None
+    cards = [c.id for c in question.scenario.data.action_cards]
+    return tuple(cards[int(solver.value(m.ops.expr(d)))] for d in u.draws[:turns])
+
+
+def _furthest_cpsat(question: RaceQuestion, deadline: Deadline, progress: Progress) -> RaceLine:
+    """:func:`_furthest_z3`, counterexample-guided the same way: CP-SAT proposes the
+    lexicographically first plan surviving the draws found so far (the counterexamples' rounds
+    join the proposer's model), a second model, the rounds over that plan, looks for draws
+    beating it."""
+    proposer = _cp_model(question)
+    terms = list(zip(proposer.variables, proposer.spans, strict=True))
+    counterexamples: list[_CpRounds] = []
+    feasible = True
+    best = question.plans()[0]  # every plan survives zero turns; the first is the canonical one
+    for turns in range(1, question.invader_turns + 1):
+        survive = [proposer.ops.not_(cx.won_by[turns - 1]) for cx in counterexamples]
+        feasible = feasible and _cp_require(proposer.model, survive)
+        while True:
+            progress.step()
+            deadline.check()
+            solver = cpsat_lex_min(proposer.model, terms, deadline) if feasible else None
+            if solver is None:
+                return _fastest_line_cpsat(question, best, turns, deadline)
+            candidate = _cp_plan_of(question, proposer, solver)
+            draws = _beaten_cpsat(question, candidate, turns, deadline)
+            if draws is None:
+                best = candidate
+                break
+            counter = _cp_rounds(question, proposer, draws, deadline)
+            counterexamples.append(counter)
+            feasible = _cp_require(proposer.model, [proposer.ops.not_(counter.won_by[turns - 1])])
+    return RaceLine(best, (), None)
+
+
+def _cpsat(
+    question: RaceQuestion, deadline: Deadline, progress: Progress, found: _Found
+) -> tuple[RaceLine, RaceLine]:
+    """The fewest, then (when some plan can lose) the furthest, over CP-SAT."""
+    deadline.check()  # before importing OR-Tools: the import alone costs about 0.4 s of CPU
+    m = _cp_model(question)
+    u = _cp_rounds(question, m, None, deadline)
+    fewest_line = _fewest_cpsat(question, m, u, deadline, found)
+    fewest = fewest_line or RaceLine(question.plans()[0], (), None)
+    # No plan and no draw gives a fifth Warlord: the first plan holds out too.
+    furthest = _furthest_cpsat(question, deadline, progress) if fewest_line is not None else fewest
+    return fewest, furthest
+
+
 # -- the answer ------------------------------------------------------------------------------------
+
+
+def auto_engine(question: RaceQuestion) -> str:
+    """The engine ``auto`` runs: z3 (see the module docstring), the baseline for Pillage."""
+    # CP-SAT is not picked at any size: counting OR-Tools' import (about 0.55 s CPU in a fresh
+    # process) it is slower than z3 everywhere. From the table "race (a) engines" of ``make bench``
+    # (tests/vulketh/bench.py, search time only, CPU, one run on the shared 2-core machine under
+    # load, race.json cut to 1, 2 and 3 player turns): z3 0.24, 4.4 and 14.7 s, CP-SAT 0.11, 5.2
+    # and 29.2 s (z3 / CP-SAT 2.3x, 0.9x, 0.5x: CP-SAT's search wins only at one player turn, by
+    # less than its import). The whole command on the bundled race (``/usr/bin/time``, back to
+    # back, the answers byte-identical but for the engine): 29.7 s CPU with cpsat, 22.7 s with z3
+    # (11.6 s for z3 on a quieter machine). CP-SAT solves each query afresh: a feasible one on the
+    # 3-turn rounds (some 9,000 variables) takes it about 5 s, mostly presolve, where z3 checks
+    # incrementally. At 1 and 2 player turns the baseline is the fastest of all (26 ms and 1.8 s):
+    # auto does not take it there either (left as it was).
+    return "baseline" if question.pillage else "z3"
 
 
 def race(
@@ -733,11 +1030,13 @@ def race(
     deadline = Deadline(seconds, parent=parent)
     plans = len(question.plans())
     if engine == "auto":
-        engine = "baseline" if question.pillage else "z3"
+        engine = auto_engine(question)
+    if engine not in ENGINES:
+        raise MalformedInputError("--engine", engine, f"the race's engines are {', '.join(ENGINES)}")
     progress = progress or (
         Progress("race (plans)", total=plans) if engine == "baseline" else Progress("race")
     )
-    found = _Found(plans=None if engine == "z3" else 0)
+    found = _Found(plans=None if engine in ("z3", "cpsat") else 0)
     try:
         if engine == "baseline":
             fewest, furthest = _baseline(question, deadline, progress, found)
@@ -747,6 +1046,8 @@ def race(
                     raise Unsupported("Pillage (a Vul'Keth-tribe player)")
                 if engine == "compiled":
                     fewest, furthest = _compiled(question, deadline, progress, found)
+                elif engine == "cpsat":
+                    fewest, furthest = _cpsat(question, deadline, progress, found)
                 else:
                     fewest_line = _fewest_z3(question, deadline, found)
                     fewest = fewest_line or RaceLine(question.plans()[0], (), None)

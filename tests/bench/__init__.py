@@ -151,8 +151,8 @@ def public_api_measures(
 def engine_measures(
     search: str, cases: Any, repeat: int = 3, baseline_repeat: int | None = None
 ) -> list[Measure]:
-    """``cases``: ``(size, workload, {engine: run})``, the engines among ``baseline``, ``z3`` and
-    ``cpsat`` (a size without ``baseline`` is one too large for it). One row per exact engine and
+    """``cases``: ``(size, workload, {engine: run})``, the engines among ``baseline``, ``z3``,
+    ``cpsat`` and ``compiled`` (a size without ``baseline`` is one too large for it). One row per exact engine and
     size: its time in ms against the baseline's, and which engine was the fastest there."""
     out = []
     for size, workload, runs in cases:
@@ -162,7 +162,7 @@ def engine_measures(
         }
         faster = min(times, key=lambda name: times[name])
         base = times.get("baseline")
-        for name in ("z3", "cpsat"):
+        for name in ("z3", "cpsat", "compiled"):
             if name not in times:
                 continue
             note = f"{workload}; fastest: {faster}"

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,3 +108,42 @@ def test_ctrl_c_during_a_z3_check_is_an_interrupt_not_a_time_limit() -> None:
     assert stopped.value.reason == "interrupted"
     assert deadline.stopped() and deadline.tripped == "interrupted"
     assert z3.get_param("ctrl_c") == "true"  # z3's own handler is back once the command is done
+
+
+def test_ctrl_c_during_a_cpsat_solve_is_an_interrupt_not_a_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CP-SAT, left to itself, catches SIGINT during a solve and stops as at a time limit (the
+    Python handler never hears of it): cpsat_solve leaves Ctrl-C to stop_on_interrupt, whose
+    thread stops the search at once, and the deadline knows it was Ctrl-C."""
+    import threading
+
+    from ortools.sat.python import cp_model
+
+    from invasion_oracle.solver.common import Deadline, TimeLimit, cpsat_solve, stop_on_interrupt
+
+    class Slow(cp_model.CpSolver):  # pigeons below are proven apart in presolve: search instead
+        def solve(self, model: Any, solution_callback: Any = None) -> Any:
+            self.parameters.cp_model_presolve = False
+            self.parameters.linearization_level = 0
+            self.parameters.symmetry_level = 0
+            return super().solve(model, solution_callback)
+
+    monkeypatch.setattr(cp_model, "CpSolver", Slow)
+    model = cp_model.CpModel()
+    pigeons = [[model.new_bool_var("") for _ in range(11)] for _ in range(12)]  # 12 pigeons, 11 holes
+    for holes in pigeons:
+        model.add_bool_or(holes)
+    for hole in range(11):
+        for i in range(12):
+            for k in range(i + 1, 12):
+                model.add_bool_or([pigeons[i][hole].Not(), pigeons[k][hole].Not()])
+    deadline = Deadline()
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    with stop_on_interrupt(deadline):
+        timer.start()
+        with pytest.raises(TimeLimit) as stopped:
+            cpsat_solve(model, deadline)
+    timer.join()
+    assert stopped.value.reason == "interrupted"
+    assert deadline.stopped() and deadline.tripped == "interrupted"

@@ -5,6 +5,8 @@
   (ratio: how much slower the oracle's full bookkeeping is than the bare arithmetic);
 * each search with z3 against its exhaustive baseline through the oracle (ratio: baseline time /
   z3 time; below 1 the baseline is faster at this size);
+* the race with its exact engines (z3, CP-SAT, compiled, baseline) at three sizes, search time
+  only (issue 22: why ``auto`` keeps z3, ``solver/vulketh/race.py``);
 * clearing a hex with its three exact engines (baseline, z3, CP-SAT) at several sizes, search time
   only (issue 22; the crossover ``auto`` uses: ``solver/vulketh/clear.py``, CLEAR_CROSSOVER).
 """
@@ -57,6 +59,41 @@ def clear_engines(sizes: tuple[tuple[int, int], ...] = CLEAR_SIZES, repeat: int 
     return engine_measures("clear (b) engines", cases, repeat)
 
 
+# The race at three sizes: race.json's first 1, 2 and 3 (all) player turns: 12, 144 and 1,728
+# plans. The baseline runs up to 2 turns (the whole race takes it about 90 s), the compiled
+# exhaustive engine up to 2 (about 28 s on the whole race); z3 and CP-SAT at every size.
+RACE_TURNS = (1, 2, 3)
+EXHAUSTIVE_UP_TO = 2
+
+
+def race_engines(turns: tuple[int, ...] = RACE_TURNS, repeat: int = 1) -> list[Measure]:
+    """The race's exact engines, search time only (the answers replayed through the oracle, as
+    the command does), CPU; OR-Tools imported before timing (its own row, the import measure)."""
+    import ortools.sat.python.cp_model  # noqa: F401
+
+    from invasion_oracle.solver.vulketh.race import auto_engine, race
+    from invasion_oracle.solver.vulketh.race import question_from_scenario as race_question
+
+    cases = []
+    for n in turns:
+        document = read_json_file("example:vulketh/race.json")
+        document["player_turns"] = document["player_turns"][:n]
+        question = race_question(scenario_from_document(document, f"race.json, {n} player turn(s)"))
+        engines = ["z3", "cpsat"] + (["compiled", "baseline"] if n <= EXHAUSTIVE_UP_TO else [])
+        runs: dict[str, Callable[[], object]] = {
+            e: lambda q=question, e=e: race(q, engine=e) for e in engines
+        }
+        cases.append(
+            (
+                f"{n} player turn(s)",
+                f"race.json's first {n} player turn(s): {len(question.plans()):,} plans; "
+                f"auto picks {auto_engine(question)}",
+                runs,
+            )
+        )
+    return engine_measures("race (a) engines", cases, repeat)
+
+
 def _timed(fn: Callable[[], object]) -> float:
     started = time.perf_counter()
     fn()
@@ -95,12 +132,14 @@ def _turn_rates(turns: int) -> tuple[float, float]:
 
 def results(quick: bool = False) -> list[Measure]:
     if quick:  # the engines at the smallest size, once each (about a second, z3's compilation)
-        return [ortools_import_measure(), *clear_engines(CLEAR_SIZES[:1], repeat=1)]
+        return [
+            ortools_import_measure(),
+            *race_engines(RACE_TURNS[:1]),
+            *clear_engines(CLEAR_SIZES[:1], repeat=1),
+        ]
     from invasion_oracle.solver.vulketh.clear import clear_hex
     from invasion_oracle.solver.vulketh.clear import question_from_scenario as clear_question
     from invasion_oracle.solver.vulketh.differ import make_question, smallest_difference
-    from invasion_oracle.solver.vulketh.race import question_from_scenario as race_question
-    from invasion_oracle.solver.vulketh.race import race
 
     oracle, twin = _turn_rates(400)
     out = [
@@ -114,55 +153,6 @@ def results(quick: bool = False) -> list[Measure]:
             "400 seeded turns, clear_hex.json",
         ),
     ]
-    # The bundled race's first two player turns (144 plans): small enough for the baseline to
-    # finish in seconds, so the ratio is measured; the full race (1,728 plans) runs z3 alone.
-    for turns in (1, 2):
-        # The compiled exhaustive engine against the same baseline (the race's third engine).
-        document = read_json_file("example:vulketh/race.json")
-        document["player_turns"] = document["player_turns"][:turns]
-        small = race_question(scenario_from_document(document, f"race.json, {turns} player turn(s)"))
-        compiled_time = _timed(lambda small=small: race(small, engine="compiled"))
-        small_base = _timed(lambda small=small: race(small, engine="baseline"))
-        out.append(
-            Measure(
-                f"race (a), compiled, {turns} player turn(s)",
-                compiled_time,
-                "s",
-                small_base,
-                "baseline",
-                small_base / compiled_time,
-                f"race.json's first {turns} player turn(s): {len(small.plans()):,} plans",
-            )
-        )
-    document = read_json_file("example:vulketh/race.json")
-    document["player_turns"] = document["player_turns"][:2]
-    question = race_question(scenario_from_document(document, "race.json, 2 player turns"))
-    z3_time = _timed(lambda: race(question, engine="z3"))
-    base_time = _timed(lambda: race(question, engine="baseline"))
-    out.append(
-        Measure(
-            "race (a), z3",
-            z3_time,
-            "s",
-            base_time,
-            "baseline",
-            base_time / z3_time,
-            f"race.json's first 2 player turns: {len(question.plans()):,} plans",
-        )
-    )
-    question = race_question(load_scenario("example:vulketh/race.json"))
-    z3_time = _timed(lambda: race(question, engine="z3"))
-    out.append(
-        Measure(
-            "race (a), z3, the whole bundled race",
-            z3_time,
-            "s",
-            None,
-            "",
-            None,
-            f"race.json: 3 player turns, {len(question.plans()):,} plans (the baseline takes minutes: not run)",
-        )
-    )
     clear = clear_question(load_scenario("example:vulketh/clear_hex.json"), 5, 4)
     z3_time = _timed(lambda: clear_hex(clear, engine="z3"))
     base_time = _timed(lambda: clear_hex(clear, engine="baseline"))
@@ -192,4 +182,4 @@ def results(quick: bool = False) -> list[Measure]:
             "VK-GROW-OVERFLOW occupied/next-hex, lowest (size 4)",
         )
     )
-    return [*out, ortools_import_measure(), *clear_engines()]
+    return [*out, ortools_import_measure(), *race_engines(), *clear_engines()]

@@ -127,8 +127,14 @@ def test_race_runs_both_engines_and_prints_the_plans(
     path.write_text(json.dumps(RACE), encoding="utf-8")
     assert main(["vulketh", "race", str(path), "--engine", "both"]) == 0
     out = capsys.readouterr().out
-    assert "Engines: z3, compiled and baseline (agree)" in out
+    assert "Engines: z3, cpsat, compiled and baseline (agree)" in out
     assert "turn 1: GATHER+GROW" in out and "not within the script's 1 Invader turns" in out
+    assert main(["vulketh", "race", str(path), "--engine", "both", "--json"]) == 0
+    both = json.loads(capsys.readouterr().out)["answer"]
+    assert main(["vulketh", "race", str(path), "--engine", "cpsat", "--json"]) == 0
+    cpsat = json.loads(capsys.readouterr().out)["answer"]
+    assert both["engine"] == "z3+cpsat+compiled+baseline" and cpsat["engine"] == "cpsat"
+    assert {**cpsat, "engine": ""} == {**both, "engine": ""} and cpsat["status"] == "proven"
 
 
 def test_clear_takes_cpsat_and_both_runs_all_three_engines(capsys: pytest.CaptureFixture[str]) -> None:

@@ -50,7 +50,7 @@ RACE = doc(
 )
 
 
-@pytest.mark.parametrize("engine", ["compiled", "z3", "baseline"])
+@pytest.mark.parametrize("engine", ["compiled", "z3", "cpsat", "baseline"])
 def test_race_the_moon_on_gather_holds_the_fifth_warlord_off(engine: str) -> None:
     answer = race(race_question(scenario_from_document(RACE, "race.json")), engine=engine)
     assert answer.fewest is not None and answer.furthest is not None
@@ -84,6 +84,28 @@ def _line(line: Any) -> tuple[Any, ...]:
     return (line.turn, line.plan, line.draws, line.pillage)
 
 
+def _two_turn_race(**changes: Any) -> Any:
+    # The tiny race over two passive turns (no Invader resources: no fifth Warlord on turn 1).
+    return race_question(
+        scenario_from_document(
+            {**RACE, "invader_resources": 0, "player_turns": RACE["player_turns"] * 2, **changes}, "race.json"
+        )
+    )
+
+
+def test_race_cpsat_answers_as_z3_byte_for_byte() -> None:
+    """The CP-SAT engine poses z3's queries (the proposer's loop included: the fewest comes on
+    turn 2): the same answer but for the engine's name, and the compiled engine's lines."""
+    question = _two_turn_race()
+    answers = {e: race(question, engine=e) for e in ("z3", "cpsat", "compiled")}
+    texts = {e: {**a.to_json(), "engine": None} for e, a in answers.items()}
+    assert texts["cpsat"] == texts["z3"] and answers["cpsat"].engine == "cpsat"
+    assert texts["cpsat"]["status"] == "proven" and texts["cpsat"]["replayed"]
+    for part in ("fewest", "furthest"):
+        assert _line(getattr(answers["cpsat"], part)) == _line(getattr(answers["compiled"], part))
+    assert answers["cpsat"].fewest is not None and answers["cpsat"].fewest.turn == 2
+
+
 def _invader_first_race() -> Any:
     # The bundled race with the Invader to move and two scripted player turns: the first player
     # turn comes after an Invader turn (a round later), which the plan decider once misread.
@@ -95,13 +117,27 @@ def _invader_first_race() -> Any:
     return question
 
 
-@pytest.mark.slow  # z3 takes two seconds here; the compiled engine is checked in make test
+@pytest.mark.slow  # z3 and CP-SAT take seconds here; the compiled engine is checked in make test
 def test_race_from_an_invader_position_z3_equals_the_compiled_engine() -> None:
     question = _invader_first_race()
-    answers = {e: race(question, engine=e) for e in ("compiled", "z3")}
+    answers = {e: race(question, engine=e) for e in ("compiled", "z3", "cpsat")}
     for part in ("fewest", "furthest"):
         assert _line(getattr(answers["z3"], part)) == _line(getattr(answers["compiled"], part))
     assert answers["z3"].replayed and answers["z3"].status.value == "proven"
+    assert {**answers["cpsat"].to_json(), "engine": "z3"} == answers["z3"].to_json()
+
+
+@pytest.mark.slow  # about 6 s per engine
+def test_race_cpsat_equals_z3_and_compiled_with_token_choices_over_two_turns() -> None:
+    rulings = ("VK-POWER-UNLOCK=by-section",)
+    document = dict(load_scenario("example:vulketh/race.json", rulings).document)
+    document["player_turns"] = document["player_turns"][:2]
+    question = race_question(scenario_from_document(document, "race.json", rulings))
+    assert question.token_choice and len(question.plans()) == 288
+    answers = {e: race(question, engine=e) for e in ("compiled", "z3", "cpsat")}
+    assert {**answers["cpsat"].to_json(), "engine": "z3"} == answers["z3"].to_json()
+    for part in ("fewest", "furthest"):
+        assert _line(getattr(answers["cpsat"], part)) == _line(getattr(answers["compiled"], part))
 
 
 def test_race_from_an_invader_position_equals_the_enumeration() -> None:
@@ -156,9 +192,11 @@ def test_race_fewest_searches_pillage_as_a_choice_of_the_player() -> None:
     assert answer.fewest is not None and answer.furthest is not None
     assert (answer.fewest.turn, answer.fewest.pillage) == (1, ("food",))
     assert answer.furthest.turn is None  # the player's plan declines Pillage
-    for engine in ("compiled", "z3"):
+    for engine in ("compiled", "z3", "cpsat"):
         with pytest.raises(MalformedInputError, match="does not model Pillage"):
             race(question, engine=engine)
+    with pytest.raises(MalformedInputError, match="the race's engines are compiled, z3, cpsat, baseline"):
+        race(question, engine="cp-sat")
 
 
 class _Budget:
@@ -234,6 +272,25 @@ def test_a_cut_z3_race_reports_the_turns_it_proved_and_best_found() -> None:
             assert cut.fewest is not None and cut.fewest.turn == 2 and cut.fewest.draws == ("g", "g")
             assert cut.replayed and cut.to_json()["fewest_at_least"] == 2
     assert cuts[-1].status.value == "best-found"
+
+
+def test_a_cut_cpsat_race_is_best_found_or_unknown_never_proven() -> None:
+    question = _two_turn_race()
+    full, n = _checks(lambda d: race(question, engine="cpsat", parent=d))
+    assert full.status.value == "proven" and full.fewest is not None and full.fewest.turn == 2
+    cuts = [race(question, engine="cpsat", parent=_Budget(n * k // 4).deadline) for k in (0, 1, 3)]
+    cuts.append(race(question, engine="cpsat", seconds=1e-4))  # CP-SAT's own time limit, or before it
+    assert cuts[0].status.value == "unknown" and cuts[0].fewest_at_least == 1
+    bounds = [c.fewest_at_least for c in cuts[:-1]]
+    assert bounds == sorted(bounds) and bounds[-1] == 2  # turn 1 refuted for every plan and draw
+    assert {c.status.value for c in cuts[:-1]} == {"unknown", "best-found"}
+    for cut in cuts:
+        assert cut.status.value != "proven" and cut.furthest is None and cut.searched_plans is None
+        assert cut.replayed == (cut.status.value == "best-found")
+        if cut.status.value == "best-found":  # an upper bound: here the fewest itself
+            assert cut.fewest is not None and cut.fewest.turn == 2 and cut.fewest.draws == ("g", "g")
+        else:
+            assert cut.fewest is None
 
 
 @pytest.mark.slow
@@ -572,5 +629,42 @@ def test_the_z3_invader_turn_equals_the_concrete_one(document: dict[str, Any], p
         v = model.eval(x, model_completion=True)
         return z3.is_true(v) if z3.is_bool(v) else v.as_long()
 
+    for field in ("inv", "ply", "war", "board", "rows", "supply", "reserve", "score", "res", "invader_won"):
+        assert value(getattr(after, field)) == getattr(expected, field), field
+
+
+@settings(max_examples=2 * SCALE, deadline=None)
+@given(positions(), st.integers(0, 11))
+def test_the_cpsat_invader_turn_with_the_draw_unknown_equals_the_concrete_one(
+    document: dict[str, Any], pick: int
+) -> None:
+    """The race's CP-SAT rounds draw an unknown card (one variable per field that the cards set
+    differently, CpSatOps.select): with the draw fixed, the concrete turn."""
+    from ortools.sat.python import cp_model
+
+    from invasion_oracle.solver.common import Deadline, cpsat_solve
+    from invasion_oracle.solver.vulketh.compiled import CpSatOps
+
+    scenario = scenario_from_document({**document, "start": "invader"}, "generated.json")
+    start = from_state(scenario.initial, scenario.rules)
+    model = cp_model.CpModel()
+    ops = CpSatOps(model)
+    drawn = ops.int_var(0, len(scenario.data.action_cards) - 1, "drawn")
+    after, legal = Compiled(scenario.rules, ops).invader_turn(start, drawn)
+    model.add(ops.expr(drawn) == pick)
+    expected, ok = Compiled(scenario.rules, CONCRETE).invader_turn(start, pick)
+    solver = cpsat_solve(model, Deadline())
+    assert solver is not None
+
+    def value(x: Any) -> Any:
+        if isinstance(x, tuple):
+            return tuple(value(v) for v in x)
+        if isinstance(x, bool | int):
+            return x
+        if hasattr(x, "literal"):
+            return bool(solver.boolean_value(x.literal))
+        return int(solver.value(ops.expr(x)))
+
+    assert value(legal) == ok
     for field in ("inv", "ply", "war", "board", "rows", "supply", "reserve", "score", "res", "invader_won"):
         assert value(getattr(after, field)) == getattr(expected, field), field
