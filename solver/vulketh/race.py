@@ -540,6 +540,9 @@ class _Unrolled:
     draws: list[Any]
     legal: Any
     won_by: list[Any]  # won_by[t]: the fifth Warlord within t + 1 Invader turns
+    # legal_by[t]: the draws of the first t + 1 Invader turns are legal (each card in the deck it
+    # is drawn from, while the game goes on), the padded draws of a counterexample included
+    legal_by: list[Any]
 
 
 def _unroll(
@@ -570,6 +573,7 @@ def _unroll(
     villages = player_villages(scenario.initial)
     legal: Any = True
     won_by: list[Any] = []
+    legal_by: list[Any] = []
 
     def invader(s: CState, turn: int) -> CState:
         nonlocal legal
@@ -577,6 +581,7 @@ def _unroll(
         after, ok = compiled.invader_turn(s, draw_vars[turn], token_choice if question.token_choice else None)
         if draws is None or turn < len(draws):
             legal = z3.And(legal, z3.Or(over, _b(ok)))
+        legal_by.append(z3.And(legal_by[-1], z3.Or(over, _b(ok))) if legal_by else z3.Or(over, _b(ok)))
         won_by.append(_b(after.invader_won))
         return after
 
@@ -588,7 +593,7 @@ def _unroll(
         state = compiled.player_turn(state, villages, faces, plan.placements[t])
         state = invader(state, turn)
         turn += 1
-    return _Unrolled(draw_vars, legal, won_by)
+    return _Unrolled(draw_vars, legal, won_by, legal_by)
 
 
 def _b(value: Any) -> Any:
@@ -716,7 +721,9 @@ def _furthest_z3(question: RaceQuestion, deadline: Deadline, progress: Progress)
     counterexamples: list[_Unrolled] = []
     best = question.plans()[0]  # every plan survives zero turns; the first is the canonical one
     for turns in range(1, question.invader_turns + 1):
-        constraints += [z3.Not(cx.won_by[turns - 1]) for cx in counterexamples]
+        # A counterexample refutes only the plans its draws are legal for (which cards a deck
+        # holds depends on the plan), and at later turns its padded draws must be legal too.
+        constraints += [_refuted_by(cx, turns) for cx in counterexamples]
         while True:
             progress.step()
             deadline.check()
@@ -730,8 +737,14 @@ def _furthest_z3(question: RaceQuestion, deadline: Deadline, progress: Progress)
                 break
             counter = _unroll(question, draws, plan, f"x{len(counterexamples)}", deadline)
             counterexamples.append(counter)
-            constraints.append(z3.Not(counter.won_by[turns - 1]))
+            constraints.append(_refuted_by(counter, turns))
     return RaceLine(best, (), None)
+
+
+def _refuted_by(counter: _Unrolled, turns: int) -> Any:
+    """The plan survives ``turns`` Invader turns of ``counter``'s draws, or they are not legal
+    for it."""
+    return z3.Not(z3.And(counter.legal_by[turns - 1], counter.won_by[turns - 1]))
 
 
 # -- CP-SAT ------------------------------------------------------------------------------------------
@@ -763,6 +776,7 @@ class _CpRounds:
     draws: list[Any]
     legal: list[Any]
     won_by: list[Any]
+    legal_by: list[Any]  # as :class:`_Unrolled`'s: the first t + 1 turns' draws legal, padding included
 
 
 def _cp_model(question: RaceQuestion) -> _CpModel:
@@ -833,12 +847,15 @@ def _cp_rounds(
     villages = player_villages(scenario.initial)
     legal: list[Any] = []
     won_by: list[Any] = []
+    legal_by: list[Any] = []
 
     def invader(s: CState, turn: int) -> CState:
         over = ops.or_(s.invader_won, s.player_won)
         after, ok = compiled.invader_turn(s, draw_vars[turn], token_choice if question.token_choice else None)
+        this = ops.or_(over, ok)
         if draws is None or turn < len(draws):
-            legal.append(ops.or_(over, ok))
+            legal.append(this)
+        legal_by.append(ops.and_(legal_by[-1], this) if legal_by else this)
         won_by.append(after.invader_won)
         return after
 
@@ -850,7 +867,7 @@ def _cp_rounds(
         state = compiled.player_turn(state, villages, faces, m.plan.placements[t])
         state = invader(state, turn)
         turn += 1
-    return _CpRounds(draw_vars, legal, won_by)
+    return _CpRounds(draw_vars, legal, won_by, legal_by)
 
 
 def _cp_require(model: Any, conditions: Sequence[Any]) -> bool:
@@ -965,7 +982,7 @@ def _furthest_cpsat(question: RaceQuestion, deadline: Deadline, progress: Progre
     feasible = True
     best = question.plans()[0]  # every plan survives zero turns; the first is the canonical one
     for turns in range(1, question.invader_turns + 1):
-        survive = [proposer.ops.not_(cx.won_by[turns - 1]) for cx in counterexamples]
+        survive = [_cp_refuted_by(proposer, cx, turns) for cx in counterexamples]  # as _refuted_by
         feasible = feasible and _cp_require(proposer.model, survive)
         while True:
             progress.step()
@@ -980,8 +997,13 @@ def _furthest_cpsat(question: RaceQuestion, deadline: Deadline, progress: Progre
                 break
             counter = _cp_rounds(question, proposer, draws, deadline)
             counterexamples.append(counter)
-            feasible = _cp_require(proposer.model, [proposer.ops.not_(counter.won_by[turns - 1])])
+            feasible = _cp_require(proposer.model, [_cp_refuted_by(proposer, counter, turns)])
     return RaceLine(best, (), None)
+
+
+def _cp_refuted_by(m: _CpModel, counter: _CpRounds, turns: int) -> Any:
+    """:func:`_refuted_by` over CP-SAT terms."""
+    return m.ops.not_(m.ops.and_(counter.legal_by[turns - 1], counter.won_by[turns - 1]))
 
 
 def _cpsat(

@@ -668,3 +668,34 @@ def test_the_cpsat_invader_turn_with_the_draw_unknown_equals_the_concrete_one(
     assert value(legal) == ok
     for field in ("inv", "ply", "war", "board", "rows", "supply", "reserve", "score", "res", "invader_won"):
         assert value(getattr(after, field)) == getattr(expected, field), field
+
+
+def test_a_race_counterexample_refutes_only_the_plans_its_draws_are_legal_for() -> None:
+    """The furthest's counterexample-guided loop reuses draws found against one plan for every
+    plan: a draw not legal for a plan (here a deck-2 card while deck 1 is drawn) must not refute
+    it, even where the compiled rules, played on regardless, give the fifth Warlord."""
+    from invasion_oracle.solver.common import Deadline
+    from invasion_oracle.solver.vulketh import race as race_module
+
+    lead = card("l", act("LEAD", "blank"), act("LEAD", "blank"), deck=2, next_deck=2)
+    warlords = ("steal-resources", "convert", "spread", "regress")
+    document = doc(
+        start="player",
+        data=cards_data(lead),
+        decks={"1": ["filler1"], "2": ["l"]},
+        hexes={
+            **{str(h): {"warlord": w, "invaders": 1} for h, w in enumerate(warlords, 1)},
+            "8": {"player": 2},
+            "9": {"player": 2},
+        },
+        invader_resources=5,
+        resources={"food": 1},
+        player_turns=[{"dice": [{"face": "moon"}, {"face": "sun"}]}],
+    )
+    question = race_question(scenario_from_document(document, "race.json"))
+    plan = race_module._plan_terms(question, "p")
+    counter = race_module._unroll(question, ["l"], plan, "x", Deadline())
+    assert z3.is_true(z3.simplify(counter.won_by[0])) and z3.is_false(z3.simplify(counter.legal_by[0]))
+    solver = z3.Solver()
+    solver.add(*race_module._plan_constraints(question, plan))
+    assert solver.check(race_module._refuted_by(counter, 1)) == z3.sat  # every plan still stands
