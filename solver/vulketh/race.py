@@ -32,11 +32,10 @@ Engines (exact; tests check them equal):
 * ``baseline`` - every plan (in the same lexicographic order) against every draw sequence (and
   every Pillage answer, for the fewest), through the oracle itself.
 
-``auto`` (the default, :func:`auto_engine`) takes ``z3``, and the baseline for a Vul'Keth-tribe
-player (Pillage): on the bundled race (1,728 plans) z3 took about 11-16 s CPU, compiled 28 s, the
-baseline 92 s (``tests/bench/bench_vulketh.py``); at 144 plans the baseline is the fastest (about
-1.8 s). CP-SAT is not auto's pick (:func:`auto_engine`): measured slower than z3 at 2 and 3
-player turns, faster only at one, where every engine takes well under a second.
+``auto`` (the default, :func:`auto_engine`) takes the baseline for a Vul'Keth-tribe player
+(Pillage) and for races of at most 300 plans, where it is the fastest engine, and ``z3`` beyond:
+on the bundled race (1,728 plans) z3 took about 8.5 s CPU, CP-SAT 19 s, compiled 28 s, the
+baseline about 90 s (``tests/vulketh/bench.py``, "race (a) engines"). CP-SAT is never auto's pick.
 
 Both answers are replayed through the oracle (the plan, the draws and the Pillage answers as
 scripts) before they are returned. Cut by a time limit (or Ctrl-C), every engine returns the
@@ -1023,20 +1022,26 @@ def _cpsat(
 # -- the answer ------------------------------------------------------------------------------------
 
 
+RACE_BASELINE_UP_TO = 300
+"""Up to this many plans ``auto`` runs the baseline, beyond it z3 (the bench table below)."""
+
+
 def auto_engine(question: RaceQuestion) -> str:
-    """The engine ``auto`` runs: z3 (see the module docstring), the baseline for Pillage."""
-    # CP-SAT is not picked at any size: counting OR-Tools' import (about 0.55 s CPU in a fresh
-    # process) it is slower than z3 everywhere. From the table "race (a) engines" of ``make bench``
-    # (tests/vulketh/bench.py, search time only, CPU, one run on the shared 2-core machine under
-    # load, race.json cut to 1, 2 and 3 player turns): z3 0.24, 4.4 and 14.7 s, CP-SAT 0.11, 5.2
-    # and 29.2 s (z3 / CP-SAT 2.3x, 0.9x, 0.5x: CP-SAT's search wins only at one player turn, by
-    # less than its import). The whole command on the bundled race (``/usr/bin/time``, back to
-    # back, the answers byte-identical but for the engine): 29.7 s CPU with cpsat, 22.7 s with z3
-    # (11.6 s for z3 on a quieter machine). CP-SAT solves each query afresh: a feasible one on the
-    # 3-turn rounds (some 9,000 variables) takes it about 5 s, mostly presolve, where z3 checks
-    # incrementally. At 1 and 2 player turns the baseline is the fastest of all (26 ms and 1.8 s):
-    # auto does not take it there either (left as it was).
-    return "baseline" if question.pillage else "z3"
+    """The engine ``auto`` runs: the baseline for Pillage (the other engines do not model it) and
+    for races of at most :data:`RACE_BASELINE_UP_TO` plans, z3 beyond."""
+    # From the table "race (a) engines" of ``make bench`` (tests/vulketh/bench.py, search time
+    # only, CPU, idle, 3 December): race.json's first player turn (12 plans): baseline 24 ms,
+    # compiled 60 ms, CP-SAT 96 ms, z3 218 ms; two turns (144): baseline 1.97 s, compiled 2.2,
+    # z3 2.9, CP-SAT 3.0; two turns with the token order (288): baseline 3.3 s, CP-SAT 4.0,
+    # compiled 4.1, z3 4.5. The whole race (1,728 plans, the README line): z3 8.5 s, CP-SAT 19.3,
+    # compiled about 28, baseline about 90. The baseline grows with the plans times the draws,
+    # z3 far slower, so the crossover lies between 288 and 1,728 plans: 300 keeps every measured
+    # size on its fastest engine. CP-SAT is never picked: it solves each query afresh (a feasible
+    # one on the 3-turn rounds, some 9,000 variables, about 5 s, mostly presolve) where z3 checks
+    # incrementally, and its import costs about 0.55 s CPU in a fresh process.
+    if question.pillage or len(question.plans()) <= RACE_BASELINE_UP_TO:
+        return "baseline"
+    return "z3"
 
 
 def race(

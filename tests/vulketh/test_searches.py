@@ -699,3 +699,15 @@ def test_a_race_counterexample_refutes_only_the_plans_its_draws_are_legal_for() 
     solver = z3.Solver()
     solver.add(*race_module._plan_constraints(question, plan))
     assert solver.check(race_module._refuted_by(counter, 1)) == z3.sat  # every plan still stands
+
+
+def test_race_auto_takes_the_baseline_on_small_races_and_z3_on_the_bundled_one() -> None:
+    from invasion_oracle.model.core.jsonio import read_json_file
+    from invasion_oracle.solver.vulketh.race import RACE_BASELINE_UP_TO, auto_engine
+
+    document = read_json_file("example:vulketh/race.json")
+    whole = race_question(scenario_from_document(document, "race.json"))
+    document["player_turns"] = document["player_turns"][:2]
+    small = race_question(scenario_from_document(document, "race.json"))
+    assert len(small.plans()) <= RACE_BASELINE_UP_TO < len(whole.plans())
+    assert (auto_engine(small), auto_engine(whole)) == ("baseline", "z3")
