@@ -544,20 +544,20 @@ class _Unrolled:
     legal_by: list[Any]
 
 
-def _unroll(
-    question: RaceQuestion, draws: Sequence[str] | None, plan: _PlanTerms, name: str, deadline: Deadline
-) -> _Unrolled:
-    """The script's rounds on z3 terms; concrete ``draws`` replace the draw unknowns."""
+def _rounds(
+    question: RaceQuestion,
+    ops: Any,
+    draw_vars: Sequence[Any],
+    known: int | None,
+    plan: _PlanTerms,
+    deadline: Deadline,
+) -> tuple[list[Any], list[Any], list[Any]]:
+    """The script's rounds over ``ops`` (z3's or CP-SAT's arithmetic) with the plan's terms and
+    ``draw_vars``: ``(legal, won_by, legal_by)``, each per Invader turn; ``legal`` only for the
+    first ``known`` draws (all when ``None``: unknowns), ``legal_by`` cumulative over every turn."""
     scenario = question.scenario
-    compiled = Compiled(scenario.rules, Z3, deadline.check)
+    compiled = Compiled(scenario.rules, ops, deadline.check)
     compiled.check_supported()
-    cards = [c.id for c in scenario.data.action_cards]
-    n_turns = question.invader_turns
-    draw_vars: list[Any] = (
-        [cards.index(d) for d in draws] + [0] * (n_turns - len(draws))
-        if draws is not None
-        else [z3.Int(f"{name}_draw{t}") for t in range(n_turns)]
-    )
     tokens = plan.tokens
 
     def token_choice(k: Any) -> Any:
@@ -565,23 +565,23 @@ def _unroll(
             return tokens[min(k, len(tokens) - 1)]
         choice: Any = tokens[-1]
         for i in reversed(range(len(tokens) - 1)):
-            choice = z3.If(k == i, tokens[i], choice)
+            choice = ops.ite(k == i, tokens[i], choice)
         return choice
 
     state: CState = from_state(scenario.initial, scenario.rules)
     villages = player_villages(scenario.initial)
-    legal: Any = True
+    legal: list[Any] = []
     won_by: list[Any] = []
     legal_by: list[Any] = []
 
     def invader(s: CState, turn: int) -> CState:
-        nonlocal legal
-        over = z3.Or(_b(s.invader_won), _b(s.player_won))
+        over = ops.or_(s.invader_won, s.player_won)
         after, ok = compiled.invader_turn(s, draw_vars[turn], token_choice if question.token_choice else None)
-        if draws is None or turn < len(draws):
-            legal = z3.And(legal, z3.Or(over, _b(ok)))
-        legal_by.append(z3.And(legal_by[-1], z3.Or(over, _b(ok))) if legal_by else z3.Or(over, _b(ok)))
-        won_by.append(_b(after.invader_won))
+        this = ops.or_(over, ok)
+        if known is None or turn < known:
+            legal.append(this)
+        legal_by.append(ops.and_(legal_by[-1], this) if legal_by else this)
+        won_by.append(after.invader_won)
         return after
 
     turn = 0
@@ -592,7 +592,27 @@ def _unroll(
         state = compiled.player_turn(state, villages, faces, plan.placements[t])
         state = invader(state, turn)
         turn += 1
-    return _Unrolled(draw_vars, legal, won_by, legal_by)
+    return legal, won_by, legal_by
+
+
+def _draw_terms(question: RaceQuestion, draws: Sequence[str] | None, unknown: Any) -> list[Any]:
+    """Card indices for concrete ``draws`` (the turns after them drawing card index 0), else an
+    unknown per Invader turn (``unknown(t)``)."""
+    cards = [c.id for c in question.scenario.data.action_cards]
+    n_turns = question.invader_turns
+    if draws is not None:
+        return [cards.index(d) for d in draws] + [0] * (n_turns - len(draws))
+    return [unknown(t) for t in range(n_turns)]
+
+
+def _unroll(
+    question: RaceQuestion, draws: Sequence[str] | None, plan: _PlanTerms, name: str, deadline: Deadline
+) -> _Unrolled:
+    """The script's rounds on z3 terms; concrete ``draws`` replace the draw unknowns."""
+    draw_vars = _draw_terms(question, draws, lambda t: z3.Int(f"{name}_draw{t}"))
+    known = len(draws) if draws is not None else None
+    legal, won_by, legal_by = _rounds(question, Z3, draw_vars, known, plan, deadline)
+    return _Unrolled(draw_vars, _b(Z3.and_(*legal)), [_b(w) for w in won_by], [_b(x) for x in legal_by])
 
 
 def _b(value: Any) -> Any:
@@ -821,51 +841,10 @@ def _cp_rounds(
 ) -> _CpRounds:
     """:func:`_unroll` over CP-SAT terms: the script's rounds on ``m``'s plan, the draws unknown,
     or the concrete ``draws`` (the rest drawing card index 0, as z3's counterexamples do)."""
-    scenario = question.scenario
-    ops = m.ops
-    compiled = Compiled(scenario.rules, ops, deadline.check)
-    compiled.check_supported()
-    cards = [c.id for c in scenario.data.action_cards]
-    n_turns = question.invader_turns
-    draw_vars: list[Any] = (
-        [cards.index(d) for d in draws] + [0] * (n_turns - len(draws))
-        if draws is not None
-        else [ops.int_var(0, len(cards) - 1, f"draw{t}") for t in range(n_turns)]
-    )
-    tokens = m.plan.tokens
-
-    def token_choice(k: Any) -> Any:
-        if isinstance(k, int):
-            return tokens[min(k, len(tokens) - 1)]
-        choice: Any = tokens[-1]
-        for i in reversed(range(len(tokens) - 1)):
-            choice = ops.ite(k == i, tokens[i], choice)
-        return choice
-
-    state: CState = from_state(scenario.initial, scenario.rules)
-    villages = player_villages(scenario.initial)
-    legal: list[Any] = []
-    won_by: list[Any] = []
-    legal_by: list[Any] = []
-
-    def invader(s: CState, turn: int) -> CState:
-        over = ops.or_(s.invader_won, s.player_won)
-        after, ok = compiled.invader_turn(s, draw_vars[turn], token_choice if question.token_choice else None)
-        this = ops.or_(over, ok)
-        if draws is None or turn < len(draws):
-            legal.append(this)
-        legal_by.append(ops.and_(legal_by[-1], this) if legal_by else this)
-        won_by.append(after.invader_won)
-        return after
-
-    turn = 0
-    if question.invader_first:
-        state = invader(state, turn)
-        turn += 1
-    for t, faces in enumerate(question.faces):
-        state = compiled.player_turn(state, villages, faces, m.plan.placements[t])
-        state = invader(state, turn)
-        turn += 1
+    cards = len(question.scenario.data.action_cards)
+    draw_vars = _draw_terms(question, draws, lambda t: m.ops.int_var(0, cards - 1, f"draw{t}"))
+    known = len(draws) if draws is not None else None
+    legal, won_by, legal_by = _rounds(question, m.ops, draw_vars, known, m.plan, deadline)
     return _CpRounds(draw_vars, legal, won_by, legal_by)
 
 
