@@ -347,6 +347,17 @@ def test_clear_proves_when_no_placement_works(engine: str) -> None:
     assert answer.placement is None and answer.status.value == "proven"
 
 
+def _cp_value(solver: Any, ops: Any, x: Any) -> Any:
+    """The value in a CP-SAT solution of a compiled-rules term (tuples of them, literals, ints)."""
+    if isinstance(x, tuple):
+        return tuple(_cp_value(solver, ops, v) for v in x)
+    if isinstance(x, bool | int):
+        return x
+    if hasattr(x, "literal"):
+        return bool(solver.boolean_value(x.literal))
+    return int(solver.value(ops.expr(x)))
+
+
 def _answer(answer: Any) -> dict[str, Any]:
     return {k: v for k, v in answer.to_json().items() if k != "engine"}
 
@@ -457,13 +468,7 @@ def test_the_cpsat_invader_turn_after_a_placement_equals_the_concrete_one() -> N
     assert solver is not None
 
     def value(x: Any) -> Any:
-        if isinstance(x, tuple):
-            return tuple(value(v) for v in x)
-        if isinstance(x, bool | int):
-            return x
-        if hasattr(x, "literal"):
-            return bool(solver.boolean_value(x.literal))
-        return int(solver.value(ops.expr(x)))
+        return _cp_value(solver, ops, x)
 
     for (after, legal), (expected, ok) in turns:
         assert value(legal) == ok
@@ -657,13 +662,7 @@ def test_the_cpsat_invader_turn_with_the_draw_unknown_equals_the_concrete_one(
     assert solver is not None
 
     def value(x: Any) -> Any:
-        if isinstance(x, tuple):
-            return tuple(value(v) for v in x)
-        if isinstance(x, bool | int):
-            return x
-        if hasattr(x, "literal"):
-            return bool(solver.boolean_value(x.literal))
-        return int(solver.value(ops.expr(x)))
+        return _cp_value(solver, ops, x)
 
     assert value(legal) == ok
     for field in ("inv", "ply", "war", "board", "rows", "supply", "reserve", "score", "res", "invader_won"):
