@@ -1,13 +1,16 @@
 """Case specs to cases: run each spec under every reading that matters, list every outcome.
 
-For a spec the oracle first runs it with every ruling at its default reading, then once per
-other reading of each ruling (the spec's ``rulings``, or every ruling of the game). A ruling
+For a spec the oracle first runs it with every ruling at its default reading, then with the
+other readings of every ruling of the game (in groups, split where a group changes something,
+so two flips that cancel out within a group go unseen; the spec's ``rulings`` are not consulted:
+a case depends on what the oracle shows). A ruling
 whose readings change anything the case compares (the answers given, the events, the requests,
 what is pending, the state) is one the case *depends on*; the case gets one variant per
 combination of those rulings' readings (each reading alone from the document's own when more
 than ``MAX_PRODUCT`` rulings matter: such a case also keeps its answer sources, so that
-:mod:`invasion_oracle.reports.suite.derive` realises any other combination on demand). For a ``choice`` window every option of the last request is played too,
-and the distinct outcomes are the variant's ``one_of``.
+:mod:`invasion_oracle.reports.suite.derive` realises any other combination on demand). For a
+``choice`` window every option of the last request is played too, and the distinct outcomes are
+the variant's ``one_of``.
 
 Work is split by producer (a plug-in function yielding specs) over worker processes; results
 are assembled in producer order, so the output does not depend on the number of workers.

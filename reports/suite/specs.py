@@ -66,7 +66,9 @@ class CaseSpec:
     projection: str = "outcome"
     stop: Stop = field(default_factory=Stop.end)
     window: str = "all"
-    rulings: tuple[str, ...] | None = None  # the rulings to vary; None: every ruling of the game
+    # The rulings the producer expects the case to turn on, for people: the generator tries every
+    # ruling of the game whatever this says (reports/suite/build.py).
+    rulings: tuple[str, ...] | None = None
     command: str = ""
     comment: str = ""
 
