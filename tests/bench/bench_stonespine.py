@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import math
 import statistics
 import sys
 import time
@@ -109,23 +110,49 @@ def _every_placement(scenario: Scenario) -> tuple[list[Layout], list[Roll]]:
     return list(layouts(board, minion_counts(scenario, board), range(board.size))), rolls
 
 
+def _placement_sample(scenario: Scenario, limit: int | None) -> tuple[list[Layout], int, list[Roll]]:
+    """Every placement (in :func:`layouts`' order), or, past ``limit``, every k-th of them (the first
+    ``limit``, k = count // limit) without building the others (2.9 million on an 8x8 grid took
+    14 s to list): ``(placements, count, rolls)``."""
+    board, _, _ = board_for(scenario)
+    rolls = [r for r, p in roll_distribution(scenario.data, board.year) if p > 0]
+    counts, nodes = minion_counts(scenario, board), range(board.size)
+    per_guardians = sum(math.comb(board.size + c - 1, c) for c in counts)
+    total = math.comb(board.size + board.guardian_figures - 1, board.guardian_figures) * per_guardians
+    if limit is None or total <= limit:
+        return list(layouts(board, counts, nodes)), total, rolls
+    stride, picked, index = total // limit, [], 0
+    for guardians in itertools.combinations_with_replacement(nodes, board.guardian_figures):
+        for count in counts:
+            block = math.comb(board.size + count - 1, count)
+            first = -index % stride
+            for minions in itertools.islice(
+                itertools.combinations_with_replacement(nodes, count), first, None, stride
+            ):
+                tally = [0] * board.size
+                for node in minions:
+                    tally[node] += 1
+                picked.append(Layout(tuple(sorted(guardians)), tuple(tally)))
+            index += block
+    return picked[:limit], total, rolls
+
+
 def enumeration_time(scenario: Scenario, limit: int | None = None) -> tuple[float, bool, int]:
     """Seconds to evaluate every placement on the compiled board (the previous search, with its
     cut on the best so far), or ``limit`` of them scaled up: ``(seconds, extrapolated, placements)``."""
     board, _, defeated = board_for(scenario)
-    choices, rolls = _every_placement(scenario)
+    sample, count, rolls = _placement_sample(scenario, limit)
     tables = EntryTables(board, batch=True)
     order = _hardest_first(rolls)
-    sample = choices if limit is None or len(choices) <= limit else choices[:: len(choices) // limit][:limit]
     started = time.perf_counter()
     best = -1
     for layout in sample:
         value, _ = guaranteed_value(LayoutEvaluator(board, layout, tables), order, best, defeated)
         best = max(best, value)
     seconds = time.perf_counter() - started
-    if len(sample) == len(choices):
-        return seconds, False, len(choices)
-    return seconds / len(sample) * len(choices), True, len(choices)
+    if len(sample) == count:
+        return seconds, False, count
+    return seconds / len(sample) * count, True, count
 
 
 def oracle_time(scenario: Scenario, sample: int | None = None) -> tuple[float, bool, int]:
@@ -133,11 +160,8 @@ def oracle_time(scenario: Scenario, sample: int | None = None) -> tuple[float, b
     with the cut on the best so far), or ``sample`` of them scaled up (each stopped after
     ``ORACLE_CAP`` seconds, which makes the scaled figure a lower bound)."""
     board, _, _ = board_for(scenario)
-    choices, rolls = _every_placement(scenario)
+    chosen, count, rolls = _placement_sample(scenario, sample)
     order = _hardest_first(rolls)
-    chosen = (
-        choices if sample is None or len(choices) <= sample else choices[:: len(choices) // sample][:sample]
-    )
     started = time.perf_counter()
     best = -1
     for layout in chosen:
@@ -145,9 +169,9 @@ def oracle_time(scenario: Scenario, sample: int | None = None) -> tuple[float, b
         with contextlib.suppress(TimeLimit):
             best = max(best, oracle_guaranteed_for(scenario, 0, board, layout, order, best, cap))
     seconds = time.perf_counter() - started
-    if len(chosen) == len(choices):
-        return seconds, False, len(choices)
-    return seconds / len(chosen) * len(choices), True, len(choices)
+    if len(chosen) == count:
+        return seconds, False, count
+    return seconds / len(chosen) * count, True, count
 
 
 def placement_measures() -> list[Measure]:
