@@ -7,8 +7,10 @@ Several test modules read every case file; parsing them at import time made ever
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from invasion_oracle.reports.conform.runner import load_cases
 from invasion_oracle.reports.suite.cases import Case
@@ -30,3 +32,22 @@ def cases_by_game() -> dict[str, list[Case]]:
     for case in all_cases():
         out.setdefault(case.game, []).append(case)
     return out
+
+
+def events_of(case: Case) -> Iterator[dict[str, Any]]:
+    """Every compared event of every variant and acceptable outcome of ``case``."""
+    for variant in case.variants:
+        for outcome in variant.one_of:
+            yield from (e for e in outcome.events if isinstance(e, dict))
+
+
+def strings_in(value: Any) -> Iterator[str]:
+    """Every string inside a JSON value (a scenario, say), depth first."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_in(item)

@@ -209,3 +209,55 @@ def ortools_import_measure() -> Measure:
         z3_s / ortools_s,
         "CPU; paid once per process by the first CP-SAT search, z3's import by every search module",
     )
+
+
+@dataclass
+class DriverPair:
+    """The same seeded games played through the public contract and through the core driver's
+    ``play`` (what ``simulate`` runs), for :func:`public_api_measures`: first legal choice (or the
+    first of ``prefer`` offered), seeded chance. ``finals`` holds the last run's end states."""
+
+    game: Any
+    initial: Any
+    seeds: range
+    prefer: tuple[Any, ...] = ()
+    finals: dict[str, list[Any]] | None = None
+
+    def answer(self, seed: int) -> Any:
+        from invasion_oracle.model.core.decisions import SeededChance
+
+        chance = SeededChance(seed)
+        prefer = self.prefer
+
+        def answer(request: Any) -> Any:
+            options = getattr(request, "options", None)
+            if options is None:
+                return chance.outcome(request)
+            return next((o for o in prefer if o in options), options[0])
+
+        return answer
+
+    def public(self) -> None:
+        ends = [drive_public(self.game, self.initial, self.answer(seed)) for seed in self.seeds]
+        self.finals = {**(self.finals or {}), "public": ends}
+
+    def internal(self) -> list[Any]:
+        """The driver's playthroughs (their events too, for a caller that wants them)."""
+        from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDecider, SeededChance
+        from invasion_oracle.model.core.driver import play
+
+        runs = []
+        for seed in self.seeds:
+            decider = (
+                PreferringDecider(self.prefer, FirstLegalDecider()) if self.prefer else FirstLegalDecider()
+            )
+            state, opening = self.game.start(self.initial)
+            runs.append(play(self.game, state, decider, SeededChance(seed), opening=opening))
+        self.finals = {**(self.finals or {}), "internal": [r.final for r in runs]}
+        return runs
+
+    def check(self, name: str) -> None:
+        """Both paths ended every game in the same state (else the timing compares nothing)."""
+        finals = self.finals or {}
+        if finals.get("public") != finals.get("internal"):
+            raise AssertionError(f"{name}: the public path and the driver end in different states")

@@ -10,23 +10,7 @@ a separately written implementation of the same turn without events.
 
 from __future__ import annotations
 
-from typing import Any
-
-from invasion_oracle.model.core.decisions import FirstLegalDecider, PreferringDecider, SeededChance
-from invasion_oracle.model.core.driver import play
-from tests.bench import Measure, drive_public, public_api_measures
-
-
-def _seeded_answer(seed: int, prefer: tuple[Any, ...] = ()) -> Any:
-    chance = SeededChance(seed)
-
-    def answer(request: Any) -> Any:
-        options = getattr(request, "options", None)
-        if options is None:
-            return chance.outcome(request)
-        return next((o for o in prefer if o in options), options[0])
-
-    return answer
+from tests.bench import DriverPair, Measure, public_api_measures
 
 
 def vulketh_invader_turn(turns: int) -> list[Measure]:
@@ -36,24 +20,12 @@ def vulketh_invader_turn(turns: int) -> list[Measure]:
 
     loaded = load_scenario("example:vulketh/clear_hex.json")
     scenario = scenario_from_document({**loaded.document, "start": "invader"}, "bench: an Invader turn")
-    game = scenario.game()
+    pair = DriverPair(scenario.game(), scenario.initial, range(turns), prefer=("decline",))
     cards = [c.id for c in scenario.data.action_cards]
-    ends: dict[str, Any] = {}
-    drawn: list[int] = []
-
-    def public() -> None:
-        for seed in range(turns):
-            ends[f"p{seed}"] = drive_public(game, scenario.initial, _seeded_answer(seed, ("decline",)))
-
-    def internal() -> None:
-        drawn.clear()
-        for seed in range(turns):
-            state, opening = game.start(scenario.initial)
-            decider = PreferringDecider(("decline",), FirstLegalDecider())
-            run = play(game, state, decider, SeededChance(seed), opening=opening)
-            ends[f"i{seed}"] = run.final
-            drawn.append(cards.index(next(e.get("card") for e in run.events if e.kind == "card_drawn")))
-
+    drawn = [
+        cards.index(next(e.get("card") for e in run.events if e.kind == "card_drawn"))
+        for run in pair.internal()
+    ]
     compiled = Compiled(scenario.rules, CONCRETE)
     start = from_state(scenario.initial, scenario.rules)
 
@@ -64,14 +36,13 @@ def vulketh_invader_turn(turns: int) -> list[Measure]:
     measures = public_api_measures(
         "Vul'Keth Invader turn",
         units=turns,
-        public=public,
-        internal=internal,
+        public=pair.public,
+        internal=pair.internal,
         plain=plain,
         workload=f"clear_hex.json's position, {turns} seeded draws, Pillage declined",
         plain_label="the searches' compiled twin on concrete numbers, no events",
     )
-    if any(ends[f"p{s}"] != ends[f"i{s}"] for s in range(turns)):
-        raise AssertionError("Vul'Keth: the public path and the driver end in different states")
+    pair.check("Vul'Keth")
     return measures
 
 
@@ -80,32 +51,17 @@ def cloudspire_rounds(games: int) -> list[Measure]:
     from invasion_oracle.model.cloudspire.scenario import load_scenario
 
     scenario = load_scenario("example:cloudspire/setup.json")
-    game = scenario.game()
-    ends: dict[str, Any] = {}
-
-    def public() -> None:
-        for seed in range(games):
-            ends[f"p{seed}"] = drive_public(game, scenario.initial, _seeded_answer(seed))
-
-    def internal() -> None:
-        for seed in range(games):
-            state, opening = game.start(scenario.initial)
-            ends[f"i{seed}"] = play(
-                game, state, FirstLegalDecider(), SeededChance(seed), opening=opening
-            ).final
-
-    internal()
-    rounds = sum(ends[f"i{s}"].round for s in range(games))
+    pair = DriverPair(scenario.game(), scenario.initial, range(games))
+    rounds = sum(run.final.round for run in pair.internal())
     measures = public_api_measures(
         "Cloudspire round",
         units=rounds,
-        public=public,
-        internal=internal,
+        public=pair.public,
+        internal=pair.internal,
         repeat=3,
         workload=f"setup.json to its end, {games} seeds ({rounds} rounds), first legal choice",
     )
-    if any(ends[f"p{s}"] != ends[f"i{s}"] for s in range(games)):
-        raise AssertionError("Cloudspire: the public path and the driver end in different states")
+    pair.check("Cloudspire")
     return measures
 
 

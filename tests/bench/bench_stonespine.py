@@ -391,41 +391,19 @@ def public_api(games: int = 20) -> list[Measure]:
     """Hero walks (``example:stonespine/default.json`` played to its end, seeded dice, first legal
     choice) through the public ``start`` / ``pending`` / ``step`` against the core driver's
     ``play`` (the path ``simulate`` takes: answers checked, every step recorded)."""
-    from invasion_oracle.model.core.decisions import FirstLegalDecider, SeededChance
-    from invasion_oracle.model.core.driver import play
-    from tests.bench import drive_public, public_api_measures
+    from tests.bench import DriverPair, public_api_measures
 
     scenario = load_scenario(str(ROOT / "examples" / "stonespine" / "default.json"))
-    game = scenario.game()
-    ends: dict[str, Any] = {}
-
-    def public() -> None:
-        for seed in range(games):
-            chance = SeededChance(seed)
-
-            def answer(request: Any, chance: Any = chance) -> Any:
-                options = getattr(request, "options", None)
-                return options[0] if options is not None else chance.outcome(request)
-
-            ends[f"p{seed}"] = drive_public(game, scenario.initial, answer)
-
-    def internal() -> None:
-        for seed in range(games):
-            state, opening = game.start(scenario.initial)
-            ends[f"i{seed}"] = play(
-                game, state, FirstLegalDecider(), SeededChance(seed), opening=opening
-            ).final
-
+    pair = DriverPair(scenario.game(), scenario.initial, range(games))
     measures = public_api_measures(
         "Stonespine game (hero walks)",
         units=games,
-        public=public,
-        internal=internal,
+        public=pair.public,
+        internal=pair.internal,
         repeat=3,
         workload=f"example:stonespine/default.json to its end, {games} seeds, first legal choice",
     )
-    if any(ends[f"p{s}"] != ends[f"i{s}"] for s in range(games)):
-        raise AssertionError("the public path and the driver end in different states")
+    pair.check("Stonespine")
     return measures
 
 

@@ -27,6 +27,22 @@ CPU_BEFORE_SIGNAL = 1.2  # seconds of the command's own time: past its imports a
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
 
+def _interrupted_after(seconds: float, deadline: Any, search: Any) -> Any:
+    """Run ``search`` under ``stop_on_interrupt(deadline)`` with a SIGINT sent to this process
+    after ``seconds``; returns the TimeLimit it must raise."""
+    import threading
+
+    from invasion_oracle.solver.common import TimeLimit, stop_on_interrupt
+
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    with stop_on_interrupt(deadline):
+        timer.start()
+        with pytest.raises(TimeLimit) as stopped:
+            search()
+    timer.join()
+    return stopped.value
+
+
 def _cpu_seconds(pid: int) -> float:
     fields = stat_fields(pid)
     assert fields is not None, f"process {pid} is gone"
@@ -89,23 +105,17 @@ def test_ctrl_c_stops_a_search_of_every_game_with_exit_130(tmp_path: Path) -> No
 def test_ctrl_c_during_a_z3_check_is_an_interrupt_not_a_time_limit() -> None:
     """z3 catches SIGINT itself while it checks and answers unknown ("canceled", as for a timeout):
     under stop_on_interrupt the check stops at once and the deadline knows it was Ctrl-C."""
-    import threading
 
     import z3
 
-    from invasion_oracle.solver.common import Deadline, TimeLimit, stop_on_interrupt, z3_check
+    from invasion_oracle.solver.common import Deadline, z3_check
 
     solver = z3.Solver()
     pigeons = [z3.Int(f"p{i}") for i in range(40)]
     solver.add(z3.Distinct(pigeons), *[z3.And(p >= 0, p < 39) for p in pigeons])  # unsat, slowly
     deadline = Deadline()
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-    with stop_on_interrupt(deadline):
-        timer.start()
-        with pytest.raises(TimeLimit) as stopped:
-            z3_check(solver, deadline)
-    timer.join()
-    assert stopped.value.reason == "interrupted"
+    stopped = _interrupted_after(0.3, deadline, lambda: z3_check(solver, deadline))
+    assert stopped.reason == "interrupted"
     assert deadline.stopped() and deadline.tripped == "interrupted"
     assert z3.get_param("ctrl_c") == "true"  # z3's own handler is back once the command is done
 
@@ -116,11 +126,10 @@ def test_ctrl_c_during_a_cpsat_solve_is_an_interrupt_not_a_time_limit(
     """CP-SAT, left to itself, catches SIGINT during a solve and stops as at a time limit (the
     Python handler never hears of it): cpsat_solve leaves Ctrl-C to stop_on_interrupt, whose
     thread stops the search at once, and the deadline knows it was Ctrl-C."""
-    import threading
 
     from ortools.sat.python import cp_model
 
-    from invasion_oracle.solver.common import Deadline, TimeLimit, cpsat_solve, stop_on_interrupt
+    from invasion_oracle.solver.common import Deadline, cpsat_solve
 
     class Slow(cp_model.CpSolver):  # pigeons below are proven apart in presolve: search instead
         def solve(self, model: Any, solution_callback: Any = None) -> Any:
@@ -139,11 +148,6 @@ def test_ctrl_c_during_a_cpsat_solve_is_an_interrupt_not_a_time_limit(
             for k in range(i + 1, 12):
                 model.add_bool_or([pigeons[i][hole].Not(), pigeons[k][hole].Not()])
     deadline = Deadline()
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-    with stop_on_interrupt(deadline):
-        timer.start()
-        with pytest.raises(TimeLimit) as stopped:
-            cpsat_solve(model, deadline)
-    timer.join()
-    assert stopped.value.reason == "interrupted"
+    stopped = _interrupted_after(0.3, deadline, lambda: cpsat_solve(model, deadline))
+    assert stopped.reason == "interrupted"
     assert deadline.stopped() and deadline.tripped == "interrupted"
