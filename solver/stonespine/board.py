@@ -185,9 +185,13 @@ def _black_is_inert(
     return True
 
 
+ChamberNumbers = tuple[int, int, int, bool, int, bool, bool]  # what chamber_numbers returns
+ChamberNumbersCache = dict[tuple[GuardianState, HeroCard], dict[tuple[Cell, Chamber], ChamberNumbers]]
+
+
 def chamber_numbers(
     rules: Rules, guardian: GuardianState, cell: Cell, chamber: Chamber, card: HeroCard
-) -> tuple[int, int, int, bool, int, bool, bool]:
+) -> ChamberNumbers:
     """One chamber's numbers for one hero card, read off the oracle's damage function:
     ``(base, unit, minion_unit, condition, jump, condition_with_minions, linear)`` - damage with no
     minion, the extra per minion, the minions' own part of it, whether the chamber meets a purple
@@ -225,10 +229,16 @@ def chamber_effect(
 
 
 def compile_board(
-    rules: Rules, state: GameState, player: PlayerState, deadline: Deadline | None = None
+    rules: Rules,
+    state: GameState,
+    player: PlayerState,
+    deadline: Deadline | None = None,
+    cache: ChamberNumbersCache | None = None,
 ) -> Board:
     """Compile ``player``'s dungeon for the year of ``state`` under ``rules`` (``deadline`` checked
-    once per hero card: a large dungeon takes a good part of a second)."""
+    once per hero card: a large dungeon takes a good part of a second). ``cache`` keeps each
+    chamber's numbers across calls under the same ``rules`` (the planner compiles one dungeon
+    after every purchase sequence, and a purchase changes one or two chambers)."""
     dungeon, guardian = player.dungeon, player.guardian
     cells = tuple(dungeon.cells())
     index = {c: i for i, c in enumerate(cells)}
@@ -238,7 +248,14 @@ def compile_board(
     for card in state.heroes:
         if deadline is not None:
             deadline.check()
-        numbers = [chamber_numbers(rules, guardian, cell, dungeon.chamber(cell), card) for cell in cells]
+        known = {} if cache is None else cache.setdefault((guardian, card), {})
+        numbers = []
+        for cell in cells:
+            chamber = dungeon.chamber(cell)
+            found = known.get((cell, chamber))
+            if found is None:
+                found = known[(cell, chamber)] = chamber_numbers(rules, guardian, cell, chamber, card)
+            numbers.append(found)
         # One minion may change a chamber (a hero ability resolving once it is dangerous); each
         # further minion must add the same again, or the chamber is not modelled.
         nonlinear += [

@@ -48,7 +48,7 @@ from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.model.stonespine.state import GameState, Stage
 from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit
 from invasion_oracle.solver.stonespine.answers import FigurePlacement, WaveStep, roll_json, stop_reason
-from invasion_oracle.solver.stonespine.board import Board, Layout, compile_board
+from invasion_oracle.solver.stonespine.board import Board, ChamberNumbersCache, Layout, compile_board
 from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution, roll_heroes
 from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
 from invasion_oracle.solver.stonespine.placement import Space, _require_exact, placement_space
@@ -227,13 +227,14 @@ def purchase_classes(
         frontier = following
     classes: dict[Board, Purchases] = {}
     compiled: dict[Any, Board] = {}  # orders of the same purchases leave the same player state
+    numbers: ChamberNumbersCache = {}  # a purchase changes one or two chambers: the rest are known
     for leaf in leaves:
         deadline.check()
         p = next(pl for pl in leaf.state.players if pl.name == me)
         key = (p, leaf.state.year, leaf.state.heroes, leaf.state.health_bonus)  # what compile_board reads
         board = compiled.get(key)
         if board is None:
-            board = compiled[key] = compile_board(rules, leaf.state, p)
+            board = compiled[key] = compile_board(rules, leaf.state, p, cache=numbers)
         if board not in classes:
             classes[board] = leaf
     return list(classes.items())
