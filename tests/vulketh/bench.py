@@ -5,7 +5,8 @@
   (ratio: how much slower the oracle's full bookkeeping is than the bare arithmetic);
 * each search with z3 against its exhaustive baseline through the oracle (ratio: baseline time /
   z3 time; below 1 the baseline is faster at this size);
-* the race with its exact engines (z3, CP-SAT, compiled, baseline) at three sizes, search time
+* the race with its exact engines (z3, CP-SAT, compiled, baseline) at three sizes and the two
+  ``auto`` chooses between at a fourth, search time
   only (issue 22: why ``auto`` keeps z3, ``solver/vulketh/race.py``);
 * clearing a hex with its three exact engines (baseline, z3, CP-SAT) at several sizes, search time
   only (issue 22; the crossover ``auto`` uses: ``solver/vulketh/clear.py``, CLEAR_CROSSOVER).
@@ -59,15 +60,25 @@ def clear_engines(sizes: tuple[tuple[int, int], ...] = CLEAR_SIZES, repeat: int 
     return engine_measures("clear (b) engines", cases, repeat)
 
 
-# The race at three sizes, every engine at each: race.json's first player turn (12 plans), its
-# first two (144), and those two with the token order the player's too (VK-POWER-UNLOCK=by-section:
-# 288 plans). The whole race (1,728 plans) is the README line, timed with auto (z3) by
-# bench_readme: z3 8.5 s, CP-SAT 19.3 s, the exhaustive engines about 28 and 90 s (3 December,
-# idle), too long to run every engine there on every bench.
-RACE_SIZES: tuple[tuple[int, bool], ...] = ((1, False), (2, False), (2, True))
+# The race at three sizes, every engine at each: race.json's first player turn (12 plans), that
+# turn with the token order the player's too (VK-POWER-UNLOCK=by-section: 24 plans), its first two
+# (144); then the two engines ``auto`` chooses between at its crossover (RACE_BASELINE_UP_TO) on
+# the first two turns with the token order (288 plans; CP-SAT and the compiled engine there: 4.0
+# and 4.1 s against the baseline's 3.3 s, 3 December, idle). The whole race (1,728 plans) is the
+# README line, timed with auto (z3) by bench_readme: z3 8.5 s, CP-SAT 19.3 s, the exhaustive
+# engines about 28 and 90 s (3 December, idle), too long to run every engine there on every bench.
+ALL_RACE_ENGINES = ("z3", "cpsat", "compiled", "baseline")
+RACE_SIZES: tuple[tuple[int, bool, tuple[str, ...]], ...] = (
+    (1, False, ALL_RACE_ENGINES),
+    (1, True, ALL_RACE_ENGINES),
+    (2, False, ALL_RACE_ENGINES),
+    (2, True, ("z3", "baseline")),
+)
 
 
-def race_engines(sizes: tuple[tuple[int, bool], ...] = RACE_SIZES, repeat: int = 1) -> list[Measure]:
+def race_engines(
+    sizes: tuple[tuple[int, bool, tuple[str, ...]], ...] = RACE_SIZES, repeat: int = 1
+) -> list[Measure]:
     """The race's exact engines, search time only (the answers replayed through the oracle, as
     the command does), CPU; OR-Tools imported before timing (its own row, the import measure)."""
     import ortools.sat.python.cp_model  # noqa: F401
@@ -76,14 +87,13 @@ def race_engines(sizes: tuple[tuple[int, bool], ...] = RACE_SIZES, repeat: int =
     from invasion_oracle.solver.vulketh.race import question_from_scenario as race_question
 
     cases = []
-    for n, token_order in sizes:
+    for n, token_order, engines in sizes:
         document = read_json_file("example:vulketh/race.json")
         document["player_turns"] = document["player_turns"][:n]
         if token_order:
             document["rulings"] = {"VK-POWER-UNLOCK": "by-section"}
         label = f"{n} player turn(s)" + (", token order" if token_order else "")
         question = race_question(scenario_from_document(document, f"race.json, {label}"))
-        engines = ["z3", "cpsat", "compiled", "baseline"]
         runs: dict[str, Callable[[], object]] = {
             e: lambda q=question, e=e: race(q, engine=e) for e in engines
         }
