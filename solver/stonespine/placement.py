@@ -420,9 +420,13 @@ def search_guaranteed(
             evaluator = LayoutEvaluator(board, layout, space.tables, search)
             value, _ = guaranteed_value(evaluator, rolls, best + 1 if full else best, defeated)
             if value > best:
-                best, tied = value, [layout]
+                best, tied, complete = value, [layout], True
             elif value == best and not full:
                 tied.append(layout)
+            elif value == best and complete:
+                # The list is full and the cut stopped at the best: one more tie, unlisted, makes
+                # the list incomplete (every roll looked at, this once).
+                complete = guaranteed_value(evaluator, rolls, best, defeated)[0] < best
             if checkpoints and evaluated == checkpoints[0]:
                 checkpoints.pop(0)
                 if best < bound:

@@ -123,6 +123,20 @@ def test_listing_stops_at_top_but_the_value_is_still_proven() -> None:
     assert few.evaluated <= every.evaluated
 
 
+def test_a_full_list_below_the_bound_says_whether_more_ties_exist() -> None:
+    """placement.json: best 3 of 4 (below the bound), 8 tied. Once ``top`` are listed only a better
+    placement is looked for; a ninth tie must still make the list incomplete."""
+    from invasion_oracle.model.stonespine.scenario import load_scenario
+
+    scenario = load_scenario("example:stonespine/placement.json")
+    every = search_guaranteed(scenario, top=0)
+    assert (every.best, every.upper_bound, len(every.tied), every.ties_complete) == (3, 3, 8, True)
+    for top, complete in ((3, False), (7, False), (8, True), (9, True)):
+        few = search_guaranteed(scenario, top=top)
+        assert few.status is Status.PROVEN and few.tied == every.tied[:top]
+        assert few.ties_complete is complete, top
+
+
 def test_a_value_meeting_the_bound_ends_the_search_at_once() -> None:
     """Every placement of a well-connected dungeon defeats the whole wave: the first one found
     meets the bound (the smallest roll), so the search stops after listing ``top`` of them."""
