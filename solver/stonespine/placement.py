@@ -27,7 +27,9 @@ Engines (all exact; they must agree):
 * ``z3`` - counterexample-guided: z3 proposes a placement meeting the rolls collected so far
   (each a wave encoding over symbolic guardians and minions), the search checks it against every
   roll and returns a failing roll as the next counterexample; "unsat" proves no placement
-  reaches the target;
+  reaches the target (:func:`cegis_guaranteed`, the loop);
+* ``cpsat`` - the same loop on OR-Tools CP-SAT
+  (:mod:`~invasion_oracle.solver.stonespine.cpsat_placement`), ties in the search's order;
 * ``oracle`` - every placement class and roll searched through the oracle itself (the baseline).
 
 The best placement is replayed through the oracle for its worst roll before it is reported, and
@@ -975,6 +977,10 @@ def solve_placement(
     if objective == "guaranteed":
         if engine == "z3":
             return z3_guaranteed(scenario, player, deadline, top=top)
+        if engine == "cpsat":
+            from invasion_oracle.solver.stonespine.cpsat_placement import cpsat_guaranteed
+
+            return cpsat_guaranteed(scenario, player, deadline, top=top)
         if engine == "oracle":
             return oracle_guaranteed(scenario, player, deadline)
         return search_guaranteed(scenario, player, deadline, top)

@@ -17,6 +17,7 @@ from invasion_oracle.properties.stonespine import scenarios
 from invasion_oracle.solver.common import Deadline, Status
 from invasion_oracle.solver.stonespine.answers import FigurePlacement
 from invasion_oracle.solver.stonespine.board import Layout, board_for
+from invasion_oracle.solver.stonespine.cpsat_placement import cpsat_guaranteed
 from invasion_oracle.solver.stonespine.dice import roll_distribution
 from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
 from invasion_oracle.solver.stonespine.generate import study_document
@@ -92,6 +93,10 @@ def _generated_dungeons_every_engine_agrees_with_enumeration(doc: dict[str, Any]
     by_z3 = z3_guaranteed(scenario, deadline=Deadline(60), top=3)
     assert by_z3.status is Status.PROVEN and by_z3.best == best
     assert {p.layout(board) for p in by_z3.tied} <= classes(scenario, tied)
+    # CP-SAT lists the search's first ties, in its order
+    by_cpsat = cpsat_guaranteed(scenario, deadline=Deadline(60), top=3)
+    assert by_cpsat.status is Status.PROVEN and by_cpsat.best == best and by_cpsat.replayed
+    assert by_cpsat.tied == by_search.tied[:3]
 
 
 @pytest.mark.parametrize(
