@@ -175,6 +175,15 @@ def test_with_no_roll_cpsat_proposes_every_class_once_in_the_searchs_order(make:
     assert proposed == list(space.classes())
 
 
+def test_too_wide_an_order_for_one_objective_is_minimised_term_by_term(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scenario = _optional_2x2()
+    by_search = search_guaranteed(scenario, top=5)
+    monkeypatch.setattr(cpsat_placement, "ONE_OBJECTIVE_BELOW", 1)
+    _same_answer(cpsat_guaranteed(scenario, top=5), by_search)
+
+
 def test_mirror_images_are_one_class() -> None:
     scenario = _mirror()
     assert placement_space(scenario).symmetries
