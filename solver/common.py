@@ -12,7 +12,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, TextIO
@@ -287,15 +287,18 @@ def checking(solver: Any, *assumptions: Any) -> z3.CheckSatResult:
         _Z3_CHECKING[0] -= 1
 
 
-def cpsat_solve(model: Any, deadline: Deadline) -> Any:
+def cpsat_solve(model: Any, deadline: Deadline, parameters: Mapping[str, Any] | None = None) -> Any:
     """Solve an OR-Tools CP-SAT ``model`` under the deadline, one worker (deterministic, and the
     machine is shared): the solver (read values with ``.value``) with an optimum, or a solution
     for a feasibility model; ``None`` when infeasible; raises TimeLimit when the deadline ends
-    first (its ``bound``: the objective's proved lower bound, for a minimisation)."""
+    first (its ``bound``: the objective's proved lower bound, for a minimisation). ``parameters``:
+    CP-SAT parameters of the search's own, by name (measured to help it)."""
     from ortools.sat.python import cp_model
 
     deadline.check()
     solver = cp_model.CpSolver()
+    for name, value in (parameters or {}).items():
+        setattr(solver.parameters, name, value)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is sigint_watch's: an interrupt, not a time limit
@@ -313,7 +316,13 @@ def cpsat_solve(model: Any, deadline: Deadline) -> Any:
     raise stop
 
 
-def cpsat_lex_min(model: Any, terms: Sequence[tuple[Any, int]], deadline: Deadline, bits: int = 40) -> Any:
+def cpsat_lex_min(
+    model: Any,
+    terms: Sequence[tuple[Any, int]],
+    deadline: Deadline,
+    bits: int = 40,
+    parameters: Mapping[str, Any] | None = None,
+) -> Any:
     """The lexicographically smallest solution of a CP-SAT ``model`` (left unchanged) over
     ``terms``, each ``(expression, span)`` with the expression's values in ``0 .. span - 1``: the
     first term smallest, then the second, ... (as z3's lexicographic ``Optimize`` followed by
@@ -341,7 +350,7 @@ def cpsat_lex_min(model: Any, terms: Sequence[tuple[Any, int]], deadline: Deadli
         weights.reverse()
         if block:
             work.minimize(sum(w * expr for w, (expr, _) in zip(weights, block, strict=True)))
-        solver = cpsat_solve(work, deadline)
+        solver = cpsat_solve(work, deadline, parameters)
         if solver is None:
             return None
         for expr, _ in block:

@@ -41,15 +41,15 @@ MEASURES = ("trophy", "defeated", "xp", "no-escape")  # solver.stonespine.policy
 # min-damage and escape, whose ``search`` is already exhaustive enumeration, ``baseline`` is that.
 # ``auto`` is ``search`` in every verb but min-damage: it is the fastest engine on every Stonespine
 # row of the bench (docs/performance.md, "Stonespine solvers": place 0.9x-142x over enumeration and
-# far more over z3 and the oracle; routes 14x over z3; escape: `make bench`, "engines"). min-damage's
-# ``auto`` is the search for a budget of candidates, then CP-SAT (solver/stonespine/min_damage.py,
-# MINION_BUDGET and TOKEN_BUDGET, from `make bench`, "min-damage engines"); the JSON names the one
-# that answered.
+# far more over z3, CP-SAT ("place engines") and the oracle; routes 14x over z3; escape:
+# `make bench`, "engines"). min-damage's ``auto`` is the search for a budget of candidates, then
+# CP-SAT (solver/stonespine/min_damage.py, MINION_BUDGET and TOKEN_BUDGET, from `make bench`,
+# "min-damage engines"); the JSON names the one that answered.
 ENGINES = {
     "routes": ("search", "z3", "baseline"),
     "wave": ("search", "z3", "baseline"),
     "policy": ("dp",),
-    "place": ("search", "z3", "baseline"),
+    "place": ("search", "z3", "cpsat", "baseline"),
     "min-damage": ("search", "z3", "cpsat"),
     "escape": ("search", "z3"),
     "plan": ("search",),

@@ -27,7 +27,9 @@ Engines (all exact; they must agree):
 * ``z3`` - counterexample-guided: z3 proposes a placement meeting the rolls collected so far
   (each a wave encoding over symbolic guardians and minions), the search checks it against every
   roll and returns a failing roll as the next counterexample; "unsat" proves no placement
-  reaches the target;
+  reaches the target (:func:`cegis_guaranteed`, the loop);
+* ``cpsat`` - the same loop on OR-Tools CP-SAT
+  (:mod:`~invasion_oracle.solver.stonespine.cpsat_placement`), ties in the search's order;
 * ``oracle`` - every placement class and roll searched through the oracle itself (the baseline).
 
 The best placement is replayed through the oracle for its worst roll before it is reported, and
@@ -39,10 +41,10 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 import z3
 
@@ -420,9 +422,13 @@ def search_guaranteed(
             evaluator = LayoutEvaluator(board, layout, space.tables, search)
             value, _ = guaranteed_value(evaluator, rolls, best + 1 if full else best, defeated)
             if value > best:
-                best, tied = value, [layout]
+                best, tied, complete = value, [layout], True
             elif value == best and not full:
                 tied.append(layout)
+            elif value == best and complete:
+                # The list is full and the cut stopped at the best: one more tie, unlisted, makes
+                # the list incomplete (every roll looked at, this once).
+                complete = guaranteed_value(evaluator, rolls, best, defeated)[0] < best
             if checkpoints and evaluated == checkpoints[0]:
                 checkpoints.pop(0)
                 if best < bound:
@@ -613,6 +619,12 @@ class PlacementModel:
             self.solver.add(z3.BoolVal(False))
         self.rolls.append(roll)
 
+    def propose(self) -> Layout | None:
+        """A placement meeting every roll added so far (z3's choice), or None: there is none."""
+        if z3_check(self.solver, self.deadline) == z3.unsat:
+            return None
+        return self.layout(self.solver.model())
+
     def layout(self, model: z3.ModelRef) -> Layout:
         def count(term: Any) -> int:
             return term if isinstance(term, int) else model.eval(term, model_completion=True).as_long()
@@ -631,6 +643,20 @@ class PlacementModel:
         self.solver.add(z3.Not(z3.And(same)))
 
 
+class Proposer(Protocol):
+    """One solver's side of the counterexample-guided placement search (:func:`cegis_guaranteed`):
+    placements over the space's chambers meeting the rolls added so far."""
+
+    def add_roll(self, roll: Roll, target: int) -> None:
+        """From now on a placement must defeat ``target`` heroes of ``roll`` (its wave encoding)."""
+
+    def propose(self) -> Layout | None:
+        """A placement meeting every roll added and no blocked class; None: there is none."""
+
+    def block(self, layout: Layout) -> None:
+        """Rule out ``layout``'s class from later proposals."""
+
+
 def z3_guaranteed(
     scenario: Scenario,
     player: int = 0,
@@ -638,46 +664,112 @@ def z3_guaranteed(
     list_ties: bool = True,
     top: int = 0,
 ) -> PlacementAnswer:
-    """Objective (a) by z3 with counterexample rolls; ties listed by blocking found classes."""
+    """Objective (a) by z3 with counterexample rolls; ties listed by blocking found classes (the
+    first ``top`` z3 finds, not necessarily the search's first ``top``)."""
+
+    def model(space: Space, search: Deadline) -> PlacementModel:
+        placement = PlacementModel(space, space.guardian_nodes())
+        placement.deadline = search
+        return placement
+
+    return cegis_guaranteed(scenario, player, deadline, list_ties, top, "z3", model)
+
+
+def cegis_guaranteed(
+    scenario: Scenario,
+    player: int,
+    deadline: Deadline | None,
+    list_ties: bool,
+    top: int,
+    engine: str,
+    proposer: Callable[[Space, Deadline], Proposer],
+) -> PlacementAnswer:
+    """Objective (a), counterexample guided, for any solver. A ``proposer`` per target value
+    proposes placements; the compiled search checks each against every roll (hardest first) and
+    hands a failing roll back as the next counterexample. The target climbs: each placement
+    meeting it is the best so far (its value, the least over every roll, may pass the target) and
+    the next target is one more, until no placement is left (the best is then proven) or the best
+    meets the bound; so one target only is proven unreachable. The ties are then listed at the
+    best value, each class blocked once found, in the search's class order."""
     deadline = deadline or Deadline()
     search = deadline.share(0.85)
     space = placement_space(scenario, player)
     board, defeated = space.board, space.defeated
-    nodes = space.guardian_nodes()
-    bound = upper_bound(space)
-    evaluated = 0
+    bound = ceiling = upper_bound(space)
     rolls = _hardest_first(space.rolls)
+    evaluated = 0
     stopped: str | None = None
-    found: list[Layout] = []
-    target = bound
+    more = True  # ties may lie beyond the list
+    best, found = -1, list[Layout]()
+    first = found  # the best placement found while climbing (a tie, if the listing is stopped)
+
+    def meeting(model: Proposer, target: int) -> tuple[Layout, int] | None:
+        """The next proposal meeting ``target`` on every roll and its value; None: there is none."""
+        nonlocal evaluated
+        while True:
+            layout = model.propose()
+            if layout is None:
+                return None
+            evaluated += 1
+            evaluator = LayoutEvaluator(board, layout, space.tables, search)
+            value = 10**9
+            for roll in rolls:
+                got = evaluator.value(roll, defeated)
+                if got < target:
+                    model.add_roll(roll, target)
+                    break
+                value = min(value, got)
+            else:
+                return layout, value
+
     try:
-        for target in range(bound, -1, -1):
-            model = PlacementModel(space, nodes)
-            model.deadline = search
-            found = []
-            while True:
-                if z3_check(model.solver, search) == z3.unsat:
-                    break
-                layout = model.layout(model.solver.model())
-                evaluated += 1
-                evaluator = LayoutEvaluator(board, layout, space.tables, search)
-                failing = next((r for r in rolls if evaluator.value(r, defeated) < target), None)
-                if failing is not None:
-                    model.add_roll(failing, target)
-                    continue
-                found.append(space.canonical(layout))
-                if not list_ties or (top and len(found) >= top):
-                    break
-                model.block(layout)
-            if found:
+        target, model = 0, proposer(space, search)
+        finder = (target, model)  # the target and model that found the best
+        while True:
+            met = meeting(model, target)
+            if met is None:
+                bound = best  # nothing meets best + 1
                 break
-            bound = target - 1
+            layout, best = met
+            found = first = [space.canonical(layout)]
+            finder = (target, model)
+            if best >= bound:
+                break
+            target, model = best + 1, proposer(space, search)
+        # Whether ties lie beyond the list: as the search, which knows below the bound (it tries
+        # every class) and at the bound stops once the list is full.
+        more = not list_ties or not found or bool(top and len(found) >= top and best >= ceiling)
+        if not more:
+            if finder[0] == best:  # the model that found the best goes on to its ties
+                model = finder[1]
+                model.block(layout)
+            else:
+                model, found = proposer(space, search), []
+            while (met := meeting(model, best)) is not None:
+                # z3 blocks one placement's class up to figures doing nothing, not its mirror
+                # images: an image proposed later is the same class and counted once.
+                canonical = space.canonical(met[0])
+                if canonical not in found:
+                    if top and len(found) >= top:
+                        more = True  # one more than listed
+                        break
+                    found.append(canonical)
+                    if top and len(found) >= top and best >= ceiling:
+                        more = True
+                        break
+                model.block(met[0])
     except TimeLimit as stop:
         stopped = stop.reason
-    tied = sorted(set(found), key=space.key)
-    complete = list_ties and not (top and len(found) >= top) and stopped is None
-    best = target if found else -1
-    return _answer(scenario, player, space, "z3", best, bound, tied, complete, evaluated, stopped, deadline)
+    tied = sorted(found or first, key=lambda t: search_order(space, t))
+    complete = not more and stopped is None
+    return _answer(scenario, player, space, engine, best, bound, tied, complete, evaluated, stopped, deadline)
+
+
+def search_order(space: Space, layout: Layout) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """Where :meth:`Space.classes` yields ``layout``'s class: by guardian positions, then the
+    number of minions (SS-MINIONS=optional tries fewer first), then minion positions."""
+    guardians, minions = space.key(layout)
+    return guardians, len(minions), minions
 
 
 # -- the oracle baseline ---------------------------------------------------------------------
@@ -885,6 +977,10 @@ def solve_placement(
     if objective == "guaranteed":
         if engine == "z3":
             return z3_guaranteed(scenario, player, deadline, top=top)
+        if engine == "cpsat":
+            from invasion_oracle.solver.stonespine.cpsat_placement import cpsat_guaranteed
+
+            return cpsat_guaranteed(scenario, player, deadline, top=top)
         if engine == "oracle":
             return oracle_guaranteed(scenario, player, deadline)
         return search_guaranteed(scenario, player, deadline, top)
@@ -903,10 +999,12 @@ def timed(work: Any) -> tuple[float, Any]:
 
 
 __all__ = [
+    "Proposer",
     "Ranked",
     "Space",
     "WavePlan",
     "candidate_nodes",
+    "cegis_guaranteed",
     "guaranteed_value",
     "layouts",
     "minion_counts",
@@ -914,6 +1012,7 @@ __all__ = [
     "placement_space",
     "search_expected",
     "search_guaranteed",
+    "search_order",
     "solve_placement",
     "z3_guaranteed",
 ]

@@ -15,6 +15,8 @@
    against the oracle expectimax over every plan (``oracle_plan_value``), both in CPU seconds.
 5. min-damage engines: the search (the baseline), z3 and CP-SAT on the same study grids, search
    time only, with what importing OR-Tools costs a fresh process (``auto``'s crossover).
+6. place engines: objective (a) by the search (the baseline), z3 and CP-SAT on the same instances
+   at four sizes, search time only.
 
 ``python -m tests.bench.bench_stonespine scaling`` measures the placement search against grid size
 and minions and writes the table and picture of ``docs/performance.md``.
@@ -50,6 +52,7 @@ from invasion_oracle.solver.stonespine.placement import (
     placement_space,
     search_expected,
     search_guaranteed,
+    upper_bound,
 )
 from invasion_oracle.solver.stonespine.policy import InvasionDP
 from invasion_oracle.solver.stonespine.policy import Measure as PhaseMeasure
@@ -526,11 +529,95 @@ def _past_the_crossover(md: Any) -> Measure:
     )
 
 
+@contextlib.contextmanager
+def _unreplayed() -> Any:
+    """While active, the placement engines skip the oracle replay of their answer and return what
+    they would answer as a dict (``best``, ``tied`` layouts, ``complete``, ...): their search time
+    alone. The replay is the same for every engine, and measured by the engine tests."""
+    import inspect
+
+    from invasion_oracle.solver.stonespine import placement
+
+    answer = placement._answer
+    signature = inspect.signature(answer)
+    placement._answer = lambda *args: dict(signature.bind(*args).arguments)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        placement._answer = answer
+
+
+def place_engine_measures(quick: bool = False) -> list[Measure]:
+    """``place`` (objective (a)) on the search, z3 and CP-SAT, the same instances, top 10: search
+    time only (without the answer's oracle replay), CPU, best of up to 3 runs of the search, 2 of
+    CP-SAT (fewer past 0.6 s), 1 of z3; the ratio is the search's time over the engine's. The
+    oracle baseline is :func:`placement_measures`' (3x2 in full, the others sampled: minutes to
+    hours). OR-Tools is imported before the timing, as z3 is (min-damage's lines give what the
+    import costs a fresh process). z3 must find the search's value, CP-SAT its ties too. Quick:
+    3x2, CP-SAT only."""
+    import ortools.sat.python.cp_model  # noqa: F401  (the import once, outside the timing, as z3's)
+
+    from invasion_oracle.solver.stonespine.cpsat_placement import cpsat_guaranteed
+    from invasion_oracle.solver.stonespine.placement import z3_guaranteed
+
+    example = load_scenario("example:stonespine/placement.json")
+    instances: list[tuple[str, Scenario, tuple[str, ...]]] = [
+        ("3x2 year 2", study(**SMALL), ("z3", "cpsat")),
+        ("4x3 year 3, optimum 2 of 3", study(**NEAR_UNIQUE), ("z3", "cpsat")),
+        ("examples/stonespine/placement.json, 4x4 year 4", example, ("z3", "cpsat")),
+        ("8x8 study grid, 52 chambers enterable", study(rows=8, columns=8, seed=3), ("z3", "cpsat")),
+    ]
+    if quick:
+        instances = [(instances[0][0], instances[0][1], ("cpsat",))]
+    engines: dict[str, Callable[[Scenario], Any]] = {
+        "search": lambda s: search_guaranteed(s, top=10),
+        "z3": lambda s: z3_guaranteed(s, top=10),
+        "cpsat": lambda s: cpsat_guaranteed(s, top=10),
+    }
+    runs = {"search": 3, "cpsat": 2}
+    measures = []
+    for name, scenario, others in instances:
+        board, _, _ = board_for(scenario)
+        timed: dict[str, tuple[float, int, Any]] = {}
+        with _unreplayed():
+            for engine in ("search", *others):
+                timed[engine] = _cpu_best(lambda f=engines[engine], s=scenario: f(s), runs.get(engine, 1))
+        search, searched, found = timed["search"]
+        for engine in others:
+            seconds, made, got = timed[engine]
+            agrees = got["best"] == found["best"] and (
+                engine != "cpsat" or (got["tied"], got["complete"]) == (found["tied"], found["complete"])
+            )
+            if not agrees:
+                raise AssertionError(f"place {name}: {engine} answered {got}, the search {found}")
+            tied = f"{len(found['tied'])}{'' if found['complete'] else '+'} tied"
+            measures.append(
+                Measure(
+                    f"place engines: {name}, {engine}, CPU",
+                    seconds * 1000,
+                    "ms",
+                    search * 1000,
+                    f"the search (best of {searched})",
+                    search / seconds,
+                    f"{len(board.enterable())} chambers enterable, guardian + {board.minions} minion(s): "
+                    f"best {found['best']} of {upper_bound(placement_space(scenario))}, {tied} "
+                    f"(best of {made} {engine})",
+                )
+            )
+    return measures
+
+
 def results(quick: bool = False) -> list[Measure]:
     if quick:  # the planner's line takes well under a second, min-damage's about one
-        return [*plan_measures(), *public_api(5), *min_damage_measures(quick=True)]
+        return [
+            *plan_measures(),
+            *public_api(5),
+            *min_damage_measures(quick=True),
+            *place_engine_measures(quick=True),
+        ]
     return [
         *placement_measures(),
+        *place_engine_measures(),
         *expected_measures(),
         *plan_measures(),
         *route_measures(),

@@ -10,6 +10,7 @@ import pytest
 from invasion_oracle.model.stonespine.heroes import HeroColor
 from invasion_oracle.solver.common import Status
 from invasion_oracle.solver.stonespine.board import board_for
+from invasion_oracle.solver.stonespine.cpsat_placement import cpsat_guaranteed
 from invasion_oracle.solver.stonespine.escape_search import fill_free_spaces
 from invasion_oracle.solver.stonespine.min_damage import fewest_minions, fewest_tokens, least_escaping_health
 from invasion_oracle.solver.stonespine.placement import oracle_guaranteed, search_guaranteed, z3_guaranteed
@@ -86,7 +87,7 @@ def test_ring_defeats_only_after_going_round(engine: str) -> None:
     ]
 
 
-@pytest.mark.parametrize("solve", [search_guaranteed, z3_guaranteed, oracle_guaranteed])
+@pytest.mark.parametrize("solve", [search_guaranteed, z3_guaranteed, cpsat_guaranteed, oracle_guaranteed])
 def test_placement_on_a_corridor(solve: Any) -> None:
     """Year 1, one hero, a three-chamber corridor with nothing in it and B1 walled off: the hero
     is defeated only by walking into the guardian, so the guardian belongs on the corridor - any of

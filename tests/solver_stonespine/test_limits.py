@@ -100,6 +100,7 @@ def test_every_engine_keeps_its_limit_in_a_fresh_process(rows: int, tmp_path: Pa
         ["policy", "--measure", "defeated"],
         ["place"],
         ["place", "--engine", "z3"],
+        ["place", "--engine", "cpsat"],
         ["place", "--engine", "oracle"],
         ["place", "--objective", "expected", "--measure", "defeated"],
         ["min-damage", "--what", "minions", "--heroes", "red,red"],

@@ -17,6 +17,7 @@ from invasion_oracle.properties.stonespine import scenarios
 from invasion_oracle.solver.common import Deadline, Status
 from invasion_oracle.solver.stonespine.answers import FigurePlacement
 from invasion_oracle.solver.stonespine.board import Layout, board_for
+from invasion_oracle.solver.stonespine.cpsat_placement import cpsat_guaranteed
 from invasion_oracle.solver.stonespine.dice import roll_distribution
 from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
 from invasion_oracle.solver.stonespine.generate import study_document
@@ -92,6 +93,10 @@ def _generated_dungeons_every_engine_agrees_with_enumeration(doc: dict[str, Any]
     by_z3 = z3_guaranteed(scenario, deadline=Deadline(60), top=3)
     assert by_z3.status is Status.PROVEN and by_z3.best == best
     assert {p.layout(board) for p in by_z3.tied} <= classes(scenario, tied)
+    # CP-SAT lists the search's first ties, in its order
+    by_cpsat = cpsat_guaranteed(scenario, deadline=Deadline(60), top=3)
+    assert by_cpsat.status is Status.PROVEN and by_cpsat.best == best and by_cpsat.replayed
+    assert by_cpsat.tied == by_search.tied[:3]
 
 
 @pytest.mark.parametrize(
@@ -121,6 +126,20 @@ def test_listing_stops_at_top_but_the_value_is_still_proven() -> None:
     assert few.status is Status.PROVEN and few.best == every.best and not few.ties_complete
     assert few.tied == every.tied[:3]
     assert few.evaluated <= every.evaluated
+
+
+def test_a_full_list_below_the_bound_says_whether_more_ties_exist() -> None:
+    """placement.json: best 3 of 4 (below the bound), 8 tied. Once ``top`` are listed only a better
+    placement is looked for; a ninth tie must still make the list incomplete."""
+    from invasion_oracle.model.stonespine.scenario import load_scenario
+
+    scenario = load_scenario("example:stonespine/placement.json")
+    every = search_guaranteed(scenario, top=0)
+    assert (every.best, every.upper_bound, len(every.tied), every.ties_complete) == (3, 3, 8, True)
+    for top, complete in ((3, False), (7, False), (8, True), (9, True)):
+        few = search_guaranteed(scenario, top=top)
+        assert few.status is Status.PROVEN and few.tied == every.tied[:top]
+        assert few.ties_complete is complete, top
 
 
 def test_a_value_meeting_the_bound_ends_the_search_at_once() -> None:
