@@ -11,6 +11,8 @@ from typing import Any
 
 import z3
 
+from invasion_oracle.solver.common import Deadline, cpsat_lex_min, cpsat_solve, z3_check
+
 # -- the two arithmetics ------------------------------------------------------------------------------
 
 
@@ -42,6 +44,14 @@ class Ops:
 
     def count(self, conds: Sequence[Any]) -> Any:
         return sum(1 for c in conds if c)
+
+    def div(self, a: Any, k: int) -> Any:
+        """``a // k`` for ``a >= 0`` and a positive constant ``k``."""
+        return a // k
+
+    def iff(self, a: Any, b: Any) -> Any:
+        """``a`` and ``b`` both hold or both fail."""
+        return self.ite(a, b, self.not_(b))
 
 
 class Z3Ops(Ops):
@@ -86,6 +96,14 @@ class Z3Ops(Ops):
 
     def count(self, conds: Sequence[Any]) -> Any:
         return self.total([self.ite(c, 1, 0) for c in conds])
+
+    def div(self, a: Any, k: int) -> Any:
+        return a // k if isinstance(a, int) else a / k  # z3's integer division floors, as // does
+
+    def iff(self, a: Any, b: Any) -> Any:
+        if isinstance(a, bool) or isinstance(b, bool):
+            return super().iff(a, b)
+        return a == b
 
 
 CONCRETE = Ops()
@@ -271,6 +289,18 @@ class CpSatOps(Ops):
     def count(self, conds: Sequence[Any]) -> Any:
         return self.total([self.ite(c, 1, 0) for c in conds])
 
+    def div(self, a: Any, k: int) -> Any:
+        if isinstance(a, int):
+            return a // k
+        f = self.form(a)
+        if f.lo < 0:
+            raise ValueError("div takes a value that cannot be negative (CP-SAT's division truncates)")
+        if f.lo // k == f.hi // k:
+            return f.lo // k
+        out = self.int_var(f.lo // k, f.hi // k)
+        self.model.add_division_equality(self.expr(out), self.expr(f), k)
+        return out
+
     def select(self, index: CpInt, states: Sequence[Any]) -> Any:
         """``states[index]`` (dataclasses of one type) for an ``index`` whose bounds lie within the
         states: what a chain of merges gives, with one variable per field that differs, equal to
@@ -397,3 +427,126 @@ def same(x: Any, y: Any) -> bool:
     if isinstance(x, z3.ExprRef) or isinstance(y, z3.ExprRef):
         return False
     return type(x) is type(y) and x == y
+
+
+# -- a model to state terms in, and its solutions ---------------------------------------------------
+#
+# A search that builds its model once for both exact engines writes it against one of these: the
+# unknowns (``int_var``, ``bool_var``), the constraints (``require``), a named condition
+# (``define``: z3 gets a Boolean of its own, as a hand-written z3 model has; CP-SAT's conditions are
+# literals already) and the two questions, feasibility under an assumption and a lexicographic
+# minimum. A solution is read with ``read(term)`` (an int; a condition gives 0 or 1).
+
+Read = Any  # Callable[[Any], int]: a term's value in the solution found
+
+
+class Z3Model:
+    """A z3 ``Solver`` (feasibility) or ``Optimize`` (lexicographic minimum) over :data:`Z3`."""
+
+    def __init__(self, optimize: bool = False) -> None:
+        self.solver: Any = z3.Optimize() if optimize else z3.Solver()
+        self.ops: Ops = Z3
+
+    def int_var(self, lo: int, hi: int, name: str) -> Any:
+        x = z3.Int(name)
+        self.solver.add(x >= lo, x <= hi)
+        return x
+
+    def bool_var(self, name: str) -> Any:
+        return z3.Bool(name)
+
+    def require(self, cond: Any) -> None:
+        if cond is not True:
+            self.solver.add(z3.BoolVal(False) if cond is False else cond)
+
+    def define(self, cond: Any, name: str) -> Any:
+        if isinstance(cond, bool):
+            return cond
+        named = z3.Bool(name)
+        self.solver.add(named == cond)
+        return named
+
+    def distinct(self, xs: Sequence[Any]) -> None:
+        if len(xs) > 1:
+            self.solver.add(z3.Distinct(*xs))
+
+    def _reader(self) -> Read:
+        model = self.solver.model()
+
+        def read(term: Any) -> int:
+            if isinstance(term, int):
+                return int(term)
+            value = model.eval(term, model_completion=True)
+            return int(z3.is_true(value)) if z3.is_bool(value) else int(value.as_long())
+
+        return read
+
+    def check(self, assumption: Any, deadline: Deadline) -> Read | None:
+        """A solution with ``assumption`` (a condition, or ``None``) true, or ``None``: none exists."""
+        if assumption is False:
+            return None
+        extra = () if assumption is None or assumption is True else (assumption,)
+        return self._reader() if z3_check(self.solver, deadline, *extra) == z3.sat else None
+
+    def lex_min(self, terms: Sequence[tuple[Any, int]], deadline: Deadline) -> Read | None:
+        """The solution smallest in ``terms`` (``(term, span)``, first term first), or ``None``."""
+        for term, _ in terms:
+            if not isinstance(term, int):
+                self.solver.minimize(term)
+        return self._reader() if z3_check(self.solver, deadline) == z3.sat else None
+
+
+class CpSatModel:
+    """An OR-Tools CP-SAT model over :class:`CpSatOps` (one worker, fixed seed: ``solver.common``)."""
+
+    def __init__(self) -> None:
+        from ortools.sat.python import cp_model
+
+        self.model = cp_model.CpModel()
+        self.ops: CpSatOps = CpSatOps(self.model)
+
+    def int_var(self, lo: int, hi: int, name: str) -> Any:
+        return self.ops.int_var(lo, hi, name)
+
+    def bool_var(self, name: str) -> Any:
+        return self.ops.bool_var()
+
+    def require(self, cond: Any) -> None:
+        if cond is False:
+            self.model.add_bool_or([])
+        elif cond is not True:
+            self.model.add_bool_and([cond.literal])
+
+    def define(self, cond: Any, name: str) -> Any:
+        return cond
+
+    def distinct(self, xs: Sequence[Any]) -> None:
+        if len(xs) > 1:
+            self.model.add_all_different([self.ops.expr(x) for x in xs])
+
+    def _reader(self, solver: Any) -> Read:
+        def read(term: Any) -> int:
+            if isinstance(term, int):
+                return int(term)
+            if isinstance(term, CpBool):
+                return int(solver.boolean_value(term.literal))
+            return int(solver.value(self.ops.expr(term)))
+
+        return read
+
+    def check(self, assumption: Any, deadline: Deadline) -> Read | None:
+        if assumption is False:
+            return None
+        self.model.clear_assumptions()
+        if assumption is not None and assumption is not True:
+            self.model.add_assumptions([assumption.literal])
+        solver = cpsat_solve(self.model, deadline)
+        return None if solver is None else self._reader(solver)
+
+    def lex_min(self, terms: Sequence[tuple[Any, int]], deadline: Deadline) -> Read | None:
+        solver = cpsat_lex_min(
+            self.model,
+            [(t, span) if isinstance(t, int) else (self.ops.expr(t), span) for t, span in terms],
+            deadline,
+        )
+        return None if solver is None else self._reader(solver)
