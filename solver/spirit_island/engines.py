@@ -52,16 +52,24 @@ def by_size(method: str, work: int, crossover: int) -> str:
 
 
 def portfolio(
-    method: str, baseline: Callable[[Deadline], T], z3: Callable[[Deadline], T], deadline: Deadline
+    method: str,
+    baseline: Callable[[Deadline], T],
+    z3: Callable[[Deadline], T],
+    deadline: Deadline,
+    cpsat: Callable[[Deadline], T] | None = None,
 ) -> tuple[T, str]:
     """Run the search with ``method``; for ``auto``, the baseline for up to
-    :data:`PORTFOLIO_SECONDS` (within ``deadline``), then z3 with the time left. Returns the answer
-    and the engine that gave it; raises :class:`~invasion_oracle.solver.common.TimeLimit` when ``deadline`` ends
-    first."""
+    :data:`PORTFOLIO_SECONDS` (within ``deadline``), then z3 with the time left (not CP-SAT: see
+    :func:`by_size`). Returns the answer and the engine that gave it; raises
+    :class:`~invasion_oracle.solver.common.TimeLimit` when ``deadline`` ends first."""
     if method == "baseline":
         return baseline(deadline), "baseline"
     if method == "z3":
         return z3(deadline), "z3"
+    if method == "cpsat":
+        if cpsat is None:
+            raise ValueError("this search has no CP-SAT engine")
+        return cpsat(deadline), "cpsat"
     left = deadline.remaining()
     budget = PORTFOLIO_SECONDS if left is None else min(PORTFOLIO_SECONDS, left)
     try:
