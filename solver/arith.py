@@ -481,11 +481,11 @@ class Z3Model:
 
         return read
 
-    def check(self, assumption: Any, deadline: Deadline) -> Read | None:
-        """A solution with ``assumption`` (a condition, or ``None``) true, or ``None``: none exists."""
-        if assumption is False:
+    def check(self, deadline: Deadline, *assumptions: Any) -> Read | None:
+        """A solution with every one of ``assumptions`` (conditions) true, or ``None``: none exists."""
+        if any(a is False for a in assumptions):
             return None
-        extra = () if assumption is None or assumption is True else (assumption,)
+        extra = [a for a in assumptions if a is not True]
         return self._reader() if z3_check(self.solver, deadline, *extra) == z3.sat else None
 
     def lex_min(self, terms: Sequence[tuple[Any, int]], deadline: Deadline) -> Read | None:
@@ -534,12 +534,11 @@ class CpSatModel:
 
         return read
 
-    def check(self, assumption: Any, deadline: Deadline) -> Read | None:
-        if assumption is False:
+    def check(self, deadline: Deadline, *assumptions: Any) -> Read | None:
+        if any(a is False for a in assumptions):
             return None
         self.model.clear_assumptions()
-        if assumption is not None and assumption is not True:
-            self.model.add_assumptions([assumption.literal])
+        self.model.add_assumptions([a.literal for a in assumptions if a is not True])
         solver = cpsat_solve(self.model, deadline)
         return None if solver is None else self._reader(solver)
 

@@ -505,7 +505,7 @@ def _solver_verdicts(
         for fact, term in model.facts.items():
             shown.setdefault((fact, bool(read(term))), kills)
 
-    first = terms.check(None, deadline)
+    first = terms.check(deadline)
     if first is None:
         raise OracleDisagreement("the unrolled rules allow no fight-back at all")
     record(first)
@@ -513,7 +513,7 @@ def _solver_verdicts(
         term = model.facts[fact]
         for want in (True, False):
             if (fact, want) not in shown and not isinstance(term, bool):
-                found = terms.check(term if want else terms.ops.not_(term), deadline)
+                found = terms.check(deadline, term if want else terms.ops.not_(term))
                 if found is not None:
                     record(found)
     verdicts = []
