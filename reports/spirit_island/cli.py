@@ -3,7 +3,7 @@
 ``fear-threshold``, ``fight-back``, ``defend`` (one land, given in land notation or taken from a
 scenario), ``cascade`` and ``lands`` / ``flip`` (a scenario). ``--engine auto`` (the default)
 uses the engine that is faster for the instance (:mod:`invasion_oracle.solver.spirit_island.engines`);
-``--engine both`` runs z3 and the exhaustive baseline and checks that they agree. Every answer
+``--engine both`` runs every engine (z3, CP-SAT, the exhaustive baseline) and checks that they agree. Every answer
 printed has been replayed through the oracle; ``--time-limit`` covers the whole command.
 
 Output: Markdown (wrapped text on a terminal) beginning with the command that reproduces it, or
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from invasion_oracle.reports.options import (
     add_output_options,
@@ -36,8 +37,8 @@ if TYPE_CHECKING:
 
 OBJECTIVES = ("fear", "destroyed")  # as solver.spirit_island.fear_threshold.OBJECTIVES (a test checks)
 GOALS = ("no-blight", "dahan-safe")  # as solver.spirit_island.defend.GOALS (a test checks)
-ENGINES = ("auto", "z3", "cpsat", "baseline", "both")  # reports.options.ENGINE_WORDS
-CPSAT_VERBS = ("fear-threshold", "defend")  # the searches with a CP-SAT engine
+ENGINES = ("auto", "z3", "cpsat", "baseline", "both")  # reports.options.ENGINE_WORDS; every search has each
+T = TypeVar("T")
 TITLES = {
     "fear-threshold": "Spirit Island: least Damage for Fear",
     "fight-back": "Spirit Island: fight-back allocation",
@@ -141,7 +142,7 @@ def _search_arguments(parser: argparse.ArgumentParser) -> None:
         ENGINES,
         "auto",
         engine_help="auto (default): the faster engine for the instance (measured crossovers); cpsat: "
-        "OR-Tools CP-SAT (fear-threshold and defend); both: every engine of the search, checked to agree",
+        "OR-Tools CP-SAT; both: z3, CP-SAT and the baseline, checked to agree",
     )
     # The names these options had before every game shared them.
     parser.add_argument("--method", dest="engine", choices=ENGINES, help=argparse.SUPPRESS)
@@ -254,19 +255,24 @@ def _land(args: argparse.Namespace) -> tuple[Land, GameData]:
     return land, data
 
 
-def _methods(args: argparse.Namespace, cpsat: bool = False) -> tuple[str, ...]:
-    """The engines ``--engine`` runs (``both``: every exact engine of the search, then the baseline)."""
-    from invasion_oracle.model.core.errors import MalformedInputError
+def _methods(args: argparse.Namespace) -> tuple[str, ...]:
+    """The engines ``--engine`` runs (``both``: every exact engine, then the baseline)."""
+    return ("z3", "cpsat", "baseline") if args.engine == "both" else (args.engine,)
 
-    if args.engine == "cpsat" and not cpsat:
-        raise MalformedInputError(
-            "--engine",
-            "cpsat",
-            f"CP-SAT answers {' and '.join(CPSAT_VERBS)}; here use auto, z3, baseline or both",
-        )
-    if args.engine == "both":
-        return ("z3", "cpsat", "baseline") if cpsat else ("z3", "baseline")
-    return (args.engine,)
+
+def _each_engine(
+    args: argparse.Namespace, search: Callable[[str], T], what: str, key: Callable[[T], Any]
+) -> list[T]:
+    """``search(engine)`` for each engine ``--engine`` runs; with ``both``, the proven answers must
+    agree on ``key`` (:func:`_check_agree`)."""
+    answers = [search(method) for method in _methods(args)]
+    _check_agree(what, answers, key)
+    return answers
+
+
+def _shown(answers: Sequence[T]) -> T:
+    """The answer printed: the first engine's, naming every engine that ran (``z3+cpsat+baseline``)."""
+    return replace(answers[0], method=_engine(answers)) if len(answers) > 1 else answers[0]  # type: ignore[type-var]
 
 
 def _engine(*groups: Any) -> str:
@@ -319,7 +325,7 @@ def _fear_threshold(args: argparse.Namespace) -> int:
     land, data = _land(args)
     deadline = _deadline(args)
     results: dict[str, Any] = {}
-    for method in _methods(args, cpsat=True):
+    for method in _methods(args):
         if args.fear is not None:
             plans: tuple[Any, ...] = (
                 least_damage_for_fear(land, args.fear, data=data, method=method, deadline=deadline),
@@ -339,7 +345,7 @@ def _fear_threshold(args: argparse.Namespace) -> int:
                 _check_agree(f"least Damage for {pz.wanted} Fear ({name})", [pz, pb], lambda p: p.damage)
             if z[1] is not None:
                 _check_agree("least Damage for the next Fear card", [z[1], b[1]], lambda p: p.damage)
-    plans, nxt = results[_methods(args, cpsat=True)[0]]
+    plans, nxt = results[_methods(args)[0]]
     lines = [tables.fear_table(plans, results["baseline"][0] if len(results) >= 2 else None)]
     if nxt is not None:
         lines.append("")
@@ -367,11 +373,12 @@ def _fight_back(args: argparse.Namespace) -> int:
 
     land, data = _land(args)
     deadline = _deadline(args)
-    plans = [
-        best_fight_back(land, args.dahan, args.objective, data=data, method=m, deadline=deadline)
-        for m in _methods(args)
-    ]
-    _check_agree("best fight-back", plans, lambda p: p.value)
+    plans = _each_engine(
+        args,
+        lambda m: best_fight_back(land, args.dahan, args.objective, data=data, method=m, deadline=deadline),
+        "best fight-back",
+        lambda p: p.value,
+    )
     return _answer(
         args,
         "fight-back",
@@ -388,14 +395,13 @@ def _defend(args: argparse.Namespace) -> int:
     land, data = _land(args)
     goals = GOALS if args.goal == "both" else (args.goal,)
     deadline = _deadline(args)
-    plans = []
+    plans: list[Any] = []
     for goal in goals:
-        found = [
-            least_defend(land, goal, data=data, method=m, deadline=deadline)
-            for m in _methods(args, cpsat=True)
-        ]
-        _check_agree(f"least Defend for {goal}", found, lambda p: p.defend)
-        plans += found
+
+        def search(method: str, goal: str = goal) -> Any:
+            return least_defend(land, goal, data=data, method=method, deadline=deadline)
+
+        plans += _each_engine(args, search, f"least Defend for {goal}", lambda p: p.defend)
     return _answer(
         args,
         "defend",
@@ -421,12 +427,16 @@ def _cascade(args: argparse.Namespace) -> int:
             raise MalformedInputError(
                 "--land", "$", f"{name} has no Blight: Blight added there does not cascade"
             )
-        answers = [
-            best_cascade(scenario.island, lands, name, data=scenario.data, method=m, deadline=deadline)
-            for m in _methods(args)
-        ]
-        _check_agree("least harmful cascade", answers, lambda a: a.best)
-        best = answers[0]
+        best = _shown(
+            _each_engine(
+                args,
+                lambda m: best_cascade(
+                    scenario.island, lands, name, data=scenario.data, method=m, deadline=deadline
+                ),
+                "least harmful cascade",
+                lambda a: a.best,
+            )
+        )
         text = "\n".join(
             [
                 tables.cascade_table(best),
@@ -438,14 +448,17 @@ def _cascade(args: argparse.Namespace) -> int:
         )
         return _answer(args, "cascade", best, [best.status], text, replayed=bool(best.replayed))
     card = scenario.data.invader_card(args.card, source="--card", path="$")
-    results = [
-        card_cascades(scenario.island, lands, card, data=scenario.data, method=m, deadline=deadline)
-        for m in _methods(args)
-    ]
-    _check_agree(
-        f"cascades of {card.id}", results, lambda r: [(x.land, x.always, x.possible) for x in r.lands]
+    result = _shown(
+        _each_engine(
+            args,
+            lambda m: card_cascades(
+                scenario.island, lands, card, data=scenario.data, method=m, deadline=deadline
+            ),
+            f"cascades of {card.id}",
+            lambda r: [(x.land, x.always, x.possible) for x in r.lands],
+        )
     )
-    return _answer(args, "cascade", results[0], [results[0].status], tables.card_cascade_table(results[0]))
+    return _answer(args, "cascade", result, [result.status], tables.card_cascade_table(result))
 
 
 def _lands(args: argparse.Namespace) -> int:
@@ -455,8 +468,12 @@ def _lands(args: argparse.Namespace) -> int:
     scenario = _scenario(args)
     question = question_from_scenario(scenario)
     deadline = _deadline(args)
-    results = [search_facts(question, scenario.data, method=m, deadline=deadline) for m in _methods(args)]
-    _check_agree("land sets", results, lambda r: r.verdicts)
+    results = _each_engine(
+        args,
+        lambda m: search_facts(question, scenario.data, method=m, deadline=deadline),
+        "land sets",
+        lambda r: r.verdicts,
+    )
     facts = results[0]
     rows = [
         {"turn": t + 1, "action": a, "land": scenario.island.lands[i], "verdict": v}
@@ -466,7 +483,7 @@ def _lands(args: argparse.Namespace) -> int:
         [
             tables.facts_table(question, facts),
             "",
-            f"{facts.witnesses} fight-back witness trajectories replayed through the oracle; "
+            f"{facts.witnesses} fact values shown on fight-back witness trajectories replayed through the oracle; "
             f"engines: {', '.join(r.method for r in results)}",
         ]
     )
@@ -504,12 +521,16 @@ def _flip(args: argparse.Namespace) -> int:
         raise MalformedInputError("--fact", args.fact, f"turn must be 1-{question.turns}")
     fact = (turn, action, scenario.island.index(land.upper()))
     deadline = _deadline(args)
-    flips = [
-        smallest_flip(question, fact, data=scenario.data, method=m, max_cost=args.max_cost, deadline=deadline)
-        for m in _methods(args)
-    ]
-    _check_agree("smallest flip", flips, lambda f: f.cost)
-    flip = flips[0]
+    flip = _shown(
+        _each_engine(
+            args,
+            lambda m: smallest_flip(
+                question, fact, data=scenario.data, method=m, max_cost=args.max_cost, deadline=deadline
+            ),
+            "smallest flip",
+            lambda f: f.cost,
+        )
+    )
     written = bool(args.write) and flip.status is Status.PROVEN
     if written:  # no flip found: boundary_fixture says so (exit 2)
         write_atomic(

@@ -62,8 +62,8 @@ def island_search() -> str:
     body = "\n".join(
         [
             f"Where the cards hit, whatever the players do (`always`) or depending on how the Dahan fight back; z3 and the "
-            # How many distinct witness trajectories z3 returns varies between calls; not printed, so
-            # the main job is the same bytes every time.
+            # The witness trajectories themselves differ by engine (and, for z3, between calls):
+            # not printed, so the main job is the same bytes every time.
             f"baseline {agree}; every witness trajectory z3 found was replayed through the oracle.",
             "",
             facts_table(question, facts),

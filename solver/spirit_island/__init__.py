@@ -1,4 +1,4 @@
-"""Searches over the Spirit Island Invader Phase oracle, each with z3 and an exhaustive baseline.
+"""Searches over the Spirit Island Invader Phase oracle, each with z3, CP-SAT and an exhaustive baseline.
 
 * :mod:`invasion_oracle.solver.spirit_island.fear_threshold` - the least Damage that yields k Fear (or earns the
   next Fear card) in a land; the Dahan fight-back allocation with the most Fear or kills;
@@ -10,5 +10,5 @@
 
 Every answer is replayed through :class:`invasion_oracle.model.spirit_island.game.InvaderPhaseGame`
 (:mod:`invasion_oracle.solver.spirit_island.replay`); a disagreement raises
-:class:`invasion_oracle.solver.common.OracleDisagreement`. z3 time-outs are reported as ``unknown``.
+:class:`invasion_oracle.solver.common.OracleDisagreement`. z3 and CP-SAT time-outs are reported as ``unknown``.
 """

@@ -38,6 +38,7 @@ from invasion_oracle.model.spirit_island.damage import (
 from invasion_oracle.model.spirit_island.data import GameData, default_data
 from invasion_oracle.model.spirit_island.pieces import INVADERS, LETTER, Land, PieceKind, PieceStats
 from invasion_oracle.model.spirit_island.state import DamageLand, FightBack
+from invasion_oracle.solver.arith import CpSatModel, Z3Model
 from invasion_oracle.solver.common import (
     Deadline,
     OracleDisagreement,
@@ -337,25 +338,43 @@ def _score(allocation: Allocation, objective: str) -> int:
 def _fight_back_z3(
     land: Land, stats: PieceStats, damage: int, objective: str, deadline: Deadline
 ) -> tuple[int, str]:
+    return _fight_back_solver("z3", land, stats, damage, objective, deadline)
+
+
+def _fight_back_cpsat(
+    land: Land, stats: PieceStats, damage: int, objective: str, deadline: Deadline
+) -> tuple[int, str]:
+    deadline.check()  # before importing OR-Tools: the import alone costs about 0.5 s of CPU
+    return _fight_back_solver("cpsat", land, stats, damage, objective, deadline)
+
+
+def _fight_back_solver(
+    engine: str, land: Land, stats: PieceStats, damage: int, objective: str, deadline: Deadline
+) -> tuple[int, str]:
+    """The best fight-back by z3 or CP-SAT (one model, one lexicographic optimum: the most Fear or
+    kills, then the most Damage on each piece in turn, so both engines give the same allocation)."""
     deadline.check()
+    terms: Z3Model | CpSatModel = CpSatModel() if engine == "cpsat" else Z3Model(optimize=True)
+    ops = terms.ops
     pieces = list(land.invaders)
     dealt = min(damage, capacity(land, stats))
-    opt = z3.Optimize()
-    added = [z3.Int(f"d{i}") for i in range(len(pieces))]
-    dead = []
-    for d, p in zip(added, pieces, strict=True):
+    added, dead, room = [], [], []
+    for i, p in enumerate(pieces):
         rem = land.remaining(p, stats)
-        opt.add(d >= 0, d <= rem)
+        d = terms.int_var(0, rem, f"d{i}")
+        added.append(d)
         dead.append(d == rem)
-    opt.add(z3.Sum(added or [z3.IntVal(0)]) == dealt)
+        room.append(rem)
+    terms.require(ops.total(added) == dealt)
     weights = [stats.of(p.kind).fear if objective == "fear" else 1 for p in pieces]
-    value = z3.Sum([z3.If(x, w, 0) for x, w in zip(dead, weights, strict=True)] or [z3.IntVal(0)])
-    opt.maximize(value)
-    for d in added:  # a canonical optimum among equals: the same answer every run
-        opt.maximize(d)
-    z3_check(opt, deadline)
-    model = opt.model()
-    amounts = [model.eval(d, model_completion=True).as_long() for d in added]
+    value = ops.total([ops.ite(x, w, 0) for x, w in zip(dead, weights, strict=True)])
+    # the most value, then the most on each piece: a canonical optimum among equals
+    most = [(sum(weights) - value, sum(weights) + 1)]
+    most += [(rem - d, rem + 1) for d, rem in zip(added, room, strict=True)]
+    read = terms.lex_min(most, deadline)
+    if read is None:
+        raise OracleDisagreement(f"{engine} finds no way to deal {dealt} Damage in {land}")
+    amounts = [read(d) for d in added]
     groups: dict[tuple[PieceKind, int], list[int]] = {}
     for p, a in zip(pieces, amounts, strict=True):
         if a:
@@ -366,7 +385,7 @@ def _fight_back_z3(
         for (kind, before), amounts_ in sorted(groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1]))
         for a in sorted(amounts_, reverse=True)
     ]
-    return int(model.eval(value, model_completion=True).as_long()), " ".join(tokens) or "none"
+    return read(value), " ".join(tokens) or "none"
 
 
 def best_fight_back(
@@ -404,8 +423,9 @@ def best_fight_back(
         return unknown()
     options = allocations(land, stats, damage)
     try:
-        if engine == "z3":
-            value, label = _fight_back_z3(land, stats, damage, objective, deadline)
+        if engine in ("z3", "cpsat"):
+            search = _fight_back_z3 if engine == "z3" else _fight_back_cpsat
+            value, label = search(land, stats, damage, objective, deadline)
         else:
             best = max(options, key=lambda a: _score(a, objective), default=None)
             if best is None:

@@ -35,8 +35,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-import z3
-
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, FirstLegalDecider, Option
 from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.model.core.events import Event
@@ -52,7 +50,8 @@ from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, PieceSta
 from invasion_oracle.model.spirit_island.rulings import GAME
 from invasion_oracle.model.spirit_island.scenario import Scenario
 from invasion_oracle.model.spirit_island.state import IslandState, SpiritInputs, SpiritPhase, StartPhase
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.solver.arith import CpSatModel, Read, Z3Model
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit
 from invasion_oracle.solver.spirit_island.engines import portfolio
 from invasion_oracle.solver.spirit_island.replay import AMPLE_BLIGHT
 
@@ -243,7 +242,7 @@ class Facts:
     status: Status
     method: str
     seconds: float
-    witnesses: int = 0  # trajectories replayed through the oracle
+    witnesses: int = 0  # fact values shown on witness trajectories replayed through the oracle
 
     def verdict(self, fact: Fact) -> str:
         return dict(self.verdicts)[fact]
@@ -356,136 +355,195 @@ def _replayed(
                 raise OracleDisagreement(
                     f"fact {fact} should be {want} with kills {kills}; the oracle disagrees"
                 )
-    return replace(facts, witnesses=len(witnesses))
+    # Every engine shows each fact value it claims on some trajectory: counting the values, not the
+    # trajectories (which differ by engine), keeps the answer the same whichever engine gave it.
+    return replace(facts, witnesses=sum(len(claims) for claims in witnesses.values()))
 
 
 def _all_facts(q: IslandQuestion) -> list[Fact]:
     return [(t, a, i) for t in range(q.turns) for a in ACTIONS for i in range(len(q.island.lands))]
 
 
-# -- z3 ------------------------------------------------------------------------------------------------
+# -- z3 and CP-SAT --------------------------------------------------------------------------------------
+#
+# One model for both exact engines: the turns unrolled over piece counts against the model classes
+# of :mod:`invasion_oracle.solver.arith` (z3 terms or CP-SAT terms; counts the start fixes stay
+# Python integers, so most of turn 1 is settled before any solver runs).
+
+Terms = Z3Model | CpSatModel
+
+
+def _terms(engine: str, optimize: bool = False) -> Terms:
+    return CpSatModel() if engine == "cpsat" else Z3Model(optimize)
 
 
 class _Unrolled:
-    """The turns unrolled in z3 over piece counts, from a start that may hold variables."""
+    """The first ``turns`` turns (all, by default) unrolled over piece counts, from a start that
+    may hold unknowns; ``cap`` bounds every count."""
 
     def __init__(
-        self, q: IslandQuestion, data: GameData, solver: Any, start: list[list[Any]], tag: str = ""
+        self,
+        q: IslandQuestion,
+        data: GameData,
+        terms: Terms,
+        start: list[list[Any]],
+        cap: int,
+        turns: int | None = None,
     ) -> None:
-        n, island = _Numbers.of(data.stats), q.island
+        n, island, ops = _Numbers.of(data.stats), q.island, terms.ops
         self.facts: dict[Fact, Any] = {}
         self.kills: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
         state = start
-        for turn in range(q.turns):
+        for turn in range(q.turns if turns is None else turns):
             cards = _cards(q, data, turn)
             after = []
             for i, (e, t, c, d) in enumerate(state):
-                ravaged = z3.And(z3.BoolVal(_matches(island, cards["ravage"], i)), e + t + c > 0)
+                ravaged = ops.and_(_matches(island, cards["ravage"], i), e + t + c > 0)
                 self.facts[(turn, "ravage", i)] = ravaged
-                hits = n.damage[0] * e + n.damage[1] * t + n.damage[2] * c - q.defend_at(turn, i)
-                hits = z3.If(hits > 0, hits, 0)
-                killed = z3.If(hits / n.health[3] < d, hits / n.health[3], d)
-                survivors = d - killed
+                if ravaged is False:
+                    self.kills[(turn, i)] = (0, 0, 0)
+                    after.append([e, t, c, d])
+                    continue
+                hits = ops.max2(n.damage[0] * e + n.damage[1] * t + n.damage[2] * c - q.defend_at(turn, i), 0)
+                survivors = d - ops.min2(ops.div(hits, n.health[3]), d)
                 capacity = n.health[0] * e + n.health[1] * t + n.health[2] * c
-                dealt = z3.If(n.damage[3] * survivors < capacity, n.damage[3] * survivors, capacity)
-                ke, kt, kc = (z3.Int(f"{tag}k{x}_{turn}_{i}") for x in "etc")
+                dealt = ops.min2(n.damage[3] * survivors, capacity)
+                ke, kt, kc = (terms.int_var(0, cap, f"k{x}_{turn}_{i}") for x in "etc")
                 cost = n.health[0] * ke + n.health[1] * kt + n.health[2] * kc
                 absorb = (
                     (e - ke) * (n.health[0] - 1) + (t - kt) * (n.health[1] - 1) + (c - kc) * (n.health[2] - 1)
                 )
-                solver.add(
-                    z3.If(
+                terms.require(
+                    ops.ite(
                         ravaged,
-                        z3.And(
-                            ke >= 0,
-                            ke <= e,
-                            kt >= 0,
-                            kt <= t,
-                            kc >= 0,
-                            kc <= c,
-                            cost <= dealt,
-                            dealt - cost <= absorb,
-                        ),
-                        z3.And(ke == 0, kt == 0, kc == 0),
+                        ops.and_(ke <= e, kt <= t, kc <= c, cost <= dealt, dealt - cost <= absorb),
+                        ops.and_(ke == 0, kt == 0, kc == 0),
                     )
                 )
                 self.kills[(turn, i)] = (ke, kt, kc)
-                after.append([e - ke, t - kt, c - kc, z3.If(ravaged, survivors, d)])
+                after.append([e - ke, t - kt, c - kc, ops.ite(ravaged, survivors, d)])
             built = []
             for i, (e, t, c, d) in enumerate(after):
-                does = z3.And(z3.BoolVal(_matches(island, cards["build"], i)), e + t + c > 0)
+                does = ops.and_(_matches(island, cards["build"], i), e + t + c > 0)
                 self.facts[(turn, "build", i)] = does
                 built.append(
-                    [e, z3.If(z3.And(does, t <= c), t + 1, t), z3.If(z3.And(does, t > c), c + 1, c), d]
+                    [
+                        e,
+                        ops.ite(ops.and_(does, t <= c), t + 1, t),
+                        ops.ite(ops.and_(does, t > c), c + 1, c),
+                        d,
+                    ]
                 )
             sources = [t + c > 0 for _, t, c, _ in built]
             state = []
             for i, (e, t, c, d) in enumerate(built):
                 near = [sources[j] for j in island.neighbours(i)]
-                does = z3.And(
-                    z3.BoolVal(_matches(island, cards["explore"], i)),
-                    z3.Or(z3.BoolVal(island.coastal[i]), sources[i], *near),
+                does = ops.and_(
+                    _matches(island, cards["explore"], i), ops.or_(island.coastal[i], sources[i], *near)
                 )
                 self.facts[(turn, "explore", i)] = does
-                state.append([z3.If(does, e + 1, e), t, c, d])
+                state.append([ops.ite(does, e + 1, e), t, c, d])
 
 
-def _constant_start(q: IslandQuestion) -> list[list[Any]]:
-    return [[z3.IntVal(x) for x in counts] for counts in q.start]
+def _cap(q: IslandQuestion, change: int = 0) -> int:
+    """No count exceeds this: the largest at the start, ``change`` more, one Explorer a turn."""
+    return max((max(counts) for counts in q.start), default=0) + change + q.turns
 
 
 def z3_facts(
     q: IslandQuestion, data: GameData | None = None, *, deadline: Deadline | None = None, replay: bool = True
 ) -> Facts:
-    """The facts by z3 (two satisfiability checks each); witnesses replayed through the oracle."""
+    """The facts by z3; witnesses replayed through the oracle."""
+    return solver_facts(q, data, "z3", deadline=deadline, replay=replay)
+
+
+def solver_facts(
+    q: IslandQuestion,
+    data: GameData | None = None,
+    engine: str = "z3",
+    *,
+    deadline: Deadline | None = None,
+    replay: bool = True,
+) -> Facts:
+    """The facts by an exact engine (``z3`` or ``cpsat``); witnesses replayed through the oracle."""
     data = data or default_data()
     deadline = deadline or Deadline()
     started = time.perf_counter()
     try:
-        verdicts, witnesses = _z3_verdicts(q, data, deadline)
+        verdicts, witnesses = _solver_verdicts(q, data, deadline, engine)
     except TimeLimit:
-        return Facts((), Status.UNKNOWN, "z3", time.perf_counter() - started)
-    facts = Facts(verdicts, Status.PROVEN, "z3", time.perf_counter() - started)
+        return Facts((), Status.UNKNOWN, engine, time.perf_counter() - started)
+    facts = Facts(verdicts, Status.PROVEN, engine, time.perf_counter() - started)
     return _replayed(q, data, facts, witnesses, deadline) if replay else facts
 
 
 def _z3_verdicts(
     q: IslandQuestion, data: GameData, deadline: Deadline
 ) -> tuple[tuple[tuple[Fact, str], ...], Witnesses]:
+    return _solver_verdicts(q, data, deadline, "z3")
+
+
+def _cpsat_verdicts(
+    q: IslandQuestion, data: GameData, deadline: Deadline
+) -> tuple[tuple[tuple[Fact, str], ...], Witnesses]:
+    deadline.check()  # before importing OR-Tools: the import alone costs about 0.5 s of CPU
+    return _solver_verdicts(q, data, deadline, "cpsat")
+
+
+def _solver_verdicts(
+    q: IslandQuestion, data: GameData, deadline: Deadline, engine: str
+) -> tuple[tuple[tuple[Fact, str], ...], Witnesses]:
+    """Each fact's values: one solution, then a query for each value no solution found so far
+    shows (every solution shows a value of every fact, so most values need no query of their own)."""
     deadline.check()
-    solver = z3.Solver()
-    model = _Unrolled(q, data, solver, _constant_start(q))
+    terms = _terms(engine)
+    model = _Unrolled(q, data, terms, [list(counts) for counts in q.start], _cap(q))
+    shown: dict[tuple[Fact, bool], tuple[tuple[int, ...], ...]] = {}
+
+    def record(read: Read) -> None:
+        kills = _kills_of(read, model)
+        for fact, term in model.facts.items():
+            shown.setdefault((fact, bool(read(term))), kills)
+
+    first = terms.check(deadline)
+    if first is None:
+        raise OracleDisagreement("the unrolled rules allow no fight-back at all")
+    record(first)
+    for fact in _all_facts(q):
+        term = model.facts[fact]
+        for want in (True, False):
+            if (fact, want) not in shown and not isinstance(term, bool):
+                found = terms.check(deadline, term if want else terms.ops.not_(term))
+                if found is not None:
+                    record(found)
     verdicts = []
     witnesses: Witnesses = {}
     for fact in _all_facts(q):
-        outcomes = []
-        for want in (True, False):
-            if z3_check(solver, deadline, model.facts[fact] == want) == z3.sat:
-                outcomes.append(want)
-                kills = _kills_of(solver.model(), model, q)
-                witnesses.setdefault(kills, {})[fact] = want
-        verdicts.append(
-            (fact, "depends" if len(outcomes) == 2 else "always" if outcomes == [True] else "never")
-        )
+        values = [v for v in (True, False) if (fact, v) in shown]
+        verdicts.append((fact, "depends" if len(values) == 2 else "always" if values == [True] else "never"))
+        for value in values:
+            witnesses.setdefault(shown[(fact, value)], {})[fact] = value
     return tuple(verdicts), witnesses
 
 
-def _kills_of(model: Any, unrolled: _Unrolled, q: IslandQuestion) -> tuple[tuple[int, ...], ...]:
+def _kills_of(read: Read, unrolled: _Unrolled) -> tuple[tuple[int, ...], ...]:
     """Kill counts per (turn, land) as plain ints: ((turn, land, ke, kt, kc), ...) where any is non-zero."""
     out = []
     for (turn, land), ks in sorted(unrolled.kills.items()):
-        values = tuple(model.eval(k, model_completion=True).as_long() for k in ks)
+        values = tuple(read(k) for k in ks)
         if any(values):
             out.append((turn, land, *values))
-    del q
     return tuple(out)
 
 
-def _model_facts(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...]) -> set[Fact]:
-    """The facts that hold on the trajectory where fight-back destroys ``kills`` (baseline rules)."""
+def _walk(
+    q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...], turns: int
+) -> tuple[set[Fact], tuple[Counts, ...]]:
+    """The facts that hold in the first ``turns`` turns of the trajectory where fight-back destroys
+    ``kills`` (baseline rules), and the state after them."""
     wanted = {(k[0], k[1]): (k[2], k[3], k[4]) for k in kills}
     state, holds = q.start, set()
-    for turn in range(q.turns):
+    for turn in range(turns):
         for facts, nxt, chosen in _step_options(q, data, turn, state):
             if all(chosen[i] == wanted.get((turn, i), (0, 0, 0)) for i in range(len(state))):
                 holds |= {f for f, v in facts.items() if v}
@@ -493,7 +551,12 @@ def _model_facts(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...]
                 break
         else:
             raise OracleDisagreement(f"kills {kills} are not a legal choice in turn {turn + 1}")
-    return holds
+    return holds, state
+
+
+def _model_facts(q: IslandQuestion, data: GameData, kills: tuple[tuple[int, ...], ...]) -> set[Fact]:
+    """The facts that hold on the trajectory where fight-back destroys ``kills`` (baseline rules)."""
+    return _walk(q, data, kills, q.turns)[0]
 
 
 # -- replay through the oracle -------------------------------------------------------------------------
@@ -625,6 +688,7 @@ def search_facts(
             lambda limit: _baseline_verdicts(q, data, limit),
             lambda limit: _z3_verdicts(q, data, limit),
             deadline,
+            lambda limit: _cpsat_verdicts(q, data, limit),
         )
     except TimeLimit:
         return Facts((), Status.UNKNOWN, method, time.perf_counter() - started)
@@ -739,33 +803,72 @@ def _complete(
 def _flip_z3(
     q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_change: int, deadline: Deadline
 ) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+    return _flip_solver("z3", q, data, fact, want, max_change, deadline)
+
+
+def _flip_cpsat(
+    q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_change: int, deadline: Deadline
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+    deadline.check()  # before importing OR-Tools: the import alone costs about 0.5 s of CPU
+    return _flip_solver("cpsat", q, data, fact, want, max_change, deadline)
+
+
+def _flip_solver(
+    engine: str,
+    q: IslandQuestion,
+    data: GameData,
+    fact: Fact,
+    want: bool,
+    max_change: int,
+    deadline: Deadline,
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
+    """The least change (at most ``max_change`` pieces) under which ``fact`` is ``want``, and its
+    witness, by z3 or CP-SAT: one lexicographic minimum, so both give the baseline's answer. After
+    the cost, each (land, kind) in order prefers a change to none and additions to removals (the
+    order in which the baseline meets candidates); then the fewest kills turn by turn, land by land
+    (the order the baseline's trajectory search tries them)."""
     deadline.check()
-    opt = z3.Optimize()
-    deltas = [[z3.Int(f"delta_{i}_{k}") for k in range(4)] for i in range(len(q.start))]
+    terms = _terms(engine, optimize=True)
+    ops = terms.ops
+    deltas = [
+        [terms.int_var(-max_change, max_change, f"delta_{i}_{k}") for k in range(4)]
+        for i in range(len(q.start))
+    ]
     start = []
     for counts, row in zip(q.start, deltas, strict=True):
         cells = []
         for value, delta in zip(counts, row, strict=True):
-            opt.add(delta >= -max_change, delta <= max_change, value + delta >= 0)
+            terms.require(value + delta >= 0)
             cells.append(value + delta)
         start.append(cells)
-    unrolled = _Unrolled(q, data, opt, start)
-    opt.add(unrolled.facts[fact] == want)
-    cost = z3.Sum([z3.If(d >= 0, d, -d) for row in deltas for d in row])
-    opt.minimize(cost)
-    for row in deltas:  # ties: prefer changes in earlier lands and kinds, additions first (stable answers)
-        for d in row:
-            opt.minimize(z3.If(d >= 0, d, -d))
-    if z3_check(opt, deadline) == z3.unsat:
+    # Turns after the fact's cannot change it: their kills are the first choices, as the baseline's.
+    unrolled = _Unrolled(q, data, terms, start, _cap(q, max_change), turns=fact[0] + 1)
+    term = unrolled.facts[fact]
+    terms.require(term if want else ops.not_(term))
+    # |d| as an If on its sign: z3 solves the flips 10-15 % faster than with max(d, -d)
+    cost = ops.total([ops.ite(d >= 0, d, -d) for row in deltas for d in row])
+    terms.require(cost <= max_change)
+    # a cell's rank: +max .. +1, then -max .. -1, then no change
+    ranks = [
+        (
+            ops.ite(d > 0, max_change - d, ops.ite(d < 0, 2 * max_change + d, 2 * max_change)),
+            2 * max_change + 1,
+        )
+        for row in deltas
+        for d in row
+    ]
+    kills = [(k, _cap(q, max_change) + 1) for _, ks in sorted(unrolled.kills.items()) for k in ks]
+    read = terms.lex_min([(cost, max_change + 1), *ranks, *kills], deadline)
+    if read is None:
         return None
-    model = opt.model()
-    changes = tuple(
-        (i, k, model.eval(d, model_completion=True).as_long())
-        for i, row in enumerate(deltas)
-        for k, d in enumerate(row)
-        if model.eval(d, model_completion=True).as_long()
-    )
-    return changes, _kills_of(model, unrolled, q)
+    changes = tuple((i, k, read(d)) for i, row in enumerate(deltas) for k, d in enumerate(row) if read(d))
+    moved = _apply(q.start, changes)
+    if moved is None:
+        raise OracleDisagreement(f"the {engine} flip {changes} leaves a negative count")
+    early = _kills_of(read, unrolled)
+    after = q.with_start(moved)
+    _, state = _walk(after, data, early, fact[0] + 1)
+    return changes, _complete(after, data, fact[0] + 1, state, early)
 
 
 def smallest_flip(
@@ -794,6 +897,7 @@ def smallest_flip(
             lambda limit: _baseline_verdicts(q, data, limit),
             lambda limit: _z3_verdicts(q, data, limit),
             deadline,
+            lambda limit: _cpsat_verdicts(q, data, limit),
         )
         before = dict(verdicts)[fact]
         if before == "depends":
@@ -802,14 +906,12 @@ def smallest_flip(
             )
         want = before == "never"
 
-        def by_z3(
-            limit: Deadline,
-        ) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
-            found = _flip_z3(q, data, fact, want, max_cost, limit)
-            return None if found is not None and sum(abs(d) for _, _, d in found[0]) > max_cost else found
-
         found, engine = portfolio(
-            method, lambda limit: _flip_baseline(q, data, fact, want, max_cost, limit), by_z3, deadline
+            method,
+            lambda limit: _flip_baseline(q, data, fact, want, max_cost, limit),
+            lambda limit: _flip_z3(q, data, fact, want, max_cost, limit),
+            deadline,
+            lambda limit: _flip_cpsat(q, data, fact, want, max_cost, limit),
         )
     except TimeLimit:
         return Flip(fact, "", None, None, (), Status.UNKNOWN, engine, time.perf_counter() - started, False)

@@ -399,10 +399,154 @@ def _crowded_island(lands: int) -> dict[str, Any]:
     }
 
 
+def _bench_island(boards: tuple[str, ...], layout: str | None = None) -> Any:
+    """An island of ``boards`` (joined by ``layout``, a bundled layout's name), no pieces."""
+    document: dict[str, Any] = {
+        "game": "spirit-island",
+        "island": {"boards": list(boards), **({"layout": layout} if layout else {})},
+        "pieces": "empty",
+        "blight": {"card": "Plain Blight"},
+        "fear": {"deck": ["Blank Fear"] * 9, "cards": ["Blank Fear"]},
+        "invader_deck": ["1J"],
+    }
+    return scenario_from_document(document, "bench: island").island
+
+
+def _best_path_baseline(island: Any, lands: tuple[Land, ...]) -> object:
+    return cascade._best_baseline(lands, cascade.cascade_paths(island, lands, 0))
+
+
+def _fight_back_baseline(land: Land, stats: Any, damage: int) -> object:
+    return max(allocations(land, stats, damage), key=lambda a: a.fear)
+
+
+def _card_searches(
+    search: Any, island: Any, start: frozenset[int], adds: tuple[int, ...], todo: tuple[int, ...]
+) -> object:
+    return [search(island, start, adds, i, True, Deadline()) for i in todo]
+
+
+def search_engines() -> list[Measure]:
+    """The baseline, z3 and CP-SAT of the other Spirit Island searches (issue 22: the best cascade
+    path, fight-back, a Ravage card's cascades, the island land sets, the smallest flip), three
+    sizes or more each, search time only (the oracle replay is the same for every engine), OR-Tools
+    imported before timing. ``auto``: the baseline for the first two always, and for the other
+    three the baseline for up to PORTFOLIO_SECONDS, then z3 (solver/spirit_island/engines.py)."""
+    from functools import partial
+
+    from ortools.sat.python import cp_model  # noqa: F401  (imported once, before timing)
+
+    from invasion_oracle.model.spirit_island.ravage import invaders_strike, ravage_targets
+    from tests.bench import engine_measures
+
+    data = default_data()
+    stats = data.stats
+    out: list[Measure] = []
+    island_a = build_island(data, ("A",))
+    Runs = dict[str, Callable[[], object]]
+
+    cases: list[tuple[str, str, Runs]] = []
+    for k in (1, 3, 5):  # A1 .. Ak blighted: longer paths, more of them
+        lands = tuple(parse_land("B") if i < k else Land() for i in range(len(island_a.lands)))
+        runs: Runs = {
+            "baseline": partial(_best_path_baseline, island_a, lands),
+            "z3": partial(cascade._best_z3, island_a, lands, 0, Deadline()),
+            "cpsat": partial(cascade._best_cpsat, island_a, lands, 0, Deadline()),
+        }
+        paths = len(cascade.cascade_paths(island_a, lands, 0))
+        cases.append((f"board A, A1-A{k} blighted", f"{paths} paths from A1; auto: the baseline", runs))
+    out += engine_measures("best cascade path engines", cases, repeat=2)
+
+    cases = []
+    for text, dahan in (("C 2T E", 2), ("2C 3T 3E", 4), ("3C 4T 5E", 6)):
+        land, damage = parse_land(text), stats.dahan.damage * dahan
+        runs = {
+            "baseline": partial(_fight_back_baseline, land, stats, damage),
+            "z3": partial(fear_threshold._fight_back_z3, land, stats, damage, "fear", Deadline()),
+            "cpsat": partial(fear_threshold._fight_back_cpsat, land, stats, damage, "fear", Deadline()),
+        }
+        count = len(allocations(land, stats, damage))
+        cases.append((f"{text}, {dahan} Dahan", f"{count:,} allocations; auto: the baseline", runs))
+    out += engine_measures("fight-back engines", cases, repeat=2)
+
+    cases = []
+    threshold = data.value("land_damage_for_blight")
+    for boards, layout, card_id in (
+        (("A",), None, "1M"),
+        (("A",), None, "3JW"),
+        (("B", "D"), "BD-partial", "1M"),
+    ):
+        island = island_a if layout is None else _bench_island(boards, layout)
+        lands = tuple(parse_land("T B") if i % 2 else parse_land("T") for i in range(len(island.lands)))
+        card = data.card_by_id(card_id)
+        targets = ravage_targets(island, lands, card)
+        adds = tuple(i for i in targets if invaders_strike(lands[i], stats, threshold).blight)
+        start = frozenset(i for i, land in enumerate(lands) if land.blight)
+        todo = tuple(i for i in adds if i not in start)  # the others need no search
+        runs = {
+            name: partial(_card_searches, search, island, start, adds, todo)
+            for name, search in (
+                ("baseline", cascade._baseline_card),
+                ("z3", cascade._z3_card),
+                ("cpsat", cascade._cpsat_card),
+            )
+        }
+        workload = (
+            f"{len(island.lands)} lands, Towns everywhere, every other one blighted; {len(todo)} of the "
+            f"card's {len(adds)} searched; auto: the baseline within its budget"
+        )
+        cases.append((f"{card_id} on {'+'.join(boards)}", workload, runs))
+    out += engine_measures("card cascades engines", cases, repeat=1)
+
+    path = ROOT / "examples" / "spirit_island" / "island_search.json"
+    example = island_search.question_from_scenario(load_scenario(str(path)))
+    questions = [("island_search.json (3 turns)", example)]
+    for n in (4, 6):
+        crowded = scenario_from_document(_crowded_island(n), "bench")
+        questions.append(
+            (f"board A, {n} lands of 2T 2E 5D (2 turns)", island_search.question_from_scenario(crowded))
+        )
+    cases = []
+    for name, question in questions:
+        runs = {
+            "baseline": partial(island_search._baseline_verdicts, question, data, Deadline()),
+            "z3": partial(island_search._z3_verdicts, question, data, Deadline()),
+            "cpsat": partial(island_search._cpsat_verdicts, question, data, Deadline()),
+        }
+        cases.append((name, "auto: the baseline within its budget, else z3", runs))
+    out += engine_measures("island land sets engines", cases, repeat=2, baseline_repeat=1)
+
+    a1, a4 = example.island.index("A1"), example.island.index("A4")
+    flips = [(f"turn 2 explore A1, none within {c}", (1, "explore", a1), c) for c in (1, 2, 3)]
+    flips.append(("turn 1 explore A4 (cost 2), max cost 2", (0, "explore", a4), 2))
+    cases = []
+    for name, fact, cost in flips:
+        runs = {
+            engine: partial(search, example, data, fact, False, cost, Deadline())
+            for engine, search in (
+                ("baseline", island_search._flip_baseline),
+                ("z3", island_search._flip_z3),
+                ("cpsat", island_search._flip_cpsat),
+            )
+            # none within 3: about 45,000 changes, each a trajectory search (minutes)
+            if engine != "baseline" or name != flips[2][0]
+        }
+        cases.append((name, "island_search.json; auto: the baseline within its budget, else z3", runs))
+    out += engine_measures("smallest flip engines", cases, repeat=1)
+    return out
+
+
 def results(quick: bool = False) -> list[Measure]:
     if quick:
         return public_api(200)
-    return [single_land_actions(), *public_api(), invader_phases(), *crossovers(), *cpsat_engines()]
+    return [
+        single_land_actions(),
+        *public_api(),
+        invader_phases(),
+        *crossovers(),
+        *cpsat_engines(),
+        *search_engines(),
+    ]
 
 
 def main() -> str:
