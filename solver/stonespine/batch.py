@@ -52,6 +52,9 @@ UNREACHED = -4  # filler: the codes of states a colour never carries (its health
 # per (item, path). Counts, not seconds, so every run takes the same way.
 TREE_CAP = 50_000
 LEVEL_CAP = 1 << 23
+# States (defeated mask, heroes left) one placement may have after a defeat before it leaves the
+# breadth-first search undecided (see WaveBatch.reaches).
+SPREAD = 16
 
 
 class TooLarge(Exception):
@@ -169,52 +172,94 @@ class WaveBatch:
         return found
 
     def reaches(
-        self, contents: Small, roll: Roll, cut: int, defeated: int, among: Bools | None = None
+        self,
+        contents: Small,
+        rolls: Sequence[Roll],
+        cut: int,
+        defeated: int,
+        among: Bools | None = None,
+        spread: int | None = SPREAD,
     ) -> Bools:
         """Per placement (row of ``contents``; only those in ``among``), whether the player can
-        defeat ``cut`` heroes of ``roll`` with heroes already defeated in ``defeated``."""
+        defeat ``cut`` heroes of every roll of ``rolls`` with heroes already defeated in
+        ``defeated``.
+
+        One breadth-first search for all the rolls: a state is (placement, defeated mask, heroes
+        left) with the set of rolls that lead to it; one walk per (placement, mask) serves every
+        state and roll. A placement that some roll can no longer follow is dropped at once. A
+        placement with more than ``spread`` states after some defeat (heroes that can be defeated
+        almost anywhere: the one-by-one search finds its defeats at once, the breadth-first
+        search would list every way) leaves the search and is answered True, undecided: the
+        caller evaluates it exactly. ``None``: every placement decided."""
         count = contents.shape[0]
         chosen = np.ones(count, dtype=np.bool_) if among is None else among
-        if cut <= 0:
+        if cut <= 0 or not rolls:
             return chosen.copy()
-        if cut > sum(roll):
+        if any(sum(roll) < cut for roll in rolls):
             return np.zeros(count, dtype=np.bool_)
-        items = np.flatnonzero(chosen).astype(np.int64)
+        if len(rolls) > 63:  # the set of rolls is a 64-bit word
+            first = self.reaches(contents, rolls[:63], cut, defeated, among, spread)
+            return self.reaches(contents, rolls[63:], cut, defeated, first, spread)
+        every = np.uint64((1 << len(rolls)) - 1)
+        undecided = np.zeros(count, dtype=np.bool_)
+        placements = np.flatnonzero(chosen).astype(np.int64)
+        items = np.repeat(placements, len(rolls))  # sorted by placement, then mask (all equal)
         masks = np.full(len(items), defeated, dtype=np.uint64)
-        left = np.tile(np.array(roll, dtype=np.int64), (len(items), 1))
+        left = np.tile(np.array(rolls, dtype=np.int64), (len(placements), 1))
+        tags = np.tile(np.left_shift(np.uint64(1), np.arange(len(rolls), dtype=np.uint64)), len(placements))
         for _ in range(cut):
-            grown_items, grown_masks, grown_left = [], [], []
+            grown: list[tuple[Ints, Masks, Ints, Masks]] = []
             for color in range(3):
                 picked = np.flatnonzero(left[:, color] > 0)
-                if not len(picked):
-                    continue
-                found = self.defeats(color, contents, items[picked], masks[picked])
-                every = int(np.bitwise_or.reduce(found)) if len(found) else 0
-                while every:
-                    low = every & -every
-                    every ^= low
-                    hit = picked[(found & np.uint64(low)) != 0]
-                    grown_items.append(items[hit])
-                    grown_masks.append(masks[hit] | np.uint64(low))
-                    fewer = left[hit].copy()
-                    fewer[:, color] -= 1
-                    grown_left.append(fewer)
-            if not grown_items:
-                return np.zeros(count, dtype=np.bool_)
-            items, masks, left = _unique(
-                np.concatenate(grown_items), np.concatenate(grown_masks), np.concatenate(grown_left)
-            )
-        reached = np.zeros(count, dtype=np.bool_)
-        reached[items] = True
-        return reached
+                if len(picked):
+                    grown.extend(self._grow(color, contents, picked, items, masks, left, tags))
+            if not grown:
+                return undecided
+            items, masks, left, tags = _merge(*(np.concatenate(part) for part in zip(*grown, strict=True)))
+            reached = np.zeros(count, dtype=np.uint64)
+            np.bitwise_or.at(reached, items, tags)
+            going = reached == every
+            if spread is not None:
+                wide = going & (np.bincount(items, minlength=count) > spread)
+                undecided |= wide
+                going &= ~wide
+            keep = going[items]
+            items, masks, left, tags = items[keep], masks[keep], left[keep], tags[keep]
+        answer = undecided
+        answer[items] = True
+        return answer
+
+    def _grow(
+        self, color: int, contents: Small, picked: Ints, items: Ints, masks: Masks, left: Ints, tags: Masks
+    ) -> Iterator[tuple[Ints, Masks, Ints, Masks]]:
+        """The states after one more hero of ``color`` is defeated, from the states ``picked``
+        (sorted by placement and mask, so equal pairs are neighbours and walked once)."""
+        who, mask = items[picked], masks[picked]
+        fresh = np.ones(len(picked), dtype=np.bool_)
+        fresh[1:] = (who[1:] != who[:-1]) | (mask[1:] != mask[:-1])
+        group = np.cumsum(fresh) - 1
+        firsts = np.flatnonzero(fresh)
+        found = self.defeats(color, contents, who[firsts], mask[firsts])[group]
+        present = int(np.bitwise_or.reduce(found)) if len(found) else 0
+        if not present:
+            return
+        chambers = np.array([n for n in range(self.board.size) if present >> n & 1], dtype=np.uint64)
+        state, column = np.nonzero((found[:, None] >> chambers[None, :]) & np.uint64(1))
+        source = picked[state]
+        fewer = left[source]
+        fewer[:, color] -= 1
+        yield items[source], masks[source] | self.bits[chambers[column].astype(np.int64)], fewer, tags[source]
 
 
-def _unique(items: Ints, masks: Masks, left: Ints) -> tuple[Ints, Masks, Ints]:
-    """The (placement, mask, heroes left) states once each: defeats in another order lead to the
-    same state, and each would be walked again."""
-    keys = np.stack([items, masks.view(np.int64), left[:, 0], left[:, 1], left[:, 2]], axis=1)
-    _, first = np.unique(keys, axis=0, return_index=True)
-    return items[first], masks[first], left[first]
+def _merge(items: Ints, masks: Masks, left: Ints, tags: Masks) -> tuple[Ints, Masks, Ints, Masks]:
+    """The (placement, mask, heroes left) states once each, sorted, with the rolls leading to each
+    (defeats in another order, or of another roll, lead to the same state: walked once)."""
+    order = np.lexsort((left[:, 2], left[:, 1], left[:, 0], masks, items))
+    items, masks, left, tags = items[order], masks[order], left[order], tags[order]
+    fresh = np.ones(len(items), dtype=np.bool_)
+    fresh[1:] = (items[1:] != items[:-1]) | (masks[1:] != masks[:-1]) | (left[1:] != left[:-1]).any(axis=1)
+    starts = np.flatnonzero(fresh)
+    return items[starts], masks[starts], left[starts], np.bitwise_or.reduceat(tags, starts)
 
 
 def contents_of(size: int, guardians: Sequence[int], minions: Ints) -> Small:
@@ -302,7 +347,8 @@ def screened(
     A class is yielded as a :class:`Layout` when every roll of ``rolls`` lets it reach the cut -
     the caller evaluates it exactly - and counted into an ``int`` when some roll keeps it below
     (the caller would have dropped it). Chunks grow from ``first`` to ``most`` classes, so that
-    the cut found on the first classes screens the many later ones. Past the caps of
+    the cut found on the first classes screens the many later ones; after a chunk where most
+    classes reached the cut, the next ones pass unscreened for a while. Past the caps of
     :class:`WaveBatch` every class is yielded as it comes. The first ``after`` classes are left
     out (the caller took them one by one).
     """
@@ -312,18 +358,29 @@ def screened(
         wave = WaveBatch(board, space.tables, max(space.counts, default=0), deadline)
     except TooLarge:
         wave = None
-    for chunk in _chunks(space, first, most, after):
+    source = _Classes(space, after)
+    size, passed, held_back = first, 0, 0
+    while chunk := source.take(passed or size):
         reaching: Bools | None = None
-        if wave is not None:
+        if wave is not None and not passed:
             try:
                 reaching = _screen(wave, space, chunk, rolls, cut())
             except TooLarge:
                 wave = None
         if reaching is None:
+            passed = 0
             for guardians, minions in chunk:
                 for row in minions.tolist():
                     yield _layout(board.size, guardians, row)
             continue
+        # A screen that drops few classes cost more than it saved (every roll walked for classes
+        # that are evaluated one by one anyway, ties being listed say): the next classes pass
+        # unscreened, twice as many each time, until a screen pays again.
+        if int(reaching.sum()) * 2 > len(reaching):
+            size, held_back = first, 2 * held_back or first
+            passed = held_back
+        else:
+            size, held_back = min(2 * size, most), 0
         offset = 0
         for guardians, minions in chunk:
             done = 0
@@ -340,33 +397,44 @@ def screened(
 Segment = tuple[tuple[int, ...], Ints]  # guardians, and a row of minion chambers per class
 
 
-def _chunks(space: Space, first: int, most: int, after: int) -> Iterator[list[Segment]]:
-    """The classes of :func:`class_blocks` after the first ``after``, in chunks of ``first``,
-    twice that, ... up to ``most`` classes (a chunk may span blocks)."""
-    size, chunk, held = first, list[Segment](), 0
-    for guardians, minions in class_blocks(space):
-        if after >= len(minions):
-            after -= len(minions)
-            continue
-        minions, after = minions[after:], 0
-        while len(minions):
-            part, minions = minions[: size - held], minions[size - held :]
-            chunk.append((guardians, part))
-            held += len(part)
-            if held == size:
-                yield chunk
-                size, chunk, held = min(size * 2, most), [], 0
-    if chunk:
-        yield chunk
+class _Classes:
+    """The classes of :func:`class_blocks` after the first ``after``, taken in chunks of any
+    size (a chunk may span blocks)."""
+
+    def __init__(self, space: Space, after: int) -> None:
+        self.blocks = class_blocks(space)
+        self.after = after
+        self.held: list[Segment] = []
+
+    def take(self, count: int) -> list[Segment]:
+        chunk: list[Segment] = []
+        while count:
+            if not self.held:
+                block = next(self.blocks, None)
+                if block is None:
+                    break
+                guardians, minions = block
+                if self.after >= len(minions):
+                    self.after -= len(minions)
+                    continue
+                self.held, self.after = [(guardians, minions[self.after :])], 0
+            guardians, minions = self.held.pop()
+            if len(minions) > count:
+                self.held.append((guardians, minions[count:]))
+                minions = minions[:count]
+            if len(minions):
+                chunk.append((guardians, minions))
+            count -= len(minions)
+        return chunk
 
 
 def _screen(wave: WaveBatch, space: Space, chunk: list[Segment], rolls: Sequence[Roll], cut: int) -> Bools:
+    """Which classes of ``chunk`` every roll lets reach ``cut``: the hardest roll alone first (it
+    drops most classes), then the others together for the classes left."""
     contents = np.concatenate([contents_of(space.board.size, g, m) for g, m in chunk])
-    reaching: Bools = np.ones(len(contents), dtype=np.bool_)
-    for roll in rolls:
-        reaching = wave.reaches(contents, roll, cut, space.defeated, reaching)
-        if not reaching.any():
-            break
+    reaching = wave.reaches(contents, rolls[:1], cut, space.defeated)
+    if len(rolls) > 1 and reaching.any():
+        reaching = wave.reaches(contents, rolls[1:], cut, space.defeated, reaching)
     return reaching
 
 
