@@ -353,20 +353,18 @@ def screened(
     out (the caller took them one by one).
     """
     board = space.board
-    wave: WaveBatch | None
-    try:
-        wave = WaveBatch(board, space.tables, max(space.counts, default=0), deadline)
-    except TooLarge:
-        wave = None
+    wave: WaveBatch | None = None
+    usable = True  # until the caps are met
     source = _Classes(space, after)
     size, passed, held_back = first, 0, 0
     while chunk := source.take(passed or size):
         reaching: Bools | None = None
-        if wave is not None and not passed:
+        if usable and not passed and cut() > 0:  # at cut 0 or less every class reaches it
             try:
+                wave = wave or WaveBatch(board, space.tables, max(space.counts, default=0), deadline)
                 reaching = _screen(wave, space, chunk, rolls, cut())
             except TooLarge:
-                wave = None
+                usable = False
         if reaching is None:
             passed = 0
             for guardians, minions in chunk:

@@ -380,11 +380,12 @@ def upper_bound(space: Space) -> int:
 PROOF_FROM = 250_000
 PROOF_AFTER = 2_000
 PROOF_BUDGET = 100
-# From BATCH_FROM placement classes on, the classes are screened in blocks (numpy,
-# :mod:`invasion_oracle.solver.stonespine.batch`): a block's classes that some roll keeps below the
-# cut are dropped together, and only the others are evaluated one by one. Below it, importing numpy
-# and setting up the tables would cost more than the classes.
+# From BATCH_FROM placement classes on, the classes after the first SCREEN_AFTER are screened in
+# blocks (numpy, :mod:`invasion_oracle.solver.stonespine.batch`): a block's classes that some roll
+# keeps below the cut are dropped together, and only the others are evaluated one by one. Below
+# it, importing numpy and setting up the tables would cost more than the classes.
 BATCH_FROM = 3_000
+SCREEN_AFTER = 64
 
 
 def search_guaranteed(
@@ -474,10 +475,12 @@ def _search_order(
     if not batch:
         yield from space.classes(deadline)
         return
+    # The first classes one by one: a search meeting its bound at once needs no screening (nor
+    # numpy, nor its tables).
+    before = max(checkpoints[-1] if checkpoints else 0, SCREEN_AFTER)
+    yield from itertools.islice(space.classes(deadline), before)
     from invasion_oracle.solver.stonespine.batch import screened
 
-    before = checkpoints[-1] if checkpoints else 0
-    yield from itertools.islice(space.classes(deadline), before)
     yield from screened(space, rolls, cut, deadline, after=before)
 
 

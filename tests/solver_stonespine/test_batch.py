@@ -10,6 +10,7 @@ against the search without it and against enumerating every placement.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,15 @@ from invasion_oracle.solver.stonespine.generate import study_document
 from invasion_oracle.solver.stonespine.placement import Space, placement_space, search_guaranteed
 from tests.solver_stonespine.test_placement import classes, enumerate_guaranteed
 from tests.stonespine.helpers import load
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _screen_from_the_first_class() -> Iterator[None]:
+    """The search takes its first 64 classes one by one: here it screens from the first, so that
+    the small dungeons exercise the screening."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(placement, "SCREEN_AFTER", 0)
+        yield
 
 
 def study(
@@ -63,19 +73,14 @@ MIRROR = {
 }
 
 
-def instances(enumerated: bool = False) -> list[Any]:
-    """The dungeons checked; with ``enumerated``, the 4x4 one (2,176 placements enumerated, each
-    over 15 rolls: seconds) only in the slow run."""
-    slow = [pytest.mark.slow] if enumerated else []
+def instances() -> list[Any]:
     return [
         pytest.param(lambda: study(3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4), id="3x4-exit"),
         pytest.param(
             lambda: study(3, 4, seed=3, year=3, minions=2, elements=0.3, bonus=4), id="3x4-mirrored"
         ),
         pytest.param(
-            lambda: study(4, 4, seed=0, year=4, minions=2, elements=0.3, bonus=4),
-            id="4x4-symmetric",
-            marks=slow,
+            lambda: study(4, 4, seed=0, year=4, minions=2, elements=0.3, bonus=4), id="4x4-symmetric"
         ),
         pytest.param(
             lambda: study(3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4, defeated=["red@B2"]),
@@ -186,13 +191,32 @@ def test_the_screened_search_gives_the_same_answer(make: Any, top: int) -> None:
     _same_answer(make(), top)
 
 
-@pytest.mark.parametrize("make", instances(enumerated=True))
+@pytest.mark.parametrize("make", instances())
 def test_the_screened_search_finds_what_enumeration_finds(make: Any) -> None:
     scenario = make()
     best, tied = enumerate_guaranteed(scenario)
     answer = search_guaranteed(scenario, top=0, batch_from=0)
     assert answer.status is Status.PROVEN and answer.best == best and answer.ties_complete
-    assert {p.layout(board_for(scenario)[0]) for p in answer.tied} == classes(scenario, tied)
+    board, _, _ = board_for(scenario)
+    assert {p.layout(board) for p in answer.tied} == classes(scenario, tied)
+
+
+def test_the_default_search_screens_after_its_first_classes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A study grid of 5,104 classes (6x6, two minions; optimum 1): the search's own settings
+    (64 classes one by one, then screened) answer as the search without screening."""
+    monkeypatch.setattr(placement, "SCREEN_AFTER", 64)
+    screens: list[int] = []
+    original = batch._screen
+
+    def counted(*args: Any) -> Any:
+        screens.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(batch, "_screen", counted)
+    scenario = study(6, 6, seed=10, minions=2, elements=0.3, bonus=6)
+    answer = search_guaranteed(scenario)
+    assert screens and answer.status is Status.PROVEN and answer.evaluated == 5104
+    assert answer.to_json() == search_guaranteed(scenario, batch_from=10**12).to_json()
 
 
 def test_past_the_caps_the_classes_are_evaluated_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
