@@ -46,7 +46,7 @@ class EntryTable:
     minions in one evaluation (the placement search asks for most of them).
     """
 
-    __slots__ = ("batch", "board", "grid", "hero", "plain", "states")
+    __slots__ = ("batch", "board", "grid", "hero", "plain", "reach", "states")
 
     def __init__(self, board: Board, hero: HeroProfile, batch: bool = False) -> None:
         self.board = board
@@ -56,6 +56,7 @@ class EntryTable:
         # per node, per (minions, guardian, ignored) as ``minions * 4 + guardian * 2 + ignored``
         self.grid: list[list[Row | None]] = [[] for _ in range(board.size)]
         self.plain: list[Row] | None = None  # every chamber empty, no defeated hero
+        self.reach = board.reachable()  # the chambers a walk can enter
 
     def row(self, node: int, minions: int, guardian: bool, ignored: bool) -> Row:
         cells = self.grid[node]
@@ -117,9 +118,12 @@ class EntryTable:
         return [tuple(codes[k * states : (k + 1) * states]) for k in range(len(combos))]
 
     def layout_rows(self, layout: Layout, defeated: int) -> list[Row]:
-        """The row of every chamber for ``layout`` with defeated heroes in ``defeated``."""
+        """The row of every chamber for ``layout`` with defeated heroes in ``defeated``; a chamber
+        not connected to the first one gets an empty row (no walk enters it, and its rules cost as
+        much to tabulate as a connected chamber's: most of a large thinned grid)."""
+        reach = self.reach
         if self.plain is None:
-            self.plain = [self.row(n, 0, False, False) for n in range(self.board.size)]
+            self.plain = [self.row(n, 0, False, False) if n in reach else () for n in range(self.board.size)]
         rows = list(self.plain)
         guardians = layout.guardians
         marked = defeated
@@ -132,7 +136,8 @@ class EntryTable:
             low = marked & -marked
             marked ^= low
             n = low.bit_length() - 1
-            rows[n] = self.row(n, layout.minions[n], n in guardians, bool(defeated >> n & 1))
+            if n in reach:
+                rows[n] = self.row(n, layout.minions[n], n in guardians, bool(defeated >> n & 1))
         return rows
 
 

@@ -382,6 +382,12 @@ def upper_bound(space: Space) -> int:
 PROOF_FROM = 250_000
 PROOF_AFTER = 2_000
 PROOF_BUDGET = 100
+# From BATCH_FROM placement classes on, the classes after the first SCREEN_AFTER are screened in
+# blocks (numpy, :mod:`invasion_oracle.solver.stonespine.batch`): a block's classes that some roll
+# keeps below the cut are dropped together, and only the others are evaluated one by one. Below
+# it, importing numpy and setting up the tables would cost more than the classes.
+BATCH_FROM = 3_000
+SCREEN_AFTER = 64
 
 
 def search_guaranteed(
@@ -390,6 +396,7 @@ def search_guaranteed(
     deadline: Deadline | None = None,
     top: int = 10,
     prove: bool = True,
+    batch_from: int | None = None,
 ) -> PlacementAnswer:
     """Objective (a) by branch and bound over placement classes on the compiled board.
 
@@ -398,6 +405,10 @@ def search_guaranteed(
     at a few checkpoints z3 is asked whether any placement beats the best found (counterexample
     rolls as in :func:`z3_guaranteed`); "no" proves the best optimal and ends the search (the ties
     listed are then those found so far), a placement it finds becomes the new best.
+
+    With ``batch_from`` (default :data:`BATCH_FROM`) classes or more, once the z3 checkpoints
+    are behind, classes are screened in blocks (:func:`~invasion_oracle.solver.stonespine.batch.screened`):
+    the same classes are dropped and evaluated, in the same order, so the answer is the same.
     """
     deadline = deadline or Deadline()
     search = deadline.share(0.85)
@@ -411,12 +422,21 @@ def search_guaranteed(
     total = space.estimate()
     checkpoints = [PROOF_AFTER] if prove and total > PROOF_FROM else []
     progress = Progress("placements")
+    batch = total >= (BATCH_FROM if batch_from is None else batch_from)
+
+    def cut() -> int:
+        return best + 1 if top and len(tied) >= top else best
+
     try:
-        for layout in space.classes(search):
+        for layout in _search_order(space, rolls, cut, search, checkpoints, batch):
             full = top and len(tied) >= top
             if best >= bound and (full or not complete):
                 complete = complete and not full
                 break
+            if isinstance(layout, int):  # that many classes, each below some roll's cut
+                progress.step(layout)
+                evaluated += layout
+                continue
             progress.step()
             evaluated += 1
             evaluator = LayoutEvaluator(board, layout, space.tables, search)
@@ -445,6 +465,29 @@ def search_guaranteed(
     return _answer(
         scenario, player, space, "search", best, bound, tied, complete, evaluated, stopped, deadline
     )
+
+
+def _search_order(
+    space: Space,
+    rolls: list[Roll],
+    cut: Callable[[], int],
+    deadline: Deadline,
+    checkpoints: list[int],
+    batch: bool,
+) -> Iterator[Layout | int]:
+    """The classes in search order, for :func:`search_guaranteed`; with ``batch``, runs of classes
+    the screening drops come as their number. The screening starts after the z3 checkpoints: the
+    roll z3 starts from is the one the classes before the checkpoint moved first, one by one."""
+    if not batch:
+        yield from space.classes(deadline)
+        return
+    # The first classes one by one: a search meeting its bound at once needs no screening (nor
+    # numpy, nor its tables).
+    before = max(checkpoints[-1] if checkpoints else 0, SCREEN_AFTER)
+    yield from itertools.islice(space.classes(deadline), before)
+    from invasion_oracle.solver.stonespine.batch import screened
+
+    yield from screened(space, rolls, cut, deadline, after=before)
 
 
 def prove_bound(
