@@ -13,14 +13,16 @@ one pass of numpy array operations:
   node and item: the code of :class:`~invasion_oracle.solver.stonespine.fast.EntryTable` (the one
   tabulation of the route rules) for the chamber's contents and the state carried from the parent
   node; where the code is a defeat, the chamber joins the item's defeat set;
-* the wave is then a breadth-first search over (placement, defeated mask, heroes left): one hero
-  defeated per step, states met twice kept once, ``cut`` steps deep. A placement reaching depth
-  ``cut`` can defeat ``cut`` heroes; one that cannot is refuted for that roll.
+* the wave is then a breadth-first search over (placement, defeated mask, heroes left), shared by
+  the rolls: one hero defeated per step, states met twice kept once, ``cut`` steps deep. A
+  placement whose every roll reaches depth ``cut`` can defeat ``cut`` heroes whatever the dice;
+  one that some roll cannot take there is refuted.
 
-It answers exactly what :meth:`LayoutEvaluator.value(roll) >= cut
-<invasion_oracle.solver.stonespine.fast.LayoutEvaluator.value>` answers (tests check both on every
-class and roll of several dungeons); the search still evaluates every placement that survives one
-by one, so values, ties and their order are unchanged.
+It answers what :meth:`LayoutEvaluator.value(roll) >= cut
+<invasion_oracle.solver.stonespine.fast.LayoutEvaluator.value>` answers for every roll (tests check
+both on every class, roll and cut of several dungeons), except that a placement with too many
+states is answered "reaches", undecided, never "refuted". The search evaluates every placement
+that is not refuted one by one, so values, ties and their order are unchanged.
 """
 
 from __future__ import annotations
