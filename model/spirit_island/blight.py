@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from invasion_oracle.model.core.frozen import quick_init
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.spirit_island.effects import Effect
 
@@ -34,6 +35,7 @@ class BlightCard:
     source: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BlightTrack:
     """The Blight card in play (``None``: the Invader Board's space), its side and its pool."""
@@ -43,6 +45,7 @@ class BlightTrack:
     pool: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Taken:
     """What taking one Blight did: ``flipped`` the card, or ``lost`` the game."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
 from invasion_oracle.model.spirit_island.island import Island
-from invasion_oracle.model.spirit_island.pieces import Land, PieceKind
+from invasion_oracle.model.spirit_island.pieces import CITY, TOWN, Land, PieceKind
 
 
 def build_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
@@ -29,6 +29,6 @@ def built_piece(land: Land) -> PieceKind:
 
     >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> built_piece(parse_land("E")), built_piece(parse_land("T@1")), built_piece(parse_land("T C"))
-    (<PieceKind.TOWN: 'town'>, <PieceKind.CITY: 'city'>, <PieceKind.TOWN: 'town'>)
+    (<TOWN: 'town'>, <CITY: 'city'>, <TOWN: 'town'>)
     """
-    return PieceKind.CITY if land.count(PieceKind.TOWN) > land.count(PieceKind.CITY) else PieceKind.TOWN
+    return CITY if land.count(TOWN) > land.count(CITY) else TOWN

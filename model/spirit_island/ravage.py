@@ -21,12 +21,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from invasion_oracle.model.core.frozen import quick_init
 from invasion_oracle.model.spirit_island.damage import DahanHarm, efficient_dahan_damage
 from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
 from invasion_oracle.model.spirit_island.island import Island
-from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, PieceStats, invader_damage
+from invasion_oracle.model.spirit_island.pieces import DAHAN, Land, PieceStats, invader_damage
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Strike:
     """The Invaders' half of a Ravage in one land."""
@@ -68,4 +70,4 @@ def invaders_strike(land: Land, stats: PieceStats, blight_threshold: int) -> Str
 
 def fight_back_damage(land: Land, stats: PieceStats) -> int:
     """Damage the surviving Dahan deal back: 2 each (their Damage taken does not matter)."""
-    return stats.dahan.damage * land.count(PieceKind.DAHAN)
+    return stats.dahan.damage * land.count(DAHAN)
