@@ -29,6 +29,6 @@ def built_piece(land: Land) -> PieceKind:
 
     >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> built_piece(parse_land("E")), built_piece(parse_land("T@1")), built_piece(parse_land("T C"))
-    (<TOWN: 'town'>, <CITY: 'city'>, <TOWN: 'town'>)
+    (<PieceKind.TOWN: 'town'>, <PieceKind.CITY: 'city'>, <PieceKind.TOWN: 'town'>)
     """
     return CITY if land.count(TOWN) > land.count(CITY) else TOWN

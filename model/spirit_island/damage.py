@@ -66,7 +66,7 @@ def parse_allocation_label(label: str) -> tuple[tuple[PieceKind, int, int], ...]
     """The parts of an allocation label (for tools that build answers by hand).
 
     >>> parse_allocation_label("C0+3 T1+1")
-    ((<CITY: 'city'>, 0, 3), (<TOWN: 'town'>, 1, 1))
+    ((<PieceKind.CITY: 'city'>, 0, 3), (<PieceKind.TOWN: 'town'>, 1, 1))
     """
     if label == "none":
         return ()

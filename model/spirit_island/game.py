@@ -44,7 +44,7 @@ from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.spirit_island import victory
-from invasion_oracle.model.spirit_island.blight import BLIGHTED, BlightCard, take_blight
+from invasion_oracle.model.spirit_island.blight import BLIGHTED, BlightCard, BlightTrack, take_blight
 from invasion_oracle.model.spirit_island.build import build_targets, built_piece
 from invasion_oracle.model.spirit_island.damage import Allocation, allocations, apply_allocation
 from invasion_oracle.model.spirit_island.data import GameData
@@ -65,7 +65,12 @@ from invasion_oracle.model.spirit_island.pieces import (
     describe,
     time_passes,
 )
-from invasion_oracle.model.spirit_island.ravage import fight_back_damage, invaders_strike, ravage_targets
+from invasion_oracle.model.spirit_island.ravage import (
+    Strike,
+    fight_back_damage,
+    invaders_strike,
+    ravage_targets,
+)
 from invasion_oracle.model.spirit_island.state import (
     BUILD,
     EXPLORE,
@@ -110,6 +115,8 @@ from invasion_oracle.model.spirit_island.upgrade_downgrade import (
 )
 
 Events = list[Event]
+Quick = tuple[tuple[Land, ...], BlightTrack, FearTrack, tuple[Event, ...]]
+"""What a task played without a draft changed: the lands, the Blight and Fear tracks; its events."""
 PLAYERS = "players"
 _PHASE = (
     BlightedIsland(),
@@ -181,6 +188,7 @@ class InvaderPhaseGame:
         self.play_on = play_on
         self._cards = {c.id: c for c in rules.data.invader_cards}
         self._blight_cards = {c.name: c for c in rules.data.blight_cards}
+        self._destroyed_in = tuple(f"destroyed in {name}" for name in island.lands)  # Fear causes
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[
             tuple[tuple[Piece, ...], tuple[tuple[PieceKind, int], ...], int], tuple[Allocation, ...]
@@ -211,7 +219,7 @@ class InvaderPhaseGame:
             DamageLand: self._damage_land,
             DrawBlightCard: self._draw_blight_card,
         }
-        self._quick: dict[type, Callable[[tuple[Land, ...], Any], tuple[tuple[Land, ...], Event] | None]] = {
+        self._quick: dict[type, Callable[[IslandState, Any], Quick | None]] = {
             BuildLand: self._quick_build,
             ExploreLand: self._quick_explore,
             RavageLand: self._quick_ravage,
@@ -261,14 +269,16 @@ class InvaderPhaseGame:
     def _quick_one(self, state: IslandState, task: Task) -> tuple[IslandState, tuple[Event, ...]] | None:
         """One task that is all there is to do, played without a :class:`Draft` when it is a
         single-land Invader Action that changes one land only by adding a piece (a Build, an
-        Explore, a Ravage of a land without Invaders); ``None``: the general path plays it.
+        Explore, a Ravage that asks nothing: see :meth:`_quick_ravage`); ``None``: the general
+        path plays it.
 
         Why: a call of the general path costs about 5 us before any rule runs (the draft, the
         loop, the freeze), as much as the Build itself. The answers are the general path's: the
-        same runner code (``_build_in`` ...) makes the land and the event; no skip is in force;
+        same runner code (``_build_in`` ...) makes the land and the events; no skip is in force;
         the state is judged first as the general path does (anything to report, and the
         general path reports it); and, as there, a change that only adds pieces needs no
-        victory check after it (see :meth:`Draft.put`).
+        victory check after it (see :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py``
+        compares both paths on many states.
         """
         quick = self._quick.get(type(task))
         if quick is None or state.skips or state.outcome is not None:
@@ -281,15 +291,17 @@ class InvaderPhaseGame:
             win, loss = victory.judge(lands, fear, spirits, False, False)
             if win is not None or loss is not None:
                 return None
-        done = quick(lands, task)
+        done = quick(state, task)
         if done is None:
             return None
-        lands, event = done
+        lands, blight, fear, events = done
         values = list(state)
         values[_LANDS] = lands
+        values[_BLIGHT] = blight
+        values[_FEAR] = fear
         values[_AGENDA] = ()
         self._judged_clear = (lands, fear, spirits)
-        return _new_state(IslandState, values), (event,)
+        return _new_state(IslandState, values), events
 
     def pending(self, state: IslandState) -> DecisionRequest | ChanceRequest | None:
         return state.request
@@ -440,7 +452,10 @@ class InvaderPhaseGame:
     # -- 1. Blighted Island, Event, 2. Fear -------------------------------------------------------
 
     def _blight_card(self, s: Draft) -> BlightCard | None:
-        name = s.blight.card
+        return self._blight_card_of(s.blight)
+
+    def _blight_card_of(self, track: BlightTrack) -> BlightCard | None:
+        name = track.card
         if name is None or name == DRAW:
             return None
         card = self._blight_cards.get(name)
@@ -508,16 +523,9 @@ class InvaderPhaseGame:
         track, taken, due = s.fear.take_markers(task.amount)
         s.fear = track
         if not due:
-            ev.append(
-                Event(
-                    "fear_generated",
-                    (("amount", task.amount), ("cause", task.cause), ("pool", track.in_pool)),
-                )
-            )
+            ev.append(_fear_generated(task.amount, task.cause, track.in_pool))
             return
-        ev.append(
-            Event("fear_generated", (("amount", taken), ("cause", task.cause), ("pool", track.in_pool)))
-        )
+        ev.append(_fear_generated(taken, task.cause, track.in_pool))
         rest = GenerateFear(task.amount - taken, task.cause, task.destruction)
         top = track.deck[0]
         if top == DRAW:
@@ -612,15 +620,73 @@ class InvaderPhaseGame:
             s.skips = tuple(skips)
         return True
 
-    def _quick_ravage(
-        self, lands: tuple[Land, ...], task: RavageLand
-    ) -> tuple[tuple[Land, ...], Event] | None:
-        if lands[task.land].has_invaders:
-            return None  # a Ravage: the general path
-        return lands, self._ravage_nothing(task)
+    def _quick_ravage(self, state: IslandState, task: RavageLand) -> Quick | None:
+        """A Ravage in one land as the general path plays it (:meth:`_ravage_land`, then
+        :meth:`_add_blight`, :meth:`_fight_back` and :meth:`_generate_fear`), when it asks
+        nothing and ends nothing: ``None`` (the general path plays it, from the start) at a
+        cascade, Presence destroyed, the Blight card flipping or running out, a fight-back
+        choice, a Fear card earned, or a victory or defeat. Judging once at the end is enough:
+        a Ravage only removes pieces and Presence and raises the Terror Level, so anything an
+        earlier look would have found, the last one finds."""
+        lands = state.lands
+        index = task.land
+        land = lands[index]
+        if not land.has_invaders:
+            return lands, state.blight, state.fear, (self._ravage_nothing(task),)
+        rules = self.rules
+        strike = invaders_strike(land, rules.stats, rules.blight_threshold)
+        events = [self._ravaged(task, strike)]
+        land = strike.land
+        blight = state.blight
+        if strike.blight:
+            if land.blight or land.presence:
+                return None
+            taken = take_blight(blight, self._blight_card_of(blight), state.players, rules.blight_empty)
+            if not taken.available or taken.flipped or taken.lost:
+                return None
+            blight = taken.track
+            land = land.with_blight(1)
+            events.append(self._blight_added(index, "ravage", blight))
+        fear = state.fear
+        if land.has_invaders:
+            damage = fight_back_damage(land, rules.stats)
+            if damage:
+                options = self._allocations(land, damage)
+                if len(options) > 1:
+                    return None
+                events.append(self._fought_back(index, land, damage, options[0]))
+                land, amount = self._dealt(index, land, options[0], "dahan", events)
+                if amount:
+                    track, _taken, due = fear.take_markers(amount)
+                    if due:
+                        return None
+                    fear = track
+                    events.append(_fear_generated(amount, self._destroyed_in[index], track.in_pool))
+                lands = _with_land(lands, index, land)
+                win, loss = victory.judge(lands, fear, state.spirits, False, False)
+                if win is not None or loss is not None:
+                    return None
+                return lands, blight, fear, tuple(events)
+        return _with_land(lands, index, land), blight, fear, tuple(events)
 
     def _ravage_nothing(self, task: RavageLand) -> Event:
         return Event("ravage_nothing", (("card", task.card), ("land", self.island.lands[task.land])))
+
+    def _ravaged(self, task: RavageLand, strike: Strike) -> Event:
+        harm = strike.harm
+        return Event(
+            "ravaged",
+            (
+                ("card", task.card),
+                ("land", self.island.lands[task.land]),
+                ("damage", strike.damage),
+                ("defend", strike.defend),
+                ("hits", strike.hits),
+                ("dahan_destroyed", harm.destroyed),
+                ("dahan_damaged", harm.damaged),
+                ("land_blighted", strike.blight),
+            ),
+        )
 
     def _ravage_land(self, s: Draft, task: RavageLand, ev: Events) -> None:
         if s.skips and self._skipped_in(s, RAVAGE, task.land, ev):
@@ -631,27 +697,23 @@ class InvaderPhaseGame:
             return
         rules = self.rules
         strike = invaders_strike(land, rules.stats, rules.blight_threshold)
-        harm = strike.harm
-        ev.append(
-            Event(
-                "ravaged",
-                (
-                    ("card", task.card),
-                    ("land", self.island.lands[task.land]),
-                    ("damage", strike.damage),
-                    ("defend", strike.defend),
-                    ("hits", strike.hits),
-                    ("dahan_destroyed", harm.destroyed),
-                    ("dahan_damaged", harm.damaged),
-                    ("land_blighted", strike.blight),
-                ),
-            )
-        )
+        ev.append(self._ravaged(task, strike))
         s.put(task.land, strike.land, victory=False)  # only its Dahan changed
         if strike.blight:
             s.push(AddBlight(task.land, "ravage"), FightBack(task.land))
         else:
             s.push(FightBack(task.land))
+
+    def _blight_added(self, index: int, cause: str, track: BlightTrack) -> Event:
+        return Event(
+            "blight_added",
+            (
+                ("land", self.island.lands[index]),
+                ("cause", cause),
+                ("pool", track.pool),
+                ("side", track.side),
+            ),
+        )
 
     def _add_blight(self, s: Draft, task: AddBlight, ev: Events) -> None:
         name = self.island.lands[task.land]
@@ -666,13 +728,7 @@ class InvaderPhaseGame:
         had = land.blight > 0
         presence = land.presence
         land = land.with_blight(land.blight + 1)
-        track = taken.track
-        ev.append(
-            Event(
-                "blight_added",
-                (("land", name), ("cause", task.cause), ("pool", track.pool), ("side", track.side)),
-            )
-        )
+        ev.append(self._blight_added(task.land, task.cause, taken.track))
         for spirit, _ in presence:
             land = land.with_presence(spirit, -1)
             ev.append(_event("presence_destroyed", land=name, spirit=spirit, cause="blight added"))
@@ -712,6 +768,17 @@ class InvaderPhaseGame:
         ev.append(_event("blight_cascaded", origin=origin, land=chosen))
         s.push(AddBlight(self.island.index(chosen), f"cascade from {origin}"))
 
+    def _fought_back(self, index: int, land: Land, damage: int, allocation: Allocation) -> Event:
+        return Event(
+            "dahan_fought_back",
+            (
+                ("land", self.island.lands[index]),
+                ("dahan", land.count(DAHAN)),
+                ("damage", damage),
+                ("allocation", allocation.label),
+            ),
+        )
+
     def _fight_back(self, s: Draft, task: FightBack, ev: Events, chosen: str | None = None) -> None:
         land = s.lands[task.land]
         if not land.has_invaders:
@@ -719,7 +786,6 @@ class InvaderPhaseGame:
         damage = fight_back_damage(land, self.rules.stats)
         if damage == 0:
             return
-        name = self.island.lands[task.land]
         options = self._allocations(land, damage)
         if chosen is None:
             if len(options) > 1:
@@ -728,7 +794,7 @@ class InvaderPhaseGame:
                     task,
                     "fight-back",
                     tuple(a.label for a in options),
-                    land=name,
+                    land=self.island.lands[task.land],
                     damage=damage,
                     pieces=describe(land),
                 )
@@ -736,17 +802,7 @@ class InvaderPhaseGame:
             allocation = options[0]
         else:
             allocation = next(a for a in options if a.label == chosen)
-        ev.append(
-            Event(
-                "dahan_fought_back",
-                (
-                    ("land", name),
-                    ("dahan", land.count(DAHAN)),
-                    ("damage", damage),
-                    ("allocation", allocation.label),
-                ),
-            )
-        )
+        ev.append(self._fought_back(task.land, land, damage, allocation))
         self._deal(s, task.land, allocation, "dahan", ev)
 
     def _allocations(self, land: Land, amount: int) -> tuple[Allocation, ...]:
@@ -760,11 +816,14 @@ class InvaderPhaseGame:
             found = self._allocation_cache[key] = allocations(land, self.rules.stats, amount)
         return found
 
-    def _deal(self, s: Draft, index: int, allocation: Allocation, cause: str, ev: Events) -> None:
-        name = self.island.lands[index]
+    def _dealt(
+        self, index: int, land: Land, allocation: Allocation, cause: str, ev: Events
+    ) -> tuple[Land, int]:
+        """``allocation`` dealt to ``land`` (land ``index``): the land after, and the Fear of the
+        pieces it destroyed (their events appended to ``ev``)."""
         stats = self.rules.stats
-        land, destroyed = apply_allocation(s.lands[index], stats, allocation)
-        s.put(index, land)
+        land, destroyed = apply_allocation(land, stats, allocation)
+        name = self.island.lands[index]
         fear = 0
         for kind in destroyed:
             piece_fear = stats.of(kind).fear
@@ -782,8 +841,13 @@ class InvaderPhaseGame:
                     ),
                 )
             )
+        return land, fear
+
+    def _deal(self, s: Draft, index: int, allocation: Allocation, cause: str, ev: Events) -> None:
+        land, fear = self._dealt(index, s.lands[index], allocation, cause, ev)
+        s.put(index, land)
         if fear:
-            s.push(GenerateFear(fear, f"destroyed in {name}", destruction=True))
+            s.push(GenerateFear(fear, self._destroyed_in[index], destruction=True))
 
     def _build_in(self, lands: tuple[Land, ...] | list[Land], task: BuildLand) -> tuple[Land | None, Event]:
         """A Build in one land: the land after it (``None``: unchanged) and the event."""
@@ -803,9 +867,15 @@ class InvaderPhaseGame:
         if land is not None:
             s.put(task.land, land, victory=False)
 
-    def _quick_build(self, lands: tuple[Land, ...], task: BuildLand) -> tuple[tuple[Land, ...], Event]:
+    def _quick_build(self, state: IslandState, task: BuildLand) -> Quick:
+        lands = state.lands
         land, event = self._build_in(lands, task)
-        return (lands if land is None else _with_land(lands, task.land, land)), event
+        return (
+            (lands if land is None else _with_land(lands, task.land, land)),
+            state.blight,
+            state.fear,
+            (event,),
+        )
 
     def _explore_step(self, s: Draft, task: ExploreStep, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
@@ -880,9 +950,15 @@ class InvaderPhaseGame:
         if land is not None:
             s.put(task.land, land, victory=False)
 
-    def _quick_explore(self, lands: tuple[Land, ...], task: ExploreLand) -> tuple[tuple[Land, ...], Event]:
+    def _quick_explore(self, state: IslandState, task: ExploreLand) -> Quick:
+        lands = state.lands
         land, event = self._explore_in(lands, task)
-        return (lands if land is None else _with_land(lands, task.land, land)), event
+        return (
+            (lands if land is None else _with_land(lands, task.land, land)),
+            state.blight,
+            state.fear,
+            (event,),
+        )
 
     def _advance_cards(self, s: Draft, task: Advance, ev: Events) -> None:
         board = s.invaders.advance()
@@ -1098,7 +1174,15 @@ class InvaderPhaseGame:
 
 _KIND_VALUE = {kind: kind.value for kind in PieceKind}  # ``kind.value`` is a Python-level property
 _LANDS = IslandState._fields.index("lands")
+_BLIGHT = IslandState._fields.index("blight")
+_FEAR = IslandState._fields.index("fear")
 _AGENDA = IslandState._fields.index("agenda")
+
+
+def _fear_generated(amount: int, cause: str, pool: int) -> Event:
+    return Event("fear_generated", (("amount", amount), ("cause", cause), ("pool", pool)))
+
+
 _new_state = tuple.__new__  # an IslandState from its field values in one go (see state.py)
 
 

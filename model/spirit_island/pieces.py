@@ -191,16 +191,18 @@ class Land:
         if n <= 0:
             return self
         # The new pieces go after every piece that sorts before or with them (where a stable
-        # sort of the pieces plus the new ones puts them): one scan of the sorted pieces instead
-        # of a sort, which called its key function once a piece (a Build's or Explore's cost).
+        # sort of the pieces plus the new ones puts them): a scan back from the end of the
+        # sorted pieces (the Dahan, then the Explorers) instead of a sort, which called its key
+        # function once a piece (a Build's or Explore's cost).
         rank = _ORDER[kind]
         pieces = self.pieces
         at = len(pieces)
-        for i, p in enumerate(pieces):
+        while at:
+            p = pieces[at - 1]
             other = _ORDER[p.kind]
-            if other > rank or (other == rank and p.damage > damage):
-                at = i
+            if other < rank or (other == rank and p.damage <= damage):
                 break
+            at -= 1
         added = (piece(kind, damage),) * n
         return Land(
             (*pieces[:at], *added, *pieces[at:]), self.blight, self.presence, self.defend, self.health
@@ -269,7 +271,7 @@ def parse_land(text: str) -> Land:
     """A land from notation; raises ``ValueError`` with the offending token.
 
     >>> parse_land("2E T@1").pieces
-    (Piece(kind=<TOWN: 'town'>, damage=1), Piece(kind=<EXPLORER: 'explorer'>, damage=0), Piece(kind=<EXPLORER: 'explorer'>, damage=0))
+    (Piece(kind=<PieceKind.TOWN: 'town'>, damage=1), Piece(kind=<PieceKind.EXPLORER: 'explorer'>, damage=0), Piece(kind=<PieceKind.EXPLORER: 'explorer'>, damage=0))
     >>> parse_land("2X")
     Traceback (most recent call last):
     ...

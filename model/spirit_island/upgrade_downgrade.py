@@ -97,7 +97,7 @@ def downgrade(land: Land, piece: Piece, stats: PieceStats, downgrade_reading: st
     >>> from invasion_oracle.model.spirit_island.pieces import parse_land, describe
     >>> land, change = downgrade(parse_land("C@2"), Piece(PieceKind.CITY, 2), default_stats(), "destroyed")
     >>> describe(land), change.result, change.destroyed_kind
-    ('-', 'destroyed', <TOWN: 'town'>)
+    ('-', 'destroyed', <PieceKind.TOWN: 'town'>)
     """
     if piece.kind is EXPLORER:
         return remove(land, piece)
