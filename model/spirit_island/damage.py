@@ -223,12 +223,16 @@ def apply_allocation(
     """Apply ``allocation`` to ``land``: the new land and the kinds destroyed, in part order."""
     pieces = list(land.pieces)
     destroyed: list[PieceKind] = []
+    damaged = False
     for kind, before, added in allocation.parts:
         pieces.remove(piece(kind, before))
         if before + added >= land.health_of(kind, stats):
             destroyed.append(kind)
         else:
             pieces.append(piece(kind, before + added))
+            damaged = True
+    if not damaged:  # pieces only taken out of the sorted tuple: still sorted
+        return Land(tuple(pieces), land.blight, land.presence, land.defend, land.health), tuple(destroyed)
     return land.with_pieces(pieces), tuple(destroyed)
 
 
@@ -256,9 +260,19 @@ def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[
     >>> describe(land), harm
     ('D D@1', DahanHarm(destroyed=1, damaged=1))
     """
+    after, destroyed, damaged = dahan_hits(land, stats, amount)
+    if after is land:
+        return land, NO_HARM
+    return after, DahanHarm(destroyed, damaged)
+
+
+def dahan_hits(land: Land, stats: PieceStats, amount: int) -> tuple[Land, int, int]:
+    """:func:`efficient_dahan_damage` as plain values: the land after, the Dahan destroyed and
+    the Dahan damaged (the game's hot path builds no :class:`DahanHarm`). The land itself when
+    no Dahan is hit."""
     pieces = land.pieces
     if amount <= 0 or not pieces or pieces[-1].kind is not DAHAN:  # Dahan sort last
-        return land, NO_HARM
+        return land, 0, 0
     # Health modifiers go by kind, so every Dahan here has the same Health and the least Health
     # left is the most Damage taken. The Dahan are the sorted pieces' tail, least Damage first:
     # walked backwards, they come most damaged first.
@@ -283,5 +297,8 @@ def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[
         survivors[0] = piece(top.kind, top.damage + left)
         damaged = 1
     survivors.reverse()  # back to the land's order, least Damage first
-    after = Land((*pieces[:first], *survivors), land.blight, land.presence, land.defend, land.health)
-    return after, DahanHarm(destroyed, damaged)
+    return (
+        Land((*pieces[:first], *survivors), land.blight, land.presence, land.defend, land.health),
+        destroyed,
+        damaged,
+    )

@@ -44,7 +44,12 @@ from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.spirit_island import victory
-from invasion_oracle.model.spirit_island.blight import BLIGHTED, BlightCard, BlightTrack, take_blight
+from invasion_oracle.model.spirit_island.blight import (
+    BLIGHTED,
+    BlightCard,
+    BlightTrack,
+    blight_taken,
+)
 from invasion_oracle.model.spirit_island.build import build_targets, built_piece
 from invasion_oracle.model.spirit_island.damage import Allocation, allocations, apply_allocation
 from invasion_oracle.model.spirit_island.data import GameData
@@ -66,10 +71,10 @@ from invasion_oracle.model.spirit_island.pieces import (
     time_passes,
 )
 from invasion_oracle.model.spirit_island.ravage import (
-    Strike,
+    StrikeParts,
     fight_back_damage,
-    invaders_strike,
     ravage_targets,
+    strike_parts,
 )
 from invasion_oracle.model.spirit_island.state import (
     BUILD,
@@ -634,17 +639,17 @@ class InvaderPhaseGame:
         if not land.has_invaders:
             return lands, state.blight, state.fear, (self._ravage_nothing(task),)
         rules = self.rules
-        strike = invaders_strike(land, rules.stats, rules.blight_threshold)
+        strike = strike_parts(land, rules.stats, rules.blight_threshold)
         events = [self._ravaged(task, strike)]
-        land = strike.land
+        land = strike[4]
         blight = state.blight
-        if strike.blight:
+        if strike[3]:  # the land takes Blight
             if land.blight or land.presence:
                 return None
-            taken = take_blight(blight, self._blight_card_of(blight), state.players, rules.blight_empty)
-            if not taken.available or taken.flipped or taken.lost:
+            card = self._blight_card_of(blight)
+            blight, available, flipped, lost = blight_taken(blight, card, state.players, rules.blight_empty)
+            if not available or flipped or lost:
                 return None
-            blight = taken.track
             land = land.with_blight(1)
             events.append(self._blight_added(index, "ravage", blight))
         fear = state.fear
@@ -672,19 +677,19 @@ class InvaderPhaseGame:
     def _ravage_nothing(self, task: RavageLand) -> Event:
         return Event("ravage_nothing", (("card", task.card), ("land", self.island.lands[task.land])))
 
-    def _ravaged(self, task: RavageLand, strike: Strike) -> Event:
-        harm = strike.harm
+    def _ravaged(self, task: RavageLand, strike: StrikeParts) -> Event:
+        damage, defend, hits, blight, _land, destroyed, damaged = strike
         return Event(
             "ravaged",
             (
                 ("card", task.card),
                 ("land", self.island.lands[task.land]),
-                ("damage", strike.damage),
-                ("defend", strike.defend),
-                ("hits", strike.hits),
-                ("dahan_destroyed", harm.destroyed),
-                ("dahan_damaged", harm.damaged),
-                ("land_blighted", strike.blight),
+                ("damage", damage),
+                ("defend", defend),
+                ("hits", hits),
+                ("dahan_destroyed", destroyed),
+                ("dahan_damaged", damaged),
+                ("land_blighted", blight),
             ),
         )
 
@@ -696,10 +701,10 @@ class InvaderPhaseGame:
             ev.append(self._ravage_nothing(task))
             return
         rules = self.rules
-        strike = invaders_strike(land, rules.stats, rules.blight_threshold)
+        strike = strike_parts(land, rules.stats, rules.blight_threshold)
         ev.append(self._ravaged(task, strike))
-        s.put(task.land, strike.land, victory=False)  # only its Dahan changed
-        if strike.blight:
+        s.put(task.land, strike[4], victory=False)  # only its Dahan changed
+        if strike[3]:  # the land takes Blight
             s.push(AddBlight(task.land, "ravage"), FightBack(task.land))
         else:
             s.push(FightBack(task.land))
@@ -718,9 +723,9 @@ class InvaderPhaseGame:
     def _add_blight(self, s: Draft, task: AddBlight, ev: Events) -> None:
         name = self.island.lands[task.land]
         card = self._blight_card(s)
-        taken = take_blight(s.blight, card, s.players, self.rules.blight_empty)
-        s.blight = taken.track
-        if not taken.available and not self.play_on:
+        track, available, flipped, lost = blight_taken(s.blight, card, s.players, self.rules.blight_empty)
+        s.blight = track
+        if not available and not self.play_on:
             ev.append(_event("blight_unavailable", land=name, cause=task.cause))
             s.blight_ran_out = True
             return
@@ -728,18 +733,18 @@ class InvaderPhaseGame:
         had = land.blight > 0
         presence = land.presence
         land = land.with_blight(land.blight + 1)
-        ev.append(self._blight_added(task.land, task.cause, taken.track))
+        ev.append(self._blight_added(task.land, task.cause, track))
         for spirit, _ in presence:
             land = land.with_presence(spirit, -1)
             ev.append(_event("presence_destroyed", land=name, spirit=spirit, cause="blight added"))
         # Blight itself decides no victory or defeat; Presence destroyed can (a Spirit gone).
         s.put(task.land, land, victory=bool(presence))
         tasks: list[Task] = []
-        if taken.flipped:
-            ev.append(_event("blight_card_flipped", card=s.blight.card, pool=taken.track.pool))
+        if flipped:
+            ev.append(_event("blight_card_flipped", card=s.blight.card, pool=track.pool))
             if card is not None and card.on_flip:
                 tasks.append(ApplyEffects(card.on_flip, f"Blight card {card.name} (flip)"))
-        if taken.lost:
+        if lost:
             s.blight_ran_out = True
         # In play-on analysis the game is already lost once the card runs out; Blight past that
         # point does not cascade, or a fully blighted island would cascade for ever.
