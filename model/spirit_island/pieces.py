@@ -204,9 +204,8 @@ class Land:
                 break
             at -= 1
         added = (piece(kind, damage),) * n
-        return Land(
-            (*pieces[:at], *added, *pieces[at:]), self.blight, self.presence, self.defend, self.health
-        )
+        grown = pieces + added if at == len(pieces) else (*pieces[:at], *added, *pieces[at:])
+        return Land(grown, self.blight, self.presence, self.defend, self.health)
 
     def without(self, piece: Piece) -> Land:
         """The land with one ``piece`` (kind and damage) taken away."""
