@@ -273,17 +273,17 @@ class InvaderPhaseGame:
 
     def _quick_one(self, state: IslandState, task: Task) -> tuple[IslandState, tuple[Event, ...]] | None:
         """One task that is all there is to do, played without a :class:`Draft` when it is a
-        single-land Invader Action that changes one land only by adding a piece (a Build, an
-        Explore, a Ravage that asks nothing: see :meth:`_quick_ravage`); ``None``: the general
-        path plays it.
+        single-land Invader Action: a Build, an Explore, or a Ravage that asks nothing and ends
+        nothing (:meth:`_quick_ravage`); ``None``: the general path plays it.
 
         Why: a call of the general path costs about 5 us before any rule runs (the draft, the
-        loop, the freeze), as much as the Build itself. The answers are the general path's: the
-        same runner code (``_build_in`` ...) makes the land and the events; no skip is in force;
-        the state is judged first as the general path does (anything to report, and the
-        general path reports it); and, as there, a change that only adds pieces needs no
-        victory check after it (see :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py``
-        compares both paths on many states.
+        loop, the freeze), as much as the Build itself (issue 22). The answers are the general
+        path's: the same runner code (``_build_in``, ``_ravaged`` ...) makes the lands and the
+        events; no skip is in force; the state is judged first as the general path does
+        (anything to report, and the general path reports it); and, as there, a Build or an
+        Explore, which only adds pieces, needs no victory check after it (see
+        :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py`` compares both paths on the
+        states of generated games.
         """
         quick = self._quick.get(type(task))
         if quick is None or state.skips or state.outcome is not None:
