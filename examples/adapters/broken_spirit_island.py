@@ -17,7 +17,7 @@ from typing import Any
 
 import invasion_oracle.model.spirit_island.game as game
 from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, PieceStats
-from invasion_oracle.model.spirit_island.ravage import invaders_strike
+from invasion_oracle.model.spirit_island.ravage import strike_parts
 from invasion_oracle.reports.conform.adapter import Fault, levels_from_argv, serve
 
 
@@ -26,7 +26,7 @@ def _always_a_town(land: Land) -> PieceKind:
 
 
 def _no_defend(land: Land, stats: PieceStats, threshold: int) -> Any:
-    return invaders_strike(dataclasses.replace(land, defend=0), stats, threshold)
+    return strike_parts(dataclasses.replace(land, defend=0), stats, threshold)
 
 
 def _towns_without_fear(message: dict[str, Any]) -> dict[str, Any]:
@@ -52,5 +52,5 @@ FAULTS = (
 
 if __name__ == "__main__":
     game.built_piece = _always_a_town  # the engine's Build rule, broken
-    game.invaders_strike = _no_defend  # Defend forgotten
+    game.strike_parts = _no_defend  # Defend forgotten (the game's Ravage strikes through strike_parts)
     sys.exit(serve(name="broken-spirit-island", faults=FAULTS, levels=levels_from_argv()))

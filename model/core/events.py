@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from invasion_oracle.model.core.frozen import quick_init
+
 _SCALARS = (str, int, bool, type(None))
 
 
@@ -23,6 +25,7 @@ def _check_field(name: str, value: object) -> None:
     raise TypeError(f"event field {name!r} must be a JSON scalar or tuple, got {value!r}")
 
 
+@quick_init  # events are built on every step's hot path
 @dataclass(frozen=True, slots=True)
 class Event:
     """One change. ``fields`` is a tuple of ``(name, value)`` pairs in a fixed order.

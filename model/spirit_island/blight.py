@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from invasion_oracle.model.core.frozen import quick_init
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.spirit_island.effects import Effect
 
@@ -34,6 +35,7 @@ class BlightCard:
     source: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BlightTrack:
     """The Blight card in play (``None``: the Invader Board's space), its side and its pool."""
@@ -43,6 +45,7 @@ class BlightTrack:
     pool: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Taken:
     """What taking one Blight did: ``flipped`` the card, or ``lost`` the game."""
@@ -63,24 +66,30 @@ def take_blight(track: BlightTrack, card: BlightCard | None, players: int, readi
     >>> take_blight(BlightTrack("x", BLIGHTED, 1), card, 1, "when-empty").lost
     True
     """
+    return Taken(*blight_taken(track, card, players, reading))
+
+
+def blight_taken(
+    track: BlightTrack, card: BlightCard | None, players: int, reading: str
+) -> tuple[BlightTrack, bool, bool, bool]:
+    """:func:`take_blight` as plain values: the track, available, flipped, lost (the game's hot
+    path builds no :class:`Taken`)."""
     can_flip = card is not None and track.side == HEALTHY
     refill = card.blighted_per_player * players if card is not None else 0
     if reading == "when-needed":
         if track.pool > 0:
-            return Taken(BlightTrack(track.card, track.side, track.pool - 1), True)
+            return BlightTrack(track.card, track.side, track.pool - 1), True, False, False
         if can_flip:
-            return Taken(
-                BlightTrack(track.card, BLIGHTED, refill - 1), refill > 0, flipped=True, lost=refill == 0
-            )
-        return Taken(track, False, lost=True)
+            return BlightTrack(track.card, BLIGHTED, refill - 1), refill > 0, True, refill == 0
+        return track, False, False, True
     if track.pool <= 0:  # only reachable when a scenario starts with an empty pool
-        return Taken(track, False, lost=True)
+        return track, False, False, True
     left = track.pool - 1
     if left > 0:
-        return Taken(BlightTrack(track.card, track.side, left), True)
+        return BlightTrack(track.card, track.side, left), True, False, False
     if can_flip:
-        return Taken(BlightTrack(track.card, BLIGHTED, refill), True, flipped=True, lost=refill == 0)
-    return Taken(BlightTrack(track.card, track.side, 0), True, lost=True)
+        return BlightTrack(track.card, BLIGHTED, refill), True, True, refill == 0
+    return BlightTrack(track.card, track.side, 0), True, False, True
 
 
 def setup_pool(card: BlightCard | None, players: int, space_per_player: int, extra: int) -> int:

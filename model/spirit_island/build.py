@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
 from invasion_oracle.model.spirit_island.island import Island
-from invasion_oracle.model.spirit_island.pieces import Land, PieceKind
+from invasion_oracle.model.spirit_island.pieces import CITY, TOWN, Land, PieceKind
 
 
 def build_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
@@ -31,4 +31,12 @@ def built_piece(land: Land) -> PieceKind:
     >>> built_piece(parse_land("E")), built_piece(parse_land("T@1")), built_piece(parse_land("T C"))
     (<PieceKind.TOWN: 'town'>, <PieceKind.CITY: 'city'>, <PieceKind.TOWN: 'town'>)
     """
-    return PieceKind.CITY if land.count(PieceKind.TOWN) > land.count(PieceKind.CITY) else PieceKind.TOWN
+    cities = towns = 0
+    for p in land.pieces:  # sorted: the Cities, then the Towns come first
+        if p.kind is CITY:
+            cities += 1
+        elif p.kind is TOWN:
+            towns += 1
+        else:
+            break
+    return CITY if towns > cities else TOWN

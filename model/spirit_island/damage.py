@@ -22,10 +22,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.core.frozen import quick_init
 from invasion_oracle.model.spirit_island.pieces import (
     BY_LETTER,
+    CITY,
+    DAHAN,
     INVADERS,
     LETTER,
+    TOWN,
     Land,
     Piece,
     PieceKind,
@@ -81,7 +85,7 @@ def _classes(
     for p in land.pieces:
         if p.kind in kinds:
             counts[(p.kind, p.damage)] = counts.get((p.kind, p.damage), 0) + 1
-    order = {k: i for i, k in enumerate(INVADERS + (PieceKind.DAHAN,))}
+    order = {k: i for i, k in enumerate(INVADERS + (DAHAN,))}
     return tuple(
         (kind, damage, n, land.health_of(kind, stats) - damage)
         for (kind, damage), n in sorted(counts.items(), key=lambda kv: (order[kv[0][0]], kv[0][1]))
@@ -160,9 +164,9 @@ def allocations(
                 parts.append((kind, damage, added))
                 if added == rem:
                     destroyed.append(kind)
-                    if kind is PieceKind.CITY:
+                    if kind is CITY:
                         cities += 1
-                    elif kind is PieceKind.TOWN:
+                    elif kind is TOWN:
                         towns += 1
         fear = sum(fear_of[k] for k in destroyed)
         frozen = tuple(parts)
@@ -219,15 +223,20 @@ def apply_allocation(
     """Apply ``allocation`` to ``land``: the new land and the kinds destroyed, in part order."""
     pieces = list(land.pieces)
     destroyed: list[PieceKind] = []
+    damaged = False
     for kind, before, added in allocation.parts:
         pieces.remove(piece(kind, before))
         if before + added >= land.health_of(kind, stats):
             destroyed.append(kind)
         else:
             pieces.append(piece(kind, before + added))
+            damaged = True
+    if not damaged:  # pieces only taken out of the sorted tuple: still sorted
+        return Land(tuple(pieces), land.blight, land.presence, land.defend, land.health), tuple(destroyed)
     return land.with_pieces(pieces), tuple(destroyed)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DahanHarm:
     """What efficient Invader Damage did to the Dahan of a land."""
@@ -251,15 +260,32 @@ def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[
     >>> describe(land), harm
     ('D D@1', DahanHarm(destroyed=1, damaged=1))
     """
-    if amount <= 0 or not land.pieces or land.pieces[-1].kind is not PieceKind.DAHAN:  # Dahan sort last
+    after, destroyed, damaged = dahan_hits(land, stats, amount)
+    if after is land:
         return land, NO_HARM
-    dahan = sorted(land.dahan, key=lambda p: (land.remaining(p, stats), -p.damage))
-    others = [p for p in land.pieces if p.kind is not PieceKind.DAHAN]
+    return after, DahanHarm(destroyed, damaged)
+
+
+def dahan_hits(land: Land, stats: PieceStats, amount: int) -> tuple[Land, int, int]:
+    """:func:`efficient_dahan_damage` as plain values: the land after, the Dahan destroyed and
+    the Dahan damaged (the game's hot path builds no :class:`DahanHarm`). The land itself when
+    no Dahan is hit."""
+    pieces = land.pieces
+    if amount <= 0 or not pieces or pieces[-1].kind is not DAHAN:  # Dahan sort last
+        return land, 0, 0
+    # Health modifiers go by kind, so every Dahan here has the same Health and the least Health
+    # left is the most Damage taken. The Dahan are the sorted pieces' tail, least Damage first:
+    # walked backwards, they come most damaged first.
+    first = len(pieces) - 1
+    while first > 0 and pieces[first - 1].kind is DAHAN:
+        first -= 1
+    health = land.health_of(DAHAN, stats)
     left = amount
-    survivors: list[Piece] = []
+    survivors: list[Piece] = []  # most damaged first
     destroyed = 0
-    for one in dahan:
-        need = land.remaining(one, stats)
+    for i in range(len(pieces) - 1, first - 1, -1):
+        one = pieces[i]
+        need = health - one.damage
         if left >= need:
             left -= need
             destroyed += 1
@@ -267,7 +293,12 @@ def efficient_dahan_damage(land: Land, stats: PieceStats, amount: int) -> tuple[
             survivors.append(one)
     damaged = 0
     if left > 0 and survivors:
-        first = survivors[0]
-        survivors[0] = piece(first.kind, first.damage + left)
+        top = survivors[0]  # the most damaged survivor takes the rest (and stays the most damaged)
+        survivors[0] = piece(top.kind, top.damage + left)
         damaged = 1
-    return land.with_pieces(others + survivors), DahanHarm(destroyed, damaged)
+    survivors.reverse()  # back to the land's order, least Damage first
+    return (
+        Land((*pieces[:first], *survivors), land.blight, land.presence, land.defend, land.health),
+        destroyed,
+        damaged,
+    )

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
 from invasion_oracle.model.spirit_island.island import Island
-from invasion_oracle.model.spirit_island.pieces import Land
+from invasion_oracle.model.spirit_island.pieces import SOURCES, Land
 
 
 def explore_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
@@ -39,8 +39,15 @@ def explore_targets(island: Island, lands: Sequence[Land], card: InvaderCard) ->
 def explorers_reach(island: Island, lands: Sequence[Land], index: int) -> bool:
     """Does an Explore add an Explorer to land ``index``: it holds a Town or City, or is adjacent
     to one or to the Ocean (the land's terrain is the card's business, not checked here)."""
-    return (
-        island.coastal[index]
-        or lands[index].has_source
-        or any(lands[j].has_source for j in island.neighbours(index))
-    )
+    if island.coastal[index]:
+        return True
+    # A loop over the land and its neighbours, each judged by its first piece (Cities and Towns
+    # sort first; see Land.has_source): no generator and no property call per land.
+    pieces = lands[index].pieces
+    if pieces and pieces[0].kind in SOURCES:
+        return True
+    for j in island.neighbours_of[index]:
+        pieces = lands[j].pieces
+        if pieces and pieces[0].kind in SOURCES:
+            return True
+    return False

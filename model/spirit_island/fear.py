@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from invasion_oracle.model.core.frozen import quick_init
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.spirit_island.effects import Effect
 
@@ -33,6 +34,7 @@ class FearCard:
         return self.levels[min(terror_level, 3) - 1]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class FearTrack:
     """The Fear pool, the Fear deck (top first: names or ``draw``) and the earned cards."""

@@ -44,7 +44,12 @@ from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.spirit_island import victory
-from invasion_oracle.model.spirit_island.blight import BLIGHTED, BlightCard, take_blight
+from invasion_oracle.model.spirit_island.blight import (
+    BLIGHTED,
+    BlightCard,
+    BlightTrack,
+    blight_taken,
+)
 from invasion_oracle.model.spirit_island.build import build_targets, built_piece
 from invasion_oracle.model.spirit_island.damage import Allocation, allocations, apply_allocation
 from invasion_oracle.model.spirit_island.data import GameData
@@ -55,6 +60,8 @@ from invasion_oracle.model.spirit_island.invader_deck import InvaderCard, entry_
 from invasion_oracle.model.spirit_island.invader_deck import draw_options as invader_draw_options
 from invasion_oracle.model.spirit_island.island import Island
 from invasion_oracle.model.spirit_island.pieces import (
+    DAHAN,
+    EXPLORER,
     INVADERS,
     Land,
     Piece,
@@ -63,7 +70,12 @@ from invasion_oracle.model.spirit_island.pieces import (
     describe,
     time_passes,
 )
-from invasion_oracle.model.spirit_island.ravage import fight_back_damage, invaders_strike, ravage_targets
+from invasion_oracle.model.spirit_island.ravage import (
+    StrikeParts,
+    fight_back_damage,
+    ravage_targets,
+    strike_parts,
+)
 from invasion_oracle.model.spirit_island.state import (
     BUILD,
     EXPLORE,
@@ -108,6 +120,8 @@ from invasion_oracle.model.spirit_island.upgrade_downgrade import (
 )
 
 Events = list[Event]
+Quick = tuple[tuple[Land, ...], BlightTrack, FearTrack, tuple[Event, ...]]
+"""What a task played without a draft changed: the lands, the Blight and Fear tracks; its events."""
 PLAYERS = "players"
 _PHASE = (
     BlightedIsland(),
@@ -179,6 +193,7 @@ class InvaderPhaseGame:
         self.play_on = play_on
         self._cards = {c.id: c for c in rules.data.invader_cards}
         self._blight_cards = {c.name: c for c in rules.data.blight_cards}
+        self._destroyed_in = tuple(f"destroyed in {name}" for name in island.lands)  # Fear causes
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[
             tuple[tuple[Piece, ...], tuple[tuple[PieceKind, int], ...], int], tuple[Allocation, ...]
@@ -209,6 +224,11 @@ class InvaderPhaseGame:
             DamageLand: self._damage_land,
             DrawBlightCard: self._draw_blight_card,
         }
+        self._quick: dict[type, Callable[[IslandState, Any], Quick | None]] = {
+            BuildLand: self._quick_build,
+            ExploreLand: self._quick_explore,
+            RavageLand: self._quick_ravage,
+        }
         self._answerers: dict[type, Callable[[Draft, Any, Events, str], None]] = {
             CardAction: self._land_chosen,
             Cascade: self._cascade,
@@ -225,6 +245,11 @@ class InvaderPhaseGame:
 
     def start(self, state: IslandState) -> tuple[IslandState, tuple[Event, ...]]:
         """Run a fresh state to its first request; returns the opening events."""
+        agenda = state.agenda
+        if len(agenda) == 1 and state.request is None:
+            done = self._quick_one(state, agenda[0])
+            if done is not None:
+                return done
         return self.run_tasks(state)
 
     def run_tasks(self, state: IslandState, *tasks: Task) -> tuple[IslandState, tuple[Event, ...]]:
@@ -233,6 +258,10 @@ class InvaderPhaseGame:
         This is how one Invader Action in one land is played on its own (``RavageLand``,
         ``BuildLand``, ``ExploreLand``), as searches and benchmarks do.
         """
+        if len(tasks) == 1 and not state.agenda and state.request is None:
+            done = self._quick_one(state, tasks[0])
+            if done is not None:
+                return done
         events: Events = []
         draft = self._draft(state)
         if tasks:
@@ -241,6 +270,43 @@ class InvaderPhaseGame:
             self._check(draft, events)
         self._advance(draft, events)
         return self._freeze(draft), tuple(events)
+
+    def _quick_one(self, state: IslandState, task: Task) -> tuple[IslandState, tuple[Event, ...]] | None:
+        """One task that is all there is to do, played without a :class:`Draft` when it is a
+        single-land Invader Action: a Build, an Explore, or a Ravage that asks nothing and ends
+        nothing (:meth:`_quick_ravage`); ``None``: the general path plays it.
+
+        Why: a call of the general path costs about 5 us before any rule runs (the draft, the
+        loop, the freeze), as much as the Build itself (issue 22). The answers are the general
+        path's: the same runner code (``_build_in``, ``_ravaged`` ...) makes the lands and the
+        events; no skip is in force; the state is judged first as the general path does
+        (anything to report, and the general path reports it); and, as there, a Build or an
+        Explore, which only adds pieces, needs no victory check after it (see
+        :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py`` compares both paths on the
+        states of generated games.
+        """
+        quick = self._quick.get(type(task))
+        if quick is None or state.skips or state.outcome is not None:
+            return None
+        if state.blight_ran_out or state.time_ran_out:
+            return None
+        lands, fear, spirits = state.lands, state.fear, state.spirits
+        clear = self._judged_clear
+        if clear is None or clear[0] is not lands or clear[1] is not fear or clear[2] is not spirits:
+            win, loss = victory.judge(lands, fear, spirits, False, False)
+            if win is not None or loss is not None:
+                return None
+        done = quick(state, task)
+        if done is None:
+            return None
+        lands, blight, fear, events = done
+        values = list(state)
+        values[_LANDS] = lands
+        values[_BLIGHT] = blight
+        values[_FEAR] = fear
+        values[_AGENDA] = ()
+        self._judged_clear = (lands, fear, spirits)
+        return _new_state(IslandState, values), events
 
     def pending(self, state: IslandState) -> DecisionRequest | ChanceRequest | None:
         return state.request
@@ -391,7 +457,10 @@ class InvaderPhaseGame:
     # -- 1. Blighted Island, Event, 2. Fear -------------------------------------------------------
 
     def _blight_card(self, s: Draft) -> BlightCard | None:
-        name = s.blight.card
+        return self._blight_card_of(s.blight)
+
+    def _blight_card_of(self, track: BlightTrack) -> BlightCard | None:
+        name = track.card
         if name is None or name == DRAW:
             return None
         card = self._blight_cards.get(name)
@@ -459,9 +528,9 @@ class InvaderPhaseGame:
         track, taken, due = s.fear.take_markers(task.amount)
         s.fear = track
         if not due:
-            ev.append(_event("fear_generated", amount=task.amount, cause=task.cause, pool=track.in_pool))
+            ev.append(_fear_generated(task.amount, task.cause, track.in_pool))
             return
-        ev.append(_event("fear_generated", amount=taken, cause=task.cause, pool=track.in_pool))
+        ev.append(_fear_generated(taken, task.cause, track.in_pool))
         rest = GenerateFear(task.amount - taken, task.cause, task.destruction)
         top = track.deck[0]
         if top == DRAW:
@@ -556,59 +625,126 @@ class InvaderPhaseGame:
             s.skips = tuple(skips)
         return True
 
+    def _quick_ravage(self, state: IslandState, task: RavageLand) -> Quick | None:
+        """A Ravage in one land as the general path plays it (:meth:`_ravage_land`, then
+        :meth:`_add_blight`, :meth:`_fight_back` and :meth:`_generate_fear`), when it asks
+        nothing and ends nothing: ``None`` (the general path plays it, from the start) at a
+        cascade, Presence destroyed, the Blight card flipping or running out, a fight-back
+        choice, a Fear card earned, or a victory or defeat. Judging once at the end is enough:
+        a Ravage only removes pieces and Presence and raises the Terror Level, so anything an
+        earlier look would have found, the last one finds."""
+        lands = state.lands
+        index = task.land
+        land = lands[index]
+        if not land.has_invaders:
+            return lands, state.blight, state.fear, (self._ravage_nothing(task),)
+        rules = self.rules
+        strike = strike_parts(land, rules.stats, rules.blight_threshold)
+        events = [self._ravaged(task, strike)]
+        land = strike[4]
+        blight = state.blight
+        if strike[3]:  # the land takes Blight
+            if land.blight or land.presence:
+                return None
+            card = self._blight_card_of(blight)
+            blight, available, flipped, lost = blight_taken(blight, card, state.players, rules.blight_empty)
+            if not available or flipped or lost:
+                return None
+            land = land.with_blight(1)
+            events.append(self._blight_added(index, "ravage", blight))
+        fear = state.fear
+        if land.has_invaders:
+            damage = fight_back_damage(land, rules.stats)
+            if damage:
+                options = self._allocations(land, damage)
+                if len(options) > 1:
+                    return None
+                events.append(self._fought_back(index, land, damage, options[0]))
+                land, amount = self._dealt(index, land, options[0], "dahan", events)
+                if amount:
+                    track, _taken, due = fear.take_markers(amount)
+                    if due:
+                        return None
+                    fear = track
+                    events.append(_fear_generated(amount, self._destroyed_in[index], track.in_pool))
+                lands = _with_land(lands, index, land)
+                win, loss = victory.judge(lands, fear, state.spirits, False, False)
+                if win is not None or loss is not None:
+                    return None
+                return lands, blight, fear, tuple(events)
+        return _with_land(lands, index, land), blight, fear, tuple(events)
+
+    def _ravage_nothing(self, task: RavageLand) -> Event:
+        return Event("ravage_nothing", (("card", task.card), ("land", self.island.lands[task.land])))
+
+    def _ravaged(self, task: RavageLand, strike: StrikeParts) -> Event:
+        damage, defend, hits, blight, _land, destroyed, damaged = strike
+        return Event(
+            "ravaged",
+            (
+                ("card", task.card),
+                ("land", self.island.lands[task.land]),
+                ("damage", damage),
+                ("defend", defend),
+                ("hits", hits),
+                ("dahan_destroyed", destroyed),
+                ("dahan_damaged", damaged),
+                ("land_blighted", blight),
+            ),
+        )
+
     def _ravage_land(self, s: Draft, task: RavageLand, ev: Events) -> None:
-        name = self.island.lands[task.land]
-        if self._skipped_in(s, RAVAGE, task.land, ev):
+        if s.skips and self._skipped_in(s, RAVAGE, task.land, ev):
             return
         land = s.lands[task.land]
         if not land.has_invaders:
-            ev.append(_event("ravage_nothing", card=task.card, land=name))
+            ev.append(self._ravage_nothing(task))
             return
-        strike = invaders_strike(land, self.rules.stats, self.rules.blight_threshold)
-        ev.append(
-            _event(
-                "ravaged",
-                card=task.card,
-                land=name,
-                damage=strike.damage,
-                defend=strike.defend,
-                hits=strike.hits,
-                dahan_destroyed=strike.harm.destroyed,
-                dahan_damaged=strike.harm.damaged,
-                land_blighted=strike.blight,
-            )
-        )
-        s.put(task.land, strike.land, victory=False)  # only its Dahan changed
-        if strike.blight:
+        rules = self.rules
+        strike = strike_parts(land, rules.stats, rules.blight_threshold)
+        ev.append(self._ravaged(task, strike))
+        s.put(task.land, strike[4], victory=False)  # only its Dahan changed
+        if strike[3]:  # the land takes Blight
             s.push(AddBlight(task.land, "ravage"), FightBack(task.land))
         else:
             s.push(FightBack(task.land))
 
+    def _blight_added(self, index: int, cause: str, track: BlightTrack) -> Event:
+        return Event(
+            "blight_added",
+            (
+                ("land", self.island.lands[index]),
+                ("cause", cause),
+                ("pool", track.pool),
+                ("side", track.side),
+            ),
+        )
+
     def _add_blight(self, s: Draft, task: AddBlight, ev: Events) -> None:
         name = self.island.lands[task.land]
         card = self._blight_card(s)
-        taken = take_blight(s.blight, card, s.players, self.rules.blight_empty)
-        s.blight = taken.track
-        if not taken.available and not self.play_on:
+        track, available, flipped, lost = blight_taken(s.blight, card, s.players, self.rules.blight_empty)
+        s.blight = track
+        if not available and not self.play_on:
             ev.append(_event("blight_unavailable", land=name, cause=task.cause))
             s.blight_ran_out = True
             return
         land = s.lands[task.land]
         had = land.blight > 0
+        presence = land.presence
         land = land.with_blight(land.blight + 1)
-        ev.append(
-            _event("blight_added", land=name, cause=task.cause, pool=taken.track.pool, side=taken.track.side)
-        )
-        for spirit, _ in land.presence:
+        ev.append(self._blight_added(task.land, task.cause, track))
+        for spirit, _ in presence:
             land = land.with_presence(spirit, -1)
             ev.append(_event("presence_destroyed", land=name, spirit=spirit, cause="blight added"))
-        s.put(task.land, land)
+        # Blight itself decides no victory or defeat; Presence destroyed can (a Spirit gone).
+        s.put(task.land, land, victory=bool(presence))
         tasks: list[Task] = []
-        if taken.flipped:
-            ev.append(_event("blight_card_flipped", card=s.blight.card, pool=taken.track.pool))
+        if flipped:
+            ev.append(_event("blight_card_flipped", card=s.blight.card, pool=track.pool))
             if card is not None and card.on_flip:
                 tasks.append(ApplyEffects(card.on_flip, f"Blight card {card.name} (flip)"))
-        if taken.lost:
+        if lost:
             s.blight_ran_out = True
         # In play-on analysis the game is already lost once the card runs out; Blight past that
         # point does not cascade, or a fully blighted island would cascade for ever.
@@ -637,6 +773,17 @@ class InvaderPhaseGame:
         ev.append(_event("blight_cascaded", origin=origin, land=chosen))
         s.push(AddBlight(self.island.index(chosen), f"cascade from {origin}"))
 
+    def _fought_back(self, index: int, land: Land, damage: int, allocation: Allocation) -> Event:
+        return Event(
+            "dahan_fought_back",
+            (
+                ("land", self.island.lands[index]),
+                ("dahan", land.count(DAHAN)),
+                ("damage", damage),
+                ("allocation", allocation.label),
+            ),
+        )
+
     def _fight_back(self, s: Draft, task: FightBack, ev: Events, chosen: str | None = None) -> None:
         land = s.lands[task.land]
         if not land.has_invaders:
@@ -644,7 +791,6 @@ class InvaderPhaseGame:
         damage = fight_back_damage(land, self.rules.stats)
         if damage == 0:
             return
-        name = self.island.lands[task.land]
         options = self._allocations(land, damage)
         if chosen is None:
             if len(options) > 1:
@@ -653,7 +799,7 @@ class InvaderPhaseGame:
                     task,
                     "fight-back",
                     tuple(a.label for a in options),
-                    land=name,
+                    land=self.island.lands[task.land],
                     damage=damage,
                     pieces=describe(land),
                 )
@@ -661,15 +807,7 @@ class InvaderPhaseGame:
             allocation = options[0]
         else:
             allocation = next(a for a in options if a.label == chosen)
-        ev.append(
-            _event(
-                "dahan_fought_back",
-                land=name,
-                dahan=land.count(PieceKind.DAHAN),
-                damage=damage,
-                allocation=allocation.label,
-            )
-        )
+        ev.append(self._fought_back(task.land, land, damage, allocation))
         self._deal(s, task.land, allocation, "dahan", ev)
 
     def _allocations(self, land: Land, amount: int) -> tuple[Allocation, ...]:
@@ -683,38 +821,66 @@ class InvaderPhaseGame:
             found = self._allocation_cache[key] = allocations(land, self.rules.stats, amount)
         return found
 
-    def _deal(self, s: Draft, index: int, allocation: Allocation, cause: str, ev: Events) -> None:
+    def _dealt(
+        self, index: int, land: Land, allocation: Allocation, cause: str, ev: Events
+    ) -> tuple[Land, int]:
+        """``allocation`` dealt to ``land`` (land ``index``): the land after, and the Fear of the
+        pieces it destroyed (their events appended to ``ev``)."""
+        stats = self.rules.stats
+        land, destroyed = apply_allocation(land, stats, allocation)
         name = self.island.lands[index]
-        land, destroyed = apply_allocation(s.lands[index], self.rules.stats, allocation)
-        s.put(index, land)
         fear = 0
         for kind in destroyed:
-            piece_fear = self.rules.stats.of(kind).fear
+            piece_fear = stats.of(kind).fear
             fear += piece_fear
+            value = _KIND_VALUE[kind]
             ev.append(
-                _event(
+                Event(
                     "invader_destroyed",
-                    land=name,
-                    piece=kind.value,
-                    cause=cause,
-                    fear=piece_fear,
-                    was=kind.value,
+                    (
+                        ("land", name),
+                        ("piece", value),
+                        ("cause", cause),
+                        ("fear", piece_fear),
+                        ("was", value),
+                    ),
                 )
             )
+        return land, fear
+
+    def _deal(self, s: Draft, index: int, allocation: Allocation, cause: str, ev: Events) -> None:
+        land, fear = self._dealt(index, s.lands[index], allocation, cause, ev)
+        s.put(index, land)
         if fear:
-            s.push(GenerateFear(fear, f"destroyed in {name}", destruction=True))
+            s.push(GenerateFear(fear, self._destroyed_in[index], destruction=True))
+
+    def _build_in(self, lands: tuple[Land, ...] | list[Land], task: BuildLand) -> tuple[Land | None, Event]:
+        """A Build in one land: the land after it (``None``: unchanged) and the event."""
+        land = lands[task.land]
+        name = self.island.lands[task.land]
+        if not land.has_invaders:
+            return None, Event("build_nothing", (("card", task.card), ("land", name)))
+        piece = built_piece(land)
+        event = Event("built", (("card", task.card), ("land", name), ("piece", _KIND_VALUE[piece])))
+        return land.add(piece), event
 
     def _build_land(self, s: Draft, task: BuildLand, ev: Events) -> None:
-        name = self.island.lands[task.land]
-        if self._skipped_in(s, BUILD, task.land, ev):
+        if s.skips and self._skipped_in(s, BUILD, task.land, ev):
             return
-        land = s.lands[task.land]
-        if not land.has_invaders:
-            ev.append(_event("build_nothing", card=task.card, land=name))
-            return
-        piece = built_piece(land)
-        ev.append(_event("built", card=task.card, land=name, piece=piece.value))
-        s.put(task.land, land.add(piece), victory=False)
+        land, event = self._build_in(s.lands, task)
+        ev.append(event)
+        if land is not None:
+            s.put(task.land, land, victory=False)
+
+    def _quick_build(self, state: IslandState, task: BuildLand) -> Quick:
+        lands = state.lands
+        land, event = self._build_in(lands, task)
+        return (
+            (lands if land is None else _with_land(lands, task.land, land)),
+            state.blight,
+            state.fear,
+            (event,),
+        )
 
     def _explore_step(self, s: Draft, task: ExploreStep, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
@@ -768,18 +934,36 @@ class InvaderPhaseGame:
         for i in targets:
             if self._skipped_in(s, EXPLORE, i, ev):
                 continue
-            s.put(i, s.lands[i].add(PieceKind.EXPLORER), victory=False)
+            s.put(i, s.lands[i].add(EXPLORER), victory=False)
             explored.append(i)
         ev.append(_event("explored", card=card.id, lands=self._names(tuple(explored))))
 
+    def _explore_in(
+        self, lands: tuple[Land, ...] | list[Land], task: ExploreLand
+    ) -> tuple[Land | None, Event]:
+        """An Explore in one land: the land after it (``None``: unchanged) and the event."""
+        if not explorers_reach(self.island, lands, task.land):
+            return None, Event("explored", (("card", task.card), ("lands", ())))
+        event = Event("explored", (("card", task.card), ("lands", (self.island.lands[task.land],))))
+        return lands[task.land].add(EXPLORER), event
+
     def _explore_land(self, s: Draft, task: ExploreLand, ev: Events) -> None:
-        if self._skipped_in(s, EXPLORE, task.land, ev):
+        if s.skips and self._skipped_in(s, EXPLORE, task.land, ev):
             return
-        if not explorers_reach(self.island, s.lands, task.land):
-            ev.append(_event("explored", card=task.card, lands=()))
-            return
-        ev.append(_event("explored", card=task.card, lands=(self.island.lands[task.land],)))
-        s.put(task.land, s.lands[task.land].add(PieceKind.EXPLORER), victory=False)
+        land, event = self._explore_in(s.lands, task)
+        ev.append(event)
+        if land is not None:
+            s.put(task.land, land, victory=False)
+
+    def _quick_explore(self, state: IslandState, task: ExploreLand) -> Quick:
+        lands = state.lands
+        land, event = self._explore_in(lands, task)
+        return (
+            (lands if land is None else _with_land(lands, task.land, land)),
+            state.blight,
+            state.fear,
+            (event,),
+        )
 
     def _advance_cards(self, s: Draft, task: Advance, ev: Events) -> None:
         board = s.invaders.advance()
@@ -991,6 +1175,26 @@ class InvaderPhaseGame:
     def _names(self, lands: tuple[int, ...]) -> tuple[str, ...]:
         names = self.island.lands
         return tuple(names[i] for i in lands)
+
+
+_KIND_VALUE = {kind: kind.value for kind in PieceKind}  # ``kind.value`` is a Python-level property
+_LANDS = IslandState._fields.index("lands")
+_BLIGHT = IslandState._fields.index("blight")
+_FEAR = IslandState._fields.index("fear")
+_AGENDA = IslandState._fields.index("agenda")
+
+
+def _fear_generated(amount: int, cause: str, pool: int) -> Event:
+    return Event("fear_generated", (("amount", amount), ("cause", cause), ("pool", pool)))
+
+
+_new_state = tuple.__new__  # an IslandState from its field values in one go (see state.py)
+
+
+def _with_land(lands: tuple[Land, ...], index: int, land: Land) -> tuple[Land, ...]:
+    changed = list(lands)
+    changed[index] = land
+    return tuple(changed)
 
 
 def _holds(land: Land, word: str) -> bool:

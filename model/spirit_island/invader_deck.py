@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from invasion_oracle.model.core.frozen import quick_init
 from invasion_oracle.model.spirit_island.effects import Effect
 from invasion_oracle.model.spirit_island.pieces import Terrain
 
@@ -78,6 +79,7 @@ def entry_stage(entry: str) -> int | None:
     return None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class InvaderBoard:
     """The deck (top first) and the cards in each action space and the discard."""

@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from invasion_oracle.model.core.frozen import quick_init
+
 
 class Terrain(enum.StrEnum):
     JUNGLE = "jungle"
@@ -39,11 +41,14 @@ class PieceKind(enum.StrEnum):
     DAHAN = "dahan"
 
 
-INVADERS = (PieceKind.CITY, PieceKind.TOWN, PieceKind.EXPLORER)  # largest first, the display order
-SOURCES = (PieceKind.CITY, PieceKind.TOWN)  # Explore sources (seed 002, Invader: Town and City tables)
-LETTER = {PieceKind.EXPLORER: "E", PieceKind.TOWN: "T", PieceKind.CITY: "C", PieceKind.DAHAN: "D"}
+# The kinds as plain names: ``PieceKind.TOWN`` looks the member up on the enum class each time
+# (about 0.1 us, several times per piece on the Invader Actions' hot paths).
+EXPLORER, TOWN, CITY, DAHAN = PieceKind.EXPLORER, PieceKind.TOWN, PieceKind.CITY, PieceKind.DAHAN
+INVADERS = (CITY, TOWN, EXPLORER)  # largest first, the display order
+SOURCES = (CITY, TOWN)  # Explore sources (seed 002, Invader: Town and City tables)
+LETTER = {EXPLORER: "E", TOWN: "T", CITY: "C", DAHAN: "D"}
 BY_LETTER = {v: k for k, v in LETTER.items()}
-_ORDER = {PieceKind.CITY: 0, PieceKind.TOWN: 1, PieceKind.EXPLORER: 2, PieceKind.DAHAN: 3}
+_ORDER = {CITY: 0, TOWN: 1, EXPLORER: 2, DAHAN: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +74,11 @@ class PieceStats:
     health_floor: int = 1
 
     def of(self, kind: PieceKind) -> KindStats:
-        if kind is PieceKind.EXPLORER:
+        if kind is EXPLORER:
             return self.explorer
-        if kind is PieceKind.TOWN:
+        if kind is TOWN:
             return self.town
-        if kind is PieceKind.CITY:
+        if kind is CITY:
             return self.city
         return self.dahan
 
@@ -113,6 +118,7 @@ def _key(p: Piece) -> tuple[int, int]:
     return _ORDER[p.kind], p.damage
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Land:
     """What one land holds. ``health`` lists Health modifiers by kind (until Time Passes).
@@ -139,16 +145,16 @@ class Land:
 
     @property
     def invaders(self) -> tuple[Piece, ...]:
-        return tuple(p for p in self.pieces if p.kind is not PieceKind.DAHAN)
+        return tuple(p for p in self.pieces if p.kind is not DAHAN)
 
     @property
     def dahan(self) -> tuple[Piece, ...]:
-        return tuple(p for p in self.pieces if p.kind is PieceKind.DAHAN)
+        return tuple(p for p in self.pieces if p.kind is DAHAN)
 
     @property
     def has_invaders(self) -> bool:
         pieces = self.pieces
-        return bool(pieces) and pieces[0].kind is not PieceKind.DAHAN  # Dahan sort last
+        return bool(pieces) and pieces[0].kind is not DAHAN  # Dahan sort last
 
     @property
     def has_source(self) -> bool:
@@ -184,7 +190,22 @@ class Land:
     def add(self, kind: PieceKind, n: int = 1, damage: int = 0) -> Land:
         if n <= 0:
             return self
-        return self.with_pieces((*self.pieces, *(piece(kind, damage),) * n))
+        # The new pieces go after every piece that sorts before or with them (where a stable
+        # sort of the pieces plus the new ones puts them): a scan back from the end of the
+        # sorted pieces (the Dahan, then the Explorers) instead of a sort, which called its key
+        # function once a piece (a Build's or Explore's cost).
+        rank = _ORDER[kind]
+        pieces = self.pieces
+        at = len(pieces)
+        while at:
+            p = pieces[at - 1]
+            other = _ORDER[p.kind]
+            if other < rank or (other == rank and p.damage <= damage):
+                break
+            at -= 1
+        added = (piece(kind, damage),) * n
+        grown = pieces + added if at == len(pieces) else (*pieces[:at], *added, *pieces[at:])
+        return Land(grown, self.blight, self.presence, self.defend, self.health)
 
     def without(self, piece: Piece) -> Land:
         """The land with one ``piece`` (kind and damage) taken away."""
@@ -224,7 +245,17 @@ def invader_damage(land: Land, stats: PieceStats) -> int:
 
     Damage taken does not lower the Damage a piece deals (seed 002, FAQ Invaders).
     """
-    return sum(stats.of(p.kind).damage for p in land.pieces if p.kind is not PieceKind.DAHAN)
+    explorer, town, city = stats.explorer.damage, stats.town.damage, stats.city.damage
+    total = 0
+    for p in land.pieces:  # a loop, not stats.of per piece: this runs at every Ravage
+        kind = p.kind
+        if kind is EXPLORER:
+            total += explorer
+        elif kind is TOWN:
+            total += town
+        elif kind is CITY:
+            total += city
+    return total
 
 
 # -- notation ------------------------------------------------------------------------------

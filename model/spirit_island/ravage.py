@@ -21,12 +21,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from invasion_oracle.model.spirit_island.damage import DahanHarm, efficient_dahan_damage
+from invasion_oracle.model.core.frozen import quick_init
+from invasion_oracle.model.spirit_island.damage import NO_HARM, DahanHarm, dahan_hits
 from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
 from invasion_oracle.model.spirit_island.island import Island
-from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, PieceStats, invader_damage
+from invasion_oracle.model.spirit_island.pieces import DAHAN, Land, PieceStats, invader_damage
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Strike:
     """The Invaders' half of a Ravage in one land."""
@@ -60,12 +62,25 @@ def invaders_strike(land: Land, stats: PieceStats, blight_threshold: int) -> Str
     >>> strike.hits, strike.blight, describe(strike.land), strike.harm.destroyed
     (3, True, 'T E D D@1', 1)
     """
+    damage, defend, hits, blight, after, destroyed, damaged = strike_parts(land, stats, blight_threshold)
+    harm = NO_HARM if after is land else DahanHarm(destroyed, damaged)
+    return Strike(damage, defend, hits, blight, after, harm)
+
+
+StrikeParts = tuple[int, int, int, bool, Land, int, int]
+"""A :class:`Strike` as plain values: damage, defend, hits, blight, the land after, the Dahan
+destroyed and the Dahan damaged."""
+
+
+def strike_parts(land: Land, stats: PieceStats, blight_threshold: int) -> StrikeParts:
+    """:func:`invaders_strike` as plain values (the game's hot path builds no Strike)."""
     damage = invader_damage(land, stats)
-    hits = max(0, damage - land.defend)
-    after, harm = efficient_dahan_damage(land, stats, hits)
-    return Strike(damage, land.defend, hits, hits >= blight_threshold, after, harm)
+    defend = land.defend
+    hits = damage - defend if damage > defend else 0
+    after, destroyed, damaged = dahan_hits(land, stats, hits)
+    return damage, defend, hits, hits >= blight_threshold, after, destroyed, damaged
 
 
 def fight_back_damage(land: Land, stats: PieceStats) -> int:
     """Damage the surviving Dahan deal back: 2 each (their Damage taken does not matter)."""
-    return stats.dahan.damage * land.count(PieceKind.DAHAN)
+    return stats.dahan.damage * land.count(DAHAN)

@@ -18,11 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from invasion_oracle.model.core.errors import RulesError
-from invasion_oracle.model.spirit_island.pieces import Land, Piece, PieceKind, PieceStats
+from invasion_oracle.model.spirit_island.pieces import (
+    CITY,
+    EXPLORER,
+    TOWN,
+    Land,
+    Piece,
+    PieceKind,
+    PieceStats,
+)
 from invasion_oracle.model.spirit_island.pieces import piece as make_piece
 
-UPGRADE = {PieceKind.EXPLORER: PieceKind.TOWN, PieceKind.TOWN: PieceKind.CITY}
-DOWNGRADE = {PieceKind.CITY: PieceKind.TOWN, PieceKind.TOWN: PieceKind.EXPLORER}
+UPGRADE = {EXPLORER: TOWN, TOWN: CITY}
+DOWNGRADE = {CITY: TOWN, TOWN: EXPLORER}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +99,7 @@ def downgrade(land: Land, piece: Piece, stats: PieceStats, downgrade_reading: st
     >>> describe(land), change.result, change.destroyed_kind
     ('-', 'destroyed', <PieceKind.TOWN: 'town'>)
     """
-    if piece.kind is PieceKind.EXPLORER:
+    if piece.kind is EXPLORER:
         return remove(land, piece)
     if piece.kind not in DOWNGRADE:
         raise RulesError(f"a {piece.kind.value} cannot be downgraded")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from invasion_oracle.model.spirit_island.fear import FearTrack
-from invasion_oracle.model.spirit_island.pieces import SOURCES, Land, PieceKind
+from invasion_oracle.model.spirit_island.pieces import CITY, DAHAN, SOURCES, Land
 
 
 def terror_victory(lands: Sequence[Land], terror_level: int) -> str | None:
@@ -28,7 +28,7 @@ def terror_victory(lands: Sequence[Land], terror_level: int) -> str | None:
     if terror_level == 1:
         for land in lands:
             pieces = land.pieces
-            if pieces and pieces[0].kind is not PieceKind.DAHAN:
+            if pieces and pieces[0].kind is not DAHAN:
                 return None
         return "Terror Level I: no Invaders on the island"
     if terror_level == 2:
@@ -40,7 +40,7 @@ def terror_victory(lands: Sequence[Land], terror_level: int) -> str | None:
     if terror_level == 3:
         for land in lands:
             pieces = land.pieces
-            if pieces and pieces[0].kind is PieceKind.CITY:
+            if pieces and pieces[0].kind is CITY:
                 return None
         return "Terror Level III: no Cities on the island"
     return None

@@ -1,0 +1,106 @@
+"""The single-land actions' draft-free path (``InvaderPhaseGame._quick_one``) answers exactly as
+the general path does: the same state and the same events, for every Ravage, Build and Explore
+in every land of states met in generated games (any rulings, Presence, Defend, damaged pieces,
+small Blight and Fear pools, games won or lost), played on and not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+
+from invasion_oracle.model.core.decisions import normalise_answer
+from invasion_oracle.model.spirit_island.game import InvaderPhaseGame
+from invasion_oracle.model.spirit_island.scenario import Scenario, scenario_from_document
+from invasion_oracle.model.spirit_island.state import BuildLand, ExploreLand, IslandState, RavageLand, Task
+from invasion_oracle.properties.spirit_island import scenario_documents
+from tests.bench.bench_spirit_island import _board_d
+
+MAX_STATES = 25
+
+
+def general(scenario: Scenario, play_on: bool) -> InvaderPhaseGame:
+    """The game with its draft-free path switched off: every task goes through a draft."""
+    game = scenario.game(play_on=play_on)
+    game._quick = {}
+    return game
+
+
+def visited(scenario: Scenario, play_on: bool) -> list[IslandState]:
+    """The states a game of ``scenario`` passes through, as idle states (nothing on the agenda,
+    nothing pending), the way a caller puts one action on a state."""
+    game = general(scenario, play_on)
+    decider, chance = scenario.decider(), scenario.chance_source()
+    state, _ = game.start(scenario.initial)
+    states = [state]
+    while (request := game.pending(state)) is not None and len(states) < MAX_STATES:
+        source = decider.decide if hasattr(request, "options") else chance.outcome
+        state, _ = game.step(state, normalise_answer(request, source(request)))
+        states.append(state)
+    return [s._replace(agenda=(), request=None, awaiting=None) for s in (scenario.initial, *states)]
+
+
+def tasks(state: IslandState) -> list[Task]:
+    out: list[Task] = []
+    for index in range(len(state.lands)):
+        out += [RavageLand("1J", index), BuildLand("1J", index), ExploreLand("1J", index)]
+    return out
+
+
+def compare(scenario: Scenario, play_on: bool) -> int:
+    """Every single-land action on every visited state, both ways; how many the quick path took."""
+    quick, slow = scenario.game(play_on=play_on), general(scenario, play_on)
+    taken = 0
+    for state in visited(scenario, play_on):
+        for task in tasks(state):
+            taken += quick._quick_one(state, task) is not None
+            assert quick.run_tasks(state, task) == slow.run_tasks(state, task), task
+            queued = state._replace(agenda=(task,))
+            assert quick.start(queued) == slow.start(queued), task
+    return taken
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenario_documents())
+def test_the_quick_path_is_the_general_path(document: dict[str, Any]) -> None:
+    scenario = scenario_from_document(document, "generated")
+    compare(scenario, play_on=False)
+    compare(scenario, play_on=True)
+
+
+def test_the_quick_path_on_the_bench_workload() -> None:
+    """The bench's board-D actions (tests/bench/bench_spirit_island.py): every one takes the quick
+    path, and each state and event equals the general path's, action after action."""
+    scenario, plan = _board_d()
+    quick, slow = scenario.game(), general(scenario, False)
+    state = scenario.initial._replace(agenda=())
+    for task, _ in plan:
+        assert quick._quick_one(state, task) is not None, task
+        done = quick.run_tasks(state, task)
+        assert done == slow.run_tasks(state, task)
+        state = done[0]
+    assert state != scenario.initial._replace(agenda=())
+
+
+def test_the_quick_path_hands_over_what_it_does_not_play() -> None:
+    """A Ravage that asks (a cascade, a fight-back choice) or ends the game goes to the general
+    path, which asks or ends it."""
+    from tests.spirit_island.helpers import doc
+
+    cases = (
+        (doc(lands={"A5": "C B", "A1": "2D"}), "cascade"),
+        (doc(lands={"A8": "C", "A5": {"pieces": "D T 2E", "defend": 4}}), "fight-back"),
+        (doc(lands={"A5": "T E 3D"}), "win"),  # the fight-back destroys the last Invaders
+    )
+    for document, what in cases:
+        scenario = scenario_from_document(document, "t")
+        game = scenario.game()
+        state = scenario.initial._replace(agenda=())
+        task = RavageLand("1J", scenario.island.index("A5"))
+        assert game._quick_one(state, task) is None
+        after, events = game.run_tasks(state, task)
+        if what == "win":
+            assert after.outcome is not None and after.outcome.result == "win"
+        else:
+            assert after.request is not None and after.request.kind == what
+        assert (after, events) == general(scenario, False).run_tasks(state, task)
