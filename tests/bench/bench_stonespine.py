@@ -58,25 +58,14 @@ from invasion_oracle.solver.stonespine.policy import InvasionDP
 from invasion_oracle.solver.stonespine.policy import Measure as PhaseMeasure
 from invasion_oracle.solver.stonespine.routes import RouteModel, enumerate_outcomes, solve_routes
 from tests.bench import Measure, ortools_import_measure
+from tests.solver_stonespine.instances import NEAR_UNIQUE, SMALL
 
 ROOT = Path(__file__).resolve().parents[2]
 ORACLE_SAMPLE = 4  # placements timed through the oracle when it cannot run in full
 ENUMERATION_SAMPLE = 3000  # placements timed on the compiled board when enumeration is too long
 
-# A 4-column, 3-row dungeon in year 3 whose optimum is below the maximum and nearly unique (2 of 3
-# heroes, 3 tied placements), found among generated dungeons; and a smaller one on which the oracle
-# baseline runs in full well within a minute.
-NEAR_UNIQUE = {
-    "rows": 3,
-    "columns": 4,
-    "seed": 13,
-    "year": 3,
-    "minions": 3,
-    "bonus": 4,
-    "elements": 0.5,
-    "guardian": "Dragon",
-}
-SMALL = {"rows": 2, "columns": 3, "seed": 1, "year": 2, "minions": 2, "bonus": 3}
+# NEAR_UNIQUE and SMALL (tests/solver_stonespine/instances.py): a 4x3 year-3 dungeon whose optimum
+# is below the maximum and nearly unique, and a 3x2 one on which the oracle runs in full.
 ORACLE_CAP = 20.0  # seconds one placement may take through the oracle before the sample stops
 
 

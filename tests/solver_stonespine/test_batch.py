@@ -26,6 +26,7 @@ from invasion_oracle.solver.stonespine.board import Layout, board_for
 from invasion_oracle.solver.stonespine.fast import LayoutEvaluator
 from invasion_oracle.solver.stonespine.generate import study_document
 from invasion_oracle.solver.stonespine.placement import Space, placement_space, search_guaranteed
+from tests.solver_stonespine.instances import MIRROR
 from tests.solver_stonespine.test_placement import classes, enumerate_guaranteed
 from tests.stonespine.helpers import load
 
@@ -48,29 +49,6 @@ def study(
     if defeated:
         doc["players"][0]["defeated"] = list(defeated)
     return scenario_from_document(doc, "study grid")
-
-
-MIRROR = {
-    "game": "stonespine",
-    "year": 2,
-    "heroes": {"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
-    "players": [
-        {
-            "name": "Ann",
-            "guardian": "Gorgon",
-            "levels": [1, 1],
-            "dungeon": {
-                "entrance": "B",
-                "exit": "B",
-                "rows": [
-                    ["cave BR kobold", "cave TBLR", "cave BL kobold"],
-                    ["cave TR spike", "cave TLR", "cave TL spike"],
-                ],
-            },
-            "placement": {"guardians": ["B1"], "minions": ["B1", "B1"]},
-        }
-    ],
-}
 
 
 def instances() -> list[Any]:

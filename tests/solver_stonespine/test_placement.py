@@ -167,26 +167,9 @@ def test_figures_doing_nothing_are_one_class() -> None:
 def test_symmetric_boards_are_searched_once_per_class() -> None:
     """A dungeon that is its own mirror image: the search merges mirrored placements and still
     agrees with enumeration."""
-    row = ["cave BR kobold", "cave TBLR", "cave BL kobold"]
-    doc = {
-        "game": "stonespine",
-        "year": 2,
-        "heroes": {"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
-        "players": [
-            {
-                "name": "Ann",
-                "guardian": "Gorgon",
-                "levels": [1, 1],
-                "dungeon": {
-                    "entrance": "B",
-                    "exit": "B",
-                    "rows": [row, ["cave TR spike", "cave TLR", "cave TL spike"]],
-                },
-                "placement": {"guardians": ["B1"], "minions": ["B1", "B1"]},
-            }
-        ],
-    }
-    scenario = scenario_from_document(doc, "mirror")
+    from tests.solver_stonespine.instances import MIRROR
+
+    scenario = scenario_from_document(MIRROR, "mirror")
     space = placement_space(scenario)
     assert len(symmetries(space.board, space.enterable)) == 1
     best, tied = enumerate_guaranteed(scenario)

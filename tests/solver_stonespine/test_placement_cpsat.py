@@ -27,21 +27,10 @@ from invasion_oracle.solver.stonespine.placement import (
     upper_bound,
     z3_guaranteed,
 )
+from tests.solver_stonespine.instances import MIRROR, NEAR_UNIQUE, SMALL
 from tests.solver_stonespine.test_placement import study
 
-# The bench's instances (tests/bench/bench_stonespine.py): 3x2 year 2, best 2 of 2 with 37 tied
-# classes; 4x3 year 3, best 2 of 3 (below the bound), 3 tied.
-SMALL = {"rows": 2, "columns": 3, "seed": 1, "year": 2, "minions": 2, "bonus": 3}
-NEAR_UNIQUE = {
-    "rows": 3,
-    "columns": 4,
-    "seed": 13,
-    "year": 3,
-    "minions": 3,
-    "bonus": 4,
-    "elements": 0.5,
-    "guardian": "Dragon",
-}
+# SMALL, NEAR_UNIQUE: the bench's instances too (tests/solver_stonespine/instances.py).
 # 8x8, 25 chambers enterable: best 2 of 4, and proving that nothing defeats 3 takes CP-SAT seconds.
 HARD = {"rows": 8, "columns": 8, "seed": 23, "elements": 0.3, "bonus": 6}
 
@@ -131,27 +120,7 @@ def test_top_lists_the_searchs_first_ties(optional: bool) -> None:
 
 
 def _mirror() -> Scenario:
-    """A dungeon that is its own mirror image."""
-    row = ["cave BR kobold", "cave TBLR", "cave BL kobold"]
-    doc = {
-        "game": "stonespine",
-        "year": 2,
-        "heroes": {"black": "Thief", "purple": "Cleric", "red": "Barbarian"},
-        "players": [
-            {
-                "name": "Ann",
-                "guardian": "Gorgon",
-                "levels": [1, 1],
-                "dungeon": {
-                    "entrance": "B",
-                    "exit": "B",
-                    "rows": [row, ["cave TR spike", "cave TLR", "cave TL spike"]],
-                },
-                "placement": {"guardians": ["B1"], "minions": ["B1", "B1"]},
-            }
-        ],
-    }
-    return scenario_from_document(doc, "mirror")
+    return scenario_from_document(MIRROR, "mirror")
 
 
 def _optional_2x2() -> Scenario:
