@@ -5,7 +5,9 @@ and out/bench.md.
 ``results() -> list[Measure]`` (or ``results(quick: bool)``, which ``--quick`` calls with
 ``quick=True``; modules without that parameter are skipped by ``--quick``) or ``main() -> str``
 (see ``tests/bench/__init__.py``). Benchmarks measure a baseline in the same run and print ratios,
-so numbers compare across machines; ``out/bench.json`` keeps them (with the machine, Python, z3 and
+so numbers compare across machines. ``bench_readme`` runs first, alone (it runs the README's
+commands side by side on every core); the other modules then run side by side, one worker process
+per core (a measure and its baseline always in the same process). ``out/bench.json`` keeps them (with the machine, Python, z3 and
 OR-Tools versions) for comparing runs.
 
 * ``bench_readme``: every search line of the README run as a subprocess, its CPU time (children's
@@ -19,22 +21,20 @@ OR-Tools versions) for comparing runs.
 
 from __future__ import annotations
 
-import importlib
-import inspect
+import multiprocessing
 import os
 import pkgutil
 import platform
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import tests.bench as package
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
-from invasion_oracle.reports.tables import table
-from tests.bench import Measure
+from tests.bench.runner import run_module
 
 OUT = Path("out") / "bench.json"
-HEADERS = ["measure", "this project", "baseline (same run)", "ratio", "workload"]
 
 
 def _versions() -> dict[str, str]:
@@ -49,12 +49,21 @@ def _versions() -> dict[str, str]:
     return found
 
 
+# bench_readme runs first and alone: it runs the README's commands side by side on every core
+# itself. The other modules then run side by side, one process per core (each measure and its
+# baseline are timed in the same process, so the ratios keep their meaning), the longest first so
+# that the cores finish together (the order of the 3 December runs: Vul'Keth and Stonespine about
+# 35 s each, Cloudspire 17 s, the rest under 10 s); the output keeps the modules' name order.
+ALONE = ("bench_readme",)
+LONGEST_FIRST = ("bench_vulketh", "bench_stonespine", "bench_cloudspire", "bench_spirit_island")
+
+
 def main() -> int:
     names = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if m.name.startswith("bench_"))
     quick = "--quick" in sys.argv[1:]
     only = {a for a in sys.argv[1:] if not a.startswith("--")}
+    names = [n for n in names if not only or n in only]
     benchmarks: dict[str, object] = {}
-    markdown: list[str] = []
     record = {
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -65,26 +74,40 @@ def main() -> int:
         "quick": quick,
         "benchmarks": benchmarks,
     }
+    done: dict[str, tuple[str, list[object] | None, float]] = {}
+
+    def report(name: str, result: tuple[str, list[object] | None, float]) -> None:
+        done[name] = result
+        text, _, seconds = result
+        if text:
+            print(f"## {name}\n\n{text}\n\n_{name} took {seconds:.1f} s_\n", flush=True)
+
     started_all = time.perf_counter()
     for name in names:
-        if only and name not in only:
-            continue
-        module = importlib.import_module(f"tests.bench.{name}")
-        takes_quick = hasattr(module, "results") and "quick" in inspect.signature(module.results).parameters
-        if quick and not takes_quick:
-            continue
-        started = time.perf_counter()
-        print(f"## {name}\n", flush=True)
-        if hasattr(module, "results"):
-            measures: list[Measure] = module.results(quick=True) if quick else module.results()
-            text = table([m.row() for m in measures], HEADERS)
-            benchmarks[name] = [m.to_json() for m in measures]
-        else:
-            text = module.main()
-        print(text, flush=True)
-        markdown += [f"## {name}", "", text, ""]
-        print(f"\n_{name} took {time.perf_counter() - started:.1f} s_\n", flush=True)
+        if name in ALONE:
+            report(name, run_module(name, quick))
+    rest = sorted(
+        (n for n in names if n not in ALONE),
+        key=lambda n: LONGEST_FIRST.index(n) if n in LONGEST_FIRST else len(LONGEST_FIRST),
+    )
+    workers = min(len(rest), os.cpu_count() or 1)
+    if workers > 1:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            running = {pool.submit(run_module, name, quick): name for name in rest}
+            for future in as_completed(running):
+                report(running[future], future.result())
+    else:
+        for name in rest:
+            report(name, run_module(name, quick))
     print(f"_all benchmarks took {time.perf_counter() - started_all:.1f} s_")
+    markdown: list[str] = []
+    for name in names:  # the files keep the modules' name order, whichever finished first
+        text, measures, _ = done[name]
+        if not text:
+            continue
+        if measures is not None:
+            benchmarks[name] = measures
+        markdown += [f"## {name}", "", text, ""]
     OUT.parent.mkdir(exist_ok=True)
     write_atomic(OUT, canonical_json(record, indent=1) + "\n")
     write_atomic(OUT.with_suffix(".md"), "\n".join(markdown))
