@@ -618,7 +618,7 @@ def results(quick: bool = False) -> list[Measure]:
 # -- the scaling curve (docs/performance.md) -------------------------------------------------------
 
 
-SIZES = (3, 4, 5, 6, 7, 8)
+SIZES = (3, 4, 5, 6, 7, 8, 10, 12, 16)  # 16x16 with three minions: its slowest seed 26 s
 MINIONS = (1, 2, 3)
 SEEDS = range(12)
 
