@@ -198,6 +198,8 @@ class InvaderPhaseGame:
         self._allocation_cache: dict[
             tuple[tuple[Piece, ...], tuple[tuple[PieceKind, int], ...], int], tuple[Allocation, ...]
         ] = {}
+        build_on_draft, build_quick = self._one_land(BUILD, self._build_in)
+        explore_on_draft, explore_quick = self._one_land(EXPLORE, self._explore_in)
         self._runners: dict[type, Callable[[Draft, Any, Events], None]] = {
             StartPhase: self._start_phase,
             EndPhase: self._end_phase,
@@ -212,11 +214,11 @@ class InvaderPhaseGame:
             AddBlight: self._add_blight,
             Cascade: self._cascade,
             FightBack: self._fight_back,
-            BuildLand: self._build_land,
+            BuildLand: build_on_draft,
             ExploreStep: self._explore_step,
             Escalate: self._escalate,
             ExploreCard: self._explore_card,
-            ExploreLand: self._explore_land,
+            ExploreLand: explore_on_draft,
             Advance: self._advance_cards,
             GenerateFear: self._generate_fear,
             ApplyEffects: self._apply_effects,
@@ -225,8 +227,8 @@ class InvaderPhaseGame:
             DrawBlightCard: self._draw_blight_card,
         }
         self._quick: dict[type, Callable[[IslandState, Any], Quick | None]] = {
-            BuildLand: self._quick_build,
-            ExploreLand: self._quick_explore,
+            BuildLand: build_quick,
+            ExploreLand: explore_quick,
             RavageLand: self._quick_ravage,
         }
         self._answerers: dict[type, Callable[[Draft, Any, Events, str], None]] = {
@@ -854,6 +856,33 @@ class InvaderPhaseGame:
         if fear:
             s.push(GenerateFear(fear, self._destroyed_in[index], destruction=True))
 
+    # A Build or an Explore in one land: ``change(lands, task)`` gives the land after it (``None``:
+    # unchanged) and its event; the draft path (skips honoured) and the quick path share it.
+    def _one_land(
+        self,
+        action: str,
+        change: Callable[[Any, Any], tuple[Land | None, Event]],
+    ) -> tuple[Callable[[Draft, Any, Events], None], Callable[[IslandState, Any], Quick]]:
+        def on_draft(s: Draft, task: Any, ev: Events) -> None:
+            if s.skips and self._skipped_in(s, action, task.land, ev):
+                return
+            land, event = change(s.lands, task)
+            ev.append(event)
+            if land is not None:
+                s.put(task.land, land, victory=False)
+
+        def quick(state: IslandState, task: Any) -> Quick:
+            lands = state.lands
+            land, event = change(lands, task)
+            return (
+                (lands if land is None else _with_land(lands, task.land, land)),
+                state.blight,
+                state.fear,
+                (event,),
+            )
+
+        return on_draft, quick
+
     def _build_in(self, lands: tuple[Land, ...] | list[Land], task: BuildLand) -> tuple[Land | None, Event]:
         """A Build in one land: the land after it (``None``: unchanged) and the event."""
         land = lands[task.land]
@@ -863,24 +892,6 @@ class InvaderPhaseGame:
         piece = built_piece(land)
         event = Event("built", (("card", task.card), ("land", name), ("piece", _KIND_VALUE[piece])))
         return land.add(piece), event
-
-    def _build_land(self, s: Draft, task: BuildLand, ev: Events) -> None:
-        if s.skips and self._skipped_in(s, BUILD, task.land, ev):
-            return
-        land, event = self._build_in(s.lands, task)
-        ev.append(event)
-        if land is not None:
-            s.put(task.land, land, victory=False)
-
-    def _quick_build(self, state: IslandState, task: BuildLand) -> Quick:
-        lands = state.lands
-        land, event = self._build_in(lands, task)
-        return (
-            (lands if land is None else _with_land(lands, task.land, land)),
-            state.blight,
-            state.fear,
-            (event,),
-        )
 
     def _explore_step(self, s: Draft, task: ExploreStep, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
@@ -946,24 +957,6 @@ class InvaderPhaseGame:
             return None, Event("explored", (("card", task.card), ("lands", ())))
         event = Event("explored", (("card", task.card), ("lands", (self.island.lands[task.land],))))
         return lands[task.land].add(EXPLORER), event
-
-    def _explore_land(self, s: Draft, task: ExploreLand, ev: Events) -> None:
-        if s.skips and self._skipped_in(s, EXPLORE, task.land, ev):
-            return
-        land, event = self._explore_in(s.lands, task)
-        ev.append(event)
-        if land is not None:
-            s.put(task.land, land, victory=False)
-
-    def _quick_explore(self, state: IslandState, task: ExploreLand) -> Quick:
-        lands = state.lands
-        land, event = self._explore_in(lands, task)
-        return (
-            (lands if land is None else _with_land(lands, task.land, land)),
-            state.blight,
-            state.fear,
-            (event,),
-        )
 
     def _advance_cards(self, s: Draft, task: Advance, ev: Events) -> None:
         board = s.invaders.advance()
