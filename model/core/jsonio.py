@@ -8,6 +8,7 @@ Schemas are JSON Schema draft 2020-12 files shipped beside the code and publishe
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -63,41 +64,80 @@ def read_json_file(path: str | Path) -> Any:
     limits = input_limits()
     if source == "-":
         raw = sys.stdin.buffer.read(limits.max_bytes + 1)
-        _check_size(len(raw), limits, "<stdin>")
+        _check_size(len(raw), limits.max_bytes, "<stdin>")
         return parse_json_bytes(raw, "<stdin>")
     if is_example(source):
         return parse_json_bytes(ExampleRef.parse(source).read_bytes(), source)
+    raw = read_regular_file(path, source, limits.max_bytes)
+    return parse_json_bytes(raw, source)
+
+
+_NOT_REGULAR = "not a regular file (a device, FIFO or socket)"
+_INPUT_ADVICE = "; give a JSON file or - for stdin"
+
+
+def read_regular_file(
+    path: str | Path,
+    source: str,
+    max_bytes: int,
+    *,
+    follow_symlinks: bool = True,
+    dir_fd: int | None = None,
+    advice: bool = True,
+) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``max_bytes``; anything else is a
+    :class:`MalformedInputError` naming ``source``.
+
+    The one guard of every file the oracle reads back (inputs, baselines, suites, traces and the
+    result cache): a directory, a device, a FIFO or a socket is refused before it is read (and
+    checked again on the open handle, opened without blocking), so ``/dev/zero`` or a pipe with no
+    writer can neither fill memory nor hang the command. ``follow_symlinks=False`` refuses a
+    symbolic link as the last part of the path (the cache's entries); ``dir_fd`` reads ``path``
+    relative to an open folder; ``advice=False`` leaves out the command line's advice (what to give
+    instead, the option that raises the limit) from the reasons.
+    """
     try:
-        info = os.stat(path)
+        info = os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
     except FileNotFoundError:
         raise MalformedInputError(source, "$", "no such file") from None
     except NotADirectoryError:
         raise MalformedInputError(source, "$", "no such file (a part of the path is not a folder)") from None
     except OSError as err:
         raise MalformedInputError(source, "$", f"cannot read: {err.strerror}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise MalformedInputError(source, "$", "a symbolic link, not a regular file")
     if stat.S_ISDIR(info.st_mode):
         raise MalformedInputError(source, "$", "is a directory, expected a JSON file")
     if not stat.S_ISREG(info.st_mode):
-        raise MalformedInputError(
-            source, "$", "not a regular file (a device, FIFO or socket); give a JSON file or - for stdin"
-        )
-    _check_size(info.st_size, limits, source)
+        raise MalformedInputError(source, "$", _NOT_REGULAR + (_INPUT_ADVICE if advice else ""))
+    _check_size(info.st_size, max_bytes, source, advice)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        flags |= os.O_NOFOLLOW
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(limits.max_bytes + 1)
+        fd = os.open(path, flags, dir_fd=dir_fd)
+    except OSError as err:
+        if err.errno == errno.ELOOP and not follow_symlinks:
+            raise MalformedInputError(source, "$", "a symbolic link, not a regular file") from None
+        raise MalformedInputError(source, "$", f"cannot read: {err.strerror}") from None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since the stat
+                raise MalformedInputError(source, "$", _NOT_REGULAR + (_INPUT_ADVICE if advice else ""))
+            raw = handle.read(max_bytes + 1)
     except OSError as err:
         raise MalformedInputError(source, "$", f"cannot read: {err.strerror}") from None
-    _check_size(len(raw), limits, source)
-    return parse_json_bytes(raw, source)
+    _check_size(len(raw), max_bytes, source, advice)
+    return raw
 
 
-def _check_size(size: int, limits: InputLimits, source: str) -> None:
-    if size > limits.max_bytes:
-        raise MalformedInputError(
-            source,
-            "$",
-            f"larger than the input limit of {limits.max_bytes} bytes; raise it with --max-input-size",
-        )
+def _check_size(size: int, max_bytes: int, source: str, advice: bool = True) -> None:
+    if size > max_bytes:
+        if advice:
+            reason = f"larger than the input limit of {max_bytes} bytes; raise it with --max-input-size"
+        else:
+            reason = f"larger than the limit of {max_bytes} bytes"
+        raise MalformedInputError(source, "$", reason)
 
 
 class _Float:
