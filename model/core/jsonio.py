@@ -72,6 +72,18 @@ def read_json_file(path: str | Path) -> Any:
     return parse_json_bytes(raw, source)
 
 
+def read_text_file(path: str | Path) -> str:
+    """A UTF-8 text file read back (a committed fixture compared with what the oracle writes),
+    through the guard of every input file; newlines read as :meth:`Path.read_text` reads them."""
+    source = str(path)
+    raw = read_regular_file(path, source, input_limits().max_bytes)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise MalformedInputError(source, "$", f"not UTF-8 (byte {err.start})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 _NOT_REGULAR = "not a regular file (a device, FIFO or socket)"
 _INPUT_ADVICE = "; give a JSON file or - for stdin"
 
