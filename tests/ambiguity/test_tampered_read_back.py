@@ -1,6 +1,7 @@
-"""A baseline read back is data checked for shape (issue 33): a baseline whose parts are not shaped
-as `ambiguities --json` writes them, or that is not a regular file, is one located error (exit 2)
-before any work, never an internal error or a silent pass."""
+"""Baselines and fixture manifests read back are data checked for shape (issue 33): a baseline
+whose parts are not shaped as `ambiguities --json` writes them, a baseline that is not a regular
+file, or a manifest naming a file outside its folder is one located error (exit 2) before any
+work, never an internal error or a silent pass."""
 
 from __future__ import annotations
 
@@ -89,3 +90,17 @@ def test_a_baseline_that_is_not_a_regular_file_is_refused(
         assert main([*COMMAND, "--baseline", str(path)]) == 2
         err = capsys.readouterr().err
         assert f"{path}:$: not a regular file" in err, err
+
+
+@pytest.mark.parametrize("outside", ["../elsewhere.json", "/etc/hostname"])
+def test_a_manifest_naming_a_file_outside_its_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], outside: str
+) -> None:
+    folder = tmp_path / "fixtures"
+    folder.mkdir()
+    (tmp_path / "elsewhere.json").write_text('{"scenario": {}}', encoding="utf-8")
+    manifest = {"cases": [{"case": "vulketh/x", "game": "vulketh", "file": outside}]}
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert main(["vulketh", "ambiguities", "--no-cache", "--workers", "1", "--fixtures", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert f"{folder / 'manifest.json'}:$.cases[0].file: a file outside the fixtures folder" in err, err
