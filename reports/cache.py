@@ -225,7 +225,8 @@ class _Decoder:
         raise BadEntry(f"{where}: the cache cannot check a value of type {hint}")
 
     def untyped(self, data: Any, where: str) -> Any:
-        """A value whose type is not declared (``Any``): JSON data and the tagged forms."""
+        """A value whose type is not declared (``Any``): JSON data, tagged floats and containers,
+        never a class (the answer types declare where their own types go)."""
         if data is None or isinstance(data, bool | int | str):
             return data
         if isinstance(data, list):
@@ -249,11 +250,8 @@ class _Decoder:
             return {
                 self.untyped(k, where): self.untyped(v, f"{where}[{k!r}]") for k, v in self.pairs(data, where)
             }
-        if tag in ("$dc", "$enum") and isinstance(data.get(tag), str):
-            kind = self.table.get(data[tag])
-            if kind is None:
-                raise BadEntry(f"{where}: {data[tag]!r} is not one of the answer types of this job")
-            return self.instance(data, kind, where)
+        if tag in ("$dc", "$enum"):  # the declared type says plain data here: no class at all
+            raise BadEntry(f"{where}: {tag} {data.get(tag)!r} where the answer type declares plain data")
         raise BadEntry(f"{where}: an unknown tag {tag!r}")
 
     def tagged(self, data: Any, tag: str, where: str) -> Any:
@@ -375,6 +373,8 @@ class JobCache:
             info = os.stat(self.folder)
         except FileNotFoundError:
             return
+        except ValueError as err:  # a NUL in the name
+            raise MalformedInputError(source, repr(where), f"not a usable path: {err}") from None
         except NotADirectoryError:
             raise MalformedInputError(source, where, "a part of the path is a file, not a folder") from None
         except OSError as err:
@@ -382,8 +382,9 @@ class JobCache:
                 source, where, f"cannot read the cache folder: {err.strerror}"
             ) from None
         if not stat.S_ISDIR(info.st_mode):
+            what = "is a file" if stat.S_ISREG(info.st_mode) else "is a device, FIFO or socket"
             raise MalformedInputError(
-                source, where, "is a file, not a folder; give the cache folder, or --no-cache"
+                source, where, f"{what}, not a folder; give the cache folder, or --no-cache"
             )
         try:
             os.close(os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY))
