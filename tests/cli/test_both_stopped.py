@@ -1,0 +1,183 @@
+"""``--engine both`` cut short at each stage, in every game: only what finished is said to agree.
+
+Each search runs in process on a small instance. The engine of stage ``k`` is wrapped so that, as
+it starts, the command is stopped the way a user stops it: a real SIGINT to this process (caught
+by the command's own Ctrl-C handler), or its ``--time-limit`` running out. The engine then stops
+at its first check; the engines after it are never started. The text and the JSON must name the
+engines that finished (and only those agree), name the stopped one with why, and never say
+``proven``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from invasion_oracle.reports.cli import main
+from invasion_oracle.reports.options import RUNNING
+
+STOPS = ("interrupted", "time-limit")
+STOP_WORDS = {"interrupted": "interrupted (Ctrl-C)", "time-limit": "the time limit was reached"}
+
+
+def _stop_now(how: str) -> None:
+    """Stop the running command as its user would: Ctrl-C, or its time limit running out."""
+    deadline = RUNNING.get()
+    assert deadline is not None, "the stage runs outside a search command"
+    if how == "interrupted":
+        os.kill(os.getpid(), signal.SIGINT)  # the command's handler marks its deadline stopped
+        assert deadline.stopped(), "the command's Ctrl-C handler did not see the signal"
+    else:
+        deadline.seconds = max(deadline.elapsed(), 1e-9)  # the whole command's limit is now up
+
+
+def _wrap(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, stage: int, how: str) -> list[str]:
+    """Wrap ``module.name`` (the engine entry the command calls once per engine) so that the call
+    of stage ``stage`` (0-based) starts with the command stopped; returns the engines called."""
+    real = getattr(module, name)
+    called: list[str] = []
+
+    def engine_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+        for key in ("engine", "method"):
+            if key in kwargs:
+                return str(kwargs[key])
+        return str(args[-1])
+
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        called.append(engine_of(args, kwargs))
+        if len(called) - 1 == stage:
+            _stop_now(how)
+            if how == "time-limit" and "seconds" in kwargs:
+                kwargs["seconds"] = 1e-6  # an engine given its share of the time left: none is left
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, wrapped)
+    return called
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err, captured.err
+    return code, captured.out
+
+
+def _check(
+    engines: tuple[str, ...],
+    stage: int,
+    how: str,
+    text: str,
+    envelope: dict[str, Any],
+    engine_field: Callable[[dict[str, Any]], list[str]] = lambda e: [e["answer"]["engine"]],
+) -> None:
+    """The claims of one ``both`` run stopped at ``stage``: the envelope lists the engines before
+    it as finished and the rest as not, the status is not proven, ``engine`` names only finished
+    engines, and the text names the stopped engine and says "agree" only of those that finished."""
+    finished, stopped = list(engines[:stage]), engines[stage]
+    assert envelope["status"] != "proven", envelope["status"]
+    assert envelope["stopped"] == how
+    record = envelope["engines"]
+    assert record["finished"] == finished
+    unfinished = {run["engine"]: run for run in record["unfinished"]}
+    assert list(unfinished) == list(engines[stage:])
+    assert unfinished[stopped] == {"engine": stopped, "stopped": how, "started": True}
+    for later in engines[stage + 1 :]:
+        assert unfinished[later] == {"engine": later, "stopped": how, "started": False}
+    for label in engine_field(envelope):
+        named = label.split("+")
+        assert named == (finished or [engines[0]]), label
+    # the text: the stopped stage named with why, "agree" only of the finished ones
+    assert f"{stopped} stopped ({STOP_WORDS[how]})" in text, text
+    assert "status proven" not in text and "status: proven" not in text
+    if len(finished) >= 2:
+        assert f"{' and '.join([', '.join(finished[:-1]), finished[-1]])} finished (agree)" in text, text
+    else:
+        assert "(agree)" not in text and "agree)" not in text, text
+
+
+def _both(
+    argv: list[str],
+    engines: tuple[str, ...],
+    module: Any,
+    name: str,
+    stage: int,
+    how: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    **check: Any,
+) -> None:
+    """Run ``argv`` (an ``--engine both`` search) twice, text then JSON, stopped at ``stage``."""
+    outputs = []
+    if how == "time-limit":
+        argv = [*argv, "--time-limit", "600"]  # far more than the search needs: the wrapper ends it
+    for form in ([], ["--json"]):
+        with monkeypatch.context() as patch:
+            called = _wrap(patch, module, name, stage, how)
+            code, out = _run([*argv, *form], capsys)
+        assert called == list(engines[: stage + 1]), called  # the engines after the stop never start
+        assert code == (130 if how == "interrupted" else 0)
+        outputs.append(out)
+    _check(engines, stage, how, outputs[0], json.loads(outputs[1]), **check)
+
+
+# -- Vul'Keth -------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def race_file(tmp_path: Path) -> Iterator[str]:
+    from tests.vulketh.test_searches import RACE
+
+    path = tmp_path / "race.json"
+    path.write_text(json.dumps(RACE), encoding="utf-8")
+    yield str(path)
+
+
+RACE_ENGINES = ("z3", "cpsat", "compiled", "baseline")
+
+
+@pytest.mark.parametrize("how", STOPS)
+@pytest.mark.parametrize("stage", range(len(RACE_ENGINES)))
+def test_vulketh_race_both_stopped_at_each_stage(
+    stage: int, how: str, race_file: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import invasion_oracle.solver.vulketh.race as race
+
+    _both(
+        ["vulketh", "race", race_file, "--engine", "both"],
+        RACE_ENGINES,
+        race,
+        "race",
+        stage,
+        how,
+        monkeypatch,
+        capsys,
+    )
+
+
+CLEAR_ENGINES = ("z3", "cpsat", "baseline")
+
+
+@pytest.mark.parametrize("how", STOPS)
+@pytest.mark.parametrize("stage", range(len(CLEAR_ENGINES)))
+def test_vulketh_clear_both_stopped_at_each_stage(
+    stage: int, how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import invasion_oracle.solver.vulketh.clear as clear
+
+    argv = ["vulketh", "clear", "example:vulketh/clear_hex.json", "--hex", "7", "--members", "2"]
+    _both([*argv, "--engine", "both"], CLEAR_ENGINES, clear, "clear_hex", stage, how, monkeypatch, capsys)
+
+
+def test_a_both_that_finished_still_agrees(race_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The control: nothing stopped, every engine named, proven, no ``engines.unfinished``."""
+    code, out = _run(["vulketh", "race", race_file, "--engine", "both", "--json"], capsys)
+    envelope = json.loads(out)
+    assert code == 0 and envelope["status"] == "proven" and "stopped" not in envelope
+    assert envelope["engines"] == {"finished": list(RACE_ENGINES), "unfinished": []}
+    assert envelope["answer"]["engine"] == "+".join(RACE_ENGINES)
