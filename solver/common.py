@@ -591,5 +591,22 @@ def run_engines(
     return answers, record
 
 
+def shown_answer(answer: Any, runs: EngineRuns, engine_field: str = "engine") -> Any:
+    """The answer a ``both`` run shows (a dataclass with ``status`` and an engine field): named by
+    the engines that finished (:meth:`EngineRuns.label`), and not ``proven`` when one of the
+    engines that should have checked it did not finish (:meth:`EngineRuns.status`)."""
+    import dataclasses
+
+    if len(runs.runs) < 2:
+        return answer
+    status = answer.status
+    word = runs.status(str(getattr(status, "value", status)))
+    return dataclasses.replace(
+        answer,
+        **{engine_field: runs.label(str(getattr(answer, engine_field)))},
+        status=type(status)(word) if isinstance(status, enum.Enum) else word,
+    )
+
+
 def _stopped(deadline: Deadline | None) -> bool:
     return deadline is not None and deadline.stopped()

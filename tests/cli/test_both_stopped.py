@@ -46,7 +46,7 @@ def _wrap(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, stage: int, h
     def engine_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
         for key in ("engine", "method"):
             if key in kwargs:
-                return str(kwargs[key])
+                return {"oracle": "baseline"}.get(kwargs[key], kwargs[key])  # Stonespine's old name
         return str(args[-1])
 
     def wrapped(*args: Any, **kwargs: Any) -> Any:
@@ -181,3 +181,80 @@ def test_a_both_that_finished_still_agrees(race_file: str, capsys: pytest.Captur
     assert code == 0 and envelope["status"] == "proven" and "stopped" not in envelope
     assert envelope["engines"] == {"finished": list(RACE_ENGINES), "unfinished": []}
     assert envelope["answer"]["engine"] == "+".join(RACE_ENGINES)
+
+
+# -- Stonespine -----------------------------------------------------------------------------------------
+
+PLACEMENT = "example:stonespine/placement.json"
+# verb, its arguments, its engines (--engine names), the solver module and the function called per engine
+STONESPINE = {
+    "routes": (
+        [PLACEMENT, "--hero", "red"],
+        ("search", "z3", "baseline"),
+        "invasion_oracle.solver.stonespine.routes",
+        "solve_routes",
+    ),
+    "wave": (
+        [PLACEMENT, "--heroes", "red,purple"],
+        ("search", "z3", "baseline"),
+        "invasion_oracle.solver.stonespine.waves",
+        "solve_wave",
+    ),
+    "min-damage": (
+        ["--heroes", "red,purple,black", "--limit", "3"],
+        ("search", "z3", "cpsat"),
+        "invasion_oracle.solver.stonespine.min_damage",
+        "fewest_minions",
+    ),
+    "escape": (
+        [PLACEMENT, "--hero", "red", "--elements", "chest"],
+        ("search", "z3"),
+        "invasion_oracle.solver.stonespine.escape_search",
+        "fill_free_spaces",
+    ),
+    "place": (
+        ["--top", "5"],
+        ("search", "z3", "cpsat", "baseline"),
+        "invasion_oracle.solver.stonespine.placement",
+        "solve_placement",
+    ),
+}
+
+
+def _stonespine_cases() -> Iterator[Any]:
+    for verb, (_, engines, _, _) in STONESPINE.items():
+        for stage in range(len(engines)):
+            yield pytest.param(verb, stage, "interrupted", id=f"{verb}-{stage}-interrupted")
+        yield pytest.param(verb, len(engines) // 2, "time-limit", id=f"{verb}-{len(engines) // 2}-time-limit")
+
+
+@pytest.mark.parametrize(("verb", "stage", "how"), list(_stonespine_cases()))
+def test_stonespine_both_stopped_at_each_stage(
+    verb: str,
+    stage: int,
+    how: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import importlib
+
+    from invasion_oracle.solver.stonespine.generate import study_document
+    from tests.solver_stonespine.instances import SMALL
+
+    arguments, engines, module, function = STONESPINE[verb]
+    if verb in ("min-damage", "place"):  # a small generated grid: every engine takes well under a second
+        grid = tmp_path / "grid.json"
+        small = study_document(2, 3, seed=6, elements=0.4, bonus=2, year=4) if verb == "min-damage" else None
+        grid.write_text(json.dumps(small or study_document(**SMALL)), encoding="utf-8")
+        arguments = [str(grid), *arguments]
+    _both(
+        ["stonespine", verb, *arguments, "--engine", "both"],
+        engines,
+        importlib.import_module(module),
+        function,
+        stage,
+        how,
+        monkeypatch,
+        capsys,
+    )
