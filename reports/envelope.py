@@ -68,6 +68,11 @@ def envelope(
     if runs is not None:  # --engine both: which engines finished; proven only if every one did
         doc["engines"] = runs.to_json()
         doc["status"] = runs.status(status)
+        why = [
+            r.stopped for r in runs.unfinished if r.stopped in ("time-limit", "memory-limit", "interrupted")
+        ]
+        if why and "stopped" not in doc:  # an engine that saw its time run out without tripping
+            doc["stopped"] = why[0]
     return doc
 
 

@@ -38,8 +38,8 @@ def _stop_now(how: str) -> None:
 
 
 def _wrap(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, stage: int, how: str) -> list[str]:
-    """Wrap ``module.name`` (the engine entry the command calls once per engine) so that the call
-    of stage ``stage`` (0-based) starts with the command stopped; returns the engines called."""
+    """Wrap ``module.name`` (the engine entry the command calls for each engine) so that the first
+    call of stage ``stage`` (0-based) starts with the command stopped; returns the engines called."""
     real = getattr(module, name)
     called: list[str] = []
 
@@ -50,7 +50,10 @@ def _wrap(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, stage: int, h
         return str(args[-1])
 
     def wrapped(*args: Any, **kwargs: Any) -> Any:
-        called.append(engine_of(args, kwargs))
+        engine = engine_of(args, kwargs)
+        if engine in called:  # the same engine's next call (an engine may call the entry again)
+            return real(*args, **kwargs)
+        called.append(engine)
         if len(called) - 1 == stage:
             _stop_now(how)
             if how == "time-limit" and "seconds" in kwargs:
@@ -257,4 +260,57 @@ def test_stonespine_both_stopped_at_each_stage(
         how,
         monkeypatch,
         capsys,
+    )
+
+
+# -- Spirit Island --------------------------------------------------------------------------------------
+
+SI_ENGINES = ("z3", "cpsat", "baseline")
+ISLAND = "example:spirit_island/island_search.json"
+SPIRIT_ISLAND = {  # verb: its arguments, the solver module and the function called once per engine
+    "fear-threshold": (
+        ["--land", "C 2T E", "--fear", "3", "--pool", "3"],
+        "fear_threshold",
+        "least_damage_for_fear",
+    ),
+    "fight-back": (["--land", "C 2T E", "--dahan", "2"], "fear_threshold", "best_fight_back"),
+    "defend": (["--land", "C T 2D", "--goal", "no-blight"], "defend", "least_defend"),
+    "cascade": (["example:spirit_island/invader_phase.json", "--card", "1M"], "cascade", "card_cascades"),
+    "lands": ([ISLAND], "island_search", "search_facts"),
+    "flip": ([ISLAND, "--fact", "1:explore:A4", "--max-cost", "2"], "island_search", "smallest_flip"),
+}
+
+
+def _spirit_island_cases() -> Iterator[Any]:
+    for verb in SPIRIT_ISLAND:
+        for stage in range(len(SI_ENGINES)):
+            yield pytest.param(verb, stage, "interrupted", id=f"{verb}-{stage}-interrupted")
+        yield pytest.param(verb, 1, "time-limit", id=f"{verb}-1-time-limit")
+
+
+@pytest.mark.parametrize(("verb", "stage", "how"), list(_spirit_island_cases()))
+def test_spirit_island_both_stopped_at_each_stage(
+    verb: str, stage: int, how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib
+
+    arguments, module, function = SPIRIT_ISLAND[verb]
+
+    def engine_fields(envelope: dict[str, Any]) -> list[str]:
+        answer = envelope["answer"]
+        fields = [answer["engine"]]
+        if "engines" in answer:
+            fields.append("+".join(answer["engines"]))
+        return fields
+
+    _both(
+        ["spirit-island", verb, *arguments, "--engine", "both"],
+        SI_ENGINES,
+        importlib.import_module(f"invasion_oracle.solver.spirit_island.{module}"),
+        function,
+        stage,
+        how,
+        monkeypatch,
+        capsys,
+        engine_field=engine_fields,
     )
