@@ -414,10 +414,10 @@ def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatR
 
 STOP_NAMES = {"time": "time-limit", "memory": "memory-limit", "interrupted": "interrupted"}
 STOP_WORDS = {
-    "time-limit": "the time limit was reached",
-    "memory-limit": "the memory limit was reached",
-    "interrupted": "interrupted (Ctrl-C)",
-    "gave-up": "it gave up without an answer",
+    "time-limit": "stopped by the time limit",
+    "memory-limit": "stopped by the memory limit",
+    "interrupted": "interrupted by Ctrl-C",
+    "gave-up": "gave up without an answer",
 }
 
 
@@ -432,8 +432,9 @@ class EngineRun:
     started: bool = True
 
     def words(self) -> str:
+        """``baseline interrupted by Ctrl-C``, ``cpsat not started (stopped by the time limit)``."""
         why = STOP_WORDS.get(self.stopped or "", self.stopped or "")
-        return f"{self.engine} not started ({why})" if not self.started else f"{self.engine} stopped ({why})"
+        return f"{self.engine} not started ({why})" if not self.started else f"{self.engine} {why}"
 
     def to_json(self) -> dict[str, Any]:
         return {"engine": self.engine, "stopped": self.stopped, "started": self.started}
@@ -483,7 +484,7 @@ class EngineRuns:
         agree) and which were stopped, and why.
 
         >>> EngineRuns((EngineRun("z3"), EngineRun("cpsat"), EngineRun("baseline", "interrupted"))).words()
-        'z3 and cpsat finished (agree); baseline stopped (interrupted (Ctrl-C)): not compared'
+        'z3 and cpsat finished (agree); baseline interrupted by Ctrl-C: not compared'
         """
         done = list(self.finished)
         if self.complete:

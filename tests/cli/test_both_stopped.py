@@ -23,7 +23,7 @@ from invasion_oracle.reports.cli import main
 from invasion_oracle.reports.options import RUNNING
 
 STOPS = ("interrupted", "time-limit")
-STOP_WORDS = {"interrupted": "interrupted (Ctrl-C)", "time-limit": "the time limit was reached"}
+STOP_WORDS = {"interrupted": "interrupted by Ctrl-C", "time-limit": "stopped by the time limit"}
 
 
 def _stop_now(how: str) -> None:
@@ -96,7 +96,9 @@ def _check(
         named = label.split("+")
         assert named == (finished or [engines[0]]), label
     # the text: the stopped stage named with why, "agree" only of the finished ones
-    assert f"{stopped} stopped ({STOP_WORDS[how]})" in text, text
+    assert f"{stopped} {STOP_WORDS[how]}" in text, text
+    for later in engines[stage + 1 :]:
+        assert f"{later} not started ({STOP_WORDS[how]})" in text, text
     assert "status proven" not in text and "status: proven" not in text
     if len(finished) >= 2:
         assert f"{' and '.join([', '.join(finished[:-1]), finished[-1]])} finished (agree)" in text, text
@@ -314,3 +316,103 @@ def test_spirit_island_both_stopped_at_each_stage(
         capsys,
         engine_field=engine_fields,
     )
+
+
+# -- Cloudspire -----------------------------------------------------------------------------------------
+# Its solvers run the engines themselves (through run_engines, in their own order: the baseline
+# first, its checks cached for the others), so the stop comes from the engine function run_engines
+# is handed.
+
+
+def _wrap_engines(monkeypatch: pytest.MonkeyPatch, module: Any, stage: int, how: str) -> list[str]:
+    from invasion_oracle.solver import common
+
+    called: list[str] = []
+
+    def run_engines(engines: Any, solve: Any, deadline: Any, finished: Any = common.is_proven) -> Any:
+        def stopping(engine: str) -> Any:
+            called.append(engine)
+            if len(called) - 1 == stage:
+                _stop_now(how)
+            return solve(engine)
+
+        return common.run_engines(engines, stopping, deadline, finished)
+
+    monkeypatch.setattr(module, "run_engines", run_engines)
+    return called
+
+
+def _cloudspire_documents() -> dict[str, dict[str, Any]]:
+    from invasion_oracle.model.cloudspire.data import default_data
+    from invasion_oracle.model.core.jsonio import read_json_file
+    from tests.cloudspire.helpers import doc, only_pool
+
+    engagement = read_json_file("example:cloudspire/engagement.json")
+    committed = {"B1": "hit", "Y1": "crit", "G1": "miss"}
+    banished = [d for d in default_data().dice.names() if d not in committed and d != "B2"]
+    engagement["state"]["dice"] = {"committed": committed, "banished": banished}  # B2 in the pool
+    return {
+        "engagement": engagement,
+        "survive": doc(
+            health=1,
+            strategy=1,
+            lanes={"bottom": ["Log Runner"]},
+            deployment=["Bark Brute"],
+            dice=only_pool("B1"),
+        ),
+        "spires": doc(
+            health=2,
+            inventory=["Water Tower", "Gale Chime"],
+            lanes={"bottom": ["Log Runner"]},
+            deployment=["Aegis"],
+            dice=only_pool(),
+        ),
+    }
+
+
+CLOUDSPIRE = {  # verb: its extra arguments, its engines in the order they run, the solver module
+    "engagement": ([], ("baseline", "z3", "cpsat"), "engagement"),
+    "survive": ([], ("grouped", "per-die"), "survival"),
+    "spires": (["--bound", "1"], ("baseline", "z3", "cpsat"), "spire_cover"),
+}
+
+
+def _cloudspire_cases() -> Iterator[Any]:
+    for verb, (_, engines, _) in CLOUDSPIRE.items():
+        for stage in range(len(engines)):
+            yield pytest.param(verb, stage, "interrupted", id=f"{verb}-{stage}-interrupted")
+        yield pytest.param(verb, 1, "time-limit", id=f"{verb}-1-time-limit")
+
+
+@pytest.mark.parametrize(("verb", "stage", "how"), list(_cloudspire_cases()))
+def test_cloudspire_both_stopped_at_each_stage(
+    verb: str,
+    stage: int,
+    how: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import importlib
+
+    arguments, engines, module = CLOUDSPIRE[verb]
+    path = tmp_path / f"{verb}.json"
+    path.write_text(json.dumps(_cloudspire_documents()[verb]), encoding="utf-8")
+    solver = importlib.import_module(f"invasion_oracle.solver.cloudspire.{module}")
+    outputs = []
+    argv = ["cloudspire", verb, str(path), *arguments, "--engine", "both"]
+    if how == "time-limit":
+        argv += ["--time-limit", "600"]
+    for form in ([], ["--json"]):
+        with monkeypatch.context() as patch:
+            called = _wrap_engines(patch, solver, stage, how)
+            code, out = _run([*argv, *form], capsys)
+        assert called == list(engines[: stage + 1]), called
+        assert code == (130 if how == "interrupted" else 0)
+        outputs.append(out)
+    envelope = json.loads(outputs[1])
+    _check(engines, stage, how, outputs[0], envelope, engine_field=lambda e: [])
+    # the answer's engine: the finished ones (in the game's naming order), else the first to run
+    assert set(envelope["answer"]["engine"].split("+")) == set(engines[:stage] or engines[:1])
+    if stage < 2:
+        assert envelope["answer"]["agree"] is None  # fewer than two engines finished: nothing compared
