@@ -82,6 +82,9 @@ def _check(
     """The claims of one ``both`` run stopped at ``stage``: the envelope lists the engines before
     it as finished and the rest as not, the status is not proven, ``engine`` names only finished
     engines, and the text names the stopped engine and says "agree" only of those that finished."""
+    from invasion_oracle.model.core.jsonio import load_schema, validate
+
+    validate(envelope, load_schema("invasion_oracle.reports", "schemas/envelope.schema.json"), "the envelope")
     finished, stopped = list(engines[:stage]), engines[stage]
     assert envelope["status"] != "proven", envelope["status"]
     assert envelope["stopped"] == how
@@ -175,8 +178,37 @@ def test_vulketh_clear_both_stopped_at_each_stage(
 ) -> None:
     import invasion_oracle.solver.vulketh.clear as clear
 
-    argv = ["vulketh", "clear", "example:vulketh/clear_hex.json", "--hex", "7", "--members", "2"]
+    argv = [
+        "vulketh",
+        "clear",
+        "example:vulketh/clear_hex.json",
+        "--hex",
+        "7",
+        "--members",
+        "1",
+        "--hexes",
+        "7",
+    ]
     _both([*argv, "--engine", "both"], CLEAR_ENGINES, clear, "clear_hex", stage, how, monkeypatch, capsys)
+
+
+@pytest.mark.parametrize(("stage", "how"), [(0, "interrupted"), (1, "interrupted"), (1, "time-limit")])
+def test_vulketh_differ_both_stopped_at_each_stage(
+    stage: int, how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import invasion_oracle.solver.vulketh.differ as differ
+
+    _both(
+        ["vulketh", "differ", "--ruling-id", "VK-MOVE-HIGHEST", "--max-size", "2", "--engine", "both"],
+        ("z3", "baseline"),
+        differ,
+        "smallest_difference",
+        stage,
+        how,
+        monkeypatch,
+        capsys,
+        engine_field=lambda envelope: [a["engine"] for a in envelope["answer"]],
+    )
 
 
 def test_a_both_that_finished_still_agrees(race_file: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -416,3 +448,53 @@ def test_cloudspire_both_stopped_at_each_stage(
     assert set(envelope["answer"]["engine"].split("+")) == set(engines[:stage] or engines[:1])
     if stage < 2:
         assert envelope["answer"]["agree"] is None  # fewer than two engines finished: nothing compared
+
+
+# -- end to end: a real Ctrl-C from outside, the JSON through a pipe -------------------------------------
+
+# The command as `invasion` runs it, but the baseline stage (the last) announces itself on stderr and
+# waits for the signal, so that it lands in that stage however busy the machine is.
+BOOT = """
+import sys, time
+import invasion_oracle.solver.vulketh.race as race
+from invasion_oracle.reports.cli import main
+from invasion_oracle.reports.options import RUNNING
+real = race.race
+def staged(*args, **kwargs):
+    if kwargs.get("engine") == "baseline":
+        print("STAGE baseline", file=sys.stderr, flush=True)
+        give_up = time.monotonic() + 120
+        while not RUNNING.get().stopped() and time.monotonic() < give_up:
+            time.sleep(0.01)
+    return real(*args, **kwargs)
+race.race = staged
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_c_in_the_baseline_stage_of_a_race_is_not_called_agreed(race_file: str) -> None:
+    """Issue 33's report, end to end: `vulketh race --engine both --json` in a pipe, Ctrl-C while
+    the baseline runs. It said `status: proven` and `engine: z3+cpsat+compiled+baseline`."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-c", BOOT, "vulketh", "race", race_file, "--engine", "both", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "INVASION_DEBUG": "1"},
+    )
+    assert process.stderr is not None
+    seen = process.stderr.readline()
+    assert seen.strip() == "STAGE baseline", seen + process.stderr.read()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err[-800:]
+    envelope = json.loads(out)
+    assert envelope["status"] == "best-found" and envelope["stopped"] == "interrupted"
+    assert envelope["answer"]["engine"] == "z3+cpsat+compiled"
+    assert envelope["engines"] == {
+        "finished": ["z3", "cpsat", "compiled"],
+        "unfinished": [{"engine": "baseline", "stopped": "interrupted", "started": True}],
+    }
