@@ -291,14 +291,16 @@ def interruptible(
     dying, and the command exits 130 (:data:`INTERRUPTED`)."""
 
     def run(args: argparse.Namespace) -> int:
-        from invasion_oracle.solver.common import stop_on_interrupt
+        from invasion_oracle.solver.common import ENGINE_RUNS, stop_on_interrupt
 
         args.deadline = command_deadline(args, memory=memory)
         token = RUNNING.set(args.deadline)
+        runs = ENGINE_RUNS.set([])  # what each engine of a `both` did, for the envelope
         try:
             with stop_on_interrupt(args.deadline):
                 status = handler(args)
         finally:
+            ENGINE_RUNS.reset(runs)
             RUNNING.reset(token)
         # Ctrl-C: the answer (unknown or the best so far) is printed, and the exit says so.
         return INTERRUPTED if args.deadline.stopped() and status == 0 else status
@@ -319,7 +321,11 @@ has and checks that their answers agree. A game may add engines of its own (Ston
 ``search``, Cloudspire's ``grouped`` survival), documented in its ``--help``.
 
 JSON answers name the engine that answered in a field ``engine`` (a string): the engine ``auto``
-picked, never ``auto``; with ``both``, the engines run, joined by ``+`` (``z3+cpsat+baseline``)."""
+picked, never ``auto``; with ``both``, the engines that finished, joined by ``+``
+(``z3+cpsat+baseline``), or, when none finished, the one whose partial answer is shown. An engine
+of ``both`` that a limit or Ctrl-C stopped (or that never started) is named in the envelope's
+``engines`` (:class:`invasion_oracle.solver.common.EngineRuns`), and the status is then never
+``proven`` (:func:`invasion_oracle.solver.common.run_engines`)."""
 
 
 def engine_choice(engines: Sequence[str], aliases: Mapping[str, str] | None = None) -> Callable[[str], str]:
@@ -401,7 +407,7 @@ def engines_to_run(choice: str, engines: Sequence[str], pick: Callable[[], str])
 
 
 def engine_label(ran: Sequence[str]) -> str:
-    """The JSON ``engine`` field for the engines that ran: ``z3``, or ``z3+baseline`` for ``both``."""
+    """The JSON ``engine`` field for the engines that finished: ``z3``, or ``z3+baseline`` for ``both``."""
     return "+".join(ran)
 
 
