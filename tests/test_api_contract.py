@@ -14,6 +14,7 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -36,6 +37,7 @@ BUDGET = 8.0
 """Seconds one call may take: generous (a valid call here takes well under a second alone) so a
 machine under load does not fail the test, and far below what an unchecked value costs (a document
 nested 100,000 deep took 16 s before it was refused, a search with a wrong count ran on)."""
+SCALE = int(os.environ.get("INVASION_HYPOTHESIS_SCALE", "1"))  # deeper sweeps on demand
 FAST_LIMIT = 0.5
 """The ``time_limit`` of a search whose other argument is the one under test, so that a wrong value
 the search takes (a huge count is a valid count) stops soon and answers ``unknown``."""
@@ -378,7 +380,7 @@ def _parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
 
 
 @pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
-@settings(max_examples=12)
+@settings(max_examples=12 * SCALE)
 @given(data=st.data())
 def test_wrong_arguments_raise_only_documented_errors(target: Target, data: st.DataObject) -> None:
     function = target.reach()
