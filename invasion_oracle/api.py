@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -142,7 +142,7 @@ class Scripted:
                 return normalise_answer(request, answer)
             except IllegalDecisionError:
                 raise IllegalDecisionError(
-                    f"script answer #{self.used}: {answer!r} is not one of the legal options: "
+                    f"script answer #{self.used}: {arguments.shown(answer, None)} is not one of the legal options: "
                     + ", ".join(map(repr, legal))
                 ) from None
         if isinstance(request, DecisionRequest) and hasattr(self.then, "decide"):
@@ -232,7 +232,7 @@ def _path(value: object, name: str, what: str) -> str | Path:
 
 def load(
     path_or_example: str | Path | Mapping[str, Any],
-    rulings: Mapping[str, str] | Iterable[str] | None = None,
+    rulings: Mapping[str, str] | Sequence[str] | None = None,
     data: Mapping[str, Any] | str | Path | None = None,
 ) -> Scenario:
     """Load a scenario of any game: a path, ``example:GAME/NAME``, or a parsed document.

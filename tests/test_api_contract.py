@@ -490,6 +490,11 @@ def test_wrong_types_are_documented_errors() -> None:
     _refused(lambda: stonespine.wave(_scenario("example:stonespine/placement"), "red"), "heroes", "a list")
     with pytest.raises(io.IllegalDecisionError):
         scenario.new_game().step(math.nan)
+    for answer in (10**5000, math.nan, object(), [[]]):  # a script of answers no option can equal
+        with pytest.raises(io.IllegalDecisionError):
+            io.Scripted([answer]).decide(_request())
+        with pytest.raises(io.IllegalDecisionError):
+            scenario.play(decider=io.Scripted([answer]), chance=io.Scripted([answer]))
 
 
 def test_bad_paths_are_located_errors() -> None:

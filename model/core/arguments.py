@@ -48,7 +48,7 @@ def refusal(name: str, reason: str) -> MalformedInputError:
     return MalformedInputError(name, "$", reason)
 
 
-def shown(value: object) -> str:
+def shown(value: object, width: int | None = 32) -> str:
     """A bad value as a message shows it: its repr, cut short (a huge number or text stays one line).
 
     >>> shown(10**50)
@@ -60,7 +60,7 @@ def shown(value: object) -> str:
         text = repr(value)
     except Exception:  # a caller's object whose repr fails: name its type instead
         text = f"a {type(value).__name__}"
-    return text if len(text) <= 32 else text[:28] + "..."
+    return text if width is None or len(text) <= width else text[: width - 4] + "..."
 
 
 def seconds(value: object, name: str = "time_limit", *, given: str | None = None) -> float:
