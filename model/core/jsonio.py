@@ -25,6 +25,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from invasion_oracle.model.core.arguments import digits_limit, path_text, shown, text_problem, too_many_digits
 from invasion_oracle.model.core.bundled import ExampleRef, is_example
 from invasion_oracle.model.core.errors import MalformedInputError
 
@@ -60,7 +61,7 @@ def read_json_file(path: str | Path) -> Any:
     Only regular files are read: a directory, a device or a FIFO is refused before it is opened,
     so ``/dev/zero`` or a pipe with no writer can neither fill memory nor hang the command.
     """
-    source = str(path)
+    source = _path_source(path)
     limits = input_limits()
     if source == "-":
         raw = sys.stdin.buffer.read(limits.max_bytes + 1)
@@ -143,6 +144,22 @@ def read_regular_file(
     return raw
 
 
+def _path_source(path: object) -> str:
+    """``path`` as text, refused as one located error when no file can have it as its name: not a
+    string or path, a NUL in it, or longer than the file system allows.
+
+    >>> read_json_file("a\\x00b.json")
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: 'a\\x00b.json':$: a NUL character (\\x00) is not allowed in a path
+    """
+    try:
+        return path_text(path, "path")
+    except MalformedInputError as err:
+        text = path if isinstance(path, str) and path.isprintable() and len(path) <= 32 else shown(path)
+        raise MalformedInputError(text, "$", err.reason) from None
+
+
 def _check_size(size: int, max_bytes: int, source: str, advice: bool = True) -> None:
     if size > max_bytes:
         if advice:
@@ -207,30 +224,27 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
 
 
 def _no_lone_surrogates(document: Any, source: str) -> None:
-    r"""Refuse a string (or key) holding half of a UTF-16 pair, such as ``"\ud800"``.
+    r"""Refuse a string (or key) holding half of a UTF-16 pair, such as ``"\ud800"``, or a NUL.
 
     >>> parse_json_bytes(b'{"name": "\\ud800"}', "s.json")
     Traceback (most recent call last):
     ...
     invasion_oracle.model.core.errors.MalformedInputError: s.json:$.name: a lone surrogate (\ud800) is not a character; UTF-8 cannot hold it
+    >>> parse_json_bytes(b'{"players": [{"name": "A\\u0000"}]}', "s.json")
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: s.json:$.players[0].name: a NUL character (\x00) is not allowed in text
     """
-
-    def bad(text: str) -> str | None:
-        for ch in text:
-            if 0xD800 <= ord(ch) <= 0xDFFF:
-                return f"a lone surrogate (\\u{ord(ch):04x}) is not a character; UTF-8 cannot hold it"
-        return None
-
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
     while stack:
         value, where = stack.pop()
         if isinstance(value, str):
-            reason = bad(value)
+            reason = text_problem(value)
             if reason:
                 raise MalformedInputError(source, json_path(where), reason)
         elif isinstance(value, dict):
             for key, item in reversed(list(value.items())):
-                reason = bad(key)
+                reason = text_problem(key)
                 if reason:
                     raise MalformedInputError(source, json_path(where), f"a key: {reason}")
                 stack.append((item, (*where, key)))
@@ -291,8 +305,11 @@ def _not_an_integer(text: str) -> str:
 
 
 def integers_only(document: Any, source: str, path: tuple[str | int, ...] = ()) -> None:
-    """Refuse a float anywhere in an already-parsed document (one built in Python rather than read
-    by :func:`read_json_file`, which refuses them as it parses), with the same message.
+    """Give an already-parsed document (one built in Python rather than read by
+    :func:`read_json_file`) exactly the checks a file gets as it is parsed, with the same messages:
+    plain JSON values only, no float, no integer beyond the digits limit, no NUL or lone surrogate in
+    a string or key, and nesting within the input limit. It walks iteratively and stops at the first
+    problem, so a document nested 100,000 deep is refused at once, before any schema sees it.
 
     JSON Schema's ``integer`` lets ``2.0`` through; the rules count with integers, so it stops here.
 
@@ -300,15 +317,53 @@ def integers_only(document: Any, source: str, path: tuple[str | int, ...] = ()) 
     Traceback (most recent call last):
     ...
     invasion_oracle.model.core.errors.MalformedInputError: d.json:$.values.fear_per_player: 2.0 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)
+    >>> integers_only({"seed": 10**5000}, "<document>")
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: <document>:$.seed: an integer with more than 4300 digits
     """
+    max_depth = input_limits().max_depth
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, path)]
     while stack:
         value, where = stack.pop()
-        if isinstance(value, float):
+        if isinstance(value, str):
+            reason = text_problem(value)
+            if reason:
+                raise MalformedInputError(source, json_path(where), reason)
+        elif value is None or isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if too_many_digits(value):
+                raise MalformedInputError(
+                    source, json_path(where), f"an integer with more than {digits_limit()} digits"
+                )
+        elif isinstance(value, float):
             raise MalformedInputError(source, json_path(where), _not_an_integer(repr(value)))
-        if isinstance(value, dict | list):
+        elif isinstance(value, dict | list | tuple):
+            if len(where) - len(path) >= max_depth:
+                raise MalformedInputError(
+                    source, json_path(where), f"nested deeper than the limit of {max_depth} levels"
+                )
+            if isinstance(value, dict):
+                for key in value:
+                    if not isinstance(key, str):
+                        raise MalformedInputError(
+                            source,
+                            json_path(where),
+                            f"a key {shown(key)} is not a string; JSON keys are strings",
+                        )
+                    reason = text_problem(key)
+                    if reason:
+                        raise MalformedInputError(source, json_path(where), f"a key: {reason}")
             items = value.items() if isinstance(value, dict) else enumerate(value)
             stack.extend((item, (*where, key)) for key, item in reversed(list(items)))
+        else:
+            raise MalformedInputError(
+                source,
+                json_path(where),
+                f"{shown(value)} (a {type(value).__name__}) is not a JSON value; expected an object, "
+                "array, string, whole number, true, false or null",
+            )
 
 
 def _reject_constant(name: str) -> Any:
