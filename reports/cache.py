@@ -47,7 +47,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.errors import InvasionError, MalformedInputError
 from invasion_oracle.model.core.jsonio import read_regular_file
 
 FORMAT = 2
@@ -302,7 +302,7 @@ class _Decoder:
         values = {k: self.value(v, hints[k], f"{where}.{k}") for k, v in given.items()}
         try:
             return kind(**values)
-        except (TypeError, ValueError) as err:  # the class's own checks (__post_init__)
+        except (TypeError, ValueError, InvasionError) as err:  # the class's own checks (__post_init__)
             raise BadEntry(f"{where}: not a valid {name}: {err}") from None
 
 
