@@ -34,9 +34,11 @@ from invasion_oracle.model.core.errors import (
 )
 
 if TYPE_CHECKING:
+    from invasion_oracle import cloudspire, spirit_island, stonespine, vulketh
     from invasion_oracle.api import (
         First,
         Game,
+        Outcome,
         Playthrough,
         Policy,
         Scenario,
@@ -48,7 +50,20 @@ if TYPE_CHECKING:
     from invasion_oracle.model.core.rulings import Ruling
 
 # Loaded on first use, so that `invasion --help` (which imports this package) stays fast.
-_API = ("First", "Game", "Playthrough", "Policy", "Scenario", "Scripted", "SeededRandom", "load", "replay")
+_API = (
+    "First",
+    "Game",
+    "Outcome",
+    "Playthrough",
+    "Policy",
+    "Scenario",
+    "Scripted",
+    "SeededRandom",
+    "load",
+    "replay",
+)
+# the per-game search modules load solvers (z3, networkx): only when first asked for
+_SEARCHES = ("cloudspire", "spirit_island", "stonespine", "vulketh")
 
 __all__ = [
     "AmbiguousInputError",
@@ -57,6 +72,7 @@ __all__ = [
     "IllegalDecisionError",
     "InvasionError",
     "MalformedInputError",
+    "Outcome",
     "OutputError",
     "Playthrough",
     "Policy",
@@ -67,12 +83,16 @@ __all__ = [
     "ScriptedAnswerError",
     "SeededRandom",
     "__version__",
+    "cloudspire",
     "games",
     "load",
     "replay",
     "rulings",
     "schema",
     "schemas",
+    "spirit_island",
+    "stonespine",
+    "vulketh",
 ]
 
 
@@ -150,7 +170,11 @@ def __getattr__(name: str) -> Any:
         return _version()
     if name in _API:
         return getattr(importlib.import_module("invasion_oracle.api"), name)
-    # the per-game search modules load solvers (z3, networkx): only when first asked for
-    if name in ("stonespine", "spirit_island", "vulketh", "cloudspire"):
+    if name in _SEARCHES:
         return importlib.import_module(f"invasion_oracle.{name}")
     raise AttributeError(f"module 'invasion_oracle' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The whole API, the lazily loaded names included (notebook completion reads this)."""
+    return sorted({*globals(), *__all__})

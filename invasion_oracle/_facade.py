@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from invasion_oracle.api import Scenario
@@ -31,32 +31,3 @@ def engine(value: object, choices: Sequence[str]) -> str:
     from the command's own table). ``both`` is taken only where the search itself runs every engine
     and compares them; elsewhere the command line does that (``--engine both``)."""
     return arguments.choice(value, "engine", choices)
-
-
-class Pictured:
-    """A search's answer with its picture: every attribute is the answer's own (``.answer`` is the
-    solver's value itself); ``svg()`` draws it, and notebooks show it through ``_repr_svg_``."""
-
-    __slots__ = ("_draw", "answer")
-
-    def __init__(self, answer: Any, draw: Callable[[], str | None]) -> None:
-        self.answer = answer
-        self._draw = draw
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.answer, name)
-
-    def svg(self) -> str | None:
-        """The picture as SVG text (``None`` when the search found nothing to draw)."""
-        return self._draw()
-
-    def _repr_svg_(self) -> str | None:
-        return self._draw()
-
-    def to_json(self) -> Any:
-        return self.answer.to_json()
-
-    def __repr__(self) -> str:
-        status = getattr(getattr(self.answer, "status", None), "value", "?")
-        query = getattr(self.answer, "query", type(self.answer).__name__)
-        return f"<{query} answer: {status}>"

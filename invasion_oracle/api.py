@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core import arguments
@@ -48,6 +48,7 @@ from invasion_oracle.model.core.trace import ReplayReport
 __all__ = [
     "First",
     "Game",
+    "Outcome",
     "Playthrough",
     "Policy",
     "Scenario",
@@ -196,6 +197,57 @@ def _answerers(decider: object, chance: object) -> None:
 
 
 # -- scenarios, games and playthroughs -----------------------------------------------------------
+
+
+class Outcome(TypedDict, total=False):
+    """A game's outcome: the plain JSON dict fixtures compare (``invasion schema trace``'s
+    ``outcome``), typed so a type checker knows its keys. Which keys are present depends on the
+    game (every key is optional to the checker); a misspelled key is a type error.
+
+    >>> o = load("example:stonespine/default").play().outcome()
+    >>> o["stage"], o["year"], isinstance(o, dict)
+    ('done', 3, True)
+    """
+
+    # every game but Stonespine
+    result: dict[str, Any]
+    # Stonespine
+    year: int
+    stage: str
+    players: list[dict[str, Any]]
+    heroes: list[dict[str, Any]]
+    jael: dict[str, Any]
+    final_scores: list[dict[str, Any]]
+    # Spirit Island
+    turn: int
+    lands: dict[str, Any]
+    fear: dict[str, Any]
+    blight: dict[str, Any]
+    invader_board: dict[str, Any]
+    # Vul'Keth and Cloudspire
+    round: int
+    discard: list[Any]
+    # Vul'Keth
+    invader_turns: int
+    hexes: dict[str, Any]
+    player: dict[str, Any]
+    invaders: dict[str, Any]
+    action_board: dict[str, Any]
+    decks: dict[str, Any]
+    last_card: str | None
+    invader_events: dict[str, Any]
+    # Cloudspire
+    hero: dict[str, Any]
+    totals: dict[str, Any]
+    defeated: list[Any]
+    lanes: dict[str, Any]
+    damage_on_top: dict[str, Any]
+    spires: dict[str, Any]
+    inventory: list[Any]
+    deployment: dict[str, Any]
+    market: dict[str, Any]
+    boss: dict[str, Any]
+    dice: dict[str, Any]
 
 
 def _ruling_specs(rulings: object) -> tuple[str, ...]:
@@ -394,9 +446,9 @@ class Game:
         """What was played so far, as a :class:`Playthrough`."""
         return Playthrough(self.scenario, CorePlaythrough(self._opening, tuple(self.steps), self.state))
 
-    def outcome(self) -> dict[str, Any]:
+    def outcome(self) -> Outcome:
         """The outcome (plain JSON data, as fixtures compare it) of the state reached."""
-        return self.scenario.spec.outcome(self.scenario.raw, self.state)
+        return cast(Outcome, self.scenario.spec.outcome(self.scenario.raw, self.state))
 
     def __repr__(self) -> str:
         request = self.pending()
@@ -435,8 +487,13 @@ class Playthrough:
     def steps(self) -> tuple[Step, ...]:
         return self.run.steps
 
-    def outcome(self) -> dict[str, Any]:
-        return self.scenario.spec.outcome(self.scenario.raw, self.run.final)
+    def outcome(self) -> Outcome:
+        """The outcome (plain JSON data, as fixtures compare it) of the run's final state.
+
+        >>> load("example:vulketh/solo_game").play().outcome()["round"] >= 1
+        True
+        """
+        return cast(Outcome, self.scenario.spec.outcome(self.scenario.raw, self.run.final))
 
     def trace(self) -> dict[str, Any]:
         """The run as a trace document (``invasion schema trace``), ready for :func:`replay`."""

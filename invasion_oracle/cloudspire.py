@@ -8,16 +8,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from invasion_oracle import _facade
 from invasion_oracle._facade import deadline, raw_scenario
 from invasion_oracle.model.core import arguments
 
+if TYPE_CHECKING:
+    from invasion_oracle.api import Scenario
+    from invasion_oracle.solver.cloudspire.engagement import EngagementAnswer
+    from invasion_oracle.solver.cloudspire.spire_cover import SpireCoverAnswer
+    from invasion_oracle.solver.cloudspire.survival import SurvivalAnswer
+
 __all__ = ["engagement", "spires", "survive"]
 
 
-def engagement(scenario: Any, *, engine: str = "auto", time_limit: float | None = None) -> Any:
+def engagement(
+    scenario: Scenario, *, engine: str = "auto", time_limit: float | None = None
+) -> EngagementAnswer:
     """The dice loading that defeats the most, and the one that loses the least Health.
 
     >>> import invasion_oracle as io
@@ -32,8 +40,8 @@ def engagement(scenario: Any, *, engine: str = "auto", time_limit: float | None 
 
 
 def survive(
-    scenario: Any, rounds: int | None = None, *, engine: str = "auto", time_limit: float | None = None
-) -> Any:
+    scenario: Scenario, rounds: int | None = None, *, engine: str = "auto", time_limit: float | None = None
+) -> SurvivalAnswer:
     """The exact chance that the hero survives under optimal play, per first choice (``survive``).
 
     >>> import invasion_oracle as io
@@ -48,13 +56,13 @@ def survive(
 
 
 def spires(
-    scenario: Any,
+    scenario: Scenario,
     bound: int,
     rounds: int | None = None,
     *,
     engine: str = "auto",
     time_limit: float | None = None,
-) -> Any:
+) -> SpireCoverAnswer:
     """The fewest spires, and where, that keep Health above ``bound`` whatever the dice (``spires``).
 
     >>> import invasion_oracle as io

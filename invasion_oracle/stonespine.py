@@ -17,9 +17,9 @@ owner by index or name; ``time_limit`` (seconds) stops a search with ``best-foun
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from invasion_oracle.api import Scenario
 from invasion_oracle.model.core import arguments
@@ -27,8 +27,71 @@ from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.stonespine.heroes import HeroColor
 from invasion_oracle.solver.common import Deadline
+from invasion_oracle.solver.stonespine.answers import PlacementAnswer
 
-__all__ = ["PolicyPlan", "min_damage", "place", "policy", "routes", "wave"]
+if TYPE_CHECKING:
+    from invasion_oracle.solver.stonespine.answers import (
+        CountAnswer,
+        FillAnswer,
+        GeneratedAnswer,
+        HealthAnswer,
+        PolicyAnswer,
+        RoutesAnswer,
+        WaveAnswer,
+    )
+    from invasion_oracle.solver.stonespine.plan import PlanAnswer
+    from invasion_oracle.solver.stonespine.policy import InvasionDP, PolicyDecider
+
+__all__ = [
+    "PicturedPlacement",
+    "PolicyPlan",
+    "escape",
+    "escape_generated",
+    "min_damage",
+    "place",
+    "plan",
+    "policy",
+    "routes",
+    "wave",
+]
+
+# ``invasion stonespine escape --elements``'s default: every element a free space can take
+ESCAPE_ELEMENTS = ("gnoll", "goblin", "kobold", "ooze", "slime", "bear", "blade", "fire", "pit", "spike")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PicturedPlacement(PlacementAnswer):
+    """A :class:`PlacementAnswer` that also draws itself: ``svg()``, and ``_repr_svg_`` in notebooks.
+
+    It is the solver's answer (every field, ``to_json()`` unchanged) with its picture beside it.
+
+    >>> import invasion_oracle as io
+    >>> answer = place(io.load("example:stonespine/placement"))
+    >>> isinstance(answer, PlacementAnswer), answer.to_json() == answer.answer.to_json()
+    (True, True)
+    """
+
+    draw: Callable[[], str | None] | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, answer: PlacementAnswer, draw: Callable[[], str | None]) -> PicturedPlacement:
+        values = {f.name: getattr(answer, f.name) for f in fields(PlacementAnswer)}
+        return cls(**values, draw=draw)
+
+    @property
+    def answer(self) -> PlacementAnswer:
+        """The solver's answer alone (without the picture)."""
+        return PlacementAnswer(**{f.name: getattr(self, f.name) for f in fields(PlacementAnswer)})
+
+    def svg(self) -> str | None:
+        """The picture as SVG text (``None`` when the search found nothing to draw)."""
+        return self.draw() if self.draw is not None else None
+
+    def _repr_svg_(self) -> str | None:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        return f"<{self.query} answer: {self.status.value}>"
 
 
 def _raw(scenario: Scenario) -> Any:
@@ -109,7 +172,7 @@ def place(
     player: int | str = 0,
     engine: str | None = None,
     time_limit: float | None = None,
-) -> Any:
+) -> PicturedPlacement:
     """Where the guardian and minions go (``invasion stonespine place``): the ``PlacementAnswer``
     with its picture (the best placement and the routes that defeat the worst roll's heroes).
 
@@ -122,7 +185,6 @@ def place(
     >>> answer.best, answer.svg().startswith("<svg")    # notebooks draw it (_repr_svg_)
     (3, True)
     """
-    from invasion_oracle._facade import Pictured
     from invasion_oracle.reports.stonespine.cli import _place_svg
     from invasion_oracle.solver.stonespine.placement import solve_placement
 
@@ -137,7 +199,7 @@ def place(
         deadline=_deadline(time_limit),
         **_engine(engine, "place"),
     )
-    return Pictured(answer, lambda: _place_svg(raw, index, answer))
+    return PicturedPlacement.of(answer, lambda: _place_svg(raw, index, answer))
 
 
 def wave(
@@ -147,7 +209,7 @@ def wave(
     player: int | str = 0,
     engine: str | None = None,
     time_limit: float | None = None,
-) -> Any:
+) -> WaveAnswer:
     """One wave's best order and routes (``invasion stonespine wave``): a ``WaveAnswer``.
 
     >>> import invasion_oracle as io
@@ -157,13 +219,14 @@ def wave(
     """
     from invasion_oracle.solver.stonespine.waves import solve_wave
 
-    return solve_wave(
+    answer: WaveAnswer = solve_wave(
         _raw(scenario),
         _colors(heroes, "heroes"),
         player=_player(scenario, player),
         deadline=_deadline(time_limit),
         **_engine(engine, "wave"),
     )
+    return answer
 
 
 def routes(
@@ -173,7 +236,7 @@ def routes(
     player: int | str = 0,
     engine: str | None = None,
     time_limit: float | None = None,
-) -> Any:
+) -> RoutesAnswer:
     """Every end one hero can be steered to, each with a route (``invasion stonespine routes``).
 
     >>> import invasion_oracle as io
@@ -183,13 +246,56 @@ def routes(
     """
     from invasion_oracle.solver.stonespine.routes import solve_routes
 
-    return solve_routes(
+    answer: RoutesAnswer = solve_routes(
         _raw(scenario),
         _color(hero, "hero"),
         player=_player(scenario, player),
         deadline=_deadline(time_limit),
         **_engine(engine, "routes"),
     )
+    return answer
+
+
+@overload
+def min_damage(
+    scenario: Scenario,
+    heroes: Sequence[str | HeroColor],
+    *,
+    what: Literal["minions", "tokens"] = "minions",
+    token: str = "kobold",
+    limit: int = 8,
+    player: int | str = 0,
+    engine: str | None = None,
+    time_limit: float | None = None,
+) -> CountAnswer: ...
+
+
+@overload
+def min_damage(
+    scenario: Scenario,
+    heroes: Sequence[str | HeroColor],
+    *,
+    what: Literal["health"],
+    token: str = "kobold",
+    limit: int = 8,
+    player: int | str = 0,
+    engine: str | None = None,
+    time_limit: float | None = None,
+) -> HealthAnswer: ...
+
+
+@overload
+def min_damage(
+    scenario: Scenario,
+    heroes: Sequence[str | HeroColor],
+    *,
+    what: str,
+    token: str = "kobold",
+    limit: int = 8,
+    player: int | str = 0,
+    engine: str | None = None,
+    time_limit: float | None = None,
+) -> CountAnswer | HealthAnswer: ...
 
 
 def min_damage(
@@ -202,11 +308,12 @@ def min_damage(
     player: int | str = 0,
     engine: str | None = None,
     time_limit: float | None = None,
-) -> Any:
+) -> CountAnswer | HealthAnswer:
     """The least force that defeats a wave (``invasion stonespine min-damage``).
 
     ``what`` is ``minions`` (fewest minions), ``tokens`` (fewest ``token`` elements added) or
-    ``health`` (the least health with which the first hero escapes every route).
+    ``health`` (the least health with which the first hero escapes every route): a ``CountAnswer``,
+    or for ``health`` a ``HealthAnswer`` (the type checker knows which from a literal ``what``).
 
     >>> import invasion_oracle as io
     >>> answer = min_damage(io.load("example:stonespine/placement"), ["red"] * 4)
@@ -248,11 +355,11 @@ class PolicyPlan:
     'done'
     """
 
-    answer: Any
-    dp: Any
+    answer: PolicyAnswer
+    dp: InvasionDP | None
     player: str
 
-    def decider(self) -> Any:
+    def decider(self) -> PolicyDecider:
         """A decider for :meth:`Scenario.play` that routes heroes and works the gate optimally."""
         from invasion_oracle.solver.stonespine.policy import PolicyDecider
 
@@ -284,7 +391,7 @@ def policy(
     from invasion_oracle.solver.stonespine.policy import solve_policy
 
     index = _player(scenario, player)
-    dp, answer = solve_policy(
+    dp, answer = solve_policy(  # (answer: the PolicyAnswer the solver annotates loosely)
         _raw(scenario),
         _measure(measure),
         arguments.optional_whole_number(target, "target"),
@@ -293,3 +400,102 @@ def policy(
         deadline=_deadline(time_limit),
     )
     return PolicyPlan(answer, dp, scenario.raw.initial.players[index].name)
+
+
+def escape(
+    scenario: Scenario,
+    hero: str | HeroColor,
+    elements: Sequence[str] = ESCAPE_ELEMENTS,
+    *,
+    player: int | str = 0,
+    engine: str | None = None,
+    time_limit: float | None = None,
+) -> FillAnswer:
+    """A filling of the dungeon's free spaces with which ``hero`` escapes under every route
+    (``invasion stonespine escape``, ``--family free-spaces``): a ``FillAnswer``.
+
+    ``elements`` are what a free space may take (``"empty"`` allows none), the first preferred
+    when the witness is shrunk.
+
+    >>> import invasion_oracle as io
+    >>> answer = escape(io.load("example:stonespine/placement"), "red", ["kobold"])
+    >>> answer.status.value, answer.found
+    ('proven', False)
+    """
+    from invasion_oracle.solver.stonespine.escape_search import fill_free_spaces
+
+    raw, index, color = _raw(scenario), _player(scenario, player), _color(hero, "hero")
+    names = arguments.sequence_of(
+        elements, "elements", lambda v, n: arguments.text(v, n, what="an element's name"), what="elements"
+    )
+    return fill_free_spaces(
+        raw,
+        color,
+        list(names),
+        player=index,
+        deadline=_deadline(time_limit),
+        **_engine(engine, "escape"),
+    )
+
+
+def escape_generated(
+    scenario: Scenario,
+    hero: str | HeroColor,
+    *,
+    rows: int = 4,
+    columns: int = 4,
+    seeds: int = 200,
+    time_limit: float | None = None,
+) -> GeneratedAnswer:
+    """The first generated ``rows`` x ``columns`` dungeon (by seed, up to ``seeds``) where ``hero``
+    escapes under every route, shrunk (``invasion stonespine escape --family generated``).
+
+    ``scenario`` gives everything but the dungeon (players, heroes, year).
+
+    >>> import invasion_oracle as io
+    >>> answer = escape_generated(io.load("example:stonespine/placement"), "red")
+    >>> answer.status.value, answer.seed, answer.dungeon["rows"]    # seed 1 of 2 tried, shrunk
+    ('proven', 1, [['stone T', 'stone -', 'stone -']])
+    """
+    from invasion_oracle.solver.stonespine.escape_search import search_generated
+
+    _raw(scenario)
+    color = _color(hero, "hero")
+    return search_generated(
+        scenario.raw.document,
+        color,
+        rows=arguments.whole_number(rows, "rows", 1, 50),  # as --rows and --columns
+        columns=arguments.whole_number(columns, "columns", 1, 26),
+        seeds=arguments.whole_number(seeds, "seeds"),
+        deadline=_deadline(time_limit),
+        source=scenario.source,
+    )
+
+
+def plan(
+    scenario: Scenario,
+    measure: str = "score",
+    target: int | None = None,
+    *,
+    player: int | str = 0,
+    time_limit: float | None = None,
+) -> PlanAnswer:
+    """The year's purchases, placement and gate policy chosen together (``invasion stonespine plan``):
+    a ``PlanAnswer`` with the best plan by expected and by guaranteed value, replayed.
+
+    ``measure`` is ``score`` (this year's trophy value if taken minus its demerit on an escape),
+    ``trophy``, ``defeated`` or ``demerit``, as ``--measure``.
+
+    >>> import invasion_oracle as io
+    >>> answer = plan(io.load("example:stonespine/plan-year3"))
+    >>> answer.status.value, answer.replayed, answer.best_expected is not None
+    ('proven', True, True)
+    """
+    from invasion_oracle.solver.stonespine.plan import PlanMeasure, solve_plan
+
+    raw, index = _raw(scenario), _player(scenario, player)
+    chosen = PlanMeasure(arguments.choice(measure, "measure", tuple(m.value for m in PlanMeasure)))
+    answer, _best = solve_plan(
+        raw, chosen, arguments.optional_whole_number(target, "target"), index, _deadline(time_limit)
+    )
+    return answer

@@ -9,15 +9,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from invasion_oracle._facade import engine, raw_scenario
 from invasion_oracle.model.core import arguments
 
-__all__ = ["clear", "race"]
+if TYPE_CHECKING:
+    from invasion_oracle.api import Scenario
+    from invasion_oracle.solver.vulketh.clear import ClearAnswer
+    from invasion_oracle.solver.vulketh.differ import DifferAnswer
+    from invasion_oracle.solver.vulketh.race import RaceAnswer
+
+__all__ = ["clear", "differ", "race"]
 
 
-def race(scenario: Any, *, engine: str = "auto", time_limit: float | None = None) -> Any:
+def race(scenario: Scenario, *, engine: str = "auto", time_limit: float | None = None) -> RaceAnswer:
     """The fewest Invader turns to the fifth Warlord, and the plan pushing it furthest (``vulketh race``).
 
     The bundled race is large (about 15 s of CPU with z3); a one-turn position is quick:
@@ -43,14 +49,14 @@ def _engine(value: object, words: Sequence[str]) -> str:
 
 
 def clear(
-    scenario: Any,
+    scenario: Scenario,
     hex: int,
     members: int,
     *,
     hexes: Sequence[int] | None = None,
     engine: str = "baseline",
     time_limit: float | None = None,
-) -> Any:
+) -> ClearAnswer:
     """The fewest tribe members (and where) that clear ``hex`` of Invaders (``vulketh clear``).
 
     ``engine`` is ``baseline`` (measured faster here, the command's ``auto``), ``z3`` or both's parts.
@@ -72,3 +78,58 @@ def clear(
         )
     chosen, seconds = _engine(engine, CLEAR_ENGINES), arguments.optional_seconds(time_limit)
     return clear_hex(question_from_scenario(raw, target, most, allowed), engine=chosen, seconds=seconds)
+
+
+def differ(
+    ruling: str,
+    readings: Sequence[str] | None = None,
+    *,
+    direction: str | None = None,
+    amount: int | None = None,
+    max_size: int = 8,
+    engine: str = "auto",
+    time_limit: float | None = None,
+) -> DifferAnswer:
+    """The smallest position where MOVE or GROW acts differently under two readings of ``ruling``
+    (``invasion vulketh differ --ruling-id``; the command also loops over every pair and ruling).
+
+    ``readings`` are two of the ruling's readings (default: its first two); ``direction`` is
+    ``lowest`` or ``highest`` (default: ``highest`` for VK-MOVE-HIGHEST, else ``lowest``);
+    ``amount`` the Invaders the action moves or adds (default: standard strength). Rulings other
+    than ``ruling`` are at their defaults. ``engine`` ``auto`` is the baseline (measured faster).
+
+    >>> answer = differ("VK-GROW-OVERFLOW")
+    >>> answer.status.value, answer.position is not None, answer.replayed
+    ('proven', True, True)
+    """
+    from invasion_oracle.model.core.rulings import Rulings, resolve_name
+    from invasion_oracle.model.vulketh.data import default_data
+    from invasion_oracle.model.vulketh.game import Rules
+    from invasion_oracle.reports.vulketh.cli import ENGINES
+    from invasion_oracle.solver.vulketh.differ import RULINGS, make_question, smallest_difference
+
+    known = list(RULINGS)
+    name = arguments.text(ruling, "ruling", what="a ruling id")
+    rid = resolve_name(name, known, "ruling", "ruling", name)
+    pair: tuple[str, str] | None = None
+    if readings is not None:
+        given = arguments.sequence_of(
+            readings, "readings", lambda v, n: arguments.text(v, n, what="a reading"), what="readings"
+        )
+        if len(given) != 2:
+            raise arguments.refusal("readings", f"expected two readings, got {len(given)}")
+        pair = (given[0], given[1])
+    question = make_question(
+        Rules.of(Rulings.defaults("vulketh"), default_data()),
+        rid,
+        pair,
+        arguments.optional_choice(direction, "direction", ("lowest", "highest")),
+        arguments.optional_whole_number(amount, "amount", 1),  # as --amount and --max-size
+        arguments.whole_number(max_size, "max_size", 1),
+    )
+    chosen = _engine(engine, ENGINES)
+    return smallest_difference(
+        question,
+        engine="baseline" if chosen == "auto" else chosen,
+        seconds=arguments.optional_seconds(time_limit),
+    )

@@ -143,6 +143,11 @@ def _plan() -> stonespine.PolicyPlan:
     return stonespine.policy(_scenario("example:stonespine/placement"), "no-escape")
 
 
+@cache
+def _placed() -> stonespine.PicturedPlacement:
+    return stonespine.place(_scenario("example:stonespine/placement"), top=1)
+
+
 def _request() -> DecisionRequest:
     return DecisionRequest("gate", "Ann", ("continue", "close"))
 
@@ -224,6 +229,74 @@ GOOD: dict[str, Call] = {
         "time_limit": FAST_LIMIT,
     },
     "invasion_oracle.stonespine.PolicyPlan": lambda: {"answer": None, "dp": None, "player": "Ann"},
+    "invasion_oracle.stonespine.PicturedPlacement": lambda: {
+        field.name: getattr(_placed(), field.name) for field in fields(stonespine.PicturedPlacement)
+    },
+    "invasion_oracle.stonespine.escape": lambda: {
+        "scenario": _scenario("example:stonespine/placement"),
+        "hero": "red",
+        "elements": ["kobold"],
+        "player": 0,
+        "engine": None,
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.stonespine.escape_generated": lambda: {
+        "scenario": _scenario("example:stonespine/placement"),
+        "hero": "red",
+        "rows": 2,
+        "columns": 2,
+        "seeds": 2,
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.stonespine.plan": lambda: {
+        "scenario": _scenario("example:stonespine/plan-year3"),
+        "measure": "score",
+        "target": None,
+        "player": 0,
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.spirit_island.fight_back": lambda: {
+        "land": "T E",
+        "dahan": 1,
+        "objective": "fear",
+        "engine": "auto",
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.spirit_island.defend": lambda: {
+        "land": "T E 2D",
+        "goal": "no-blight",
+        "engine": "auto",
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.spirit_island.cascade": lambda: {
+        "scenario": _scenario("example:spirit-island/invader_phase"),
+        "land": "A1",
+        "engine": "auto",
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.spirit_island.card_cascades": lambda: {
+        "scenario": _scenario("example:spirit-island/invader_phase"),
+        "card": "1M",
+        "engine": "auto",
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.spirit_island.flip": lambda: {
+        "scenario": _scenario("example:spirit-island/island_search"),
+        "fact": "1:explore:A4",
+        "max_cost": 1,
+        "engine": "auto",
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.vulketh.differ": lambda: {
+        "ruling": "VK-GROW-OVERFLOW",
+        "readings": None,
+        "direction": None,
+        "amount": None,
+        "max_size": 4,
+        "engine": "auto",
+        "time_limit": FAST_LIMIT,
+    },
+    "invasion_oracle.Outcome": lambda: {},
     "invasion_oracle.spirit_island.fear_threshold": lambda: {
         "land": "T E",
         "fear": 1,
