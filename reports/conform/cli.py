@@ -14,6 +14,7 @@ from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.reports.conform import MAX_TIMEOUT, timeout_seconds  # noqa: F401 - re-exported
 from invasion_oracle.reports.conform.report import render, render_json, render_jsonl_line, render_junit
 from invasion_oracle.reports.conform.runner import (
+    Case,
     Options,
     Result,
     Run,
@@ -55,6 +56,25 @@ def default_folder(given: str | None) -> tuple[Path, str]:
             "--dir", "$", "no ./fixtures here and no suite installed with the package; give --dir"
         )
     return bundled, "the suite installed with the package"
+
+
+def check_names(cases: list[Case], options: Options) -> None:
+    """Every ``--features`` name is one some case asked for has: a misspelt one would skip every
+    case that needs it and say nothing (exit 2 with the nearest names). (``--case`` prefixes that
+    match nothing are refused by the runner.)"""
+    import difflib
+
+    if options.features is not None:
+        known = sorted({feature for case in cases for feature in case.features})
+        for name in options.features:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=3)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise MalformedInputError(
+                    "--features",
+                    name,
+                    f"no case asked for has this feature ({len(known)} features in them){hint}",
+                )
 
 
 def run_from_args(args: argparse.Namespace) -> int:
@@ -102,6 +122,7 @@ def run_from_args(args: argparse.Namespace) -> int:
     for _, command in commands:  # a program that is not there is named before the suite is read
         require_program(command)
     cases = load_cases(options.folder, to_load, options.cases)
+    check_names(cases, options)
     gc.freeze()  # the cases live to the end of the run: keep the collector from walking them again
     fmt = getattr(args, "format", None)
     stream = fmt == "jsonl" and not args.out
