@@ -14,7 +14,6 @@ from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.reports.conform import MAX_TIMEOUT, timeout_seconds  # noqa: F401 - re-exported
 from invasion_oracle.reports.conform.report import render, render_json, render_jsonl_line, render_junit
 from invasion_oracle.reports.conform.runner import (
-    Case,
     Options,
     Result,
     Run,
@@ -24,6 +23,7 @@ from invasion_oracle.reports.conform.runner import (
     suite_files,
 )
 from invasion_oracle.reports.output import emit
+from invasion_oracle.reports.suite.cases import Case
 
 LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}")
 
