@@ -77,8 +77,25 @@ def check_names(cases: list[Case], options: Options) -> None:
                 )
 
 
+DEFAULT_MAX_FAILURES = 20
+
+
+def check_combination(args: argparse.Namespace) -> None:
+    """Options that would do nothing with the others given are refused, naming them."""
+    from invasion_oracle.reports.options import OptionError
+
+    if args.smoke and args.graded_only:
+        raise OptionError("--graded-only", "--smoke already sends only the graded variant; drop one")
+    if args.max_failures is not None and getattr(args, "format", None) not in (None, "text", "md"):
+        raise OptionError(
+            "--max-failures", f"limits the text and Markdown report; --format {args.format} lists every failure"
+        )
+
+
 def run_from_args(args: argparse.Namespace) -> int:
     from invasion_oracle.reports.conform.process import require_program, split_command
+
+    check_combination(args)
 
     commands = [labelled(spec) for spec in args.cmd]
     for _, command in commands:
@@ -140,5 +157,5 @@ def run_from_args(args: argparse.Namespace) -> int:
         if args.out:
             emit("\n".join(render_jsonl_line(run, r) for run in runs for r in run.results), args.out)
     else:
-        emit(render(runs, args.argv, args.max_failures), args.out)
+        emit(render(runs, args.argv, args.max_failures or DEFAULT_MAX_FAILURES), args.out)
     return 0 if all(run.passed for run in runs) else 1
