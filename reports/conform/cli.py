@@ -88,7 +88,8 @@ def check_combination(args: argparse.Namespace) -> None:
         raise OptionError("--graded-only", "--smoke already sends only the graded variant; drop one")
     if args.max_failures is not None and getattr(args, "format", None) not in (None, "text", "md"):
         raise OptionError(
-            "--max-failures", f"limits the text and Markdown report; --format {args.format} lists every failure"
+            "--max-failures",
+            f"limits the text and Markdown report; --format {args.format} lists every failure",
         )
 
 

@@ -929,7 +929,12 @@ def _min_damage(args: argparse.Namespace) -> int:
             args,
             "min-damage",
             lambda e: fewest_minions(
-                scenario, heroes, limit=DEFAULT_LIMIT if args.limit is None else args.limit, engine=e, player=player, deadline=deadline
+                scenario,
+                heroes,
+                limit=DEFAULT_LIMIT if args.limit is None else args.limit,
+                engine=e,
+                player=player,
+                deadline=deadline,
             ),
             lambda a: a.count,
         )
@@ -938,7 +943,13 @@ def _min_damage(args: argparse.Namespace) -> int:
             args,
             "min-damage",
             lambda e: fewest_tokens(
-                scenario, heroes, args.token or DEFAULT_TOKEN, limit=DEFAULT_LIMIT if args.limit is None else args.limit, engine=e, player=player, deadline=deadline
+                scenario,
+                heroes,
+                args.token or DEFAULT_TOKEN,
+                limit=DEFAULT_LIMIT if args.limit is None else args.limit,
+                engine=e,
+                player=player,
+                deadline=deadline,
             ),
             lambda a: a.count,
         )
