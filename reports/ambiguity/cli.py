@@ -63,6 +63,10 @@ SCHEDULER_ADDRESS = re.compile(
 )
 
 
+IN_PROCESS_ADDRESS = re.compile(r"inproc://[0-9A-Za-z.:-]+/[0-9]+/[0-9]+")
+"""A scheduler in this process (``LocalCluster(processes=False)``, as the tests start one)."""
+
+
 def scheduler_address(text: str) -> str:
     """A Dask scheduler's address, ``[PROTOCOL://]HOST:PORT``: checked when the command line is
     read, so a garbled one is refused even when every job would come from the cache.
@@ -74,6 +78,8 @@ def scheduler_address(text: str) -> str:
     ...
     argparse.ArgumentTypeError: expected a Dask scheduler address [tcp://]HOST:PORT, e.g. tcp://10.0.0.5:8786; got 'GARBAGE'
     """
+    if IN_PROCESS_ADDRESS.fullmatch(text):
+        return text
     found = SCHEDULER_ADDRESS.fullmatch(text)
     if found is None or not 1 <= int(found["port"]) <= 65535:
         raise argparse.ArgumentTypeError(
@@ -320,10 +326,10 @@ SEARCH_ONLY = (
     ("examples", "--examples"),
     ("time_limit", "--time-limit"),
     ("fixtures", "--fixtures"),
-    ("no_fixtures", "--no-fixtures"),
 )
 """The options of ``ambiguities`` about every ruling's witnesses and searches: a scenario file is
-run under every reading and nothing is searched, so with one they would do nothing."""
+run under every reading and nothing is searched, so with one they would do nothing. (``--no-fixtures``
+is kept: no fixtures are read with a file, as it asks.)"""
 
 
 def check_combination(args: argparse.Namespace) -> None:

@@ -233,7 +233,6 @@ REFUSED: list[list[str]] = [
             ["--examples", "5"],
             ["--time-limit", "5"],
             ["--fixtures", "fixtures"],
-            ["--no-fixtures"],
         )
     ),
     ["cloudspire", "ambiguities", FILE, "--search"],
