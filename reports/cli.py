@@ -110,7 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["--print-completion"] or (words[:1] and words[0].startswith("--print-completion=")):
         return print_completion(words)
-    args = build_parser(words).parse_args(words)
+    parser = build_parser(words)
+    args = parser.parse_args(words)
+    if getattr(args, "json_format", None):  # --json is --format json; with another --format, refused
+        if args.format not in (None, "json"):
+            parser.error(f"argument --json: contradicts --format {args.format}; give one of them")
+        args.format = "json"
     args.argv = words
     args.started = started
     _configure(args)

@@ -63,6 +63,22 @@ def stopped_reason() -> str | None:
     )
 
 
+class OptionError(MalformedInputError):
+    """An option that cannot take effect with the others given: ``--search: does nothing with ...``
+    (exit status 2 on the command line, like every bad value).
+
+    >>> str(OptionError("--write", "writes what --search finds; give --search"))
+    '--write: writes what --search finds; give --search'
+    """
+
+    def __init__(self, option: str, reason: str) -> None:
+        super().__init__(option, "", reason)
+        self.args = (f"{option}: {reason}",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 def _typed(check: Callable[[], T]) -> T:
     """The shared check's value, or its reason as an argparse usage error (argparse names the option)."""
     try:
@@ -253,9 +269,9 @@ def add_output_options(
         help="text: tables wrapped to the terminal (the default on a terminal without --out); md: "
         "Markdown (the default otherwise: --out writes Markdown whatever the terminal); json: canonical JSON",
     )
-    if "json" in formats:
+    if "json" in formats:  # its own dest: `--format md --json` is a contradiction, refused in main
         parser.add_argument(
-            "--json", dest="format", action="store_const", const="json", help="same as --format json"
+            "--json", dest="json_format", action="store_const", const="json", help="same as --format json"
         )
     parser.add_argument(
         "--out", type=output_file(), metavar="FILE", help="also write the output to FILE (atomically)"

@@ -36,7 +36,7 @@ def register_report(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--examples",
         type=positive_int,
-        default=DEFAULT_EXAMPLES,
+        default=None,
         metavar="N",
         help=f"scenarios each divergence and well-formedness search draws (default {DEFAULT_EXAMPLES})",
     )
@@ -92,9 +92,14 @@ def run_report(args: argparse.Namespace) -> int:
     from invasion_oracle.model.core.canonical import canonical_json, write_atomic
     from invasion_oracle.reports.ambiguity.cli import cache_summary, fixtures_folder, runner_of
     from invasion_oracle.reports.envelope import envelope_json
+    from invasion_oracle.reports.options import OptionError
     from invasion_oracle.reports.output import command_line, emit
     from invasion_oracle.reports.report import ReportOptions, build
 
+    if args.no_search:  # the searches are what these bound: with none, they would do nothing
+        for value, option in ((args.examples, "--examples"), (args.time_limit, "--time-limit")):
+            if value is not None:
+                raise OptionError(option, "bounds the searches, which --no-search skips; drop one of them")
     games = tuple(registry.spec(g).name for g in args.game) if args.game else registry.names()
     out = Path(args.out) if args.out else None
     options = ReportOptions(
@@ -102,7 +107,7 @@ def run_report(args: argparse.Namespace) -> int:
         command_line(["invasion", *without_cache_options(args.argv)]),
         search=not args.no_search,
         long_sections=not args.no_long,
-        examples=args.examples,
+        examples=args.examples or DEFAULT_EXAMPLES,
         time_limit=args.time_limit,
         fixtures=fixtures_folder(args),
         runner=runner_of(args),

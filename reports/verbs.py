@@ -186,9 +186,9 @@ def _conform_parser(sub: Any) -> None:
     conform.add_argument(
         "--max-failures",
         type=positive_int,
-        default=20,
+        default=None,
         metavar="N",
-        help="failures listed in full (default 20)",
+        help="failures listed in full (default 20; the text and Markdown report)",
     )
     add_output_options(conform, formats=("text", "md", "json", "junit", "jsonl"))
     conform.set_defaults(run=_conform)

@@ -12,8 +12,12 @@ is :data:`ALLOWED`.
 
 >>> Effect.parse("draw-keep 3 1")
 Effect(kind=<EffectKind.DRAW_KEEP: 'draw-keep'>, amount=3, keep=1)
->>> str(Effect.parse("damage-hero"))
+>>> str(Effect.parse("damage-hero 1"))
 'damage-hero 1'
+>>> Effect.parse("heal")
+Traceback (most recent call last):
+...
+ValueError: effect heal needs a number, e.g. 'heal 1'
 >>> str(Effect.parse("ranged"))
 'ranged'
 """
@@ -107,7 +111,9 @@ class Effect:
             return Effect(kind, numbers[0], numbers[1])
         if len(numbers) > 1:
             raise ValueError(f"effect {kind.value} takes one number")
-        amount = numbers[0] if numbers else (0 if kind in _NO_AMOUNT else 1)
+        if kind not in _NO_AMOUNT and not numbers:  # the card's number is printed, never implied
+            raise ValueError(f"effect {kind.value} needs a number, e.g. '{kind.value} 1'")
+        amount = numbers[0] if numbers else 0
         if kind not in _NO_AMOUNT and amount < 1:
             raise ValueError(f"effect {kind.value} needs a number of at least 1")
         most = MAX_ROLLS if kind is EffectKind.EXTRA_ROLL else MAX_AMOUNT

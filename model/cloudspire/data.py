@@ -233,17 +233,22 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
 
     dice = _dice(base["dice"], over.get("dice"), source)
     values = _values(base["values"], over.get("values", {}), source)
-    heroes = _merge(base["heroes"], over.get("heroes", []), "faction")
-    minis = _merge(base["minis"], over.get("minis", []), "faction")
-    conflict = _merge(base["conflict"], over.get("conflict", []), "id")
-    universal = _merge(base["universal_heroes"], over.get("universal_heroes", []), "name")
+    heroes = _merge(base["heroes"], over.get("heroes", []), "faction", ("heroes", source))
+    minis = _merge(base["minis"], over.get("minis", []), "faction", ("minis", source))
+    conflict = _merge(base["conflict"], over.get("conflict", []), "id", ("conflict", source))
+    universal = _merge(
+        base["universal_heroes"], over.get("universal_heroes", []), "name", ("universal_heroes", source)
+    )
+    _check_unit_dice(dice, values, over, source)
 
     default_prov = Provenance(base_set["value"])
     cards: list[Card] = []
     factions: list[str] = []
+    hero_places: list[tuple[str, Path, bool]] = []  # each hero card's document, path, whether user's
     for raw, user, index in heroes:
         where: Path = ("heroes", index)
         prov, src, doc_source = _prov(raw, user, default_prov, base_set["source"], source)
+        hero_places.append((doc_source, where, user))
         faction = raw["faction"]
         if faction in factions:
             raise MalformedInputError(
@@ -275,6 +280,7 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
     for i, cid in enumerate(ids):
         if ids.index(cid) != i:
             raise MalformedInputError(source, "$.conflict", f"card id {cid!r} is used twice")
+    _check_starting_spires(cards, hero_places, source)
     heroes_out = []
     for raw, user, index in universal:
         prov, src, doc_source = _prov(raw, user, default_prov, base_set["source"], source)
@@ -295,13 +301,24 @@ def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> G
 
 
 def _merge(
-    base: list[dict[str, Any]], over: list[dict[str, Any]], key: str
+    base: list[dict[str, Any]], over: list[dict[str, Any]], key: str, where: tuple[str, str]
 ) -> list[tuple[dict[str, Any], bool, int]]:
     """Base entries replaced by override entries with the same ``key``; new ones appended.
 
     Each entry comes with whether it is the user's and its index in its own document (for errors).
+    ``where`` is the override's section and document: one key given twice there is refused (the
+    second would silently replace the first).
     """
-    index = {o[key]: i for i, o in enumerate(over)}
+    section, source = where
+    index: dict[Any, int] = {}
+    for i, entry in enumerate(over):
+        if entry[key] in index:
+            raise MalformedInputError(
+                source,
+                json_path((section, i, key)),
+                f"{key} {entry[key]!r} is given twice (also at {section}[{index[entry[key]]}])",
+            )
+        index[entry[key]] = i
     out = [
         (over[index[b[key]]], True, index[b[key]]) if b[key] in index else (b, False, i)
         for i, b in enumerate(base)
@@ -317,6 +334,69 @@ def _prov(
     if user:
         return Provenance.USER, raw.get("source", source), source
     return default, raw.get("source", default_source), "model/cloudspire/data/cloudspire.json"
+
+
+VALUE_RANGES: dict[str, tuple[int, int]] = {
+    "unit_dice": (1, 45),  # five colours of at most 9 dice (data.schema.json)
+    "hit_damage": (1, 99),
+    "crit_damage": (1, 99),
+    "deploy_fail_damage": (0, 99),
+    "rounds_limit": (1, 1000),  # as --rounds: a game of no round answers nothing
+    "inventory_limit": (0, 99),
+}
+"""Each number's sane range (documented in data.schema.json and docs/cloudspire.md): a value
+outside it is a typo, and 0 for a count the rules divide or loop by is no game at all."""
+
+
+def _check_unit_dice(
+    dice: DiceTable, values: tuple[tuple[str, Sourced[Any]], ...], over: dict[str, Any], source: str
+) -> None:
+    """The unit dice value counts the dice table's dice: the two must agree (one changed alone is
+    a half-made edit)."""
+    total = sum(n for _, n in dice.counts)
+    stated = dict(values)["unit_dice"].value
+    if total < 1:
+        raise MalformedInputError(
+            source, "$.dice.colours", "the dice table has no die; give a colour a count of 1 or more"
+        )
+    if stated != total:
+        where = "$.values.unit_dice" if "unit_dice" in over.get("values", {}) else "$.dice.colours"
+        raise MalformedInputError(
+            source,
+            where,
+            f"unit_dice is {stated} but the dice table's counts add up to {total}; set both to agree",
+        )
+
+
+def _check_starting_spires(cards: list[Card], places: list[tuple[str, Path, bool]], source: str) -> None:
+    """Every faction hero starts with the two spire cards of its own faction named on it (seed 004,
+    Setup); a name no pair of cards has is a dangling reference, refused where it is written."""
+    for card, (doc_source, where, user) in zip(
+        (c for c in cards if c.kind is CardKind.HERO), places, strict=True
+    ):
+        assert card.hero is not None
+        spire = card.hero.starting_spire
+        named = [
+            c.id
+            for c in cards
+            if c.kind is CardKind.CONFLICT
+            and c.faction == card.faction
+            and c.item is not None
+            and c.item.spire
+            and c.item.name == spire
+        ]
+        if len(named) == 2:
+            continue
+        spires = sorted(
+            {c.item.name for c in cards if c.faction == card.faction and c.item is not None and c.item.spire}
+        )
+        reason = (
+            f"the {card.faction} hero starts with two {spire!r} spire cards of its faction; "
+            f"the data has {len(named)} (its spires: {', '.join(spires) or 'none'})"
+        )
+        if user:
+            raise MalformedInputError(doc_source, json_path((*where, "hero", "starting_spire")), reason)
+        raise MalformedInputError(source, "$.conflict", reason)
 
 
 def _faction(name: str, factions: list[str], source: str, path: Path) -> str:
@@ -351,14 +431,15 @@ def _values(base: dict[str, Any], over: dict[str, Any], source: str) -> tuple[tu
                 source, json_path(("values", key)), f"unknown value {key!r}; known: {', '.join(sorted(out))}"
             )
         raw = value["value"] if isinstance(value, dict) else value
-        if key == "inventory_limit":
-            if not (raw == "strategy" or (isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0)):
-                raise MalformedInputError(
-                    source, json_path(("values", key)), "the inventory limit is 'strategy' or a whole number"
-                )
-        elif not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+        low, high = VALUE_RANGES.get(key, (0, 1000))
+        if key == "inventory_limit" and raw == "strategy":
+            pass
+        elif not isinstance(raw, int) or isinstance(raw, bool):
+            also = " or 'strategy'" if key == "inventory_limit" else ""
+            raise MalformedInputError(source, json_path(("values", key)), f"{key} is a whole number{also}")
+        elif not low <= raw <= high:
             raise MalformedInputError(
-                source, json_path(("values", key)), f"{key} must be a whole number >= 0"
+                source, json_path(("values", key)), f"{key} must be from {low} to {high}, got {raw}"
             )
         out[key] = out[key].overridden(
             raw, value.get("source", source) if isinstance(value, dict) else source

@@ -67,6 +67,18 @@ class Scenario(ScenarioBase[GameState]):
         return CloudspireGame(Rules.of(self.rulings, self.data))
 
 
+def require_round_start(scenario: Scenario, question: str) -> None:
+    """A search over the coming rounds (``survive``, ``spires``) needs a position in a round: a
+    scenario starting at setup has no Deployment Stack, lanes or dice yet, so it asks nothing."""
+    if scenario.document.get("start") == "setup":
+        raise MalformedInputError(
+            scenario.source,
+            "$.start",
+            f"the {question} question starts at a round with the Deployment Stack in a known order "
+            "(start 'round', 'strategy', 'load', 'fire' or 'resolve'), not at setup",
+        )
+
+
 def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
     """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
     overrides = dict(options.data_overrides) if options.data_overrides is not None else None

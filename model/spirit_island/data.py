@@ -13,6 +13,7 @@ medium (one engine's data, passing structural checks), G and H low.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -346,6 +347,7 @@ def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data
     if overrides:
         integers_only(overrides, source)
         validate(overrides, load_schema("invasion_oracle.model.spirit_island", "data.schema.json"), source)
+        _check_unique_names(overrides, source)
         for kind_name, raw in overrides.get("pieces", {}).items():
             kind = PieceKind(kind_name)
             old = stats[kind]
@@ -458,6 +460,21 @@ def _check_layout(layout: Layout, boards: dict[str, BoardSpec], source: str, pat
                 json_path((*path, "edges", i)),
                 f"{edge[0]}-{edge[1]} is inside one board; a layout lists cross-board edges only",
             )
+
+
+def _check_unique_names(overrides: Mapping[str, Any], source: str) -> None:
+    """A card or Adversary given twice in one file: the second would silently replace the first."""
+    for section in ("fear_cards", "events", "blight_cards", "adversaries"):
+        seen: dict[str, int] = {}
+        for i, raw in enumerate(overrides.get(section, [])):
+            name = raw["name"]
+            if name in seen:
+                raise MalformedInputError(
+                    source,
+                    json_path((section, i, "name")),
+                    f"{name!r} is given twice in this file (also at {section}[{seen[name]}])",
+                )
+            seen[name] = i
 
 
 def _check_values(values: dict[str, Sourced[Any]], source: str) -> None:

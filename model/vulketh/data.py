@@ -293,6 +293,7 @@ def build_game_data(overrides: Mapping[str, Any] | None = None, source: str = "d
             raise MalformedInputError(source, json_path(("values", key)), "must be at least 1")
     if not 1 <= values["start_hex"].value <= 9:
         raise MalformedInputError(source, "$.values.start_hex", "the hexes are numbered 1-9")
+    _check_sizes({k: v.value for k, v in values.items()}, dice_faces.value, source)
     cards = _cards(card_list, card_src, card_path, cards_provenance)
     events = _events(event_list, event_src, event_path, events_provenance)
     return GameData(
@@ -316,6 +317,35 @@ def build_game_data(overrides: Mapping[str, Any] | None = None, source: str = "d
         invader_events=events,
         invader_events_source=events_source,
     )
+
+
+MAX_VALUE = 999
+"""The largest number a value may hold (data.schema.json): every bundled one is in single or
+double figures; beyond this a count is a typo that would make the state or a search huge."""
+MAX_MEMBERS = 99
+"""The most members a side may have (``player_members``, ``invader_members``): the box holds 20."""
+MAX_DIE_FACES = 99
+"""The most faces of one kind on a die (data.schema.json): a seeded roll lists every face."""
+
+
+def _check_sizes(values: Mapping[str, int], faces: Mapping[str, int], source: str) -> None:
+    """No count so large that a state or a roll list explodes (how the set-up counts fit the
+    members is checked where a scenario starts at setup: a position may have fewer members)."""
+    for key, value in sorted(values.items()):
+        if value > MAX_VALUE:
+            raise MalformedInputError(source, json_path(("values", key)), f"{value} is above {MAX_VALUE}")
+    for key in ("player_members", "invader_members"):
+        if values[key] > MAX_MEMBERS:
+            raise MalformedInputError(
+                source, json_path(("values", key)), f"at most {MAX_MEMBERS} members, got {values[key]}"
+            )
+    for face, count in sorted(faces.items()):
+        if count > MAX_DIE_FACES:
+            raise MalformedInputError(
+                source,
+                json_path(("dice_faces", face)),
+                f"at most {MAX_DIE_FACES} faces of a kind, got {count}",
+            )
 
 
 @cache

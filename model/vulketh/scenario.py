@@ -122,6 +122,10 @@ def scenario_from_document(
         difficulty=document.get("difficulty", "normal"),
         source=source,
     )
+    if document.get("start", "setup") == "setup":
+        # where the data in force was written: a --data file, the scenario's data, or the bundle
+        place = (data_source, "$") if data_overrides else (source, "$.data")
+        _check_setup_counts(rules, place)
     return Scenario(
         source=source,
         document=document,
@@ -193,6 +197,7 @@ def initial_state(doc: dict[str, Any], source: str, rules: Rules) -> GameState:
     data = rules.data
     start = doc.get("start", "setup")
     turns = tuple(_player_turn(raw, source, i, rules) for i, raw in enumerate(doc.get("player_turns", [])))
+    _check_technologies(doc, source)
     events_pile, events_discard = _events(doc, source, data)
     agenda: tuple[Task, ...]
     if start == "setup":
@@ -456,6 +461,58 @@ def _events(doc: dict[str, Any], source: str, data: GameData) -> tuple[tuple[str
     else:
         pile = tuple(e.id for e in data.invader_events if e.id not in discard)
     return tuple(sorted(pile)), discard
+
+
+def _check_setup_counts(rules: Rules, place: tuple[str, str]) -> None:
+    """Seed 003, Setup: the start members and each start hex's Invaders come out of the members
+    the data gives, and a start hex holds no more than the hex limit. ``place``: the document the
+    data in force came from and the path of its data object."""
+    data = rules.data
+    key = f"{rules.difficulty}_invaders"
+    per_hex, members, cap = data.value(key), data.value("invader_members"), rules.cap
+    source, prefix = place
+    if data.value("start_members") > data.value("player_members"):
+        raise MalformedInputError(
+            source,
+            f"{prefix}.values.start_members",
+            f"{data.value('start_members')} members start on the map at setup but the player has "
+            f"{data.value('player_members')} (values.player_members)",
+        )
+    if per_hex > cap:
+        raise MalformedInputError(
+            source,
+            f"{prefix}.values.{key}",
+            f"{per_hex} Invaders on each of hexes 1-3 at setup ({rules.difficulty}), above the hex "
+            f"limit of {cap} (values.population_limit)",
+        )
+    if 3 * per_hex > members:
+        raise MalformedInputError(
+            source,
+            f"{prefix}.values.{key}",
+            f"3 x {per_hex} Invaders at setup ({rules.difficulty}), more than the {members} Invader "
+            "members (values.invader_members)",
+        )
+
+
+def _check_technologies(doc: Mapping[str, Any], source: str) -> None:
+    """Every Bronze technology a player turn steps is one the scenario names in its ``bronze``
+    (a name met only in a turn is a typo, which would silently start a new technology)."""
+    import difflib
+
+    known = sorted(doc.get("bronze", {}))
+    for i, turn in enumerate(doc.get("player_turns", [])):
+        for name in turn.get("bronze", {}):
+            if name in known:
+                continue
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            listed = ", ".join(known) or "none"
+            raise MalformedInputError(
+                source,
+                json_path(("player_turns", i, "bronze", name)),
+                f"unknown Bronze technology {name!r}{hint}; the scenario's $.bronze names {listed}: "
+                "list each technology there, at step 0 if not begun",
+            )
 
 
 def _player_turn(raw: dict[str, Any], source: str, index: int, rules: Rules) -> PlayerTurn:

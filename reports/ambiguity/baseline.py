@@ -139,3 +139,98 @@ def _fixture_changes(old: Any, new: Any) -> list[str]:
             if a != b:
                 found.append(f"fixture {dep['case']}: depends on {rid} by {a} -> {b}")
     return found
+
+
+# -- one scenario: `invasion ambiguities FILE --json` -------------------------------------------
+
+
+def scenario_answer_of(document: Any, source: str) -> dict[str, Any]:
+    """The answer in a baseline of one scenario (``invasion ambiguities FILE --json``)."""
+    if isinstance(document, dict) and isinstance(document.get("answer"), dict):
+        if document.get("query") not in (None, "ambiguities"):
+            raise MalformedInputError(
+                source,
+                "$.query",
+                f"a baseline is the output of `invasion ambiguities FILE --json`, not of {document.get('query')!r}",
+            )
+        document = document["answer"]
+    if isinstance(document, dict) and isinstance(document.get("rulings"), list):
+        raise MalformedInputError(
+            source,
+            "$.answer",
+            "a baseline of every ruling (`invasion ambiguities --json`); with a scenario file, compare "
+            "with `invasion ambiguities FILE --json`",
+        )
+    if not isinstance(document, dict) or not isinstance(document.get("differences"), list):
+        raise MalformedInputError(
+            source, "$.answer.differences", "not an `invasion ambiguities FILE --json` output"
+        )
+    for index, entry in enumerate(document["differences"]):
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("ruling"), str)
+            and isinstance(entry.get("runs"), list)
+            and all(isinstance(r, dict) and isinstance(r.get("reading"), str) for r in entry["runs"])
+        ):
+            raise MalformedInputError(
+                source,
+                f"$.answer.differences[{index}]",
+                "expected a ruling and its runs (each with a reading)",
+            )
+    answer: dict[str, Any] = document
+    return answer
+
+
+def scenario_changes(old: dict[str, Any], new: dict[str, Any], selected: bool) -> list[str]:
+    """Every difference between two runs of one scenario under every reading, one line each:
+    ``RULING under READING: outcome PATH: OLD -> NEW``. ``selected``: only some rulings were run
+    (``--only``), so a ruling the baseline has and this run has not is not a change."""
+    found: list[str] = []
+    before = {d["ruling"]: d for d in old["differences"]}
+    after = {d["ruling"]: d for d in new["differences"]}
+    for rid in sorted(after.keys() - before.keys()):
+        found.append(f"{rid}: not in the baseline (now {after[rid]['kind']})")
+    if not selected:
+        for rid in sorted(before.keys() - after.keys()):
+            found.append(f"{rid}: in the baseline, not run now")
+    for rid in sorted(after.keys() & before.keys()):
+        old_runs = {r["reading"]: r for r in before[rid]["runs"]}
+        new_runs = {r["reading"]: r for r in after[rid]["runs"]}
+        for reading in sorted(new_runs.keys() - old_runs.keys()):
+            found.append(f"{rid} under {reading}: a reading the baseline does not have")
+        for reading in sorted(old_runs.keys() - new_runs.keys()):
+            found.append(f"{rid} under {reading}: in the baseline, no longer a reading")
+        for reading in sorted(new_runs.keys() & old_runs.keys()):
+            was, now = old_runs[reading], new_runs[reading]
+            where = f"{rid} under {reading}"
+            if (was.get("error") or "") != (now["error"] or ""):
+                found.append(
+                    f"{where}: error: {value_text(was.get('error') or 'none')} -> {value_text(now['error'] or 'none')}"
+                )
+            for path, (a, b) in differing_fields([was.get("outcome"), now["outcome"]]):
+                found.append(f"{where}: outcome {path}: {value_text(a)} -> {value_text(b)}")
+            if was.get("events_digest") != now["events_digest"]:
+                found.append(
+                    f"{where}: events: {was.get('events', '?')} event(s) {str(was.get('events_digest'))[:12]} "
+                    f"-> {now['events']} event(s) {now['events_digest'][:12]}"
+                )
+    return found
+
+
+def undeclared(document: Any, scenario: str, differences: list[dict[str, Any]]) -> list[str]:
+    """What ``ambiguities FILE --check`` expects without a baseline, as of a fixture: every ruling
+    that changes the scenario's outcome or events is declared in its ``rulings`` (the reading it
+    assumes). One line per ruling it depends on without saying so."""
+    declared = document.get("rulings", {}) if isinstance(document, dict) else {}
+    declared = declared if isinstance(declared, dict) else {}
+    found = []
+    for entry in differences:
+        if entry["kind"] == "none" or entry["ruling"] in declared:
+            continue
+        what = "outcome depends" if entry["kind"] == "outcome" else "events (not its outcome) depend"
+        groups = " | ".join(", ".join(g) for g in entry["groups"])
+        found.append(
+            f"{entry['ruling']}: the scenario's {what} on it (readings {groups}), which its rulings "
+            "field does not declare"
+        )
+    return found

@@ -7,12 +7,20 @@ need when they run.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from invasion_oracle.model import registry
-from invasion_oracle.reports.options import add_output_options, output_folder, positive_int, positive_seconds
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.reports.options import (
+    OptionError,
+    add_output_options,
+    output_folder,
+    positive_int,
+    positive_seconds,
+)
 
 DEFAULT_FIXTURES = "fixtures"
 DEFAULT_EXAMPLES = 100
@@ -29,12 +37,14 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scheduler",
+        type=scheduler_address,
         metavar="ADDRESS",
         help="run the jobs on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
         "(pip install 'invasion-oracle[dask]'; same answers as the local pool)",
     )
     parser.add_argument(
         "--cache-dir",
+        type=cache_folder,
         metavar="DIR",
         help="where job results are cached (default $INVASION_CACHE_DIR, else "
         "$XDG_CACHE_HOME/invasion-oracle or ~/.cache/invasion-oracle); a job whose code, data, "
@@ -47,9 +57,66 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+SCHEDULER_ADDRESS = re.compile(
+    r"(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))"
+    r":(?P<port>[0-9]{1,5})"
+)
+
+
+IN_PROCESS_ADDRESS = re.compile(r"inproc://[0-9A-Za-z.:-]+/[0-9]+/[0-9]+")
+"""A scheduler in this process (``LocalCluster(processes=False)``, as the tests start one)."""
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler's address, ``[PROTOCOL://]HOST:PORT``: checked when the command line is
+    read, so a garbled one is refused even when every job would come from the cache.
+
+    >>> scheduler_address("tcp://10.0.0.5:8786")
+    'tcp://10.0.0.5:8786'
+    >>> scheduler_address("GARBAGE")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a Dask scheduler address [tcp://]HOST:PORT, e.g. tcp://10.0.0.5:8786; got 'GARBAGE'
+    """
+    if IN_PROCESS_ADDRESS.fullmatch(text):
+        return text
+    found = SCHEDULER_ADDRESS.fullmatch(text)
+    if found is None or not 1 <= int(found["port"]) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"expected a Dask scheduler address [tcp://]HOST:PORT, e.g. tcp://10.0.0.5:8786; got {text!r}"
+        )
+    return text
+
+
+def cache_folder(text: str) -> str:
+    """``--cache-dir``: a folder, or a name where one can be made (not a file, not inside one)."""
+    from invasion_oracle.reports.output import check_name_length
+
+    try:
+        check_name_length(text, "--cache-dir")
+        path = Path(text)
+        if path.exists() and not path.is_dir():
+            raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+        parent = next((p for p in path.absolute().parents if p.exists()), None)
+        if parent is not None and not parent.is_dir():
+            raise argparse.ArgumentTypeError(f"{text!r} is inside a file ({str(parent)!r}), not a folder")
+    except MalformedInputError as err:
+        raise argparse.ArgumentTypeError(err.reason) from None
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"cannot use {text!r}: {err.strerror}") from None
+    return text
+
+
 def runner_of(args: argparse.Namespace) -> Any:
-    """The batch runner the options ask for, with its result cache."""
+    """The batch runner the options ask for, with its result cache (a ``--scheduler`` whose Dask
+    is not installed is refused here, before any job is looked up in the cache)."""
+    import importlib.util
     import os
+
+    if args.scheduler and importlib.util.find_spec("distributed") is None:
+        raise MalformedInputError(
+            "--scheduler", args.scheduler, "needs Dask: pip install 'invasion-oracle[dask]'"
+        )
 
     from invasion_oracle.reports.batch import Runner, reset_interrupted
     from invasion_oracle.reports.cache import JobCache, default_dir
@@ -96,16 +163,18 @@ def add_search_budget(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--examples",
         type=positive_int,
-        default=DEFAULT_EXAMPLES,
+        default=None,
         metavar="N",
-        help=f"scenarios each search draws before giving up (default {DEFAULT_EXAMPLES})",
+        help=f"scenarios each search draws before giving up (default {DEFAULT_EXAMPLES}; with --search, "
+        "--wellformed or --check)",
     )
     parser.add_argument(
         "--time-limit",
         type=positive_seconds,
         default=None,
         metavar="SECONDS",
-        help="stop every search after this long in all; unfinished ones report unknown",
+        help="stop every search after this long in all; unfinished ones report unknown (with --search, "
+        "--wellformed or --check)",
     )
 
 
@@ -192,9 +261,9 @@ def _runner(args: argparse.Namespace) -> Any:
 
 def fixtures_folder(args: argparse.Namespace) -> Path | None:
     """The fixtures folder to read: the one given, or ``fixtures/`` when it is there."""
-    from invasion_oracle.model.core.errors import MalformedInputError
-
     if getattr(args, "no_fixtures", False):
+        if args.fixtures is not None:
+            raise OptionError("--no-fixtures", "contradicts --fixtures DIR; give one of them")
         return None
     if args.fixtures is None:
         from invasion_oracle.reports.fixtures import bundled_suite
@@ -257,7 +326,45 @@ def run_rulings(args: argparse.Namespace) -> int:
     return 130 if analysis.interrupted else 0
 
 
+SEARCH_ONLY = (
+    ("search", "--search"),
+    ("wellformed", "--wellformed"),
+    ("write", "--write"),
+    ("examples", "--examples"),
+    ("time_limit", "--time-limit"),
+    ("fixtures", "--fixtures"),
+)
+"""The options of ``ambiguities`` about every ruling's witnesses and searches: a scenario file is
+run under every reading and nothing is searched, so with one they would do nothing. (``--no-fixtures``
+is kept: no fixtures are read with a file, as it asks.)"""
+
+
+def check_combination(args: argparse.Namespace) -> None:
+    """Refuse an option that would do nothing with the others given (exit 2, naming it and why)."""
+    if args.verbose and not args.check:
+        raise OptionError("--verbose", "only with --check (without it the full report is printed)")
+    if args.scenario is not None:
+        for dest, option in SEARCH_ONLY:
+            if getattr(args, dest, None) not in (None, False):
+                raise OptionError(
+                    option,
+                    f"does nothing with a scenario file ({args.scenario}): the file is run under every "
+                    "reading and nothing is searched; drop the file to search every ruling",
+                )
+        return
+    searching = args.search or args.wellformed
+    if args.write and not searching:
+        raise OptionError("--write", "writes the witnesses --search or --wellformed find; give one")
+    if not (searching or args.check):
+        for value, option in ((args.examples, "--examples"), (args.time_limit, "--time-limit")):
+            if value is not None:
+                raise OptionError(
+                    option, "bounds the searches of --search, --wellformed or --check; give one"
+                )
+
+
 def run_ambiguities(args: argparse.Namespace) -> int:
+    check_combination(args)
     if args.scenario is not None:
         return _one_scenario(args)
     from invasion_oracle.model.core.jsonio import read_json_file
@@ -268,12 +375,6 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     from invasion_oracle.reports.envelope import envelope_json
     from invasion_oracle.reports.output import emit
 
-    if args.verbose and not args.check:
-        from invasion_oracle.model.core.errors import MalformedInputError
-
-        raise MalformedInputError(
-            "--verbose", "", "only with --check (without it the full report is printed)"
-        )
     games = _games(args)
     baseline = None
     if args.baseline:  # read it first: a bad baseline is refused before any work
@@ -291,7 +392,7 @@ def run_ambiguities(args: argparse.Namespace) -> int:
         fixtures_folder(args),
         args.search,
         args.wellformed,
-        args.examples,
+        args.examples or DEFAULT_EXAMPLES,
         args.time_limit,
         _runner(args),
         dead_rules=args.check or args.wellformed,
@@ -342,8 +443,6 @@ def run_ambiguities(args: argparse.Namespace) -> int:
 
 def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
     """The game of a scenario given to ``ambiguities``: its ``game`` field, or the verb's game."""
-    from invasion_oracle.model.core.errors import MalformedInputError
-
     if not args.game:
         return registry.spec_for_document(document, args.scenario)
     spec = registry.spec(args.game)
@@ -358,9 +457,13 @@ def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
 
 
 def _one_scenario(args: argparse.Namespace) -> int:
+    """``ambiguities FILE``: the scenario under every reading of every ruling of its game; with
+    ``--baseline`` what changed since a previous ``ambiguities FILE --json``, with ``--check`` a
+    verdict (against the baseline, else: every ruling it depends on declared in its ``rulings``)."""
     from invasion_oracle.model.core.jsonio import read_json_file
     from invasion_oracle.model.core.rulings import REGISTRY, resolve_name
     from invasion_oracle.model.core.spec import ScenarioOptions
+    from invasion_oracle.reports.ambiguity.baseline import scenario_answer_of, scenario_changes, undeclared
     from invasion_oracle.reports.ambiguity.jobs import scenario_difference
     from invasion_oracle.reports.ambiguity.render import difference_md
     from invasion_oracle.reports.batch import run_jobs
@@ -368,6 +471,8 @@ def _one_scenario(args: argparse.Namespace) -> int:
     from invasion_oracle.reports.output import emit
     from invasion_oracle.reports.tables import section
 
+    # every input is read and checked before any run: the baseline, the scenario, --only, the runner
+    baseline = scenario_answer_of(read_json_file(args.baseline), args.baseline) if args.baseline else None
     document = read_json_file(args.scenario)
     spec = _scenario_game(args, document)
     spec.load(document, args.scenario, ScenarioOptions())  # bad input is reported before any run
@@ -376,14 +481,30 @@ def _one_scenario(args: argparse.Namespace) -> int:
         known = [r.id for r in rulings]
         wanted = {resolve_name(rid, known, "ruling", "--only", rid) for rid in args.only}
         rulings = tuple(r for r in rulings if r.id in wanted)
+    runner = _runner(args)
     work = [(spec.name, document, args.scenario, r.id, ()) for r in rulings]
-    batch = run_jobs(scenario_difference, work, _runner(args), "readings")
+    batch = run_jobs(scenario_difference, work, runner, "readings")
     differences = [d for d in batch.results if d is not None]
     command = _command(args)
+    answer: dict[str, Any] = {"scenario": args.scenario, "differences": [d.to_json() for d in differences]}
+    moved = scenario_changes(baseline, answer, bool(args.only)) if baseline is not None else []
+    if baseline is not None:
+        answer["baseline_changes"] = moved
+    # with a baseline it is the expectation (issue 34's snapshots build on this); else, declarations
+    failing = moved if baseline is not None else undeclared(document, args.scenario, answer["differences"])
+    if args.check:
+        answer["problems"] = failing
+    status = 130 if batch.interrupted else (1 if args.check and failing else 0)
+    if args.format == "junit":
+        from invasion_oracle.reports.ambiguity.verdict import scenario_junit
+
+        emit(scenario_junit(args.scenario, [r.id for r in rulings], failing, batch.interrupted), args.out)
+        return status
     if args.format == "json":
-        answer = {"scenario": args.scenario, "differences": [d.to_json() for d in differences]}
         emit(envelope_json(spec.name, "ambiguities", command, answer), args.out)
-        return 130 if batch.interrupted else 0
+        if args.check and failing:
+            print("\n".join(f"invasion ambiguities --check: {line}" for line in failing), file=sys.stderr)
+        return status
     changed = [d for d in differences if d.kind == "outcome"]
     events = [d for d in differences if d.kind == "events"]
     title = (
@@ -392,5 +513,24 @@ def _one_scenario(args: argparse.Namespace) -> int:
         + f" (of {len(differences)} checked)"
     )
     body = "\n\n".join(f"### {d.ruling}\n\n{difference_md(spec.name, d)}" for d in changed + events)
-    emit(section(title, body or "_(no ruling changes this scenario)_", command=command), args.out)
-    return 130 if batch.interrupted else 0
+    body = body or "_(no ruling changes this scenario)_"
+    if baseline is not None:
+        lines = "\n".join(f"- {line}" for line in moved) or "_(nothing changed)_"
+        body += f"\n\n### Changes since the baseline {args.baseline}\n\n{lines}"
+    if args.check and not baseline and failing:
+        body += "\n\n### Problems\n\n" + "\n".join(f"- {line}" for line in failing)
+    full = section(title, body, command=command)
+    if args.check and not args.verbose:
+        from invasion_oracle.reports.ambiguity.verdict import scenario_verdict_text
+
+        if args.out:  # the full report to the file, the verdict on the terminal
+            from invasion_oracle.model.core.canonical import write_atomic
+
+            write_atomic(args.out, full if full.endswith("\n") else full + "\n")
+        verdict = scenario_verdict_text(
+            args.scenario, len(differences), failing, args.baseline, batch.interrupted
+        )
+        print(verdict, end="")
+        return status
+    emit(full, args.out)
+    return status

@@ -86,3 +86,48 @@ def _about(problem: str, ruling_id: str) -> bool:
     return head.startswith("fixture ") and problem.rstrip().endswith(
         f"on {ruling_id}, which it does not declare"
     )
+
+
+def scenario_verdict_text(
+    scenario: str, checked: int, failing: list[str], baseline: str | None, interrupted: bool
+) -> str:
+    """The verdict of ``ambiguities FILE --check``: one line, then each problem with its command."""
+    against = f"compared with {baseline}" if baseline else "expected: every ruling it depends on declared"
+    what = f"{checked} ruling(s) run on {scenario}; {against}"
+    if interrupted:
+        head = f"ambiguities check: INTERRUPTED ({what}; what was not run is unknown)"
+    elif failing:
+        head = f"ambiguities check: FAILED, {len(failing)} problem(s) ({what})"
+    else:
+        head = f"ambiguities check: clean ({what})"
+    lines = [head]
+    for problem in failing:
+        rid = problem.split(":", 1)[0].split(" ", 1)[0]
+        see = command_line(["invasion", "ambiguities", scenario, "--only", rid])
+        lines.append(f"- {problem}  (see: {see})")
+    if failing:
+        lines.append(
+            f"the full report: {command_line(['invasion', 'ambiguities', scenario, '--check', '--verbose'])}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def scenario_junit(scenario: str, rulings: list[str], failing: list[str], interrupted: bool) -> str:
+    """JUnit XML of ``ambiguities FILE --check``: a test suite for the scenario, a case per ruling."""
+    suites = ET.Element("testsuites", name="invasion ambiguities --check")
+    suite = ET.SubElement(suites, "testsuite", name=scenario)
+    failed = 0
+    for rid in rulings:
+        mine = [p for p in failing if p.split(":", 1)[0].split(" ", 1)[0] == rid]
+        case = ET.SubElement(suite, "testcase", classname=scenario, name=rid)
+        if mine:
+            failed += 1
+            failure = ET.SubElement(case, "failure", message=mine[0], type="ambiguity")
+            failure.text = "\n".join(mine)
+        elif interrupted:
+            ET.SubElement(case, "skipped", message="interrupted")
+    for node in (suite, suites):
+        node.set("tests", str(len(rulings)))
+        node.set("failures", str(failed))
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

@@ -23,6 +23,7 @@ from invasion_oracle.reports.conform.runner import (
     suite_files,
 )
 from invasion_oracle.reports.output import emit
+from invasion_oracle.reports.suite.cases import Case
 
 LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}")
 
@@ -57,8 +58,45 @@ def default_folder(given: str | None) -> tuple[Path, str]:
     return bundled, "the suite installed with the package"
 
 
+def check_names(cases: list[Case], options: Options) -> None:
+    """Every ``--features`` name is one some case asked for has: a misspelt one would skip every
+    case that needs it and say nothing (exit 2 with the nearest names). (``--case`` prefixes that
+    match nothing are refused by the runner.)"""
+    import difflib
+
+    if options.features is not None:
+        known = sorted({feature for case in cases for feature in case.features})
+        for name in options.features:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=3)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise MalformedInputError(
+                    "--features",
+                    name,
+                    f"no case asked for has this feature ({len(known)} features in them){hint}",
+                )
+
+
+DEFAULT_MAX_FAILURES = 20
+
+
+def check_combination(args: argparse.Namespace) -> None:
+    """Options that would do nothing with the others given are refused, naming them."""
+    from invasion_oracle.reports.options import OptionError
+
+    if args.smoke and args.graded_only:
+        raise OptionError("--graded-only", "--smoke already sends only the graded variant; drop one")
+    if args.max_failures is not None and getattr(args, "format", None) not in (None, "text", "md"):
+        raise OptionError(
+            "--max-failures",
+            f"limits the text and Markdown report; --format {args.format} lists every failure",
+        )
+
+
 def run_from_args(args: argparse.Namespace) -> int:
     from invasion_oracle.reports.conform.process import require_program, split_command
+
+    check_combination(args)
 
     commands = [labelled(spec) for spec in args.cmd]
     for _, command in commands:
@@ -102,6 +140,7 @@ def run_from_args(args: argparse.Namespace) -> int:
     for _, command in commands:  # a program that is not there is named before the suite is read
         require_program(command)
     cases = load_cases(options.folder, to_load, options.cases)
+    check_names(cases, options)
     gc.freeze()  # the cases live to the end of the run: keep the collector from walking them again
     fmt = getattr(args, "format", None)
     stream = fmt == "jsonl" and not args.out
@@ -119,5 +158,5 @@ def run_from_args(args: argparse.Namespace) -> int:
         if args.out:
             emit("\n".join(render_jsonl_line(run, r) for run in runs for r in run.results), args.out)
     else:
-        emit(render(runs, args.argv, args.max_failures), args.out)
+        emit(render(runs, args.argv, args.max_failures or DEFAULT_MAX_FAILURES), args.out)
     return 0 if all(run.passed for run in runs) else 1

@@ -170,8 +170,10 @@ def register(commands: Any) -> None:
     damage.add_argument("--what", choices=("minions", "tokens", "health"), default="minions")
     damage.add_argument("--heroes", type=name_list, help="the wave, e.g. red,red (minions, tokens)")
     damage.add_argument("--hero", help="the hero (health)")
-    damage.add_argument("--token", default="kobold", help="the element to add (tokens; default kobold)")
-    damage.add_argument("--limit", type=non_negative_int, default=8, help="largest count tried (default 8)")
+    damage.add_argument("--token", help="the element to add (tokens; default kobold)")
+    damage.add_argument(
+        "--limit", type=non_negative_int, help="largest count tried (minions, tokens; default 8)"
+    )
     damage.set_defaults(run=interruptible(_min_damage, memory=True))
 
     escape = commands.add_parser("escape", help="find layouts where a hero escapes under every route")
@@ -854,6 +856,28 @@ def _place_answer(
 # -- min-damage ----------------------------------------------------------------------------------
 
 
+DEFAULT_TOKEN = "kobold"
+DEFAULT_LIMIT = 8
+MIN_DAMAGE_OPTIONS = {
+    "heroes": ("--heroes", ("minions", "tokens")),
+    "hero": ("--hero", ("health",)),
+    "token": ("--token", ("tokens",)),
+    "limit": ("--limit", ("minions", "tokens")),
+}
+"""Each ``min-damage`` option and the questions (``--what``) it is part of."""
+
+
+def _check_min_damage_options(args: argparse.Namespace) -> None:
+    """An option of another ``--what`` would do nothing: refused, naming it."""
+    from invasion_oracle.reports.options import OptionError
+
+    for dest, (option, questions) in MIN_DAMAGE_OPTIONS.items():
+        if getattr(args, dest) is not None and args.what not in questions:
+            raise OptionError(
+                option, f"does nothing with --what {args.what} (it is for --what {' or '.join(questions)})"
+            )
+
+
 def _min_damage(args: argparse.Namespace) -> int:
     from invasion_oracle.model.core.errors import MalformedInputError
     from invasion_oracle.solver.common import Status
@@ -864,6 +888,7 @@ def _min_damage(args: argparse.Namespace) -> int:
         least_escaping_health,
     )
 
+    _check_min_damage_options(args)
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
     board, layout, defeated = board_for(scenario, player)
@@ -909,7 +934,12 @@ def _min_damage(args: argparse.Namespace) -> int:
             args,
             "min-damage",
             lambda e: fewest_minions(
-                scenario, heroes, limit=args.limit, engine=e, player=player, deadline=deadline
+                scenario,
+                heroes,
+                limit=DEFAULT_LIMIT if args.limit is None else args.limit,
+                engine=e,
+                player=player,
+                deadline=deadline,
             ),
             lambda a: a.count,
         )
@@ -918,7 +948,13 @@ def _min_damage(args: argparse.Namespace) -> int:
             args,
             "min-damage",
             lambda e: fewest_tokens(
-                scenario, heroes, args.token, limit=args.limit, engine=e, player=player, deadline=deadline
+                scenario,
+                heroes,
+                args.token or DEFAULT_TOKEN,
+                limit=DEFAULT_LIMIT if args.limit is None else args.limit,
+                engine=e,
+                player=player,
+                deadline=deadline,
             ),
             lambda a: a.count,
         )

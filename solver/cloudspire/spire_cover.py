@@ -43,7 +43,7 @@ import z3
 
 from invasion_oracle.model.cloudspire.area import SPIRE_SPACES
 from invasion_oracle.model.cloudspire.game import CloudspireGame
-from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.scenario import Scenario, require_round_start
 from invasion_oracle.model.cloudspire.state import GameState, PlacedSpire
 from invasion_oracle.model.core.decisions import ChanceRequest
 from invasion_oracle.model.core.errors import MalformedInputError, RulesError
@@ -306,6 +306,7 @@ def fewest_spires(
     tries every placement by size (``make bench``, tests/bench/bench_cloudspire.py)."""
     if engine == "auto":
         engine = "z3"
+    require_round_start(scenario, "spires")
     deadline = deadline or Deadline()
     if bound < 0:
         raise RulesError("the Health bound is 0 or more (Health must stay above it)")

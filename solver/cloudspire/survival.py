@@ -31,7 +31,7 @@ from typing import Any
 
 from invasion_oracle.model.cloudspire.dice import Face, colour_of
 from invasion_oracle.model.cloudspire.game import CloudspireGame
-from invasion_oracle.model.cloudspire.scenario import Scenario
+from invasion_oracle.model.cloudspire.scenario import Scenario, require_round_start
 from invasion_oracle.model.cloudspire.state import GameState, RollDie
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
 from invasion_oracle.model.core.errors import RulesError
@@ -206,6 +206,7 @@ def survival_probability(
         engine = "grouped"
     elif engine == "baseline":  # the one-die-at-a-time DP is the baseline the grouped one must equal
         engine = "per-die"
+    require_round_start(scenario, "survival")
     deadline = deadline or Deadline()
     game = scenario.game()
     initial = scenario.initial
