@@ -90,7 +90,7 @@ def scheduler_address(text: str) -> str:
 
 def cache_folder(text: str) -> str:
     """``--cache-dir``: a folder, or a name where one can be made (not a file, not inside one)."""
-    from invasion_oracle.reports.output import check_name_length
+    from invasion_oracle.model.core.arguments import check_name_length
 
     try:
         check_name_length(text, "--cache-dir")
