@@ -19,6 +19,7 @@ import pytest
 from invasion_oracle.reports import cache as cache_module
 from invasion_oracle.reports.cache import JobCache, decode, encode
 from invasion_oracle.reports.cli import main
+from tests.in_process import run_invasion
 
 CHEAP = ["report", "--game", "stonespine", "--no-search", "--no-long", "--no-fixtures", "--workers", "1"]
 
@@ -120,13 +121,9 @@ def _cli(*argv: str) -> list[str]:
     ]
 
 
-def test_progress_lines_in_a_pipe(tmp_path: Path) -> None:
-    done = subprocess.run(
-        _cli("cloudspire", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check"),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+def test_progress_lines_in_a_pipe(capsys: pytest.CaptureFixture[str]) -> None:
+    # in the test's process: its standard error is captured, not a terminal, as in a pipe
+    done = run_invasion(capsys, "cloudspire", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check")
     assert done.returncode == 0, done.stderr
     assert re.search(r"invasion: ambiguity jobs: \d+ job\(s\) to run", done.stderr)
     assert re.search(r"invasion: ambiguity jobs: (\d+)/\1 done in \d+ s", done.stderr)
