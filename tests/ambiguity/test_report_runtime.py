@@ -123,7 +123,9 @@ def _cli(*argv: str) -> list[str]:
 
 def test_progress_lines_in_a_pipe(capsys: pytest.CaptureFixture[str]) -> None:
     # in the test's process: its standard error is captured, not a terminal, as in a pipe
-    done = run_invasion(capsys, "cloudspire", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check")
+    done = run_invasion(
+        capsys, "cloudspire", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check"
+    )
     assert done.returncode == 0, done.stderr
     assert re.search(r"invasion: ambiguity jobs: \d+ job\(s\) to run", done.stderr)
     assert re.search(r"invasion: ambiguity jobs: (\d+)/\1 done in \d+ s", done.stderr)

@@ -63,7 +63,9 @@ def test_output_paths_are_checked_before_any_work(tmp_path: Path, capsys: pytest
         assert done.returncode == 2 and reason in done.stderr, (bad, done.stderr)
 
 
-def test_control_characters_in_names_are_made_visible(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_control_characters_in_names_are_made_visible(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     document = json.loads(Path("examples/stonespine/default.json").read_text(encoding="utf-8"))
     document["players"][0]["name"] = "Ann\x1b]0;owned\x07"
     path = tmp_path / "x;touch P;.json"
