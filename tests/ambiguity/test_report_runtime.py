@@ -20,6 +20,9 @@ from invasion_oracle.reports import cache as cache_module
 from invasion_oracle.reports.cache import JobCache, decode, encode
 from invasion_oracle.reports.cli import main
 from tests.in_process import run_invasion
+from tests.proc_stat import stat_fields
+
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 CHEAP = ["report", "--game", "stonespine", "--no-search", "--no-long", "--no-fixtures", "--workers", "1"]
 
@@ -131,6 +134,16 @@ def test_progress_lines_in_a_pipe(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"invasion: ambiguity jobs: (\d+)/\1 done in \d+ s", done.stderr)
 
 
+def _working_children(pid: int) -> bool:
+    """Whether a child process of ``pid`` has spent 0.2 s of CPU time (past its start)."""
+    for entry in Path("/proc").iterdir():
+        fields = stat_fields(int(entry.name)) if entry.name.isdigit() else None
+        if fields and int(fields[1]) == pid and int(fields[11]) + int(fields[12]) >= 0.2 * TICKS:
+            return True
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_one_ctrl_c_stops_the_report_with_130_a_partial_report_and_no_traceback(tmp_path: Path) -> None:
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -144,11 +157,15 @@ def test_one_ctrl_c_stops_the_report_with_130_a_partial_report_and_no_traceback(
     )
     assert process.stderr is not None
     lines = []
-    for line in process.stderr:  # wait until the batch has started its workers
+    for line in process.stderr:  # wait until the batch is about to start its workers
         lines.append(line)
         if "job(s) to run" in line:
             break
-    time.sleep(0.5)  # the workers are running; the whole report takes minutes
+    # then until its workers run jobs (read from /proc, not a sleep: on a busy machine they start
+    # late); the whole report takes minutes
+    give_up = time.monotonic() + 120
+    while time.monotonic() < give_up and not _working_children(process.pid):
+        time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     started = time.monotonic()
     stdout, stderr = process.communicate(timeout=120)
