@@ -6,11 +6,19 @@ has no doctest to find, and walking its members for none cost about 2.5 s per wo
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
 PACKAGE = "invasion_oracle"  # its folders are links to model/, solver/, ... at the top
+
+# Bytecode is cached even where the environment turns it off (PYTHONDONTWRITEBYTECODE), as
+# `make test` does: otherwise every run rewrites and compiles every test module again in each
+# worker, and the commands the tests start compile what changed since `make`, each of them.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -29,6 +30,18 @@ os.environ.setdefault("INVASION_DEBUG", "1")
 # No result cache unless a test asks for one (--cache-dir): a cached answer would hide what a test
 # changes (a toy ruling, a monkeypatch) and the user's cache folder is not the tests' to fill.
 os.environ.setdefault("INVASION_NO_CACHE", "1")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _batch_jobs_in_the_tests_process() -> Iterator[None]:
+    """A command run in a test's process without ``--workers`` runs its batch jobs there, not in a
+    new pool of one process per core: the pool's processes start cold (imports, caches) and the
+    other test worker already holds the second core. Tests of the pool ask for it (``--workers 2``)."""
+    from invasion_oracle.reports import batch
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(batch.Runner, "pool_size", lambda self: self.workers or 1)
+        yield
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -19,6 +19,10 @@ import pytest
 from invasion_oracle.reports import cache as cache_module
 from invasion_oracle.reports.cache import JobCache, decode, encode
 from invasion_oracle.reports.cli import main
+from tests.in_process import run_invasion
+from tests.proc_stat import stat_fields
+
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 CHEAP = ["report", "--game", "stonespine", "--no-search", "--no-long", "--no-fixtures", "--workers", "1"]
 
@@ -124,18 +128,26 @@ def _cli(*argv: str) -> list[str]:
     ]
 
 
-def test_progress_lines_in_a_pipe(tmp_path: Path) -> None:
-    done = subprocess.run(
-        _cli("cloudspire", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check"),
-        capture_output=True,
-        text=True,
-        timeout=300,
+def test_progress_lines_in_a_pipe(capsys: pytest.CaptureFixture[str]) -> None:
+    # in the test's process: its standard error is captured, not a terminal, as in a pipe
+    done = run_invasion(
+        capsys, "cloudspire", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check"
     )
     assert done.returncode == 0, done.stderr
     assert re.search(r"invasion: ambiguity jobs: \d+ job\(s\) to run", done.stderr)
     assert re.search(r"invasion: ambiguity jobs: (\d+)/\1 done in \d+ s", done.stderr)
 
 
+def _working_children(pid: int) -> bool:
+    """Whether a child process of ``pid`` has spent 0.2 s of CPU time (past its start)."""
+    for entry in Path("/proc").iterdir():
+        fields = stat_fields(int(entry.name)) if entry.name.isdigit() else None
+        if fields and int(fields[1]) == pid and int(fields[11]) + int(fields[12]) >= 0.2 * TICKS:
+            return True
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_one_ctrl_c_stops_the_report_with_130_a_partial_report_and_no_traceback(tmp_path: Path) -> None:
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -149,11 +161,15 @@ def test_one_ctrl_c_stops_the_report_with_130_a_partial_report_and_no_traceback(
     )
     assert process.stderr is not None
     lines = []
-    for line in process.stderr:  # wait until the batch has started its workers
+    for line in process.stderr:  # wait until the batch is about to start its workers
         lines.append(line)
         if "job(s) to run" in line:
             break
-    time.sleep(0.5)  # the workers are running; the whole report takes minutes
+    # then until its workers run jobs (read from /proc, not a sleep: on a busy machine they start
+    # late); the whole report takes minutes
+    give_up = time.monotonic() + 120
+    while time.monotonic() < give_up and not _working_children(process.pid):
+        time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     started = time.monotonic()
     stdout, stderr = process.communicate(timeout=120)

@@ -129,30 +129,36 @@ def test_reducing_a_witness_keeps_it_a_witness_and_keeps_to_its_budget() -> None
 
 
 POLLUTED_SEARCH = """
-import json, sys, pkgutil, importlib
+import json, pkgutil, importlib
 import invasion_oracle
-if sys.argv[1] == "after-importing-everything":
-    for module in pkgutil.walk_packages(invasion_oracle.__path__, "invasion_oracle."):
-        try:
-            importlib.import_module(module.name)
-        except Exception:
-            pass
 from invasion_oracle.reports.ambiguity.jobs import divergence
-print(json.dumps(divergence("spirit-island", "SI-FEAR-EARNED-DURING", 100, None).to_json(), sort_keys=True))
+
+def search():
+    found = divergence("spirit-island", "SI-FEAR-EARNED-DURING", 100, None)
+    return json.dumps(found.to_json(), sort_keys=True)
+
+fresh = search()
+for module in pkgutil.walk_packages(invasion_oracle.__path__, "invasion_oracle."):
+    try:
+        importlib.import_module(module.name)
+    except Exception:
+        pass
+print(json.dumps([fresh, search()]))
 """
 
 
 def test_a_search_draws_the_same_whatever_the_process_imported_before() -> None:
     """Hypothesis mixes literal constants of the modules loaded so far into its draws; a search
     must not (two report runs, their jobs spread differently over the workers, gave different
-    witnesses). Without ``fixed_constants`` the second process below drew another witness."""
+    witnesses). One new process searches, imports every module, and searches again: without
+    ``fixed_constants`` the second search drew another witness."""
+    import json
     import subprocess
     import sys
 
-    started = [  # side by side: each takes a second or two
-        subprocess.Popen([sys.executable, "-c", POLLUTED_SEARCH, how], stdout=subprocess.PIPE, text=True)
-        for how in ("fresh", "after-importing-everything")
-    ]
-    runs = [process.communicate(timeout=120)[0] for process in started]
-    assert [process.returncode for process in started] == [0, 0]
-    assert '"status": "found"' in runs[0] and runs[0] == runs[1]
+    done = subprocess.run(
+        [sys.executable, "-c", POLLUTED_SEARCH], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    fresh, after_importing_everything = json.loads(done.stdout)
+    assert '"status": "found"' in fresh and fresh == after_importing_everything

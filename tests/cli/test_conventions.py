@@ -13,11 +13,13 @@ from pathlib import Path
 import pytest
 
 from invasion_oracle.reports.cli import main
+from tests.in_process import run_invasion
 
 SCENARIO = "example:stonespine/default.json"
 
 
 def run_cli(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The real command, for what only a process shows (standard input, start-up)."""
     return subprocess.run(
         [sys.executable, "-m", "invasion_oracle.reports.cli", *argv],
         capture_output=True,
@@ -38,14 +40,16 @@ def run_cli(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess
         (["simulate"], "required: scenario"),
     ],
 )
-def test_bad_option_values_are_one_line_usage_errors(argv: list[str], message: str) -> None:
-    done = run_cli(*argv)
+def test_bad_option_values_are_one_line_usage_errors(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    done = run_invasion(capsys, *argv)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
 
 
-def test_output_paths_are_checked_before_any_work(tmp_path: Path) -> None:
+def test_output_paths_are_checked_before_any_work(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "a-folder"
     folder.mkdir()
     file = tmp_path / "a-file"
@@ -55,16 +59,18 @@ def test_output_paths_are_checked_before_any_work(tmp_path: Path) -> None:
         (str(file / "x.md"), "is not a folder"),
         (str(tmp_path / "missing" / "x.md"), "does not exist"),
     ]:
-        done = run_cli("stonespine", "simulate", SCENARIO, "--out", bad)
+        done = run_invasion(capsys, "stonespine", "simulate", SCENARIO, "--out", bad)
         assert done.returncode == 2 and reason in done.stderr, (bad, done.stderr)
 
 
-def test_control_characters_in_names_are_made_visible(tmp_path: Path) -> None:
+def test_control_characters_in_names_are_made_visible(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     document = json.loads(Path("examples/stonespine/default.json").read_text(encoding="utf-8"))
     document["players"][0]["name"] = "Ann\x1b]0;owned\x07"
     path = tmp_path / "x;touch P;.json"
     path.write_text(json.dumps(document), encoding="utf-8")
-    done = run_cli("stonespine", "simulate", str(path))
+    done = run_invasion(capsys, "stonespine", "simulate", str(path))
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout and "\x07" not in done.stdout
     assert "Ann\\x1b]0;owned\\x07" in done.stdout
@@ -90,8 +96,8 @@ def test_an_internal_error_is_one_line_and_status_3(
     assert err.count("\n") == 1 and "internal error in `invasion games`" in err and "report" in err
 
 
-def test_version_and_a_fast_help() -> None:
-    done = run_cli("--version")
+def test_version_and_a_fast_help(capsys: pytest.CaptureFixture[str]) -> None:
+    done = run_invasion(capsys, "--version")
     assert done.returncode == 0 and done.stdout.startswith("invasion-oracle ")
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     started = time.perf_counter()
@@ -136,7 +142,7 @@ def test_json_output_is_the_envelope_for_listings(capsys: pytest.CaptureFixture[
     for argv in (
         ["games", "--json"],
         ["examples", "--json"],
-        ["rulings", "--json"],
+        ["rulings", "--game", "cloudspire", "--json"],  # every game's: tests/stonespine/test_cli.py
         ["stonespine", "data", "--json"],
     ):
         assert main(argv) == 0
@@ -161,7 +167,9 @@ DEFAULT_RUNS = {
 
 
 @pytest.mark.parametrize("game", sorted(DEFAULT_RUNS))
-def test_an_answer_the_run_never_used_is_named_on_stderr(game: str, tmp_path: Path) -> None:
+def test_an_answer_the_run_never_used_is_named_on_stderr(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The same run, its recorded chance results given as the script plus one more: the run is
     unchanged (exit 0) and the extra result is named by its place, not ignored."""
     from invasion_oracle.model import registry
@@ -181,7 +189,7 @@ def test_an_answer_the_run_never_used_is_named_on_stderr(game: str, tmp_path: Pa
     document["decisions"] = {"script": run(scenario).decisions(), "then": "none"}
     longer = tmp_path / "longer.json"
     longer.write_text(json.dumps(document), encoding="utf-8")
-    result = run_cli(game, "simulate", str(longer))
+    result = run_invasion(capsys, game, "simulate", str(longer))
     assert result.returncode == 0, result.stderr
     assert (
         f"warning: {longer}:$.{key}.script[{len(outcomes)}]: 1 of the {len(outcomes) + 1} answers"

@@ -1,19 +1,23 @@
 """Ctrl-C in a search of every game: exit 130, the envelope says ``stopped: interrupted``.
 
-Each search below needs far longer than the test gives it. The signal is sent once the process has
-spent 1.2 s of its own CPU time (read from ``/proc``), so it lands in the search and
-not in the imports, however busy the machine is. The answer printed is ``unknown`` (nothing
+Each search below needs far longer than the test gives it. Three games are interrupted in the test's
+process (a real SIGINT to the command's own handler); one as a real command, whose signal is sent
+once the process has spent 1.2 s of its own CPU time (read from ``/proc``), so it lands in the
+search and not in the imports, however busy the machine is. The answer printed is ``unknown`` (nothing
 replayed) or the best found so far; never a proven claim, and never a traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,57 +53,104 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def test_ctrl_c_stops_a_search_of_every_game_with_exit_130(tmp_path: Path) -> None:
+SEARCHES = {
+    "stonespine": ["stonespine", "place", "{grid}", "--engine", "oracle"],
+    "spirit-island": ["spirit-island", "fear-threshold", "--land", "6C 6C@1 6T 6T@1 6E", "--pool", "3"],
+    "vulketh": [
+        "vulketh",
+        "race",
+        "example:vulketh/race.json",
+        "--ruling",
+        "VK-POWER-UNLOCK=by-section",  # the token order too: about 30 s
+    ],
+    "cloudspire": ["cloudspire", "survive", "example:cloudspire/survive.json"],
+}
+"""A search per game that needs far longer than the tests give it."""
+
+IN_PROCESS = ("stonespine", "spirit-island", "cloudspire")
+"""Interrupted in the test's own process; Vul'Keth (z3, whose own Ctrl-C handler the command turns
+off) is interrupted as a real command, signal, exit status and all."""
+
+
+def _search_argv(game: str, tmp_path: Path) -> list[str]:
     # 5 rows: over a minute of the oracle engine (4 rows now take about 2 s: the signal could land
     # after the proof, in the replay, and the answer would rightly be proven).
     grid = tmp_path / "study-5x26.json"
-    grid.write_text(json.dumps(study_document(5, 26, seed=1, open_doors=0.5)), encoding="utf-8")
-    commands = {
-        "stonespine": ["stonespine", "place", str(grid), "--engine", "oracle"],
-        "spirit-island": [
-            "spirit-island",
-            "fear-threshold",
-            "--land",
-            "6C 6C@1 6T 6T@1 6E",
-            "--pool",
-            "3",
-        ],
-        "vulketh": [
-            "vulketh",
-            "race",
-            "example:vulketh/race.json",
-            "--ruling",
-            "VK-POWER-UNLOCK=by-section",  # the token order too: about 30 s
-        ],
-        "cloudspire": ["cloudspire", "survive", "example:cloudspire/survive.json"],
-    }
-    env = {**os.environ, "INVASION_DEBUG": ""}
-    running = {
-        game: subprocess.Popen(
-            [sys.executable, "-m", "invasion_oracle.reports.cli", *argv, "--json"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        for game, argv in commands.items()
-    }
-    waiting = dict(running)
+    if not grid.exists():
+        grid.write_text(json.dumps(study_document(5, 26, seed=1, open_doors=0.5)), encoding="utf-8")
+    return [word.replace("{grid}", str(grid)) for word in SEARCHES[game]] + ["--json"]
+
+
+def _assert_interrupted(game: str, status: int, out: str, err: str) -> None:
+    assert status == 130, (game, err[-500:])
+    envelope = json.loads(out)
+    assert envelope["stopped"] == "interrupted", game
+    assert envelope["status"] in ("unknown", "best-found"), game
+    if envelope["status"] == "unknown":
+        assert envelope["replayed"] is False, game
+
+
+def _signal_once_inside(seconds: float, original: Callable[..., Any]) -> Callable[..., Any]:
+    """``stop_on_interrupt`` that sends this process one SIGINT ``seconds`` after it is entered and
+    never once it is left (a lock and a flag), so the signal meets the command's handler, not
+    pytest's: wherever it lands (reading, search, replay) the command must answer honestly."""
+
+    @contextlib.contextmanager
+    def signalling(*deadlines: Any) -> Iterator[None]:
+        with original(*deadlines):
+            lock = threading.Lock()
+            left = [False]
+
+            def fire() -> None:
+                with lock:
+                    if not left[0]:
+                        os.kill(os.getpid(), signal.SIGINT)
+
+            timer = threading.Timer(seconds, fire)
+            timer.start()
+            try:
+                yield
+            finally:
+                with lock:
+                    left[0] = True
+                timer.cancel()
+                timer.join()
+
+    return signalling
+
+
+@pytest.mark.parametrize("game", IN_PROCESS)
+def test_ctrl_c_stops_a_search_with_exit_130(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from invasion_oracle.reports.cli import main
+    from invasion_oracle.solver import common
+
+    monkeypatch.setenv("INVASION_DEBUG", "")
+    monkeypatch.setattr(common, "stop_on_interrupt", _signal_once_inside(0.3, common.stop_on_interrupt))
+    status = main(_search_argv(game, tmp_path))
+    captured = capsys.readouterr()
+    _assert_interrupted(game, status, captured.out, captured.err)
+
+
+def test_ctrl_c_stops_a_search_command_with_exit_130(tmp_path: Path) -> None:
+    """The real command: SIGINT from outside once it has spent 1.2 s of its own CPU time."""
+    game = "vulketh"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "invasion_oracle.reports.cli", *_search_argv(game, tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "INVASION_DEBUG": ""},
+    )
     give_up = time.monotonic() + 120
-    while waiting and time.monotonic() < give_up:
-        for game, process in list(waiting.items()):
-            if process.poll() is not None or _cpu_seconds(process.pid) >= CPU_BEFORE_SIGNAL:
-                process.send_signal(signal.SIGINT)
-                del waiting[game]
+    while time.monotonic() < give_up:
+        if process.poll() is not None or _cpu_seconds(process.pid) >= CPU_BEFORE_SIGNAL:
+            break
         time.sleep(0.05)
-    for game, process in running.items():
-        out, err = process.communicate(timeout=60)
-        assert process.returncode == 130, (game, err[-500:])
-        envelope = json.loads(out)
-        assert envelope["stopped"] == "interrupted", game
-        assert envelope["status"] in ("unknown", "best-found"), game
-        if envelope["status"] == "unknown":
-            assert envelope["replayed"] is False, game
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    _assert_interrupted(game, process.returncode, out, err)
 
 
 def test_ctrl_c_during_a_z3_check_is_an_interrupt_not_a_time_limit() -> None:

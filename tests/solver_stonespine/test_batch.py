@@ -123,9 +123,9 @@ def test_the_wave_question_batched_agrees_with_the_evaluator(make: Any) -> None:
 
 
 def test_the_wave_question_batched_agrees_on_the_8x8_benchmark_grid() -> None:
-    """Every 97th class of the benchmark's hard instance (25 chambers enterable, three minions)."""
+    """Every 193rd class of the benchmark's hard instance (25 chambers enterable, three minions)."""
     space = placement_space(study(8, 8, seed=23, elements=0.3, bonus=6))
-    assert _agrees_on_every_roll_and_cut(space, list(space.classes())[::97])[0] > 0
+    assert _agrees_on_every_roll_and_cut(space, list(space.classes())[::193])[0] > 0
 
 
 def test_a_hero_lying_in_a_chamber_changes_the_screening() -> None:

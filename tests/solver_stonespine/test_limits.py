@@ -1,7 +1,7 @@
 """Every search verb keeps its time limit whole and its memory bounded, on the largest study grids.
 
 The grids are 26 columns wide (the most a dungeon can have), generated from the base deck's
-statistics with many doorways open. With ``--time-limit 0.3`` each verb must answer - proven, or the
+statistics with many doorways open. With ``--time-limit 0.1`` each verb must answer - proven, or the
 best found so far, or unknown - within a second more than the limit (reading the scenario, the
 search and the oracle replay included), and stay far below the memory bound.
 
@@ -25,7 +25,7 @@ from invasion_oracle.reports.cli import main
 from invasion_oracle.solver.common import DEFAULT_MEMORY_BYTES, resident_bytes
 from invasion_oracle.solver.stonespine.generate import study_document
 
-LIMIT = 0.3  # short, to keep the suite fast; the bound (within a second of it) is checked the same way
+LIMIT = 0.1  # short, to keep the suite fast; the bound (within a second of it) is checked the same way
 SLACK = 1.0  # the issue's bound: within a second (or 10%) of the limit
 
 

@@ -51,13 +51,13 @@ def reference_dahan_damage(land: Land, amount: int) -> tuple[Land, DahanHarm]:
     return land.with_pieces([*land.invaders, *survivors]), DahanHarm(destroyed, damaged)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(lands(), st.integers(0, 9))
 def test_efficient_dahan_damage_is_the_rule(land: Land, amount: int) -> None:
     assert efficient_dahan_damage(land, STATS, amount) == reference_dahan_damage(land, amount)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(lands(), KINDS, st.integers(1, 3), st.integers(0, 2))
 def test_adding_pieces_keeps_the_sorted_order(land: Land, kind: PieceKind, n: int, damage: int) -> None:
     added = land.add(kind, n, damage)
@@ -65,7 +65,7 @@ def test_adding_pieces_keeps_the_sorted_order(land: Land, kind: PieceKind, n: in
     assert added.pieces == tuple(sorted(added.pieces, key=lambda p: (ORDER[p.kind], p.damage)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(lands())
 def test_built_piece_is_the_rule(land: Land) -> None:
     """Seed 002, Build: a City where there are more Towns than Cities, else a Town."""
@@ -73,7 +73,7 @@ def test_built_piece_is_the_rule(land: Land) -> None:
     assert built_piece(land) == (PieceKind.CITY if towns > cities else PieceKind.TOWN)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(lands(), st.integers(1, 6))
 def test_applying_an_allocation_keeps_the_sorted_order(land: Land, amount: int) -> None:
     if not land.has_invaders:
