@@ -276,7 +276,8 @@ def _run_work(work: Work) -> list[dict[str, Any]]:
 def build_all(games: Sequence[str], jobs: int | None = None) -> dict[str, list[Case]]:
     """Every case of ``games``, by game, in producer order (independent of ``jobs``)."""
     work = [Work(g, i) for g in games for i in range(len(producers(g)))]
-    jobs = jobs or min(len(work), os.cpu_count() or 1)
+    # never more workers than pieces of work (a fork pool starts every worker at once)
+    jobs = min(jobs or os.cpu_count() or 1, len(work))
     if jobs <= 1 or len(work) <= 1:
         results = [_run_work(w) for w in work]
     else:
