@@ -305,6 +305,9 @@ def purchase_classes(
 # and the budget is some 20 times that. Larger searches are refused up front, naming the size;
 # with --time-limit they run and answer the best plan found in that time.
 WORK_LIMIT = 150_000_000
+# The share of the time limit left, once the search and the replay stop, to draw the answer and
+# exit (a busy machine takes a good part of a second for that; a time limit is kept within one).
+OUTPUT_SHARE = 0.05
 # What evaluating one placement costs against one step of the oracle, per chamber (measured: a
 # step of a 676-chamber dungeon ~9 ms; a placement's phase DP ~2 ms per chamber, plan-year4 and
 # 4x6 study grids).
@@ -997,6 +1000,9 @@ def solve_plan(
     ``--time-limit``); with one it runs, and when the limit stops it the answer is the best plan
     found so far and says which stages did not finish."""
     deadline = deadline or Deadline()
+    refuse = deadline.seconds is None and work_limit is not None
+    # The rest of the time limit is the answer's: the report and the pictures are drawn after.
+    deadline = deadline.share(1 - OUTPUT_SHARE)
     scoring = scoring_for(scenario, measure, target, player)
     me = scenario.initial.players[player].name
     search = PlanSearch([], top)
@@ -1004,7 +1010,6 @@ def solve_plan(
     stopped: str | None = None
     budget = deadline.share(0.75)
     numbers: ChamberNumbersCache = {}
-    refuse = deadline.seconds is None and work_limit is not None
     progress: Progress | None = None
     try:
         size = estimate_plan(scenario, player, budget, numbers, placements=False)
