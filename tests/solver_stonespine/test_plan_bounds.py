@@ -256,3 +256,31 @@ def test_the_refusal_of_a_dungeon_not_modelled_is_a_rules_error() -> None:
     doc["players"][0]["guardian"] = "Giant Troll"
     with pytest.raises(RulesError, match="give --data"):
         solve_plan(scenario_from_document(doc, "troll"))
+
+
+# -- OR-Tools' import under the deadline ----------------------------------------------------------
+
+
+def test_the_cpsat_import_stops_at_the_deadline_in_a_fresh_process() -> None:
+    """OR-Tools' first import (pandas with it) cannot be interrupted and takes seconds on a busy
+    machine: it runs in a thread while the search waits at most its time left."""
+    import subprocess
+
+    probe = (
+        "import sys, time\n"
+        "from invasion_oracle.solver.common import CPSAT_MODULE, Deadline, TimeLimit, load_cpsat\n"
+        "assert CPSAT_MODULE not in sys.modules\n"
+        "try:\n"
+        "    load_cpsat(Deadline(0.01))\n"
+        "    print('loaded')\n"
+        "except TimeLimit as stop:\n"
+        "    print('stopped', stop.reason)\n"
+        "load_cpsat(Deadline())  # no limit: waits for the same import\n"
+        "from ortools.sat.python import cp_model\n"
+        "print('then', cp_model.CpModel.__name__)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.split("\n")[:2] == ["stopped time", "then CpModel"]
