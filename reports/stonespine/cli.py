@@ -1177,8 +1177,8 @@ def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
 def _unfinished_words(answer: Any, stage: str) -> str:
     """A stage of the plan search that did not finish (PlanAnswer.unfinished), in words."""
     return {
-        "purchases": f"the walk through the purchase sequences ({answer.purchase_classes} purchase "
-        "classes found so far)",
+        "purchases": "the walk through the purchase sequences (purchase classes found so far: "
+        f"{answer.purchase_classes})",
         "placements": f"the placement search ({answer.purchase_classes_done} of the {answer.purchase_classes} "
         "purchase classes found searched)",
         "replay": "the oracle's replay of the best plans",

@@ -241,26 +241,32 @@ def iter_purchase_classes(
     boards: set[Board] = set()
     compiled: dict[Any, Board] = {}  # orders of the same purchases leave the same player state
     # Breadth first: fewer answers first, so each class is represented by its shortest sequence.
+    # Each level's finished sequences are handed out before its others are expanded (the order of
+    # both is unchanged): a search stopped early has every shorter purchase searched first.
     frontier: list[tuple[GameState, tuple[str, ...], tuple[tuple[str, str], ...]]] = [(start, (), ())]
     while frontier:
+        for current, steps, theirs in frontier:
+            if current.stage is Stage.IMPROVEMENT or current.levelling is not None:
+                continue
+            deadline.check()
+            walk.sets += 1
+            if progress is not None:
+                progress.step()
+            p = next(pl for pl in current.players if pl.name == me)
+            key = (p, current.year, current.heroes, current.health_bonus)  # what compile_board reads
+            board = compiled.get(key)
+            if board is None:
+                board = compiled[key] = compile_board(rules, current, p, deadline, cache=numbers)
+            if board not in boards:
+                boards.add(board)
+                yield board, Purchases(steps, theirs, current, p.gold)
         following = []
         for current, steps, theirs in frontier:
+            if current.stage is not Stage.IMPROVEMENT and current.levelling is None:
+                continue
             deadline.check()
             deadline.check_size(len(seen), 200_000)
             request = current.request
-            if current.stage is not Stage.IMPROVEMENT and current.levelling is None:
-                walk.sets += 1
-                if progress is not None:
-                    progress.step()
-                p = next(pl for pl in current.players if pl.name == me)
-                key = (p, current.year, current.heroes, current.health_bonus)  # what compile_board reads
-                board = compiled.get(key)
-                if board is None:
-                    board = compiled[key] = compile_board(rules, current, p, deadline, cache=numbers)
-                if board not in boards:
-                    boards.add(board)
-                    yield board, Purchases(steps, theirs, current, p.gold)
-                continue
             if isinstance(request, ChanceRequest) or request is None:
                 raise RulesError("the Improvement phase asked for dice; the planner does not model that")
             if request.player != me:
@@ -300,18 +306,19 @@ def purchase_classes(
 
 # -- the size of a plan search ----------------------------------------------------------------
 
-# The most work (purchase sequences x (Improvement answers + placement classes) x chambers, see
-# PlanSize) a plan without --time-limit may take: plan-year4 is 3.3 million and answers in ~3 s,
-# and the budget is some 20 times that. Larger searches are refused up front, naming the size;
-# with --time-limit they run and answer the best plan found in that time.
-WORK_LIMIT = 150_000_000
+# The most work (see PlanSize.work) a plan without --time-limit may take: plan-year4 is about
+# 5.4 million and answers in ~3 s of CPU; the limit is some 5 times that. Larger searches are
+# refused up front, naming the size; with --time-limit they run and answer the best plan found.
+WORK_LIMIT = 30_000_000
 # The share of the time limit left, once the search and the replay stop, to draw the answer and
 # exit (a busy machine takes a good part of a second for that; a time limit is kept within one).
 OUTPUT_SHARE = 0.05
-# What evaluating one placement costs against one step of the oracle, per chamber (measured: a
-# step of a 676-chamber dungeon ~9 ms; a placement's phase DP ~2 ms per chamber, plan-year4 and
-# 4x6 study grids).
-PLACEMENT_COST = 150
+# What one oracle step and one placement evaluated cost, per chamber, in units of work (measured:
+# a step ~0.1 ms per chamber on 4x4 to 26x26 dungeons; a placement's phase DP ~2 ms per chamber,
+# counted at 20 because the estimate counts a placement class for every purchase sequence, where
+# the search evaluates it once per purchase class and skips most by their bound).
+STEP_COST = 100
+PLACEMENT_COST = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,24 +327,26 @@ class PlanSize:
     same purchases and equivalent placements are merged as the search goes)."""
 
     purchase_sets: int  # purchase sequences that can reach Preparation (sets of affordable answers)
-    options: int  # the planning player's first Improvement answers
+    steps: int  # oracle steps of the walk through them
     chambers: int
     placements: int | None  # placement classes of the dungeon before any purchase (None: not counted)
 
     @property
     def work(self) -> int:
-        """Steps of the oracle (one per Improvement answer tried) and placements evaluated (each
-        :data:`PLACEMENT_COST` steps: its phase DP over the dice), each step over every chamber."""
-        placements = PLACEMENT_COST * (self.placements or 0)
-        return self.purchase_sets * (self.options + 1 + placements) * self.chambers
+        """The walk's oracle steps and the placements evaluated (a placement class per purchase
+        sequence), each weighed by its cost per chamber (:data:`STEP_COST`, :data:`PLACEMENT_COST`)."""
+        evaluations = self.purchase_sets * (self.placements or 0)
+        return self.chambers * (STEP_COST * self.steps + PLACEMENT_COST * evaluations)
 
     def describe(self) -> str:
         placements = (
-            "" if self.placements is None else f" + {self.placements:,} placement classes x {PLACEMENT_COST}"
+            ""
+            if self.placements is None
+            else f" and {self.purchase_sets:,} x {self.placements:,} placement classes to evaluate"
         )
         return (
-            f"about {self.purchase_sets:,} purchase sequences x ({self.options + 1} oracle steps{placements}) "
-            f"x {self.chambers} chambers = {self.work:,} units of work"
+            f"about {self.purchase_sets:,} purchase sequences ({self.steps:,} oracle steps){placements} "
+            f"on {self.chambers} chambers: {self.work:,} units of work"
         )
 
 
@@ -378,7 +387,7 @@ def estimate_plan(
         options = tuple(str(o) for o in request.options)
     data = scenario.data
     prices = tuple(data.value("passage_prices"))[current.market.passages_sold :]
-    sets = _purchase_sets(
+    sets, steps = _purchase_counts(
         mine.gold,
         data.value("xp_price") if "buy-xp" in options else None,
         data.value("rubble_removal_price"),
@@ -396,7 +405,7 @@ def estimate_plan(
         counted = _placement_classes(
             board, board.minions + more, scenario.rulings.is_("SS-MINIONS", "optional")
         )
-    return PlanSize(sets, len(options), chambers, counted)
+    return PlanSize(sets, steps, chambers, counted)
 
 
 def _purchase_sets(
@@ -409,7 +418,21 @@ def _purchase_sets(
 ) -> int:
     """Sets of purchases ``gold`` affords: XP any number of times (each doubling the sets, for the
     level-up track it may bring), distinct rubble spaces, distinct passages at rising prices."""
-    total = 0
+    return _purchase_counts(gold, xp_price, rubble_price, rubble, passage_prices, passages)[0]
+
+
+def _purchase_counts(
+    gold: int,
+    xp_price: int | None,
+    rubble_price: int,
+    rubble: int,
+    passage_prices: Sequence[int],
+    passages: int,
+) -> tuple[int, int]:
+    """The sets of purchases ``gold`` affords (:func:`_purchase_sets`) and the oracle steps the walk
+    takes through them: one step into each set from each of its sets one purchase smaller, and one
+    ``pass`` out of each."""
+    sets = steps = 0
     xp_buys = 0 if xp_price is None or xp_price <= 0 else gold // xp_price
     for x in range(xp_buys + 1):
         spent_xp = x * (xp_price or 0)
@@ -421,9 +444,11 @@ def _purchase_sets(
             if left < 0:
                 break
             most = rubble if rubble_price <= 0 else min(rubble, left // rubble_price)
-            ways = sum(math.comb(rubble, r) for r in range(most + 1))
-            total += ways * math.comb(passages, q) * 2**x
-    return total
+            for r in range(most + 1):
+                ways = math.comb(rubble, r) * math.comb(passages, q) * 2**x
+                sets += ways
+                steps += ways * (1 + x * 2 + q + r)  # a Buy XP is two answers: the purchase, the track
+    return sets, steps
 
 
 def _placement_classes(board: Board, minions: int, optional_minions: bool) -> int:
@@ -678,7 +703,7 @@ def value_without(
     if answers.guardians or answers.minions:
         return None
     p = next(pl for pl in current.players if pl.name == me)
-    board = compile_board(Rules.of(scenario.rulings, scenario.data), current, p)
+    board = compile_board(Rules.of(scenario.rulings, scenario.data), current, p, deadline)
     layout = Layout.of(board, p.placement)
     dist = roll_distribution(scenario.data, board.year)
     return PlanDP(board, layout, dist, scoring, 0, deadline).phase_value()[0]
@@ -707,7 +732,7 @@ def replay_plan(
             f"the oracle placed {placed.describe(plan.board)}, the plan {plan.layout.describe(plan.board)}"
         )
     rules = Rules.of(scenario.rulings, scenario.data)
-    if compile_board(rules, current, p) != plan.board:
+    if compile_board(rules, current, p, deadline) != plan.board:
         raise OracleDisagreement("the dungeon after the plan's purchases is not the one planned")
     leaf = replace(scenario, initial=replace(current, players=(p,)))
     dist = roll_distribution(scenario.data, plan.board.year)
@@ -951,7 +976,7 @@ def purchase_effects(
 
     def edges(s: GameState) -> set[tuple[str, str]]:
         p = next(pl for pl in s.players if pl.name == me)
-        return _edges(compile_board(rules, s, p))
+        return _edges(compile_board(rules, s, p, deadline))
 
     effects = []
     steps = list(plan.purchases.steps)
