@@ -311,8 +311,9 @@ def purchase_classes(
 # refused up front, naming the size; with --time-limit they run and answer the best plan found.
 WORK_LIMIT = 30_000_000
 # The share of the time limit left, once the search and the replay stop, to draw the answer and
-# exit (a busy machine takes a good part of a second for that; a time limit is kept within one).
-OUTPUT_SHARE = 0.05
+# exit: a busy machine takes up to a second for that (Python's own exit most of it; measured 0.2 s
+# idle, 1 s on two busy cores), and a time limit is kept within one.
+OUTPUT_SHARE = 0.1
 # What one oracle step and one placement evaluated cost, per chamber, in units of work (measured:
 # a step ~0.1 ms per chamber on 4x4 to 26x26 dungeons; a placement's phase DP ~2 ms per chamber,
 # counted at 20 because the estimate counts a placement class for every purchase sequence, where
