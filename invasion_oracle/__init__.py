@@ -104,9 +104,10 @@ def rulings(game: str) -> tuple[Ruling, ...]:
     ('forced', ('forced', 'ignored'))
     """
     from invasion_oracle.model import registry
+    from invasion_oracle.model.core import arguments
     from invasion_oracle.model.core.rulings import REGISTRY
 
-    registry.spec(game, source="rulings", path="game")
+    registry.spec(arguments.text(game, "game", what="a game's name"), source="rulings", path="game")
     return REGISTRY.all(game)
 
 
@@ -127,11 +128,13 @@ def schema(name: str) -> dict[str, Any]:
     >>> schema("trace")["title"]
     'invasion-oracle trace'
     """
+    from invasion_oracle.model.core import arguments
     from invasion_oracle.model.core.jsonio import load_schema
     from invasion_oracle.model.core.rulings import resolve_name
     from invasion_oracle.reports.verbs import schema_names
 
     known = schema_names()
+    name = arguments.text(name, "name", what="a schema's name")
     package, resource = known[resolve_name(name, sorted(known), "schema", "schema", "name")]
     return load_schema(package, resource)
 

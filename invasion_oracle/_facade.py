@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from invasion_oracle.api import Scenario
+from invasion_oracle.model.core import arguments
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.solver.common import Deadline
 
@@ -19,9 +20,17 @@ def raw_scenario(scenario: Scenario, game: str) -> Any:
     return scenario.raw
 
 
-def deadline(time_limit: float | None) -> Deadline:
-    """The search's limit: ``time_limit`` seconds, or none."""
-    return Deadline(time_limit) if time_limit is not None else Deadline()
+def deadline(time_limit: object) -> Deadline:
+    """The search's limit: ``time_limit`` seconds (checked as ``--time-limit`` is), or none."""
+    seconds = arguments.optional_seconds(time_limit)
+    return Deadline(seconds) if seconds is not None else Deadline()
+
+
+def engine(value: object, choices: Sequence[str]) -> str:
+    """``engine``, one of the words the command's ``--engine`` takes for this search (``choices``,
+    from the command's own table). ``both`` is taken only where the search itself runs every engine
+    and compares them; elsewhere the command line does that (``--engine both``)."""
+    return arguments.choice(value, "engine", choices)
 
 
 class Pictured:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from invasion_oracle.model import registry
+from invasion_oracle.model.core import arguments
 from invasion_oracle.model.core import play as core_play
 from invasion_oracle.model.core.decisions import (
     ChanceRequest,
@@ -69,10 +70,10 @@ class First:
     """
 
     def decide(self, request: DecisionRequest) -> Option:
-        return request.options[0]
+        return _decision(request).options[0]
 
     def outcome(self, request: ChanceRequest) -> Option:
-        return request.outcomes[0]
+        return _chance(request).outcomes[0]
 
 
 @dataclass(slots=True)
@@ -89,13 +90,22 @@ class SeededRandom:
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        # an int only: random.Random(None) would seed from the clock, and same seed must mean same answers
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise arguments.refusal(
+                "seed", f"expected a whole number (an int), got {arguments.shown(self.seed)}"
+            )
+        if arguments.too_many_digits(self.seed):
+            raise arguments.refusal("seed", f"an integer with more than {arguments.digits_limit()} digits")
         self._rng = random.Random(self.seed)
 
     def decide(self, request: DecisionRequest) -> Option:
-        return request.options[self._rng.randrange(len(request.options))]
+        options = _decision(request).options
+        return options[self._rng.randrange(len(options))]
 
     def outcome(self, request: ChanceRequest) -> Option:
-        return request.outcomes[self._rng.randrange(len(request.outcomes))]
+        outcomes = _chance(request).outcomes
+        return outcomes[self._rng.randrange(len(outcomes))]
 
 
 @dataclass(slots=True)
@@ -116,6 +126,14 @@ class Scripted:
     then: Decider | ChanceSource | None = None
     used: int = 0
 
+    def __post_init__(self) -> None:
+        arguments.one_of_types(self.answers, "answers", (list, tuple), "a list of answers")
+        if self.then is not None and not any(
+            callable(getattr(self.then, method, None)) for method in ("decide", "outcome")
+        ):
+            arguments.answerer(self.then, "then", "decide")
+        arguments.whole_number(self.used, "used")
+
     def _next(self, request: Request, legal: tuple[Option, ...]) -> Option:
         if self.used < len(self.answers):
             answer = self.answers[self.used]
@@ -124,7 +142,7 @@ class Scripted:
                 return normalise_answer(request, answer)
             except IllegalDecisionError:
                 raise IllegalDecisionError(
-                    f"script answer #{self.used}: {answer!r} is not one of the legal options: "
+                    f"script answer #{self.used}: {arguments.shown(answer, None)} is not one of the legal options: "
                     + ", ".join(map(repr, legal))
                 ) from None
         if isinstance(request, DecisionRequest) and hasattr(self.then, "decide"):
@@ -137,10 +155,10 @@ class Scripted:
         )
 
     def decide(self, request: DecisionRequest) -> Option:
-        return self._next(request, request.options)
+        return self._next(request, _decision(request).options)
 
     def outcome(self, request: ChanceRequest) -> Option:
-        return self._next(request, request.outcomes)
+        return self._next(request, _chance(request).outcomes)
 
 
 @dataclass(slots=True)
@@ -153,26 +171,68 @@ class Policy:
 
     choose: Callable[[DecisionRequest], Option]
 
+    def __post_init__(self) -> None:
+        arguments.callable_value(self.choose, "choose", "a function from a DecisionRequest to an option")
+
     def decide(self, request: DecisionRequest) -> Option:
-        return self.choose(request)
+        return self.choose(_decision(request))
+
+
+def _decision(request: object) -> DecisionRequest:
+    if not isinstance(request, DecisionRequest):
+        raise arguments.refusal("request", f"expected a DecisionRequest, got {arguments.shown(request)}")
+    return request
+
+
+def _chance(request: object) -> ChanceRequest:
+    if not isinstance(request, ChanceRequest):
+        raise arguments.refusal("request", f"expected a ChanceRequest, got {arguments.shown(request)}")
+    return request
+
+
+def _answerers(decider: object, chance: object) -> None:
+    arguments.answerer(decider, "decider", "decide")
+    arguments.answerer(chance, "chance", "outcome")
 
 
 # -- scenarios, games and playthroughs -----------------------------------------------------------
 
 
-def _ruling_specs(rulings: Mapping[str, str] | Iterable[str] | None) -> tuple[str, ...]:
+def _ruling_specs(rulings: object) -> tuple[str, ...]:
+    """``rulings`` as ``ID=READING`` texts, each checked as text (the readings are resolved later)."""
     if rulings is None:
         return ()
     if isinstance(rulings, Mapping):
-        return tuple(f"{k}={v}" for k, v in rulings.items())
+        return tuple(
+            f"{arguments.text(k, 'rulings', what='a ruling id')}={arguments.text(v, f'rulings[{k!r}]', what='a reading')}"
+            for k, v in rulings.items()
+        )
     if isinstance(rulings, str):
-        return (rulings,)
-    return tuple(rulings)
+        return (arguments.text(rulings, "rulings", what="ID=READING"),)
+    if not isinstance(rulings, list | tuple):
+        raise arguments.refusal(
+            "rulings",
+            f"expected a dict of ruling id to reading, or a list of ID=READING, got {arguments.shown(rulings)}",
+        )
+    return arguments.sequence_of(rulings, "rulings", lambda v, n: arguments.text(v, n, what="ID=READING"))
+
+
+def _document(value: Mapping[str, Any], source: str) -> dict[str, Any]:
+    """A document given as a mapping, with exactly the checks a file gets as it is read."""
+    document = dict(value)
+    integers_only(document, source)
+    return document
+
+
+def _path(value: object, name: str, what: str) -> str | Path:
+    if not isinstance(value, str | Path):
+        raise arguments.refusal(name, f"expected {what}, got {arguments.shown(value)}")
+    return value
 
 
 def load(
     path_or_example: str | Path | Mapping[str, Any],
-    rulings: Mapping[str, str] | Iterable[str] | None = None,
+    rulings: Mapping[str, str] | Sequence[str] | None = None,
     data: Mapping[str, Any] | str | Path | None = None,
 ) -> Scenario:
     """Load a scenario of any game: a path, ``example:GAME/NAME``, or a parsed document.
@@ -188,24 +248,27 @@ def load(
     ...
     invasion_oracle.model.core.errors.MalformedInputError: <document>:$.game: unknown game 'chess'; known: stonespine, spirit-island, vulketh, cloudspire
     """
+    specs = _ruling_specs(rulings)
     if isinstance(path_or_example, Mapping):
         source = "<document>"
-        document: Any = dict(path_or_example)
-        integers_only(document, source)
+        document: Any = _document(path_or_example, source)
     else:
-        source = str(path_or_example)
+        what = "a path, example:GAME/NAME or a document (a dict)"
+        source = str(_path(path_or_example, "path_or_example", what))
         document = read_json_file(source)
-    spec = registry.spec_for_document(document, source)
     overrides: Mapping[str, Any] | None
     data_source = "data"
-    if data is None or isinstance(data, Mapping):
-        overrides = data
+    if data is None:
+        overrides = None
+    elif isinstance(data, Mapping):
+        overrides = _document(data, data_source)
     else:
-        data_source = str(data)
+        data_source = str(_path(data, "data", "a data file's path or a dict of data values"))
         overrides = read_json_file(data_source)
         if not isinstance(overrides, dict):
             raise MalformedInputError(data_source, "$", "a data file is a JSON object of values to override")
-    options = ScenarioOptions(_ruling_specs(rulings), overrides, data_source)
+    spec = registry.spec_for_document(document, source)
+    options = ScenarioOptions(specs, overrides, data_source)
     return Scenario(spec, spec.load(document, source, options))
 
 
@@ -220,6 +283,11 @@ class Scenario:
 
     spec: GameSpec
     raw: Any
+
+    def __post_init__(self) -> None:
+        arguments.one_of_types(
+            self.spec, "spec", (GameSpec,), "a game's spec (a Scenario comes from io.load)"
+        )
 
     @property
     def game(self) -> str:
@@ -242,6 +310,7 @@ class Scenario:
 
     def play(self, decider: Decider | None = None, chance: ChanceSource | None = None) -> Playthrough:
         """Play to the end with the scenario's own answerers, or the ones given."""
+        _answerers(decider, chance)
         return Playthrough(self, core_play.run(self.raw, decider, chance))
 
     def new_game(self) -> Game:
@@ -271,6 +340,7 @@ class Game:
     """
 
     def __init__(self, scenario: Scenario) -> None:
+        arguments.one_of_types(scenario, "scenario", (Scenario,), "a Scenario (io.load(...))")
         self.scenario = scenario
         self._game = scenario.raw.game()
         self.state, opening = self._game.start(scenario.raw.initial)
@@ -309,6 +379,7 @@ class Game:
 
     def play(self, decider: Decider | None = None, chance: ChanceSource | None = None) -> Playthrough:
         """Play on to the end from here (the scenario's own answerers unless given)."""
+        _answerers(decider, chance)
         rest = play(
             self._game,
             self.state,
@@ -347,6 +418,10 @@ class Playthrough:
 
     scenario: Scenario
     run: CorePlaythrough[Any]
+
+    def __post_init__(self) -> None:
+        arguments.one_of_types(self.scenario, "scenario", (Scenario,), "a Scenario (io.load(...))")
+        arguments.one_of_types(self.run, "run", (CorePlaythrough,), "a played run (Scenario.play())")
 
     @property
     def final(self) -> Any:
@@ -396,9 +471,10 @@ def replay(trace: Mapping[str, Any] | str | Path, source: str = "<trace>") -> Re
     (False, 'outcome differs')
     """
     if isinstance(trace, Mapping):
-        document: Any = dict(trace)
+        source = arguments.text(source, "source", what="a name for the trace in messages", max_length=1000)
+        document: Any = _document(trace, source)
     else:
-        source = str(trace)
+        source = str(_path(trace, "trace", "a trace document (a dict) or a trace file's path"))
         document = read_json_file(source)
     spec = registry.spec_for_document(document, source)
     return core_play.replay_trace(spec, document, source)

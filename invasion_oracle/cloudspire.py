@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from invasion_oracle import _facade
 from invasion_oracle._facade import deadline, raw_scenario
+from invasion_oracle.model.core import arguments
 
 __all__ = ["engagement", "spires", "survive"]
 
@@ -22,9 +24,11 @@ def engagement(scenario: Any, *, engine: str = "auto", time_limit: float | None 
     >>> engagement(io.load("example:cloudspire/engagement"), engine="z3").replayed
     True
     """
+    from invasion_oracle.reports.cloudspire.cli import ENGAGEMENT_ENGINES
     from invasion_oracle.solver.cloudspire.engagement import best_engagement
 
-    return best_engagement(raw_scenario(scenario, "cloudspire"), engine, deadline(time_limit))
+    raw = raw_scenario(scenario, "cloudspire")
+    return best_engagement(raw, _facade.engine(engine, ENGAGEMENT_ENGINES), deadline(time_limit))
 
 
 def survive(
@@ -36,9 +40,11 @@ def survive(
     >>> survive(io.load("example:cloudspire/survive"), rounds=1).probability
     Fraction(1, 1)
     """
+    from invasion_oracle.reports.cloudspire.cli import SURVIVAL_ENGINES
     from invasion_oracle.solver.cloudspire.survival import survival_probability
 
-    return survival_probability(raw_scenario(scenario, "cloudspire"), rounds, engine, deadline(time_limit))
+    raw, count = raw_scenario(scenario, "cloudspire"), _rounds(rounds)
+    return survival_probability(raw, count, _facade.engine(engine, SURVIVAL_ENGINES), deadline(time_limit))
 
 
 def spires(
@@ -55,6 +61,14 @@ def spires(
     >>> spires(io.load("example:cloudspire/spires"), bound=2, rounds=1).status
     'proven'
     """
+    from invasion_oracle.reports.cloudspire.cli import SPIRES_ENGINES
     from invasion_oracle.solver.cloudspire.spire_cover import fewest_spires
 
-    return fewest_spires(raw_scenario(scenario, "cloudspire"), bound, rounds, engine, deadline(time_limit))
+    raw, most = raw_scenario(scenario, "cloudspire"), arguments.whole_number(bound, "bound")  # as --bound
+    chosen = _facade.engine(engine, SPIRES_ENGINES)
+    return fewest_spires(raw, most, _rounds(rounds), chosen, deadline(time_limit))
+
+
+def _rounds(rounds: object) -> int | None:
+    """As ``--rounds``: 1 to 1000, as many as a scenario's own ``rounds`` may be; None: the scenario's."""
+    return arguments.optional_whole_number(rounds, "rounds", 1, 1000)

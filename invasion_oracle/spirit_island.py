@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from invasion_oracle._facade import deadline, raw_scenario
+from invasion_oracle._facade import deadline, engine, raw_scenario
+from invasion_oracle.model.core import arguments
 
 __all__ = ["fear_threshold", "lands"]
 
@@ -29,11 +30,15 @@ def fear_threshold(land: str, fear: int, *, engine: str = "auto", time_limit: fl
     from invasion_oracle.solver.spirit_island.fear_threshold import least_damage_for_fear
 
     try:
-        parsed = parse_land(land)
+        parsed = parse_land(arguments.text(land, "land", what="a land in notation", max_length=1000))
     except ValueError as err:
         raise MalformedInputError("land", "$", str(err)) from None
     return least_damage_for_fear(
-        parsed, fear, data=default_data(), method=engine, deadline=deadline(time_limit)
+        parsed,
+        arguments.whole_number(fear, "fear", 1),  # as --fear (reports/spirit_island/cli.py)
+        data=default_data(),
+        method=_engine(engine),
+        deadline=deadline(time_limit),
     )
 
 
@@ -48,4 +53,12 @@ def lands(scenario: Any, *, engine: str = "auto", time_limit: float | None = Non
     from invasion_oracle.solver.spirit_island.island_search import question_from_scenario, search_facts
 
     raw = raw_scenario(scenario, "spirit-island")
-    return search_facts(question_from_scenario(raw), raw.data, method=engine, deadline=deadline(time_limit))
+    method, limit = _engine(engine), deadline(time_limit)
+    return search_facts(question_from_scenario(raw), raw.data, method=method, deadline=limit)
+
+
+def _engine(value: object) -> str:
+    """``--engine``'s words; ``both`` (every engine, compared) is the command line's."""
+    from invasion_oracle.reports.spirit_island.cli import ENGINES
+
+    return engine(value, tuple(e for e in ENGINES if e != "both"))

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from invasion_oracle.api import Scenario
+from invasion_oracle.model.core import arguments
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.stonespine.heroes import HeroColor
@@ -40,28 +41,62 @@ def _raw(scenario: Scenario) -> Any:
     return scenario.raw
 
 
-def _player(scenario: Scenario, player: int | str) -> int:
-    names = [p.name for p in scenario.raw.initial.players]
-    if isinstance(player, int):
+def _player(scenario: Scenario, player: object) -> int:
+    names = [p.name for p in _raw(scenario).initial.players]
+    if isinstance(player, int) and not isinstance(player, bool):
         if not 0 <= player < len(names):
             raise MalformedInputError(
-                scenario.source, "player", f"no player {player}; players: {', '.join(names)}"
+                scenario.source, "player", f"no player {arguments.shown(player)}; players: {', '.join(names)}"
             )
         return player
-    return names.index(resolve_name(player, names, "player", "player", player))
+    if not isinstance(player, str):
+        raise arguments.refusal(
+            "player",
+            f"expected a player's index or name, got {arguments.shown(player)}; players: {', '.join(names)}",
+        )
+    name = arguments.text(player, "player", what="a player's name")
+    return names.index(resolve_name(name, names, "player", "player", name))
 
 
-def _deadline(time_limit: float | None) -> Deadline:
-    return Deadline(time_limit) if time_limit is not None else Deadline()
+def _deadline(time_limit: object) -> Deadline:
+    from invasion_oracle._facade import deadline
+
+    return deadline(time_limit)
 
 
-def _colors(heroes: Sequence[str | HeroColor], where: str) -> list[HeroColor]:
+def _color(hero: object, where: str) -> HeroColor:
     known = [c.value for c in HeroColor]
-    return [HeroColor(resolve_name(str(getattr(h, "value", h)), known, "hero", where, where)) for h in heroes]
+    name = hero.value if isinstance(hero, HeroColor) else arguments.text(hero, where, what="a hero colour")
+    return HeroColor(resolve_name(name, known, "hero", where, where))
 
 
-def _engine(engine: str | None) -> dict[str, str]:
-    return {} if engine is None else {"engine": engine}
+def _colors(heroes: object, where: str) -> list[HeroColor]:
+    colors = list(arguments.sequence_of(heroes, where, _color, what="hero colours"))
+    if not colors:
+        raise arguments.refusal(where, "expected at least one hero colour (black, purple, red)")
+    return colors
+
+
+def _engine(engine: object, verb: str) -> dict[str, str]:
+    """The solver's engine for ``engine`` in the words of ``--engine`` for ``verb`` (the command's
+    own table); None is the solver's default. The library runs one engine per call."""
+    from invasion_oracle.reports.stonespine.cli import AUTO, ENGINES, SOLVER_NAME
+
+    if engine is None:
+        return {}
+    words = ("auto", *ENGINES[verb])
+    chosen = arguments.choice(
+        engine, "engine", words, {"oracle": "baseline"} if "baseline" in words else None
+    )
+    chosen = AUTO.get(verb, "search") if chosen == "auto" else chosen
+    return {"engine": SOLVER_NAME.get(chosen, chosen)}
+
+
+def _measure(measure: object, name: str = "measure") -> Any:
+    from invasion_oracle.reports.stonespine.cli import MEASURES
+    from invasion_oracle.solver.stonespine.policy import Measure
+
+    return Measure(arguments.choice(measure, name, MEASURES))
 
 
 def place(
@@ -90,18 +125,17 @@ def place(
     from invasion_oracle._facade import Pictured
     from invasion_oracle.reports.stonespine.cli import _place_svg
     from invasion_oracle.solver.stonespine.placement import solve_placement
-    from invasion_oracle.solver.stonespine.policy import Measure
 
     raw, index = _raw(scenario), _player(scenario, player)
     answer = solve_placement(
         raw,
-        objective=objective,
-        measure=Measure(measure) if measure is not None else None,
-        target=target,
-        top=top,
+        objective=arguments.choice(objective, "objective", ("guaranteed", "expected")),
+        measure=_measure(measure) if measure is not None else None,
+        target=arguments.optional_whole_number(target, "target"),
+        top=arguments.whole_number(top, "top"),
         player=index,
         deadline=_deadline(time_limit),
-        **_engine(engine),
+        **_engine(engine, "place"),
     )
     return Pictured(answer, lambda: _place_svg(raw, index, answer))
 
@@ -128,7 +162,7 @@ def wave(
         _colors(heroes, "heroes"),
         player=_player(scenario, player),
         deadline=_deadline(time_limit),
-        **_engine(engine),
+        **_engine(engine, "wave"),
     )
 
 
@@ -151,10 +185,10 @@ def routes(
 
     return solve_routes(
         _raw(scenario),
-        _colors([hero], "hero")[0],
+        _color(hero, "hero"),
         player=_player(scenario, player),
         deadline=_deadline(time_limit),
-        **_engine(engine),
+        **_engine(engine, "routes"),
     )
 
 
@@ -186,14 +220,19 @@ def min_damage(
     )
 
     raw, index, colors = _raw(scenario), _player(scenario, player), _colors(heroes, "heroes")
-    common: dict[str, Any] = {"player": index, "deadline": _deadline(time_limit), **_engine(engine)}
+    what = arguments.choice(what, "what", ("minions", "tokens", "health"))
+    token = arguments.text(token, "token", what="an element's name")
+    limit = arguments.whole_number(limit, "limit")
+    common: dict[str, Any] = {
+        "player": index,
+        "deadline": _deadline(time_limit),
+        **_engine(engine, "min-damage"),
+    }
     if what == "minions":
         return fewest_minions(raw, colors, limit=limit, **common)
     if what == "tokens":
         return fewest_tokens(raw, colors, token, limit=limit, **common)
-    if what == "health":
-        return least_escaping_health(raw, colors[0], **common)
-    raise MalformedInputError("what", "$", f"one of minions, tokens, health; got {what!r}")
+    return least_escaping_health(raw, colors[0], **common)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,10 +281,15 @@ def policy(
     Fraction(65, 81)
     >>> played = s.play(decider=plan.decider())
     """
-    from invasion_oracle.solver.stonespine.policy import Measure, solve_policy
+    from invasion_oracle.solver.stonespine.policy import solve_policy
 
     index = _player(scenario, player)
     dp, answer = solve_policy(
-        _raw(scenario), Measure(measure), target, check=check, player=index, deadline=_deadline(time_limit)
+        _raw(scenario),
+        _measure(measure),
+        arguments.optional_whole_number(target, "target"),
+        check=arguments.flag(check, "check"),
+        player=index,
+        deadline=_deadline(time_limit),
     )
     return PolicyPlan(answer, dp, scenario.raw.initial.players[index].name)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from invasion_oracle._facade import raw_scenario
+from invasion_oracle._facade import engine, raw_scenario
+from invasion_oracle.model.core import arguments
 
 __all__ = ["clear", "race"]
 
@@ -27,12 +28,18 @@ def race(scenario: Any, *, engine: str = "auto", time_limit: float | None = None
     >>> race(small, engine="baseline").status.value
     'proven'
     """
+    from invasion_oracle.reports.vulketh.cli import RACE_ENGINES
     from invasion_oracle.solver.vulketh.race import question_from_scenario
     from invasion_oracle.solver.vulketh.race import race as search
 
-    return search(
-        question_from_scenario(raw_scenario(scenario, "vulketh")), engine=engine, seconds=time_limit
-    )
+    raw = raw_scenario(scenario, "vulketh")
+    chosen, seconds = _engine(engine, RACE_ENGINES), arguments.optional_seconds(time_limit)
+    return search(question_from_scenario(raw), engine=chosen, seconds=seconds)
+
+
+def _engine(value: object, words: Sequence[str]) -> str:
+    """``--engine``'s words for the search; ``both`` (every engine, compared) is the command line's."""
+    return engine(value, tuple(e for e in words if e != "both"))
 
 
 def clear(
@@ -52,7 +59,16 @@ def clear(
     >>> clear(io.load("example:vulketh/clear_hex"), hex=7, members=4).placement is not None
     True
     """
+    from invasion_oracle.reports.vulketh.cli import CLEAR_ENGINES
     from invasion_oracle.solver.vulketh.clear import clear_hex, question_from_scenario
 
-    question = question_from_scenario(raw_scenario(scenario, "vulketh"), hex, members, hexes)
-    return clear_hex(question, engine=engine, seconds=time_limit)
+    raw = raw_scenario(scenario, "vulketh")
+    # as --hex, --members and --hexes (reports/vulketh/cli.py); the range 1-9 is the question's check
+    target, most = arguments.whole_number(hex, "hex", 1), arguments.whole_number(members, "members")
+    allowed = None
+    if hexes is not None:
+        allowed = arguments.sequence_of(
+            hexes, "hexes", lambda v, n: arguments.whole_number(v, n, 1), what="hexes"
+        )
+    chosen, seconds = _engine(engine, CLEAR_ENGINES), arguments.optional_seconds(time_limit)
+    return clear_hex(question_from_scenario(raw, target, most, allowed), engine=chosen, seconds=seconds)

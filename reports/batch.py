@@ -87,6 +87,8 @@ class Batch:
 Describe = Callable[[tuple[Any, ...]], tuple[str | None, str]]
 """A job's arguments -> (the game package it depends on, "" for none, None: never cache it;
 a label for the reuse list)."""
+Expects = Callable[[tuple[Any, ...]], Any]
+"""A job's arguments -> the type of its answer (a cached answer is rebuilt and checked as one)."""
 
 
 def run_jobs(
@@ -95,8 +97,10 @@ def run_jobs(
     runner: Runner,
     label: str,
     describe: Describe | None = None,
+    expects: Expects | None = None,
 ) -> Batch:
-    """Run ``job(*args)`` for every ``args`` in ``arguments`` on ``runner``."""
+    """Run ``job(*args)`` for every ``args`` in ``arguments`` on ``runner``; the runner's cache is
+    used only for jobs that ``describe`` and ``expects`` say how to store."""
     if not arguments:
         return Batch(())
     if _STOPPED[0]:
@@ -104,16 +108,18 @@ def run_jobs(
     results: list[Any] = [None] * len(arguments)
     keys: list[str | None] = [None] * len(arguments)
     labels = [describe(args)[1] if describe else f"{label} {i + 1}" for i, args in enumerate(arguments)]
-    cache = runner.cache if describe is not None else None
+    cache = runner.cache if describe is not None and expects is not None else None
+    packages: list[str] = [""] * len(arguments)
     reused: list[str] = []
     todo: list[int] = []
     for index, args in enumerate(arguments):
-        if cache is not None and describe is not None:
+        if cache is not None and describe is not None and expects is not None:
             package = describe(args)[0]
             keys[index] = None if package is None else cache.key(job, args, package)
+            packages[index] = package or ""
             key = keys[index]
             if key is not None:
-                hit, value = cache.get(key)
+                hit, value = cache.get(key, labels[index], packages[index], expects(args))
                 if hit:
                     results[index] = value
                     reused.append(labels[index])
@@ -139,8 +145,8 @@ def run_jobs(
         results[index] = value
         computed.append(labels[index])
         key = keys[index]
-        if cache is not None and key is not None and value is not None:
-            cache.put(key, labels[index], value)
+        if cache is not None and expects is not None and key is not None and value is not None:
+            cache.put(key, labels[index], packages[index], expects(arguments[index]), value)
     if cache is not None:
         cache.reused += reused
         cache.computed += computed

@@ -9,7 +9,10 @@
 exact), ``best-found`` (a limit stopped it: the best answer so far, and the bound proved, are
 in ``answer``), ``unknown`` (stopped before any answer), ``done`` (not a search: a run, a
 listing). ``stopped`` (only in the envelope of a search cut short) says why: ``time-limit``,
-``memory-limit`` or ``interrupted`` (Ctrl-C; the command then exits 130). ``replayed`` is true
+``memory-limit`` or ``interrupted`` (Ctrl-C; the command then exits 130). ``engines`` (only with
+``--engine both``) lists the engines that ``finished`` and those ``unfinished``, each with why it
+``stopped`` and whether it ``started``; ``status`` is ``proven`` only when every one finished and
+they agreed, and "agree" is said only of those that finished. ``replayed`` is true
 when the oracle replayed the answer and agreed, false when it was not replayed, and null when
 there is nothing to replay; it is said here only, never inside ``answer``. The schema is
 published as ``invasion schema envelope``; each query's ``answer`` has its own schema,
@@ -56,10 +59,20 @@ def envelope(
         "replayed": replayed,
     }
     from invasion_oracle.reports.options import stopped_reason
+    from invasion_oracle.solver.common import recorded_engines
 
     stopped = stopped_reason()
     if stopped is not None:  # a search cut short: by its time limit, its memory bound or Ctrl-C
         doc["stopped"] = stopped
+    runs = recorded_engines()
+    if runs is not None:  # --engine both: which engines finished; proven only if every one did
+        doc["engines"] = runs.to_json()
+        doc["status"] = runs.status(status)
+        why = [
+            r.stopped for r in runs.unfinished if r.stopped in ("time-limit", "memory-limit", "interrupted")
+        ]
+        if why and "stopped" not in doc:  # an engine that saw its time run out without tripping
+            doc["stopped"] = why[0]
     return doc
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.bundled import examples
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
-from invasion_oracle.model.core.jsonio import parse_json_bytes
+from invasion_oracle.model.core.jsonio import parse_json_bytes, read_text_file
 from invasion_oracle.model.core.play import run, trace_json
 from invasion_oracle.model.core.spec import ScenarioOptions
 from invasion_oracle.model.core.trace import ORACLE_VERSION, TRACE_FORMAT, TRACE_VERSION
@@ -132,7 +132,7 @@ def write(out: Path) -> list[str]:
     written = []
     for name, text in files(build()).items():
         target = out / name
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
+        if not target.exists() or read_text_file(target) != text:
             write_atomic(target, text)
             written.append(name)
     return written
@@ -149,7 +149,7 @@ def check(out: Path, expected: dict[str, str] | None = None) -> list[str]:
         target = out / name
         if not target.exists():
             problems.append(f"{name}: missing")
-        elif target.read_text(encoding="utf-8") != text:
+        elif read_text_file(target) != text:
             problems.append(f"{name}: differs from what the oracle now writes")
     for path in sorted(out.rglob("*.trace.json")):
         name = path.relative_to(out).as_posix()

@@ -22,12 +22,15 @@ import argparse
 import contextvars
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
+from invasion_oracle.model.core import arguments
 from invasion_oracle.model.core.errors import MalformedInputError
 
 if TYPE_CHECKING:
     from invasion_oracle.solver.common import Deadline
+
+T = TypeVar("T")
 
 DEFAULT_MEMORY_MIB = 2048
 INTERRUPTED = 130
@@ -60,24 +63,30 @@ def stopped_reason() -> str | None:
     )
 
 
-def positive_seconds(text: str) -> float:
+def _typed(check: Callable[[], T]) -> T:
+    """The shared check's value, or its reason as an argparse usage error (argparse names the option)."""
     try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a finite number of seconds above 0, got {text!r}")
-    return value
+        return check()
+    except MalformedInputError as err:
+        raise argparse.ArgumentTypeError(err.reason) from None
+
+
+def _number(text: str, convert: Callable[[str], T], fallback: object) -> T | object:
+    """``text`` converted, or ``fallback`` (which the shared check then refuses with the text shown)."""
+    try:
+        return convert(text)
+    except ValueError:  # not a number, or more digits than Python converts
+        return fallback
+
+
+def positive_seconds(text: str) -> float:
+    value = _number(text, float, math.nan)
+    return _typed(lambda: arguments.seconds(value, "--time-limit", given=repr(text)))
 
 
 def non_negative_int(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
-    return value
+    value = _number(text, lambda t: int(t, 10), None)
+    return _typed(lambda: arguments.whole_number(value, "value", 0, given=repr(text)))
 
 
 def positive_int(text: str) -> int:
@@ -88,13 +97,8 @@ def positive_int(text: str) -> int:
     ...
     argparse.ArgumentTypeError: expected a whole number 1 or more, got '-5'
     """
-    try:
-        value = int(text, 10)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
-    return value
+    value = _number(text, lambda t: int(t, 10), None)
+    return _typed(lambda: arguments.whole_number(value, "value", 1, given=repr(text)))
 
 
 def int_range(low: int, high: int) -> Callable[[str], int]:
@@ -107,13 +111,8 @@ def int_range(low: int, high: int) -> Callable[[str], int]:
     """
 
     def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            value = low - 1
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text!r}")
-        return value
+        value = _number(text, lambda t: int(t, 10), None)
+        return _typed(lambda: arguments.whole_number(value, "value", low, high, given=repr(text)))
 
     parse.__name__ = f"whole number {low}-{high}"
     return parse
@@ -134,15 +133,12 @@ def memory_mib(text: str) -> int:
     ...
     argparse.ArgumentTypeError: expected a whole number of MiB from 1 to 1048576, got '99999999999999999999'
     """
-    try:
-        value = int(text, 10)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_MEMORY_MIB:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number of MiB from 1 to {MAX_MEMORY_MIB}, got {text!r}"
+    value = _number(text, lambda t: int(t, 10), None)
+    return _typed(
+        lambda: arguments.whole_number(
+            value, "--memory-limit", 1, MAX_MEMORY_MIB, unit="MiB", given=repr(text)
         )
-    return value
+    )
 
 
 def name_list(text: str) -> tuple[str, ...]:
@@ -204,7 +200,7 @@ def input_folder(text: str) -> str:
     """
     from pathlib import Path
 
-    from invasion_oracle.reports.output import check_name_length
+    from invasion_oracle.model.core.arguments import check_name_length
 
     try:
         check_name_length(text, "--dir")
@@ -291,14 +287,16 @@ def interruptible(
     dying, and the command exits 130 (:data:`INTERRUPTED`)."""
 
     def run(args: argparse.Namespace) -> int:
-        from invasion_oracle.solver.common import stop_on_interrupt
+        from invasion_oracle.solver.common import ENGINE_RUNS, stop_on_interrupt
 
         args.deadline = command_deadline(args, memory=memory)
         token = RUNNING.set(args.deadline)
+        runs = ENGINE_RUNS.set([])  # what each engine of a `both` did, for the envelope
         try:
             with stop_on_interrupt(args.deadline):
                 status = handler(args)
         finally:
+            ENGINE_RUNS.reset(runs)
             RUNNING.reset(token)
         # Ctrl-C: the answer (unknown or the best so far) is printed, and the exit says so.
         return INTERRUPTED if args.deadline.stopped() and status == 0 else status
@@ -319,7 +317,11 @@ has and checks that their answers agree. A game may add engines of its own (Ston
 ``search``, Cloudspire's ``grouped`` survival), documented in its ``--help``.
 
 JSON answers name the engine that answered in a field ``engine`` (a string): the engine ``auto``
-picked, never ``auto``; with ``both``, the engines run, joined by ``+`` (``z3+cpsat+baseline``)."""
+picked, never ``auto``; with ``both``, the engines that finished, joined by ``+``
+(``z3+cpsat+baseline``), or, when none finished, the one whose partial answer is shown. An engine
+of ``both`` that a limit or Ctrl-C stopped (or that never started) is named in the envelope's
+``engines`` (:class:`invasion_oracle.solver.common.EngineRuns`), and the status is then never
+``proven`` (:func:`invasion_oracle.solver.common.run_engines`)."""
 
 
 def engine_choice(engines: Sequence[str], aliases: Mapping[str, str] | None = None) -> Callable[[str], str]:
@@ -338,13 +340,7 @@ def engine_choice(engines: Sequence[str], aliases: Mapping[str, str] | None = No
     renamed = dict(aliases or {})
 
     def parse(text: str) -> str:
-        value = renamed.get(text, text)
-        if value not in names:
-            also = ", ".join(f"{old} = {new}" for old, new in renamed.items())
-            raise argparse.ArgumentTypeError(
-                f"invalid choice: {text!r} (choose from {', '.join(names)}" + (f"; {also})" if also else ")")
-            )
-        return value
+        return _typed(lambda: arguments.choice(text, "--engine", names, renamed, given=repr(text)))
 
     parse.__name__ = "engine"
     return parse
@@ -401,7 +397,7 @@ def engines_to_run(choice: str, engines: Sequence[str], pick: Callable[[], str])
 
 
 def engine_label(ran: Sequence[str]) -> str:
-    """The JSON ``engine`` field for the engines that ran: ``z3``, or ``z3+baseline`` for ``both``."""
+    """The JSON ``engine`` field for the engines that finished: ``z3``, or ``z3+baseline`` for ``both``."""
     return "+".join(ran)
 
 

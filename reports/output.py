@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from invasion_oracle.model.core.arguments import check_name_length  # shared with the library's path checks
 from invasion_oracle.model.core.canonical import write_atomic
 from invasion_oracle.model.core.errors import MalformedInputError
 
@@ -77,34 +78,6 @@ def emit(text: str, out: str | None = None) -> None:
     sys.stdout.write(text)
     if out:
         write_atomic(out, text)
-
-
-NAME_MAX = 255  # bytes in one file name on Linux, macOS and Windows file systems
-PATH_MAX = 4096
-
-
-def check_name_length(path: str, option: str) -> None:
-    """Refuse a path the file system cannot name (``File name too long``), as a bad value.
-
-    >>> check_name_length("out/" + "x" * 300 + ".json", "--out")
-    Traceback (most recent call last):
-    ...
-    invasion_oracle.model.core.errors.MalformedInputError: --out:out/xxxxxxxxxxxxxxxxxxxxxxxx...: a file name in it is 305 bytes long; the most is 255
-    """
-    encoded = os.fsencode(path)
-    if len(encoded) > PATH_MAX:
-        raise MalformedInputError(
-            option, _short(path), f"the path is {len(encoded)} bytes long; the most is {PATH_MAX}"
-        )
-    for part in encoded.split(b"/"):
-        if len(part) > NAME_MAX:
-            raise MalformedInputError(
-                option, _short(path), f"a file name in it is {len(part)} bytes long; the most is {NAME_MAX}"
-            )
-
-
-def _short(path: str) -> str:
-    return path if len(path) <= 32 else path[:28] + "..."
 
 
 def check_output_file(path: str, option: str = "--out") -> str:

@@ -4,6 +4,7 @@ as proven/best-found/unknown."""
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import enum
 import importlib
 import os
@@ -437,3 +438,206 @@ def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatR
             raise deadline.trip("interrupted")
         raise deadline.trip("memory" if "memory" in reason else "time")
     return result
+
+
+# -- several engines on one question (``--engine both``) -------------------------------------------
+
+STOP_NAMES = {"time": "time-limit", "memory": "memory-limit", "interrupted": "interrupted"}
+STOP_WORDS = {
+    "time-limit": "stopped by the time limit",
+    "memory-limit": "stopped by the memory limit",
+    "interrupted": "interrupted by Ctrl-C",
+    "gave-up": "gave up without an answer",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRun:
+    """One engine of a ``both`` run: ``stopped`` is None when it finished (its answer proven), else
+    why not (``time-limit``, ``memory-limit``, ``interrupted``, ``gave-up``); ``started`` is False
+    for an engine never started because the command had already been stopped."""
+
+    engine: str
+    stopped: str | None = None
+    started: bool = True
+
+    def words(self) -> str:
+        """``baseline interrupted by Ctrl-C``, ``cpsat not started (stopped by the time limit)``."""
+        why = STOP_WORDS.get(self.stopped or "", self.stopped or "")
+        return f"{self.engine} not started ({why})" if not self.started else f"{self.engine} {why}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"engine": self.engine, "stopped": self.stopped, "started": self.started}
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRuns:
+    """What became of each engine of a ``both`` run, in the order they ran. "Agree", "proven" and
+    an ``engine`` label are said only of the engines that finished."""
+
+    runs: tuple[EngineRun, ...]
+
+    @property
+    def finished(self) -> tuple[str, ...]:
+        return tuple(r.engine for r in self.runs if r.stopped is None)
+
+    @property
+    def unfinished(self) -> tuple[EngineRun, ...]:
+        return tuple(r for r in self.runs if r.stopped is not None)
+
+    @property
+    def complete(self) -> bool:
+        return not self.unfinished
+
+    def label(self, shown: str | None = None) -> str:
+        """The JSON ``engine`` field: the engines that finished, joined by ``+``; when none did, the
+        engine whose (partial) answer is shown, ``shown`` or else the first that ran.
+
+        >>> EngineRuns((EngineRun("z3"), EngineRun("baseline", "interrupted"))).label()
+        'z3'
+        >>> EngineRuns((EngineRun("z3", "time-limit"), EngineRun("baseline", "time-limit", False))).label()
+        'z3'
+        """
+        return "+".join(self.finished) or shown or self.runs[0].engine
+
+    def status(self, status: str) -> str:
+        """The status of the whole run: a ``proven`` answer is only ``best-found`` when an engine
+        that should have checked it did not finish (the single-engine path says the same when cut).
+
+        >>> EngineRuns((EngineRun("z3"), EngineRun("baseline", "interrupted"))).status("proven")
+        'best-found'
+        """
+        return "best-found" if status == "proven" and not self.complete else status
+
+    def words(self) -> str:
+        """The engines in words for a report: ``z3 and baseline (agree)``, or which finished (and
+        agree) and which were stopped, and why.
+
+        >>> EngineRuns((EngineRun("z3"), EngineRun("cpsat"), EngineRun("baseline", "interrupted"))).words()
+        'z3 and cpsat finished (agree); baseline interrupted by Ctrl-C: not compared'
+        """
+        done = list(self.finished)
+        if self.complete:
+            return _and(done) + (" (agree)" if len(done) > 1 else "")
+        head = f"{_and(done)} finished" + (" (agree)" if len(done) > 1 else "") if done else "none finished"
+        return head + "; " + "; ".join(r.words() for r in self.unfinished) + ": not compared"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"finished": list(self.finished), "unfinished": [r.to_json() for r in self.unfinished]}
+
+    def merged(self, other: EngineRuns) -> EngineRuns:
+        """One record for several questions asked of the same engines: an engine finished only if it
+        finished every question (its first stop is kept)."""
+        order = [r.engine for r in self.runs] + [r.engine for r in other.runs if r.engine not in self.engines]
+        by = {r.engine: r for r in self.runs}
+        for run in other.runs:
+            if by.get(run.engine) is None or by[run.engine].stopped is None:
+                by[run.engine] = run
+        return EngineRuns(tuple(by[e] for e in order))
+
+    @property
+    def engines(self) -> tuple[str, ...]:
+        return tuple(r.engine for r in self.runs)
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+ENGINE_RUNS: contextvars.ContextVar[list[EngineRuns] | None] = contextvars.ContextVar(
+    "engine_runs", default=None
+)
+"""Where the running command collects its ``both`` records (set by the command line's
+``interruptible``): its envelope reports them as ``engines`` and never says ``proven`` past them."""
+
+
+def recorded_engines() -> EngineRuns | None:
+    """Every ``both`` record of the running command, merged (None: it ran one engine per question)."""
+    held = ENGINE_RUNS.get()
+    if not held:
+        return None
+    merged = held[0]
+    for runs in held[1:]:
+        merged = merged.merged(runs)
+    return merged
+
+
+def stop_reason(deadline: Deadline | None) -> str:
+    """Why an engine under ``deadline`` did not finish, in the envelope's words."""
+    if deadline is not None and deadline.stopped():
+        return "interrupted"
+    while deadline is not None:
+        if deadline.tripped is not None:
+            return STOP_NAMES.get(deadline.tripped, deadline.tripped)
+        if deadline.expired():
+            return "time-limit"
+        deadline = deadline.parent
+    return "gave-up"
+
+
+def _cut(deadline: Deadline | None) -> bool:
+    """The command was stopped (Ctrl-C, or a limit): engines not started yet are not started."""
+    root = deadline
+    while root is not None and root.parent is not None:
+        root = root.parent
+    return deadline is not None and (
+        deadline.stopped() or deadline.expired() or (root is not None and root.tripped is not None)
+    )
+
+
+def is_proven(answer: Any) -> bool:
+    """An answer's ``status`` (a :class:`Status` or its string) is ``proven``."""
+    return bool(getattr(answer.status, "value", answer.status) == Status.PROVEN.value)
+
+
+def run_engines(
+    engines: Sequence[str],
+    solve: Callable[[str], Any],
+    deadline: Deadline | None,
+    finished: Callable[[Any], bool] = is_proven,
+) -> tuple[list[Any], EngineRuns]:
+    """``solve(engine)`` for each engine in turn, and what became of each: an engine finished when
+    its answer is ``finished`` (proven); once the command is stopped (Ctrl-C, a limit) the engines
+    after are not started. ``solve`` may also raise :class:`TimeLimit`: that engine has no answer.
+    Returns the answers (of the engines that answered, in order) and the record, which the running
+    command's envelope reports (:data:`ENGINE_RUNS`) when there is more than one engine."""
+    answers: list[Any] = []
+    runs: list[EngineRun] = []
+    for engine in engines:
+        if runs and _cut(deadline):
+            runs.append(EngineRun(engine, stop_reason(deadline), started=False))
+            continue
+        try:
+            answer = solve(engine)
+        except TimeLimit as stop:
+            reason = STOP_NAMES.get(stop.reason, stop.reason)
+            runs.append(EngineRun(engine, "interrupted" if _stopped(deadline) else reason))
+            continue
+        answers.append(answer)
+        runs.append(EngineRun(engine, None if finished(answer) else stop_reason(deadline)))
+    record = EngineRuns(tuple(runs))
+    held = ENGINE_RUNS.get()
+    if held is not None and len(engines) > 1:
+        held.append(record)
+    return answers, record
+
+
+def shown_answer(answer: Any, runs: EngineRuns, engine_field: str = "engine") -> Any:
+    """The answer a ``both`` run shows (a dataclass with ``status`` and an engine field): named by
+    the engines that finished (:meth:`EngineRuns.label`), and not ``proven`` when one of the
+    engines that should have checked it did not finish (:meth:`EngineRuns.status`)."""
+    import dataclasses
+
+    if len(runs.runs) < 2:
+        return answer
+    status = answer.status
+    word = runs.status(str(getattr(status, "value", status)))
+    return dataclasses.replace(
+        answer,
+        **{engine_field: runs.label(str(getattr(answer, engine_field)))},
+        status=type(status)(word) if isinstance(status, enum.Enum) else word,
+    )
+
+
+def _stopped(deadline: Deadline | None) -> bool:
+    return deadline is not None and deadline.stopped()

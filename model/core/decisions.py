@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from invasion_oracle.model.core.arguments import shown
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.errors import IllegalDecisionError, ScriptedAnswerError
 
@@ -105,10 +106,16 @@ def normalise_answer(request: Request, answer: Option) -> Option:
     invasion_oracle.model.core.errors.IllegalDecisionError: choose_move for Ann: 'C3' is not legal; legal: 'A2', 'B1'
     """
     choices = request.options if isinstance(request, DecisionRequest) else request.outcomes
-    for option in choices:
-        if same_option(option, answer):
-            return option
     legal = ", ".join(dict.fromkeys(repr(_tupled(o)) for o in choices))
+    try:
+        wanted = canonical_json(answer)
+    except (TypeError, ValueError, RecursionError):  # no option is a float, a set, an object or 10**5000
+        raise IllegalDecisionError(
+            f"{request.describe()}: {shown(answer)} is not legal (not a JSON value); legal: {legal}"
+        ) from None
+    for option in choices:
+        if canonical_json(option) == wanted:
+            return option
     raise IllegalDecisionError(f"{request.describe()}: {_tupled(answer)!r} is not legal; legal: {legal}")
 
 

@@ -8,6 +8,7 @@ Schemas are JSON Schema draft 2020-12 files shipped beside the code and publishe
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -24,6 +25,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from invasion_oracle.model.core.arguments import digits_limit, path_text, shown, text_problem, too_many_digits
 from invasion_oracle.model.core.bundled import ExampleRef, is_example
 from invasion_oracle.model.core.errors import MalformedInputError
 
@@ -59,45 +61,112 @@ def read_json_file(path: str | Path) -> Any:
     Only regular files are read: a directory, a device or a FIFO is refused before it is opened,
     so ``/dev/zero`` or a pipe with no writer can neither fill memory nor hang the command.
     """
-    source = str(path)
+    source = _path_source(path)
     limits = input_limits()
     if source == "-":
         raw = sys.stdin.buffer.read(limits.max_bytes + 1)
-        _check_size(len(raw), limits, "<stdin>")
+        _check_size(len(raw), limits.max_bytes, "<stdin>")
         return parse_json_bytes(raw, "<stdin>")
     if is_example(source):
         return parse_json_bytes(ExampleRef.parse(source).read_bytes(), source)
+    raw = read_regular_file(path, source, limits.max_bytes)
+    return parse_json_bytes(raw, source)
+
+
+def read_text_file(path: str | Path) -> str:
+    """A UTF-8 text file read back (a committed fixture compared with what the oracle writes),
+    through the guard of every input file; newlines read as :meth:`Path.read_text` reads them."""
+    source = str(path)
+    raw = read_regular_file(path, source, input_limits().max_bytes)
     try:
-        info = os.stat(path)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise MalformedInputError(source, "$", f"not UTF-8 (byte {err.start})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+_NOT_REGULAR = "not a regular file (a device, FIFO or socket)"
+_INPUT_ADVICE = "; give a JSON file or - for stdin"
+
+
+def read_regular_file(
+    path: str | Path,
+    source: str,
+    max_bytes: int,
+    *,
+    follow_symlinks: bool = True,
+    dir_fd: int | None = None,
+    advice: bool = True,
+) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``max_bytes``; anything else is a
+    :class:`MalformedInputError` naming ``source``.
+
+    The one guard of every file the oracle reads back (inputs, baselines, suites, traces and the
+    result cache): a directory, a device, a FIFO or a socket is refused before it is read (and
+    checked again on the open handle, opened without blocking), so ``/dev/zero`` or a pipe with no
+    writer can neither fill memory nor hang the command. ``follow_symlinks=False`` refuses a
+    symbolic link as the last part of the path (the cache's entries); ``dir_fd`` reads ``path``
+    relative to an open folder; ``advice=False`` leaves out the command line's advice (what to give
+    instead, the option that raises the limit) from the reasons.
+    """
+    try:
+        info = os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
     except FileNotFoundError:
         raise MalformedInputError(source, "$", "no such file") from None
     except NotADirectoryError:
         raise MalformedInputError(source, "$", "no such file (a part of the path is not a folder)") from None
     except OSError as err:
         raise MalformedInputError(source, "$", f"cannot read: {err.strerror}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise MalformedInputError(source, "$", "a symbolic link, not a regular file")
     if stat.S_ISDIR(info.st_mode):
         raise MalformedInputError(source, "$", "is a directory, expected a JSON file")
     if not stat.S_ISREG(info.st_mode):
-        raise MalformedInputError(
-            source, "$", "not a regular file (a device, FIFO or socket); give a JSON file or - for stdin"
-        )
-    _check_size(info.st_size, limits, source)
+        raise MalformedInputError(source, "$", _NOT_REGULAR + (_INPUT_ADVICE if advice else ""))
+    _check_size(info.st_size, max_bytes, source, advice)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        flags |= os.O_NOFOLLOW
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(limits.max_bytes + 1)
+        fd = os.open(path, flags, dir_fd=dir_fd)
+    except OSError as err:
+        if err.errno == errno.ELOOP and not follow_symlinks:
+            raise MalformedInputError(source, "$", "a symbolic link, not a regular file") from None
+        raise MalformedInputError(source, "$", f"cannot read: {err.strerror}") from None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since the stat
+                raise MalformedInputError(source, "$", _NOT_REGULAR + (_INPUT_ADVICE if advice else ""))
+            raw = handle.read(max_bytes + 1)
     except OSError as err:
         raise MalformedInputError(source, "$", f"cannot read: {err.strerror}") from None
-    _check_size(len(raw), limits, source)
-    return parse_json_bytes(raw, source)
+    _check_size(len(raw), max_bytes, source, advice)
+    return raw
 
 
-def _check_size(size: int, limits: InputLimits, source: str) -> None:
-    if size > limits.max_bytes:
-        raise MalformedInputError(
-            source,
-            "$",
-            f"larger than the input limit of {limits.max_bytes} bytes; raise it with --max-input-size",
-        )
+def _path_source(path: object) -> str:
+    """``path`` as text, refused as one located error when no file can have it as its name: not a
+    string or path, a NUL in it, or longer than the file system allows.
+
+    >>> read_json_file("a\\x00b.json")
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: 'a\\x00b.json':$: a NUL character (\\x00) is not allowed in a path
+    """
+    try:
+        return path_text(path, "path")
+    except MalformedInputError as err:
+        text = path if isinstance(path, str) and path.isprintable() and len(path) <= 32 else shown(path)
+        raise MalformedInputError(text, "$", err.reason) from None
+
+
+def _check_size(size: int, max_bytes: int, source: str, advice: bool = True) -> None:
+    if size > max_bytes:
+        if advice:
+            reason = f"larger than the input limit of {max_bytes} bytes; raise it with --max-input-size"
+        else:
+            reason = f"larger than the limit of {max_bytes} bytes"
+        raise MalformedInputError(source, "$", reason)
 
 
 class _Float:
@@ -155,30 +224,27 @@ def parse_json_bytes(raw: bytes, source: str) -> Any:
 
 
 def _no_lone_surrogates(document: Any, source: str) -> None:
-    r"""Refuse a string (or key) holding half of a UTF-16 pair, such as ``"\ud800"``.
+    r"""Refuse a string (or key) holding half of a UTF-16 pair, such as ``"\ud800"``, or a NUL.
 
     >>> parse_json_bytes(b'{"name": "\\ud800"}', "s.json")
     Traceback (most recent call last):
     ...
     invasion_oracle.model.core.errors.MalformedInputError: s.json:$.name: a lone surrogate (\ud800) is not a character; UTF-8 cannot hold it
+    >>> parse_json_bytes(b'{"players": [{"name": "A\\u0000"}]}', "s.json")
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: s.json:$.players[0].name: a NUL character (\x00) is not allowed in text
     """
-
-    def bad(text: str) -> str | None:
-        for ch in text:
-            if 0xD800 <= ord(ch) <= 0xDFFF:
-                return f"a lone surrogate (\\u{ord(ch):04x}) is not a character; UTF-8 cannot hold it"
-        return None
-
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
     while stack:
         value, where = stack.pop()
         if isinstance(value, str):
-            reason = bad(value)
+            reason = text_problem(value)
             if reason:
                 raise MalformedInputError(source, json_path(where), reason)
         elif isinstance(value, dict):
             for key, item in reversed(list(value.items())):
-                reason = bad(key)
+                reason = text_problem(key)
                 if reason:
                     raise MalformedInputError(source, json_path(where), f"a key: {reason}")
                 stack.append((item, (*where, key)))
@@ -239,8 +305,11 @@ def _not_an_integer(text: str) -> str:
 
 
 def integers_only(document: Any, source: str, path: tuple[str | int, ...] = ()) -> None:
-    """Refuse a float anywhere in an already-parsed document (one built in Python rather than read
-    by :func:`read_json_file`, which refuses them as it parses), with the same message.
+    """Give an already-parsed document (one built in Python rather than read by
+    :func:`read_json_file`) exactly the checks a file gets as it is parsed, with the same messages:
+    plain JSON values only, no float, no integer beyond the digits limit, no NUL or lone surrogate in
+    a string or key, and nesting within the input limit. It walks iteratively and stops at the first
+    problem, so a document nested 100,000 deep is refused at once, before any schema sees it.
 
     JSON Schema's ``integer`` lets ``2.0`` through; the rules count with integers, so it stops here.
 
@@ -248,15 +317,53 @@ def integers_only(document: Any, source: str, path: tuple[str | int, ...] = ()) 
     Traceback (most recent call last):
     ...
     invasion_oracle.model.core.errors.MalformedInputError: d.json:$.values.fear_per_player: 2.0 is not an integer; numbers in this format are integers (exact fractions are "n/d" strings)
+    >>> integers_only({"seed": 10**5000}, "<document>")
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: <document>:$.seed: an integer with more than 4300 digits
     """
+    max_depth = input_limits().max_depth
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, path)]
     while stack:
         value, where = stack.pop()
-        if isinstance(value, float):
+        if isinstance(value, str):
+            reason = text_problem(value)
+            if reason:
+                raise MalformedInputError(source, json_path(where), reason)
+        elif value is None or isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if too_many_digits(value):
+                raise MalformedInputError(
+                    source, json_path(where), f"an integer with more than {digits_limit()} digits"
+                )
+        elif isinstance(value, float):
             raise MalformedInputError(source, json_path(where), _not_an_integer(repr(value)))
-        if isinstance(value, dict | list):
+        elif isinstance(value, dict | list | tuple):
+            if len(where) - len(path) >= max_depth:
+                raise MalformedInputError(
+                    source, json_path(where), f"nested deeper than the limit of {max_depth} levels"
+                )
+            if isinstance(value, dict):
+                for key in value:
+                    if not isinstance(key, str):
+                        raise MalformedInputError(
+                            source,
+                            json_path(where),
+                            f"a key {shown(key)} is not a string; JSON keys are strings",
+                        )
+                    reason = text_problem(key)
+                    if reason:
+                        raise MalformedInputError(source, json_path(where), f"a key: {reason}")
             items = value.items() if isinstance(value, dict) else enumerate(value)
             stack.extend((item, (*where, key)) for key, item in reversed(list(items)))
+        else:
+            raise MalformedInputError(
+                source,
+                json_path(where),
+                f"{shown(value)} (a {type(value).__name__}) is not a JSON value; expected an object, "
+                "array, string, whole number, true, false or null",
+            )
 
 
 def _reject_constant(name: str) -> Any:

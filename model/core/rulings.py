@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from invasion_oracle.model.core import arguments
 from invasion_oracle.model.core.errors import AmbiguousInputError, MalformedInputError
 
 
@@ -59,11 +60,16 @@ class Ruling:
     why: str
 
     def __post_init__(self) -> None:
+        for name in ("id", "game", "citation", "question", "default", "why"):
+            arguments.text(getattr(self, name), name)
+        arguments.one_of_types(self.readings, "readings", (tuple, list), "a tuple of Reading")
+        for i, reading in enumerate(self.readings):
+            arguments.one_of_types(reading, f"readings[{i}]", (Reading,), "a Reading(name, meaning)")
         names = [r.name for r in self.readings]
         if self.default not in names:
-            raise ValueError(f"ruling {self.id}: default {self.default!r} is not a reading")
+            raise MalformedInputError(f"ruling {self.id}", "default", f"{self.default!r} is not a reading")
         if len(set(names)) != len(names):
-            raise ValueError(f"ruling {self.id}: duplicate reading names")
+            raise MalformedInputError(f"ruling {self.id}", "readings", "duplicate reading names")
 
     @property
     def reading_names(self) -> tuple[str, ...]:
@@ -94,7 +100,11 @@ class Ruling:
         for reading in self.readings:
             if reading.name == name:
                 return reading
-        raise KeyError(f"{name!r} is not a reading of {self.id}")
+        raise MalformedInputError(
+            f"ruling {self.id}",
+            "name",
+            f"{arguments.shown(name)} is not a reading; readings: {', '.join(self.reading_names)}",
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -162,7 +162,7 @@ def analyse(options: Options, extra: tuple[tuple[str, tuple[Any, ...]], ...] = (
         ]
     work += [("fixtures", (case,)) for case in cases]
     work += [("coverage", (r.game, r.id)) for r in rulings]
-    batch = run_jobs(jobs.dispatch, work, options.runner, "ambiguity jobs", jobs.describe)
+    batch = run_jobs(jobs.dispatch, work, options.runner, "ambiguity jobs", jobs.describe, jobs.result_type)
     coverage: dict[str, Coverage] = {}
     dependencies: list[CaseDependencies] = []
     divergences: dict[str, Divergence] = {}

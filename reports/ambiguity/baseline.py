@@ -28,8 +28,49 @@ def answer_of(document: Any, source: str) -> dict[str, Any]:
         document = document["answer"]
     if not isinstance(document, dict) or not isinstance(document.get("rulings"), list):
         raise MalformedInputError(source, "$.answer.rulings", "not an `invasion ambiguities --json` output")
+    problem = _shape_problem(document)
+    if problem is not None:
+        raise MalformedInputError(source, "$.answer" + problem[0], problem[1])
     answer: dict[str, Any] = document
     return answer
+
+
+def _shape_problem(answer: dict[str, Any]) -> tuple[str, str] | None:
+    """The first place where a baseline's answer is not shaped as :func:`changes` reads it:
+    ``(JSONPath below the answer, reason)``, or None."""
+    for r, ruling in enumerate(answer["rulings"]):
+        where = f".rulings[{r}]"
+        if not isinstance(ruling, dict) or not isinstance(ruling.get("id"), str):
+            return where, "a ruling is an object with a string id"
+        witnesses = ruling.get("witnesses")
+        if witnesses is not None:
+            if not isinstance(witnesses, dict) or not isinstance(witnesses.get("witnesses", []), list):
+                return f"{where}.witnesses", "expected an object with a list of witnesses"
+            for w, witness in enumerate(witnesses.get("witnesses", [])):
+                at = f"{where}.witnesses.witnesses[{w}]"
+                if not isinstance(witness, dict) or not isinstance(witness.get("scenario"), str):
+                    return at, "a witness is an object with a string scenario"
+                runs = witness.get("runs", [])
+                if not isinstance(runs, list):
+                    return f"{at}.runs", "expected a list"
+                for n, run in enumerate(runs):
+                    if not isinstance(run, dict) or not isinstance(run.get("reading"), str):
+                        return f"{at}.runs[{n}]", "a run is an object with a string reading"
+        if ruling.get("divergence") is not None and not isinstance(ruling["divergence"], dict):
+            return f"{where}.divergence", "expected an object or null"
+    fixtures = answer.get("fixtures")
+    if isinstance(fixtures, dict):
+        dependencies = fixtures.get("dependencies", [])
+        if not isinstance(dependencies, list):
+            return ".fixtures.dependencies", "expected a list"
+        for d, dependency in enumerate(dependencies):
+            at = f".fixtures.dependencies[{d}]"
+            if isinstance(dependency, dict) and (
+                not isinstance(dependency.get("case"), str)
+                or not isinstance(dependency.get("depends_on", {}), dict)
+            ):
+                return at, "a dependency is an object with a string case and a depends_on object"
+    return None
 
 
 def changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:

@@ -58,6 +58,11 @@ def runner_of(args: argparse.Namespace) -> Any:
     given = getattr(args, "cache_dir", None)
     off = getattr(args, "no_cache", False) or (not given and os.environ.get("INVASION_NO_CACHE") == "1")
     cache = JobCache(Path(given) if given else default_dir(), enabled=not off)
+    if given:
+        source = "--cache-dir"
+    else:
+        source = "$INVASION_CACHE_DIR" if os.environ.get("INVASION_CACHE_DIR") else "the default cache folder"
+    cache.check_folder(source)  # a file where the folder should be: one located error, before any work
     return Runner(args.workers, args.scheduler, cache)
 
 
@@ -66,9 +71,11 @@ def cache_summary(cache: Any) -> None:
     if cache is None or not cache.enabled or not (cache.reused or cache.computed):
         return
     ran = ", ".join(cache.computed[:8]) + (", ..." if len(cache.computed) > 8 else "")
+    bad = f", {len(cache.ignored)} bad entry(ies) ignored" if cache.ignored else ""
     print(
         f"invasion: cache {cache.folder}: {len(cache.reused)} job(s) reused, {len(cache.computed)} run"
-        + (f" ({ran})" if cache.computed else ""),
+        + (f" ({ran})" if cache.computed else "")
+        + bad,
         file=sys.stderr,
     )
 

@@ -72,6 +72,10 @@ def read_cases(folder: Path) -> tuple[tuple[FixtureCase, ...], tuple[str, ...]]:
             notes.append(f"{case}: game {game!r} is not known to this oracle; skipped")
             continue
         path = folder / entry["file"]
+        if Path(entry["file"]).is_absolute() or ".." in Path(entry["file"]).parts:
+            raise MalformedInputError(
+                str(manifest_path), f"{where}.file", "a file outside the fixtures folder"
+            )
         document = read_json_file(path)
         scenario = document.get("scenario") if isinstance(document, dict) else None
         if not isinstance(scenario, dict):

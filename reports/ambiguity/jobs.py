@@ -9,13 +9,16 @@ that starts after it answers ``unknown`` at once.
 from __future__ import annotations
 
 import time
+import typing
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.ambiguity import Coverage, Difference, compare, coverage
 from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.properties.budget import SearchBudget
+from invasion_oracle.properties.dead_rules import DeadRule
 from invasion_oracle.properties.divergence import Divergence
 from invasion_oracle.properties.wellformed import Check
 from invasion_oracle.reports.ambiguity.fixtures import CaseDependencies, FixtureCase, case_dependencies
@@ -82,7 +85,7 @@ def wellformed(game: str, check: str, examples: int, ends_at: float | None) -> C
     return run_check(game, check, _budget(examples, ends_at))
 
 
-def dead_rules(game: str, ruling_id: str, examples: int, ends_at: float | None) -> tuple[Any, ...]:
+def dead_rules(game: str, ruling_id: str, examples: int, ends_at: float | None) -> tuple[DeadRule, ...]:
     """The rules a reading of the ruling may make dead (:mod:`invasion_oracle.properties.dead_rules`)."""
     from invasion_oracle.properties.dead_rules import dead_rules as search
 
@@ -124,6 +127,17 @@ def describe(job: tuple[Any, ...]) -> tuple[str | None, str]:
     if kind in ("divergence", "wellformed", "dead-rules") and arguments[3] is not None:
         return None, f"{kind} {arguments[1]}"
     return package_of_game(arguments[0]), f"{kind} {arguments[0]} {arguments[1]}"
+
+
+def result_type(job: tuple[Any, ...]) -> Any:
+    """The type a :func:`dispatch` job answers (its function's return annotation): a cached
+    answer is rebuilt and checked as one (:func:`invasion_oracle.reports.cache.decode`)."""
+    return _result_types()[job[0]]
+
+
+@cache
+def _result_types() -> dict[str, Any]:
+    return {kind: typing.get_type_hints(function)["return"] for kind, function in JOBS.items()}
 
 
 def dispatch(kind: str, arguments: tuple[Any, ...]) -> Any:

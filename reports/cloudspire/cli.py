@@ -104,6 +104,11 @@ def _finish(
             args.out,
         )
     else:
+        from invasion_oracle.solver.common import recorded_engines
+
+        runs = recorded_engines()
+        if runs is not None:  # --engine both: which engines finished (and agree), which were stopped
+            body += f"\n\nEngines: {runs.words()}; status {runs.status(status)}."
         emit(section(title, body, command=command), args.out)
     return 0
 

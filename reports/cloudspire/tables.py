@@ -49,7 +49,13 @@ def engagement_body(scenario: Scenario, answer: EngagementAnswer) -> str:
     lines = [
         fenced(render_text(scenario, scenario.initial)),
         "",
-        f"**{answer.status}**; {agree} (the baseline searched {answer.states} oracle states); each plan was played "
+        f"**{answer.status}**; {agree}"
+        + (
+            f" (the baseline searched {answer.states} oracle states)"
+            if "baseline" in answer.method.split("+")
+            else ""
+        )
+        + "; each plan was played "
         "through the oracle and gave the numbers shown.",
         "",
         table(

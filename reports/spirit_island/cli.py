@@ -183,6 +183,11 @@ def _answer(
             envelope_json("spirit-island", query, command, answer, status=status, replayed=replayed), args.out
         )
     else:
+        from invasion_oracle.solver.common import recorded_engines
+
+        runs = recorded_engines()
+        if runs is not None:  # --engine both: which engines finished (and agree), which were stopped
+            markdown += f"\n\nEngines: {runs.words()}; status {runs.status(status)}."
         emit(section(TITLES[query], markdown, command=command), args.out)
     return 0
 
@@ -263,41 +268,67 @@ def _methods(args: argparse.Namespace) -> tuple[str, ...]:
 def _each_engine(
     args: argparse.Namespace, search: Callable[[str], T], what: str, key: Callable[[T], Any]
 ) -> list[T]:
-    """``search(engine)`` for each engine ``--engine`` runs; with ``both``, the proven answers must
-    agree on ``key`` (:func:`_check_agree`)."""
-    answers = [search(method) for method in _methods(args)]
-    _check_agree(what, answers, key)
+    """``search(engine)`` for each engine ``--engine`` runs (once Ctrl-C or the time limit stops the
+    command, the engines after are not started: :func:`~invasion_oracle.solver.common.run_engines`);
+    with ``both``, the answers of the engines that finished must agree on ``key``
+    (:func:`_check_agree`)."""
+    from invasion_oracle.solver.common import is_proven, run_engines
+
+    answers, _ = run_engines(_methods(args), search, _deadline(args))
+    _check_agree(what, [a for a in answers if is_proven(a)], key)
     return answers
 
 
 def _shown(answers: Sequence[T]) -> T:
-    """The answer printed: the first engine's, naming every engine that ran (``z3+cpsat+baseline``)."""
-    return replace(answers[0], method=_engine(answers)) if len(answers) > 1 else answers[0]  # type: ignore[type-var]
+    """The answer printed: the first engine's, named by the engines that finished
+    (``z3+cpsat+baseline``), and not proven when one of them was stopped."""
+    from invasion_oracle.solver.common import recorded_engines, shown_answer
+
+    runs = recorded_engines()
+    if runs is not None:
+        return shown_answer(answers[0], runs, "method")  # type: ignore[no-any-return]
+    if len(answers) > 1:  # not under a command (no record): every engine finished or raised
+        return replace(answers[0], method="+".join(a.method for a in answers))  # type: ignore[type-var, attr-defined]
+    return answers[0]
 
 
 def _engine(*groups: Any) -> str:
-    """The JSON ``engine`` field: the engines that answered (``auto``'s picks), joined by ``+``."""
+    """The JSON ``engine`` field: the engines that answered (``auto``'s picks), joined by ``+``;
+    with ``both``, only those that finished (:meth:`~invasion_oracle.solver.common.EngineRuns.label`)."""
+    from invasion_oracle.solver.common import recorded_engines
+
     used: list[str] = []
     for group in groups:
         for item in group if isinstance(group, list | tuple) else (group,):
             method = getattr(item, "method", None)
             if isinstance(method, str) and method and method not in used:
                 used.append(method)
-    return "+".join(used)
+    runs = recorded_engines()
+    return runs.label(used[0] if used else None) if runs is not None else "+".join(used)
+
+
+def _engines_finished(ran: Sequence[str]) -> list[str]:
+    """The JSON ``engines`` list: with ``both``, the engines that finished (else the first that ran)."""
+    from invasion_oracle.solver.common import recorded_engines
+
+    runs = recorded_engines()
+    return list(ran) if runs is None else runs.label(ran[0] if ran else None).split("+")
 
 
 def _check_agree(what: str, answers: Sequence[Any], key: Callable[[Any], Any]) -> None:
-    """With ``--engine both`` the two engines' answers must agree. An answer cut short by the time
-    limit (``unknown``) is never compared."""
+    """With ``--engine both`` the engines' answers must agree: each against the last (the baseline).
+    An answer cut short by a limit or Ctrl-C (not ``proven``) is never compared."""
     from invasion_oracle.solver.common import OracleDisagreement, Status
 
-    if len(answers) < 2 or any(a.status is not Status.PROVEN for a in answers):
+    answers = [a for a in answers if a.status is Status.PROVEN]
+    if len(answers) < 2:
         return
     baseline = key(answers[-1])
     for exact in answers[:-1]:
         if key(exact) != baseline:
             raise OracleDisagreement(
-                f"{what}: {getattr(exact, 'method', 'an engine')} says {key(exact)}, the baseline says {baseline}; this is a solver bug"
+                f"{what}: {getattr(exact, 'method', 'an engine')} says {key(exact)}, "
+                f"{getattr(answers[-1], 'method', 'the baseline')} says {baseline}; this is a solver bug"
             )
 
 
@@ -324,8 +355,8 @@ def _fear_threshold(args: argparse.Namespace) -> int:
 
     land, data = _land(args)
     deadline = _deadline(args)
-    results: dict[str, Any] = {}
-    for method in _methods(args):
+
+    def search(method: str) -> Any:
         if args.fear is not None:
             plans: tuple[Any, ...] = (
                 least_damage_for_fear(land, args.fear, data=data, method=method, deadline=deadline),
@@ -337,16 +368,27 @@ def _fear_threshold(args: argparse.Namespace) -> int:
             if args.pool
             else None
         )
-        results[method] = (plans, nxt)
-    if len(results) >= 2:
-        b = results["baseline"]
-        for name, z in results.items():
+        return method, plans, nxt
+
+    def finished(result: Any) -> bool:
+        _, plans, nxt = result
+        return all(p.status is Status.PROVEN for p in (*plans, *([nxt] if nxt is not None else [])))
+
+    from invasion_oracle.solver.common import run_engines
+
+    ran, runs = run_engines(_methods(args), search, deadline, finished)
+    results: dict[str, Any] = {method: (plans, nxt) for method, plans, nxt in ran}
+    compared = [results[m] for m in runs.finished]
+    if len(compared) >= 2:  # each engine that finished against the last (the baseline, if it did)
+        b = compared[-1]
+        for name, z in zip(runs.finished, compared[:-1], strict=False):
             for pz, pb in zip(z[0], b[0], strict=True):
                 _check_agree(f"least Damage for {pz.wanted} Fear ({name})", [pz, pb], lambda p: p.damage)
             if z[1] is not None:
                 _check_agree("least Damage for the next Fear card", [z[1], b[1]], lambda p: p.damage)
     plans, nxt = results[_methods(args)[0]]
-    lines = [tables.fear_table(plans, results["baseline"][0] if len(results) >= 2 else None)]
+    baseline = results["baseline"][0] if len(runs.runs) > 1 and "baseline" in runs.finished else None
+    lines = [tables.fear_table(plans, baseline)]
     if nxt is not None:
         lines.append("")
         if nxt.status is not Status.PROVEN:
@@ -360,8 +402,8 @@ def _fear_threshold(args: argparse.Namespace) -> int:
     answer = {
         "plans": list(plans),
         "next_card": nxt,
-        "engines": list(results),
-        "engine": "+".join(results) if len(results) > 1 else _engine(plans, nxt),
+        "engines": _engines_finished(list(results)),
+        "engine": runs.label() if len(runs.runs) > 1 else _engine(plans, nxt),
     }
     statuses = [p.status for p in plans] + ([nxt.status] if nxt is not None else [])
     return _answer(args, "fear-threshold", answer, statuses, "\n".join(lines))
@@ -474,7 +516,7 @@ def _lands(args: argparse.Namespace) -> int:
         "land sets",
         lambda r: r.verdicts,
     )
-    facts = results[0]
+    facts = _shown(results)
     rows = [
         {"turn": t + 1, "action": a, "land": scenario.island.lands[i], "verdict": v}
         for (t, a, i), v in facts.verdicts
@@ -484,14 +526,14 @@ def _lands(args: argparse.Namespace) -> int:
             tables.facts_table(question, facts),
             "",
             f"{facts.witnesses} fact values shown on fight-back witness trajectories replayed through the oracle; "
-            f"engines: {', '.join(r.method for r in results)}",
+            f"engines that finished: {', '.join(_engines_finished([r.method for r in results]))}",
         ]
     )
     answer = {
         "facts": rows,
         "witnesses_replayed": facts.witnesses,
-        "engines": [r.method for r in results],
-        "engine": "+".join(r.method for r in results),
+        "engines": _engines_finished([r.method for r in results]),
+        "engine": _engine(results),
     }
     return _answer(args, "lands", answer, [facts.status], text)
 

@@ -70,25 +70,25 @@ def _engines(args: argparse.Namespace, verb: str) -> tuple[str, ...]:
 
 
 def _agreeing(args: argparse.Namespace, verb: str, solve: Any, key: Any) -> Any:
-    """``solve(engine)`` for each engine ``--engine`` runs; with ``both`` the proven answers must
-    agree on ``key``. The first engine's answer is rendered, its ``engine`` naming every engine run;
-    ``args.engine`` becomes the first engine's solver name (the text says how it was proven)."""
-    from dataclasses import replace
+    """``solve(engine)`` for each engine ``--engine`` runs; with ``both`` the answers of the engines
+    that finished must agree on ``key`` (an engine stopped by a limit or Ctrl-C is named, never
+    compared: :func:`~invasion_oracle.solver.common.run_engines`). The first engine's answer is
+    rendered, its ``engine`` naming the engines that finished; ``args.engine`` becomes the first
+    engine's solver name (the text says how it was proven)."""
+    from invasion_oracle.reports.options import engines_to_run
+    from invasion_oracle.solver.common import OracleDisagreement, is_proven, run_engines, shown_answer
 
-    from invasion_oracle.solver.common import OracleDisagreement, Status
-
-    engines = _engines(args, verb)
-    answers = [solve(e) for e in engines]
-    proven = [a for a in answers if a.status is Status.PROVEN]
+    engines = engines_to_run(args.engine, ENGINES[verb], lambda: AUTO.get(verb, "search"))
+    answers, runs = run_engines(engines, lambda e: solve(SOLVER_NAME.get(e, e)), _deadline(args))
+    proven = [a for a in answers if is_proven(a)]
     for other in proven[1:]:
         if key(other) != key(proven[0]):
             raise OracleDisagreement(
                 f"{verb}: engine {other.engine} says {key(other)}, {proven[0].engine} says {key(proven[0])}; this is a solver bug"
             )
-    args.engine = answers[0].engine if engines[0] == "auto" else engines[0]  # auto: the one that answered
-    if len(engines) > 1:
-        return replace(answers[0], engine="+".join(engines))
-    return answers[0]
+    first = SOLVER_NAME.get(engines[0], engines[0])
+    args.engine = answers[0].engine if first == "auto" else first  # auto: the one that answered
+    return shown_answer(answers[0], runs)
 
 
 def dimension(high: int) -> Any:
@@ -395,6 +395,11 @@ def _finish(args: argparse.Namespace, title: str, body: str, answer: Any, replay
             args.out,
         )
     else:
+        from invasion_oracle.solver.common import recorded_engines
+
+        runs = recorded_engines()
+        if runs is not None:  # --engine both: which engines finished (and agree), which were stopped
+            body += f"\n\nEngines: {runs.words()}."
         emit(section(title, body, command=_command(args)), args.out)
     return 130 if answer.stopped == "interrupted" else 0
 
@@ -682,8 +687,9 @@ def _place(args: argparse.Namespace) -> int:
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
     engines = _engines(args, "place")
-    if len(engines) > 1:  # --engine both: every engine's best value must agree (the first is shown)
-        _agreeing(
+    shown = None
+    if len(engines) > 1:  # --engine both: the finished engines' best values must agree (the first is shown)
+        shown = _agreeing(
             args,
             "place",
             lambda e: solve_placement(
@@ -708,11 +714,8 @@ def _place(args: argparse.Namespace) -> int:
         args.top,
         deadline,
         args.time_limit,
+        solved=shown,
     )
-    if len(engines) > 1:  # the answer shown is the first engine's; its engine names all that agreed
-        from dataclasses import replace
-
-        answer = replace(answer, engine="+".join(engines))
     _write_svg(args, _place_svg(scenario, player, answer))
     return _finish(args, title, body, answer, answer.replayed)
 
@@ -767,13 +770,15 @@ def _place_answer(
     deadline: Deadline | None,
     time_limit: float | None,
     svg_picture: tuple[str, str] | None = None,
+    solved: Any = None,
 ) -> tuple[str, str, Any]:
+    """The placement answer in words (``solved``: already found, by ``--engine both``)."""
     from invasion_oracle.reports.tables import table
     from invasion_oracle.solver.stonespine.board import board_for
     from invasion_oracle.solver.stonespine.dice import describe_roll
     from invasion_oracle.solver.stonespine.placement import solve_placement
 
-    answer = solve_placement(
+    answer = solved or solve_placement(
         scenario,
         objective=objective,
         engine=engine,

@@ -15,18 +15,27 @@ with the files on disk, and only ``--update`` rewrites a file that exists and di
 
 from __future__ import annotations
 
+import copy
 import difflib
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import load_schema, read_json_file, validate
+from invasion_oracle.model.core.jsonio import (
+    input_limits,
+    load_schema,
+    read_json_file,
+    read_regular_file,
+    read_text_file,
+    validate,
+)
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.trace import ORACLE_VERSION
 from invasion_oracle.reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
@@ -165,10 +174,10 @@ def plan_files(root: Path, expected: Mapping[str, str]) -> Plan:
         target = root / name
         if not target.exists():
             result.new.append(name)
-        elif target.read_text(encoding="utf-8") == content:
+        elif (old := read_text_file(target)) == content:
             result.same += 1
         else:
-            result.changed[name] = diff(target.read_text(encoding="utf-8"), content, name)
+            result.changed[name] = diff(old, content, name)
     return result
 
 
@@ -193,7 +202,7 @@ def plan(folder: Path, expected: Mapping[str, str]) -> Plan:
         if not target.exists():
             result.new.append(name)
             continue
-        old = target.read_text(encoding="utf-8")
+        old = read_text_file(target)
         if old == content:
             result.same += 1
         else:
@@ -239,18 +248,33 @@ def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case
     """The game and cases of one case file.
 
     Read as every input is (a regular file within the size and depth limits). Without
-    ``check_schema`` (the conformance runner reads every file at start) only the header is
-    checked up front; a file that then fails to load is checked against the schema, which
-    names the bad field.
+    ``check_schema`` (the conformance runner reads every file at start) the file is checked
+    against the published schema's outline (:func:`outline_schema`: every field but the bulk of
+    answers and outcomes, which the runner sends or compares as they are); a file that then fails
+    to load is checked against the whole schema, which names the bad field. Either way every case
+    then gets the checks no schema can make (:func:`case_problem`).
     """
     return cases_of_document(read_json_file(path), str(path), check_schema=check_schema)
+
+
+@cache
+def outline_schema() -> dict[str, Any]:
+    """The published fixtures schema with the outcomes' events, requests and pending request and
+    the variants' answers checked only for their type: about a tenth of the whole schema's time
+    on the suite, and it still holds every variant to its result, ``from``, ``step`` and non-empty
+    ``one_of``."""
+    schema = copy.deepcopy(load_schema(*SCHEMA))
+    outcome = schema["$defs"]["outcome"]["properties"]
+    outcome["events"] = outcome["requests"] = {"type": "array"}
+    outcome["pending"] = {"type": ["object", "null"]}
+    schema["$defs"]["variant"]["properties"]["answers"] = {"type": "array"}
+    return schema
 
 
 def cases_of_document(document: Any, source: str, *, check_schema: bool = True) -> tuple[str, list[Case]]:
     """The game and cases of a case file already parsed (see :func:`read_cases`)."""
     schema = load_schema(*SCHEMA)
-    if check_schema:
-        validate(document, schema, source)
+    validate(document, schema if check_schema else outline_schema(), source)
     if not isinstance(document, dict):
         raise MalformedInputError(source, "$", "a fixtures file is a JSON object")
     if document.get("format") != FORMAT or document.get("format_version") != FORMAT_VERSION:
@@ -259,17 +283,56 @@ def cases_of_document(document: Any, source: str, *, check_schema: bool = True) 
             "$.format",
             f"not a fixtures file of this version (expected {FORMAT!r} version {FORMAT_VERSION})",
         )
-    try:
-        game = str(document["game"])
-        cases = [Case.from_json(raw, game) for raw in document["cases"]]
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        validate(document, schema, source)  # names the field (only a broken file gets here)
-        raise
+    game = str(document["game"])
     if game not in registry.names():
         raise MalformedInputError(
             source, "$.game", f"unknown game {game!r}; known: {', '.join(registry.names())}"
         )
+    registry.spec(game)  # its rulings, for the readings the cases name
+    for number, raw in enumerate(document["cases"]):
+        problem = case_problem(raw, game)
+        if problem is not None:
+            raise MalformedInputError(source, f"$.cases[{number}]{problem[0]}", problem[1])
+    try:
+        cases = [Case.from_json(raw, game) for raw in document["cases"]]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        validate(document, schema, source)  # names the field (only a broken file gets here)
+        raise
     return game, cases
+
+
+def case_problem(raw: Mapping[str, Any], game: str) -> tuple[str, str] | None:
+    """What no schema can say about a case (already valid against the outline): ``(path within
+    the case, reason)`` of the first problem, or None. Every ruling it names is one of the game's,
+    every reading one of that ruling's, and every variant's answers are answers, its ``from`` one
+    of the steps they lead to and its ``step`` one of them."""
+    rulings = {r.id: r for r in REGISTRY.all(game)}
+    for field_name in ("rulings", "depends_on"):
+        for i, rid in enumerate(raw.get(field_name, [])):
+            if rid not in rulings:
+                return f".{field_name}[{i}]", f"unknown ruling {rid!r} of {game}"
+    for v, variant in enumerate(raw["expect"]):
+        where = f".expect[{v}]"
+        for rid, reading in variant["readings"].items():
+            if rid not in rulings:
+                return f"{where}.readings", f"unknown ruling {rid!r} of {game}"
+            if reading not in rulings[rid].reading_names:
+                known = ", ".join(rulings[rid].reading_names)
+                return f"{where}.readings.{rid}", f"unknown reading {reading!r} of {rid}; known: {known}"
+        answers = variant["answers"]
+        for a, answer in enumerate(answers):
+            if (
+                not isinstance(answer, dict)
+                or set(answer) != {"request", "kind", "answer"}
+                or answer["request"] not in ("decision", "chance")
+                or not isinstance(answer["kind"], str)
+            ):
+                return f"{where}.answers[{a}]", "an answer is {request: decision or chance, kind, answer}"
+        if variant["from"] > len(answers):
+            return f"{where}.from", f"{variant['from']} is past the last step ({len(answers)} answers)"
+        if variant["result"] == "illegal" and variant["step"] > len(answers):
+            return f"{where}.step", f"{variant['step']} is past the last answer ({len(answers)} answers)"
+    return None
 
 
 def readings_for(
@@ -385,7 +448,7 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
                     f"{name}:$.cases[{number}].id: duplicate case id {case.id!r} (also in {first_seen[case.id]})"
                 )
             first_seen.setdefault(case.id, name)
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()  # a regular file: read_cases checked
+        digest = hashlib.sha256(read_regular_file(path, name, input_limits().max_bytes)).hexdigest()
         if index and name not in listed:
             problems.append(f"{name}: not listed in index.json")
         elif index and listed[name]["sha256"] != digest:

@@ -13,6 +13,7 @@ and ``--time-limit`` covers the whole command: every question, both engines, the
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.reports.options import (
@@ -188,14 +189,31 @@ def _disagree(what: str, a: object, b: object) -> None:
     raise OracleDisagreement(f"the engines disagree on {what}: {a} vs {b}")
 
 
-def _answered(answers: list[Any]) -> Any:
-    """The answer a JSON envelope reports: the first engine's, named by every engine that ran and
-    agreed (``z3+baseline``, as in every game)."""
+def _run(engines: Sequence[str], deadline: Deadline, solve: Any) -> tuple[list[Any], Any]:
+    """``solve(engine)`` for each engine (:func:`~invasion_oracle.solver.common.run_engines`): the
+    answers, and what became of each engine (stopped ones are never said to agree)."""
+    from invasion_oracle.solver.common import run_engines
+
+    return run_engines(engines, solve, deadline)
+
+
+def _proven(answers: Sequence[Any]) -> list[Any]:
+    """The answers of the engines that finished: the only ones compared."""
+    return [a for a in answers if a.status.value == "proven"]
+
+
+def _answered(answers: list[Any], runs: Any) -> Any:
+    """The answer a JSON envelope reports: the first engine's, named by the engines that finished
+    (``z3+baseline``, as in every game); not ``proven`` when one of them was stopped."""
     import dataclasses
 
-    if len(answers) == 1:
+    from invasion_oracle.solver.common import Status
+
+    if len(runs.runs) == 1:
         return answers[0]
-    return dataclasses.replace(answers[0], engine="+".join(a.engine for a in answers))
+    answer = answers[0]
+    status = Status(runs.status(answer.status.value))
+    return dataclasses.replace(answer, engine=runs.label(answer.engine), status=status)
 
 
 def _race(args: argparse.Namespace) -> int:
@@ -207,14 +225,18 @@ def _race(args: argparse.Namespace) -> int:
 
     deadline = _limits(args)
     question = question_from_scenario(_load(args))
-    answers = [race(question, engine=e, seconds=_left(deadline), parent=deadline) for e in _engines(args)]
-    if len(answers) > 1 and all(a.status.value == "proven" for a in answers):
-        for part in ("fewest", "furthest"):
-            for other in answers[1:]:
-                a, b = getattr(answers[0], part), getattr(other, part)
-                if (a.turn, a.plan, a.draws, a.pillage) != (b.turn, b.plan, b.draws, b.pillage):
-                    _disagree(part, a.to_json(), b.to_json())
-    answer = _answered(answers)
+    answers, runs = _run(
+        _engines(args),
+        deadline,
+        lambda e: race(question, engine=e, seconds=_left(deadline), parent=deadline),
+    )
+    proven = _proven(answers)
+    for part in ("fewest", "furthest"):
+        for other in proven[1:]:
+            a, b = getattr(proven[0], part), getattr(other, part)
+            if (a.turn, a.plan, a.draws, a.pillage) != (b.turn, b.plan, b.draws, b.pillage):
+                _disagree(part, a.to_json(), b.to_json())
+    answer = _answered(answers, runs)
     if args.format == "json":
         emit(
             envelope_json(
@@ -231,7 +253,7 @@ def _race(args: argparse.Namespace) -> int:
     emit(
         section(
             "Vul'Keth: the race to the fifth Warlord",
-            race_report(question, answers, None),
+            race_report(question, answer, runs, None),
             command=_command(args),
         ),
         args.out,
@@ -258,13 +280,16 @@ def _clear(args: argparse.Namespace) -> int:
             ) from None
     question = question_from_scenario(_load(args), args.hex, args.members, hexes)
     engines = (auto_engine(question),) if args.engine == "auto" else _engines(args)
-    answers = [clear_hex(question, engine=e, seconds=_left(deadline), parent=deadline) for e in engines]
-    if len(answers) > 1 and all(a.status.value == "proven" for a in answers):
-        keys = [(a.placement, a.alternatives) for a in answers]
-        for key in keys[1:]:
-            if key != keys[0]:
-                _disagree("the placement", keys[0], key)
-    answer = _answered(answers)
+    answers, runs = _run(
+        engines,
+        deadline,
+        lambda e: clear_hex(question, engine=e, seconds=_left(deadline), parent=deadline),
+    )
+    keys = [(a.placement, a.alternatives) for a in _proven(answers)]
+    for key in keys[1:]:
+        if key != keys[0]:
+            _disagree("the placement", keys[0], key)
+    answer = _answered(answers, runs)
     if args.format == "json":
         emit(
             envelope_json(
@@ -281,7 +306,7 @@ def _clear(args: argparse.Namespace) -> int:
     emit(
         section(
             f"Vul'Keth: clearing hex {question.target}",
-            clear_report(question, answers, None),
+            clear_report(question, answer, runs, None),
             command=_command(args),
         ),
         args.out,
@@ -334,24 +359,27 @@ def _differ(args: argparse.Namespace) -> int:
                 )
     results = []
     for question in questions:
-        answers = [
-            smallest_difference(question, engine=e, seconds=_left(deadline), parent=deadline)
-            for e in _engines(args)
-        ]
-        proven = len(answers) == 2 and all(a.status.value == "proven" for a in answers)
-        if proven and answers[0].position != answers[1].position:
-            _disagree(f"{question.ruling} {question.readings}", answers[0].position, answers[1].position)
-        results.append(answers)
+        answers, runs = _run(
+            _engines(args),
+            deadline,
+            lambda e, question=question: smallest_difference(
+                question, engine=e, seconds=_left(deadline), parent=deadline
+            ),
+        )
+        proven = _proven(answers)
+        if len(proven) == 2 and proven[0].position != proven[1].position:
+            _disagree(f"{question.ruling} {question.readings}", proven[0].position, proven[1].position)
+        results.append((answers, runs))
     if args.write:
-        first = next((a[0] for a in results if a[0].position is not None), None)
+        first = next((a[0] for a, _ in results if a[0].position is not None), None)
         if first is not None:
-            question = questions[[a[0] for a in results].index(first)]
+            question = questions[[a[0] for a, _ in results].index(first)]
             assert first.position is not None
             write_atomic(
                 args.write, canonical_json(witness_document(question, first.position, data), indent=2) + "\n"
             )
     if args.format == "json":
-        answer = [_answered(a) for a in results]
+        answer = [_answered(a, runs) for a, runs in results]
         status = "proven" if all(a.status.value == "proven" for a in answer) else "unknown"
         emit(
             envelope_json(
@@ -368,7 +396,7 @@ def _differ(args: argparse.Namespace) -> int:
     emit(
         section(
             "Vul'Keth: the smallest positions where readings part",
-            differ_report(results, None),
+            differ_report([(_answered(a, runs), runs) for a, runs in results], None),
             command=_command(args),
         ),
         args.out,

@@ -6,6 +6,9 @@ prints the command that reproduces it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from invasion_oracle.model.vulketh.scenario import load_scenario
 from invasion_oracle.model.vulketh.simulate import run
 from invasion_oracle.model.vulketh.spec import SPEC
@@ -32,10 +35,11 @@ def invader_turn() -> str:
 def clear_search() -> str:
     """Search (b): members placed so a hex holds no Invader after any card, z3, CP-SAT and baseline."""
     from invasion_oracle.reports.vulketh.tables import clear_report
+    from invasion_oracle.solver.common import run_engines
     from invasion_oracle.solver.vulketh.clear import ENGINES, clear_hex, question_from_scenario
 
     question = question_from_scenario(load_scenario(CLEAR), CLEAR_HEX, CLEAR_MEMBERS)
-    answers = [clear_hex(question, engine=e) for e in ENGINES]
+    answers, runs = run_engines(ENGINES, lambda e: clear_hex(question, engine=e), None)
     command = command_line(
         [
             "invasion",
@@ -54,7 +58,7 @@ def clear_search() -> str:
         raise AssertionError("the engines disagree on the clearing placement")
     return section(
         f"Vul'Keth: where to put members so hex {CLEAR_HEX} holds no Invader after the next Invader turn",
-        clear_report(question, answers, command),
+        clear_report(question, answers[0], runs, command),
     )
 
 
@@ -64,7 +68,8 @@ def differ_search() -> str:
     from invasion_oracle.model.vulketh.data import default_data
     from invasion_oracle.model.vulketh.game import Rules
     from invasion_oracle.reports.vulketh.tables import differ_report
-    from invasion_oracle.solver.vulketh.differ import RULINGS, make_question, smallest_difference
+    from invasion_oracle.solver.common import run_engines
+    from invasion_oracle.solver.vulketh.differ import RULINGS, make_question
 
     rules = Rules.of(Rulings.defaults("vulketh"), default_data())
     results = []
@@ -76,26 +81,39 @@ def differ_search() -> str:
                     # The baseline: z3 answers the same (tests/vulketh, `--engine both`) but takes
                     # minutes on some GROW pairs where the baseline takes a tenth of a second.
                     question = make_question(rules, rid, (a, b), direction)
-                    results.append([smallest_difference(question, engine="baseline")])
+                    answers, runs = run_engines(("baseline",), _differ_engine(question), None)
+                    results.append((answers[0], runs))
     command = command_line(["invasion", "vulketh", "differ"])
     return section(
         "Vul'Keth: the smallest positions where MOVE and GROW readings part", differ_report(results, command)
     )
 
 
+def _differ_engine(question: Any) -> Callable[[str], Any]:
+    from invasion_oracle.solver.vulketh.differ import smallest_difference
+
+    def solve(engine: str) -> Any:
+        return smallest_difference(question, engine=engine)
+
+    return solve
+
+
 def race_search() -> str:
     """Search (a): the race to the fifth Warlord (z3 and the baseline)."""
     from invasion_oracle.reports.vulketh.tables import race_report
+    from invasion_oracle.solver.common import run_engines
     from invasion_oracle.solver.vulketh.race import question_from_scenario, race
 
     question = question_from_scenario(load_scenario(RACE))
-    answers = [race(question, engine=e) for e in ("z3", "baseline")]
+    answers, runs = run_engines(("z3", "baseline"), lambda e: race(question, engine=e), None)
     for part in ("fewest", "furthest"):
         a, b = getattr(answers[0], part), getattr(answers[1], part)
         if (a.turn, a.plan, a.draws) != (b.turn, b.plan, b.draws):
             raise AssertionError(f"z3 and the baseline disagree on the race's {part}")
     command = command_line(["invasion", "vulketh", "race", RACE, "--engine", "both"])
-    return section("Vul'Keth: the race to the fifth Warlord", race_report(question, answers, command))
+    return section(
+        "Vul'Keth: the race to the fifth Warlord", race_report(question, answers[0], runs, command)
+    )
 
 
 SECTIONS = (invader_turn, clear_search, differ_search)

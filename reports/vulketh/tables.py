@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from invasion_oracle.reports.output import command_line, md_code
 from invasion_oracle.reports.tables import table
+from invasion_oracle.solver.common import EngineRuns
 from invasion_oracle.solver.vulketh.clear import ClearAnswer, ClearQuestion
 from invasion_oracle.solver.vulketh.differ import DifferAnswer
 from invasion_oracle.solver.vulketh.race import RaceAnswer, RaceLine, RaceQuestion
@@ -26,19 +26,15 @@ def _line_row(what: str, line: RaceLine | None, turns: int, bound: bool = False)
     return (what, f"at most {when} (best found)" if bound else when, plan, " ".join(line.draws) or "-")
 
 
-def _engine_names(answers: Sequence[Any]) -> str:
-    names = [str(a.engine) for a in answers]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _reproduce(command: str | None) -> list[str]:
     """The closing ``Reproduce:`` line (None: the caller's section prints it after the title)."""
     return [] if command is None else ["", f"Reproduce: {md_code(command)}"]
 
 
-def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: str | None) -> str:
-    answer = answers[0]
-    engines = _engine_names(answers)
+def race_report(question: RaceQuestion, answer: RaceAnswer, runs: EngineRuns, command: str | None) -> str:
+    """The race in Markdown: ``answer`` is the one shown (the first engine's), ``runs`` what became
+    of each engine (only those that finished are said to agree)."""
+    engines = runs.words() if len(runs.runs) > 1 else f"{answer.engine} (ran alone)"
     cut = answer.status.value == "best-found"
     rows = [
         _line_row(
@@ -46,7 +42,6 @@ def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: 
         ),
         _line_row("furthest (the best plan, luckiest draws)", answer.furthest, answer.invader_turns),
     ]
-    agree = "agree" if len(answers) > 1 else "ran alone"
     lines = [
         f"From `{question.scenario.source}`: {answer.invader_turns} Invader turn(s) in the script, "
         f"{answer.plans} plan(s) for the player's dice"
@@ -61,7 +56,7 @@ def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: 
             if answer.status.value != "proven" and answer.fewest_at_least > 1
             else ""
         )
-        + f"; every card draw searched. Engines: {engines} ({agree}); "
+        + f"; every card draw searched. Engines: {engines}; "
         f"status {answer.status.value}; the lines below were replayed through the oracle: "
         f"{'yes' if answer.replayed else 'no'}.",
         "",
@@ -71,10 +66,9 @@ def race_report(question: RaceQuestion, answers: Sequence[RaceAnswer], command: 
     return "\n".join(lines)
 
 
-def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], command: str | None) -> str:
-    answer = answers[0]
-    names = [a.engine for a in answers]
-    engines = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def clear_report(question: ClearQuestion, answer: ClearAnswer, runs: EngineRuns, command: str | None) -> str:
+    """Clearing a hex in Markdown: ``answer`` is the one shown, ``runs`` what became of each engine."""
+    engines = runs.words() if len(runs.runs) > 1 else answer.engine
     if answer.placement is not None:
         where = ", ".join(f"{n} on hex {h}" for h, n in answer.placement) or "nothing (already true)"
         verdict = (
@@ -95,11 +89,10 @@ def clear_report(question: ClearQuestion, answers: Sequence[ClearAnswer], comman
     return "\n".join([verdict, "", f"Engines: {engines}.", *_reproduce(command)])
 
 
-def differ_rows(results: Sequence[Sequence[DifferAnswer]]) -> list[tuple[str, ...]]:
+def differ_rows(results: Sequence[tuple[DifferAnswer, EngineRuns]]) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
-    for answers in results:
-        a = answers[0]
-        agree = "both agree" if len(answers) == 2 else a.engine
+    for a, runs in results:
+        agree = runs.words() if len(runs.runs) > 1 else a.engine
         if a.position is None:
             rows.append(
                 (
@@ -130,7 +123,7 @@ def differ_rows(results: Sequence[Sequence[DifferAnswer]]) -> list[tuple[str, ..
     return rows
 
 
-def differ_report(results: Sequence[Sequence[DifferAnswer]], command: str | None) -> str:
+def differ_report(results: Sequence[tuple[DifferAnswer, EngineRuns]], command: str | None) -> str:
     body = table(
         differ_rows(results),
         ["ruling", "readings", "action", "smallest position (size)", "Invaders after", "engines"],

@@ -54,9 +54,9 @@ from invasion_oracle.solver.common import (
     Deadline,
     OracleDisagreement,
     Status,
-    TimeLimit,
     cpsat_lex_min,
     load_cpsat,
+    run_engines,
     z3_check,
 )
 
@@ -697,60 +697,70 @@ def best_engagement(
         raise RulesError(
             f"unknown engagement engine {method!r}: choose from auto, {', '.join(ENGINES)}, both"
         )
-    name = "+".join(engines)  # the engines that ran, as every game names them
     deadline = deadline or Deadline()
     game = scenario.game()
     origin = scenario.initial  # metrics count from here (the opening may already change things)
     check_start(origin)
     start, _ = game.start(origin)
     solvers = {"z3": _z3_plan, "cpsat": _cpsat_plan}
-    try:
-        plans_by: dict[str, dict[str, EngagementPlan]] = {}
-        states = 0
-        if "baseline" in engines:
+    states = [0]
+
+    def solve(engine: str) -> dict[str, EngagementPlan]:
+        if engine == "baseline":
             search = _Baseline(game, origin, deadline)
             best = search.best(start)
-            states = len(search.memo)
-            plans_by["baseline"] = {
-                o: _plan_from_path(o, origin, start, game, best[o][1]) for o in OBJECTIVES
-            }
-        for engine in (e for e in engines if e in solvers):
-            plans_by[engine] = {}
-            for objective in OBJECTIVES:
-                defeated, lost, loads, applies = solvers[engine](game, origin, objective, deadline)
-                final, answers, played_loads, played_apps = _replay_plan(game, start, loads, applies)
-                got = _metrics(origin, final)
-                if got != (defeated, lost):
-                    raise OracleDisagreement(
-                        f"{engine}'s {objective} plan claims {defeated} defeated and {lost} Health lost; "
-                        f"the oracle playing it gives {got[0]} and {got[1]}"
-                    )
-                plans_by[engine][objective] = EngagementPlan(
-                    objective, defeated, lost, tuple(played_loads), tuple(played_apps), answers
+            states[0] = len(search.memo)
+            return {o: _plan_from_path(o, origin, start, game, best[o][1]) for o in OBJECTIVES}
+        plans: dict[str, EngagementPlan] = {}
+        for objective in OBJECTIVES:
+            defeated, lost, loads, applies = solvers[engine](game, origin, objective, deadline)
+            final, answers, played_loads, played_apps = _replay_plan(game, start, loads, applies)
+            got = _metrics(origin, final)
+            if got != (defeated, lost):
+                raise OracleDisagreement(
+                    f"{engine}'s {objective} plan claims {defeated} defeated and {lost} Health lost; "
+                    f"the oracle playing it gives {got[0]} and {got[1]}"
                 )
-    except TimeLimit:
+            plans[objective] = EngagementPlan(
+                objective, defeated, lost, tuple(played_loads), tuple(played_apps), answers
+            )
+        return plans
+
+    # the baseline first (as always), then z3 and CP-SAT; one cut by a limit or Ctrl-C is named,
+    # the later ones are not started, and only those that finished are compared and named
+    order = tuple(e for e in ("baseline", *solvers) if e in engines)
+    found, runs = run_engines(order, solve, deadline, finished=lambda _: True)
+    plans_by = dict(zip(runs.finished, found, strict=True))
+    name = "+".join(e for e in engines if e in plans_by) or order[0]  # none finished: the one stopped
+    if not plans_by:
         return EngagementAnswer(name, Status.UNKNOWN.value, (), None, 0, False)
     agree = None
-    if len(engines) > 1:
+    if len(plans_by) > 1:
         values = {
             e: tuple((plans_by[e][o].defeated, plans_by[e][o].health_lost) for o in OBJECTIVES)
-            for e in engines
+            for e in plans_by
         }
         # the two models pick the same canonical plan (the fewest, earliest variables): the same plan
-        agree = len(set(values.values())) == 1 and plans_by["z3"] == plans_by["cpsat"]
+        same_plans = "z3" not in plans_by or "cpsat" not in plans_by or plans_by["z3"] == plans_by["cpsat"]
+        agree = len(set(values.values())) == 1 and same_plans
         if not agree:
             raise OracleDisagreement(
                 "the engagement engines disagree: "
                 + "; ".join(
                     f"{o}: "
                     + ", ".join(
-                        f"{e} {plans_by[e][o].defeated}/{plans_by[e][o].health_lost}" for e in engines
+                        f"{e} {plans_by[e][o].defeated}/{plans_by[e][o].health_lost}" for e in plans_by
                     )
                     for o in OBJECTIVES
                 )
-                + ("" if plans_by["z3"] == plans_by["cpsat"] else " (z3 and CP-SAT chose different plans)")
+                + ("" if same_plans else " (z3 and CP-SAT chose different plans)")
             )
     chosen = next(plans_by[e] for e in ("z3", "cpsat", "baseline") if e in plans_by)
     return EngagementAnswer(
-        name, Status.PROVEN.value, tuple(chosen[o] for o in OBJECTIVES), agree, states, True
+        name,
+        runs.status(Status.PROVEN.value),  # best-found: an engine that should have checked it was stopped
+        tuple(chosen[o] for o in OBJECTIVES),
+        agree,
+        states[0] if "baseline" in plans_by else 0,
+        True,
     )

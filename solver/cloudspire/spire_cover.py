@@ -56,6 +56,7 @@ from invasion_oracle.solver.common import (
     TimeLimit,
     cpsat_solve,
     load_cpsat,
+    run_engines,
     z3_check,
 )
 
@@ -329,20 +330,32 @@ def fewest_spires(
     progress = Progress("spire placements checked", total=most)
     checker = _Checker(scenario, candidates, bound, horizon, deadline, progress=progress)
     engines = ("z3", "cpsat", "baseline") if engine == "both" else (engine,)
-    name = "+".join(engines)  # the engines that ran (and agreed), as every game names them
-    found: dict[str, tuple[int | None, Placement]] = {}
     listed: list[Placement] = []
-    try:
-        if "baseline" in engines:
+
+    def solve(name: str) -> tuple[int | None, Placement]:
+        if name == "baseline":
             size, safe = _baseline(checker, open_spaces)
-            listed = safe
-            found["baseline"] = (size, safe[0] if safe else ())
-        if "z3" in engines:
-            found["z3"] = _cegis(checker, open_spaces)
-        if "cpsat" in engines:
-            found["cpsat"] = _cegis_cpsat(checker, open_spaces)
-        size, placement = found[engines[0]]
-        if size is not None:
+            listed.extend(safe)
+            return size, safe[0] if safe else ()
+        return _cegis(checker, open_spaces) if name == "z3" else _cegis_cpsat(checker, open_spaces)
+
+    # the baseline first (as always: its checks are cached for the others), then z3 and CP-SAT; one
+    # cut by a limit or Ctrl-C is named, the later ones not started; only finished ones are compared
+    order = tuple(e for e in ("baseline", "z3", "cpsat") if e in engines)
+    name = order[0]
+    try:
+        answers, runs = run_engines(order, solve, deadline, finished=lambda _: True)
+        found = dict(zip(runs.finished, answers, strict=True))
+        name = "+".join(e for e in engines if e in found) or order[0]  # only those that finished
+        if not found:
+            raise TimeLimit("interrupted" if deadline.stopped() else "time")
+        size, placement = found[next(e for e in engines if e in found)]
+        if size is not None and not runs.complete:
+            # an engine was cut: the replay of the policy runs again only if not interrupted
+            if deadline.stopped():
+                raise TimeLimit("interrupted")
+            _replay(replace(checker, deadline=Deadline(parent=deadline)), placement)
+        elif size is not None:
             _replay(checker, placement)
     except TimeLimit:
         if checker.safe_found:
@@ -388,10 +401,10 @@ def fewest_spires(
     agree = None
     if len(found) > 1:
         listed_keys = {checker.canonical(p) for p in listed}
-        sizes = {name: got[0] for name, got in found.items()}
+        sizes = {engine: got[0] for engine, got in found.items()}
         agree = len(set(sizes.values())) == 1
-        for name, (got_size, got) in found.items():
-            if agree and got_size is not None and name != "baseline" and "baseline" in found:
+        for engine, (got_size, got) in found.items():
+            if agree and got_size is not None and engine != "baseline" and "baseline" in found:
                 agree = checker.canonical(got) in listed_keys
         if agree and "z3" in found and "cpsat" in found:
             agree = checker.canonical(found["z3"][1]) == checker.canonical(found["cpsat"][1])
@@ -403,10 +416,10 @@ def fewest_spires(
         candidates,
         size,
         placement,
-        tuple(listed),
+        tuple(listed) if "baseline" in found else (),
         len(checker.results),
         name,
-        Status.PROVEN.value,
+        runs.status(Status.PROVEN.value),  # best-found: an engine that should have checked it was stopped
         agree,
         size is not None,
     )

@@ -36,7 +36,14 @@ from invasion_oracle.model.cloudspire.state import GameState, RollDie
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.solver.cloudspire.search import options, outcomes, step
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Progress,
+    Status,
+    TimeLimit,
+    run_engines,
+)
 
 ENGINES = ("grouped", "per-die")
 MAX_STATES = 2_000_000
@@ -212,23 +219,28 @@ def survival_probability(
         )
     start, _ = game.start(initial)
     engines = ("grouped", "per-die") if engine == "both" else (engine,)
-    name = "+".join(engines)  # the engines that ran (and agreed), as every game names them
-    values: dict[str, Fraction] = {}
     dps: dict[str, SurvivalDP] = {}
     progress = Progress("survival states")
+
+    def solve(name: str) -> Fraction:
+        dps[name] = SurvivalDP(game, name == "grouped", deadline, progress=progress, max_states=max_states)
+        return dps[name].value(start)
+
+    # each engine in turn; one cut by a limit or Ctrl-C is named, the later ones not started
+    found, runs = run_engines(engines, solve, deadline, finished=lambda _: True)
+    values = dict(zip(runs.finished, found, strict=True))
+    label = "+".join(runs.finished) or engines[0]  # only the engines that finished are named
     try:
-        for name in engines:
-            dp = SurvivalDP(game, name == "grouped", deadline, progress=progress, max_states=max_states)
-            values[name] = dp.value(start)
-            dps[name] = dp
-        main = dps[engines[0]]
+        if not values:
+            raise TimeLimit("interrupted" if deadline.stopped() else "time")
+        main = dps[runs.finished[0]]
         first = main.option_values(start) if isinstance(start.request, DecisionRequest) else ()
         replayed = policy_survival(game, start, main, deadline)
     except TimeLimit:
         progress.finish()
         explored = progress.done  # the states valued before the stop, every engine counted
         return SurvivalAnswer(
-            initial.rounds_left, None, name, Status.UNKNOWN.value, explored, None, False, ()
+            initial.rounds_left, None, label, Status.UNKNOWN.value, explored, None, False, ()
         )
     progress.finish()
     agree = None
@@ -238,7 +250,7 @@ def survival_probability(
             raise OracleDisagreement(
                 f"the grouped DP says {values['grouped']}, the per-die DP {values['per-die']}; this is a bug"
             )
-    value = values[engines[0]]
+    value = values[runs.finished[0]]
     if replayed != value:
         raise OracleDisagreement(
             f"the oracle playing the optimal policy survives with {replayed}, the DP said {value}"
@@ -246,8 +258,8 @@ def survival_probability(
     return SurvivalAnswer(
         initial.rounds_left,
         value,
-        name,
-        Status.PROVEN.value,
+        label,
+        runs.status(Status.PROVEN.value),  # best-found: an engine that should have checked it was stopped
         len(main.memo),
         agree,
         True,

@@ -55,13 +55,15 @@ def test_a_corrupt_cache_entry_is_a_miss_and_is_recomputed(tmp_path: Path) -> No
     key = store.key(jobs.dispatch, arguments, "stonespine")
     assert key is not None
     result = jobs.dispatch(*arguments)
-    store.put(key, "coverage SS-PASSAGE", result)
-    assert store.get(key) == (True, result)
+    expected = jobs.result_type(arguments)
+    store.put(key, "coverage SS-PASSAGE", "stonespine", expected, result)
+    assert store.get(key, "coverage SS-PASSAGE", "stonespine", expected) == (True, result)
     (entry,) = tmp_path.rglob("*.json")
     entry.write_text("{not json", encoding="utf-8")
-    assert store.get(key) == (False, None)
-    store.put(key, "coverage SS-PASSAGE", result)  # recomputed and stored again
-    assert store.get(key) == (True, result)
+    assert store.get(key, "coverage SS-PASSAGE", "stonespine", expected) == (False, None)
+    assert len(store.ignored) == 1 and "not JSON" in store.ignored[0]
+    store.put(key, "coverage SS-PASSAGE", "stonespine", expected, result)  # recomputed and stored again
+    assert store.get(key, "coverage SS-PASSAGE", "stonespine", expected) == (True, result)
 
 
 def test_cache_entries_are_json_and_round_trip(tmp_path: Path) -> None:
@@ -69,15 +71,17 @@ def test_cache_entries_are_json_and_round_trip(tmp_path: Path) -> None:
     from invasion_oracle.reports.ambiguity import jobs
 
     registry.load_all()
-    result = jobs.dispatch("coverage", ("stonespine", "SS-PASSAGE"))
-    assert decode(json.loads(json.dumps(encode(result)))) == result
+    arguments = ("coverage", ("stonespine", "SS-PASSAGE"))
+    result = jobs.dispatch(*arguments)
+    expected = jobs.result_type(arguments)
+    assert decode(json.loads(json.dumps(encode(result, expected))), expected) == result
     store = JobCache(tmp_path)
-    key = store.key(jobs.dispatch, ("coverage", ("stonespine", "SS-PASSAGE")), "stonespine")
+    key = store.key(jobs.dispatch, arguments, "stonespine")
     assert key is not None
-    store.put(key, "coverage SS-PASSAGE", result)
+    store.put(key, "coverage SS-PASSAGE", "stonespine", expected, result)
     (written,) = tmp_path.rglob("*.json")
     assert json.loads(written.read_text(encoding="utf-8"))["job"] == "coverage SS-PASSAGE"
-    assert store.get(key) == (True, result)
+    assert store.get(key, "coverage SS-PASSAGE", "stonespine", expected) == (True, result)
 
 
 def test_changing_one_games_file_changes_only_that_games_version(
