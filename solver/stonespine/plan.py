@@ -200,7 +200,8 @@ class SkippedBranch:
 
     def describe(self) -> str:
         before = ", ".join(self.purchases[:-1])
-        return f"the level-up track {self.purchases[-1]!r} after {before} ({self.reason})"
+        after = f" after {before}" if before else ""
+        return f"the level-up track {self.purchases[-1]!r}{after} ({self.reason})"
 
 
 @dataclass(slots=True)
