@@ -562,7 +562,7 @@ def recorded_engines() -> EngineRuns | None:
     return merged
 
 
-def stop_reason(deadline: Deadline | None) -> str:
+def _why_unfinished(deadline: Deadline | None) -> str:
     """Why an engine under ``deadline`` did not finish, in the envelope's words."""
     if deadline is not None and deadline.stopped():
         return "interrupted"
@@ -605,7 +605,7 @@ def run_engines(
     runs: list[EngineRun] = []
     for engine in engines:
         if runs and _cut(deadline):
-            runs.append(EngineRun(engine, stop_reason(deadline), started=False))
+            runs.append(EngineRun(engine, _why_unfinished(deadline), started=False))
             continue
         try:
             answer = solve(engine)
@@ -614,7 +614,7 @@ def run_engines(
             runs.append(EngineRun(engine, "interrupted" if _stopped(deadline) else reason))
             continue
         answers.append(answer)
-        runs.append(EngineRun(engine, None if finished(answer) else stop_reason(deadline)))
+        runs.append(EngineRun(engine, None if finished(answer) else _why_unfinished(deadline)))
     record = EngineRuns(tuple(runs))
     held = ENGINE_RUNS.get()
     if held is not None and len(engines) > 1:

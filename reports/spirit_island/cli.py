@@ -402,7 +402,8 @@ def _fear_threshold(args: argparse.Namespace) -> int:
     answer = {
         "plans": list(plans),
         "next_card": nxt,
-        "engines": _engines_finished(list(results)),
+        # the engine auto picked, never "auto" (as in the other answers)
+        "engines": _engines_finished(list(results)) if len(runs.runs) > 1 else [_engine(plans, nxt)],
         "engine": runs.label() if len(runs.runs) > 1 else _engine(plans, nxt),
     }
     statuses = [p.status for p in plans] + ([nxt.status] if nxt is not None else [])

@@ -62,3 +62,15 @@ def test_an_answer_that_drifts_from_its_schema_is_caught() -> None:
 def test_replayed_is_said_once_in_the_envelope() -> None:
     doc = envelope("vulketh", "data", "c", {"x": 1, "replayed": True}, status="done")
     assert doc["replayed"] is True and "replayed" not in doc["answer"]
+
+
+def test_fear_threshold_without_a_pool_has_no_next_card(capsys: pytest.CaptureFixture[str]) -> None:
+    # the envelope is checked against its schema here (INVASION_DEBUG): next_card is null
+    import json
+
+    from invasion_oracle.reports.cli import main
+
+    assert main(["spirit-island", "fear-threshold", "--land", "C 2T E", "--fear", "1", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)["answer"]
+    assert answer["next_card"] is None and answer["plans"][0]["least_damage"] > 0
+    assert answer["engines"] == [answer["engine"]] != ["auto"]

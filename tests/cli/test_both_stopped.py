@@ -498,3 +498,54 @@ def test_ctrl_c_in_the_baseline_stage_of_a_race_is_not_called_agreed(race_file: 
         "finished": ["z3", "cpsat", "compiled"],
         "unfinished": [{"engine": "baseline", "stopped": "interrupted", "started": True}],
     }
+
+
+# -- the shared record ----------------------------------------------------------------------------------
+
+
+def test_run_engines_names_what_became_of_each_engine() -> None:
+    from invasion_oracle.solver.common import (
+        Deadline,
+        EngineRun,
+        EngineRuns,
+        Status,
+        run_engines,
+    )
+
+    class Answer:
+        def __init__(self, status: Status) -> None:
+            self.status = status
+
+    deadline = Deadline()
+
+    def solve(engine: str) -> Answer:
+        if engine == "b":
+            return Answer(Status.UNKNOWN)  # gave up: no limit, no Ctrl-C
+        if engine == "c":
+            raise deadline.trip("time")
+        return Answer(Status.PROVEN)
+
+    answers, runs = run_engines(("a", "b", "c", "d"), solve, deadline)
+    assert len(answers) == 2  # a and b answered; c raised; d was never started
+    assert runs.runs == (
+        EngineRun("a"),
+        EngineRun("b", "gave-up"),
+        EngineRun("c", "time-limit"),
+        EngineRun("d", "time-limit", started=False),
+    )
+    assert runs.label() == "a" and runs.status("proven") == "best-found" and not runs.complete
+    assert runs.words() == (
+        "a finished; b gave up without an answer; c stopped by the time limit; "
+        "d not started (stopped by the time limit): not compared"
+    )
+    assert deadline.tripped == "time"  # the command still knows it was cut (its envelope's stopped)
+    # several questions asked of the same engines: an engine finished only if it finished each
+    first = EngineRuns((EngineRun("z3"), EngineRun("baseline")))
+    second = EngineRuns((EngineRun("z3", "interrupted"), EngineRun("baseline")))
+    merged = first.merged(second)
+    assert merged.finished == ("baseline",) and merged.unfinished == (EngineRun("z3", "interrupted"),)
+    assert merged.to_json() == {
+        "finished": ["baseline"],
+        "unfinished": [{"engine": "z3", "stopped": "interrupted", "started": True}],
+    }
+    assert first.words() == "z3 and baseline (agree)" and first.status("proven") == "proven"
