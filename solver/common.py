@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import enum
+import importlib
 import os
 import resource
 import signal
@@ -262,6 +263,35 @@ class Progress:
 _Z3_CHECKING = [0]  # z3 checks running now (Ctrl-C interrupts z3 only during one)
 # CP-SAT solves running now, [solver, stopped by Ctrl-C]: sigint_watch's thread stops their search
 _CPSAT_SOLVING: list[list[Any]] = []
+
+
+CPSAT_MODULE = "ortools.sat.python.cp_model"
+_CPSAT_IMPORT: list[threading.Thread] = []  # the thread importing OR-Tools, once one was started
+
+
+def load_cpsat(deadline: Deadline) -> None:
+    """Import OR-Tools' CP-SAT (``from ortools.sat.python import cp_model`` is then immediate)
+    under ``deadline``: the first import brings pandas and takes about a second of CPU, seconds on
+    a busy machine, and cannot be interrupted. It runs in a thread while this one checks the
+    deadline every 50 ms: when the time runs out first, TimeLimit is raised at once (the import goes
+    on in its thread, and a later call waits for it under its own deadline). An import that fails
+    raises when the module is imported the usual way."""
+    if not _CPSAT_IMPORT:
+        if CPSAT_MODULE in sys.modules:  # imported the usual way already
+            return
+        deadline.check()
+        worker = threading.Thread(target=_import_cpsat, name="cpsat-import", daemon=True)
+        _CPSAT_IMPORT.append(worker)
+        worker.start()
+    worker = _CPSAT_IMPORT[0]
+    while worker.is_alive():
+        worker.join(0.05)
+        deadline.check()
+
+
+def _import_cpsat() -> None:
+    with contextlib.suppress(Exception):  # the usual import, later, raises it where it is used
+        importlib.import_module(CPSAT_MODULE)
 
 
 def _cpsat_run(solver: Any, model: Any, deadline: Deadline, callback: Any = None) -> Any:

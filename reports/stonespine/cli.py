@@ -1064,6 +1064,7 @@ def _plan(args: argparse.Namespace) -> int:
         args.time_limit,
         svg=bool(args.svg),
     )
+    _warn_skipped(answer.skipped)
     if args.compare_ruling:
         answer = _plan_readings(args, scenario, player, answer, deadline)
         body += "\n\n" + _readings_table(answer)
@@ -1073,6 +1074,16 @@ def _plan(args: argparse.Namespace) -> int:
 
         body += f"\n\nThe picture of the best plan was written to {md_code(args.svg)} (SVG)."
     return _finish(args, title, body, answer, answer.replayed)
+
+
+def _warn_skipped(skipped: Any) -> None:
+    """One warning line on stderr per level-up track the plan left out (the answer says it too)."""
+    import sys
+
+    from invasion_oracle.reports.output import one_line
+
+    for branch in skipped:
+        print(f"invasion: warning: plan: skipped {one_line(branch.describe())}", file=sys.stderr)
 
 
 def _plan_readings(
@@ -1204,6 +1215,18 @@ def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
     )
 
 
+def _unfinished_words(answer: Any, stage: str) -> str:
+    """A stage of the plan search that did not finish (PlanAnswer.unfinished), in words."""
+    return {
+        "purchases": "the walk through the purchase sequences (purchase classes found so far: "
+        f"{answer.purchase_classes})",
+        "placements": f"the placement search ({answer.purchase_classes_done} of the {answer.purchase_classes} "
+        "purchase classes found searched)",
+        "replay": "the oracle's replay of the best plans",
+        "effects": "what each purchase buys, and the worst first wave",
+    }.get(stage, stage)
+
+
 def _plan_answer(
     scenario: Scenario,
     player: int,
@@ -1223,6 +1246,11 @@ def _plan_answer(
     parts = []
     if answer.stopped:
         parts.append(_stopped(answer, time_limit))
+    if answer.unfinished:
+        parts.append(
+            "Not finished: " + "; ".join(_unfinished_words(answer, s) for s in answer.unfinished) + "."
+        )
+    parts += [f"**Skipped**: {branch.describe()}; the plans below leave it out." for branch in answer.skipped]
 
     def row(label: str, r: Any) -> tuple[str, ...]:
         return (

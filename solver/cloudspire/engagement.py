@@ -55,6 +55,7 @@ from invasion_oracle.solver.common import (
     OracleDisagreement,
     Status,
     cpsat_lex_min,
+    load_cpsat,
     run_engines,
     z3_check,
 )
@@ -449,7 +450,7 @@ def _cpsat_plan(
     """:func:`_z3_plan` with OR-Tools CP-SAT: the same variables and constraints (integer terms as
     bounded variables, ``If`` as enforced equalities), the two objectives and then the canonical
     plan (the fewest, earliest variables) as one lexicographic minimisation."""
-    deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     from ortools.sat.python import cp_model
 
     given = _inputs(game, start, "CP-SAT")

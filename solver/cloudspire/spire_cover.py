@@ -55,6 +55,7 @@ from invasion_oracle.solver.common import (
     Status,
     TimeLimit,
     cpsat_solve,
+    load_cpsat,
     run_engines,
     z3_check,
 )
@@ -218,7 +219,7 @@ def _cegis(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None,
 def _cegis_cpsat(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None, Placement]:
     """:func:`_cegis` with CP-SAT proposing: one objective, the spire count first and then the
     earliest variables (in the order of :func:`_canonical_model`) left false."""
-    checker.deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    load_cpsat(checker.deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     from ortools.sat.python import cp_model
 
     keys = sorted((sp, c) for sp in open_spaces for c in checker.candidates)

@@ -32,6 +32,7 @@ from invasion_oracle.solver.common import (
     Status,
     TimeLimit,
     cpsat_solve,
+    load_cpsat,
     z3_check,
 )
 from invasion_oracle.solver.spirit_island.engines import DEFEND_CROSSOVER, by_size, replay_fits
@@ -93,7 +94,7 @@ def _z3(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
 
 
 def _cpsat(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
-    deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     from ortools.sat.python import cp_model
 
     damage = invader_damage(land, data.stats)

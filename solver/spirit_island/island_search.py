@@ -51,7 +51,7 @@ from invasion_oracle.model.spirit_island.rulings import GAME
 from invasion_oracle.model.spirit_island.scenario import Scenario
 from invasion_oracle.model.spirit_island.state import IslandState, SpiritInputs, SpiritPhase, StartPhase
 from invasion_oracle.solver.arith import CpSatModel, Read, Z3Model
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, load_cpsat
 from invasion_oracle.solver.spirit_island.engines import portfolio
 from invasion_oracle.solver.spirit_island.replay import AMPLE_BLIGHT
 
@@ -486,7 +486,7 @@ def _z3_verdicts(
 def _cpsat_verdicts(
     q: IslandQuestion, data: GameData, deadline: Deadline
 ) -> tuple[tuple[tuple[Fact, str], ...], Witnesses]:
-    deadline.check()  # before importing OR-Tools: the import alone costs about 0.5 s of CPU
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     return _solver_verdicts(q, data, deadline, "cpsat")
 
 
@@ -809,7 +809,7 @@ def _flip_z3(
 def _flip_cpsat(
     q: IslandQuestion, data: GameData, fact: Fact, want: bool, max_change: int, deadline: Deadline
 ) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]] | None:
-    deadline.check()  # before importing OR-Tools: the import alone costs about 0.5 s of CPU
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     return _flip_solver("cpsat", q, data, fact, want, max_change, deadline)
 
 

@@ -236,7 +236,7 @@ def compile_board(
     cache: ChamberNumbersCache | None = None,
 ) -> Board:
     """Compile ``player``'s dungeon for the year of ``state`` under ``rules`` (``deadline`` checked
-    once per hero card: a large dungeon takes a good part of a second). ``cache`` keeps each
+    once per hero card and every 16 chambers computed: a large dungeon takes a second or more). ``cache`` keeps each
     chamber's numbers across calls under the same ``rules`` (the planner compiles one dungeon
     after every purchase sequence, and a purchase changes one or two chambers)."""
     dungeon, guardian = player.dungeon, player.guardian
@@ -254,6 +254,8 @@ def compile_board(
             chamber = dungeon.chamber(cell)
             found = known.get((cell, chamber))
             if found is None:
+                if deadline is not None and len(known) & 15 == 15:
+                    deadline.check()  # a chamber's numbers take about a millisecond: hundreds add up
                 found = known[(cell, chamber)] = chamber_numbers(rules, guardian, cell, chamber, card)
             numbers.append(found)
         # One minion may change a chamber (a hero ability resolving once it is dangerous); each

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from invasion_oracle.model.stonespine.scenario import Scenario
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, cpsat_lex_min, cpsat_solve
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, cpsat_lex_min, cpsat_solve, load_cpsat
 from invasion_oracle.solver.stonespine.answers import PlacementAnswer
 from invasion_oracle.solver.stonespine.board import Layout
 from invasion_oracle.solver.stonespine.cpsat_wave import CpLogic, CpWave, Num
@@ -46,7 +46,7 @@ class CpPlacementModel:
     encodings of the rolls added so far, and the search's class order as the objective."""
 
     def __init__(self, space: Space, deadline: Deadline) -> None:
-        deadline.check()  # before importing OR-Tools: the import alone costs about a second of CPU
+        load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
         from ortools.sat.python import cp_model
 
         board = space.board

@@ -33,7 +33,14 @@ from invasion_oracle.model.stonespine.elements import Element, Space
 from invasion_oracle.model.stonespine.entering import Rules
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 from invasion_oracle.model.stonespine.scenario import Scenario
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit, z3_check
+from invasion_oracle.solver.common import (
+    Deadline,
+    OracleDisagreement,
+    Status,
+    TimeLimit,
+    load_cpsat,
+    z3_check,
+)
 from invasion_oracle.solver.stonespine.answers import CountAnswer, HealthAnswer, stop_reason
 from invasion_oracle.solver.stonespine.board import Board, Layout, board_for, chamber_effect
 from invasion_oracle.solver.stonespine.fast import (
@@ -249,7 +256,7 @@ def _cpsat_minions(
     """The z3 question on CP-SAT, asked once: the fewest minions (up to ``limit``) in the chambers
     a hero can enter such that every hero of the wave falls, then of those placements the one the
     search meets first (:func:`_cpsat_fewest`). None: not possible with ``limit``."""
-    deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     from ortools.sat.python import cp_model
 
     from invasion_oracle.solver.stonespine.cpsat_wave import CpWave, Num
@@ -571,7 +578,7 @@ def _cpsat_tokens(
     free spaces, then of those fillings the one the search meets first (:func:`_cpsat_fewest`,
     chambers in node order). What ``t`` tokens do in a chamber is read per ``t``: one literal per
     ``t``, exactly one true, as z3's ``If`` chain on the count."""
-    deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     from ortools.sat.python import cp_model
 
     from invasion_oracle.solver.stonespine.cpsat_wave import CpLogic, CpWave, Num
@@ -704,7 +711,7 @@ def least_escaping_health(
 
 def _cpsat_defeat(board: Board, layout: Layout, index: int, defeated: int, deadline: Deadline) -> bool:
     """Whether CP-SAT finds a route defeating the hero of colour ``index`` (a one-slot wave)."""
-    deadline.check()  # before importing OR-Tools: the import alone costs about 1 s of CPU
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     from ortools.sat.python import cp_model
 
     from invasion_oracle.solver.common import cpsat_solve

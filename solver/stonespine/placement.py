@@ -218,9 +218,12 @@ class Space:
         return False
 
 
-def placement_space(scenario: Scenario, player: int = 0, exact: bool = True) -> Space:
-    """The placement space of ``player``'s dungeon in ``scenario`` (refused if not modelled exactly)."""
-    board, _, defeated = board_for(scenario, player)
+def placement_space(
+    scenario: Scenario, player: int = 0, exact: bool = True, *, deadline: Deadline | None = None
+) -> Space:
+    """The placement space of ``player``'s dungeon in ``scenario`` (refused if not modelled exactly;
+    ``deadline`` checked while the dungeon is compiled)."""
+    board, _, defeated = board_for(scenario, player, deadline)
     if exact:
         _require_exact(board)
     rolls = tuple(r for r, p in roll_distribution(scenario.data, board.year) if p > 0)

@@ -35,6 +35,7 @@ gate decision; dice averaged, or minimised), with no compiled board at all.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -42,16 +43,16 @@ from typing import Any, ClassVar
 
 from invasion_oracle.model.core.answers import Answers
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option
-from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.model.stonespine.entering import Rules
 from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.model.stonespine.state import GameState, Stage
-from invasion_oracle.solver.common import Deadline, OracleDisagreement, Status, TimeLimit
+from invasion_oracle.solver.common import Deadline, OracleDisagreement, Progress, Status, TimeLimit
 from invasion_oracle.solver.stonespine.answers import FigurePlacement, WaveStep, roll_json, stop_reason
 from invasion_oracle.solver.stonespine.board import Board, ChamberNumbersCache, Layout, compile_board
 from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution, roll_heroes
 from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
-from invasion_oracle.solver.stonespine.placement import Space, _require_exact, placement_space
+from invasion_oracle.solver.stonespine.placement import Space, placement_space
 from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure, oracle_expectation
 from invasion_oracle.solver.stonespine.waves import oracle_plan_check, plan_steps, search_wave
 
@@ -186,11 +187,51 @@ def _reach_preparation(scenario: Scenario) -> GameState:
     return state
 
 
-def purchase_classes(
-    scenario: Scenario, player: int = 0, deadline: Deadline | None = None
-) -> list[tuple[Board, Purchases]]:
-    """Every purchase class (the shortest sequence first), walked through the oracle."""
+@dataclass(frozen=True, slots=True)
+class SkippedBranch:
+    """A level-up track the data cannot model (an ability it does not know), left out of the plan
+    because another track of the same level-up was playable."""
+
+    purchases: tuple[str, ...]  # the first Improvement answers that reached it, the track last
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"purchases": list(self.purchases), "reason": self.reason}
+
+    def describe(self) -> str:
+        before = ", ".join(self.purchases[:-1])
+        after = f" after {before}" if before else ""
+        return f"the level-up track {self.purchases[-1]!r}{after} ({self.reason})"
+
+
+@dataclass(slots=True)
+class PurchaseWalk:
+    """How far the walk through the purchases got (read by a search that stopped), and the
+    level-up tracks it left out, by (track, reason): the first sequence that reached each."""
+
+    sets: int = 0  # purchase sequences that reached Preparation (one per state reached)
+    finished: bool = False
+    skipped: dict[tuple[str, str], SkippedBranch] = field(default_factory=dict)
+
+
+def iter_purchase_classes(
+    scenario: Scenario,
+    player: int = 0,
+    deadline: Deadline | None = None,
+    walk: PurchaseWalk | None = None,
+    numbers: ChamberNumbersCache | None = None,
+    progress: Progress | None = None,
+) -> Iterator[tuple[Board, Purchases]]:
+    """Every purchase class (the shortest sequence first), walked through the oracle, each given
+    as soon as its first sequence is found: nothing but the states still to expand and one board
+    per class is held, and a search stopped early has the classes found so far.
+
+    A level-up track (``track`` request) whose ability the data does not model is skipped and
+    recorded in ``walk`` when another track of the same level-up is playable; when none is, the
+    data's error is raised (the plan cannot be made without that ability)."""
     deadline = deadline or Deadline()
+    walk = PurchaseWalk() if walk is None else walk
+    numbers = {} if numbers is None else numbers  # a purchase changes one or two chambers: the rest are known
     state = _reach_preparation(scenario)
     me = state.players[player].name
     game = scenario.game()
@@ -198,19 +239,35 @@ def purchase_classes(
     others = _others_decider(scenario)
     start, _ = game.start(state)
     seen: set[GameState] = set()
-    leaves: list[Purchases] = []
+    boards: set[Board] = set()
+    compiled: dict[Any, Board] = {}  # orders of the same purchases leave the same player state
     # Breadth first: fewer answers first, so each class is represented by its shortest sequence.
+    # Each level's finished sequences are handed out before its others are expanded (the order of
+    # both is unchanged): a search stopped early has every shorter purchase searched first.
     frontier: list[tuple[GameState, tuple[str, ...], tuple[tuple[str, str], ...]]] = [(start, (), ())]
     while frontier:
+        for current, steps, theirs in frontier:
+            if current.stage is Stage.IMPROVEMENT or current.levelling is not None:
+                continue
+            deadline.check()
+            walk.sets += 1
+            if progress is not None:
+                progress.step()
+            p = next(pl for pl in current.players if pl.name == me)
+            key = (p, current.year, current.heroes, current.health_bonus)  # what compile_board reads
+            board = compiled.get(key)
+            if board is None:
+                board = compiled[key] = compile_board(rules, current, p, deadline, cache=numbers)
+            if board not in boards:
+                boards.add(board)
+                yield board, Purchases(steps, theirs, current, p.gold)
         following = []
         for current, steps, theirs in frontier:
+            if current.stage is not Stage.IMPROVEMENT and current.levelling is None:
+                continue
             deadline.check()
             deadline.check_size(len(seen), 200_000)
             request = current.request
-            if current.stage is not Stage.IMPROVEMENT and current.levelling is None:
-                p = next(pl for pl in current.players if pl.name == me)
-                leaves.append(Purchases(steps, theirs, current, p.gold))
-                continue
             if isinstance(request, ChanceRequest) or request is None:
                 raise RulesError("the Improvement phase asked for dice; the planner does not model that")
             if request.player != me:
@@ -218,26 +275,203 @@ def purchase_classes(
                 nxt, _ = game.step(current, answer)
                 following.append((nxt, steps, (*theirs, (request.player, answer))))
                 continue
+            refused: list[tuple[str, MalformedInputError]] = []
             for option in request.options:
-                nxt, _ = game.step(current, option)
+                deadline.check()  # one step of a large dungeon takes milliseconds, and there are hundreds
+                try:
+                    nxt, _ = game.step(current, option)
+                except MalformedInputError as err:
+                    if request.kind != "track":
+                        raise
+                    refused.append((str(option), err))
+                    continue
                 if nxt in seen:
                     continue
                 seen.add(nxt)
                 following.append((nxt, (*steps, str(option)), theirs))
+            if refused and len(refused) == len(request.options):
+                raise refused[0][1]  # no track of this level-up is playable: the plan cannot be made
+            for track, refusal in refused:
+                reason = str(refusal)
+                walk.skipped.setdefault((track, reason), SkippedBranch((*steps, track), reason))
         frontier = following
-    classes: dict[Board, Purchases] = {}
-    compiled: dict[Any, Board] = {}  # orders of the same purchases leave the same player state
-    numbers: ChamberNumbersCache = {}  # a purchase changes one or two chambers: the rest are known
-    for leaf in leaves:
+    walk.finished = True
+
+
+def purchase_classes(
+    scenario: Scenario, player: int = 0, deadline: Deadline | None = None
+) -> list[tuple[Board, Purchases]]:
+    """Every purchase class (the shortest sequence first), walked through the oracle."""
+    return list(iter_purchase_classes(scenario, player, deadline))
+
+
+# -- the size of a plan search ----------------------------------------------------------------
+
+# The most work (see PlanSize.work) a plan without --time-limit may take: plan-year4 is about
+# 5.4 million and answers in ~3 s of CPU; the limit is some 5 times that. Larger searches are
+# refused up front, naming the size; with --time-limit they run and answer the best plan found.
+WORK_LIMIT = 30_000_000
+# The share of the time limit left, once the search and the replay stop, to draw the answer and
+# exit: a busy machine takes up to a second for that (Python's own exit most of it; measured 0.2 s
+# idle, 1 s on two busy cores), and a time limit is kept within one.
+OUTPUT_SHARE = 0.1
+# What one oracle step and one placement evaluated cost, per chamber, in units of work (measured:
+# a step ~0.1 ms per chamber on 4x4 to 26x26 dungeons; a placement's phase DP ~2 ms per chamber,
+# counted at 20 because the estimate counts a placement class for every purchase sequence, where
+# the search evaluates it once per purchase class and skips most by their bound).
+STEP_COST = 100
+PLACEMENT_COST = 20
+
+
+@dataclass(frozen=True, slots=True)
+class PlanSize:
+    """What a plan search will do, known before it starts (an estimate from above: orders of the
+    same purchases and equivalent placements are merged as the search goes)."""
+
+    purchase_sets: int  # purchase sequences that can reach Preparation (sets of affordable answers)
+    steps: int  # oracle steps of the walk through them
+    chambers: int
+    placements: int | None  # placement classes of the dungeon before any purchase (None: not counted)
+
+    @property
+    def work(self) -> int:
+        """The walk's oracle steps and the placements evaluated (a placement class per purchase
+        sequence), each weighed by its cost per chamber (:data:`STEP_COST`, :data:`PLACEMENT_COST`)."""
+        evaluations = self.purchase_sets * (self.placements or 0)
+        return self.chambers * (STEP_COST * self.steps + PLACEMENT_COST * evaluations)
+
+    def describe(self) -> str:
+        placements = (
+            ""
+            if self.placements is None
+            else f" and {self.purchase_sets:,} x {self.placements:,} placement classes to evaluate"
+        )
+        return (
+            f"about {self.purchase_sets:,} purchase sequences ({self.steps:,} oracle steps){placements} "
+            f"on {self.chambers} chambers: {self.work:,} units of work"
+        )
+
+
+def estimate_plan(
+    scenario: Scenario,
+    player: int = 0,
+    deadline: Deadline | None = None,
+    numbers: ChamberNumbersCache | None = None,
+    *,
+    placements: bool = True,
+) -> PlanSize:
+    """The size of the plan search (:class:`PlanSize`): the purchase sequences counted from the
+    prices and the planning player's first Improvement answers (each Buy XP doubling them for its
+    level-up track), and with ``placements`` the placement classes of the dungeon as it is
+    (compiled once, into ``numbers``, which the search then reuses)."""
+    deadline = deadline or Deadline()
+    state = _reach_preparation(scenario)
+    me = state.players[player].name
+    game = scenario.game()
+    others = _others_decider(scenario)
+    current, _ = game.start(state)
+    while (
+        current.stage is Stage.IMPROVEMENT
+        and isinstance(current.request, DecisionRequest)
+        and current.request.player != me
+    ):
         deadline.check()
-        p = next(pl for pl in leaf.state.players if pl.name == me)
-        key = (p, leaf.state.year, leaf.state.heroes, leaf.state.health_bonus)  # what compile_board reads
-        board = compiled.get(key)
-        if board is None:
-            board = compiled[key] = compile_board(rules, leaf.state, p, cache=numbers)
-        if board not in classes:
-            classes[board] = leaf
-    return list(classes.items())
+        current, _ = game.step(current, others.decide(current.request))
+    request = current.request
+    mine = next(pl for pl in current.players if pl.name == me)
+    chambers = len(tuple(mine.dungeon.cells()))
+    options: tuple[str, ...] = ()
+    if (
+        current.stage is Stage.IMPROVEMENT
+        and isinstance(request, DecisionRequest)
+        and request.kind == "improvement"
+    ):
+        options = tuple(str(o) for o in request.options)
+    data = scenario.data
+    prices = tuple(data.value("passage_prices"))[current.market.passages_sold :]
+    sets, steps = _purchase_counts(
+        mine.gold,
+        data.value("xp_price") if "buy-xp" in options else None,
+        data.value("rubble_removal_price"),
+        sum(1 for o in options if o.startswith("remove-rubble ")),
+        prices,
+        sum(1 for o in options if o.startswith("buy-passage ")),
+    )
+    counted: int | None = None
+    if placements:
+        board = compile_board(
+            Rules.of(scenario.rulings, scenario.data), current, mine, deadline, cache=numbers
+        )
+        # a Buy XP may unlock one more minion before Preparation
+        more = int("buy-xp" in options and board.minions < mine.guardian.board.minions)
+        counted = _placement_classes(
+            board, board.minions + more, scenario.rulings.is_("SS-MINIONS", "optional")
+        )
+    return PlanSize(sets, steps, chambers, counted)
+
+
+def _purchase_sets(
+    gold: int,
+    xp_price: int | None,
+    rubble_price: int,
+    rubble: int,
+    passage_prices: Sequence[int],
+    passages: int,
+) -> int:
+    """Sets of purchases ``gold`` affords: XP any number of times (each doubling the sets, for the
+    level-up track it may bring), distinct rubble spaces, distinct passages at rising prices."""
+    return _purchase_counts(gold, xp_price, rubble_price, rubble, passage_prices, passages)[0]
+
+
+def _purchase_counts(
+    gold: int,
+    xp_price: int | None,
+    rubble_price: int,
+    rubble: int,
+    passage_prices: Sequence[int],
+    passages: int,
+) -> tuple[int, int]:
+    """The sets of purchases ``gold`` affords (:func:`_purchase_sets`) and the oracle steps the walk
+    takes through them: one step into each set from each of its sets one purchase smaller, and one
+    ``pass`` out of each."""
+    sets = steps = 0
+    xp_buys = 0 if xp_price is None or xp_price <= 0 else gold // xp_price
+    for x in range(xp_buys + 1):
+        spent_xp = x * (xp_price or 0)
+        passage_cost = 0
+        for q in range(min(passages, len(passage_prices)) + 1):
+            if q:
+                passage_cost += passage_prices[q - 1]
+            left = gold - spent_xp - passage_cost
+            if left < 0:
+                break
+            most = rubble if rubble_price <= 0 else min(rubble, left // rubble_price)
+            for r in range(most + 1):
+                ways = math.comb(rubble, r) * math.comb(passages, q) * 2**x
+                sets += ways
+                steps += ways * (1 + x * 2 + q + r)  # a Buy XP is two answers: the purchase, the track
+    return sets, steps
+
+
+def _placement_classes(board: Board, minions: int, optional_minions: bool) -> int:
+    """Placement classes of ``board`` from above (as :meth:`Space.estimate`, with every enterable
+    chamber a minion's, and one chamber standing for all that no hero enters)."""
+    enterable = len(board.enterable())
+    spots = enterable + (1 if enterable < board.size else 0)
+    counts = range(minions + 1) if optional_minions else (minions,)
+    guardians = math.comb(spots + board.guardian_figures - 1, board.guardian_figures)
+    return guardians * sum(math.comb(spots + k - 1, k) for k in counts)
+
+
+def _require_modelled(board: Board) -> None:
+    """Refuse a dungeon the compiled board does not model exactly, naming what helps ``plan``."""
+    if board.limits:
+        raise RulesError(
+            "the plan search models one dungeon's heroes exactly except: "
+            + "; ".join(board.limits)
+            + ". plan has only that search: give --data with heroes and a guardian it models, or search "
+            "this dungeon's placement alone with `invasion stonespine place --engine baseline`"
+        )
 
 
 def alone(scenario: Scenario, state: GameState, player_name: str) -> Scenario:
@@ -320,7 +554,7 @@ def evaluate(
     deadline: Deadline,
 ) -> None:
     leaf = alone(scenario, purchases.state, player_name)
-    space = placement_space(leaf, 0)
+    space = placement_space(leaf, 0, deadline=deadline)
     dist = roll_distribution(scenario.data, board.year)
     for layout in layouts_of(space, deadline):
         if _dominated(board, layout, dist, scoring, space, search, deadline, purchases.steps):
@@ -471,7 +705,7 @@ def value_without(
     if answers.guardians or answers.minions:
         return None
     p = next(pl for pl in current.players if pl.name == me)
-    board = compile_board(Rules.of(scenario.rulings, scenario.data), current, p)
+    board = compile_board(Rules.of(scenario.rulings, scenario.data), current, p, deadline)
     layout = Layout.of(board, p.placement)
     dist = roll_distribution(scenario.data, board.year)
     return PlanDP(board, layout, dist, scoring, 0, deadline).phase_value()[0]
@@ -500,7 +734,7 @@ def replay_plan(
             f"the oracle placed {placed.describe(plan.board)}, the plan {plan.layout.describe(plan.board)}"
         )
     rules = Rules.of(scenario.rulings, scenario.data)
-    if compile_board(rules, current, p) != plan.board:
+    if compile_board(rules, current, p, deadline) != plan.board:
         raise OracleDisagreement("the dungeon after the plan's purchases is not the one planned")
     leaf = replace(scenario, initial=replace(current, players=(p,)))
     dist = roll_distribution(scenario.data, plan.board.year)
@@ -643,9 +877,16 @@ class PlanAnswer:
     stopped: str | None = None
     readings: tuple[ReadingPlan, ...] = ()  # --compare-ruling: the best plan under each reading
     worst_wave: tuple[WaveStep, ...] = ()  # the best plan's first wave on its worst first roll (replayed)
+    skipped: tuple[SkippedBranch, ...] = ()  # level-up tracks the data cannot model, left out
+    unfinished: tuple[str, ...] = ()  # the stages a stopped search did not finish (see _unfinished)
 
     def to_json(self) -> dict[str, Any]:
-        extra = {"readings": [r.to_json() for r in self.readings]} if self.readings else {}
+        # Only when present: an answer with nothing skipped and nothing stopped keeps its bytes.
+        extra: dict[str, Any] = {"readings": [r.to_json() for r in self.readings]} if self.readings else {}
+        if self.skipped:
+            extra["skipped"] = [b.to_json() for b in self.skipped]
+        if self.unfinished:
+            extra["unfinished"] = list(self.unfinished)
         return extra | {
             "status": self.status.value,
             "measure": self.measure,
@@ -737,7 +978,7 @@ def purchase_effects(
 
     def edges(s: GameState) -> set[tuple[str, str]]:
         p = next(pl for pl in s.players if pl.name == me)
-        return _edges(compile_board(rules, s, p))
+        return _edges(compile_board(rules, s, p, deadline))
 
     effects = []
     steps = list(plan.purchases.steps)
@@ -776,24 +1017,49 @@ def solve_plan(
     player: int = 0,
     deadline: Deadline | None = None,
     top: int = 3,
+    *,
+    work_limit: int | None = WORK_LIMIT,
 ) -> tuple[PlanAnswer, PlanChoice | None]:
-    """The planner's answer (and the best plan by expected value, for pictures)."""
+    """The planner's answer (and the best plan by expected value, for pictures).
+
+    Its size is estimated first (:func:`estimate_plan`): without a time limit on ``deadline`` a
+    search larger than ``work_limit`` is refused (RulesError naming the size, the limit and
+    ``--time-limit``); with one it runs, and when the limit stops it the answer is the best plan
+    found so far and says which stages did not finish."""
     deadline = deadline or Deadline()
+    refuse = deadline.seconds is None and work_limit is not None
+    # The rest of the time limit is the answer's: the report and the pictures are drawn after.
+    deadline = deadline.share(1 - OUTPUT_SHARE)
     scoring = scoring_for(scenario, measure, target, player)
     me = scenario.initial.players[player].name
     search = PlanSearch([], top)
+    walk = PurchaseWalk()
     stopped: str | None = None
-    classes: list[tuple[Board, Purchases]] = []
     budget = deadline.share(0.75)
+    numbers: ChamberNumbersCache = {}
+    progress: Progress | None = None
     try:
-        classes = purchase_classes(scenario, player, budget)
-        search.classes = len(classes)
-        for board, purchases in classes:
-            _require_exact(board)
+        size = estimate_plan(scenario, player, budget, numbers, placements=False)
+        if refuse and work_limit is not None and size.work <= work_limit:
+            size = estimate_plan(scenario, player, budget, numbers)
+        if refuse and work_limit is not None and size.work > work_limit:
+            raise RulesError(
+                f"plan: this search is too large to finish: {size.describe()}, over the {work_limit:,} "
+                "a plan without a time limit may take; give --time-limit SECONDS to answer the best "
+                "plan found in that time"
+            )
+        progress = Progress("plan: purchase sequences", total=size.purchase_sets)
+        for board, purchases in iter_purchase_classes(scenario, player, budget, walk, numbers, progress):
+            search.classes += 1
+            _require_modelled(board)
             evaluate(scenario, board, purchases, scoring, me, search, budget)
             search.classes_done += 1
     except TimeLimit as stop:
         stopped = stop.reason
+    finally:
+        if progress is not None:
+            progress.finish()
+    skipped = tuple(walk.skipped.values())
     ranked = sorted(search.ranked, key=_order_expected)
     complete = stopped is None
     if not ranked:
@@ -817,6 +1083,8 @@ def solve_plan(
                 None,
                 (),
                 stop_reason(stopped),
+                skipped=skipped,
+                unfinished=_unfinished(stopped, walk, search, replayed=False, explained=False),
             ),
             None,
         )
@@ -831,6 +1099,7 @@ def solve_plan(
     effects: tuple[PurchaseEffect, ...] = ()
     without: Fraction | None = None
     worst_wave: tuple[WaveStep, ...] = ()
+    explained = False
     if complete:
         try:
             rex, _ = replay_plan(scenario, player, best, scoring, deadline)
@@ -845,6 +1114,7 @@ def solve_plan(
             bought = {i for i, step in enumerate(best.purchases.steps) if step != "pass"}
             without = value_without(scenario, player, best, scoring, deadline, bought) if bought else None
             worst_wave = _worst_wave(scenario, player, best, deadline)
+            explained = True
         except TimeLimit as stop:
             stopped = stop.reason
     proven = complete and replayed
@@ -870,9 +1140,31 @@ def solve_plan(
             others,
             stop_reason(stopped),
             worst_wave=worst_wave,
+            skipped=skipped,
+            unfinished=_unfinished(stopped, walk, search, replayed=replayed, explained=explained),
         ),
         best,
     )
+
+
+def _unfinished(
+    stopped: str | None, walk: PurchaseWalk, search: PlanSearch, *, replayed: bool, explained: bool
+) -> tuple[str, ...]:
+    """The stages a stopped search did not finish: ``purchases`` (the walk through the purchase
+    sequences), ``placements`` (the search of every purchase class's placements), ``replay`` (the
+    oracle replaying the best plans) and ``effects`` (what each purchase buys, the worst wave)."""
+    if stopped is None:
+        return ()
+    stages = []
+    if not walk.finished:
+        stages.append("purchases")
+    if not walk.finished or search.classes_done < search.classes:
+        stages.append("placements")
+    if not replayed:
+        stages.append("replay")
+    if not explained:
+        stages.append("effects")
+    return tuple(stages)
 
 
 def _worst_wave(
@@ -899,11 +1191,16 @@ __all__ = [
     "PlanChoice",
     "PlanDP",
     "PlanMeasure",
+    "PlanSize",
     "PurchaseEffect",
+    "PurchaseWalk",
     "Purchases",
     "RankedPlan",
     "ReadingPlan",
     "Scoring",
+    "SkippedBranch",
+    "estimate_plan",
+    "iter_purchase_classes",
     "oracle_plan_value",
     "plan_readings",
     "purchase_classes",

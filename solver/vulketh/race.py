@@ -67,6 +67,7 @@ from invasion_oracle.solver.common import (
     TimeLimit,
     cpsat_lex_min,
     cpsat_solve,
+    load_cpsat,
     z3_check,
 )
 from invasion_oracle.solver.vulketh.compiled import (
@@ -988,7 +989,7 @@ def _cpsat(
     question: RaceQuestion, deadline: Deadline, progress: Progress, found: _Found
 ) -> tuple[RaceLine, RaceLine]:
     """The fewest, then (when some plan can lose) the furthest, over CP-SAT."""
-    deadline.check()  # before importing OR-Tools: the import alone costs about 0.4 s of CPU
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     m = _cp_model(question)
     u = _cp_rounds(question, m, None, deadline)
     fewest_line = _fewest_cpsat(question, m, u, deadline, found)
