@@ -310,6 +310,8 @@ def _races(draw: st.DrawFn) -> dict[str, Any]:
             dice[draw(st.integers(0, 1))]["action"] = draw(st.sampled_from(ACTIONS))
         turns.append({"dice": dice})
     document["player_turns"] = turns
+    if len(turns) > 1:  # the token order a choice too only over one turn (up to 24 orders a plan)
+        document["rulings"] = {**document["rulings"], "VK-POWER-UNLOCK": "by-count"}
     return document
 
 
