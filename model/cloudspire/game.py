@@ -162,6 +162,10 @@ class Rules:
         )
 
 
+def _by_slot(miss: tuple[Slot, Die]) -> Slot:
+    return miss[0]
+
+
 def resolve_tasks() -> tuple[Task, ...]:
     """The Resolve phase's steps (Recover Dice is pushed by Exhaust Dice)."""
     return (SufferDamage(), AfterEffects(), ExhaustDice(), GainItemRewards(), Cleanup())
@@ -454,6 +458,7 @@ class CloudspireGame:
         if top is None:
             return []
         misses, spires, hero = [], [], []
+        loaded_misses: list[tuple[Slot, Die]] | None = None  # found once, at the first spire
         for space in enemy_reach(lane):
             if space == HERO:
                 hero.append(choice("hero"))
@@ -461,14 +466,11 @@ class CloudspireGame:
             placed = s.spire_at(space)
             if placed is None or placed.defeated:
                 continue
-            loaded = sorted(
-                (
-                    d
-                    for d in s.in_zone(Zone.LOADED)
-                    if d.face is Face.MISS and Slot.parse(d.slot).space == space
-                ),
-                key=lambda d: Slot.parse(d.slot),
-            )
+            if loaded_misses is None:
+                loaded_misses = [
+                    (Slot.parse(d.slot), d) for d in s.dice if d.zone is Zone.LOADED and d.face is Face.MISS
+                ]
+            loaded = [d for _, d in sorted((m for m in loaded_misses if m[0].space == space), key=_by_slot)]
             if loaded:
                 misses += [choice("miss", d.slot) for d in loaded]
             else:

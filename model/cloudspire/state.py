@@ -355,7 +355,7 @@ class GameState:
         raise KeyError(name)
 
     def in_zone(self, zone: Zone) -> tuple[Die, ...]:
-        return tuple(d for d in self.dice if d.zone is zone)
+        return tuple([d for d in self.dice if d.zone is zone])
 
     def lane(self, lane: str) -> tuple[str, ...]:
         return self.lanes[LANES.index(lane)]
