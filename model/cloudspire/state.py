@@ -385,6 +385,8 @@ class GameState:
             raise TypeError(f"GameState has no field(s) {', '.join(sorted(unknown))}")
         attributes = self.__dict__.copy()  # one copy of the dictionary: faster than filling a new one
         attributes.pop("_hash", None)
+        if "dice" in changes:
+            attributes.pop("_dice_hash", None)
         attributes.update(changes)
         new = object.__new__(GameState)
         _set_attribute(new, "__dict__", attributes)
@@ -393,7 +395,11 @@ class GameState:
     def __hash__(self) -> int:
         cached: int | None = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash(_field_values(self.__dict__))
+            attributes = self.__dict__
+            dice = attributes.get("_dice_hash")  # kept by every change that leaves the dice alone
+            if dice is None:
+                dice = attributes["_dice_hash"] = hash(self.dice)
+            cached = hash((dice, _field_values(attributes)))
             self.__dict__["_hash"] = cached
         return cached
 
@@ -426,5 +432,6 @@ class GameState:
 
 _FIELDS = tuple(f.name for f in fields(GameState))
 _set_attribute = object.__setattr__  # past the frozen class's own, which refuses
-_field_values = operator.itemgetter(*_FIELDS)  # the fields' values in order, as one tuple
+# The fields' values in order, as one tuple (the dice apart: their hash is kept across changes).
+_field_values = operator.itemgetter(*(name for name in _FIELDS if name != "dice"))
 _FIELD_SET = frozenset(_FIELDS)

@@ -1061,13 +1061,15 @@ def auto_engine(question: RaceQuestion) -> str:
     """The engine ``auto`` runs: the baseline for Pillage and for whatever else the compiled rules
     do not model (the other engines refuse it), the compiled engine otherwise."""
     # From the table "race (a) engines" of ``make bench`` (tests/vulketh/bench.py, search time
-    # only, CPU, 6 December, loaded): race.json's first player turn (12 plans): compiled 0.03 s,
-    # baseline 0.03, z3 0.22; two turns (144): compiled 0.12, baseline 1.2, z3 3.0; two turns with
-    # the token order (288): compiled 0.24, baseline 3.2, z3 3.2; the whole race (1,728 plans, the
-    # README line): compiled 1.2 s, z3 about 8.5 (idle, 3 December). The compiled engine shares
-    # each position's turns across every plan prefix and both questions, and stops a set's draws
-    # at its first fifth Warlord; it is the fastest at every size. CP-SAT is never picked: it
-    # solves each query afresh, and its import costs about 0.55 s CPU in a fresh process.
+    # only, CPU, 6 December, load about 1.5): race.json's first player turn (12 plans): compiled
+    # 20 ms, baseline 18, z3 115; with the token order (24): compiled 31, baseline 32, z3 117; two
+    # turns (144): compiled 87, baseline 866, z3 1,769; two turns with the token order (288):
+    # compiled 160, baseline 2,245, z3 2,623; the whole race (1,728 plans, the README line):
+    # compiled about 1.0 s, z3 about 8.5 (idle, 3 December). The compiled engine shares each
+    # position's turns across every plan prefix and both questions, and stops a set's draws at
+    # its first fifth Warlord: the fastest from 24 plans on, 2 ms behind the baseline at 12, so
+    # one rule for every size. CP-SAT is never picked: it solves each query afresh, and its import
+    # costs about 0.55 s CPU in a fresh process.
     if question.pillage:
         return "baseline"
     try:
