@@ -44,6 +44,7 @@ Chance kinds: ``roll`` (source: the die, outcomes: its six faces), ``draw`` (sou
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from invasion_oracle.model.cloudspire.area import (
@@ -161,6 +162,10 @@ class Rules:
         )
 
 
+def _by_slot(miss: tuple[Slot, Die]) -> Slot:
+    return miss[0]
+
+
 def resolve_tasks() -> tuple[Task, ...]:
     """The Resolve phase's steps (Recover Dice is pushed by Exhaust Dice)."""
     return (SufferDamage(), AfterEffects(), ExhaustDice(), GainItemRewards(), Cleanup())
@@ -173,6 +178,10 @@ class CloudspireGame:
         self.rules = rules
         self.data = rules.data
         self._cards = {c.id: c for c in rules.data.cards}
+        # Each task type's handlers, found once (by name, as before: ``_task_X`` / ``_answer_X``):
+        # formatting the name and looking it up cost a tenth of a search's step.
+        self._task_handlers: dict[type, Callable[..., GameState] | None] = {}
+        self._answer_handlers: dict[type, Callable[..., GameState] | None] = {}
 
     # -- the pure interface -------------------------------------------------------------------------
 
@@ -233,7 +242,7 @@ class CloudspireGame:
         while s.request is None and s.agenda:
             if s.outcome is not None:
                 return s.evolve(agenda=())
-            task, s = s.agenda[0], s.evolve(agenda=s.agenda[1:])
+            task, s = s.agenda[0], s.with_agenda(s.agenda[1:])
             s = self._run(s, task, ev)
             s = self._check(s, ev)
         if s.outcome is not None:
@@ -270,7 +279,10 @@ class CloudspireGame:
         )
 
     def _run(self, s: GameState, task: Task, ev: Events) -> GameState:
-        handler = getattr(self, f"_task_{type(task).__name__}", None)
+        kind = type(task)
+        handler = self._task_handlers.get(kind)
+        if handler is None:
+            handler = self._task_handlers[kind] = getattr(self, f"_task_{kind.__name__}", None)
         if handler is None:  # pragma: no cover - a bug, not an input
             raise RulesError(f"unknown task {task!r}")
         result: GameState = handler(s, task, ev)
@@ -299,7 +311,10 @@ class CloudspireGame:
     def _decided(self, s: GameState, task: Task, c: Choice, ev: Events) -> GameState:
         if c.verb == "banish":
             return self._banish(s, task, c.colour, ev)
-        handler = getattr(self, f"_answer_{type(task).__name__}", None)
+        kind = type(task)
+        handler = self._answer_handlers.get(kind)
+        if handler is None:
+            handler = self._answer_handlers[kind] = getattr(self, f"_answer_{kind.__name__}", None)
         if handler is None:  # pragma: no cover - a bug
             raise RulesError(f"task {task!r} takes no answer")
         result: GameState = handler(s, task, c, ev)
@@ -443,6 +458,7 @@ class CloudspireGame:
         if top is None:
             return []
         misses, spires, hero = [], [], []
+        loaded_misses: list[tuple[Slot, Die]] | None = None  # found once, at the first spire
         for space in enemy_reach(lane):
             if space == HERO:
                 hero.append(choice("hero"))
@@ -450,14 +466,11 @@ class CloudspireGame:
             placed = s.spire_at(space)
             if placed is None or placed.defeated:
                 continue
-            loaded = sorted(
-                (
-                    d
-                    for d in s.in_zone(Zone.LOADED)
-                    if d.face is Face.MISS and Slot.parse(d.slot).space == space
-                ),
-                key=lambda d: Slot.parse(d.slot),
-            )
+            if loaded_misses is None:
+                loaded_misses = [
+                    (Slot.parse(d.slot), d) for d in s.dice if d.zone is Zone.LOADED and d.face is Face.MISS
+                ]
+            loaded = [d for _, d in sorted((m for m in loaded_misses if m[0].space == space), key=_by_slot)]
             if loaded:
                 misses += [choice("miss", d.slot) for d in loaded]
             else:
@@ -977,7 +990,9 @@ class CloudspireGame:
         assert top is not None
         damage = self.attack_damage(s, top)
         ev.append(Event.make("attack_started", lane=lane, card=top, name=self.enemy_name(top), damage=damage))
-        return s.evolve(attacked=(*s.attacked, lane)).push(Attack(lane, damage), SufferDamage())
+        return s.evolve(
+            attacked=(*s.attacked, lane), agenda=(Attack(lane, damage), SufferDamage(), *s.agenda)
+        )
 
     def _task_Attack(self, s: GameState, task: Attack, ev: Events) -> GameState:
         if task.left <= 0:

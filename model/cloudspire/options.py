@@ -136,5 +136,6 @@ def _parse(text: str) -> Choice:
 
 
 def choice(verb: str, *args: object) -> str:
-    """The text of a choice (the form requests list)."""
-    return str(Choice(verb, tuple(str(a) for a in args)))
+    """The text of a choice (the form requests list): ``str(Choice(verb, args))`` without
+    building the Choice (the searches list options on every step)."""
+    return " ".join((verb, *[str(a) for a in args]))

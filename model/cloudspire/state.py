@@ -11,6 +11,7 @@ takes it. So a game can pause anywhere and resume from the state alone.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -354,7 +355,7 @@ class GameState:
         raise KeyError(name)
 
     def in_zone(self, zone: Zone) -> tuple[Die, ...]:
-        return tuple(d for d in self.dice if d.zone is zone)
+        return tuple([d for d in self.dice if d.zone is zone])
 
     def lane(self, lane: str) -> tuple[str, ...]:
         return self.lanes[LANES.index(lane)]
@@ -379,20 +380,26 @@ class GameState:
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes``, like :func:`dataclasses.replace` but much faster."""
-        unknown = changes.keys() - _FIELD_SET
-        if unknown:
+        if not _FIELD_SET.issuperset(changes):
+            unknown = changes.keys() - _FIELD_SET
             raise TypeError(f"GameState has no field(s) {', '.join(sorted(unknown))}")
-        new = object.__new__(GameState)
-        attributes = new.__dict__
-        attributes.update(self.__dict__)
+        attributes = self.__dict__.copy()  # one copy of the dictionary: faster than filling a new one
         attributes.pop("_hash", None)
+        if "dice" in changes:
+            attributes.pop("_dice_hash", None)
         attributes.update(changes)
+        new = object.__new__(GameState)
+        _set_attribute(new, "__dict__", attributes)
         return new
 
     def __hash__(self) -> int:
         cached: int | None = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash(tuple(self.__dict__[name] for name in _FIELDS))
+            attributes = self.__dict__
+            dice = attributes.get("_dice_hash")  # kept by every change that leaves the dice alone
+            if dice is None:
+                dice = attributes["_dice_hash"] = hash(self.dice)
+            cached = hash((dice, _field_values(attributes)))
             self.__dict__["_hash"] = cached
         return cached
 
@@ -409,10 +416,22 @@ class GameState:
         spires[SPIRE_SPACES.index(space)] = placed
         return self.evolve(spires=tuple(spires))
 
+    def with_agenda(self, agenda: tuple[Task, ...]) -> GameState:
+        """``evolve(agenda=agenda)``, the step loop's most frequent change, without the keywords."""
+        attributes = self.__dict__.copy()
+        attributes.pop("_hash", None)
+        attributes["agenda"] = agenda
+        new = object.__new__(GameState)
+        _set_attribute(new, "__dict__", attributes)
+        return new
+
     def push(self, *tasks: Task) -> GameState:
         """Put ``tasks`` at the front of the agenda, in the order given."""
-        return self.evolve(agenda=(*tasks, *self.agenda))
+        return self.with_agenda((*tasks, *self.agenda))
 
 
 _FIELDS = tuple(f.name for f in fields(GameState))
+_set_attribute = object.__setattr__  # past the frozen class's own, which refuses
+# The fields' values in order, as one tuple (the dice apart: their hash is kept across changes).
+_field_values = operator.itemgetter(*(name for name in _FIELDS if name != "dice"))
 _FIELD_SET = frozenset(_FIELDS)

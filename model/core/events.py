@@ -13,6 +13,7 @@ from typing import Any
 from invasion_oracle.model.core.frozen import quick_init
 
 _SCALARS = (str, int, bool, type(None))
+_PLAIN = frozenset(_SCALARS)  # the exact types, checked first: most fields are one of them
 
 
 def _check_field(name: str, value: object) -> None:
@@ -43,7 +44,8 @@ class Event:
     @staticmethod
     def make(kind: str, **fields: Any) -> Event:
         for name, value in fields.items():
-            _check_field(name, value)
+            if type(value) not in _PLAIN:
+                _check_field(name, value)
         return Event(kind, tuple(fields.items()))
 
     def get(self, name: str, default: Any = None) -> Any:

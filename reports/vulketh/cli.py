@@ -37,10 +37,10 @@ ENGINES = ("auto", "z3", "baseline", "both")
 # Clearing a hex: `auto` takes the baseline up to 1,000 placements to try, CP-SAT beyond
 # (solver/vulketh/clear.py, CLEAR_CROSSOVER, from the bench); `both` runs z3, CP-SAT and the baseline.
 CLEAR_ENGINES = ("auto", "z3", "cpsat", "baseline", "both")
-# The race: `auto` takes z3 (measured faster than CP-SAT, the compiled exhaustive engine and the
-# baseline at the bundled size, tests/bench/bench_vulketh.py; solver/vulketh/race.py, auto_engine),
-# the baseline for a Vul'Keth-tribe player (Pillage is searched only there); `both` runs z3, CP-SAT,
-# compiled and the baseline.
+# The race: `auto` takes the compiled engine (measured faster than z3, CP-SAT and the baseline at
+# every size, tests/bench/bench_vulketh.py; solver/vulketh/race.py, auto_engine), the baseline for
+# what the compiled rules refuse, a Vul'Keth-tribe player among them (Pillage is searched only
+# there); `both` runs z3, CP-SAT, compiled and the baseline.
 RACE_ENGINES = ("auto", "z3", "cpsat", "compiled", "baseline", "both")
 
 

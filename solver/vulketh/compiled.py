@@ -18,7 +18,7 @@ Python, a conflict rule that is not built in, and the 'Appease the Volcano' effe
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES
@@ -157,13 +157,27 @@ class Compiled:
     # Called between the pieces of a long encoding (a search's deadline check): building the terms
     # of a few Invader turns takes seconds, and a time limit must cover it.
     tick: Callable[[], None] = _never_stop
+    # The data's numbers and the readings, looked up at every step of the concrete engine: kept
+    # in dicts (readings as first asked).
+    _values: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _readings: dict[str, str] = field(init=False, repr=False, compare=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._values.update((key, sourced.value) for key, sourced in self.rules.data.values)
 
     @property
     def data(self) -> Any:
         return self.rules.data
 
+    def value(self, key: str) -> int:
+        """The data's number ``key`` (``data.value``)."""
+        return self._values[key]
+
     def reading(self, ruling: str) -> str:
-        return self.rules.reading(ruling)
+        reading = self._readings.get(ruling)
+        if reading is None:
+            reading = self._readings[ruling] = self.rules.reading(ruling)
+        return reading
 
     def check_supported(self) -> None:
         if self.rules.conflict is not BUILT_IN.get(self.rules.conflict.name):
@@ -176,7 +190,7 @@ class Compiled:
     # -- small pieces --------------------------------------------------------------------------
 
     def cap(self) -> int:
-        return int(self.data.value("population_limit"))
+        return int(self.value("population_limit"))
 
     def strength_amount(self, action: str, row: tuple[Any, Any, Any]) -> Any:
         o = self.ops
@@ -255,6 +269,8 @@ class Compiled:
                 )
             for _ in range(most):
                 can = o.and_(left > 0, inv[source - 1] >= 2, inv[source - 1] - arrived[source - 1] > 0)
+                if can is False:  # a value, not a term: nothing moves now, nor in the steps left
+                    break
                 chosen: Any = False
                 target_flags = []
                 for d in candidates:
@@ -281,10 +297,12 @@ class Compiled:
         rule = self.rules.conflict.name
         loss = 1 if rule == "one-each" else o.min2(p, i)
         both = o.and_(p > 0, i > 0)
+        if both is False:  # a value: no fight, nothing changes
+            return s
         new_p = o.ite(both, p - loss, p)
         new_i = o.ite(both, i - loss, i)
         cleared = o.and_(both, new_i == 0)
-        lose = o.ite(cleared, o.min2(s.res, self.data.value("cleared_hex_loss")), 0)
+        lose = o.ite(cleared, o.min2(s.res, self.value("cleared_hex_loss")), 0)
         return replace(
             s,
             ply=_set(s.ply, n - 1, new_p),
@@ -298,7 +316,8 @@ class Compiled:
         limit = self.cap()
         for n in HEXES:
             crowded = o.and_(s.ply[n - 1] > 0, s.inv[n - 1] > 0, s.ply[n - 1] + s.inv[n - 1] > limit)
-            s = merge(o, crowded, self.conflict(s, n), s)
+            if crowded is not False:  # (a value False: no fight)
+                s = merge(o, crowded, self.conflict(s, n), s)
         return s
 
     def unlocked(self, s: CState) -> list[Any]:
@@ -313,7 +332,8 @@ class Compiled:
         sections = self.data.warlord_sections.value
         flags = self.unlocked(s)
         for power, on in zip(sections, flags, strict=True):
-            s = merge(self.ops, on, self.power(s, power), s)
+            if on is not False:  # (a value False: the power is locked)
+                s = merge(self.ops, on, self.power(s, power), s)
         return s
 
     def power(self, s: CState, power: str) -> CState:
@@ -352,6 +372,10 @@ class Compiled:
             go = o.and_(near, s.ply[n - 1] > 0)
             if skip_full:
                 go = o.and_(go, s.inv[n - 1] < cap)
+            if go is False:  # a value: nothing converts here (the score floor still applies)
+                if costs:
+                    s = self.lose_points(s, 0)
+                continue
             from_supply = o.and_(go, s.supply > 0)
             from_reserve = o.and_(go, o.not_(from_supply), s.reserve > 0)
             converted = o.or_(from_supply, from_reserve)
@@ -496,12 +520,14 @@ class Compiled:
         state and whether every chosen token was still on the board."""
         o = self.ops
         sections = self.data.warlord_sections.value
-        cost = self.data.value("warlord_cost")
-        to_win = self.data.value("warlords_to_win")
+        cost = self.value("warlord_cost")
+        to_win = self.value("warlords_to_win")
         legal: Any = True
         for _ in range(len(sections)):
             on_board = o.count(list(s.board))
             go = o.and_(s.res >= cost, on_board > 0, o.not_(s.invader_won), o.not_(s.player_won))
+            if go is False:  # a value, not a term: no summon now, nor in the steps left
+                break
             target_flags = self._warlord_target(s)
             if token_choice is None or self.reading("VK-POWER-UNLOCK") == "by-count":
                 taken: list[Any] = []
@@ -571,8 +597,8 @@ class Compiled:
         ACTIONS), nothing else happens, conflicts over the limit are resolved."""
         o = self.ops
         if villages:
-            s = replace(s, score=s.score + villages * self.data.value("village_points"))
-            s = replace(s, player_won=o.or_(s.player_won, s.score >= self.data.value("winning_score")))
+            s = replace(s, score=s.score + villages * self.value("village_points"))
+            s = replace(s, player_won=o.or_(s.player_won, s.score >= self.value("winning_score")))
         for face, action in zip(faces, actions, strict=True):
             code = FACE_CODE[face]
             rows = []

@@ -19,7 +19,10 @@ Engines (exact; tests check them equal):
 * ``compiled`` - every plan against every draw over the compiled rules' concrete arithmetic
   (:mod:`invasion_oracle.solver.vulketh.compiled`), plan prefixes shared: a node is the set of positions a plan
   prefix can reach over the draws so far (memoised), and a plan's count stops at its first
-  fifth Warlord; the lexicographic order of the baseline. Refuses what the compiled twin does not
+  fifth Warlord; the lexicographic order of the baseline. Each position's player and Invader
+  turns are computed once for every set and both questions; a set's draws stop at their first
+  fifth Warlord (the position and card that gave the last one tried first); the fewest skips
+  the options whose fifth Warlord cannot come before the best option's. Refuses what the compiled twin does not
   model (Pillage among them: a Vul'Keth-tribe player);
 * ``z3`` - the rounds unrolled over the compiled rules with the draws, placements and tokens as
   unknowns: ``fewest`` by one satisfiability query per number of turns; ``furthest``
@@ -32,10 +35,11 @@ Engines (exact; tests check them equal):
 * ``baseline`` - every plan (in the same lexicographic order) against every draw sequence (and
   every Pillage answer, for the fewest), through the oracle itself.
 
-``auto`` (the default, :func:`auto_engine`) takes the baseline for a Vul'Keth-tribe player
-(Pillage) and for races of at most 300 plans, where it is the fastest engine, and ``z3`` beyond:
-on the bundled race (1,728 plans) z3 took about 8.5 s CPU, CP-SAT 19 s, compiled 28 s, the
-baseline about 90 s (``tests/vulketh/bench.py``, "race (a) engines"). CP-SAT is never auto's pick.
+``auto`` (the default, :func:`auto_engine`) takes the compiled engine, the fastest at every size
+the bench measures (the bundled race, 1,728 plans: about 1.2 s CPU; z3 8.5 s, CP-SAT 19 s, the
+baseline about 90 s: ``tests/vulketh/bench.py``, "race (a) engines"), and the baseline for what
+the compiled rules refuse (a Vul'Keth-tribe player's Pillage among them). CP-SAT is never auto's
+pick.
 
 Both answers are replayed through the oracle (the plan, the draws and the Pillage answers as
 scripts) before they are returned. Cut by a time limit (or Ctrl-C), every engine returns the
@@ -323,22 +327,75 @@ class _Compiled:
         ]
         self.memo: dict[tuple[bool, int, frozenset[CState]], tuple[int | None, tuple[int, ...]]] = {}
         self.counts: dict[tuple[int, frozenset[CState]], Counter[int | None]] = {}
+        # One position's turns are computed once for every set holding it (both searches, every
+        # prefix): an Invader turn by (position, card), None when the draw is illegal, and a
+        # player turn by (position, turn, option).
+        self.turn_memo: dict[tuple[CState, int], CState | None] = {}
+        self.player_memo: dict[tuple[CState, int, int], CState] = {}
+        # The draw and the position that last gave a fifth Warlord are tried first: a set that
+        # loses mostly loses the way its siblings did, and one win settles it (the answer is the
+        # same in any order: the flag, or every position when there is no win).
+        self.card_order = list(self.cards)
+        self.last_win: CState | None = None
+
+    def invader_turn(self, s: CState, card: int) -> CState | None:
+        key = (s, card)
+        if key in self.turn_memo:
+            return self.turn_memo[key]
+        after, legal = self.rules.invader_turn(s, card, self.token_choice)
+        out = after if legal else None
+        self.turn_memo[key] = out
+        return out
+
+    def _draws(self, s: CState) -> bool:
+        """Every draw from ``s`` into ``self._out``; True (and the rest not computed) when one
+        gives the fifth Warlord."""
+        for i, card in enumerate(self.card_order):
+            after = self.invader_turn(s, card)
+            if after is None:
+                continue
+            if after.invader_won:
+                if i:
+                    self.card_order.insert(0, self.card_order.pop(i))
+                return True
+            if not after.player_won:
+                self._out.add(after)
+        return False
 
     def invader(self, states: frozenset[CState]) -> tuple[bool, frozenset[CState]]:
         """Every draw from every position: whether one gives the fifth Warlord (then the rest are
         not computed), else the positions where the game goes on."""
-        out = set()
-        for s in states:
+        return self.advance(states, None, 0)
+
+    def advance(self, states: frozenset[CState], k: int | None, index: int) -> tuple[bool, frozenset[CState]]:
+        """Player turn ``k`` with its option ``index`` (``k`` None: no player turn) from every
+        position, then every draw: whether one gives the fifth Warlord (then the rest are not
+        computed), else the positions where the game goes on."""
+        self._out: set[CState] = set()
+        hint = self.last_win
+        if hint is not None and hint in states:
             self.deadline.check()
-            for card in self.cards:
-                after, legal = self.rules.invader_turn(s, card, self.token_choice)
-                if not legal:
-                    continue
-                if after.invader_won:
-                    return True, frozenset()
-                if not after.player_won:
-                    out.add(after)
-        return False, frozenset(out)
+            if self._draws(self.player(hint, k, index)):
+                return True, frozenset()
+        for s in states:
+            if s is hint:
+                continue
+            self.deadline.check()
+            if self._draws(self.player(s, k, index)):
+                self.last_win = s
+                return True, frozenset()
+        return False, frozenset(self._out)
+
+    def player(self, s: CState, k: int | None, index: int) -> CState:
+        """Player turn ``k`` from ``s`` with the turn's option ``index`` (memoised)."""
+        if k is None:
+            return s
+        key = (s, k, index)
+        moved = self.player_memo.get(key)
+        if moved is None:
+            moved = self.rules.player_turn(s, self.villages, self.question.faces[k], self.options[k][index])
+            self.player_memo[key] = moved
+        return moved
 
     def start(self) -> tuple[int | None, frozenset[CState]]:
         states = frozenset({from_state(self.question.scenario.initial, self.question.scenario.rules)})
@@ -365,17 +422,19 @@ class _Compiled:
             return self.memo[key]
         turn = k + 1 + (1 if self.question.invader_first else 0)
         best: tuple[int | None, tuple[int, ...]] | None = None
-        for index, (a, b) in enumerate(self.options[k]):
-            moved = frozenset(
-                self.rules.player_turn(s, self.villages, self.question.faces[k], (a, b)) for s in states
-            )
-            won, after = self.invader(moved)
+        for index in range(len(self.options[k])):
+            won, after = self.advance(states, k, index)
             value: tuple[int | None, tuple[int, ...]]
             if won:
                 value = (turn, (index,) + (0,) * (n - k - 1))
                 self.found.saw(RaceLine(self.plan((*prefix, *value[1]), self.order), (), turn))
             elif k + 1 == n or not after:
                 value = (None, (index,) + (0,) * (n - k - 1))
+            elif worst and best is not None and best[0] is not None and best[0] <= turn + 1:
+                # Below, the fifth Warlord comes on turn + 1 at the earliest: never before the
+                # best option's (and a tie keeps the earlier option), so these plans are settled.
+                self.found.settled(rest)
+                continue
             else:
                 below = self.search(after, k + 1, worst, (*prefix, index))
                 value = (below[0], (index, *below[1]))
@@ -400,11 +459,8 @@ class _Compiled:
         turn = k + 1 + (1 if self.question.invader_first else 0)
         suffixes = math.prod(len(o) for o in self.options[k + 1 :])
         out: Counter[int | None] = Counter()
-        for a, b in self.options[k]:
-            moved = frozenset(
-                self.rules.player_turn(s, self.villages, self.question.faces[k], (a, b)) for s in states
-            )
-            won, after = self.invader(moved)
+        for index in range(len(self.options[k])):
+            won, after = self.advance(states, k, index)
             if won:
                 out[turn] += suffixes
             elif k + 1 == len(self.options) or not after:
@@ -1002,26 +1058,26 @@ def _cpsat(
 # -- the answer ------------------------------------------------------------------------------------
 
 
-RACE_BASELINE_UP_TO = 300
-"""Up to this many plans ``auto`` runs the baseline, beyond it z3 (the bench table below)."""
-
-
 def auto_engine(question: RaceQuestion) -> str:
-    """The engine ``auto`` runs: the baseline for Pillage (the other engines do not model it) and
-    for races of at most :data:`RACE_BASELINE_UP_TO` plans, z3 beyond."""
+    """The engine ``auto`` runs: the baseline for Pillage and for whatever else the compiled rules
+    do not model (the other engines refuse it), the compiled engine otherwise."""
     # From the table "race (a) engines" of ``make bench`` (tests/vulketh/bench.py, search time
-    # only, CPU, idle, 3 December): race.json's first player turn (12 plans): baseline 24 ms,
-    # compiled 60 ms, CP-SAT 96 ms, z3 218 ms; two turns (144): baseline 1.97 s, compiled 2.2,
-    # z3 2.9, CP-SAT 3.0; two turns with the token order (288): baseline 3.3 s, CP-SAT 4.0,
-    # compiled 4.1, z3 4.5. The whole race (1,728 plans, the README line): z3 8.5 s, CP-SAT 19.3,
-    # compiled about 28, baseline about 90. The baseline grows with the plans times the draws,
-    # z3 far slower, so the crossover lies between 288 and 1,728 plans: 300 keeps every measured
-    # size on its fastest engine. CP-SAT is never picked: it solves each query afresh (a feasible
-    # one on the 3-turn rounds, some 9,000 variables, about 5 s, mostly presolve) where z3 checks
-    # incrementally, and its import costs about 0.55 s CPU in a fresh process.
-    if question.pillage or len(question.plans()) <= RACE_BASELINE_UP_TO:
+    # only, CPU, 6 December, load about 1.5): race.json's first player turn (12 plans): compiled
+    # 20 ms, baseline 18, z3 115; with the token order (24): compiled 31, baseline 32, z3 117; two
+    # turns (144): compiled 87, baseline 866, z3 1,769; two turns with the token order (288):
+    # compiled 160, baseline 2,245, z3 2,623; the whole race (1,728 plans, the README line):
+    # compiled about 1.0 s, z3 about 8.5 (idle, 3 December). The compiled engine shares each
+    # position's turns across every plan prefix and both questions, and stops a set's draws at
+    # its first fifth Warlord: the fastest from 24 plans on, 2 ms behind the baseline at 12, so
+    # one rule for every size. CP-SAT is never picked: it solves each query afresh, and its import
+    # costs about 0.55 s CPU in a fresh process.
+    if question.pillage:
         return "baseline"
-    return "z3"
+    try:
+        Compiled(question.scenario.rules, CONCRETE).check_supported()
+    except Unsupported:
+        return "baseline"
+    return "compiled"
 
 
 def race(

@@ -62,17 +62,15 @@ def clear_engines(sizes: tuple[tuple[int, int], ...] = CLEAR_SIZES, repeat: int 
 
 # The race at three sizes, every engine at each: race.json's first player turn (12 plans), that
 # turn with the token order the player's too (VK-POWER-UNLOCK=by-section: 24 plans), its first two
-# (144); then the two engines ``auto`` chooses between at its crossover (RACE_BASELINE_UP_TO) on
-# the first two turns with the token order (288 plans; CP-SAT and the compiled engine there: 4.0
-# and 4.1 s against the baseline's 3.3 s, 3 December, idle). The whole race (1,728 plans) is the
-# README line, timed with auto (z3) by bench_readme: z3 8.5 s, CP-SAT 19.3 s, the exhaustive
-# engines about 28 and 90 s (3 December, idle), too long to run every engine there on every bench.
+# (144); then the compiled engine, z3 and the baseline on the first two turns with the token order (288 plans). The
+# whole race (1,728 plans) is the README line, timed with auto (the compiled engine, about 1.2 s;
+# z3 8.5 s, CP-SAT 19.3 s, the baseline about 90 s, 3 December, idle) by bench_readme.
 ALL_RACE_ENGINES = ("z3", "cpsat", "compiled", "baseline")
 RACE_SIZES: tuple[tuple[int, bool, tuple[str, ...]], ...] = (
     (1, False, ALL_RACE_ENGINES),
     (1, True, ALL_RACE_ENGINES),
     (2, False, ALL_RACE_ENGINES),
-    (2, True, ("z3", "baseline")),
+    (2, True, ("compiled", "z3", "baseline")),
 )
 
 

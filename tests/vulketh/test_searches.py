@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES
 from invasion_oracle.model.vulketh.scenario import load_scenario, scenario_from_document
 from invasion_oracle.properties.vulketh import positions
 from invasion_oracle.solver.vulketh.clear import clear_hex, placements
@@ -241,7 +242,10 @@ def test_a_cut_compiled_race_reports_its_extent_and_best_found() -> None:
     question = race_question(scenario_from_document(document, "race.json"))
     full, n = _checks(lambda d: race(question, engine="compiled", parent=d))
     assert full.fewest is not None and full.fewest.turn == 2 and full.fewest_at_least == 2
-    cuts = [race(question, engine="compiled", parent=_Budget(n * k // 8).deadline) for k in (1, 4, 7)]
+    # Cut early, late in the fewest's search (the furthest's reuses its turns: few checks), and
+    # at the last check (the replays).
+    budgets = (n // 8, n * 7 // 8, n - 1)
+    cuts = [race(question, engine="compiled", parent=_Budget(b).deadline) for b in budgets]
     assert [c.status.value for c in cuts] == sorted((c.status.value for c in cuts), key="unknown".__ne__)
     settled = [c.searched_plans or 0 for c in cuts]
     assert settled == sorted(settled) and any(0 < p < 12 for p in settled)  # plans really settled
@@ -291,6 +295,41 @@ def test_a_cut_cpsat_race_is_best_found_or_unknown_never_proven() -> None:
             assert cut.fewest is not None and cut.fewest.turn == 2 and cut.fewest.draws == ("g", "g")
         else:
             assert cut.fewest is None
+
+
+@st.composite
+def _races(draw: st.DrawFn) -> dict[str, Any]:
+    """A generated position (standard tribe: no Pillage) and one to three passive player turns;
+    past the first, one die's action is given, so the baseline stays quick (3 options a turn)."""
+    document = {**draw(positions(max_invaders=4)), "tribe": "standard"}
+    turns = []
+    for t in range(draw(st.integers(1, 3))):
+        faces = draw(st.lists(st.sampled_from(FACES), min_size=2, max_size=2, unique=True))
+        dice: list[dict[str, Any]] = [{"face": f} for f in faces]
+        if t:
+            dice[draw(st.integers(0, 1))]["action"] = draw(st.sampled_from(ACTIONS))
+        turns.append({"dice": dice})
+    document["player_turns"] = turns
+    if len(turns) > 1:  # the token order a choice too only over one turn (up to 24 orders a plan)
+        document["rulings"] = {**document["rulings"], "VK-POWER-UNLOCK": "by-count"}
+    return document
+
+
+@settings(max_examples=6 * SCALE, deadline=None)
+@given(_races())
+def test_race_compiled_engine_equals_the_baseline_on_generated_races(document: dict[str, Any]) -> None:
+    """The compiled engine's shared turns, early stops and skipped options change no answer."""
+    question = race_question(scenario_from_document(document, "generated.json"))
+    try:
+        compiled = race(question, engine="compiled")
+    except MalformedInputError as err:  # a feature the compiled rules refuse (auto: the baseline)
+        assert "does not model" in str(err)
+        return
+    baseline = race(question, engine="baseline")
+    assert _answer(compiled) == _answer(baseline)
+    assert _line(compiled.fewest) == _line(baseline.fewest) and _line(compiled.furthest) == _line(
+        baseline.furthest
+    )
 
 
 @pytest.mark.slow
@@ -700,13 +739,32 @@ def test_a_race_counterexample_refutes_only_the_plans_its_draws_are_legal_for() 
     assert solver.check(race_module._refuted_by(counter, 1)) == z3.sat  # every plan still stands
 
 
-def test_race_auto_takes_the_baseline_on_small_races_and_z3_on_the_bundled_one() -> None:
+def test_race_auto_takes_the_compiled_engine_and_the_baseline_for_what_it_refuses() -> None:
     from invasion_oracle.model.core.jsonio import read_json_file
-    from invasion_oracle.solver.vulketh.race import RACE_BASELINE_UP_TO, auto_engine
+    from invasion_oracle.solver.vulketh.race import auto_engine
 
     document = read_json_file("example:vulketh/race.json")
     whole = race_question(scenario_from_document(document, "race.json"))
-    document["player_turns"] = document["player_turns"][:2]
+    document["player_turns"] = document["player_turns"][:1]
     small = race_question(scenario_from_document(document, "race.json"))
-    assert len(small.plans()) <= RACE_BASELINE_UP_TO < len(whole.plans())
-    assert (auto_engine(small), auto_engine(whole)) == ("baseline", "z3")
+    pillage = race_question(scenario_from_document(PILLAGE_RACE, "race.json"))
+    # A card reward the compiled rules do not model ('Appease the Volcano'): z3 refuses it too.
+    appease = card(
+        "v",
+        act("GATHER"),
+        act("GATHER"),
+        goal={"goal": "resources", "at_least": 1},
+        reward=[{"effect": "remove_warlord"}],
+    )
+    refused = race_question(
+        scenario_from_document({**RACE, "data": cards_data(appease), "decks": {"1": ["v"]}}, "race.json")
+    )
+    assert [auto_engine(q) for q in (small, whole, pillage, refused)] == [
+        "compiled",
+        "compiled",
+        "baseline",
+        "baseline",
+    ]
+    with pytest.raises(MalformedInputError, match="does not model"):
+        race(refused, engine="z3")
+    assert race(refused).engine == "baseline"
