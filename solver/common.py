@@ -221,11 +221,25 @@ def stop_on_interrupt(*deadlines: Deadline) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+def _pipe_tick() -> float:
+    try:  # a bad value is ignored, as the default is what anyone wants
+        seconds = float(os.environ.get("INVASION_PROGRESS_SECONDS", "10"))
+    except ValueError:
+        return 10.0
+    return seconds if seconds >= 0 and seconds == seconds else 10.0
+
+
+PIPE_TICK_SECONDS = _pipe_tick()
+"""How often a search whose stderr is not a terminal (a pipe, a CI log) prints a progress line:
+10 s, or ``$INVASION_PROGRESS_SECONDS`` (the tests set it high, so that their stderr stays quiet
+on a slow machine)."""
+
+
 @dataclass(slots=True)
 class Progress:
-    """A progress bar with rate and ETA (tqdm) on stderr, only when stderr is a terminal.
-
-    In pipes, files and CI nothing is drawn, so output stays byte-identical.
+    """Progress on stderr: a bar with rate and ETA (tqdm) on a terminal; elsewhere (a pipe, a file,
+    CI) a plain line about every :data:`PIPE_TICK_SECONDS` once the search has run that long, so a
+    quick search prints nothing there and stdout is never touched (it stays byte-identical).
     """
 
     label: str
@@ -234,9 +248,13 @@ class Progress:
     done: int = 0
     enabled: bool = field(init=False)
     _bar: Any = field(init=False, default=None)
+    _started: float = field(init=False, default=0.0)
+    _next_line: float = field(init=False, default=0.0)
 
     def __post_init__(self) -> None:
         self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self._started = time.monotonic()
+        self._next_line = self._started + PIPE_TICK_SECONDS
         if self.enabled:
             from tqdm import tqdm
 
@@ -253,8 +271,24 @@ class Progress:
         self.done += n
         if self._bar is not None:
             self._bar.update(n)
+        elif self._next_line:
+            now = time.monotonic()
+            if now >= self._next_line:
+                self._next_line = now + PIPE_TICK_SECONDS
+                self._line(now - self._started)
+
+    def _line(self, elapsed: float) -> None:
+        if self.total:
+            done = f"{self.done:,}/{self.total:,} done"
+            if 0 < self.done < self.total:
+                done += f", about {elapsed * (self.total - self.done) / self.done:.0f} s left"
+        else:
+            done = f"{self.done:,} done (total not known in advance)"
+        with contextlib.suppress(OSError, ValueError):  # a closed or broken stderr stops nothing
+            print(f"invasion: {self.label}: {done}, {elapsed:.0f} s", file=self.stream, flush=True)
 
     def finish(self) -> None:
+        self._next_line = 0.0
         if self._bar is not None:
             self._bar.close()
             self._bar = None

@@ -30,6 +30,9 @@ os.environ.setdefault("INVASION_DEBUG", "1")
 # No result cache unless a test asks for one (--cache-dir): a cached answer would hide what a test
 # changes (a toy ruling, a monkeypatch) and the user's cache folder is not the tests' to fill.
 os.environ.setdefault("INVASION_NO_CACHE", "1")
+# a search in a pipe prints a progress line every 10 s (solver.common.Progress): not in the tests,
+# whose stderr checks would then depend on the machine's speed
+os.environ.setdefault("INVASION_PROGRESS_SECONDS", "100000")
 
 
 @pytest.fixture(autouse=True, scope="session")
