@@ -31,7 +31,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -239,16 +239,20 @@ def _worker_start() -> None:
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # forked while the parent held SIGINT (_sigint_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _on_pool(
     job: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], workers: int, progress: Progress
 ) -> tuple[dict[int, Any], bool]:
     done: dict[int, Any] = {}
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(arguments)), initializer=_worker_start)
+    pool: ProcessPoolExecutor | None = None
     futures: dict[Future[Any], int] = {}
     try:
-        futures = {pool.submit(job, *args): index for index, args in enumerate(arguments)}
+        with _sigint_held():
+            pool = ProcessPoolExecutor(max_workers=min(workers, len(arguments)), initializer=_worker_start)
+            futures = {pool.submit(job, *args): index for index, args in enumerate(arguments)}
         pending = set(futures)
         while pending:
             finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
@@ -256,13 +260,30 @@ def _on_pool(
                 done[futures[future]] = future.result()
                 progress.step()
     except KeyboardInterrupt:
-        _terminate(pool)
+        if pool is not None:
+            _terminate(pool)
         return done, True
     except BaseException:
-        _terminate(pool)
+        if pool is not None:
+            _terminate(pool)
         raise
     pool.shutdown()
     return done, False
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """A Ctrl-C while the pool forks its workers and takes the jobs is held, then raised here once
+    they are all handed over. Why: one that landed mid-start escaped the pool's clean-up, and the
+    command went on with its next batch (a second Ctrl-C was needed)."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:

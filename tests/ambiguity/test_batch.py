@@ -59,3 +59,26 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr("invasion_oracle.reports.batch.CONNECT_SECONDS", 1)
     with pytest.raises(MalformedInputError, match="cannot reach a Dask scheduler there"):
         run_jobs(jobs.dispatch, WORK[:1], Runner(scheduler="tcp://127.0.0.1:9"), "test")
+
+
+def test_a_ctrl_c_while_the_pool_starts_stops_the_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the signal lands while the pool is being made: it must stop this batch and every later one,
+    # not escape the pool's clean-up (the command then went on with its next batch)
+    import os
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    import invasion_oracle.reports.batch as batch
+
+    class Interrupted(ProcessPoolExecutor):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", Interrupted)
+    try:
+        result = run_jobs(jobs.dispatch, WORK, Runner(workers=2), "test")
+        assert result.interrupted and batch.interrupted()
+        assert run_jobs(jobs.dispatch, WORK[:1], Runner(workers=1), "later").interrupted
+    finally:
+        batch.reset_interrupted()
