@@ -318,7 +318,10 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
             process.terminate()
     for process in processes.values():
         with contextlib.suppress(Exception):
-            process.join(1)
+            process.join(5)
+            if process.is_alive():  # a busy machine: never leave one behind
+                process.kill()
+                process.join()
 
 
 def _on_dask(
