@@ -17,8 +17,8 @@ Progress: on a terminal a bar per batch with its total and ETA (tqdm); elsewhere
 line on stderr when the batch starts, about every 10 s, and when it ends, with counts done / total.
 
 Ctrl-C: the pool's workers ignore SIGINT (they run in their own process group) and are
-terminated at once; the jobs not finished come back as ``None`` with :attr:`Batch.interrupted`
-set, and every later batch of the command is skipped (:func:`interrupted`), so one Ctrl-C stops
+terminated within a fraction of a second, whenever it comes (even while the pool starts); the
+jobs not finished come back as ``None`` with :attr:`Batch.interrupted` set, and every later batch of the command is skipped (:func:`interrupted`), so one Ctrl-C stops
 the whole command and it can write what is finished, marked partial.
 """
 
@@ -31,8 +31,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -127,16 +127,19 @@ def run_jobs(
         todo.append(index)
     progress = Progress(label, len(todo), len(reused))
     work = [arguments[i] for i in todo]
+    done: dict[int, Any] = {}
+    stopped = False
     try:
         if not work:
-            done: dict[int, Any] = {}
-            stopped = False
+            pass
         elif runner.scheduler:
             done, stopped = _on_dask(job, work, runner.scheduler, progress)
         elif runner.pool_size() == 1 or len(work) == 1:
             done, stopped = _here(job, work, progress)
         else:
             done, stopped = _on_pool(job, work, runner.pool_size(), progress)
+    except KeyboardInterrupt:  # one that came before a runner took it over: none of these jobs ran
+        stopped = True
     finally:
         progress.finish()
     computed = []
@@ -241,28 +244,69 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+POLL_SECONDS = 0.2
+"""How often the pool's batch looks whether a Ctrl-C came (it stops within about this long)."""
+
+
 def _on_pool(
     job: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], workers: int, progress: Progress
 ) -> tuple[dict[int, Any], bool]:
+    """The jobs on a local process pool. A Ctrl-C at any moment here stops the batch: while this
+    runs, SIGINT only sets a flag (:func:`_sigint_deferred`), which the loop reads, and the pool is
+    then terminated. Why: a KeyboardInterrupt raised mid-start (between a worker's fork and its
+    entry in the pool's table, or before the ``try``) escaped the clean-up, left a worker behind
+    and let the command go on with its next batch."""
     done: dict[int, Any] = {}
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(arguments)), initializer=_worker_start)
-    futures: dict[Future[Any], int] = {}
-    try:
-        futures = {pool.submit(job, *args): index for index, args in enumerate(arguments)}
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
-            for future in finished:
-                done[futures[future]] = future.result()
-                progress.step()
-    except KeyboardInterrupt:
-        _terminate(pool)
+    pool: ProcessPoolExecutor | None = None
+    with _sigint_deferred() as seen:
+        try:
+            pool = ProcessPoolExecutor(max_workers=min(workers, len(arguments)), initializer=_worker_start)
+            futures = {pool.submit(job, *args): index for index, args in enumerate(arguments)}
+            pending = set(futures)
+            while pending and not seen():
+                finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    done[futures[future]] = future.result()
+                    progress.step()
+            if not seen():
+                pool.shutdown()
+                return done, seen()  # one that came while it shut down still stops later batches
+        except KeyboardInterrupt:  # SIGINT could not be deferred (another handler was in place)
+            pass
+        except BaseException:
+            if pool is not None:
+                _terminate(pool)
+            raise
+        if pool is not None:
+            _terminate(pool)
         return done, True
-    except BaseException:
-        _terminate(pool)
-        raise
-    pool.shutdown()
-    return done, False
+
+
+@contextlib.contextmanager
+def _sigint_deferred() -> Iterator[Callable[[], bool]]:
+    """While active, a Ctrl-C raises nothing: it is recorded, and the function yielded tells
+    whether one came. Only Python's default handler (KeyboardInterrupt) is replaced, and only on the
+    main thread (where handlers run); otherwise nothing changes and the function says False.
+
+    Why not block SIGINT with ``pthread_sigmask``: that holds it for the main thread only; the
+    kernel then hands it to another thread (the progress ticker), Python runs its handler on the
+    main thread all the same, and the KeyboardInterrupt still lands mid-start."""
+    seen = [False]
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield lambda: seen[0]
+        return
+
+    def record(signum: int, frame: object) -> None:
+        seen[0] = True
+
+    signal.signal(signal.SIGINT, record)
+    try:
+        yield lambda: seen[0]
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
@@ -274,7 +318,10 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
             process.terminate()
     for process in processes.values():
         with contextlib.suppress(Exception):
-            process.join(1)
+            process.join(5)
+            if process.is_alive():  # a busy machine: never leave one behind
+                process.kill()
+                process.join()
 
 
 def _on_dask(

@@ -47,6 +47,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from invasion_oracle.model.core.arguments import check_name_length
 from invasion_oracle.model.core.errors import InvasionError, MalformedInputError
 from invasion_oracle.model.core.jsonio import read_regular_file
 
@@ -369,6 +370,7 @@ class JobCache:
         if not self.enabled:
             return
         where = str(self.folder)
+        check_name_length(where, source)
         try:
             info = os.stat(self.folder)
         except FileNotFoundError:

@@ -44,7 +44,6 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--cache-dir",
-        type=cache_folder,
         metavar="DIR",
         help="where job results are cached (default $INVASION_CACHE_DIR, else "
         "$XDG_CACHE_HOME/invasion-oracle or ~/.cache/invasion-oracle); a job whose code, data, "
@@ -88,28 +87,11 @@ def scheduler_address(text: str) -> str:
     return text
 
 
-def cache_folder(text: str) -> str:
-    """``--cache-dir``: a folder, or a name where one can be made (not a file, not inside one)."""
-    from invasion_oracle.model.core.arguments import check_name_length
-
-    try:
-        check_name_length(text, "--cache-dir")
-        path = Path(text)
-        if path.exists() and not path.is_dir():
-            raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
-        parent = next((p for p in path.absolute().parents if p.exists()), None)
-        if parent is not None and not parent.is_dir():
-            raise argparse.ArgumentTypeError(f"{text!r} is inside a file ({str(parent)!r}), not a folder")
-    except MalformedInputError as err:
-        raise argparse.ArgumentTypeError(err.reason) from None
-    except OSError as err:
-        raise argparse.ArgumentTypeError(f"cannot use {text!r}: {err.strerror}") from None
-    return text
-
-
 def runner_of(args: argparse.Namespace) -> Any:
     """The batch runner the options ask for, with its result cache (a ``--scheduler`` whose Dask
-    is not installed is refused here, before any job is looked up in the cache)."""
+    is not installed, or a cache folder that is not one, is refused here, before any job is looked
+    up in the cache). The cache folder has this one check, whether it came from ``--cache-dir``
+    or ``$INVASION_CACHE_DIR`` (:meth:`JobCache.check_folder`)."""
     import importlib.util
     import os
 

@@ -59,3 +59,44 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr("invasion_oracle.reports.batch.CONNECT_SECONDS", 1)
     with pytest.raises(MalformedInputError, match="cannot reach a Dask scheduler there"):
         run_jobs(jobs.dispatch, WORK[:1], Runner(scheduler="tcp://127.0.0.1:9"), "test")
+
+
+@pytest.mark.parametrize("moment", ["making the pool", "handing over a job"])
+def test_a_ctrl_c_while_the_pool_starts_stops_the_batch_and_leaves_no_worker(
+    moment: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the signal lands while the pool is being made, or after its workers are forked but before
+    # every job is handed over: it must stop this batch and every later one, and terminate every
+    # worker (a KeyboardInterrupt there escaped the clean-up: the command went on with its next
+    # batch, or a worker forked but not yet in the pool's table lived on, holding the output open)
+    import multiprocessing
+    import os
+    import signal
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    import invasion_oracle.reports.batch as batch
+
+    class Interrupted(ProcessPoolExecutor):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            if moment == "making the pool":
+                os.kill(os.getpid(), signal.SIGINT)
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            self.handed = 0
+
+        def submit(self, fn: object, /, *args: object, **kwargs: object) -> Future[object]:
+            future = super().submit(fn, *args, **kwargs)  # type: ignore[arg-type]
+            self.handed += 1
+            if moment == "handing over a job" and self.handed == 1:  # the workers are forked now
+                os.kill(os.getpid(), signal.SIGINT)
+            return future
+
+    before = set(multiprocessing.active_children())
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", Interrupted)
+    try:
+        result = run_jobs(jobs.dispatch, WORK, Runner(workers=2), "test")
+        assert result.interrupted and batch.interrupted()
+        assert run_jobs(jobs.dispatch, WORK[:1], Runner(workers=1), "later").interrupted
+    finally:
+        batch.reset_interrupted()
+    assert set(multiprocessing.active_children()) <= before  # every worker terminated
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C as it was
