@@ -69,3 +69,12 @@ def test_every_public_name_has_a_docstring_with_an_example() -> None:
         if ">>>" not in (getattr(module, name).__doc__ or "")
     ]
     assert missing == []
+
+
+def test_the_lazily_loaded_names_are_the_api_modules_own() -> None:
+    # invasion_oracle lists them without importing api (to keep `invasion --help` fast): one list
+    # must not drift from the other
+    import invasion_oracle
+    from invasion_oracle import api
+
+    assert set(invasion_oracle._API) == set(api.__all__)

@@ -161,6 +161,15 @@ def test_a_bad_value_is_refused_naming_the_option(
 # -- flags: each one shown to take effect, or refused where it would not --------------------------
 
 FILE = "example:cloudspire/rulings/CS-ROLLS.json"
+CS_ROLLS_ANALYSIS = [
+    "cloudspire",
+    "ambiguities",
+    "--only",
+    "CS-ROLLS",
+    "--no-fixtures",
+    "--workers",
+    "1",
+]  # the analysis of one ruling
 FLAG_DEMOS: dict[str, tuple[list[str], list[str]] | str] = {
     # a pair of command lines (without, with the flag) whose answers differ ...
     "--json": (["games", "--format", "md"], ["games", "--json"]),
@@ -176,36 +185,8 @@ FLAG_DEMOS: dict[str, tuple[list[str], list[str]] | str] = {
         ["rulings", "--game", "cloudspire", "--workers", "1", "--cache-dir", "$TMP/cache"],
         ["rulings", "--game", "cloudspire", "--workers", "1", "--cache-dir", "$TMP/cache", "--no-cache"],
     ),
-    "--search": (
-        ["cloudspire", "ambiguities", "--only", "CS-ROLLS", "--no-fixtures", "--workers", "1"],
-        [
-            "cloudspire",
-            "ambiguities",
-            "--only",
-            "CS-ROLLS",
-            "--no-fixtures",
-            "--workers",
-            "1",
-            "--search",
-            "--examples",
-            "3",
-        ],
-    ),
-    "--wellformed": (
-        ["cloudspire", "ambiguities", "--only", "CS-ROLLS", "--no-fixtures", "--workers", "1"],
-        [
-            "cloudspire",
-            "ambiguities",
-            "--only",
-            "CS-ROLLS",
-            "--no-fixtures",
-            "--workers",
-            "1",
-            "--wellformed",
-            "--examples",
-            "3",
-        ],
-    ),
+    "--search": (CS_ROLLS_ANALYSIS, [*CS_ROLLS_ANALYSIS, "--search", "--examples", "3"]),
+    "--wellformed": (CS_ROLLS_ANALYSIS, [*CS_ROLLS_ANALYSIS, "--wellformed", "--examples", "3"]),
     "--verbose": (
         ["ambiguities", FILE, "--only", "CS-ROLLS", "--check"],
         ["ambiguities", FILE, "--only", "CS-ROLLS", "--check", "--verbose"],
