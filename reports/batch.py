@@ -322,6 +322,11 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
             if process.is_alive():  # a busy machine: never leave one behind
                 process.kill()
                 process.join()
+    # The pool's own thread joins the same workers; two joins of one process can race (one of them
+    # then reads it as still running), so let that thread finish before anyone counts children.
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(10)
 
 
 def _on_dask(
