@@ -7,29 +7,60 @@ and the modules of ``reports`` import each other without a circle.
 
 from __future__ import annotations
 
-import grimp
+import importlib
+import importlib.util
+import subprocess
+from pathlib import Path
+
 import networkx as nx
+
+from tests.import_graph import import_edges
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPPED_FOLDERS = ("model", "solver", "reports", "properties", "examples")  # setup.py's package_dir
 
 
 def test_the_shared_core_imports_nothing_of_model_outside_it() -> None:
-    graph = grimp.build_graph("invasion_oracle")
     offending = [
         (importer, imported)
-        for importer in graph.find_descendants("invasion_oracle.model.core") | {"invasion_oracle.model.core"}
-        for imported in graph.find_modules_directly_imported_by(importer)
-        if imported.startswith("invasion_oracle.model.")
+        for importer, imported in import_edges()
+        if (importer == "invasion_oracle.model.core" or importer.startswith("invasion_oracle.model.core."))
+        and imported.startswith("invasion_oracle.model.")
         and not imported.startswith("invasion_oracle.model.core")
     ]
     assert offending == []
 
 
 def test_reports_modules_import_each_other_without_a_circle() -> None:
-    graph = grimp.build_graph("invasion_oracle")
-    edges = nx.DiGraph()
-    for importer in graph.modules:
-        for imported in graph.find_modules_directly_imported_by(importer):
-            if importer.startswith("invasion_oracle.reports") and imported.startswith(
-                "invasion_oracle.reports"
-            ):
-                edges.add_edge(importer, imported)
+    edges = nx.DiGraph(
+        (importer, imported)
+        for importer, imported in import_edges()
+        if importer.startswith("invasion_oracle.reports") and imported.startswith("invasion_oracle.reports")
+    )
     assert list(nx.simple_cycles(edges)) == []
+
+
+def test_the_repository_holds_no_symbolic_link() -> None:
+    # Links break on checkouts without link support and make one module reachable by two paths;
+    # setup.py maps the folders to the package instead.
+    listed = subprocess.run(
+        ["git", "ls-files", "--stage"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert [line for line in listed if line.startswith("120000")] == []
+    on_disk = [
+        path
+        for folder in ("invasion_oracle", *MAPPED_FOLDERS)
+        for path in (ROOT / folder).rglob("*")
+        if path.is_symlink()
+    ]
+    assert on_disk == []
+
+
+def test_every_folder_of_the_mapped_tree_is_a_package_of_the_install() -> None:
+    # The editable install serves setup.py's mapping: every module imports by its package name
+    # from the folder the repository keeps it in.
+    for folder in MAPPED_FOLDERS:
+        module = importlib.import_module(f"invasion_oracle.{folder}")
+        assert [Path(entry).resolve() for entry in module.__path__] == [(ROOT / folder).resolve()]
+    spec = importlib.util.find_spec("invasion_oracle.model.stonespine.spec")
+    assert spec is not None and spec.origin == str(ROOT / "model" / "stonespine" / "spec.py")
