@@ -376,6 +376,8 @@ def schema_names() -> dict[str, tuple[str, str]]:
     names = {
         "trace": ("invasion_oracle.model.core", "schemas/trace.schema.json"),
         "envelope": ("invasion_oracle.reports", "schemas/envelope.schema.json"),
+        # the conformance suite's case files (reports/suite/cases/GAME/TOPIC.toml)
+        "suite-cases": ("invasion_oracle.reports", "schemas/suite-cases.schema.json"),
         # the answers of verbs with a published shape (the envelope's ``answer``)
     }
     for resource in sorted(files("invasion_oracle.reports").joinpath("schemas").iterdir(), key=str):
