@@ -36,6 +36,7 @@ import difflib
 import inspect
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
 
@@ -47,6 +48,26 @@ Template = Callable[..., dict[str, Any]]
 
 SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")
 MERGED = ("with", "scenario", "patch")  # tables merged key by key with the defaults'
+
+
+@dataclass(frozen=True)
+class DataCases:
+    """A producer that reads one case file: the suite's unit of work, like a producer in code.
+
+    >>> DataCases("vulketh", "grow-move").__name__
+    'grow-move'
+    """
+
+    game: str
+    topic: str
+    templates: Mapping[str, Template] = field(default_factory=dict)
+
+    @property
+    def __name__(self) -> str:  # producers are named in messages and by tools
+        return self.topic
+
+    def __call__(self) -> list[CaseSpec]:
+        return read_cases(self.game, self.topic, self.templates)
 
 
 def read_cases(game: str, topic: str, templates: Mapping[str, Template]) -> list[CaseSpec]:
