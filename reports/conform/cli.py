@@ -145,7 +145,9 @@ def run_fuzz(args: argparse.Namespace) -> int:
             raise MalformedInputError("--ruling", spec, "expected ID=READING, e.g. SS-EXIT-Y13=ignored")
         games = [g for g in registry.names() if any(r.id.startswith(rid.strip()) for r in REGISTRY.all(g))]
         if not games:
-            raise MalformedInputError("--ruling", spec, "no game has this ruling; list them: invasion rulings")
+            raise MalformedInputError(
+                "--ruling", spec, "no game has this ruling; list them: invasion rulings"
+            )
         Rulings.defaults(games[0]).with_choices([spec])
     require_program(command)
     if args.save:

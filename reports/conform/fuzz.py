@@ -157,7 +157,9 @@ def case_size(case: Case) -> int:
         for cell in (scenario.get("hexes") or {}).values():
             lands += 1
             if isinstance(cell, dict):
-                pieces += sum(v for k, v in cell.items() if k in ("invaders", "player") and isinstance(v, int))
+                pieces += sum(
+                    v for k, v in cell.items() if k in ("invaders", "player") and isinstance(v, int)
+                )
                 pieces += sum(1 for k in ("warlord", "village") if k in cell)
                 rivals = cell.get("rivals")
                 if isinstance(rivals, dict):
@@ -199,7 +201,9 @@ def _printed_pieces(scenario: dict[str, Any], listed: set[str]) -> int:
             spec = data.board(str(board))
         except (KeyError, ValueError, MalformedInputError):
             continue
-        count += sum(_pieces_in_text(land.start) for land in spec.lands if f"{spec.name}{land.number}" not in listed)
+        count += sum(
+            _pieces_in_text(land.start) for land in spec.lands if f"{spec.name}{land.number}" not in listed
+        )
     return count
 
 
@@ -387,7 +391,11 @@ def _fits(case: Case, run: Run) -> str:
         return "board"
     maps = caps.get("maps")
     scenario_map = case.scenario.get("map")
-    if isinstance(maps, list) and isinstance(scenario_map, str) and scenario_map not in {str(m) for m in maps}:
+    if (
+        isinstance(maps, list)
+        and isinstance(scenario_map, str)
+        and scenario_map not in {str(m) for m in maps}
+    ):
         return "map"
     projections = caps.get("projections")
     if isinstance(projections, list):
@@ -647,11 +655,11 @@ def _prepare(state: _Loop, game: str, count: int) -> list[tuple[int, Draft, Case
     out = state.out
     run, tally, steering = out.run, out.tallies[game], state.steering[game]
     allowed = _allowed(run, game)
-    shapes = [s for s in SHAPES[game] if not steering.refused(f"shape {s.name}")]
     if allowed is not None:
         allowed = frozenset(p for p in allowed if not steering.refused(f"projection {p}"))
+    shapes = [s for s in SHAPES[game] if not steering.refused(f"shape {s.name}") and s.fits(allowed)]
     if not shapes:
-        note = "every shape: the implementation refused them all"
+        note = "every shape: refused, or none projects what the implementation declares"
         if note not in tally.dropped:
             tally.dropped.append(note)
         return None
@@ -716,7 +724,9 @@ def _strategy(shapes: Sequence[Shape], allowed: frozenset[str] | None) -> Any:
     return st.sampled_from([shape.draw(allowed) for shape in shapes]).flatmap(lambda chosen: chosen)
 
 
-def _tally(state: _Loop, game: str, chunk: Sequence[tuple[int, Draft, Case]], results: Sequence[Result]) -> None:
+def _tally(
+    state: _Loop, game: str, chunk: Sequence[tuple[int, Draft, Case]], results: Sequence[Result]
+) -> None:
     out = state.out
     options, tally, steering = out.options, out.tallies[game], state.steering[game]
     for (number, draft, case), result in zip(chunk, results, strict=True):

@@ -58,7 +58,9 @@ def render(out: FuzzRun, argv: list[str], max_failures: int) -> str:
             reasons = "; ".join(f"{md_escape(k)} ({n})" for k, n in sorted(tally.skip_reasons.items()))
             lines.append(f"- {game}: skipped: {reasons}.")
         if tally.dropped:
-            lines.append(f"- {game}: no longer drawn (refused every time): {md_escape(', '.join(tally.dropped))}.")
+            lines.append(
+                f"- {game}: no longer drawn (refused every time): {md_escape(', '.join(tally.dropped))}."
+            )
     if out.aborted:
         lines += ["", f"**Run stopped:** {md_escape(out.aborted)}"]
     lines += ["", f"## Distinct failures ({len(out.failures)})", ""]
@@ -132,7 +134,7 @@ def fuzz_json(out: FuzzRun) -> dict[str, Any]:
         },
         "seed": options.seed,
         "examples": options.examples,
-        "budget": options.budget,
+        "budget": None if options.budget is None else f"{options.budget:g}",
         "budget_reached": out.budget_reached,
         "requested": run.requested,
         "passed": out.passed,
@@ -156,9 +158,16 @@ def fuzz_json(out: FuzzRun) -> dict[str, Any]:
 
 
 def render_json(out: FuzzRun, argv: list[str]) -> str:
-    from invasion_oracle.reports.envelope import envelope_json
+    """The envelope (``invasion schema envelope``) with :func:`fuzz_json` as its answer; under
+    ``INVASION_DEBUG`` (the tests) the answer is checked against ``answer-conform-fuzz``."""
+    import os
 
-    return envelope_json("", "conform-fuzz", command_line(["invasion", *argv]), fuzz_json(out))
+    from invasion_oracle.reports.envelope import check_answer, envelope_json
+
+    answer = fuzz_json(out)
+    if os.environ.get("INVASION_DEBUG"):
+        check_answer("conform", "fuzz", answer)
+    return envelope_json("", "conform-fuzz", command_line(["invasion", *argv]), answer)
 
 
 def render_junit(out: FuzzRun) -> str:
@@ -172,22 +181,37 @@ def render_junit(out: FuzzRun) -> str:
         counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
         for failure in (f for f in out.failures if f.game == game):
             case = ET.SubElement(
-                suite, "testcase", name=failure.signature, classname=f"{title}.{game}.{failure.section}", time="0"
+                suite,
+                "testcase",
+                name=failure.signature,
+                classname=f"{title}.{game}.{failure.section}",
+                time="0",
             )
             kind = "failure" if failure.outcome == "failed" else "error"
             node = ET.SubElement(case, kind, message=failure.detail[:500], type=failure.outcome)
-            node.text = "\n".join([failure.detail, *failure.state_diff, canonical_json(failure.case.scenario)])
+            node.text = "\n".join(
+                [failure.detail, *failure.state_diff, canonical_json(failure.case.scenario)]
+            )
             counts["tests"] += 1
             counts["failures" if kind == "failure" else "errors"] += 1
         passing = ET.SubElement(
-            suite, "testcase", name=f"{game}: {tally.passed} generated case(s) passed", classname=f"{title}.{game}"
+            suite,
+            "testcase",
+            name=f"{game}: {tally.passed} generated case(s) passed",
+            classname=f"{title}.{game}",
         )
         passing.set("time", "0")
         counts["tests"] += 1
         if tally.skipped:
-            skipped = ET.SubElement(suite, "testcase", name=f"{game}: {tally.skipped} skipped", classname=f"{title}.{game}")
+            skipped = ET.SubElement(
+                suite, "testcase", name=f"{game}: {tally.skipped} skipped", classname=f"{title}.{game}"
+            )
             skipped.set("time", "0")
-            ET.SubElement(skipped, "skipped", message="; ".join(f"{k} ({n})" for k, n in sorted(tally.skip_reasons.items()))[:500])
+            ET.SubElement(
+                skipped,
+                "skipped",
+                message="; ".join(f"{k} ({n})" for k, n in sorted(tally.skip_reasons.items()))[:500],
+            )
             counts["tests"] += 1
             counts["skipped"] += 1
         for key, value in counts.items():

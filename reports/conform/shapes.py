@@ -75,6 +75,10 @@ class Shape:
     game: str
     name: str
     draw: Callable[[frozenset[str] | None], st.SearchStrategy[Draft]]
+    projections: tuple[str, ...] = ()  # what its drafts may project (one must be declared)
+
+    def fits(self, allowed: frozenset[str] | None) -> bool:
+        return allowed is None or not self.projections or bool(allowed & set(self.projections))
 
 
 def _projection(
@@ -132,10 +136,10 @@ def _si_action(action: str) -> Callable[[frozenset[str] | None], st.SearchStrate
                 stop, window = Stop.before("draw"), "all"
             document["island"] = {"boards": [board]}
             document["decisions"] = {"then": "random", "seed": seed}
-            projection = _projection(
-                draw, allowed, ("action", "land", "lands", "fear", "blight", "invader-board", "result"), land
+            projection = _projection(draw, allowed, SI_ACTION, land)
+            return Draft(
+                "spirit-island", action, SECTIONS["spirit-island"][action], document, projection, stop, window
             )
-            return Draft("spirit-island", action, SECTIONS["spirit-island"][action], document, projection, stop, window)
 
         return drafts()
 
@@ -150,7 +154,7 @@ def _si_run(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
         document = dict(draw(scenario_documents()))
         document.pop("rulings", None)  # the readings asked are sent with the case
         steps = draw(st.integers(0, 3))
-        projection = _projection(draw, allowed, ("lands", "fear", "blight", "invader-board", "result"))
+        projection = _projection(draw, allowed, SI_RUN)
         return Draft("spirit-island", "run", "phase", document, projection, Stop.after(steps), "all")
 
     return drafts()
@@ -175,10 +179,10 @@ def _vk(shape: str) -> Callable[[frozenset[str] | None], st.SearchStrategy[Draft
                 steps = draw(st.integers(1, 4))
             document.pop("rulings", None)
             hexes = sorted(document.get("hexes", {})) or ["1"]
-            projection = _projection(
-                draw, allowed, ("hexes", "hex", "tracks", "board", "decks", "result"), draw(st.sampled_from(hexes))
+            projection = _projection(draw, allowed, VK, draw(st.sampled_from(hexes)))
+            return Draft(
+                "vulketh", shape, SECTIONS["vulketh"][shape], document, projection, Stop.after(steps), "all"
             )
-            return Draft("vulketh", shape, SECTIONS["vulketh"][shape], document, projection, Stop.after(steps), "all")
 
         return drafts()
 
@@ -202,9 +206,15 @@ def _cs(shape: str) -> Callable[[frozenset[str] | None], st.SearchStrategy[Draft
             document["chance"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
             document.pop("rulings", None)
             steps = draw(st.integers(0, 4))
-            projection = _projection(draw, allowed, ("lanes", "hero", "dice", "spires", "piles", "result"))
+            projection = _projection(draw, allowed, CS)
             return Draft(
-                "cloudspire", shape, SECTIONS["cloudspire"][shape], document, projection, Stop.after(steps), "all"
+                "cloudspire",
+                shape,
+                SECTIONS["cloudspire"][shape],
+                document,
+                projection,
+                Stop.after(steps),
+                "all",
             )
 
         return drafts()
@@ -223,23 +233,32 @@ def _ss(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
         document = dict(draw(scenarios(max_players=2)))
         document.pop("rulings", None)
         steps = draw(st.integers(0, 4))
-        projection = _projection(draw, allowed, ("heroes", "dungeon", "guardian", "scores", "market"))
+        projection = _projection(draw, allowed, SS)
         return Draft("stonespine", "run", "invasion", document, projection, Stop.after(steps), "all")
 
     return drafts()
 
 
+SI_ACTION = ("action", "land", "lands", "fear", "blight", "invader-board", "result")
+SI_RUN = ("lands", "fear", "blight", "invader-board", "result")
+VK = ("hexes", "hex", "tracks", "board", "decks", "result")
+CS = ("lanes", "hero", "dice", "spires", "piles", "result")
+SS = ("heroes", "dungeon", "guardian", "scores", "market")
+
 SHAPES: dict[str, tuple[Shape, ...]] = {
     "spirit-island": (
-        Shape("spirit-island", "ravage", _si_action("ravage")),
-        Shape("spirit-island", "build", _si_action("build")),
-        Shape("spirit-island", "explore", _si_action("explore")),
-        Shape("spirit-island", "run", _si_run),
+        Shape("spirit-island", "ravage", _si_action("ravage"), SI_ACTION),
+        Shape("spirit-island", "build", _si_action("build"), SI_ACTION),
+        Shape("spirit-island", "explore", _si_action("explore"), SI_ACTION),
+        Shape("spirit-island", "run", _si_run, SI_RUN),
     ),
-    "vulketh": (Shape("vulketh", "position", _vk("position")), Shape("vulketh", "run", _vk("run"))),
+    "vulketh": (
+        Shape("vulketh", "position", _vk("position"), VK),
+        Shape("vulketh", "run", _vk("run"), VK),
+    ),
     "cloudspire": (
-        Shape("cloudspire", "engagement", _cs("engagement")),
-        Shape("cloudspire", "round", _cs("round")),
+        Shape("cloudspire", "engagement", _cs("engagement"), CS),
+        Shape("cloudspire", "round", _cs("round"), CS),
     ),
-    "stonespine": (Shape("stonespine", "run", _ss),),
+    "stonespine": (Shape("stonespine", "run", _ss, SS),),
 }
