@@ -199,7 +199,9 @@ def _conform_parser(sub: Any) -> None:
         help="generate cases from each game's strategies within what the implementation declares, "
         "grade them against the oracle, shrink each disagreement",
     )
-    fuzzing.add_argument("--seed", type=non_negative_int, metavar="N", help="with --fuzz: the seed (default 0)")
+    fuzzing.add_argument(
+        "--seed", type=non_negative_int, metavar="N", help="with --fuzz: the seed (default 0)"
+    )
     limit = fuzzing.add_mutually_exclusive_group()
     limit.add_argument(
         "--examples", type=positive_int, metavar="N", help="with --fuzz: cases generated a game (default 200)"
