@@ -717,11 +717,18 @@ class _Pending:
         _tally(state, self.game, self.chunk, self.results)
 
 
+_STRATEGIES: dict[tuple[tuple[str, ...], frozenset[str] | None], Any] = {}
+
+
 def _strategy(shapes: Sequence[Shape], allowed: frozenset[str] | None) -> Any:
+    """A shape, evenly (``one_of`` leans towards its first strategies), then its draft; built once
+    per set of shapes and projections (Hypothesis validates a strategy object on first use)."""
     from hypothesis import strategies as st
 
-    # a shape first, evenly (one_of leans towards its first strategies), then its draft
-    return st.sampled_from([shape.draw(allowed) for shape in shapes]).flatmap(lambda chosen: chosen)
+    key = (tuple(f"{s.game}/{s.name}" for s in shapes), allowed)
+    if key not in _STRATEGIES:
+        _STRATEGIES[key] = st.sampled_from([shape.draw(allowed) for shape in shapes]).flatmap(lambda c: c)
+    return _STRATEGIES[key]
 
 
 def _tally(

@@ -118,13 +118,14 @@ def _si_action(action: str) -> Callable[[frozenset[str] | None], st.SearchStrate
             # mostly a card of the land's terrain (the action happens), sometimes any card
             card = draw(st.sampled_from(matching if draw(st.integers(0, 4)) else [c.id for c in cards]))
             stage = next(c.stage for c in cards if c.id == card)
-            pieces = draw(land_notation())
+            notation = land_notation()  # one strategy object per draft's draws (validated once)
+            pieces = draw(notation)
             lands: dict[str, Any] = {land: pieces}
             if action == "ravage" and draw(st.booleans()):
                 lands[land] = {"pieces": pieces, "defend": draw(st.integers(0, 3))}
             for other in draw(st.lists(st.integers(1, len(spec.lands)), max_size=2, unique=True)):
                 if other != number:
-                    lands[f"{board}{other}"] = draw(land_notation())
+                    lands[f"{board}{other}"] = draw(notation)
             seed = draw(st.integers(0, 1000))
             if action == "explore":
                 document = doc(lands, keep=False, invader_deck=[f"stage-{stage}"], chance=[card])
