@@ -74,7 +74,8 @@ def test_the_same_seed_gives_the_same_report_in_every_format() -> None:
 
     argv = ["conform", "--fuzz", "--seed", "5"]
     runs = [
-        fuzz(FuzzOptions(ORACLE, games=("vulketh",), seed=5, examples=4, progress=False)) for _ in range(2)
+        fuzz(FuzzOptions(ORACLE, games=("vulketh",), seed=5, examples=4, jobs=jobs, progress=False))
+        for jobs in (1, 2)  # --jobs does not change the report
     ]
     texts = [render(run, argv, 20) for run in runs]
     assert texts[0] == texts[1] and "PASSED" in texts[0] and "| vulketh |" in texts[0]
@@ -145,3 +146,29 @@ def test_shrink_keeps_only_smaller_drafts_that_fail_the_same_way() -> None:
 
     small_draft, small, runs = shrink(draft, case, fails, 200)  # type: ignore[arg-type]
     assert small_draft.scenario["lands"] == {"A5": "T"} and case_size(small) < case_size(case) and runs > 0
+
+
+@pytest.mark.parametrize(
+    ("name", "failing", "passing"),
+    [
+        ("broken_vulketh", "vulketh/grow-move/grow-fills-then-overflows", "vulketh/grow-move/grow-single"),
+        (
+            "broken_cloudspire",
+            "cloudspire/fire-steps/armored-crit-counts-one",
+            "cloudspire/fire-steps/one-short",
+        ),
+    ],
+)
+def test_the_new_broken_adapters_fail_the_hand_written_case_that_catches_their_bug(
+    name: str, failing: str, passing: str
+) -> None:
+    from invasion_oracle.reports.conform.runner import Options, run_cases
+
+    game = failing.split("/")[0]
+    cases = [
+        c for c in load_cases(ROOT / "fixtures", (game,), (failing, passing)) if c.id in (failing, passing)
+    ]
+    command = f"{PYTHON} {shlex.quote(str(ADAPTERS / f'{name}.py'))}"
+    run = run_cases(cases, Options(command, folder=ROOT / "fixtures", graded_only=True))
+    outcomes = {r.case.id: r.outcome for r in run.graded}
+    assert outcomes == {failing: "failed", passing: "passed"}
