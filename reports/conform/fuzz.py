@@ -109,6 +109,7 @@ class FuzzRun:
     failures: list[Failure] = field(default_factory=list)
     budget_reached: bool = False
     aborted: str = ""
+    features: frozenset[str] | None = None  # declared (capabilities.features, else features)
 
     @property
     def passed(self) -> bool:
@@ -263,6 +264,60 @@ def _differing(case: Case, reply: dict[str, Any], level: str) -> str:
     return "requests"
 
 
+# -- features ------------------------------------------------------------------------------------------
+
+SI_EVENT_FEATURES = {
+    "ravaged": "ravage",
+    "dahan_fought_back": "dahan",
+    "blight_added": "blight",
+    "blight_cascaded": "cascade",
+    "presence_destroyed": "presence",
+    "built": "build",
+    "explored": "explore",
+    "cards_advanced": "advance",
+    "fear_generated": "fear",
+    "fear_card_resolved": "fear-card",
+    "terror_level_raised": "terror-level",
+    "event_resolved": "event",
+    "blight_card_flipped": "blight-card",
+    "escalation": "escalation",
+    "action_skipped": "skip",
+    "card_skipped": "skip",
+    "health_changed": "health",
+    "piece_replaced": "downgrade",
+    "game_over": "victory",
+    "time_passed": "multi-turn",
+}
+SI_ANSWER_FEATURES = {"fight-back": "fight-back", "land-order": "land-order", "cascade": "cascade"}
+
+
+def derived_features(case: Case) -> tuple[str, ...]:
+    """The feature tags (docs/fixtures.md) a generated case needs, read from what the oracle did:
+    its events and the decisions answered (Spirit Island; other games' cases carry none)."""
+    if case.game != "spirit-island":
+        return ()
+    found: set[str] = set()
+    variant = case.variants[0]
+    for expected in variant.one_of[:1]:
+        for event in expected.events:
+            if not isinstance(event, dict):
+                continue
+            kind = str(event.get("event", ""))
+            if kind in SI_EVENT_FEATURES:
+                found.add(SI_EVENT_FEATURES[kind])
+            if kind == "ravaged":
+                if event.get("dahan_damaged") or event.get("dahan_destroyed"):
+                    found.add("dahan")
+                if event.get("defend"):
+                    found.add("defend")
+    for answer in variant.answers:
+        if answer.request == "decision" and answer.kind in SI_ANSWER_FEATURES:
+            found.add(SI_ANSWER_FEATURES[answer.kind])
+    if len(case.boards) > 1:
+        found.add("multi-board")
+    return tuple(sorted(found))
+
+
 # -- drafts to cases -------------------------------------------------------------------------------------
 
 
@@ -297,7 +352,7 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
             heading = suite.section(draft.section).heading
         except (KeyError, ValueError):
             heading = draft.section
-    return Case(
+    case = Case(
         id=f"{draft.game}/{GROUP}/{name}",
         game=draft.game,
         kind=case_spec.kind,
@@ -315,6 +370,7 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
         boards=boards_of(spec.name, scenario),
         extra={"depends_on": [], "section": draft.section},
     )
+    return dataclasses.replace(case, features=derived_features(case))
 
 
 # -- drawing ---------------------------------------------------------------------------------------------
@@ -383,9 +439,14 @@ def _allowed(run: Run, game: str) -> frozenset[str] | None:
     return None
 
 
-def _fits(case: Case, run: Run) -> str:
+def _fits(case: Case, out: FuzzRun) -> str:
     """Why the implementation's declaration rules this case out ("" when it fits)."""
+    run = out.run
     caps = run.capabilities
+    if out.features is not None:
+        missing = sorted(set(case.features) - out.features)
+        if missing:
+            return f"feature {missing[0]}"
     boards = caps.get("boards")
     if isinstance(boards, list) and case.boards and not set(case.boards) <= {str(b) for b in boards}:
         return "board"
@@ -590,6 +651,10 @@ def fuzz(options: FuzzOptions) -> FuzzRun:
         run.requested[game] = requested_readings(game, options.rulings, declared_rulings or {})
     run.games_asked = tuple(games)
     out = FuzzRun(run, options, {g: GameTally() for g in games})
+    for declared in (run.capabilities.get("features"), said.get("features")):
+        if isinstance(declared, list):
+            out.features = frozenset(str(f) for f in declared)
+            break
     state = _Loop(out, sessions, {g: Steering() for g in games}, {})
     ends = None if options.budget is None else time.monotonic() + options.budget
     started = time.monotonic()
@@ -681,7 +746,7 @@ def _prepare(state: _Loop, game: str, count: int) -> list[tuple[int, Draft, Case
         if case is None:
             tally.oracle_refused += 1
             continue
-        why = _fits(case, run)
+        why = _fits(case, out)
         if why:
             tally.skipped += 1
             tally.skip_reasons[f"{why} not declared"] += 1
@@ -779,7 +844,7 @@ def _shrunk(
 
     def fails(candidate: Draft) -> tuple[Case, Result] | None:
         realised = realise_draft(candidate, asked, number)
-        if realised is None or _fits(realised, run):
+        if realised is None or _fits(realised, out):
             return None
         got = _judge(session, realised, 0, True, asked)
         if got.outcome in ("passed", "skipped") or signature(realised, got) != sig:

@@ -172,3 +172,39 @@ def test_the_new_broken_adapters_fail_the_hand_written_case_that_catches_their_b
     run = run_cases(cases, Options(command, folder=ROOT / "fixtures", graded_only=True))
     outcomes = {r.case.id: r.outcome for r in run.graded}
     assert outcomes == {failing: "failed", passing: "passed"}
+
+
+DECLARING = """
+import json, sys
+from invasion_oracle.reports.conform.adapter import answer_case
+
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": "declaring", "protocol_version": 2,
+                          "games": ["spirit-island"], "levels": ["state"],
+                          "capabilities": {"projections": ["action", "land"],
+                                           "features": ["ravage", "build", "dahan", "defend", "blight"]}}),
+              flush=True)
+    elif message["type"] == "bye":
+        break
+    else:
+        reply = answer_case(message)
+        print(json.dumps({k: v for k, v in reply.items() if k not in ("events", "requests", "pending")}),
+              flush=True)
+"""
+
+
+def test_generation_keeps_to_the_declared_games_projections_and_features(tmp_path: Path) -> None:
+    script = tmp_path / "declaring.py"
+    script.write_text(DECLARING)
+    out = fuzz(
+        FuzzOptions(
+            f"{PYTHON} {shlex.quote(str(script))}", seed=4, examples=25, shrink_attempts=5, progress=False
+        )
+    )
+    assert list(out.tallies) == ["spirit-island"] and out.run.levels == ("state",)
+    tally = out.tallies["spirit-island"]
+    assert not out.failures and tally.graded > 5
+    assert "shape run" not in tally.by_shape and "run" not in tally.by_shape  # no run projects a land
+    assert any(reason.startswith("feature ") for reason in tally.skip_reasons)
