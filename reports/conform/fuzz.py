@@ -10,10 +10,11 @@ kept), re-run to confirm, grouped with the others of its :func:`signature` (rule
 and the field that differs) and, with ``--save DIR``, written as a suite-format case file that
 ``invasion conform --dir DIR`` runs again.
 
-Determinism: cases are drawn in chunks of :data:`CHUNK` per game, each chunk from Hypothesis
-seeded by ``(seed, game, chunk)`` (``find`` with a seeded random, no database, generation only);
-which shapes and projections a chunk draws from depends only on the replies before it. The
-same seed and ``--examples`` give the same cases and the same report, whatever ``--jobs``.
+Determinism: case ``n`` of a game is drawn from Hypothesis's choice sequence seeded by ``(seed,
+game, n)`` (:func:`draw_draft`: no engine, no database); cases go out in chunks of :data:`CHUNK`
+per game, and which shapes and projections a chunk draws from depends only on the replies to the
+chunks before the one in flight. The same seed and ``--examples`` give the same cases and the
+same report, whatever ``--jobs`` and the timing.
 """
 
 from __future__ import annotations
