@@ -35,6 +35,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.reports.conform.grade import LEVELS
 from invasion_oracle.reports.conform.process import Crashed
 from invasion_oracle.reports.conform.runner import Options, Result, Run, Session, _judge, requested_readings
@@ -346,6 +347,10 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
         variant = variant_of(spec, case_spec, {}, realised, dict(readings))
     except (CaseError, MalformedInputError):
         return None
+    # Realised under the readings asked only: the rulings asked at another reading than the default
+    # are the ones the case depends on (a saved case is graded only where they are asked again).
+    defaults = Rulings.defaults(draft.game).to_json()
+    pinned = tuple(sorted(rid for rid, reading in readings.items() if defaults.get(rid) != reading))
     suite = suite_for(draft.game)
     heading = draft.section
     if suite is not None:
@@ -361,7 +366,7 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
         rule_refs=(RuleRef(spec.seed, heading),),
         features=(),
         source="hypothesis",
-        rulings=(),
+        rulings=pinned,
         scenario=without_answers(scenario, realised.chance_key),
         projection=draft.projection,
         variants=(variant,),
@@ -369,7 +374,7 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
         section=draft.section,
         citation={"rulebook": RULEBOOKS.get(spec.name, spec.title), "section": heading},
         boards=boards_of(spec.name, scenario),
-        extra={"depends_on": [], "section": draft.section},
+        extra={"depends_on": list(pinned), "section": draft.section},
     )
     return dataclasses.replace(case, features=derived_features(case))
 

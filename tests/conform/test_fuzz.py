@@ -208,3 +208,26 @@ def test_generation_keeps_to_the_declared_games_projections_and_features(tmp_pat
     assert not out.failures and tally.graded > 5
     assert "shape run" not in tally.by_shape and "run" not in tally.by_shape  # no run projects a land
     assert any(reason.startswith("feature ") for reason in tally.skip_reasons)
+
+
+def test_a_case_realised_under_another_reading_depends_on_it() -> None:
+    from invasion_oracle.model import registry
+    from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+    from invasion_oracle.reports.conform.fuzz import _strategy, draw_draft, realise_draft
+    from invasion_oracle.reports.conform.grade import variant_for
+    from invasion_oracle.reports.conform.runner import info_of
+    from invasion_oracle.reports.conform.shapes import SHAPES
+
+    registry.spec("vulketh")  # registers its rulings
+    defaults = Rulings.defaults("vulketh").to_json()
+    ruling = REGISTRY.get("VK-GROW-OVERFLOW")
+    other = next(r for r in ruling.reading_names if r != ruling.default)
+    draft = draw_draft(_strategy(SHAPES["vulketh"], None), ("test", 1))
+    assert draft is not None
+    case = realise_draft(draft, {**defaults, ruling.id: other}, 1)
+    plain = realise_draft(draft, defaults, 1)
+    assert case is not None and plain is not None
+    assert case.rulings == (ruling.id,) and plain.rulings == ()
+    # a saved case is graded only where its reading is asked again
+    assert variant_for(case, info_of(case), defaults) is None
+    assert variant_for(case, info_of(case), {**defaults, ruling.id: other}) == 0
