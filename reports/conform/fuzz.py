@@ -594,13 +594,18 @@ class _Sessions:
         self.lock = threading.Lock()
 
     def judge_all(self, cases: Sequence[Case], asked: dict[str, str]) -> list[Result]:
+        def judged(session: Session, case: Case) -> Result:
+            if session.run.aborted:  # five crashes, hangs or bad replies in a row: no more restarts
+                return Result(case, 0, True, "not-run", session.run.aborted)
+            return _judge(session, case, 0, True, asked)
+
         if len(self.sessions) == 1 or len(cases) <= 1:
-            return [_judge(self.sessions[0], c, 0, True, asked) for c in cases]
+            return [judged(self.sessions[0], c) for c in cases]
         results: list[Result | None] = [None] * len(cases)
 
         def work(k: int) -> None:
             for i in range(k, len(cases), len(self.sessions)):
-                results[i] = _judge(self.sessions[k], cases[i], 0, True, asked)
+                results[i] = judged(self.sessions[k], cases[i])
 
         threads = [threading.Thread(target=work, args=(k,)) for k in range(len(self.sessions))]
         for thread in threads:
@@ -808,6 +813,8 @@ def _tally(
     out = state.out
     options, tally, steering = out.options, out.tallies[game], state.steering[game]
     for (number, draft, case), result in zip(chunk, results, strict=True):
+        if result.outcome == "not-run":
+            break
         tally.by_shape[draft.shape] += 1
         if result.outcome == "skipped":
             tally.skipped += 1
@@ -828,17 +835,28 @@ def _tally(
         if sig in state.by_signature:
             state.by_signature[sig].seen += 1
             continue
-        failure = _shrunk(out, state.sessions, draft, case, result, sig, number)
+        if result.outcome == "failed":
+            failure = _shrunk(out, state.sessions, draft, case, result, sig, number)
+        else:  # a crash, a hang or a garbled line: reported as found (shrinking would restart it again and again)
+            failure = _unshrunk(case, result, sig, number)
         state.by_signature[sig] = failure
         out.failures.append(failure)
-        _say(
-            options,
-            f"FAILED {case.id} {sig}: {result.detail[:160]}; shrunk from size {failure.original_size} "
-            f"to {failure.size} in {failure.shrink_runs} run(s){'' if failure.confirmed else ' (not confirmed)'}",
+        shrunk = (
+            f"shrunk from size {failure.original_size} to {failure.size} in {failure.shrink_runs} run(s)"
+            + ("" if failure.confirmed else " (not confirmed)")
+            if result.outcome == "failed"
+            else "not shrunk"
         )
-        if out.run.aborted:
-            out.aborted = out.run.aborted
-            return
+        _say(options, f"FAILED {case.id} {sig}: {result.detail[:160]}; {shrunk}")
+    if out.run.aborted:
+        out.aborted = out.run.aborted
+
+
+def _unshrunk(case: Case, result: Result, sig: str, number: int) -> Failure:
+    size = case_size(case)
+    return Failure(
+        sig, case.game, case.section, number, case, size, case, size, result.detail, (), result.outcome
+    )
 
 
 def _shrunk(
@@ -849,6 +867,8 @@ def _shrunk(
     session = sessions.sessions[0]
 
     def fails(candidate: Draft) -> tuple[Case, Result] | None:
+        if run.aborted:  # five crashes, hangs or bad replies in a row: the run stops, so does this
+            return None
         realised = realise_draft(candidate, asked, number)
         if realised is None or _fits(realised, out):
             return None
@@ -861,7 +881,6 @@ def _shrunk(
     confirmed_runs = [fails(small_draft) for _ in range(2)]
     confirmed = all(r is not None for r in confirmed_runs)
     last = confirmed_runs[-1][1] if confirmed_runs[-1] is not None else result
-    session.failures_in_a_row = 0
     return Failure(
         signature=sig,
         game=case.game,

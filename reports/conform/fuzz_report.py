@@ -84,11 +84,15 @@ def render(out: FuzzRun, argv: list[str], max_failures: int) -> str:
 
 def _failure_lines(number: int, failure: Failure) -> list[str]:
     confirmed = "confirmed (failed again twice)" if failure.confirmed else "NOT confirmed on re-run"
+    if failure.outcome != "failed":
+        confirmed = "not shrunk: the implementation crashed, hung or garbled its reply"
     lines = [
         f"{number}. {md_code(failure.signature)}: {md_code(failure.detail)}",
         f"   - first at generated case {failure.found_at} ({md_code(failure.original.id)}, size "
         f"{failure.original_size}); {failure.seen} generated case(s) showed it",
-        f"   - shrunk to size {failure.size} in {failure.shrink_runs} run(s); {confirmed}",
+        f"   - shrunk to size {failure.size} in {failure.shrink_runs} run(s); {confirmed}"
+        if failure.outcome == "failed"
+        else f"   - {confirmed}",
     ]
     lines += [f"   - state {md_code(d)}" for d in failure.state_diff[:5]]
     variant = failure.case.variants[0]

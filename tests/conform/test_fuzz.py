@@ -231,3 +231,25 @@ def test_a_case_realised_under_another_reading_depends_on_it() -> None:
     # a saved case is graded only where its reading is asked again
     assert variant_for(case, info_of(case), defaults) is None
     assert variant_for(case, info_of(case), {**defaults, ruling.id: other}) == 0
+
+
+CRASHER = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": "crasher", "games": ["vulketh"]}), flush=True)
+    else:
+        sys.exit(3)
+"""
+
+
+def test_an_implementation_that_keeps_crashing_stops_the_run(tmp_path: Path) -> None:
+    script = tmp_path / "crasher.py"
+    script.write_text(CRASHER)
+    out = fuzz(FuzzOptions(f"{PYTHON} {shlex.quote(str(script))}", seed=1, examples=50, progress=False))
+    assert out.aborted.startswith("stopped after 5") and not out.passed
+    assert {f.outcome for f in out.failures} == {"crashed"} and all(
+        f.size == f.original_size for f in out.failures
+    )
+    assert out.tallies["vulketh"].graded == 5
