@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 
 from invasion_oracle.reports.suite.specs import Stop
 
-SECTIONS = {
+SECTIONS = {  # each shape's rule section: a row of the game's rule map (reports/suite/<game>.py)
     "spirit-island": {"ravage": "ravage", "build": "build", "explore": "explore", "run": "phase"},
-    "vulketh": {"position": "invader-actions", "run": "turn"},
-    "cloudspire": {"engagement": "load", "round": "round", "run": "round"},
-    "stonespine": {"run": "invasion"},
+    "vulketh": {"position": "grow-move", "run": "player-turn"},
+    "cloudspire": {"engagement": "apply", "round": "round"},
+    "stonespine": {"run": "preparation"},
 }
 
 
@@ -41,30 +41,6 @@ class Draft:
     projection: str
     stop: Stop
     window: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "shape": self.shape,
-            "section": self.section,
-            "scenario": self.scenario,
-            "projection": self.projection,
-            "stop": {"how": self.stop.how, "count": self.stop.count, "kind": self.stop.kind},
-            "window": self.window,
-        }
-
-    @staticmethod
-    def from_json(raw: dict[str, Any]) -> Draft:
-        stop = raw["stop"]
-        return Draft(
-            raw["game"],
-            raw["shape"],
-            raw["section"],
-            raw["scenario"],
-            raw["projection"],
-            Stop(stop["how"], stop["count"], stop["kind"]),
-            raw["window"],
-        )
 
 
 @dataclass(frozen=True)
@@ -156,7 +132,15 @@ def _si_run(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
         document.pop("rulings", None)  # the readings asked are sent with the case
         steps = draw(st.integers(0, 3))
         projection = _projection(draw, allowed, SI_RUN)
-        return Draft("spirit-island", "run", "phase", document, projection, Stop.after(steps), "all")
+        return Draft(
+            "spirit-island",
+            "run",
+            SECTIONS["spirit-island"]["run"],
+            document,
+            projection,
+            Stop.after(steps),
+            "all",
+        )
 
     return drafts()
 
@@ -235,7 +219,9 @@ def _ss(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
         document.pop("rulings", None)
         steps = draw(st.integers(0, 4))
         projection = _projection(draw, allowed, SS)
-        return Draft("stonespine", "run", "invasion", document, projection, Stop.after(steps), "all")
+        return Draft(
+            "stonespine", "run", SECTIONS["stonespine"]["run"], document, projection, Stop.after(steps), "all"
+        )
 
     return drafts()
 
