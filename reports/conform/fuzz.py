@@ -739,7 +739,9 @@ def _prepare(state: _Loop, game: str, count: int) -> list[tuple[int, Draft, Case
         if note not in tally.dropped:
             tally.dropped.append(note)
         return None
-    strategy = _strategy(shapes, allowed)
+    declared = run.capabilities.get("boards")
+    boards = frozenset(str(b) for b in declared) if isinstance(declared, list) else None
+    strategy = _strategy(shapes, allowed, boards)
     asked = run.requested[game]
     numbered: list[tuple[int, Draft, Case]] = []
     for _ in range(count):
@@ -793,17 +795,21 @@ class _Pending:
         _tally(state, self.game, self.chunk, self.results)
 
 
-_STRATEGIES: dict[tuple[tuple[str, ...], frozenset[str] | None], Any] = {}
+_STRATEGIES: dict[tuple[tuple[str, ...], frozenset[str] | None, frozenset[str] | None], Any] = {}
 
 
-def _strategy(shapes: Sequence[Shape], allowed: frozenset[str] | None) -> Any:
+def _strategy(
+    shapes: Sequence[Shape], allowed: frozenset[str] | None, boards: frozenset[str] | None = None
+) -> Any:
     """A shape, evenly (``one_of`` leans towards its first strategies), then its draft; built once
     per set of shapes and projections (Hypothesis validates a strategy object on first use)."""
     from hypothesis import strategies as st
 
-    key = (tuple(f"{s.game}/{s.name}" for s in shapes), allowed)
+    key = (tuple(f"{s.game}/{s.name}" for s in shapes), allowed, boards)
     if key not in _STRATEGIES:
-        _STRATEGIES[key] = st.sampled_from([shape.draw(allowed) for shape in shapes]).flatmap(lambda c: c)
+        _STRATEGIES[key] = st.sampled_from([shape.draw(allowed, boards) for shape in shapes]).flatmap(
+            lambda c: c
+        )
     return _STRATEGIES[key]
 
 

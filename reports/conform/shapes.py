@@ -45,12 +45,12 @@ class Draft:
 
 @dataclass(frozen=True)
 class Shape:
-    """A kind of case of one game: its name and how a draft is drawn, given the projections the
-    implementation declares (``None``: every one)."""
+    """A kind of case of one game: its name and how a draft is drawn, given the projections and
+    the boards the implementation declares (``None``: every one)."""
 
     game: str
     name: str
-    draw: Callable[[frozenset[str] | None], st.SearchStrategy[Draft]]
+    draw: Callable[[frozenset[str] | None, frozenset[str] | None], st.SearchStrategy[Draft]]
     projections: tuple[str, ...] = ()  # what its drafts may project (one must be declared)
 
     def fits(self, allowed: frozenset[str] | None) -> bool:
@@ -73,8 +73,10 @@ ARGUMENTS = {"land", "action", "goal", "hex"}
 # -- Spirit Island ---------------------------------------------------------------------------------
 
 
-def _si_action(action: str) -> Callable[[frozenset[str] | None], st.SearchStrategy[Draft]]:
-    def strategy(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+def _si_action(
+    action: str,
+) -> Callable[[frozenset[str] | None, frozenset[str] | None], st.SearchStrategy[Draft]]:
+    def strategy(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
         @st.composite
         def drafts(draw: st.DrawFn) -> Draft:
             from invasion_oracle.model.spirit_island.data import default_data
@@ -82,7 +84,9 @@ def _si_action(action: str) -> Callable[[frozenset[str] | None], st.SearchStrate
             from invasion_oracle.reports.suite.spirit_island import doc
 
             data = default_data()
-            board = draw(st.sampled_from([b.name for b in data.boards]))
+            names = [b.name for b in data.boards]
+            # only boards the implementation declares (capabilities.boards), when it names any we have
+            board = draw(st.sampled_from([n for n in names if boards is None or n in boards] or names))
             spec = data.board(board)
             number = draw(st.integers(1, len(spec.lands)))
             land = f"{board}{number}"
@@ -123,7 +127,7 @@ def _si_action(action: str) -> Callable[[frozenset[str] | None], st.SearchStrate
     return strategy
 
 
-def _si_run(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+def _si_run(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
     @st.composite
     def drafts(draw: st.DrawFn) -> Draft:
         from invasion_oracle.properties.spirit_island import scenario_documents
@@ -148,8 +152,8 @@ def _si_run(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
 # -- Vul'Keth -------------------------------------------------------------------------------------------
 
 
-def _vk(shape: str) -> Callable[[frozenset[str] | None], st.SearchStrategy[Draft]]:
-    def strategy(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+def _vk(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], st.SearchStrategy[Draft]]:
+    def strategy(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
         @st.composite
         def drafts(draw: st.DrawFn) -> Draft:
             from invasion_oracle.properties.vulketh import games, positions
@@ -177,8 +181,8 @@ def _vk(shape: str) -> Callable[[frozenset[str] | None], st.SearchStrategy[Draft
 # -- Cloudspire -------------------------------------------------------------------------------------------
 
 
-def _cs(shape: str) -> Callable[[frozenset[str] | None], st.SearchStrategy[Draft]]:
-    def strategy(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+def _cs(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], st.SearchStrategy[Draft]]:
+    def strategy(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
         @st.composite
         def drafts(draw: st.DrawFn) -> Draft:
             from invasion_oracle.properties.cloudspire import engagement_documents, scenario_documents
@@ -210,7 +214,7 @@ def _cs(shape: str) -> Callable[[frozenset[str] | None], st.SearchStrategy[Draft
 # -- Stonespine -----------------------------------------------------------------------------------------
 
 
-def _ss(allowed: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+def _ss(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
     @st.composite
     def drafts(draw: st.DrawFn) -> Draft:
         from invasion_oracle.properties.stonespine import scenarios

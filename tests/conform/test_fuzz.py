@@ -183,7 +183,7 @@ for line in sys.stdin:
     if message["type"] == "hello":
         print(json.dumps({"type": "hello", "name": "declaring", "protocol_version": 2,
                           "games": ["spirit-island"], "levels": ["state"],
-                          "capabilities": {"projections": ["action", "land"],
+                          "capabilities": {"projections": ["action", "land"], "boards": ["A", "B"],
                                            "features": ["ravage", "build", "dahan", "defend", "blight"]}}),
               flush=True)
     elif message["type"] == "bye":
@@ -208,6 +208,7 @@ def test_generation_keeps_to_the_declared_games_projections_and_features(tmp_pat
     assert not out.failures and tally.graded > 5
     assert "shape run" not in tally.by_shape and "run" not in tally.by_shape  # no run projects a land
     assert any(reason.startswith("feature ") for reason in tally.skip_reasons)
+    assert "board not declared" not in tally.skip_reasons  # only boards A and B are drawn
 
 
 def test_a_case_realised_under_another_reading_depends_on_it() -> None:
