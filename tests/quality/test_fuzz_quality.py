@@ -5,7 +5,7 @@ planted bug within 200 generated cases a game, shrink it to a case no larger
 (:func:`invasion_oracle.reports.conform.fuzz.case_size`: pieces + lands + answers) than the
 hand-written suite case that catches the same bug, and the case it saves must fail the adapter
 again under ``invasion conform --dir``. Against the oracle's own adapter it must find nothing:
-1,000 cases a game in the slow test, a few in ``make test``.
+1,000 cases a game (slow tests); ``make test`` runs one small planted-bug search.
 """
 
 from __future__ import annotations
@@ -107,6 +107,7 @@ def test_the_oracle_adapter_passes_a_thousand_generated_cases(game: str) -> None
     assert tally.generated == 1000 and tally.graded >= 900 and out.passed
 
 
+@pytest.mark.slow  # four adapter starts; the thousand-case runs above cover each game in depth
 def test_the_oracle_adapter_passes_a_few_generated_cases_of_every_game() -> None:
     out = fuzz(FuzzOptions(adapter("oracle"), seed=3, examples=3, progress=False))
     assert not out.failures and out.passed
