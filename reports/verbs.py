@@ -190,6 +190,38 @@ def _conform_parser(sub: Any) -> None:
         metavar="N",
         help="failures listed in full (default 20; the text and Markdown report)",
     )
+    fuzzing = conform.add_argument_group(
+        "fuzzing (--fuzz: cases generated and shrunk, instead of the suite; docs/conformance.md, Fuzzing)"
+    )
+    fuzzing.add_argument(
+        "--fuzz",
+        action="store_true",
+        help="generate cases from each game's strategies within what the implementation declares, "
+        "grade them against the oracle, shrink each disagreement",
+    )
+    fuzzing.add_argument(
+        "--seed", type=non_negative_int, metavar="N", help="with --fuzz: the seed (default 0)"
+    )
+    limit = fuzzing.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--examples", type=positive_int, metavar="N", help="with --fuzz: cases generated a game (default 200)"
+    )
+    limit.add_argument(
+        "--budget",
+        type=timeout_seconds,
+        metavar="SECONDS",
+        help="with --fuzz: generate until this much time is spent (the report says the count reached)",
+    )
+    fuzzing.add_argument(
+        "--save",
+        type=output_folder("--save"),
+        metavar="DIR",
+        help="with --fuzz: write each distinct failure, shrunk, as a suite case file "
+        "(DIR/GAME/fuzz.cases.json) that conform --dir DIR runs again",
+    )
+    fuzzing.add_argument(
+        "--jobs", type=positive_int, metavar="N", help="with --fuzz: implementation processes (default 1)"
+    )
     add_output_options(conform, formats=("text", "md", "json", "junit", "jsonl"))
     conform.set_defaults(run=_conform)
 
