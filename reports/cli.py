@@ -213,10 +213,15 @@ def _configure(args: argparse.Namespace) -> None:
 
 
 def terminal_width() -> int:
-    """The terminal's columns (``$COLUMNS`` first, as a shell sets it), at least 40."""
+    """The terminal's columns: its own size, else ``$COLUMNS`` (a pseudo-terminal may have none),
+    else 100; at least 40."""
     import shutil
 
-    return max(40, shutil.get_terminal_size((100, 24)).columns)
+    try:
+        columns = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError):
+        columns = 0
+    return max(40, columns or shutil.get_terminal_size((100, 24)).columns)
 
 
 def _quiet_broken_pipe() -> None:

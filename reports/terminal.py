@@ -163,8 +163,8 @@ def _table(node: SyntaxTreeNode, width: int) -> RenderableType:
     rows: list[list[Text]] = []
     headers: list[Text] = []
     for part in node.children:  # thead, tbody
-        for row in part.children:
-            cells = [_inline(cell.children[0] if cell.children else None) for cell in row.children]
+        for line in part.children:
+            cells = [_inline(cell.children[0] if cell.children else None) for cell in line.children]
             if part.type == "thead":
                 headers = cells
             else:
@@ -179,8 +179,8 @@ def _table(node: SyntaxTreeNode, width: int) -> RenderableType:
         )
         for header in headers:
             table.add_column(header, overflow="fold")
-        for row in rows:
-            table.add_row(*row)
+        for cells in rows:
+            table.add_row(*cells)
         return table
     return _records(headers, rows)
 

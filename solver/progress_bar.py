@@ -126,6 +126,10 @@ class TerminalBar:
     def update(self, n: int) -> None:
         self._progress.advance(self._task, n)
 
+    def draw(self) -> None:
+        """Draw the line now (it is otherwise redrawn five times a second)."""
+        self._progress.refresh()
+
     def restart(self, label: str, total: int | None, unit: str = "") -> None:
         """A new stage on the same line: the counts, the clock and the kind of bar start again."""
         self._line.unit = unit
