@@ -62,7 +62,7 @@ def console(file: TextIO, width: int, *, color: bool | None = None) -> Console:
 def render(markdown: str, width: int, *, color: bool = False) -> str:
     """``markdown`` as a terminal shows it, ``width`` columns wide (with ``color``, ANSI styles).
 
-    >>> print(render("## Best\\n\\nValue: **3** in `C1` (seed 003\\\\_a)<br>next", 40))
+    >>> print(render("## Best\\n\\nValue: **3** in `C1` (seed 003\\\\_a)<br>next", 40), end="")
     Best
     <BLANKLINE>
     Value: 3 in C1 (seed 003_a)
@@ -89,7 +89,7 @@ def show(markdown: str, out: Console) -> None:
 def wrap_plain(text: str, width: int) -> str:
     """Plain lines (not Markdown) wrapped to ``width``; a ``- item`` line's continuation indented.
 
-    >>> print(wrap_plain("check: clean\\n- one problem with a long explanation", 20))
+    >>> print(wrap_plain("check: clean\\n- one problem with a long explanation", 20), end="")
     check: clean
     - one problem with a
       long explanation
