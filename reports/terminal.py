@@ -7,8 +7,8 @@ width. A pipe, ``--format md`` and ``--out FILE`` get the Markdown itself, uncha
 
 Layout rules, the same for every verb:
 
-- a table whose columns fit the width (each wrapped column keeping at least
-  :data:`MIN_WRAPPED_COLUMN` characters) is a table; a wider one becomes one block per row, the
+- a table that fits the width, with at most its widest column wrapped (to no fewer than
+  :data:`MIN_WRAPPED_COLUMN` characters), is a table; a wider one becomes one block per row, the
   first cell as its title and every other cell under it, ``header  value`` (``invasion rulings``
   then shows one ruling per block instead of seven narrow columns);
 - a picture (a fenced block) keeps its lines, folded only where it is wider than the terminal;
@@ -32,7 +32,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-MIN_WRAPPED_COLUMN = 16
+MIN_WRAPPED_COLUMN = 12
 """The narrowest a wrapped table column may be before the table is shown as blocks instead."""
 
 MAX_WIDTH = 100
@@ -177,8 +177,10 @@ def _table(node: SyntaxTreeNode, width: int) -> RenderableType:
             header_style="bold",
             expand=False,
         )
-        for header in headers:
-            table.add_column(header, overflow="fold")
+        widths = _widths(headers, rows)
+        widest = widths.index(max(widths)) if widths else 0
+        for index, header in enumerate(headers):  # only the widest column wraps
+            table.add_column(header, overflow="fold", no_wrap=index != widest)
         for cells in rows:
             table.add_row(*cells)
         return table
@@ -189,22 +191,30 @@ def _natural(cell: Text) -> int:
     return max((len(line) for line in cell.plain.split("\n")), default=0)
 
 
-def _fits(headers: Sequence[Text], rows: Sequence[Sequence[Text]], width: int) -> bool:
-    """Whether the table fits ``width`` with each wrapped column at least MIN_WRAPPED_COLUMN wide."""
-    columns = len(headers)
-    natural = [
+def _widths(headers: Sequence[Text], rows: Sequence[Sequence[Text]]) -> list[int]:
+    """Each column's natural width: its longest line."""
+    return [
         max([_natural(headers[i]), *(_natural(row[i]) for row in rows if i < len(row))])
-        for i in range(columns)
+        for i in range(len(headers))
     ]
-    gaps = 2 * (columns - 1)  # SIMPLE_HEAD without edges: two spaces between columns
-    return sum(min(n, MIN_WRAPPED_COLUMN) for n in natural) + gaps <= width and (
-        sum(natural) + gaps <= width or columns <= 4
-    )
+
+
+def _fits(headers: Sequence[Text], rows: Sequence[Sequence[Text]], width: int) -> bool:
+    """Whether the table fits ``width`` with at most its widest column wrapped, that column
+    keeping at least :data:`MIN_WRAPPED_COLUMN` characters (two wrapped columns read worse than
+    blocks)."""
+    natural = _widths(headers, rows)
+    gaps = 3 * (len(headers) - 1)  # SIMPLE_HEAD without edges: a blank rule and two pads
+    if sum(natural) + gaps <= width:
+        return True
+    widest = max(natural)
+    return width - (sum(natural) - widest) - gaps >= min(widest, MIN_WRAPPED_COLUMN)
 
 
 def _records(headers: Sequence[Text], rows: Sequence[Sequence[Text]]) -> RenderableType:
     """A table too wide for the terminal: one block per row, its first cell as the title."""
     blocks: list[RenderableType] = []
+    labels = max((len(header.plain) for header in headers[1:]), default=0)
     for index, row in enumerate(rows):
         if index:
             blocks.append(Text(""))
@@ -214,7 +224,7 @@ def _records(headers: Sequence[Text], rows: Sequence[Sequence[Text]]) -> Rendera
         title.stylize("bold")
         blocks.append(title)
         grid = Table.grid(padding=(0, 2, 0, 0))
-        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column(style="dim", no_wrap=True, min_width=labels)  # aligned across the blocks
         grid.add_column(overflow="fold")
         for header, cell in zip(headers[1:], row[1:], strict=False):
             if cell.plain.strip():
