@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
 import threading
 from functools import cache
 from typing import Any, TextIO
@@ -102,9 +103,19 @@ def _line_column() -> Any:
 
 class TerminalBar:
     """One stage's bar on ``stream`` (a terminal): ``update`` counts, ``restart`` names a new stage
-    (its own total, or None), ``close`` removes the bar."""
+    (its own total, or None), ``close`` removes the bar.
+
+    One bar at a time: a search run inside a batch whose bar is showing (in the same process, or
+    in a pool worker forked from it) draws none, so two bars never overwrite each other's line;
+    the batch's bar counts its jobs."""
 
     def __init__(self, label: str, total: int | None, stream: TextIO, unit: str = "") -> None:
+        self._pid = os.getpid()
+        self._progress: Any = None
+        with _LIVE_LOCK:
+            if _LIVE:
+                return
+            _LIVE.append(self)
         from rich.console import Console
         from rich.progress import Progress as RichProgress
 
@@ -119,24 +130,32 @@ class TerminalBar:
             refresh_per_second=5,
         )
         self._task = self._progress.add_task(label, total=total)
-        with _LIVE_LOCK:
-            _LIVE.append(self)
         self._progress.start()
 
+    @property
+    def drawing(self) -> bool:
+        """Whether this bar draws (no other bar was showing when it was made)."""
+        return self._progress is not None
+
     def update(self, n: int) -> None:
-        self._progress.advance(self._task, n)
+        if self._progress is not None:
+            self._progress.advance(self._task, n)
 
     def draw(self) -> None:
         """Draw the line now (it is otherwise redrawn five times a second)."""
-        self._progress.refresh()
+        if self._progress is not None:
+            self._progress.refresh()
 
     def restart(self, label: str, total: int | None, unit: str = "") -> None:
         """A new stage on the same line: the counts, the clock and the kind of bar start again."""
-        self._line.unit = unit
-        self._progress.remove_task(self._task)  # (reset cannot take a total away)
-        self._task = self._progress.add_task(label, total=total)
+        if self._progress is not None:
+            self._line.unit = unit
+            self._progress.remove_task(self._task)  # (reset cannot take a total away)
+            self._task = self._progress.add_task(label, total=total)
 
     def close(self) -> None:
+        if self._progress is None or self._pid != os.getpid():  # a forked copy: the parent's bar
+            return
         with _LIVE_LOCK:
             if self not in _LIVE:
                 return

@@ -274,3 +274,18 @@ def test_a_bar_shows_done_of_total_and_time_left_or_without_a_total_what_is_know
     assert "7 plan(s) proposed so far · " in drawn, drawn
     unknown = drawn.rsplit("turn 1 of 3", 1)[-1]
     assert "/" not in unknown.replace("plan(s)", "") and "left" not in unknown, drawn  # no made-up total
+
+
+def test_a_search_inside_a_batch_draws_no_second_bar() -> None:
+    from invasion_oracle.solver.progress_bar import TerminalBar
+
+    outer = TerminalBar("witness runs", 3, _Terminal(), "jobs")
+    inner_stream = _Terminal()
+    inner = TerminalBar("placements", None, inner_stream)  # rich allows one live display at once
+    inner.update(5)
+    inner.close()
+    outer.close()
+    assert outer.drawing and not inner.drawing and inner_stream.getvalue() == ""
+    again = TerminalBar("placements", None, _Terminal())  # the batch's bar is gone: it draws
+    assert again.drawing
+    again.close()
