@@ -136,7 +136,7 @@ def run_report(args: argparse.Namespace) -> int:
             kind="raw",
         )
     elif out is not None:
-        emit(f"wrote {out / 'report.md'}, {out / 'report.html'} and {out / 'pictures'}/")
+        emit(f"wrote {out / 'report.md'}, {out / 'report.html'} and {out / 'pictures'}/", kind="plain")
     else:
         emit(report.markdown())
     if status:

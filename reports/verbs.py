@@ -345,9 +345,9 @@ def _replay(args: argparse.Namespace) -> int:
         answer = {"trace": name, "identical": report.identical, "first_difference": difference}
         emit(envelope_json(spec.name, "replay", _command(args), answer, replayed=report.identical), args.out)
     elif report.identical:
-        emit(f"{name}: replay identical", args.out)
+        emit(f"{name}: replay identical", args.out, kind="plain")
     else:
-        emit(f"{name}: replay differs: {report.first_difference}", args.out)
+        emit(f"{name}: replay differs: {report.first_difference}", args.out, kind="plain")
     return 0 if report.identical else 1
 
 
