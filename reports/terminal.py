@@ -11,7 +11,7 @@ Layout rules, the same for every verb:
   :data:`MIN_WRAPPED_COLUMN` characters), is a table; a wider one becomes one block per row, the
   first cell as its title and every other cell under it, ``header  value`` (``invasion rulings``
   then shows one ruling per block instead of seven narrow columns);
-- a picture (a fenced block) keeps its lines, folded only where it is wider than the terminal;
+- a picture (a fenced block) keeps its lines, wrapped only where one is wider than the terminal;
 - a line break inside a paragraph stays a line break (the text was laid out by line).
 """
 
@@ -128,8 +128,8 @@ def _block(node: SyntaxTreeNode, width: int) -> RenderableType | None:
     if kind == "paragraph":
         return _inline(node.children[0] if node.children else None)
     if kind in ("fence", "code_block"):
-        # A picture: its lines as they are (no wrapping that would shear the grid), folded only
-        # where a line is wider than the terminal.
+        # A picture: its lines as they are; only a line wider than the terminal is wrapped (the
+        # bundled pictures fit 80 columns: tests/cli/test_terminal.py).
         return Text(node.content.rstrip("\n"), overflow="fold", no_wrap=False)
     if kind in ("bullet_list", "ordered_list"):
         return _list(node, width)
