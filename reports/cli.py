@@ -191,20 +191,37 @@ def print_completion(words: Sequence[str]) -> int:
 def _configure(args: argparse.Namespace) -> None:
     """Input limits and the table style, from the options and the terminal."""
     from invasion_oracle.model.core.jsonio import DEFAULT_LIMITS, InputLimits, set_input_limits
+    from invasion_oracle.reports.output import set_terminal
     from invasion_oracle.reports.tables import TableStyle, set_table_style
 
     if args.max_input_size is not None:
         set_input_limits(InputLimits(args.max_input_size, DEFAULT_LIMITS.max_depth))
+    terminal = sys.stdout.isatty() and not getattr(args, "out", None)
     chosen = getattr(args, "format", None)
     if chosen is None:  # files are files: with --out, Markdown whatever the terminal
-        chosen = "text" if sys.stdout.isatty() and not getattr(args, "out", None) else "md"
+        chosen = "text" if terminal else "md"
         if hasattr(args, "format"):
             args.format = chosen
-    if chosen == "text":
-        width = min(100, os.get_terminal_size().columns if sys.stdout.isatty() else 100)
-        set_table_style(TableStyle.TEXT, width)
+    drawn = chosen == "text" and terminal
+    # On a terminal the verbs write Markdown and emit draws it (rich); `--format text` elsewhere
+    # (a pipe, --out) keeps the plain-text grid tables.
+    set_terminal(terminal_width() if drawn else None)
+    if chosen == "text" and not drawn:
+        set_table_style(TableStyle.TEXT, 100)
     else:
         set_table_style(TableStyle.MARKDOWN)
+
+
+def terminal_width() -> int:
+    """The terminal's columns: its own size, else ``$COLUMNS`` (a pseudo-terminal may have none),
+    else 100; at least 40."""
+    import shutil
+
+    try:
+        columns = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError):
+        columns = 0
+    return max(40, columns or shutil.get_terminal_size((100, 24)).columns)
 
 
 def _quiet_broken_pipe() -> None:

@@ -237,15 +237,20 @@ on a slow machine)."""
 
 @dataclass(slots=True)
 class Progress:
-    """Progress on stderr: a bar with rate and ETA (tqdm) on a terminal; elsewhere (a pipe, a file,
-    CI) a plain line about every :data:`PIPE_TICK_SECONDS` once the search has run that long, so a
-    quick search prints nothing there and stdout is never touched (it stays byte-identical).
+    """Progress on stderr: on a terminal a bar (:mod:`~invasion_oracle.solver.progress_bar`) with
+    done/total and the time left, or without a total the count so far and the time elapsed;
+    elsewhere (a pipe, a file, CI) a plain line about every :data:`PIPE_TICK_SECONDS` once the
+    search has run that long, so a quick search prints nothing there and stdout is never touched
+    (it stays byte-identical). ``unit`` names what is counted (``states``, ``plans``).
+
+    A search of several stages names each with :meth:`stage` (its own total, or None).
     """
 
     label: str
     total: int | None = None
     stream: TextIO = field(default_factory=lambda: sys.stderr)
     done: int = 0
+    unit: str = ""
     enabled: bool = field(init=False)
     _bar: Any = field(init=False, default=None)
     _started: float = field(init=False, default=0.0)
@@ -256,16 +261,17 @@ class Progress:
         self._started = time.monotonic()
         self._next_line = self._started + PIPE_TICK_SECONDS
         if self.enabled:
-            from tqdm import tqdm
+            from invasion_oracle.solver.progress_bar import TerminalBar
 
-            self._bar = tqdm(
-                total=self.total,
-                desc=f"{self.label} (Ctrl-C stops)",
-                file=self.stream,
-                leave=False,
-                dynamic_ncols=True,
-                mininterval=0.2,
-            )
+            self._bar = TerminalBar(f"{self.label} (Ctrl-C stops)", self.total, self.stream, self.unit)
+
+    def stage(self, label: str, total: int | None = None, unit: str = "") -> None:
+        """A new stage of the same search: its name, its total (None: not known) and unit; the
+        count and the clock start again."""
+        self.label, self.total, self.unit, self.done = label, total, unit, 0
+        self._started = time.monotonic()
+        if self._bar is not None:
+            self._bar.restart(f"{label} (Ctrl-C stops)", total, unit)
 
     def step(self, n: int = 1) -> None:
         self.done += n
@@ -278,12 +284,15 @@ class Progress:
                 self._line(now - self._started)
 
     def _line(self, elapsed: float) -> None:
+        from invasion_oracle.solver.progress_bar import time_left
+
+        unit = f" {self.unit}" if self.unit else ""
         if self.total:
-            done = f"{self.done:,}/{self.total:,} done"
+            done = f"{self.done:,}/{self.total:,}{unit} done"
             if 0 < self.done < self.total:
-                done += f", about {elapsed * (self.total - self.done) / self.done:.0f} s left"
+                done += f", {time_left(self.done, self.total, elapsed)}"
         else:
-            done = f"{self.done:,} done (total not known in advance)"
+            done = f"{self.done:,}{unit} done (total not known in advance)"
         with contextlib.suppress(OSError, ValueError):  # a closed or broken stderr stops nothing
             print(f"invasion: {self.label}: {done}, {elapsed:.0f} s", file=self.stream, flush=True)
 
