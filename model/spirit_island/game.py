@@ -36,12 +36,13 @@ Phases (Blight from an empty card comes from the box). This is for what-if searc
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.spirit_island import victory
 from invasion_oracle.model.spirit_island.blight import (

@@ -15,10 +15,11 @@ from __future__ import annotations
 import enum
 import string
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.core.places import Places
 from invasion_oracle.model.stonespine.elements import Space
 
