@@ -112,6 +112,8 @@ def _plain_fields(cls: type) -> tuple[str, ...] | None:
         return None  # init-only variables or fields __init__ does not set
     if tuple(cls.__dict__["__slots__"]) != names:
         return None
+    if any(name.startswith("_frozen_") for name in names):
+        return None  # the generated functions' own names (below) must not meet a field's
     return names
 
 
@@ -139,12 +141,13 @@ def direct_constructor(cls: type[T]) -> Callable[..., T]:
     twin = _twin(cls, names) if names is not None else None
     if names is None or twin is None:
         return cls
-    lines = [f"def make({', '.join(names)}):", "    value = _new(_twin)"]
-    lines += [f"    value.{name} = {name}" for name in names]
-    lines += ["    value.__class__ = _cls", "    return value"]
-    make: Callable[..., T] = _generate(
-        "\n".join(lines) + "\n", "make", {"_new": object.__new__, "_twin": twin, "_cls": cls}
-    )
+    # Every name of the function's own starts with ``_frozen_`` (no field does): a field called
+    # ``value`` or ``new`` is just an argument.
+    lines = [f"def make({', '.join(names)}):", "    _frozen_built_ = _frozen_new_(_frozen_twin_)"]
+    lines += [f"    _frozen_built_.{name} = {name}" for name in names]
+    lines += ["    _frozen_built_.__class__ = _frozen_class_", "    return _frozen_built_"]
+    namespace = {"_frozen_new_": object.__new__, "_frozen_twin_": twin, "_frozen_class_": cls}
+    make: Callable[..., T] = _generate("\n".join(lines) + "\n", "make", namespace)
     make.__qualname__ = f"{cls.__qualname__}.make"
     return make
 
@@ -154,11 +157,21 @@ def _replacer(cls: type) -> Callable[..., Any]:
     twin = _twin(cls, names) if names is not None else None
     if names is None or twin is None:
         return dataclasses.replace
-    keywords = ", ".join(f"{name}=_unchanged" for name in names)
-    lines = [f"def replace(value, /, *, {keywords}):", "    new = _new(_twin)"]
-    lines += [f"    new.{n} = value.{n} if {n} is _unchanged else {n}" for n in names]
-    lines += ["    new.__class__ = _cls", "    return new"]
-    namespace = {"_new": object.__new__, "_twin": twin, "_cls": cls, "_unchanged": _UNCHANGED}
+    keywords = ", ".join(f"{name}=_frozen_unchanged_" for name in names)
+    lines = [
+        f"def replace(_frozen_old_, /, *, {keywords}):",
+        "    _frozen_built_ = _frozen_new_(_frozen_twin_)",
+    ]
+    lines += [
+        f"    _frozen_built_.{n} = _frozen_old_.{n} if {n} is _frozen_unchanged_ else {n}" for n in names
+    ]
+    lines += ["    _frozen_built_.__class__ = _frozen_class_", "    return _frozen_built_"]
+    namespace = {
+        "_frozen_new_": object.__new__,
+        "_frozen_twin_": twin,
+        "_frozen_class_": cls,
+        "_frozen_unchanged_": _UNCHANGED,
+    }
     copier: Callable[..., Any] = _generate("\n".join(lines) + "\n", "replace", namespace)
     copier.__qualname__ = f"{cls.__qualname__}.replace"
     return copier

@@ -28,6 +28,16 @@ class Plain:
 
 
 @dataclass(frozen=True, slots=True)
+class Awkward:
+    """Fields named like the generated functions' locals would be, were they not ``_frozen_``."""
+
+    value: int
+    new: int
+    make: int = 0
+    replace: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Checked:
     a: int
 
@@ -66,6 +76,13 @@ def test_replace_builds_what_dataclasses_replace_builds() -> None:
     for changes in ({}, {"a": 5}, {"b": (), "c": "y"}, {"a": 0, "b": (1,), "c": ""}):
         same_value(replace(value, **changes), dataclasses.replace(value, **changes))
     assert value == Plain(1, (2, 3))  # the original is untouched
+
+
+def test_fields_named_like_locals_are_plain_fields() -> None:
+    awkward = Awkward(1, 2, 3, 4)
+    same_value(replace(awkward, value=5), Awkward(5, 2, 3, 4))
+    same_value(replace(awkward, new=6, make=7, replace=8), Awkward(1, 6, 7, 8))
+    same_value(direct_constructor(Awkward)(1, 2, 3, 4), awkward)
 
 
 def test_replaced_values_stay_frozen_and_pickle() -> None:
