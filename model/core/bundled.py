@@ -30,6 +30,7 @@ from importlib import resources
 from importlib.abc import Traversable
 
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.suggest import did_you_mean
 
 PACKAGE = "invasion_oracle.examples"
 PREFIX = "example:"
@@ -89,9 +90,43 @@ class ExampleRef:
         node = self.resource()
         if not node.is_file():
             raise MalformedInputError(
-                str(self), "$", "no such bundled example; list them with `invasion examples`"
+                str(self), "$", f"no such bundled example{self._hint()}; list them with `invasion examples`"
             )
         return node.read_bytes()
+
+    def _hint(self) -> str:
+        """The close bundled names, ``(did you mean 'example:stonespine/placement'?)``, or ``""``.
+
+        >>> ExampleRef.parse("example:stonespine/placment")._hint()
+        " (did you mean 'example:stonespine/placement'?)"
+        """
+        where = "" if self.package == PACKAGE else f"{self.package}:"
+        known = [f"{PREFIX}{where}{name.removesuffix('.json')}" for name in _all_names(self.package)]
+        asked = f"{PREFIX}{where}{self.relative.removesuffix('.json')}"
+        if "/" in self.relative:  # a game's name for its folder (spirit-island) is asked as written
+            folder, _, rest = self.relative.partition("/")
+            folder = folder.replace("-", "_")
+            asked = f"{PREFIX}{where}{folder}/{rest.removesuffix('.json')}"
+        return did_you_mean(asked, known)
+
+
+def _all_names(package: str) -> list[str]:
+    """Every bundled ``.json`` of ``package``, as paths inside it (for suggestions)."""
+    try:
+        root = resources.files(package)
+    except ModuleNotFoundError:
+        return []
+    found: list[str] = []
+
+    def walk(node: Traversable, prefix: str) -> None:
+        for child in node.iterdir():
+            if child.is_dir() and not child.name.startswith(("_", ".")):
+                walk(child, f"{prefix}{child.name}/")
+            elif child.is_file() and child.name.endswith(".json"):
+                found.append(prefix + child.name)
+
+    walk(root, "")
+    return sorted(found)
 
 
 def is_example(path: str) -> bool:
