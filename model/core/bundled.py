@@ -30,7 +30,7 @@ from importlib import resources
 from importlib.abc import Traversable
 
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.suggest import did_you_mean
+from invasion_oracle.model.core.suggest import close_names, suggestion
 
 PACKAGE = "invasion_oracle.examples"
 PREFIX = "example:"
@@ -101,13 +101,15 @@ class ExampleRef:
         " (did you mean 'example:stonespine/placement'?)"
         """
         where = "" if self.package == PACKAGE else f"{self.package}:"
-        known = [f"{PREFIX}{where}{name.removesuffix('.json')}" for name in _all_names(self.package)]
-        asked = f"{PREFIX}{where}{self.relative.removesuffix('.json')}"
-        if "/" in self.relative:  # a game's name for its folder (spirit-island) is asked as written
-            folder, _, rest = self.relative.partition("/")
-            folder = folder.replace("-", "_")
-            asked = f"{PREFIX}{where}{folder}/{rest.removesuffix('.json')}"
-        return did_you_mean(asked, known)
+        known = [name.removesuffix(".json") for name in _all_names(self.package)]
+        folder, _, rest = self.relative.removesuffix(".json").rpartition("/")
+        folder = folder.replace("-", "_")  # a game's name for its folder (spirit-island)
+        inside = [name.removeprefix(f"{folder}/") for name in known if name.startswith(f"{folder}/")]
+        if folder and inside:  # a known folder: only the name inside it is compared
+            close = [f"{folder}/{name}" for name in close_names(rest, inside)]
+        else:
+            close = list(close_names(f"{folder}/{rest}" if folder else rest, known))
+        return suggestion([f"{PREFIX}{where}{name}" for name in close])
 
 
 def _all_names(package: str) -> list[str]:

@@ -20,7 +20,7 @@ nearly as close are offered.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 CUTOFF = 0.6
 NEAR = 0.1
@@ -51,8 +51,28 @@ def _ratio(a: str, b: str) -> float:
 
 def did_you_mean(name: str, known: Iterable[str], *, n: int = 3) -> str:
     """``" (did you mean 'X'?)"`` with the close names of ``known``, or ``""`` when none is close."""
-    close = [repr(c) for c in close_names(name, known, n=n)]
+    return suggestion(close_names(name, known, n=n))
+
+
+def suggestion(names: Sequence[str]) -> str:
+    """``" (did you mean 'A' or 'B'?)"`` for ``names`` found close by the caller; ``""`` for none."""
+    close = [repr(c) for c in names]
     if not close:
         return ""
     listed = close[0] if len(close) == 1 else f"{', '.join(close[:-1])} or {close[-1]}"
     return f" (did you mean {listed}?)"
+
+
+_game_names: Callable[[], Sequence[str]] = tuple
+
+
+def know_games(names: Callable[[], Sequence[str]]) -> None:
+    """Let the shared core name games in its messages (another game's scenario is refused by its
+    game): the registry calls this, as the core imports neither the registry nor any game."""
+    global _game_names
+    _game_names = names
+
+
+def game_names() -> Sequence[str]:
+    """Every known game's name, once the registry is imported (none before)."""
+    return _game_names()
