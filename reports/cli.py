@@ -204,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.started = started
     _configure(args)
     try:
+        if getattr(args, "engine", None) == "cpsat":  # an extra: refused before any work when absent
+            from invasion_oracle.solver.common import require_cpsat
+
+            require_cpsat()
         status: int = args.run(args)
         return status
     except InvasionError as err:
