@@ -259,7 +259,8 @@ COMPLETION_SHELLS = ("bash", "zsh")
 
 def print_completion(words: Sequence[str]) -> int:
     """``invasion --print-completion SHELL``: the completion script (shtab) of the parser with
-    every game's verbs, so a completion never lacks a game the command line did not name."""
+    every game's verbs, so a completion never lacks a game the command line did not name, with the
+    bundled example names and the rulings (:mod:`invasion_oracle.reports.completion`)."""
     shell = words[0].partition("=")[2] or (words[1] if len(words) > 1 else "")
     if shell not in COMPLETION_SHELLS or len(words) > (1 if "=" in words[0] else 2):
         print(
@@ -268,11 +269,10 @@ def print_completion(words: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    import shtab
+    from invasion_oracle.reports.completion import completion_script
 
     names = registry.names()
-    script: str = shtab.complete(_parser(frozenset(names), names), shell=shell)
-    sys.stdout.write(script if script.endswith("\n") else script + "\n")
+    sys.stdout.write(completion_script(_parser(frozenset(names), names), shell))
     return 0
 
 
