@@ -296,7 +296,7 @@ def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str, f
         raise MalformedInputError(
             source,
             "$.game",
-            f"a {other} file, not a {spec.name} one; use "
+            f"this is a {other} {'trace' if verb == 'replay' else 'scenario'}, not a {spec.name} one: use "
             f"`{command_line(['invasion', other, verb, file or source])}` "
             f"or `{command_line(['invasion', verb, file or source])}`",
         )

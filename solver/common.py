@@ -7,6 +7,7 @@ import contextlib
 import contextvars
 import enum
 import importlib
+import importlib.util
 import os
 import resource
 import signal
@@ -20,6 +21,8 @@ from types import FrameType
 from typing import Any, TextIO
 
 import z3
+
+from invasion_oracle.model.core.errors import MissingEngineError
 
 DEFAULT_MEMORY_BYTES = 2 * 1024**3  # the documented default memory bound of a search (2 GiB)
 
@@ -312,13 +315,40 @@ CPSAT_MODULE = "ortools.sat.python.cp_model"
 _CPSAT_IMPORT: list[threading.Thread] = []  # the thread importing OR-Tools, once one was started
 
 
+CPSAT_EXTRA = "pip install 'invasion-oracle[cpsat]'"
+"""How to install OR-Tools, which only the ``cpsat`` engines need (an extra, not a dependency)."""
+
+
+def cpsat_available() -> bool:
+    """Whether OR-Tools is installed, found without importing it (the import costs about a second).
+
+    ``auto`` picks another engine and ``both`` runs the others (naming CP-SAT ``not-installed``) when
+    it is not; ``--engine cpsat`` is then refused (:func:`require_cpsat`)."""
+    if "ortools" in sys.modules:
+        return sys.modules["ortools"] is not None
+    try:
+        return importlib.util.find_spec("ortools") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def require_cpsat() -> None:
+    """Refuse the ``cpsat`` engine, in one line, when OR-Tools is not installed.
+
+    Raises :class:`~invasion_oracle.model.core.errors.MissingEngineError`."""
+    if not cpsat_available():
+        raise MissingEngineError(f"--engine cpsat needs OR-Tools, which is not installed: {CPSAT_EXTRA}")
+
+
 def load_cpsat(deadline: Deadline) -> None:
     """Import OR-Tools' CP-SAT (``from ortools.sat.python import cp_model`` is then immediate)
     under ``deadline``: the first import brings pandas and takes about a second of CPU, seconds on
     a busy machine, and cannot be interrupted. It runs in a thread while this one checks the
     deadline every 50 ms: when the time runs out first, TimeLimit is raised at once (the import goes
     on in its thread, and a later call waits for it under its own deadline). An import that fails
-    raises when the module is imported the usual way."""
+    raises when the module is imported the usual way; OR-Tools not installed at all raises
+    :class:`~invasion_oracle.model.core.errors.MissingEngineError` (:func:`require_cpsat`)."""
+    require_cpsat()
     if not _CPSAT_IMPORT:
         if CPSAT_MODULE in sys.modules:  # imported the usual way already
             return
@@ -486,11 +516,16 @@ def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatR
 # -- several engines on one question (``--engine both``) -------------------------------------------
 
 STOP_NAMES = {"time": "time-limit", "memory": "memory-limit", "interrupted": "interrupted"}
+NOT_INSTALLED = "not-installed"
+"""Why an engine of ``both`` did not run: its library (OR-Tools, for ``cpsat``) is not installed.
+Such an engine is named in ``engines.unfinished`` but does not keep the others' answer from being
+proven: nothing was stopped, there was no such engine to run."""
 STOP_WORDS = {
     "time-limit": "stopped by the time limit",
     "memory-limit": "stopped by the memory limit",
     "interrupted": "interrupted by Ctrl-C",
     "gave-up": "gave up without an answer",
+    NOT_INSTALLED: f"not installed: {CPSAT_EXTRA}",
 }
 
 
@@ -530,7 +565,8 @@ class EngineRuns:
 
     @property
     def complete(self) -> bool:
-        return not self.unfinished
+        """Every engine that could run finished (one not installed never ran, and stops nothing)."""
+        return all(r.stopped == NOT_INSTALLED for r in self.unfinished) and bool(self.finished)
 
     def label(self, shown: str | None = None) -> str:
         """The JSON ``engine`` field: the engines that finished, joined by ``+``; when none did, the
@@ -560,8 +596,9 @@ class EngineRuns:
         'z3 and cpsat finished (agree); baseline interrupted by Ctrl-C: not compared'
         """
         done = list(self.finished)
-        if self.complete:
-            return _and(done) + (" (agree)" if len(done) > 1 else "")
+        if self.complete:  # an engine not installed never ran: named, and stops no claim
+            skipped = "".join(f"; {r.words()}" for r in self.unfinished)
+            return _and(done) + (" (agree)" if len(done) > 1 else "") + skipped
         head = f"{_and(done)} finished" + (" (agree)" if len(done) > 1 else "") if done else "none finished"
         return head + "; " + "; ".join(r.words() for r in self.unfinished) + ": not compared"
 
@@ -647,6 +684,9 @@ def run_engines(
     answers: list[Any] = []
     runs: list[EngineRun] = []
     for engine in engines:
+        if engine == "cpsat" and not cpsat_available():  # an extra not installed: said, not run
+            runs.append(EngineRun(engine, NOT_INSTALLED, started=False))
+            continue
         if runs and _cut(deadline):
             runs.append(EngineRun(engine, _why_unfinished(deadline), started=False))
             continue

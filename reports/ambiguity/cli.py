@@ -433,7 +433,7 @@ def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
         raise MalformedInputError(
             args.scenario,
             "$.game",
-            f"a {other} file, not a {spec.name} one; use `invasion ambiguities {args.scenario}`",
+            f"this is a {other} scenario, not a {spec.name} one: use `invasion ambiguities {args.scenario}`",
         )
     return spec
 

@@ -85,14 +85,13 @@ def check_names(cases: list[Case], options: Options) -> None:
     """Every ``--features`` name is one some case asked for has: a misspelt one would skip every
     case that needs it and say nothing (exit 2 with the nearest names). (``--case`` prefixes that
     match nothing are refused by the runner.)"""
-    import difflib
+    from invasion_oracle.model.core.suggest import did_you_mean
 
     if options.features is not None:
         known = sorted({feature for case in cases for feature in case.features})
         for name in options.features:
             if name not in known:
-                close = difflib.get_close_matches(name, known, n=3)
-                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                hint = did_you_mean(name, known)
                 raise MalformedInputError(
                     "--features",
                     name,
