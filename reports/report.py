@@ -1,7 +1,7 @@
 """The full report (``invasion report``, ``make report``): a section per game, as Markdown,
 self-contained HTML and diffable JSON.
 
-Per game: what it is (seed, rulings, bundled examples, fixture cases); a picture of each bundled
+Per game: what it is (rulebook, rulings, bundled examples, fixture cases); a picture of each bundled
 example's end (SVG: the game's ``reports/<pkg>/svg.py: render_svg`` or its spec's, under it the
 ``simulate --svg`` command that draws it); the game's own report sections
 (``reports/<pkg>/sections.py``: the bundled dungeon's placements and escape analysis, fear
@@ -98,7 +98,7 @@ class Report:
         cases = "not read" if game.manifest_cases is None else str(game.manifest_cases)
         summary = table(
             [
-                ["seed", f"`{spec.seed}`"],
+                ["rulebook", md_escape(spec.rulebook or spec.title)],
                 ["rulings", str(len(rulings))],
                 ["bundled examples", str(len(examples(spec.examples)) if spec.examples else 0)],
                 ["fixture cases (manifest)", cases],
@@ -145,7 +145,7 @@ class Report:
                 {
                     "game": name,
                     "title": game.spec.title,
-                    "seed": game.spec.seed,
+                    "rulebook": game.spec.rulebook or game.spec.title,
                     "pictures": [
                         {
                             "example": example,

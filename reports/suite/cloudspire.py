@@ -1,4 +1,4 @@
-"""Cloudspire's cases: rule by rule (seed 004), the rulings' readings, the searches' answers.
+"""Cloudspire's cases: rule by rule (20 Strong: Cloudspire Rulebook), the rulings' readings, the searches' answers.
 
 Each case is a small described state (the Harbor Keeper with Harbor, Gale and Basalt allied, the
 Driftwood Leviathan as boss, the dice not listed banished) started as close as the format allows
@@ -44,7 +44,7 @@ SECTIONS = (
     Section("minis", "Mini-Heroes; Mini-Bosses"),
     Section("discard", "The Discard"),
     Section("draw-keep", '"Draw/Keep" Rewards'),
-    Section("dice", "Dice and zones (research §4.2, §4.4)"),
+    Section("dice", "Dice and zones (sources outside the rulebook)"),
     Section("boss", "Hero / Boss Cards, Boss Side: global effect"),
 )
 
@@ -792,7 +792,7 @@ def endgame_and_setup() -> Iterator[CaseSpec]:
 # Where a phase would otherwise run on to the end of the round, a *sentinel* gives it a request
 # right after: a loaded miss on a spire away from the action (the Exhaust Dice step asks to keep
 # it), an inventory spire and an open space (Place Spires asks), or a second round whose Cycle
-# Enemies phase asks. The description cites the seed 004 section the expectation was checked
+# Enemies phase asks. The description cites the 20 Strong: Cloudspire Rulebook section the expectation was checked
 # against.
 
 SUITE_HEADINGS = {
@@ -908,7 +908,7 @@ def load_steps() -> Iterator[CaseSpec]:
         yield case(
             "load-steps",
             name,
-            f"Seed 004, Apply Dice Step; Blueprints: {why}.",
+            f"20 Strong: Cloudspire Rulebook, Apply Dice Step; Blueprints: {why}.",
             ("apply",),
             ("load",),
             doc("load", decisions=decisions, **state),
@@ -1088,7 +1088,7 @@ def fire_steps() -> Iterator[CaseSpec]:
         yield case(
             "fire-steps",
             name,
-            f"Seed 004, Spires Fire Phase: {why}.",
+            f"20 Strong: Cloudspire Rulebook, Spires Fire Phase: {why}.",
             ("fire",),
             ("hit",),
             doc("fire", decisions=decisions, **state),
@@ -1256,7 +1256,7 @@ def suffer_steps() -> Iterator[CaseSpec]:
         yield case(
             "suffer-steps",
             name,
-            f"Seed 004, {cited}: {why}.",
+            f"20 Strong: Cloudspire Rulebook, {cited}: {why}.",
             sections,
             features,
             doc("resolve", decisions=decisions, spires=spires, dice=dice_state, **state),
@@ -1373,7 +1373,7 @@ def advance_steps() -> Iterator[CaseSpec]:
         yield case(
             "advance-steps",
             name,
-            f"Seed 004, Advance Enemies Phase; Enemy Stacks: {why}.",
+            f"20 Strong: Cloudspire Rulebook, Advance Enemies Phase; Enemy Stacks: {why}.",
             sections,
             features,
             doc(inventory=["Water Tower"], **state),
@@ -1383,7 +1383,7 @@ def advance_steps() -> Iterator[CaseSpec]:
     yield case(
         "advance-steps",
         "cycle-options",
-        "Seed 004, Cycle Enemies Phase: two cards in the Deployment Stack and a yellow and a green pool "
+        "20 Strong: Cloudspire Rulebook, Cycle Enemies Phase: two cards in the Deployment Stack and a yellow and a green pool "
         "die: stop, or cycle with either colour.",
         ("cycle",),
         ("cycle",),
@@ -1394,7 +1394,7 @@ def advance_steps() -> Iterator[CaseSpec]:
     yield case(
         "advance-steps",
         "cycle-one",
-        "Seed 004, Cycle Enemies Phase: one cycle moves the Bark Brute under the Reed Archer, which "
+        "20 Strong: Cloudspire Rulebook, Cycle Enemies Phase: one cycle moves the Bark Brute under the Reed Archer, which "
         "then deploys; the pool is empty, so cycling ends.",
         ("cycle", "advance"),
         ("cycle", "deploy"),
@@ -1411,7 +1411,7 @@ def advance_steps() -> Iterator[CaseSpec]:
     yield case(
         "advance-steps",
         "no-cycle-with-one-card",
-        "Seed 004, Cycle Enemies Phase: one card in the Deployment Stack (cycling it would change "
+        "20 Strong: Cloudspire Rulebook, Cycle Enemies Phase: one card in the Deployment Stack (cycling it would change "
         "nothing): no cycle question; the card deploys.",
         ("cycle", "advance"),
         ("deploy",),
@@ -1427,7 +1427,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "keep-a-loaded-miss",
-        "Seed 004, Exhaust Dice Step: a loaded miss the player keeps stays on its blueprint.",
+        "20 Strong: Cloudspire Rulebook, Exhaust Dice Step: a loaded miss the player keeps stays on its blueprint.",
         ("exhaust",),
         ("keep",),
         doc(
@@ -1443,7 +1443,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "exhaust-a-loaded-hit",
-        "Seed 004, Exhaust Dice Step: a loaded hit the player chooses to exhaust goes to the exhausted "
+        "20 Strong: Cloudspire Rulebook, Exhaust Dice Step: a loaded hit the player chooses to exhaust goes to the exhausted "
         "dice (and comes back at once with Recovery 3).",
         ("exhaust", "recover-rewards"),
         ("keep", "recovery"),
@@ -1457,7 +1457,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "applied-stay-committed-go",
-        "Seed 004, Exhaust Dice Step: dice applied to an undefeated Bark Brute stay with their damage; a "
+        "20 Strong: Cloudspire Rulebook, Exhaust Dice Step: dice applied to an undefeated Bark Brute stay with their damage; a "
         "committed die never loaded is exhausted.",
         ("exhaust",),
         ("carry-over",),
@@ -1480,7 +1480,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "recover-all-at-recovery",
-        "Seed 004, Recover Dice Step: three exhausted dice and Recovery 3: all return, no question; "
+        "20 Strong: Cloudspire Rulebook, Recover Dice Step: three exhausted dice and Recovery 3: all return, no question; "
         "Cleanup ends the round.",
         ("recover-rewards", "cleanup"),
         ("recovery",),
@@ -1491,7 +1491,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "recover-one-too-many",
-        "Seed 004, Recover Dice Step: four exhausted dice of three colours and Recovery 3: the player "
+        "20 Strong: Cloudspire Rulebook, Recover Dice Step: four exhausted dice of three colours and Recovery 3: the player "
         "chooses, by colour.",
         ("recover-rewards",),
         ("recovery",),
@@ -1502,7 +1502,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "recover-one-colour",
-        "Seed 004, Recover Dice Step: four exhausted yellow dice and Recovery 3: three return with no "
+        "20 Strong: Cloudspire Rulebook, Recover Dice Step: four exhausted yellow dice and Recovery 3: three return with no "
         "question (equal dice).",
         ("recover-rewards", "cleanup"),
         ("recovery",),
@@ -1513,7 +1513,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "recovery-zero",
-        "Seed 004, Recover Dice Step: Recovery 0: the two exhausted dice stay exhausted into the next "
+        "20 Strong: Cloudspire Rulebook, Recover Dice Step: Recovery 0: the two exhausted dice stay exhausted into the next "
         "round; banished dice never return.",
         ("recover-rewards", "dice"),
         ("recovery",),
@@ -1524,7 +1524,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "recover-reward",
-        "Seed 004, Recover Dice & Gain Item Rewards Steps: a Reed Archer's 'recover 1' reward returns "
+        "20 Strong: Cloudspire Rulebook, Recover Dice & Gain Item Rewards Steps: a Reed Archer's 'recover 1' reward returns "
         "an exhausted die the moment it is defeated.",
         ("recover-rewards", "fire"),
         ("reward", "hit", "recovery"),
@@ -1541,7 +1541,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "cleanup-undefeated-stay",
-        "Seed 004, Cleanup Step: an undefeated enemy stays in its lane with its applied die; a "
+        "20 Strong: Cloudspire Rulebook, Cleanup Step: an undefeated enemy stays in its lane with its applied die; a "
         "defeated spire goes to the discard item side up.",
         ("cleanup",),
         ("carry-over", "miss-absorbs", "discard-face"),
@@ -1558,7 +1558,7 @@ def resolve_steps() -> Iterator[CaseSpec]:
     yield case(
         "resolve-steps",
         "defeated-enemy-discarded",
-        "Seed 004, The Discard; Exhaust Dice Step; Cleanup Step: a defeated enemy's dice are exhausted "
+        "20 Strong: Cloudspire Rulebook, The Discard; Exhaust Dice Step; Cleanup Step: a defeated enemy's dice are exhausted "
         "and at Cleanup it goes to the discard enemy side up.",
         ("discard", "exhaust", "cleanup"),
         ("hit", "discard-face"),
@@ -1587,7 +1587,7 @@ def endgame_steps() -> Iterator[CaseSpec]:
     yield case(
         "endgame-steps",
         "boss-defeated-enemy-left",
-        "Seed 004, Winning & Losing; Endgame: the boss is defeated but a Reed Archer is still active: "
+        "20 Strong: Cloudspire Rulebook, Winning & Losing; Endgame: the boss is defeated but a Reed Archer is still active: "
         "the game goes on.",
         ("winning", "fire"),
         ("boss", "hit"),
@@ -1608,7 +1608,7 @@ def endgame_steps() -> Iterator[CaseSpec]:
     yield case(
         "endgame-steps",
         "win-at-exactly-the-boss-health",
-        "Seed 004, Endgame: the boss (Health 10) carries 9 damage; a hit defeats it with nothing left "
+        "20 Strong: Cloudspire Rulebook, Endgame: the boss (Health 10) carries 9 damage; a hit defeats it with nothing left "
         "to deploy: the game is won at once.",
         ("winning", "fire"),
         ("boss", "hit", "win"),
@@ -1632,7 +1632,7 @@ def endgame_steps() -> Iterator[CaseSpec]:
     yield case(
         "endgame-steps",
         "boss-one-short",
-        "Seed 004, Endgame: the boss carries 8 damage and takes a hit: 9 of 10, the game goes on.",
+        "20 Strong: Cloudspire Rulebook, Endgame: the boss carries 8 damage and takes a hit: 9 of 10, the game goes on.",
         ("winning", "fire"),
         ("boss", "hit"),
         doc(
@@ -1652,7 +1652,7 @@ def endgame_steps() -> Iterator[CaseSpec]:
     yield case(
         "endgame-steps",
         "boss-added-after-last-activation",
-        "Seed 004, Endgame: the last card of the Deployment Stack deploys and activates; the boss is "
+        "20 Strong: Cloudspire Rulebook, Endgame: the last card of the Deployment Stack deploys and activates; the boss is "
         "added to the empty stack.",
         ("winning", "advance"),
         ("boss", "deploy"),
@@ -1663,7 +1663,7 @@ def endgame_steps() -> Iterator[CaseSpec]:
     yield case(
         "endgame-steps",
         "boss-attacks-with-its-damage",
-        "Seed 004, Hero / Boss Cards, Boss Side: the Driftwood Leviathan in the bottom lane deals its "
+        "20 Strong: Cloudspire Rulebook, Hero / Boss Cards, Boss Side: the Driftwood Leviathan in the bottom lane deals its "
         "Damage 2, then its after effect costs 1 more Health.",
         ("boss", "suffer", "after"),
         ("boss", "hero-damage", "after-effect"),
@@ -1691,7 +1691,7 @@ def spire_steps() -> Iterator[CaseSpec]:
     yield case(
         "spire-steps",
         "one-space-left",
-        "Seed 004, Place Spires Step: five spaces hold spires; the inventory's Water Tower may go only "
+        "20 Strong: Cloudspire Rulebook, Place Spires Step: five spaces hold spires; the inventory's Water Tower may go only "
         "to R-bottom (one card per space).",
         ("place", "spires"),
         ("place-spire",),
@@ -1702,7 +1702,7 @@ def spire_steps() -> Iterator[CaseSpec]:
     yield case(
         "spire-steps",
         "placed-into-the-last-space",
-        "Seed 004, Place Spires Step: the Water Tower goes into the last open space; no space is left, "
+        "20 Strong: Cloudspire Rulebook, Place Spires Step: the Water Tower goes into the last open space; no space is left, "
         "so placing ends.",
         ("place", "spires"),
         ("place-spire",),
@@ -1719,7 +1719,7 @@ def spire_steps() -> Iterator[CaseSpec]:
     yield case(
         "spire-steps",
         "gained-with-no-space",
-        "Seed 004, Spires: Gaining & Placing: a spire gained by banishing a die when every space is "
+        "20 Strong: Cloudspire Rulebook, Spires: Gaining & Placing: a spire gained by banishing a die when every space is "
         "taken goes to the inventory, without a question.",
         ("spires", "dice"),
         ("banish",),

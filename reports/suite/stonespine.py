@@ -1,4 +1,4 @@
-"""Stonespine's cases: rule by rule (seed 000), the worked examples, the rulings, the solvers'
+"""Stonespine's cases: rule by rule (Stonespine Architects: Invasion Rulebook), the worked examples, the rulings, the solvers'
 edge cases, hypothesis-shrunk boundaries and seeded playthroughs.
 
 Most cases are single actions: a small dungeon whose first step (the die answer, or a ``move``
@@ -200,8 +200,8 @@ def player(
     rows: Sequence[Sequence[str]],
     *,
     name: str = "Ann",
-    # The Pact Demon: its ongoing and instant abilities are in the seed (they act only on pact
-    # tokens), so a case never rests on an ability the seed leaves out (SS-UNKNOWN-ONGOING).
+    # The Pact Demon: its ongoing and instant abilities are in the rulebook (they act only on pact
+    # tokens), so a case never rests on an ability the rulebook leaves out (SS-UNKNOWN-ONGOING).
     guardian: str = "Pact Demon",
     levels: tuple[int, int] = (0, 0),
     guardians: Sequence[str] | None = None,
@@ -1522,7 +1522,7 @@ def final_scoring() -> Iterator[CaseSpec]:
                 guardians=["B1"],
                 levels=levels,
                 minions=["B2"] * minions,
-                # The tracks' tops unlock the Pact Demon's unlockable, which the seed does not give:
+                # The tracks' tops unlock the Pact Demon's unlockable, which the rulebook does not give:
                 # a stand-in that does nothing in this dungeon (no pact tokens) lets the year be scored.
                 data={"abilities": [UNLOCKABLE_STAND_IN]},
             ),
@@ -1535,7 +1535,7 @@ def final_scoring() -> Iterator[CaseSpec]:
 UNLOCKABLE_STAND_IN = {
     "id": "pact-demon-unlockable",
     "name": "Pact Demon unlockable (a test stand-in)",
-    "text": "A stand-in for the unlockable ability the seed does not give: one damage per pact token.",
+    "text": "A stand-in for the unlockable ability the rulebook does not give: one damage per pact token.",
     "effects": [{"do": "add-damage", "amount": "pact_damage", "per": {"is": ["pact"]}}],
 }
 
@@ -1604,7 +1604,7 @@ def solo() -> Iterator[CaseSpec]:
     )
 
 
-# -- the seed's worked examples -------------------------------------------------------------------------
+# -- the rulebook's worked examples -------------------------------------------------------------------------
 
 
 def worked_examples() -> Iterator[CaseSpec]:

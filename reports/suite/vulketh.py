@@ -1,4 +1,4 @@
-"""The Vul'Keth conformance cases: rule by rule (seed 003), the seed's worked Invader turn, the
+"""The Vul'Keth conformance cases: rule by rule (Rise of Tribes: The Vul'Keth Invasion Rulebook), the rulebook's worked Invader turn, the
 readings that part, answers to refuse and the solvers' boundaries (``docs/fixtures.md``).
 
 Single actions are cut out of an Invader turn by its card draw: the position has the Invader to
@@ -35,7 +35,7 @@ SECTIONS = (
         "player-turn",
         'Player Turn ("exactly the same as in the multiplayer game"; doubles trigger an Invader Event)',
     ),
-    Section("action-board", "The action board (base game, research §1.2)"),
+    Section("action-board", "The action board (base game, sources outside the rulebook)"),
     Section("check-goal", "Invader Turn Step 1: Check Goal"),
     Section(
         "draw", "Step 2: Draw an Action Card (deck 1 first, then the deck the last card names; reshuffle)"
@@ -278,7 +278,7 @@ spec = CaseMaker(projection="hexes", stop=Stop.after(1), window="last")
 OPENING = Stop.before("draw")  # with window "all": the opening alone, to the next draw
 
 
-# -- the seed's worked example ---------------------------------------------------------------------
+# -- the rulebook's worked example ---------------------------------------------------------------------
 
 
 def worked_examples() -> Iterator[CaseSpec]:
@@ -286,7 +286,7 @@ def worked_examples() -> Iterator[CaseSpec]:
     yield spec(
         "worked-examples",
         "invader-turn-example",
-        "Seed 003, Invader Turn Example: GROW 3 lowest puts three Invaders on hex 1 (a Warlord, no "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Turn Example: GROW 3 lowest puts three Invaders on hex 1 (a Warlord, no "
         "Invaders); MOVE 4 lowest moves one from 1 to 2, then three unmoved Invaders from 2 to 4.",
         ("grow-move", "place-dice"),
         ("grow", "move"),
@@ -1151,8 +1151,8 @@ def solver() -> Iterator[CaseSpec]:
 
 # -- boundaries, rule by rule (single actions) ---------------------------------------------------------
 #
-# Each case below is one rules action at a boundary the seed draws (a strength, a cap of five, a
-# cost of six, an empty pile, a tie in "lowest" / "highest"); the description cites the seed 003
+# Each case below is one rules action at a boundary the rulebook draws (a strength, a cap of five, a
+# cost of six, an empty pile, a tie in "lowest" / "highest"); the description cites the Rise of Tribes: The Vul'Keth Invasion Rulebook
 # section the expectation was checked against.
 
 
@@ -1230,7 +1230,7 @@ def grow_move_strengths() -> Iterator[CaseSpec]:
         yield spec(
             "grow-move-boundaries",
             name,
-            f"Seed 003, Invader Actions: GROW; Step 3: Place Dice. {why}.",
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Actions: GROW; Step 3: Place Dice. {why}.",
             ("grow-move", "place-dice", "action-board"),
             ("grow",),
             invader_doc(the_card, hexes, **fields),
@@ -1296,7 +1296,7 @@ def grow_move_strengths() -> Iterator[CaseSpec]:
         yield spec(
             "grow-move-boundaries",
             name,
-            f"Seed 003, Invader Actions: MOVE; Step 3: Place Dice. {why}.",
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Actions: MOVE; Step 3: Place Dice. {why}.",
             ("grow-move", "place-dice", "action-board"),
             ("move",),
             invader_doc(the_card, hexes, **fields),
@@ -1314,7 +1314,7 @@ def lead_strengths() -> Iterator[CaseSpec]:
         yield spec(
             "lead-strengths",
             f"lead-{strength}",
-            f"Seed 003, Invader Actions: LEAD: the die combination does not change LEAD; at {strength} "
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Actions: LEAD: the die combination does not change LEAD; at {strength} "
             "strength one Warlord still runs Steal Resources alone.",
             ("gather-lead", "powers", "action-board"),
             ("lead", "warlord-power"),
@@ -1336,7 +1336,7 @@ def lead_strengths() -> Iterator[CaseSpec]:
     yield spec(
         "lead-strengths",
         "lead-three-powers-in-order",
-        "Seed 003, Invader Actions: LEAD; Warlord Powers: three Warlords run Steal Resources, Convert "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Actions: LEAD; Warlord Powers: three Warlords run Steal Resources, Convert "
         "(hexes 8 and 2 touch Warlords) and then Spread from the hexes that had Invaders before it.",
         ("gather-lead", "powers"),
         ("lead", "warlord-power"),
@@ -1345,7 +1345,7 @@ def lead_strengths() -> Iterator[CaseSpec]:
     yield spec(
         "lead-strengths",
         "steal-then-summon",
-        "Seed 003, Step 3: Place Dice; Step 4: LEAD (left) steals the player's 4 resources, then GATHER "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 3: Place Dice; Step 4: LEAD (left) steals the player's 4 resources, then GATHER "
         "(weak) adds 2: exactly six, so a Warlord is summoned in Step 4.",
         ("place-dice", "gather-lead", "summon"),
         ("lead", "gather", "warlord-power", "summon"),
@@ -1388,7 +1388,7 @@ def summon_boundaries() -> Iterator[CaseSpec]:
         yield spec(
             "summon-boundaries",
             name,
-            f"Seed 003, Step 4: Summoning a Warlord: GATHER twice brings {resources + 4} resources; {why}.",
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 4: Summoning a Warlord: GATHER twice brings {resources + 4} resources; {why}.",
             ("summon",),
             ("summon", "gather"),
             invader_doc(gather, hexes, invader_resources=resources),
@@ -1400,7 +1400,7 @@ def summon_boundaries() -> Iterator[CaseSpec]:
     yield spec(
         "summon-boundaries",
         "fifth-ends-the-game",
-        "Seed 003, How to Play; Step 4: twelve resources with four Warlords out: the fifth is summoned and "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, How to Play; Step 4: twelve resources with four Warlords out: the fifth is summoned and "
         "the Invader wins at once, keeping the other six resources.",
         ("summon", "how-to-play"),
         ("summon",),
@@ -1410,7 +1410,7 @@ def summon_boundaries() -> Iterator[CaseSpec]:
     yield spec(
         "summon-boundaries",
         "token-choice",
-        "Seed 003, Step 4: the player chooses which token becomes the Warlord (VK-POWER-UNLOCK=by-section); "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 4: the player chooses which token becomes the Warlord (VK-POWER-UNLOCK=by-section); "
         "an engine may choose itself: every token's outcome is acceptable.",
         ("summon",),
         ("summon",),
@@ -1428,7 +1428,7 @@ def summon_boundaries() -> Iterator[CaseSpec]:
     yield spec(
         "summon-boundaries",
         "token-by-count-takes-the-top",
-        "Seed 003, Step 4; Setup (one token per section): under VK-POWER-UNLOCK=by-count the token makes "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 4; Setup (one token per section): under VK-POWER-UNLOCK=by-count the token makes "
         "no difference, so the top one left on the board (Steal Resources, above the Convert on the map) goes.",
         ("summon",),
         ("summon",),
@@ -1544,7 +1544,7 @@ def goals() -> Iterator[CaseSpec]:
         yield spec(
             "goals",
             name,
-            f"Seed 003, Invader Turn Step 1: Check Goal: {why}.",
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Turn Step 1: Check Goal: {why}.",
             ("check-goal",),
             ("goal",),
             _goal_doc(goal, reward, hexes, **fields),
@@ -1556,7 +1556,7 @@ def goals() -> Iterator[CaseSpec]:
     yield spec(
         "goals",
         "reward-pays-for-summon",
-        "Seed 003, Invader Turn Step 1: Check Goal; Step 4: the reward brings the Invaders from 5 to 6 "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Turn Step 1: Check Goal; Step 4: the reward brings the Invaders from 5 to 6 "
         "resources; the card drawn after (GROW, MOVE) gathers nothing, and Step 4 summons a Warlord with "
         "what the reward paid.",
         ("check-goal", "summon"),
@@ -1587,7 +1587,7 @@ def draw_reshuffle() -> Iterator[CaseSpec]:
     yield spec(
         "draw-reshuffle",
         "only-that-decks-cards",
-        "Seed 003, Step 2: deck 1 is empty; only deck 1's cards in the face-up pile are reshuffled into "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 2: deck 1 is empty; only deck 1's cards in the face-up pile are reshuffled into "
         "it (deck 2's and the last card, of deck 3, stay in the pile).",
         ("draw",),
         ("reshuffle",),
@@ -1609,7 +1609,7 @@ def draw_reshuffle() -> Iterator[CaseSpec]:
     yield spec(
         "draw-reshuffle",
         "one-card-back",
-        "Seed 003, Step 2: deck 2 is empty and the face-up pile holds one deck 2 card: it is reshuffled "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 2: deck 2 is empty and the face-up pile holds one deck 2 card: it is reshuffled "
         "back and drawn with no choice to make.",
         ("draw",),
         ("reshuffle",),
@@ -1632,7 +1632,7 @@ def draw_reshuffle() -> Iterator[CaseSpec]:
     yield spec(
         "draw-reshuffle",
         "next-deck-1",
-        "Seed 003, Step 2: the last card names deck 1, so the Invader draws from deck 1 again.",
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 2: the last card names deck 1, so the Invader draws from deck 1 again.",
         ("draw",),
         (),
         {
@@ -1694,7 +1694,7 @@ def conflict() -> Iterator[CaseSpec]:
         yield spec(
             "conflict",
             name,
-            f"Seed 003, Summoning a Warlord (Warlords have no effect on conflict; a cleared hex costs a "
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Summoning a Warlord (Warlords have no effect on conflict; a cleared hex costs a "
             f"resource); Player Turn: {why}.",
             ("warlords", "player-turn"),
             ("conflict", "player-script"),
@@ -1706,7 +1706,7 @@ def conflict() -> Iterator[CaseSpec]:
     yield spec(
         "conflict",
         "rivals-without-the-player",
-        "Seed 003, Summoning a Warlord; The Vul'Keth Tribe: Pillage: a rival and the Invaders fight in "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Summoning a Warlord; The Vul'Keth Tribe: Pillage: a rival and the Invaders fight in "
         "hex 6 without the player; the Invaders lose a resource, and Pillage does not apply.",
         ("warlords", "vulketh"),
         ("conflict", "rival", "player-script"),
@@ -1836,7 +1836,7 @@ def power_boundaries() -> Iterator[CaseSpec]:
         yield spec(
             "power-boundaries",
             name,
-            f"Seed 003, Warlord Powers: {why}.",
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Warlord Powers: {why}.",
             ("powers",),
             ("warlord-power",),
             _power_doc(power, hexes, fields),
@@ -1929,7 +1929,7 @@ def event_effects() -> Iterator[CaseSpec]:
         yield spec(
             "event-effects",
             name,
-            f"Seed 003, Invader Events (replace standard events): {why}.",
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Events (replace standard events): {why}.",
             ("events",),
             ("invader-event",),
             effect_doc(effects, hexes, **fields),
@@ -1942,7 +1942,7 @@ def event_effects() -> Iterator[CaseSpec]:
     yield spec(
         "event-effects",
         "doubles-war-drums",
-        "Seed 003, Player Turn (doubles trigger an Invader Event): War Drums (an example card) is War: "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn (doubles trigger an Invader Event): War Drums (an example card) is War: "
         "conflict in hex 5, shared by the player and the Invaders.",
         ("events", "player-turn", "powers"),
         ("doubles", "invader-event", "player-script", "conflict"),
@@ -1955,7 +1955,7 @@ def event_effects() -> Iterator[CaseSpec]:
     yield spec(
         "event-effects",
         "doubles-of-blanks",
-        "Seed 003, Player Turn: two blanks are doubles too: an Invader Event is drawn.",
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn: two blanks are doubles too: an Invader Event is drawn.",
         ("events", "player-turn"),
         ("doubles", "invader-event", "player-script"),
         player_doc(dice(("blank", "GATHER"), ("blank", "LEAD")), table, chance=["tribute"]),
@@ -1966,7 +1966,7 @@ def event_effects() -> Iterator[CaseSpec]:
     yield spec(
         "event-effects",
         "no-doubles-no-event",
-        "Seed 003, Player Turn: a sun and a moon are not doubles: no Invader Event.",
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn: a sun and a moon are not doubles: no Invader Event.",
         ("events", "player-turn"),
         ("player-script",),
         player_doc(dice(("sun", "GATHER"), ("moon", "LEAD")), table),
@@ -1977,7 +1977,7 @@ def event_effects() -> Iterator[CaseSpec]:
     yield spec(
         "event-effects",
         "event-pile-reshuffled",
-        "Seed 003, Player Turn; Invader Events: doubles with the Event pile empty: its discards are "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn; Invader Events: doubles with the Event pile empty: its discards are "
         "reshuffled and the only card, Tribute, is drawn.",
         ("events", "player-turn"),
         ("doubles", "invader-event", "player-script"),
@@ -1998,7 +1998,7 @@ def wipe_out_boundaries() -> Iterator[CaseSpec]:
     yield spec(
         "wipe-out-boundaries",
         "normal",
-        "Seed 003, Invader Turn Example NOTE: no Invader left (normal game): two on each of hexes 1-3 "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Turn Example NOTE: no Invader left (normal game): two on each of hexes 1-3 "
         "and one on each Warlord hex (hex 1 gets both).",
         ("wipe-out",),
         ("wipe-out",),
@@ -2009,7 +2009,7 @@ def wipe_out_boundaries() -> Iterator[CaseSpec]:
     yield spec(
         "wipe-out-boundaries",
         "supply-short",
-        "Seed 003, Invader Turn Example NOTE: no Invader left and four in the supply: hexes are filled in "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Invader Turn Example NOTE: no Invader left and four in the supply: hexes are filled in "
         "order until the supply runs out.",
         ("wipe-out",),
         ("wipe-out",),
@@ -2024,7 +2024,7 @@ def villages() -> Iterator[CaseSpec]:
     yield spec(
         "villages",
         "exact-cost",
-        "Seed 003, Player Turn; Summoning a Warlord (no village in a Warlord hex): the player pays "
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn; Summoning a Warlord (no village in a Warlord hex): the player pays "
         "exactly 2 food, 2 wood, 2 stone for a village in hex 7 and has nothing left.",
         ("player-turn",),
         ("player-script", "village"),
@@ -2040,7 +2040,7 @@ def villages() -> Iterator[CaseSpec]:
     yield spec(
         "villages",
         "two-score-two",
-        "Seed 003, Player Turn: two villages score two points at the start of the turn.",
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn: two villages score two points at the start of the turn.",
         ("player-turn",),
         ("player-script", "village"),
         player_doc(
@@ -2059,7 +2059,7 @@ def villages() -> Iterator[CaseSpec]:
     yield spec(
         "villages",
         "thirteen-and-two-villages",
-        "Seed 003, How to Play: 13 points and two villages: the turn starts at 15 and the player wins.",
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, How to Play: 13 points and two villages: the turn starts at 15 and the player wins.",
         ("how-to-play", "player-turn"),
         ("player-script", "village"),
         player_doc(
@@ -2078,7 +2078,7 @@ def villages() -> Iterator[CaseSpec]:
     yield spec(
         "villages",
         "player-grow-weak",
-        "Seed 003, Player Turn (the base game's GROW, research notes §1.2): a moon makes GROW weak, 2 members.",
+        "Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn (the base game's GROW, sources outside the rulebook): a moon makes GROW weak, 2 members.",
         ("player-turn", "action-board"),
         ("player-script",),
         player_doc(
@@ -2124,7 +2124,7 @@ def action_card_spread() -> Iterator[CaseSpec]:
             yield spec(
                 "action-cards",
                 f"{the_card.id}-after-{last.id}",
-                f"Seed 003, Step 2: after card {last.id} (next deck {the_card.deck}) the Invader draws the "
+                f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 2: after card {last.id} (next deck {the_card.deck}) the Invader draws the "
                 f"bundled card {the_card.id} from deck {the_card.deck}; Step 3 places its dice, "
                 f"{actions[0]} then {actions[1]}; then Step 4.",
                 ("draw", "place-dice", *dict.fromkeys(ACTION_SECTIONS[a.action] for a in the_card.actions)),
@@ -2162,7 +2162,7 @@ def invader_event_spread() -> Iterator[CaseSpec]:
         yield spec(
             "events",
             f"moon-doubles-{event.id}",
-            f"Seed 003, Player Turn (doubles trigger an Invader Event): two moons draw the bundled Invader "
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn (doubles trigger an Invader Event): two moons draw the bundled Invader "
             f"Event {event.name}, resolved with a lone Warlord on hex 6 and Invaders on hexes 3 and 6.",
             ("events", "player-turn"),
             ("doubles", "invader-event", "player-script"),

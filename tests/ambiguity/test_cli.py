@@ -28,7 +28,7 @@ def test_the_register_lists_citation_question_readings_default_witnesses(
     envelope = json.loads(capsys.readouterr().out)
     assert envelope["query"] == "rulings" and envelope["status"] == "done"
     troll = next(r for r in envelope["answer"] if r["id"] == "SS-TROLL-MOVE")
-    assert troll["seed_file"] == "seed 000_316842920c166c7e.txt"
+    assert troll["rulebook"] == "Stonespine Architects: Invasion Rulebook"
     assert troll["section"] == "Guardian Board (Giant Troll ongoing ability)"
     assert troll["default"] == "must" and troll["why"]
     assert troll["witnesses"] == {
