@@ -674,7 +674,7 @@ def _policy_answer(
             f"(exact; {answer.states} states between waves). Oracle check: {checked}.",
             "First wave: each roll, the result the optimal routing steers to, and the gate decision after it.",
             table(rows, ["roll", "probability", "best result", "then", "value"]),
-            "Use the policy from Python: `invasion_oracle.stonespine.policy(scenario, measure, target).decider()` plays it (docs/api.md).",
+            "Use the policy from Python: `invasion_oracle.stonespine.policy(scenario, measure, target).decider()` plays it (`help(invasion_oracle.stonespine.policy)` in Python).",
         ]
     return "Optimal Invasion-phase policy", "\n\n".join(parts), answer
 
@@ -810,7 +810,7 @@ def _place_answer(
     head = (
         f"Objective: **{answer.objective}**. Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
         f"{answer.evaluated} placement classes evaluated).{bound} Tied placements: {ties}.{merged} "
-        "(Timings are left out so the output is the same every run; `make bench` measures them.)"
+        "(Timings are left out so the output is the same every run; prefix the command with `time` to measure it.)"
     )
     parts = []
     if answer.stopped:
