@@ -591,6 +591,7 @@ def _wave(args: argparse.Namespace) -> int:
             layout,
             _defeating_routes(answer.plan),
             "best order and routes for the wave",
+            escapes=_escapes(answer.plan),
         )
         if answer.defeated is not None
         else None,
@@ -735,7 +736,8 @@ def _place_svg(scenario: Scenario, player: int, answer: Any) -> str | None:
         f"; routes: worst roll {describe_roll(answer.worst_roll)}" if answer.worst_roll is not None else ""
     )
     routes = _defeating_routes(answer.plan)
-    return _svg(scenario, player, board, best.layout(board), routes, f"best placement: {best}{worst}")
+    title = f"best placement: {best}{worst}"
+    return _svg(scenario, player, board, best.layout(board), routes, title, escapes=_escapes(answer.plan))
 
 
 def place_report(
@@ -1177,8 +1179,13 @@ def _readings_table(answer: Any) -> str:
 
 
 def _defeating_routes(steps: Any) -> list[list[str]]:
-    """The routes of a wave plan's defeated heroes (an escaping hero's route is not drawn)."""
-    return [list(s.route) if s.fate == "defeated" else [] for s in steps]
+    """The routes of a wave plan's heroes, defeated or escaping (:func:`_escapes` says which)."""
+    return [list(s.route) for s in steps]
+
+
+def _escapes(steps: Any) -> tuple[int, ...]:
+    """Which of a wave plan's routes end in an escape (drawn dashed)."""
+    return tuple(k for k, s in enumerate(steps) if s.fate != "defeated")
 
 
 def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
@@ -1209,6 +1216,7 @@ def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
         best.layout,
         _defeating_routes(answer.worst_wave),
         f"{me}: the best plan, year {best.board.year}: purchases {bought}; {answer.best_expected.placement}",
+        escapes=_escapes(answer.worst_wave),
         opened=tuple(opened),
         closed=tuple(closed),
         notes={c: "; ".join(n) for c, n in notes.items()},
