@@ -35,7 +35,7 @@ NOTATION = Notation(
     "cloudspire",
     (
         Entry(r"[LR]-(top|middle|bottom)", "spire space left (L) or right (R) of that lane"),
-        Entry(r"[A-Z][A-Za-z]*-\d+", "a card, by its set and number (Driftwood-3)"),
+        Entry(r"[A-Z][A-Za-z]*-(\d+|[A-Z]+)", "a card, by its set and number (Driftwood-3)"),
         Entry(r"H\d+/\d+", "the top enemy's Health left / its full Health (H1/2: one of two left)"),
         Entry(r"D\d+", "the Damage the top enemy deals when it attacks"),
         Entry(r"[a-z]+\d+", "a blueprint of the card (bp1: the first), where a die is loaded"),
