@@ -1223,6 +1223,46 @@ def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
     )
 
 
+def _measure_words(scenario: Scenario, measure: Any, target: int, player: int) -> str:
+    """What the plan's numbers are, with their unit: the measure defined in one line."""
+    from invasion_oracle.solver.stonespine.plan import PlanMeasure, scoring_for
+
+    scoring = scoring_for(scenario, measure, target, player)
+    won = "no hero escapes" + (f" and at least {target} {'is' if target == 1 else 'are'} defeated" if target else "")
+    words = {
+        PlanMeasure.SCORE: f"**score**: this year's trophy ({scoring.trophy} reputation) when {won}, minus "
+        f"this year's demerit ({scoring.demerit} reputation) when a hero escapes; in reputation, this year",
+        PlanMeasure.TROPHY: f"**trophy**: the chance (0 to 1) that {won} this year",
+        PlanMeasure.DEFEATED: "**defeated**: the number of heroes defeated in this year's Invasion phase",
+        PlanMeasure.DEMERIT: f"**demerit**: minus this year's demerit ({scoring.demerit} reputation) when a "
+        "hero escapes, else 0",
+    }[PlanMeasure(measure)]
+    return (
+        f"Each number below is the {words}. *Expected* averages it over the dice, *guaranteed* is its "
+        "value on the worst dice."
+    )
+
+
+def _why_best(scenario: Scenario, measure: Any, answer: Any, player: int) -> str:
+    """One line saying why the best plan is best (only for a search that finished)."""
+    from invasion_oracle.solver.stonespine.plan import scoring_for
+
+    best = answer.best_expected
+    if best is None or answer.status.value != "proven":
+        return ""
+    ceiling = scoring_for(scenario, measure, answer.target, player).ceiling
+    if ceiling is not None and best.expected == ceiling:
+        how = "under every roll of the dice" if best.guaranteed == ceiling else "on average over the dice"
+        return (
+            f"Why best: **{_fraction(best.expected)}** is the most the {answer.measure} can be this year, "
+            f"and this plan reaches it {how}."
+        )
+    return (
+        f"Why best: all {answer.purchase_classes} purchase classes were searched exactly and no plan's "
+        f"expected {answer.measure} beats **{_fraction(best.expected)}**."
+    )
+
+
 def _unfinished_words(answer: Any, stage: str) -> str:
     """A stage of the plan search that did not finish (PlanAnswer.unfinished), in words."""
     return {
@@ -1296,6 +1336,7 @@ def _plan_answer(
         rows += [row(f"runner-up {i}", r) for i, r in enumerate(answer.runners_up, 1)]
         rows += [row(f"other purchases {i}", r) for i, r in enumerate(answer.other_purchases, 1)]
         parts += [
+            _measure_words(scenario, measure, answer.target, player),
             f"Measure: **{answer.measure}** (trophy target {answer.target}). Status: **{answer.status.value}**; "
             f"{answer.purchase_classes_done} of {answer.purchase_classes} purchase classes searched, "
             f"{answer.plans_evaluated} plans evaluated exactly; no plan does better in expectation than "
@@ -1313,6 +1354,9 @@ def _plan_answer(
                 ],
             ),
         ]
+        why = _why_best(scenario, measure, answer, player)
+        if why:
+            parts.append(why)
         if answer.replayed:
             parts.append(
                 "Replay: the oracle played both plans from the starting state (purchases and placement as "
