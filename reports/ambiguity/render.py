@@ -6,6 +6,8 @@ shell-quoted (:func:`invasion_oracle.reports.output.command_line`) and names bun
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any
@@ -15,7 +17,7 @@ from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.rulings import REGISTRY, Ruling
 from invasion_oracle.properties.divergence import FOUND, NO_GENERATOR, NONE_FOUND, Divergence
 from invasion_oracle.properties.wellformed import Check
-from invasion_oracle.reports.output import command_line, md_escape, visible
+from invasion_oracle.reports.output import command_line, md_code, md_escape, visible
 from invasion_oracle.reports.tables import table
 
 MAX_EVENT_ROWS = 12
@@ -52,6 +54,25 @@ def code(text: str) -> str:
     return f"`{visible(text)}`"
 
 
+def field_words(path: str) -> str:
+    """An outcome field's JSON path in words: list items by their number from 1.
+
+    >>> field_words("$.players[0].demerits[1].value"), field_words("$.heroes[2].health")
+    ('player 1: demerit 2: value', 'hero 3: health')
+    """
+    words: list[str] = []
+    for name, index in re.findall(r"([A-Za-z_][\w-]*)|\[(\d+)\]", path.removeprefix("$")):
+        if name:
+            words.append(name.replace("_", " "))
+        elif words:
+            last = words[-1]
+            one = last[:-2] if last.endswith(("xes", "oes")) else last[:-1] if last.endswith("s") else last
+            words[-1] = f"{one} {int(index) + 1}"
+        else:
+            words.append(f"item {int(index) + 1}")
+    return ": ".join(words) or path
+
+
 def reading_label(ruling: Ruling, reading: str) -> str:
     return f"{reading} (default)" if reading == ruling.default else reading
 
@@ -70,10 +91,11 @@ def difference_md(game: str, difference: Difference) -> str:
         "events": "only the events differ (the outcome is the same)",
         "none": "no difference: this scenario does not tell the readings apart",
     }[difference.kind]
-    lines = [f"`{md_escape(difference.scenario)}`: {verdict}; results: {md_escape(groups)}", ""]
+    lines = [f"{md_code(difference.scenario)}: {verdict}; results: {md_escape(groups)}", ""]
     if difference.outcome_fields:
         rows = [
-            [code(f.path), *(code(value_text(v)) for _, v in f.values)] for f in difference.outcome_fields
+            [md_escape(field_words(f.path)), *(code(value_text(v)) for _, v in f.values)]
+            for f in difference.outcome_fields
         ]
         lines += [table(rows, ["outcome field", *labels]), ""]
     if difference.event_hunks:
@@ -208,7 +230,7 @@ def dead_rules_md(found: Sequence[Any], command: str) -> str:
                 md_escape(d.rule),
                 verdict,
                 str(d.runs),
-                f"{', '.join(map(md_escape, d.alive_under))} (`{md_escape(d.witness)}`)",
+                f"{', '.join(map(md_escape, d.alive_under))} ({md_code(d.witness)})",
             ]
         )
     head = (
@@ -242,7 +264,7 @@ def register_rows(analysis: Any, game: str) -> list[list[str]]:
             witnessed = "**missing**: " + "; ".join(md_escape(m.split(": ", 1)[1]) for m in cover.missing())
         else:
             names = sorted({d.scenario for d in cover.differences})
-            witnessed = f"every reading told apart by {', '.join(f'`{md_escape(n)}`' for n in names)}"
+            witnessed = f"every reading told apart by {', '.join(md_code(n) for n in names)}"
         fixtures = "not read (--fixtures DIR)"
         if analysis.fixture_cases is not None:
             depending = analysis.fixtures_depending(ruling.id)

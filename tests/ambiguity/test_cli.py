@@ -52,7 +52,7 @@ def test_ambiguities_shows_outcome_fields_and_events_side_by_side(capsys: pytest
     assert first["first"][0]["event"] == "guardian_moved" and first["second"][0]["event"] == "guardian_stayed"
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "| `$.players[0].xp`" in out and "must (default)" in out
+    assert "| player 1: xp" in out and "must (default)" in out
     assert "guardian_moved player=Ann origin=A1 chamber=A2" in out
     assert f"`invasion stonespine simulate {TROLL} --ruling SS-TROLL-MOVE=may`" in out
 
