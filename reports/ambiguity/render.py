@@ -73,6 +73,11 @@ def field_words(path: str) -> str:
     return ": ".join(words) or path
 
 
+def _paths_in_words(text: str) -> str:
+    """A refusal's leading JSON path (``$.players[0].guardian: ...``) in words."""
+    return re.sub(r"^\$[^\s:]*", lambda m: field_words(m[0]), text)
+
+
 def reading_label(ruling: Ruling, reading: str) -> str:
     return f"{reading} (default)" if reading == ruling.default else reading
 
@@ -94,7 +99,7 @@ def difference_md(game: str, difference: Difference) -> str:
     lines = [f"{md_code(difference.scenario)}: {verdict}; results: {md_escape(groups)}", ""]
     if difference.outcome_fields:
         rows = [
-            [md_escape(field_words(f.path)), *(code(value_text(v)) for _, v in f.values)]
+            [md_escape(field_words(f.path)), *(code(_paths_in_words(value_text(v))) for _, v in f.values)]
             for f in difference.outcome_fields
         ]
         lines += [table(rows, ["outcome field", *labels]), ""]
