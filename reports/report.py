@@ -97,6 +97,7 @@ class Report:
     def _summary(self) -> str:
         """What a designer came for, per game, first: the rulings whose readings change outcomes,
         the rules a reading leaves dead, and what fails; each links to its details below."""
+
         def link(text: str, heading: str) -> str:
             return f"[{md_escape(text)}](#{anchor(heading)})"
 
@@ -130,7 +131,8 @@ class Report:
                 ]
             )
         body = table(
-            rows, ["game", "rulings whose readings change the outcome", "dead rules (reading: rule)", "failures"]
+            rows,
+            ["game", "rulings whose readings change the outcome", "dead rules (reading: rule)", "failures"],
         )
         return (
             "## Summary\n\nPer game: the open rules whose readings change who wins or what is left on the "

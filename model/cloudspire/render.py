@@ -17,8 +17,6 @@ from invasion_oracle.model.cloudspire.blueprints import Slot
 from invasion_oracle.model.cloudspire.dice import COLOURS, Zone, die_order
 from invasion_oracle.model.cloudspire.scenario import Scenario
 from invasion_oracle.model.cloudspire.state import GameState
-import re
-
 from invasion_oracle.model.core.legend import Entry, Notation, box_cells, keys_of
 from invasion_oracle.model.core.svg import Canvas, Key, wrap
 
@@ -236,7 +234,10 @@ def render_svg(scenario: Scenario, state: GameState, *, title: str = "") -> str:
             Key("fill", FILLS["defeated"], "defeated spire"),
             Key("fill", FILLS["empty"], "empty"),
             Key("fill", FILLS["hero"], "hero"),
-            *(Key("text", "#333333", f"{tokens} = {words}") for tokens, words in keys_of(NOTATION, canvas.notation)),
+            *(
+                Key("text", "#333333", f"{tokens} = {words}")
+                for tokens, words in keys_of(NOTATION, canvas.notation)
+            ),
         ]
     )
     return canvas.svg()

@@ -131,7 +131,9 @@ def keys_of(notation: Notation, texts: Iterable[str]) -> list[tuple[str, str]]:
     return [(", ".join(examples), meaning) for examples, meaning in notation.entries_in(texts)]
 
 
-def with_legend(picture: str, notation: Notation, cells: Sequence[str] | None = None, width: int = 100) -> str:
+def with_legend(
+    picture: str, notation: Notation, cells: Sequence[str] | None = None, width: int = 100
+) -> str:
     """``picture`` with its legend under it (computed from its box cells unless ``cells`` given)."""
     lines = notation.text_lines(box_cells(picture) if cells is None else cells, width=width)
     return picture + ("\n" + "\n".join(lines) if lines else "")

@@ -14,9 +14,8 @@ lines across the picture.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 import re
+from collections.abc import Callable, Sequence
 
 from invasion_oracle.model.core.legend import Entry, Notation, keys_of
 from invasion_oracle.model.core.svg import Canvas, Key, wrap
@@ -117,8 +116,8 @@ def render_island(island: Island, lands: Sequence[Land], *, title: str = "") -> 
         out.append(
             f"Layout {island.layout.name}{partial}: " + " ".join(f"{a}-{b}" for a, b in island.layout.edges)
         )
-    cells = [line for line in out if "|" in line or line.startswith("Layout")]
-    out += NOTATION.text_lines(cells, width=max(72, *map(len, out)))
+    picture_lines = [line for line in out if "|" in line or line.startswith("Layout")]
+    out += NOTATION.text_lines(picture_lines, width=max(72, *map(len, out)))
     return "\n".join(out)
 
 
@@ -198,7 +197,9 @@ def render_svg(island: Island, lands: Sequence[Land], *, title: str = "") -> str
         texts = [*_cell_lines(island, i, lands[i]), _joins(island, i)]
         lines = [part for line in texts if line for part in wrap(line, LAND_W - 24, 12)]
         canvas.lines(x + 12, y + 22, lines[:4], step=15, size=12, notation=True)
-    joined = any(island.board_of[i] != island.board_of[j] for i, near in enumerate(island.neighbours_of) for j in near)
+    joined = any(
+        island.board_of[i] != island.board_of[j] for i, near in enumerate(island.neighbours_of) for j in near
+    )
     canvas.legend(
         [
             *(Key("fill", c, t) for t, c in TERRAIN_COLOUR.items()),
@@ -206,7 +207,10 @@ def render_svg(island: Island, lands: Sequence[Land], *, title: str = "") -> str
             Key("fill", OCEAN, "Ocean"),
             Key("line", "#555555", "adjacent lands"),
             *([Key("text", "#333333", "joins B2: adjacent to that land of another board")] if joined else []),
-            *(Key("text", "#333333", f"{tokens} = {words}") for tokens, words in keys_of(NOTATION, canvas.notation)),
+            *(
+                Key("text", "#333333", f"{tokens} = {words}")
+                for tokens, words in keys_of(NOTATION, canvas.notation)
+            ),
         ]
     )
     return canvas.svg()

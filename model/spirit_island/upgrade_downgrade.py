@@ -86,7 +86,9 @@ def upgrade(land: Land, piece: Piece, stats: PieceStats, downgrade_reading: str)
     ('T', 'replaced')
     """
     if piece.kind not in UPGRADE:
-        raise RulesError(f"a {piece.kind.value} cannot be upgraded (Spirit Island Rulebook, Upgrade & Downgrade)")
+        raise RulesError(
+            f"a {piece.kind.value} cannot be upgraded (Spirit Island Rulebook, Upgrade & Downgrade)"
+        )
     return replace_piece(land, piece, UPGRADE[piece.kind], stats, downgrade_reading)
 
 

@@ -19,9 +19,8 @@ what each token means; every picture ends with a key to the tokens it shows
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 import re
+from collections.abc import Mapping, Sequence
 
 from invasion_oracle.model.core.legend import Entry, Notation
 from invasion_oracle.model.stonespine.dungeon import Cell, Dungeon, PassageMode, Side

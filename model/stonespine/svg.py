@@ -99,7 +99,9 @@ def dungeons_svg(views: Sequence[DungeonView], mode: PassageMode, title: str) ->
     keys = [Key("fill", FILL[t], f"{t} chamber") for t in ("cave", "stone") if t in used.types]
     meaning = {e.pattern: e.meaning for e in NOTATION.entries}
     figures = [(GUARDIAN, "G", meaning[r"G\d*"]), (MINION, "M", meaning[r"M\d*"])]
-    keys += [Key("letter", colour, label, letter) for colour, letter, label in figures if letter in canvas.notation]
+    keys += [
+        Key("letter", colour, label, letter) for colour, letter, label in figures if letter in canvas.notation
+    ]
     keys.append(Key("line", "#222222", "wall (a gap: doorway)"))
     if used.passage:
         keys.append(Key("dash", PASSAGE, "secret passage"))
@@ -187,7 +189,9 @@ def _chamber(
     x, y = x0 + cell.col * CELL_W, TOP + cell.row * CELL_H
     canvas.rect(x, y, CELL_W, CELL_H, FILL.get(kind, "#eeeeee"))
     canvas.text(x + 8, y + 18, cell.name, bold=True, notation=True)
-    canvas.text(x + 36, y + 18, kind + (" · EX" if cell == view.exit_cell else ""), fill="#555555", notation=True)
+    canvas.text(
+        x + 36, y + 18, kind + (" · EX" if cell == view.exit_cell else ""), fill="#555555", notation=True
+    )
     elements = "  ".join(t for t in (_space_text(s) for s in chamber.spaces) if t)
     canvas.lines(x + 8, y + 38, wrap(elements, TEXT_W, canvas.size)[:3], step=15, notation=True)
     figure_x = x + 16
@@ -198,7 +202,14 @@ def _chamber(
     for _ in range(list(view.minions).count(cell)):
         canvas.circle(figure_x, y + CELL_H - 20, 9, MINION)
         canvas.text(
-            figure_x, y + CELL_H - 16.5, "M", anchor="middle", fill="#ffffff", size=10, bold=True, notation=True
+            figure_x,
+            y + CELL_H - 16.5,
+            "M",
+            anchor="middle",
+            fill="#ffffff",
+            size=10,
+            bold=True,
+            notation=True,
         )
         figure_x += 22
     note = (view.notes or {}).get(cell)
@@ -224,11 +235,8 @@ def _route(canvas: Canvas, x0: float, route: Sequence[Cell], k: int, *, escapes:
     colour = ROUTE_COLOURS[k % len(ROUTE_COLOURS)]
     dash = {"stroke_dasharray": "9 5"} if escapes else {}
     points = [_lane(x0, c, k) for c in route]
-    path = [(points[0][0], TOP + 2)]
-    for (px, py), (qx, qy) in zip(points, points[1:], strict=False):
-        # along the band, then down or up the lane: never across a chamber's text
-        path += [(px, py), (qx, py)] if py == qy else [(px, py), (px, qy)]
-    path.append(points[-1])
+    # neighbours share a row or a column: each step runs along a band or down a lane
+    path = [(points[0][0], TOP + 2), *points]
     if len(path) > 2:
         canvas.polyline(path[:-1], colour, 3, stroke_opacity=0.85, **dash)
     (px, py), (qx, qy) = path[-2], path[-1]

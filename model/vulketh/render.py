@@ -216,7 +216,10 @@ def render_svg(scenario: object, state: object) -> str:
             Key("letter", WARLORD, "Warlord", "W"),
             Key("fill", VILLAGE, "village (V:owner)"),
             Key("line", "#888888", "adjacent"),
-            *(Key("text", "#333333", f"{tokens} = {words}") for tokens, words in keys_of(NOTATION, canvas.notation)),
+            *(
+                Key("text", "#333333", f"{tokens} = {words}")
+                for tokens, words in keys_of(NOTATION, canvas.notation)
+            ),
             Key("fill", FACE_COLOUR["sun"], "sun die (S)"),
             Key("fill", FACE_COLOUR["moon"], "moon die (M)"),
             Key("fill", FACE_COLOUR["blank"], "blank die (-)"),

@@ -7,7 +7,6 @@ shell-quoted (:func:`invasion_oracle.reports.output.command_line`) and names bun
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any

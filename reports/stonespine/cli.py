@@ -1228,7 +1228,9 @@ def _measure_words(scenario: Scenario, measure: Any, target: int, player: int) -
     from invasion_oracle.solver.stonespine.plan import PlanMeasure, scoring_for
 
     scoring = scoring_for(scenario, measure, target, player)
-    won = "no hero escapes" + (f" and at least {target} {'is' if target == 1 else 'are'} defeated" if target else "")
+    won = "no hero escapes" + (
+        f" and at least {target} {'is' if target == 1 else 'are'} defeated" if target else ""
+    )
     words = {
         PlanMeasure.SCORE: f"**score**: this year's trophy ({scoring.trophy} reputation) when {won}, minus "
         f"this year's demerit ({scoring.demerit} reputation) when a hero escapes; in reputation, this year",

@@ -120,7 +120,9 @@ def test_a_token_without_an_entry_or_a_missing_entry_is_found() -> None:
     ],
     ids=["place", "plan"],
 )
-def test_the_search_pictures_have_keys_too(args: list[str], tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_search_pictures_have_keys_too(
+    args: list[str], tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     from pathlib import Path
 
     from invasion_oracle.reports.cli import main
