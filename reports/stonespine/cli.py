@@ -763,6 +763,12 @@ def place_report(
     return title, body, answer.to_json()
 
 
+_OBJECTIVE_WORDS = {
+    "guaranteed": "heroes defeated in the first wave on its worst roll of the dice",
+    "expected": "the Invasion phase's value averaged over the dice, under the best continue/close policy",
+}
+
+
 def _place_answer(
     scenario: Scenario,
     player: int,
@@ -810,7 +816,8 @@ def _place_answer(
         else f" No placement does better than **{_fraction(answer.upper_bound)}** (the bound proved)."
     )
     head = (
-        f"Objective: **{answer.objective}**. Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
+        f"Objective: **{answer.objective}** ({_OBJECTIVE_WORDS.get(answer.objective, answer.objective)}). "
+        f"Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
         f"{answer.evaluated} placement classes evaluated).{bound} Tied placements: {ties}.{merged} "
         "(Timings are left out so the output is the same every run; prefix the command with `time` to measure it.)"
     )
