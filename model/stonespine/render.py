@@ -78,7 +78,7 @@ WORDS = {
 def _split(text: str) -> list[str]:
     """Tokens of a dungeon picture's line: ``trub*`` is ``trub`` and ``*``, ``kob>trap`` is ``kob``
     and ``>trap``, ``a1,b1`` is ``a1`` and ``b1``; a passage mark (``:``, ``~``) stands alone."""
-    if text.lstrip().startswith("+"):  # a border: only its opening marks are tokens
+    if re.fullmatch(r"\+[-+:~ ]*", text.strip()):  # a border: only its opening marks are tokens
         return [m[0][0] for m in re.finditer(r"[:~]+", text)]
     tokens: list[str] = []
     for word in text.replace("|", " ").split():

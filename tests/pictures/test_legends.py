@@ -110,6 +110,7 @@ def test_a_token_without_an_entry_or_a_missing_entry_is_found() -> None:
     assert stonespine.unexplained(cells, "") == ["A1", "B1", "gnl", "zz9", "M3"]
     key = " ".join(f"= {entry.meaning}" for entry in stonespine.entries)
     assert stonespine.unexplained(cells, key) == ["zz9"]  # notation with no entry at all
+    assert stonespine.tokens(["+1  gob", "+----:::----+"]) == ["+1", "gob", ":"]  # a star is no border
 
 
 @pytest.mark.parametrize(
