@@ -1,7 +1,7 @@
 """The full report (``invasion report``, ``make report``): a section per game, as Markdown,
 self-contained HTML and diffable JSON.
 
-Per game: what it is (seed, rulings, bundled examples, fixture cases); a picture of each bundled
+Per game: what it is (rulebook, rulings, bundled examples, fixture cases); a picture of each bundled
 example's end (SVG: the game's ``reports/<pkg>/svg.py: render_svg`` or its spec's, under it the
 ``simulate --svg`` command that draws it); the game's own report sections
 (``reports/<pkg>/sections.py``: the bundled dungeon's placements and escape analysis, fear
@@ -31,6 +31,7 @@ from invasion_oracle.reports.ambiguity.markdown import fixtures_md, game_md
 from invasion_oracle.reports.batch import Runner
 from invasion_oracle.reports.games import part
 from invasion_oracle.reports.html import Block, Picture, page, picture_links, split_pictures
+from invasion_oracle.reports.html import _anchor as anchor
 from invasion_oracle.reports.output import command_line, md_code, md_escape
 from invasion_oracle.reports.tables import table
 
@@ -88,9 +89,57 @@ class Report:
             f"# {TITLE}\n\n{partial}Reproduce: {md_code(self.options.command)}\n\nGames: {names}. Every section "
             "prints the command that reproduces it; every search answer was replayed through the oracle.\n"
         ]
+        out.append(self._summary())
         for game in self.games:
             out += self._game_blocks(game)
         return out
+
+    def _summary(self) -> str:
+        """What a designer came for, per game, first: the rulings whose readings change outcomes,
+        the rules a reading leaves dead, and what fails; each links to its details below."""
+
+        def link(text: str, heading: str) -> str:
+            return f"[{md_escape(text)}](#{anchor(heading)})"
+
+        rows = []
+        for game in self.games:
+            spec = game.spec
+            rulings = [r for r in self.analysis.rulings if r.game == spec.name]
+            changing, failures = [], 0
+            for ruling in rulings:
+                cover = self.analysis.coverage.get(ruling.id)
+                if cover is not None and any(d.kind == "outcome" for d in cover.differences):
+                    changing.append(link(ruling.id, ruling.id))
+                failures += 1 if cover is None else len(cover.missing())
+            dead = [
+                f"{link(d.ruling, d.ruling)}={md_escape(d.reading)}: {md_escape(d.rule)}"
+                for r in rulings
+                for d in self.analysis.never_fired(r.id)
+            ]
+            failures += sum(
+                1
+                for check in self.analysis.wellformed.get(spec.name, ())
+                if check.status == "found" and not check.check.startswith("reach: ")
+            )
+            failures += sum(1 for r in rulings for d in self.analysis.never_fired(r.id) if d.default)
+            rows.append(
+                [
+                    link(spec.title, f"{spec.title} ({spec.name})"),
+                    f"{len(changing)} of {len(rulings)}: " + (", ".join(changing) or "none"),
+                    "<br>".join(dead) or ("none" if self.analysis.dead_rules is not None else "not searched"),
+                    str(failures) if failures else "none",
+                ]
+            )
+        body = table(
+            rows,
+            ["game", "rulings whose readings change the outcome", "dead rules (reading: rule)", "failures"],
+        )
+        return (
+            "## Summary\n\nPer game: the open rules whose readings change who wins or what is left on the "
+            "board (the others change only the events, or nothing), the rules a reading leaves dead, and "
+            "the failures (a reading without a witness, a well-formedness problem, a default reading "
+            "under which a rule never fires). Each name links to its details below.\n\n" + body + "\n"
+        )
 
     def _game_blocks(self, game: GameReport) -> list[Block]:
         spec = game.spec
@@ -98,7 +147,7 @@ class Report:
         cases = "not read" if game.manifest_cases is None else str(game.manifest_cases)
         summary = table(
             [
-                ["seed", f"`{spec.seed}`"],
+                ["rulebook", md_escape(spec.rulebook or spec.title)],
                 ["rulings", str(len(rulings))],
                 ["bundled examples", str(len(examples(spec.examples)) if spec.examples else 0)],
                 ["fixture cases (manifest)", cases],
@@ -145,7 +194,7 @@ class Report:
                 {
                     "game": name,
                     "title": game.spec.title,
-                    "seed": game.spec.seed,
+                    "rulebook": game.spec.rulebook or game.spec.title,
                     "pictures": [
                         {
                             "example": example,

@@ -59,7 +59,7 @@ def register_report(parser: argparse.ArgumentParser) -> None:
 REPORT_DESCRIPTION = (
     "The full report of every game: the sections and searches, the rule-ambiguity register with "
     "every witness, the divergence and well-formedness searches, pictures. The first run takes about "
-    "3.5 minutes on two cores (see docs/performance.md); each job's result is cached under a key of "
+    "3.5 minutes on two cores; each job's result is cached under a key of "
     "the code, data, rulings, scenario and budget it depends on (--cache-dir, --no-cache), so a "
     "re-run with nothing changed takes seconds and only jobs whose game changed run again; the "
     "answers are the same either way. Progress goes to stderr. Ctrl-C stops everything within a "

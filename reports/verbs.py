@@ -68,7 +68,7 @@ def register_shared(sub: Any) -> None:
     add_output_options(examples)
     examples.set_defaults(run=_examples)
 
-    run = sub.add_parser("run", help="the main job: every game's report on bundled data (make run)")
+    run = sub.add_parser("run", help="the main job: every game's report on bundled data")
     run.add_argument("--out", type=output_file(), metavar="FILE", help="also write the report here")
     run.set_defaults(run=_run)
 
@@ -530,7 +530,7 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
             if clean
             else f"fixtures out of date ({len(result.new) + len(extra.new)} new, "
             f"{len(result.changed) + len(extra.changed)} changed, "
-            f"{len(result.stale)} stale): run `make fixtures` and review the diff"
+            f"{len(result.stale)} stale): run `invasion fixtures generate --update` and review the diff"
         )
         emit("\n".join(lines), kind="plain")
         return 0 if clean else 1
@@ -541,7 +541,7 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
     if refused:
         lines.append(
             f"{len(refused)} file(s) not rewritten: their expectations changed (diff above); review them "
-            "and run `invasion fixtures generate --update` (make fixtures) to accept"
+            "and run `invasion fixtures generate --update` to accept"
         )
     emit("\n".join(lines), kind="plain")
     return 1 if refused else 0

@@ -7,6 +7,7 @@ hero card with Health, Strategy and Recovery and its blueprint, and the dice cou
 
 A slot shows as ``bp1 B2:hit`` (blueprint 1 holds die B2 showing a hit) or ``bp2 [blue]`` (empty,
 takes a blue die; ``[*]`` takes any colour). A defeated spire is marked ``(defeated)``.
+:data:`NOTATION` says what each token means; both pictures end with a key to the tokens they show.
 """
 
 from __future__ import annotations
@@ -16,9 +17,36 @@ from invasion_oracle.model.cloudspire.blueprints import Slot
 from invasion_oracle.model.cloudspire.dice import COLOURS, Zone, die_order
 from invasion_oracle.model.cloudspire.scenario import Scenario
 from invasion_oracle.model.cloudspire.state import GameState
+from invasion_oracle.model.core.legend import Entry, Notation, box_cells, keys_of
 from invasion_oracle.model.core.svg import Canvas, Key, wrap
 
 WIDTH = 26
+
+
+def _split(text: str) -> list[str]:
+    """Tokens of a play-area picture: words without their brackets and commas (``[blue]`` kept)."""
+    words = (w.strip("(),;:") if not w.startswith("[") else w for w in text.replace("|", " ").split())
+    return [w for w in words if w]
+
+
+NOTATION = Notation(
+    "cloudspire",
+    (
+        Entry(r"[LR]-(top|middle|bottom)", "spire space left (L) or right (R) of that lane"),
+        Entry(r"[A-Z][A-Za-z]*-(\d+|[A-Z]+)", "a card, by its set and number (Driftwood-3)"),
+        Entry(r"H\d+/\d+", "the top enemy's Health left / its full Health (H1/2: one of two left)"),
+        Entry(r"D\d+", "the Damage the top enemy deals when it attacks"),
+        Entry(r"[a-z]+\d+", "a blueprint of the card (bp1: the first), where a die is loaded"),
+        Entry(r"\[[\w*]+\]", "an empty blueprint and the die colour it takes ([*]: any)"),
+        Entry(
+            r"[A-Z]\d+:(miss|hit|CRIT|\?)(>\S+)?",
+            "a die: colour letter (Y yellow, G green, B blue, P purple, R red) and number, and the face it shows",
+        ),
+        Entry(r"\+\d+", "more enemy cards under the top one, named after it"),
+        Entry(r"\d+", "the value named before it (Health; Str: Strategy; Rec: Recovery)"),
+    ),
+    _split,
+)
 SHORT = {"miss": "miss", "hit": "hit", "crit": "CRIT"}
 
 
@@ -148,6 +176,7 @@ def render_text(scenario: Scenario, state: GameState, *, title: str = "") -> str
     hero = _box(_hero_lines(scenario, state), 3)
     pad = " " * (WIDTH + 3)
     out += [pad + line for line in hero]
+    out += NOTATION.text_lines(box_cells("\n".join(out)), width=3 * (WIDTH + 3) - 1)  # the boxes' width
     out.append(_dice_line(state))
     inventory = ", ".join(f"{game.item_name(c)} ({c})" for c in state.inventory) or "empty"
     out.append(f"Inventory: {inventory}")
@@ -167,13 +196,13 @@ def render_svg(scenario: Scenario, state: GameState, *, title: str = "") -> str:
     canvas.text(0, 14, f"Cloudspire · round {state.round} · {state.phase}", size=14, bold=True)
     game = scenario.game()
 
-    def box(col: int, row: int, lines: list[str], fill: str) -> None:
+    def box(col: int, row: int, lines: list[str], fill: str, notation: bool = True) -> None:
         x = col * (cell_w + gap)
         y = 30 + row * (cell_h + gap)
         canvas.rect(x, y, cell_w, cell_h, fill, rx=8, stroke="#333333")
         wrapped = [part for line in lines for part in wrap(line, cell_w - 16, size)]
         for k, line in enumerate(wrapped[:8]):
-            canvas.text(x + 8, y + 16 + 13.5 * k, line, bold=k == 0)
+            canvas.text(x + 8, y + 16 + 13.5 * k, line, bold=k == 0, notation=notation)
 
     dep = state.deployment
     dep_lines = ["Deployment Stack", f"{len(dep)} card(s)"]
@@ -182,7 +211,7 @@ def render_svg(scenario: Scenario, state: GameState, *, title: str = "") -> str:
     elif len(dep):
         dep_lines.append("top: unknown (shuffled)")
     dep_lines.append(f"boss {'added' if state.boss_added else 'not added'}")
-    box(1, 0, dep_lines, FILLS["deck"])
+    box(1, 0, dep_lines, FILLS["deck"], notation=False)  # words, not notation
     for r, lane in enumerate(LANES, start=1):
         box(1, r, _lane_lines(scenario, state, lane), FILLS["enemy"] if state.lane(lane) else FILLS["empty"])
         for c, side in ((0, "L"), (2, "R")):
@@ -205,10 +234,9 @@ def render_svg(scenario: Scenario, state: GameState, *, title: str = "") -> str:
             Key("fill", FILLS["defeated"], "defeated spire"),
             Key("fill", FILLS["empty"], "empty"),
             Key("fill", FILLS["hero"], "hero"),
-            Key(
-                "text",
-                "#333333",
-                "bpN B2:hit: blueprint N holds die B2 showing a hit; [blue]: takes a blue die",
+            *(
+                Key("text", "#333333", f"{tokens} = {words}")
+                for tokens, words in keys_of(NOTATION, canvas.notation)
             ),
         ]
     )

@@ -1,7 +1,7 @@
-"""The Cloudspire rulings: every point seed 004 leaves open, with its readings.
+"""The Cloudspire rulings: every point the 20 Strong: Cloudspire Rulebook leaves open, with its readings.
 
-Ids start with ``CS-``. Citations name the seed file and the section heading. The first seven
-are the research notes' list (§5.7 and §4.3); the rest were found while building the oracle.
+Ids start with ``CS-``. Citations name the rulebook by its title and the section heading (never our source files). The first seven
+are the open points players list outside the rulebook; the rest were found while building the oracle.
 Each has a witness scenario in ``examples/cloudspire/rulings/<ID>.json`` on which its readings
 give different outcomes. ``docs/cloudspire.md`` lists them.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling
 
-SEED = "seed 004_9bb22f109adedf2e.txt"
+RULEBOOK = "20 Strong: Cloudspire Rulebook"
 GAME = "cloudspire"
 
 
@@ -18,7 +18,7 @@ def _ruling(
     rid: str, section: str, question: str, readings: list[tuple[str, str]], default: str, why: str
 ) -> Ruling:
     return Ruling(
-        rid, GAME, f"{SEED}, {section}", question, tuple(Reading(n, m) for n, m in readings), default, why
+        rid, GAME, f"{RULEBOOK}, {section}", question, tuple(Reading(n, m) for n, m in readings), default, why
     )
 
 
@@ -60,7 +60,7 @@ RULINGS = (
             ),
         ],
         "rolled",
-        "Loading is a step after Commit and Roll; a die's face only exists once rolled (research §5.7.3).",
+        "Loading is a step after Commit and Roll; a die's face only exists once rolled (sources outside the rulebook).",
     ),
     _ruling(
         "CS-INVENTORY-ACTIVE",
@@ -71,7 +71,7 @@ RULINGS = (
             ("active-count", "yes: active spires count as well"),
         ],
         "inventory-only",
-        "Placing a spire takes it out of the inventory into the play area; the limit is on the inventory (research §5.7.4).",
+        "Placing a spire takes it out of the inventory into the play area; the limit is on the inventory (sources outside the rulebook).",
     ),
     _ruling(
         "CS-REVEAL-SAME-PHASE",
@@ -82,11 +82,11 @@ RULINGS = (
             ("next-phase", "no: it takes no dice until the next Spires Fire phase"),
         ],
         "same-phase",
-        "The revealed enemy activates on the same space when the top one is defeated, and active enemies can have dice applied (research §5.7.5).",
+        "The revealed enemy activates on the same space when the top one is defeated, and active enemies can have dice applied (sources outside the rulebook).",
     ),
     _ruling(
         "CS-ROLLS",
-        "Commit Dice & Roll Dice Steps (resolved as normal); research §4.3",
+        "Commit Dice & Roll Dice Steps (resolved as normal); sources outside the rulebook",
         "How many rolls does an Engagement allow?",
         [
             ("strategy-plus-one", "a first roll plus as many rerolls as the Strategy stat"),
@@ -98,7 +98,7 @@ RULINGS = (
     ),
     _ruling(
         "CS-DEPLOYMENT-MAKEUP",
-        "Setup step 4 (Create the Deployment Stack, blank in the seed); Winning & Losing; More Adversity",
+        "Setup step 4 (Create the Deployment Stack, blank in the rulebook); Winning & Losing; More Adversity",
         "Which cards make up the Deployment Stack at setup?",
         [
             (
@@ -137,7 +137,7 @@ RULINGS = (
             ("ignored", "no: effects of enemies added under others stay ignored"),
         ],
         "triggers",
-        "The seed ignores only its additional enemy icons on reveal, and activation effects trigger on an enemy's first activation.",
+        "The rulebook ignores only its additional enemy icons on reveal, and activation effects trigger on an enemy's first activation.",
     ),
     _ruling(
         "CS-AFTER-DEFEATED",
@@ -148,7 +148,7 @@ RULINGS = (
             ("all-engaged", "yes: enemies defeated earlier this round resolve theirs too"),
         ],
         "undefeated-only",
-        "A defeated enemy is out of play; one fan simulator applies them anyway (research §4.5, low confidence).",
+        "A defeated enemy is out of play; one fan simulator applies them anyway (sources outside the rulebook, low confidence).",
     ),
     _ruling(
         "CS-SWITCH-FROM-HERO",
@@ -159,7 +159,7 @@ RULINGS = (
             ("free", "yes: every point of damage may pick any eligible target"),
         ],
         "sticky",
-        "The seed names one moment a target may switch (after a loaded miss is exhausted); a defeated spire forces a switch; nothing allows leaving the hero.",
+        "The rulebook names one moment a target may switch (after a loaded miss is exhausted); a defeated spire forces a switch; nothing allows leaving the hero.",
     ),
     _ruling(
         "CS-SPIRE-ADJACENCY",

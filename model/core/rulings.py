@@ -1,6 +1,6 @@
 """Named rulings: every point the rulebooks leave open, with its readings and a default.
 
-A :class:`Ruling` records the question, where it comes from (seed file and section heading),
+A :class:`Ruling` records the question, where it comes from (the rulebook's title and the section heading),
 the possible readings, the default reading and why. Games register their rulings in
 :data:`REGISTRY` when their package is imported. The oracle reads the chosen readings from a
 :class:`Rulings` value; the command line builds one from ``--ruling ID=READING``.
@@ -14,7 +14,7 @@ Readings may be abbreviated to a unique prefix, as may ids:
 
 >>> from invasion_oracle.model.core.rulings import Reading, Ruling, RulingRegistry
 >>> reg = RulingRegistry()
->>> reg.register(Ruling("XX-DEMO", "demo", "demo.txt, Rules", "Which way?",
+>>> reg.register(Ruling("XX-DEMO", "demo", "Demo rulebook, Rules", "Which way?",
 ...     (Reading("left", "go left"), Reading("right", "go right")), "left", "it is first"))
 >>> r = reg.rulings("demo").with_choices(["XX-DEMO=ri"])
 >>> r.reading("XX-DEMO")
@@ -45,7 +45,7 @@ class Reading:
 class Ruling:
     """An open point of the rules and the readings the oracle supports.
 
-    >>> r = Ruling("XX-DEMO", "demo", "seed 000, Setup", "Who goes first?",
+    >>> r = Ruling("XX-DEMO", "demo", "Demo rulebook, Setup", "Who goes first?",
     ...            (Reading("oldest", "the oldest player"), Reading("youngest", "the youngest")),
     ...            "youngest", "the rulebook's example starts with the youngest")
     >>> r.reading_names, r.default
@@ -77,12 +77,12 @@ class Ruling:
         return tuple(r.name for r in self.readings)
 
     @property
-    def seed_file(self) -> str:
-        """The source file of the citation: the part before the first comma.
+    def rulebook(self) -> str:
+        """The rulebook the citation names, by its title: the part before the first comma.
 
-        >>> Ruling("XX-A", "demo", "seed 000_x.txt, II. Improvement Phase", "?",
-        ...        (Reading("a", ""), Reading("b", "")), "a", "").seed_file
-        'seed 000_x.txt'
+        >>> Ruling("XX-A", "demo", "Demo rulebook, II. Improvement Phase", "?",
+        ...        (Reading("a", ""), Reading("b", "")), "a", "").rulebook
+        'Demo rulebook'
         """
         return self.citation.partition(", ")[0]
 
@@ -90,7 +90,7 @@ class Ruling:
     def section(self) -> str:
         """The section heading(s) of the citation: the part after the first comma.
 
-        >>> Ruling("XX-A", "demo", "seed 000_x.txt, II. Improvement Phase", "?",
+        >>> Ruling("XX-A", "demo", "Demo rulebook, II. Improvement Phase", "?",
         ...        (Reading("a", ""), Reading("b", "")), "a", "").section
         'II. Improvement Phase'
         """
@@ -112,7 +112,7 @@ class Ruling:
             "id": self.id,
             "game": self.game,
             "citation": self.citation,
-            "seed_file": self.seed_file,
+            "rulebook": self.rulebook,
             "section": self.section,
             "question": self.question,
             "readings": [{"name": r.name, "meaning": r.meaning} for r in self.readings],

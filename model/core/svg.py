@@ -86,6 +86,7 @@ class Canvas:
         self.size = size
         self._elements: list[Any] = []
         self._box = [math.inf, math.inf, -math.inf, -math.inf]
+        self.notation: list[str] = []  # the texts drawn as notation, for the picture's key
 
     def _extend(self, x1: float, y1: float, x2: float, y2: float) -> None:
         box = self._box
@@ -111,8 +112,11 @@ class Canvas:
         bold: bool = False,
         fill: str = "#1d1d1f",
         strike: bool = False,
+        notation: bool = False,
     ) -> float:
-        """``text`` with its baseline at ``y``; returns its measured width."""
+        """``text`` with its baseline at ``y``; returns its measured width. A ``notation`` text
+        (tokens a legend must explain) is kept in :attr:`notation` and drawn with
+        ``class="notation"``, so a reader of the SVG can find the tokens too."""
         size = size or self.size
         if not text:
             return 0.0
@@ -124,6 +128,9 @@ class Canvas:
             extra["font_weight"] = "bold"
         if strike:
             extra["text_decoration"] = "line-through"
+        if notation:
+            extra["class_"] = "notation"
+            self.notation.append(text)
         self._elements.append(drawsvg.Text(text, size, x, y, fill=fill, **extra))
         return width
 

@@ -7,12 +7,17 @@ under each board in the text picture and drawn as lines in the SVG.
 
 Each text cell shows ``A1 M~`` (land, terrain letter, ``~`` when coastal), the pieces in land
 notation (``C 2T@1 3D B``), and Presence (``River:2``), Defend (``def2``) and Health modifiers.
+:data:`NOTATION` says what each token means; both pictures end with a key to the tokens they
+show. Lands of different boards that a layout joins are listed (``joins B2``), not drawn as
+lines across the picture.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
+from invasion_oracle.model.core.legend import Entry, Notation, keys_of
 from invasion_oracle.model.core.svg import Canvas, Key, wrap
 from invasion_oracle.model.spirit_island.island import Island
 from invasion_oracle.model.spirit_island.pieces import LETTER, Land, describe
@@ -20,6 +25,37 @@ from invasion_oracle.model.spirit_island.pieces import LETTER, Land, describe
 WIDTH = 18
 TERRAIN_LETTER = {"jungle": "J", "mountain": "M", "sands": "S", "wetland": "W"}
 TERRAIN_COLOUR = {"jungle": "#4c9a4c", "mountain": "#9a9a9a", "sands": "#e0c070", "wetland": "#6fb7c8"}
+
+
+def _split(text: str) -> list[str]:
+    """Tokens of an island picture: words without their brackets, commas and a closing colon."""
+    words = (w.strip("(),;") for w in text.replace("|", " ").split())
+    return [w[:-1] if re.fullmatch(r"[A-Za-z]+\d*:", w) else w for w in words if w]
+
+
+def _pieces(letter: str, name: str) -> Entry:
+    return Entry(rf"\d*{letter}(@\d+)?", f"{name} (2{letter}: two; {letter}@1: with 1 Damage)")
+
+
+NOTATION = Notation(
+    "spirit-island",
+    (
+        Entry(r"[A-F]\d+", "land: board letter and land number"),
+        Entry(r"[JMSW]~?", "terrain: J Jungle, M Mountain, S Sands, W Wetland; ~ a coastal land"),
+        _pieces("E", "Explorer"),
+        _pieces("T", "Town"),
+        _pieces("C", "City"),
+        _pieces("D", "Dahan"),
+        Entry(r"\d*B", "Blight (2B: two)"),
+        Entry("-", "no pieces"),
+        Entry(r"[A-Za-z][^\s:]*:\d+", "a Spirit's Presence (River:2: two of River's)"),
+        Entry(r"def\d+", "Defend in the land (def2: Defend 2)"),
+        Entry(r"[ETCD]hp[+-]\d+", "Health of that piece kind changed (Thp-1: Towns have 1 less)"),
+        Entry(r"~+", "the Ocean, on each board's left"),
+        Entry(r"[A-F]\d+-[A-F]\d+", "two lands of different boards the layout joins"),
+    ),
+    _split,
+)
 
 
 def _grid_position(number: int) -> tuple[int, int]:
@@ -41,6 +77,13 @@ def _cell_lines(island: Island, index: int, land: Land) -> list[str]:
         extras.append(f"def{land.defend}")
     extras += [f"{LETTER[kind]}hp{delta:+d}" for kind, delta in land.health]
     return [head, describe(land), " ".join(extras)]
+
+
+def _joins(island: Island, index: int) -> str:
+    """The lands of other boards next to land ``index`` (a layout's joins), or ''."""
+    board = island.board_of[index]
+    others = [island.lands[j] for j in island.neighbours(index) if island.board_of[j] != board]
+    return "joins " + " ".join(others) if others else ""
 
 
 def render_island(island: Island, lands: Sequence[Land], *, title: str = "") -> str:
@@ -73,6 +116,8 @@ def render_island(island: Island, lands: Sequence[Land], *, title: str = "") -> 
         out.append(
             f"Layout {island.layout.name}{partial}: " + " ".join(f"{a}-{b}" for a, b in island.layout.edges)
         )
+    picture_lines = [line for line in out if "|" in line or line.startswith("Layout")]
+    out += NOTATION.text_lines(picture_lines, width=max(72, *map(len, out)))
     return "\n".join(out)
 
 
@@ -83,10 +128,11 @@ OCEAN, COAST = "#2b5d8a", "#2b5d8a"
 def render_svg(island: Island, lands: Sequence[Land], *, title: str = "") -> str:
     """An SVG picture: lands as boxes coloured by terrain, in each board's schematic grid.
 
-    Boards stand two to a row from four boards on. Every adjacency is drawn along the gutters
-    between the boxes (never across a land): down or up out of one land, along the gutters, into
-    the other; each edge has its own lane in a gutter, cross-board edges dashed. A legend is under
-    the picture.
+    Boards stand two to a row from four boards on. Every adjacency within a board is drawn along
+    the gutters between the boxes (never across a land): down or up out of one land, along the
+    gutters, into the other; each edge has its own lane in a gutter. Lands that a layout joins
+    across boards say so in their box (``joins B2``), so no line crosses the picture. A legend is
+    under the picture.
     """
     columns = 1 + max(
         (_grid_position(int(name[len(island.board_of[i]) :]))[0] for i, name in enumerate(island.lands)),
@@ -130,10 +176,14 @@ def render_svg(island: Island, lands: Sequence[Land], *, title: str = "") -> str
         canvas.text(
             lefts[col] + OCEAN_W / 2, top(row) + height - 12, "Ocean", anchor="middle", fill="#ffffff"
         )
-    edges = [(i, j) for i, near in enumerate(island.neighbours_of) for j in near if i < j]
+    edges = [
+        (i, j)
+        for i, near in enumerate(island.neighbours_of)
+        for j in near
+        if i < j and island.board_of[i] == island.board_of[j]
+    ]
     for k, (i, j) in enumerate(edges):
-        cross = island.board_of[i] != island.board_of[j]
-        _edge(canvas, cells[i], cells[j], lefts, top, ((k % 9) - 4) * 4.0, cross)
+        _edge(canvas, cells[i], cells[j], lefts, top, ((k % 9) - 4) * 4.0, False)
     for i, (col, row) in sorted(cells.items()):
         x, y = lefts[col], top(row)
         colour = TERRAIN_COLOUR[island.terrain[i].value]
@@ -144,18 +194,23 @@ def render_svg(island: Island, lands: Sequence[Land], *, title: str = "") -> str
         )
         canvas.rect(x, y, LAND_W, LAND_H, colour, rx=10, **stroke)
         canvas.rect(x + 6, y + 6, LAND_W - 12, LAND_H - 12, "#ffffff", rx=6, fill_opacity=0.78)
-        lines = [
-            part for line in _cell_lines(island, i, lands[i]) if line for part in wrap(line, LAND_W - 24, 12)
-        ]
-        canvas.lines(x + 12, y + 24, lines[:4], step=15, size=12)
+        texts = [*_cell_lines(island, i, lands[i]), _joins(island, i)]
+        lines = [part for line in texts if line for part in wrap(line, LAND_W - 24, 12)]
+        canvas.lines(x + 12, y + 22, lines[:4], step=15, size=12, notation=True)
+    joined = any(
+        island.board_of[i] != island.board_of[j] for i, near in enumerate(island.neighbours_of) for j in near
+    )
     canvas.legend(
         [
             *(Key("fill", c, t) for t, c in TERRAIN_COLOUR.items()),
             Key("fill", "#ffffff", "coastal land (blue border)", stroke=COAST),
             Key("fill", OCEAN, "Ocean"),
             Key("line", "#555555", "adjacent lands"),
-            Key("dash", "#8e24aa", "adjacent across boards"),
-            Key("text", "#333333", "A1 M~: land, terrain, ~ coastal; then pieces (C 2T@1 3D B) and Presence"),
+            *([Key("text", "#333333", "joins B2: adjacent to that land of another board")] if joined else []),
+            *(
+                Key("text", "#333333", f"{tokens} = {words}")
+                for tokens, words in keys_of(NOTATION, canvas.notation)
+            ),
         ]
     )
     return canvas.svg()

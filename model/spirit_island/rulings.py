@@ -1,7 +1,6 @@
 """The Spirit Island rulings: every point of the Invader Phase the sources leave open.
 
-Ids start with ``SI-``. Citations name the seed file and section heading, or the research notes
-(``shared/research/spirit_island.md``) section when the seed is silent. ``invasion rulings --game
+Ids start with ``SI-``. Citations name the rulebook by its title and the section heading (never our source files). ``invasion rulings --game
 spirit-island`` prints them; ``docs/spirit_island.md`` explains each with its tests.
 """
 
@@ -9,8 +8,7 @@ from __future__ import annotations
 
 from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling
 
-SEED = "seed 002_e6736f3c5c17c7be.txt"
-NOTES = "research notes spirit_island.md"
+RULEBOOK = "Spirit Island Rulebook"
 GAME = "spirit-island"
 
 
@@ -23,18 +21,18 @@ def _ruling(
 RULINGS = (
     _ruling(
         "SI-ESCALATION-TIMING",
-        f"{SEED}, Invader Phase 3c Explore; {NOTES} §3.5",
+        f"{RULEBOOK}, Invader Phase 3c Explore",
         "When an Explore card with the escalation flag is revealed and an Adversary is in play, does the Escalation effect happen before or after the Invaders explore?",
         [
             ("before-explore", "escalate first, then explore with the card"),
             ("after-explore", "explore first, then escalate (what one public engine does)"),
         ],
         "before-explore",
-        "The seed says to perform the Escalation effect first; the other reading reproduces a known engine deviation.",
+        "The rulebook says to perform the Escalation effect first; the other reading reproduces a known engine deviation.",
     ),
     _ruling(
         "SI-COASTAL-FLAG",
-        f"{NOTES} §2.2 (Invader deck)",
+        f"{RULEBOOK}, Invader Phase 3c Explore (the flag icon; which cards carry it is not in the rulebook)",
         "Does the Stage II 'Coastal Lands' Invader card carry the escalation flag?",
         [
             ("no-flag", "no: only the four single-terrain Stage II cards escalate"),
@@ -45,7 +43,7 @@ RULINGS = (
     ),
     _ruling(
         "SI-CASCADE-CHOOSER",
-        f"{SEED}, Invader Phase 3a Ravage (blight sidebar); {NOTES} §2.4",
+        f"{RULEBOOK}, Invader Phase 3a Ravage (blight sidebar)",
         "Who picks the adjacent land a cascading Blight goes to?",
         [
             ("players", "the players: a 'cascade' decision listing every adjacent land (not the Ocean)"),
@@ -59,7 +57,7 @@ RULINGS = (
     ),
     _ruling(
         "SI-LAND-ORDER",
-        f"{SEED}, FAQ Invaders (Invader Actions); {NOTES} §3.2",
+        f"{RULEBOOK}, FAQ Invaders (Invader Actions)",
         "In what order are the lands of one Ravage card resolved?",
         [
             (
@@ -73,7 +71,7 @@ RULINGS = (
     ),
     _ruling(
         "SI-SKIP-SCOPE",
-        f"{SEED}, Invader Phase 3 (an empty or stopped action); {NOTES} §3.2, §5.9",
+        f"{RULEBOOK}, Invader Phase 3 (an empty or stopped action)",
         "How much does one skip stop: a land skip when two cards hit the land, a card skip when a slot holds two cards?",
         [
             (
@@ -90,7 +88,7 @@ RULINGS = (
     ),
     _ruling(
         "SI-DOWNGRADE-DAMAGE",
-        f"{SEED}, Upgrade & Downgrade",
+        f"{RULEBOOK}, Upgrade & Downgrade",
         "A downgraded Invader keeps its Damage; when that Damage reaches the new, lower Health, what happens?",
         [
             ("destroyed", "it is destroyed as its new type (a Town destroyed this way gives 1 Fear)"),
@@ -98,11 +96,11 @@ RULINGS = (
             ("survives", "its Damage drops to one less than the new Health"),
         ],
         "destroyed",
-        "The seed (citing the Nature Incarnate rulebook) says the piece may be destroyed immediately; destruction always gives its Fear.",
+        "The rulebook (citing the Nature Incarnate rulebook) says the piece may be destroyed immediately; destruction always gives its Fear.",
     ),
     _ruling(
         "SI-BLIGHT-EMPTY",
-        f"{SEED}, Invader Phase 1 Blighted Island; {NOTES} §2.4",
+        f"{RULEBOOK}, Invader Phase 1 Blighted Island",
         "When does the Blight card flip (Healthy side) or the game end (Blighted side)?",
         [
             ("when-empty", "as soon as the last Blight is taken off that side"),
@@ -113,7 +111,7 @@ RULINGS = (
     ),
     _ruling(
         "SI-WINNING-FEAR",
-        f"{SEED}, Invader (Destroying Towns and Cities affects the Invaders' morale) and FAQ Towns (When does destroying a Town or City cause Fear?); {NOTES} §2.3",
+        f"{RULEBOOK}, Invader (Destroying Towns and Cities affects the Invaders' morale) and FAQ Towns (When does destroying a Town or City cause Fear?)",
         "When a destruction meets the victory condition (the last Town, City or Invader goes), is that destruction's Fear still generated before the game ends?",
         [
             (
@@ -126,11 +124,11 @@ RULINGS = (
             ),
         ],
         "generated",
-        "The seed ties the Fear to the destruction itself ('whenever a Town is destroyed, it generates 1 Fear'; 'always, regardless of how it's destroyed') and nothing separates the two; the oracle already resolves a change's Fear as one burst right after it.",
+        "The rulebook ties the Fear to the destruction itself ('whenever a Town is destroyed, it generates 1 Fear'; 'always, regardless of how it's destroyed') and nothing separates the two; the oracle already resolves a change's Fear as one burst right after it.",
     ),
     _ruling(
         "SI-FEAR-EARNED-DURING",
-        f"{SEED}, Invader Phase 2 Fear; {NOTES} §2.3",
+        f"{RULEBOOK}, Invader Phase 2 Fear",
         "A Fear card earned while the Fear step resolves cards (its effect generates Fear): is it resolved in this Fear step or the next Invader Phase's?",
         [
             ("same-phase", "this step: it joins the end of the stack and resolves after the others"),
@@ -140,11 +138,11 @@ RULINGS = (
             ),
         ],
         "same-phase",
-        "The seed says to pick up the whole facedown stack and resolve it, which can be read as the stack as it was; the FAQ (research notes §2.3, querki 'Fear and Fear Cards') says cards earned while resolving go to the bottom and resolve the same phase.",
+        "The rulebook says to pick up the whole facedown stack and resolve it, which can be read as the stack as it was; the FAQ (sources outside the rulebook, querki 'Fear and Fear Cards') says cards earned while resolving go to the bottom and resolve the same phase.",
     ),
     _ruling(
         "SI-HEALTH-FLOOR",
-        f"{SEED}, Tracking Damage; {NOTES} §3.7",
+        f"{RULEBOOK}, Tracking Damage",
         "Can Health modifiers take a piece's Health below 1?",
         [
             ("at-least-1", "no: Health never goes below 1"),
@@ -154,7 +152,7 @@ RULINGS = (
             ),
         ],
         "at-least-1",
-        "The seed's Tracking Damage rule (Damage equal to or exceeding Health destroys) would destroy a piece at Health 0; the oracle assumes the floor of 1 that later rulebooks print for Health reductions (not in the seed or the research notes: assumed).",
+        "The rulebook's Tracking Damage rule (Damage equal to or exceeding Health destroys) would destroy a piece at Health 0; the oracle assumes the floor of 1 that later rulebooks print for Health reductions (not in the rulebook or the sources outside the rulebook: assumed).",
     ),
 )
 

@@ -1,7 +1,7 @@
-"""Destroy, Remove, Replace, Upgrade and Downgrade (seed 002, "Upgrade & Downgrade"; FAQ Towns).
+"""Destroy, Remove, Replace, Upgrade and Downgrade (Spirit Island Rulebook, "Upgrade & Downgrade"; FAQ Towns).
 
 * **Destroy**: the piece leaves; a Town or City destroyed generates its Fear, however it was
-  destroyed (seed 002, FAQ Towns: 'When does destroying a Town or City cause Fear?').
+  destroyed (Spirit Island Rulebook, FAQ Towns: 'When does destroying a Town or City cause Fear?').
 * **Remove**: the piece leaves with no Fear.
 * **Replace**: the piece changes type and keeps its Damage; nothing is added and no Fear comes
   from the change itself. If the kept Damage reaches the new Health, ruling
@@ -86,7 +86,9 @@ def upgrade(land: Land, piece: Piece, stats: PieceStats, downgrade_reading: str)
     ('T', 'replaced')
     """
     if piece.kind not in UPGRADE:
-        raise RulesError(f"a {piece.kind.value} cannot be upgraded (seed 002, Upgrade & Downgrade)")
+        raise RulesError(
+            f"a {piece.kind.value} cannot be upgraded (Spirit Island Rulebook, Upgrade & Downgrade)"
+        )
     return replace_piece(land, piece, UPGRADE[piece.kind], stats, downgrade_reading)
 
 
@@ -110,7 +112,7 @@ def change_health(
     land: Land, kind: PieceKind, delta: int, stats: PieceStats
 ) -> tuple[Land, tuple[Change, ...]]:
     """A Health modifier for ``kind``; pieces whose Damage now reaches their Health are destroyed
-    (seed 002, Tracking Damage)."""
+    (Spirit Island Rulebook, Tracking Damage)."""
     land = land.with_modifier(kind, delta)
     changes = []
     for piece in land.pieces:

@@ -12,13 +12,17 @@ A gap in a border is an opening on that edge (a doorway or a passage); ``:`` mar
 passage, ``~`` a collapsing one. Where two cards meet, the shared border shows a gap only when
 the two are connected. ``G`` is a guardian, ``M`` a minion (``M2``: two), ``x:red`` a defeated
 hero. A route is drawn as step numbers (``1>``, ``2>``...) inside the chambers it visits;
-several heroes' routes as a letter per hero and its step (``a1``, ``b3``).
+several heroes' routes as a letter per hero and its step (``a1``, ``b3``). :data:`NOTATION` says
+what each token means; every picture ends with a key to the tokens it shows
+(:func:`invasion_oracle.model.core.legend.with_legend`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
+from invasion_oracle.model.core.legend import Entry, Notation
 from invasion_oracle.model.stonespine.dungeon import Cell, Dungeon, PassageMode, Side
 from invasion_oracle.model.stonespine.elements import Space
 
@@ -45,6 +49,84 @@ SHORT = {
     "monster": "mon",
     "trap": "trap",
 }
+
+
+WORDS = {
+    "gnoll": "gnoll (monster)",
+    "goblin": "goblin (monster)",
+    "kobold": "kobold (monster)",
+    "ooze": "ooze (monster)",
+    "slime": "slime (monster)",
+    "bear": "bear trap (trap)",
+    "blade": "blade trap (trap)",
+    "fire": "fire trap (trap)",
+    "pit": "pit trap (trap)",
+    "spike": "spike trap (trap)",
+    "chest": "treasure chest",
+    "rubble": "rubble token",
+    "troll-rubble": "troll rubble token (the Giant Troll's)",
+    "pact": "pact token (the Pact Demon's), face up",
+    "pact?": "pact token lying face down",
+    "dragon-token": "dragon token",
+    "gorgon-token": "gorgon token",
+    "sludge-token": "sludge token",
+    "monster": "monster",
+    "trap": "trap",
+}
+
+
+def _split(text: str) -> list[str]:
+    """Tokens of a dungeon picture's line: ``trub*`` is ``trub`` and ``*``, ``kob>trap`` is ``kob``
+    and ``>trap``, ``a1,b1`` is ``a1`` and ``b1``; a passage mark (``:``, ``~``) stands alone."""
+    if re.fullmatch(r"\+[-+:~ ]*", text.strip()):  # a border: only its opening marks are tokens
+        return [m[0][0] for m in re.finditer(r"[:~]+", text)]
+    tokens: list[str] = []
+    for word in text.replace("|", " ").split():
+        if word[0] in ":~" and not word.startswith("~~"):
+            tokens.append(word[0])
+            word = word[1:]
+        if word.endswith(":") or word.endswith("~"):
+            tokens.append(word[-1])
+            word = word[:-1]
+        if word.endswith("*"):
+            word = word[:-1]
+            tokens.append("*")
+        if re.fullmatch(r"[\d,]+>", word):
+            tokens += word[:-1].split(",")
+            continue
+        head, *also = word.split(">")
+        tokens += [t for t in head.split(",") if t]
+        tokens += [">" + a for a in also]
+    return tokens
+
+
+NOTATION = Notation(
+    "stonespine",
+    (
+        Entry("EX", "the chamber joined to the dungeon exit this year"),
+        *(Entry(re.escape(short), WORDS[kind]) for kind, short in SHORT.items()),
+        Entry(r"[a-z]+\?", "a guardian token lying face down"),
+        Entry(r"[+-]\d", "reputation star token, positive or negative (+2: worth two)"),
+        Entry(r"\*", "covers another element (rubble over it)"),
+        Entry(r">[a-z]+", "also counts as this type (kob>trap: a kobold that also counts as a trap)"),
+        Entry(r"G\d*", "guardian figure (G2: two)"),
+        Entry(r"M\d*", "minion figures (M3: three)"),
+        Entry(r"[A-Z]\d+", "chamber (column letter, row number)"),
+        Entry(r"x:\w+", "a hero of this colour defeated here"),
+        Entry(r"\d+", "step of the route: the order in which the hero enters chambers"),
+        Entry(r"[a-z]\d+", "route: hero (letter, as in the table) and step (number) entering here"),
+        Entry(":", "secret passage in the wall (a gap: a doorway)"),
+        Entry("~", "collapsing secret passage in the wall"),
+    ),
+    _split,
+)
+
+
+def dungeon_cells(picture: str) -> list[str]:
+    """The lines of a dungeon picture from its first border to its last, where the tokens are."""
+    lines = picture.splitlines()
+    borders = [i for i, line in enumerate(lines) if line.startswith("+")]
+    return lines[borders[0] : borders[-1] + 1] if borders else []
 
 
 def _space_text(space: Space) -> str:
@@ -125,6 +207,7 @@ def render_dungeon(
     exit_at = dungeon.exit * (WIDTH - 1) + mid
     lines.append(" " * exit_at + "v")
     lines.append(" " * max(0, exit_at - 2) + "exit")
+    lines += NOTATION.text_lines(dungeon_cells("\n".join(lines)), width=max(72, *map(len, lines)))
     return "\n".join(lines)
 
 

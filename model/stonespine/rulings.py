@@ -1,6 +1,6 @@
-"""The Stonespine Invasion rulings: every point seed 000 leaves open, with its readings.
+"""The Stonespine Invasion rulings: every point the Stonespine Architects: Invasion Rulebook leaves open, with its readings.
 
-Ids start with ``SS-``. Citations name the seed file and the section heading. ``docs/stonespine.md``
+Ids start with ``SS-``. Citations name the rulebook by its title and the section heading (never our source files). ``docs/stonespine.md``
 lists them with their readings; ``invasion rulings --game stonespine`` prints them.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling
 
-SEED = "seed 000_316842920c166c7e.txt"
+RULEBOOK = "Stonespine Architects: Invasion Rulebook"
 GAME = "stonespine"
 
 
@@ -18,7 +18,7 @@ def _ruling(
     return Ruling(
         rid,
         GAME,
-        f"{SEED}, {section}",
+        f"{RULEBOOK}, {section}",
         question,
         tuple(Reading(n, m) for n, m in readings),
         default,
@@ -86,12 +86,12 @@ RULINGS = (
             ("bridge", "it connects the two cards whatever the facing edge shows"),
         ],
         "edge",
-        "The base game's digital model treats a passage as an opening on one card's edge (research notes, 'Secret passages').",
+        "The base game's digital model treats a passage as an opening on one card's edge (sources outside the rulebook, 'Secret passages').",
     ),
     _ruling(
         "SS-DICE-FACES",
         "Components; IV. Invasion Phase, Step 1: Roll Dice",
-        "Which heroes do the faces of the white and gray invasion dice show? (not printed in the seed)",
+        "Which heroes do the faces of the white and gray invasion dice show? (not printed in the rulebook)",
         [
             ("two-per-colour", "both dice: two black, two purple and two red faces"),
             (
@@ -105,15 +105,15 @@ RULINGS = (
     _ruling(
         "SS-TROPHY-VALUES",
         "Game Setup; IV. Invasion Phase, Step 5",
-        "What reputation is each year's trophy token worth? (only the order is in the seed)",
+        "What reputation is each year's trophy token worth? (only the order is in the rulebook)",
         [("by-two", "2, 4, 6, 8 for years 1-4"), ("by-one", "1, 2, 3, 4 for years 1-4")],
         "by-two",
-        "The seed stacks trophies lowest first; the values are not given. Override them in a data file when known.",
+        "The rulebook stacks trophies lowest first; the values are not given. Override them in a data file when known.",
     ),
     _ruling(
         "SS-DEMERIT-VALUES",
         "IV. Invasion Phase, Step 5; Final Scoring",
-        "How much reputation does each year's demerit token cost? (not in the seed)",
+        "How much reputation does each year's demerit token cost? (not in the rulebook)",
         [
             ("minus-year", "-1, -2, -3, -4 for years 1-4"),
             ("minus-two-per-year", "-2, -4, -6, -8 for years 1-4"),
@@ -243,13 +243,13 @@ RULINGS = (
     _ruling(
         "SS-HYDRA-COLLAPSE",
         "Clarifications: Molten Hydra, Caustic Hydra",
-        "When does a collapsing secret passage collapse? (the hydra boards are not in the seed)",
+        "When does a collapsing secret passage collapse? (the hydra boards are not in the rulebook)",
         [
             ("after-crossing", "after the first hero moves through it; it is gone for the rest of the year"),
             ("never", "it stays for the year like a bought secret passage"),
         ],
         "after-crossing",
-        "Assumed from the token's name; the seed only says collapsing passages count as secret passages.",
+        "Assumed from the token's name; the rulebook only says collapsing passages count as secret passages.",
     ),
     _ruling(
         "SS-IMPROVEMENT-ORDER",
@@ -260,7 +260,7 @@ RULINGS = (
             ("priority-order", "players in priority order, each turn in turn"),
         ],
         "richest-first",
-        "The seed says to reevaluate who has the most gold after each purchase, as in the base game.",
+        "The rulebook says to reevaluate who has the most gold after each purchase, as in the base game.",
     ),
     _ruling(
         "SS-GUARDIAN-FIRST",
@@ -327,7 +327,7 @@ RULINGS = (
             ("inner-only", "no: a passage joins two chambers; on an outer edge it counts only for scoring"),
         ],
         "connects",
-        "The base game's digital model treats a passage as an opening on its card's edge, like a doorway (research notes, 'Secret passages'), and the entrance and exit doorways lie against those edges.",
+        "The base game's digital model treats a passage as an opening on its card's edge, like a doorway (sources outside the rulebook, 'Secret passages'), and the entrance and exit doorways lie against those edges.",
     ),
     _ruling(
         "SS-TROLL-RUBBLE-REMOVE",
@@ -346,7 +346,7 @@ RULINGS = (
     _ruling(
         "SS-UNKNOWN-ONGOING",
         "Guardian Board; Leveling Up Guardians (Ongoing Ability)",
-        "How is a board played whose ongoing ability is not in the seed (Deceitful Demon, Dragon, Gorgon, Sludge, the troll's other side)?",
+        "How is a board played whose ongoing ability is not in the rulebook (Deceitful Demon, Dragon, Gorgon, Sludge, the troll's other side)?",
         [
             (
                 "inert",

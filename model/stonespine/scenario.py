@@ -214,7 +214,7 @@ def _cell(text: str, dungeon: Dungeon, source: str, path: Path) -> Cell:
 # -- the initial state -------------------------------------------------------------------------
 
 
-GAME_COLUMNS = 4  # the game's dungeon: four columns, one row built a year (research notes)
+GAME_COLUMNS = 4  # the game's dungeon: four columns, one row built a year (sources outside the rulebook)
 GAME_ROWS = 4
 
 
@@ -341,7 +341,7 @@ def _player(
             source,
             json_path((*base, "xp")),
             f"{xp} cubes would already have levelled the guardian up ({cost} or more level up at once, "
-            "seed 000, Leveling Up Guardians); give fewer, or raise 'levels'",
+            "Stonespine Architects: Invasion Rulebook, Leveling Up Guardians); give fewer, or raise 'levels'",
         )
     if start == "invasion" and dungeon.rows == 0:
         raise MalformedInputError(
@@ -414,7 +414,7 @@ def _player(
         raise MalformedInputError(
             source,
             json_path((*base, "gate")),
-            'a hero escaped, so the gate closed at once (seed 000, Step 2: Repel Heroes); say "closed"',
+            'a hero escaped, so the gate closed at once (Stonespine Architects: Invasion Rulebook, Step 2: Repel Heroes); say "closed"',
         )
     waiting = tuple(HeroColor(c) for c in raw.get("waiting", []))
     if waiting and not gate_open:
@@ -442,7 +442,7 @@ def _player(
 
 
 def _check_rows(dungeon: Dungeon, year: int, start: str, source: str, path: Path) -> None:
-    """A game-sized dungeon has one row per year built so far (seed 000, I. Construction; the
+    """A game-sized dungeon has one row per year built so far (Stonespine Architects: Invasion Rulebook, I. Construction; the
     base game builds one row of four chambers a year). Wider or taller grids are studies."""
     if dungeon.columns != GAME_COLUMNS or dungeon.rows > GAME_ROWS:
         return

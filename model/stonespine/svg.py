@@ -5,8 +5,9 @@ elements; walls are solid, doorways are gaps, secret passages dashed (collapsing
 A red ``G`` disc is a guardian figure, an orange ``M`` a minion, a crossed name a defeated hero.
 The entrance arrow is above the first row, the exit below the exit column (``EX`` marks the
 chamber connected to it this year). Routes (a search's answer) are coloured lines through the
-chambers' centres, one colour and letter per hero, ending in an arrow (an empty route is
-not drawn: a search's answer leaves out the heroes that escape). A planner's answer also marks
+chambers, one colour and letter per hero, ending in an arrow; a hero that escapes has a dashed
+route. Route lines keep to lanes clear of the chamber text: a band under the elements and a lane
+at each chamber's right side. A planner's answer also marks
 the connections its purchases open (a wide green band across the wall) or close (a red one) and
 notes on chambers (``rubble removed``). A legend under the
 picture explains every mark. Built on :class:`invasion_oracle.model.core.svg.Canvas` (text escaped, measured).
@@ -17,14 +18,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from invasion_oracle.model.core.legend import keys_of
 from invasion_oracle.model.core.svg import Canvas, Key, text_width, wrap
 from invasion_oracle.model.stonespine.dungeon import Cell, Dungeon, PassageMode, Side
 from invasion_oracle.model.stonespine.entering import Rules, exit_chamber
-from invasion_oracle.model.stonespine.render import _space_text
+from invasion_oracle.model.stonespine.render import NOTATION, _space_text
 from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.model.stonespine.state import GameState
 
-CELL_W, CELL_H, GAP = 170, 118, 48
+CELL_W, CELL_H, GAP = 170, 140, 48
+TEXT_W = CELL_W - 50  # chamber text stays left of the route lanes (x + CELL_W - 30 on)
 TOP = 64  # the first row's top, under the title and the entrance arrow
 FILL = {"cave": "#e8d8bf", "stone": "#d4d7dc"}
 GUARDIAN, MINION, PASSAGE = "#b3261e", "#e07b00", "#6a1b9a"
@@ -42,6 +45,7 @@ class _Used:
     collapsing: bool = False
     defeated: bool = False
     routes: set[int] = field(default_factory=set)
+    escapes: set[int] = field(default_factory=set)
     opened: bool = False
     closed: bool = False
 
@@ -61,6 +65,7 @@ class DungeonView:
     opened: Sequence[tuple[Cell, Cell]] = ()
     closed: Sequence[tuple[Cell, Cell]] = ()
     notes: Mapping[Cell, str] | None = None
+    escapes: Sequence[int] = ()  # the routes (by index) whose hero escapes
 
 
 def render_svg(scenario: Scenario, state: GameState) -> str:
@@ -92,11 +97,12 @@ def dungeons_svg(views: Sequence[DungeonView], mode: PassageMode, title: str) ->
         width = _dungeon(canvas, x, view, mode, used)
         x += width + GAP
     keys = [Key("fill", FILL[t], f"{t} chamber") for t in ("cave", "stone") if t in used.types]
+    meaning = {e.pattern: e.meaning for e in NOTATION.entries}
+    figures = [(GUARDIAN, "G", meaning[r"G\d*"]), (MINION, "M", meaning[r"M\d*"])]
     keys += [
-        Key("letter", GUARDIAN, "guardian", "G"),
-        Key("letter", MINION, "minion", "M"),
-        Key("line", "#222222", "wall (a gap: doorway)"),
+        Key("letter", colour, label, letter) for colour, letter, label in figures if letter in canvas.notation
     ]
+    keys.append(Key("line", "#222222", "wall (a gap: doorway)"))
     if used.passage:
         keys.append(Key("dash", PASSAGE, "secret passage"))
     if used.collapsing:
@@ -108,8 +114,13 @@ def dungeons_svg(views: Sequence[DungeonView], mode: PassageMode, title: str) ->
     if used.closed:
         keys.append(Key("line", CLOSED, "connection a purchase closes"))
     for k in sorted(used.routes):
-        keys.append(Key("line", ROUTE_COLOURS[k % len(ROUTE_COLOURS)], f"route of hero {LETTERS[k % 26]}"))
-    keys.append(Key("text", "#333333", "EX: the chamber joined to the exit this year"))
+        colour, letter = ROUTE_COLOURS[k % len(ROUTE_COLOURS)], LETTERS[k % 26]
+        if k in used.escapes:
+            keys.append(Key("dash", colour, f"route of hero {letter}, who escapes"))
+        else:
+            keys.append(Key("line", colour, f"route of hero {letter}, defeated where it ends"))
+    explained = [t for t in canvas.notation if t not in ("G", "M")]  # the figures have their discs
+    keys += [Key("text", "#333333", f"{tokens} = {words}") for tokens, words in keys_of(NOTATION, explained)]
     canvas.legend(keys)
     return canvas.svg()
 
@@ -133,8 +144,9 @@ def _dungeon(canvas: Canvas, x0: float, view: DungeonView, mode: PassageMode, us
     used.opened |= bool(view.opened)
     used.closed |= bool(view.closed)
     for k, route in enumerate(view.routes):
-        _route(canvas, x0, dungeon, route, k)
+        _route(canvas, x0, route, k, escapes=k in view.escapes)
     used.routes |= {k for k, route in enumerate(view.routes) if route}
+    used.escapes |= {k for k, route in enumerate(view.routes) if route and k in view.escapes}
     exit_x = x0 + dungeon.exit * CELL_W + CELL_W / 2
     bottom = TOP + dungeon.rows * CELL_H
     canvas.arrow(exit_x, bottom + 3, exit_x, bottom + 30)
@@ -176,46 +188,64 @@ def _chamber(
     used.types.add(kind)
     x, y = x0 + cell.col * CELL_W, TOP + cell.row * CELL_H
     canvas.rect(x, y, CELL_W, CELL_H, FILL.get(kind, "#eeeeee"))
-    canvas.text(x + 8, y + 18, cell.name, bold=True)
-    canvas.text(x + 36, y + 18, kind + (" · EX" if cell == view.exit_cell else ""), fill="#555555")
+    canvas.text(x + 8, y + 18, cell.name, bold=True, notation=True)
+    canvas.text(
+        x + 36, y + 18, kind + (" · EX" if cell == view.exit_cell else ""), fill="#555555", notation=True
+    )
     elements = "  ".join(t for t in (_space_text(s) for s in chamber.spaces) if t)
-    canvas.lines(x + 8, y + 38, wrap(elements, CELL_W - 16, canvas.size)[:3], step=15)
+    canvas.lines(x + 8, y + 38, wrap(elements, TEXT_W, canvas.size)[:3], step=15, notation=True)
     figure_x = x + 16
     for _ in range(list(view.guardians).count(cell)):
         canvas.circle(figure_x, y + CELL_H - 20, 11, GUARDIAN)
-        canvas.text(figure_x, y + CELL_H - 16, "G", anchor="middle", fill="#ffffff", bold=True)
+        canvas.text(figure_x, y + CELL_H - 16, "G", anchor="middle", fill="#ffffff", bold=True, notation=True)
         figure_x += 26
     for _ in range(list(view.minions).count(cell)):
         canvas.circle(figure_x, y + CELL_H - 20, 9, MINION)
-        canvas.text(figure_x, y + CELL_H - 16.5, "M", anchor="middle", fill="#ffffff", size=10, bold=True)
+        canvas.text(
+            figure_x,
+            y + CELL_H - 16.5,
+            "M",
+            anchor="middle",
+            fill="#ffffff",
+            size=10,
+            bold=True,
+            notation=True,
+        )
         figure_x += 22
     note = (view.notes or {}).get(cell)
     if note:
         canvas.text(x + 8, y + CELL_H - 36, note, fill=NOTE, size=10, bold=True)
-    if cell in defeated:
+    if cell in defeated:  # after the figures, left of the route lanes
         used.defeated = True
-        canvas.text(
-            x + CELL_W - 8, y + CELL_H - 16, defeated[cell], anchor="end", fill="#444444", strike=True
-        )
+        canvas.text(figure_x - 4, y + CELL_H - 16, defeated[cell], fill="#444444", strike=True)
 
 
-def _route(canvas: Canvas, x0: float, dungeon: Dungeon, route: Sequence[Cell], k: int) -> None:
-    """One hero's route: from the entrance through each chamber's centre, offset per hero."""
+def _lane(x0: float, cell: Cell, k: int) -> tuple[float, float]:
+    """Where hero ``k``'s route passes through ``cell``: in the band under the chamber's
+    elements and in a lane at its right side, one per hero, so no line crosses the text."""
+    x, y = x0 + cell.col * CELL_W, TOP + cell.row * CELL_H
+    return x + CELL_W - 30 + (k % 4) * 6, y + 80 + (k % 4) * 4 + (k // 4) * 2
+
+
+def _route(canvas: Canvas, x0: float, route: Sequence[Cell], k: int, *, escapes: bool = False) -> None:
+    """One hero's route: from the entrance through each chamber's lane point; dashed when the
+    hero escapes at its end."""
     if not route:
         return
     colour = ROUTE_COLOURS[k % len(ROUTE_COLOURS)]
-    dx, dy = (k % 3 - 1) * 14, (k // 3) * 10 - 8
-    points = [(cx + dx, cy + dy) for cx, cy in (_centre(x0, c) for c in route)]
-    start = (points[0][0], TOP + 4)
-    if len(points) > 1:
-        canvas.polyline([start, *points[:-1]], colour, 3, stroke_opacity=0.85)
-        (px, py), (qx, qy) = points[-2], points[-1]
-        canvas.arrow(px, py, qx, qy, colour, 3)
-    else:
-        canvas.arrow(start[0], start[1], points[0][0], points[0][1], colour, 3)
+    dash = {"stroke_dasharray": "9 5"} if escapes else {}
+    points = [_lane(x0, c, k) for c in route]
+    # neighbours share a row or a column: each step runs along a band or down a lane
+    path = [(points[0][0], TOP + 2), *points]
+    if len(path) > 2:
+        canvas.polyline(path[:-1], colour, 3, stroke_opacity=0.85, **dash)
+    (px, py), (qx, qy) = path[-2], path[-1]
+    canvas.arrow(px, py, qx, qy, colour, 3)
     lx, ly = points[-1]
     canvas.circle(lx, ly, 8, "#ffffff", stroke=colour, stroke_width=2)
     canvas.text(lx, ly + 4, LETTERS[k % 26], anchor="middle", fill=colour, bold=True, size=11)
+    if escapes:
+        canvas.text(lx + 8, ly + 22, "escapes", anchor="end", fill=colour, size=10)
 
 
 def _wall(

@@ -1,7 +1,7 @@
-"""The nine hexes and their number tokens, as a networkx graph (seed 003, Setup).
+"""The nine hexes and their number tokens, as a networkx graph (Rise of Tribes: The Vul'Keth Invasion Rulebook, Setup).
 
 The printed layout of the number tokens is not in the sources. The default adjacency is the one
-derived in the research notes (§2.2, provenance ``derived``): the two-player parallelogram with
+derived in the sources outside the rulebook (§2.2, provenance ``derived``): the two-player parallelogram with
 tokens numbered along its anti-diagonals, the only numbering found that fits the worked example
 (hex 1 has two neighbours, 2 and 3; hex 2 touches 1, 3 and 4; 9 is the far corner). A data file
 or a scenario gives another map as a list of edges (and, optionally, drawing positions).
@@ -121,7 +121,7 @@ def default_map() -> HexMap:
         DEFAULT_EDGES,
         DEFAULT_POSITIONS,
         Provenance.DERIVED,
-        "research notes tribes_cloudspire.md §2.2: the fan 9-hex parallelogram numbered along anti-diagonals to fit seed 003's Invader Turn Example",
+        "sources outside the rulebook: the fan 9-hex parallelogram numbered along anti-diagonals to fit the Rise of Tribes: The Vul'Keth Invasion Rulebook's Invader Turn Example",
     )
 
 

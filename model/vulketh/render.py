@@ -6,12 +6,15 @@ Board section), the Invaders (``I3``), the player's members (``P2``), a village 
 rival tribes. Adjacency is listed under the text picture and drawn as lines in the SVG (a
 user-given map need not match the drawing's geometry). The action board lists each row's dice,
 oldest first, with the strength it gives and the number for GROW, MOVE and GATHER.
+:data:`NOTATION` says what each token of a hex means; both pictures end with a key to the tokens
+they show, and the SVG has a title naming the game, the round and the scenario.
 """
 
 from __future__ import annotations
 
 import math
 
+from invasion_oracle.model.core.legend import Entry, Notation, box_cells, keys_of
 from invasion_oracle.model.core.svg import Canvas, Key
 from invasion_oracle.model.vulketh.action_board import ACTIONS, strength
 from invasion_oracle.model.vulketh.data import GameData
@@ -28,6 +31,18 @@ SHORT = {
 FACE_LETTER = {"sun": "S", "moon": "M", "blank": "-"}
 FACE_COLOUR = {"sun": "#f2c12e", "moon": "#7d8fb3", "blank": "#f4f4f4"}
 WIDTH = 16
+NOTATION = Notation(
+    "vulketh",
+    (
+        Entry(r"\d+", "hex, by its number token"),
+        Entry(r"W:\w+", "a Warlord, with the power of its Warlord Board section (W:Steal: Steal Resources)"),
+        Entry(r"I\d+", "Invader tribe members (I4: four)"),
+        Entry(r"P\d+", "your tribe members (P2: two)"),
+        Entry(r"\.", "an empty hex"),
+        Entry(r"V:\S+", "a village and whose it is"),
+        Entry(r"[A-Za-z][\w'-]*?\d+", "a rival tribe's members (name and number)"),
+    ),
+)
 
 
 def _cell_lines(number: int, cell: Hex) -> list[str]:
@@ -66,6 +81,7 @@ def render_map(hex_map: HexMap, hexes: tuple[Hex, ...]) -> str:
                 )
             lines.append(text + ("+" if k == 0 else "|"))
         lines.append(indent + "".join("+" + "-" * (WIDTH - 1) for _ in cells) + "+")
+    lines += NOTATION.text_lines(box_cells("\n".join(lines)), width=max(72, *map(len, lines)))
     lines.append(
         "adjacency: " + "; ".join(f"{n}: {' '.join(map(str, hex_map.neighbours(n)))}" for n in hex_map.hexes)
     )
@@ -137,8 +153,10 @@ def render_svg(scenario: object, state: object) -> str:
     step_x = size * math.sqrt(3)
     centres: dict[int, tuple[float, float]] = {}
     for number, (col, row) in hex_map.positions:
-        centres[number] = (round(80 + step_x * (col + row / 2), 1), round(80 + size * 1.5 * row, 1))
-    canvas = Canvas("Vul'Keth: " + scenario.source, size=13)
+        centres[number] = (round(80 + step_x * (col + row / 2), 1), round(100 + size * 1.5 * row, 1))
+    title = f"Rise of Tribes: The Vul'Keth Invasion, round {state.round}: {scenario.source}"
+    canvas = Canvas(title, size=13)
+    canvas.text(20, 16, title, size=15, bold=True)
     for a, b in hex_map.edges:
         (x1, y1), (x2, y2) = centres[a], centres[b]
         canvas.line(x1, y1, x2, y2, "#888888", 2)
@@ -147,7 +165,7 @@ def render_svg(scenario: object, state: object) -> str:
         x, y = centres[number]
         fill = HEX_FILL["invaded"] if cell.invaders else HEX_FILL["clear"]
         canvas.polygon(_hex_points(x, y, size - 3), fill, fill_opacity=0.92, stroke="#333333", stroke_width=2)
-        canvas.text(x, y - 30, str(number), anchor="middle", size=16, bold=True)
+        canvas.text(x, y - 30, str(number), anchor="middle", size=16, bold=True, notation=True)
         if cell.warlord:
             canvas.circle(x - 26, y - 8, 9, WARLORD)
             canvas.text(x - 26, y - 4, "W", anchor="middle", fill="#ffffff", size=11)
@@ -163,10 +181,10 @@ def render_svg(scenario: object, state: object) -> str:
             if p
         )
         rivals = " ".join(f"{n}{c}" for n, c in cell.rivals)
-        canvas.text(x, y + 2, pieces, anchor="middle")
+        canvas.text(x, y + 2, pieces, anchor="middle", notation=True)
         if rivals or cell.village:
             label = " ".join(p for p in (f"V:{cell.village}" if cell.village else "", rivals) if p)
-            canvas.text(x, y + 20, label, anchor="middle", size=11)
+            canvas.text(x, y + 20, label, anchor="middle", size=11, notation=True)
     board_top = canvas.bounds[3] + 20
     canvas.text(20, board_top + 14, "Action board (oldest die first)", size=14, bold=True)
     for i, action in enumerate(ACTIONS):
@@ -198,7 +216,10 @@ def render_svg(scenario: object, state: object) -> str:
             Key("letter", WARLORD, "Warlord", "W"),
             Key("fill", VILLAGE, "village (V:owner)"),
             Key("line", "#888888", "adjacent"),
-            Key("text", "#333333", "I3: Invaders, P2: your members"),
+            *(
+                Key("text", "#333333", f"{tokens} = {words}")
+                for tokens, words in keys_of(NOTATION, canvas.notation)
+            ),
             Key("fill", FACE_COLOUR["sun"], "sun die (S)"),
             Key("fill", FACE_COLOUR["moon"], "moon die (M)"),
             Key("fill", FACE_COLOUR["blank"], "blank die (-)"),

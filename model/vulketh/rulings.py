@@ -1,7 +1,6 @@
 """The Vul'Keth rulings: every point of the solo Invader rules the sources leave open.
 
-Ids start with ``VK-``. Citations name the seed file and section heading, or the research notes
-(``shared/research/tribes_cloudspire.md``) section. ``invasion rulings --game vulketh`` prints
+Ids start with ``VK-``. Citations name the rulebook by its title and the section heading (never our source files). ``invasion rulings --game vulketh`` prints
 them; ``docs/vulketh.md`` explains each with its witness scenario
 (``examples/vulketh/rulings/<ID>.json``), on which the readings give different outcomes.
 """
@@ -10,8 +9,7 @@ from __future__ import annotations
 
 from invasion_oracle.model.core.rulings import REGISTRY, Reading, Ruling
 
-SEED = "seed 003_a0498fd92e3f4dbf.txt"
-NOTES = "research notes tribes_cloudspire.md"
+RULEBOOK = "Rise of Tribes: The Vul'Keth Invasion Rulebook"
 GAME = "vulketh"
 
 
@@ -24,7 +22,7 @@ def _ruling(
 RULINGS = (
     _ruling(
         "VK-MOVE-DEST",
-        f"{SEED}, Invader Actions: MOVE; Invader Turn Example; {NOTES} §3.9.1",
+        f"{RULEBOOK}, Invader Actions: MOVE; Invader Turn Example",
         "Which adjacent hex is 'the next lowest (highest) adjacent hex' a MOVE goes to?",
         [
             (
@@ -41,7 +39,7 @@ RULINGS = (
     ),
     _ruling(
         "VK-MOVE-HIGHEST",
-        f"{SEED}, Invader Actions: MOVE; {NOTES} §3.9.1",
+        f"{RULEBOOK}, Invader Actions: MOVE",
         "What does a MOVE marked 'highest' mirror?",
         [
             (
@@ -54,11 +52,11 @@ RULINGS = (
             ),
         ],
         "mirror",
-        "The seed writes every action as '(lowest/highest)', which reads as one rule with the order reversed.",
+        "The rulebook writes every action as '(lowest/highest)', which reads as one rule with the order reversed.",
     ),
     _ruling(
         "VK-GROW-OVERFLOW",
-        f"{SEED}, Invader Actions: GROW; {NOTES} §3.9.2",
+        f"{RULEBOOK}, Invader Actions: GROW",
         "Where do Invaders go when the GROW hex reaches five, and what is lost when every candidate is full?",
         [
             (
@@ -75,11 +73,11 @@ RULINGS = (
             ),
         ],
         "occupied",
-        "The seed makes Warlord hexes 'available' for GROW, which only matters if GROW targets occupied hexes; nothing says to enter empty hexes.",
+        "The rulebook makes Warlord hexes 'available' for GROW, which only matters if GROW targets occupied hexes; nothing says to enter empty hexes.",
     ),
     _ruling(
         "VK-POWER-UNLOCK",
-        f"{SEED}, Setup (placing the first Warlord 'unlocks the first Warlord Power'); Invader Actions: LEAD; {NOTES} §3.9.3",
+        f"{RULEBOOK}, Setup (placing the first Warlord 'unlocks the first Warlord Power'); Invader Actions: LEAD",
         "Which Warlord powers are unlocked?",
         [
             ("by-count", "with k Warlords on the map, the first k powers from the top of the Warlord Board"),
@@ -97,7 +95,7 @@ RULINGS = (
     ),
     _ruling(
         "VK-CONVERT-RESERVE",
-        f"{SEED}, Warlord Powers: Convert ('Pull from the Overrun Invaders if needed'); Setup (the -1 VP spaces); {NOTES} §3.9.4",
+        f"{RULEBOOK}, Warlord Powers: Convert ('Pull from the Overrun Invaders if needed'); Setup (the -1 VP spaces)",
         "Does an overrun Invader pulled by Convert cost the player a point, as it does for GROW?",
         [
             ("costs-points", "yes: each reserve Invader used moves the player's score back one"),
@@ -108,7 +106,7 @@ RULINGS = (
     ),
     _ruling(
         "VK-CONVERT-EMPTY",
-        f"{SEED}, Warlord Powers: Convert; {NOTES} §3.9.4",
+        f"{RULEBOOK}, Warlord Powers: Convert",
         "When Convert needs an Invader and both the supply and the overrun reserve are empty, what happens to the player's member?",
         [
             ("member-stays", "nothing: without an Invader to swap in, no conversion happens"),
@@ -119,7 +117,7 @@ RULINGS = (
     ),
     _ruling(
         "VK-CONVERT-CAP",
-        f"{SEED}, Invader Actions: GROW ('Do not exceed 5 Invader Tribe Members in a Hex'); Warlord Powers: Convert",
+        f"{RULEBOOK}, Invader Actions: GROW ('Do not exceed 5 Invader Tribe Members in a Hex'); Warlord Powers: Convert",
         "May Convert put a sixth Invader into a hex?",
         [
             ("skip", "no: in a hex already holding five Invaders no member is converted"),
@@ -130,7 +128,7 @@ RULINGS = (
     ),
     _ruling(
         "VK-SPREAD-WARLORD",
-        f"{SEED}, Warlord Powers: 'In Any Hex Tile Without Invaders, Add One…'; Summoning a Warlord (Warlord hexes count as occupied 'for the purposes of the GROW action')",
+        f"{RULEBOOK}, Warlord Powers: 'In Any Hex Tile Without Invaders, Add One…'; Summoning a Warlord (Warlord hexes count as occupied 'for the purposes of the GROW action')",
         "For the Spread power, does a hex holding only a Warlord count as a hex with Invaders?",
         [
             (
@@ -140,11 +138,11 @@ RULINGS = (
             ("warlord-counts", "yes: a Warlord hex counts as having Invaders, so it spreads and gets none"),
         ],
         "members-only",
-        "The seed grants Warlord hexes Invader occupancy explicitly for GROW only.",
+        "The rulebook grants Warlord hexes Invader occupancy explicitly for GROW only.",
     ),
     _ruling(
         "VK-SCORE-FLOOR",
-        f"{SEED}, Invader Actions: GROW (moving the score back); {NOTES} §3.9.7",
+        f"{RULEBOOK}, Invader Actions: GROW (moving the score back)",
         "Can the player's score go below zero?",
         [
             ("zero", "no: the score stops at 0"),
@@ -155,7 +153,7 @@ RULINGS = (
     ),
     _ruling(
         "VK-CONFLICT",
-        f"{SEED}, Player Turn ('exactly the same as in the multiplayer game'); {NOTES} §1.5 (the base game's conflict is not in the sources)",
+        f"{RULEBOOK}, Player Turn ('exactly the same as in the multiplayer game') (the base game's conflict is not in the sources)",
         "How is a conflict in a hex resolved?",
         [
             (
@@ -166,11 +164,11 @@ RULINGS = (
             ("one-each", "every tribe in the hex loses one member"),
         ],
         "smallest-loses",
-        "An assumed default (research notes, low confidence): it lets both sides be wiped out, as Pillage's 'whether you survive or not' requires.",
+        "An assumed default (sources outside the rulebook, low confidence): it lets both sides be wiped out, as Pillage's 'whether you survive or not' requires.",
     ),
     _ruling(
         "VK-APPEASE",
-        f"{SEED}, Summoning a Warlord (Warlords removed only by 'Appease the Volcano'); How to Play (the fifth Warlord wins)",
+        f"{RULEBOOK}, Summoning a Warlord (Warlords removed only by 'Appease the Volcano'); How to Play (the fifth Warlord wins)",
         "Where does a Warlord removed by 'Appease the Volcano' go, and does it still count toward the fifth?",
         [
             (
@@ -184,7 +182,7 @@ RULINGS = (
     ),
     _ruling(
         "VK-WIPEOUT-OVERLAP",
-        f"{SEED}, Invader Turn Example (NOTE: all Invaders removed)",
+        f"{RULEBOOK}, Invader Turn Example (NOTE: all Invaders removed)",
         "When the Invaders are re-placed after a wipe-out, does a Warlord hex among hexes 1-3 get both its difficulty Invaders and the Warlord's one?",
         [
             ("both", "yes: 1/2/3 by difficulty plus one more for the Warlord"),
@@ -195,14 +193,14 @@ RULINGS = (
     ),
     _ruling(
         "VK-EVENT-TIMING",
-        f"{SEED}, Player Turn ('Rolling doubles will trigger an Invader Event'); {NOTES} §1.2-1.3",
+        f"{RULEBOOK}, Player Turn ('Rolling doubles will trigger an Invader Event')",
         "When does the Invader Event triggered by the player's doubles resolve?",
         [
             ("after-roll", "at once, before the player takes actions"),
             ("end-of-turn", "after the player's actions, conflicts and building, before the Invader turn"),
         ],
         "after-roll",
-        "The base game reveals an event when the doubles are rolled (research notes §1.2).",
+        "The base game reveals an event when the doubles are rolled (sources outside the rulebook).",
     ),
 )
 

@@ -6,6 +6,7 @@ shell-quoted (:func:`invasion_oracle.reports.output.command_line`) and names bun
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any
@@ -52,6 +53,30 @@ def code(text: str) -> str:
     return f"`{visible(text)}`"
 
 
+def field_words(path: str) -> str:
+    """An outcome field's JSON path in words: list items by their number from 1.
+
+    >>> field_words("$.players[0].demerits[1].value"), field_words("$.heroes[2].health")
+    ('player 1: demerit 2: value', 'hero 3: health')
+    """
+    words: list[str] = []
+    for name, index in re.findall(r"([A-Za-z_][\w-]*)|\[(\d+)\]", path.removeprefix("$")):
+        if name:
+            words.append(name.replace("_", " "))
+        elif words:
+            last = words[-1]
+            one = last[:-2] if last.endswith(("xes", "oes")) else last[:-1] if last.endswith("s") else last
+            words[-1] = f"{one} {int(index) + 1}"
+        else:
+            words.append(f"item {int(index) + 1}")
+    return ": ".join(words) or path
+
+
+def _paths_in_words(text: str) -> str:
+    """A refusal's leading JSON path (``$.players[0].guardian: ...``) in words."""
+    return re.sub(r"^\$[^\s:]*", lambda m: field_words(m[0]), text)
+
+
 def reading_label(ruling: Ruling, reading: str) -> str:
     return f"{reading} (default)" if reading == ruling.default else reading
 
@@ -73,7 +98,8 @@ def difference_md(game: str, difference: Difference) -> str:
     lines = [f"{md_code(difference.scenario)}: {verdict}; results: {md_escape(groups)}", ""]
     if difference.outcome_fields:
         rows = [
-            [code(f.path), *(code(value_text(v)) for _, v in f.values)] for f in difference.outcome_fields
+            [md_escape(field_words(f.path)), *(code(_paths_in_words(value_text(v))) for _, v in f.values)]
+            for f in difference.outcome_fields
         ]
         lines += [table(rows, ["outcome field", *labels]), ""]
     if difference.event_hunks:

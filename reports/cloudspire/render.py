@@ -42,10 +42,10 @@ def data_report(data: GameData) -> str:
     """The card set (an assumed example unless overridden), dice, values and cards, with provenance."""
     note = (
         f"**Card set: {md_escape(data.card_set.value)}** ({md_escape(data.card_set.source)}). "
-        "The printed Cloudspire cards are not in seed 004; unless a data file replaces them, every hero, "
+        "The printed Cloudspire cards are not in the 20 Strong: Cloudspire Rulebook; unless a data file replaces them, every hero, "
         "boss, mini card and conflict card below is an invented example marked `assumed`, and only the "
         "named cards (Water Tower, Refractor, Monolant, Drilling Outpost, Aegis/Lance Launcher) behave as "
-        "the seed says. Override with `--data FILE` (schema `invasion schema cloudspire-data`)."
+        "the rulebook says. Override with `--data FILE` (schema `invasion schema cloudspire-data`)."
     )
     dice = [
         (c.value, n, " ".join(f.value for f in data.dice.faces_of(c)), data.dice.provenance.value)

@@ -86,7 +86,11 @@ def fear_table(plans: Sequence[FearPlan], baseline: Sequence[FearPlan] | None = 
         "engine",
         "replayed",
     ]
-    return table(rows, headers + ([] if baseline is None else ["z3 = baseline"]))
+    key = (
+        "Key: destroy `1xT@1` = one Town with 1 Damage; allocation `C1+2` = 2 Damage dealt to a City "
+        "that had 1 (`C0+3`: 3 to an undamaged City); Fear = Fear earned by those destructions."
+    )
+    return table(rows, headers + ([] if baseline is None else ["z3 = baseline"])) + "\n\n" + key
 
 
 def fight_back_table(plans: Sequence[FightBackPlan]) -> str:
@@ -137,7 +141,12 @@ def facts_table(question: IslandQuestion, facts: Facts) -> str:
             always = " ".join(island.lands[i] for i in facts.lands(turn, action, "always")) or "-"
             depends = " ".join(island.lands[i] for i in facts.lands(turn, action, "depends")) or "-"
             rows.append((turn + 1, action, card, always, depends))
-    return table(rows, ["turn", "action", "card", "always", "depends on fight-back"])
+    key = (
+        "Key: a card is its stage and terrain (`1J`: stage I, Jungle; J Jungle, M Mountain, S Sands, "
+        "W Wetland, C the Coastal Lands card); *always*: lands the card hits whatever the Dahan do; "
+        "*depends on fight-back*: lands it hits after some outcomes of the Dahan's fight-back, not others."
+    )
+    return table(rows, ["turn", "action", "card", "always", "depends on fight-back"]) + "\n\n" + key
 
 
 def flip_table(flip: Flip, island_lands: Sequence[str]) -> str:

@@ -591,6 +591,7 @@ def _wave(args: argparse.Namespace) -> int:
             layout,
             _defeating_routes(answer.plan),
             "best order and routes for the wave",
+            escapes=_escapes(answer.plan),
         )
         if answer.defeated is not None
         else None,
@@ -674,7 +675,7 @@ def _policy_answer(
             f"(exact; {answer.states} states between waves). Oracle check: {checked}.",
             "First wave: each roll, the result the optimal routing steers to, and the gate decision after it.",
             table(rows, ["roll", "probability", "best result", "then", "value"]),
-            "Use the policy from Python: `invasion_oracle.stonespine.policy(scenario, measure, target).decider()` plays it (docs/api.md).",
+            "Use the policy from Python: `invasion_oracle.stonespine.policy(scenario, measure, target).decider()` plays it (`help(invasion_oracle.stonespine.policy)` in Python).",
         ]
     return "Optimal Invasion-phase policy", "\n\n".join(parts), answer
 
@@ -735,7 +736,8 @@ def _place_svg(scenario: Scenario, player: int, answer: Any) -> str | None:
         f"; routes: worst roll {describe_roll(answer.worst_roll)}" if answer.worst_roll is not None else ""
     )
     routes = _defeating_routes(answer.plan)
-    return _svg(scenario, player, board, best.layout(board), routes, f"best placement: {best}{worst}")
+    title = f"best placement: {best}{worst}"
+    return _svg(scenario, player, board, best.layout(board), routes, title, escapes=_escapes(answer.plan))
 
 
 def place_report(
@@ -759,6 +761,12 @@ def place_report(
         scenario, player, objective, engine, measure, target, top, deadline, time_limit, svg_picture
     )
     return title, body, answer.to_json()
+
+
+_OBJECTIVE_WORDS = {
+    "guaranteed": "heroes defeated in the first wave on its worst roll of the dice",
+    "expected": "the Invasion phase's value averaged over the dice, under the best continue/close policy",
+}
 
 
 def _place_answer(
@@ -808,9 +816,10 @@ def _place_answer(
         else f" No placement does better than **{_fraction(answer.upper_bound)}** (the bound proved)."
     )
     head = (
-        f"Objective: **{answer.objective}**. Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
+        f"Objective: **{answer.objective}** ({_OBJECTIVE_WORDS.get(answer.objective, answer.objective)}). "
+        f"Best value: **{_fraction(answer.best)}** ({answer.status.value}; engine {answer.engine}; "
         f"{answer.evaluated} placement classes evaluated).{bound} Tied placements: {ties}.{merged} "
-        "(Timings are left out so the output is the same every run; `make bench` measures them.)"
+        "(Timings are left out so the output is the same every run; prefix the command with `time` to measure it.)"
     )
     parts = []
     if answer.stopped:
@@ -1177,8 +1186,13 @@ def _readings_table(answer: Any) -> str:
 
 
 def _defeating_routes(steps: Any) -> list[list[str]]:
-    """The routes of a wave plan's defeated heroes (an escaping hero's route is not drawn)."""
-    return [list(s.route) if s.fate == "defeated" else [] for s in steps]
+    """The routes of a wave plan's heroes, defeated or escaping (:func:`_escapes` says which)."""
+    return [list(s.route) for s in steps]
+
+
+def _escapes(steps: Any) -> tuple[int, ...]:
+    """Which of a wave plan's routes end in an escape (drawn dashed)."""
+    return tuple(k for k, s in enumerate(steps) if s.fate != "defeated")
 
 
 def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
@@ -1209,9 +1223,52 @@ def _plan_svg(scenario: Scenario, player: int, answer: Any, best: Any) -> str:
         best.layout,
         _defeating_routes(answer.worst_wave),
         f"{me}: the best plan, year {best.board.year}: purchases {bought}; {answer.best_expected.placement}",
+        escapes=_escapes(answer.worst_wave),
         opened=tuple(opened),
         closed=tuple(closed),
         notes={c: "; ".join(n) for c, n in notes.items()},
+    )
+
+
+def _measure_words(scenario: Scenario, measure: Any, target: int, player: int) -> str:
+    """What the plan's numbers are, with their unit: the measure defined in one line."""
+    from invasion_oracle.solver.stonespine.plan import PlanMeasure, scoring_for
+
+    scoring = scoring_for(scenario, measure, target, player)
+    won = "no hero escapes" + (
+        f" and at least {target} {'is' if target == 1 else 'are'} defeated" if target else ""
+    )
+    words = {
+        PlanMeasure.SCORE: f"**score**: this year's trophy ({scoring.trophy} reputation) when {won}, minus "
+        f"this year's demerit ({scoring.demerit} reputation) when a hero escapes; in reputation, this year",
+        PlanMeasure.TROPHY: f"**trophy**: the chance (0 to 1) that {won} this year",
+        PlanMeasure.DEFEATED: "**defeated**: the number of heroes defeated in this year's Invasion phase",
+        PlanMeasure.DEMERIT: f"**demerit**: minus this year's demerit ({scoring.demerit} reputation) when a "
+        "hero escapes, else 0",
+    }[PlanMeasure(measure)]
+    return (
+        f"Each number below is the {words}. *Expected* averages it over the dice, *guaranteed* is its "
+        "value on the worst dice."
+    )
+
+
+def _why_best(scenario: Scenario, measure: Any, answer: Any, player: int) -> str:
+    """One line saying why the best plan is best (only for a search that finished)."""
+    from invasion_oracle.solver.stonespine.plan import scoring_for
+
+    best = answer.best_expected
+    if best is None or answer.status.value != "proven":
+        return ""
+    ceiling = scoring_for(scenario, measure, answer.target, player).ceiling
+    if ceiling is not None and best.expected == ceiling:
+        how = "under every roll of the dice" if best.guaranteed == ceiling else "on average over the dice"
+        return (
+            f"Why best: **{_fraction(best.expected)}** is the most the {answer.measure} can be this year, "
+            f"and this plan reaches it {how}."
+        )
+    return (
+        f"Why best: all {answer.purchase_classes} purchase classes were searched exactly and no plan's "
+        f"expected {answer.measure} beats **{_fraction(best.expected)}**."
     )
 
 
@@ -1288,6 +1345,7 @@ def _plan_answer(
         rows += [row(f"runner-up {i}", r) for i, r in enumerate(answer.runners_up, 1)]
         rows += [row(f"other purchases {i}", r) for i, r in enumerate(answer.other_purchases, 1)]
         parts += [
+            _measure_words(scenario, measure, answer.target, player),
             f"Measure: **{answer.measure}** (trophy target {answer.target}). Status: **{answer.status.value}**; "
             f"{answer.purchase_classes_done} of {answer.purchase_classes} purchase classes searched, "
             f"{answer.plans_evaluated} plans evaluated exactly; no plan does better in expectation than "
@@ -1305,6 +1363,9 @@ def _plan_answer(
                 ],
             ),
         ]
+        why = _why_best(scenario, measure, answer, player)
+        if why:
+            parts.append(why)
         if answer.replayed:
             parts.append(
                 "Replay: the oracle played both plans from the starting state (purchases and placement as "

@@ -33,7 +33,7 @@ def unmodelled_notes(scenario: Scenario) -> list[str]:
             if ability.unknown:
                 lines.append(
                     f"Note: {md_escape(p.name)}'s {p.guardian.board.name} has the ongoing ability "
-                    f"`{ability.id}`, which the seed does not give: this run treats it as doing nothing "
+                    f"`{ability.id}`, which the rulebook does not give: this run treats it as doing nothing "
                     "(ruling SS-UNKNOWN-ONGOING=inert); give it in a data file to model it."
                 )
     return lines

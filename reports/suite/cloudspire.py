@@ -1,4 +1,4 @@
-"""Cloudspire's cases: rule by rule (seed 004), the rulings' readings, the searches' answers.
+"""Cloudspire's cases: rule by rule (20 Strong: Cloudspire Rulebook), the rulings' readings, the searches' answers.
 
 Each case is a small described state (the Harbor Keeper with Harbor, Gale and Basalt allied, the
 Driftwood Leviathan as boss, the dice not listed banished) started as close as the format allows
@@ -44,7 +44,7 @@ SECTIONS = (
     Section("minis", "Mini-Heroes; Mini-Bosses"),
     Section("discard", "The Discard"),
     Section("draw-keep", '"Draw/Keep" Rewards'),
-    Section("dice", "Dice and zones (research §4.2, §4.4)"),
+    Section("dice", "Dice and zones (sources outside the rulebook)"),
     Section("boss", "Hero / Boss Cards, Boss Side: global effect"),
 )
 
@@ -161,7 +161,7 @@ WATER = {"L-top": "Water Tower"}
 # Where a phase would otherwise run on to the end of the round, a *sentinel* gives it a request
 # right after: a loaded miss on a spire away from the action (the Exhaust Dice step asks to keep
 # it), an inventory spire and an open space (Place Spires asks), or a second round whose Cycle
-# Enemies phase asks. The description cites the seed 004 section the expectation was checked
+# Enemies phase asks. The description cites the 20 Strong: Cloudspire Rulebook section the expectation was checked
 # against.
 
 SUITE_HEADINGS = {

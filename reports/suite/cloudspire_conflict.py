@@ -1,6 +1,6 @@
 """Cloudspire's conflict-card spread (issue 18): both sides of every conflict card of the data.
 
-A conflict card is an enemy on one side and an item or spire on the other (seed 004, Components
+A conflict card is an enemy on one side and an item or spire on the other (20 Strong: Cloudspire Rulebook, Components
 and Card Faces). The rest of the suite plays a few of them again and again; here a table
 (:data:`TABLE`) names every conflict card with the check that shows its item side, and one
 builder (:func:`build`) turns each row into four cases, reading every value from the bundled data
@@ -302,7 +302,7 @@ def _enemy_attack(card: Card) -> CaseSpec:
     return case(
         GROUP,
         f"{card.id.lower()}-enemy-attack",
-        f"Seed 004, Suffer Damage Step: {enemy.name} ({card.id}: {_stats(enemy)}) attacks {hero.name} "
+        f"20 Strong: Cloudspire Rulebook, Suffer Damage Step: {enemy.name} ({card.id}: {_stats(enemy)}) attacks {hero.name} "
         f"(Health {hero.health}) {reach}: {_points(damage)} on the hero{then}.{_global_note(faction)}",
         ("suffer", "cards", *(("after",) if after else ()), *(("boss",) if _bonus(faction) else ())),
         (
@@ -402,7 +402,7 @@ def _enemy_deploy(card: Card) -> CaseSpec:
     return case(
         GROUP,
         f"{card.id.lower()}-enemy-deploy",
-        "Seed 004, Advance Enemies Phase and Suffer Damage Step: "
+        "20 Strong: Cloudspire Rulebook, Advance Enemies Phase and Suffer Damage Step: "
         + "; ".join(words)
         + "."
         + _global_note(faction),
@@ -462,7 +462,7 @@ def _enemy_defeat(card: Card) -> CaseSpec:
     return case(
         GROUP,
         f"{card.id.lower()}-enemy-defeat",
-        f"Seed 004, Spires Fire Phase; Recover Dice & Gain Item Rewards Steps: {enemy.name} ({card.id}: {_stats(enemy)}) "
+        f"20 Strong: Cloudspire Rulebook, Spires Fire Phase; Recover Dice & Gain Item Rewards Steps: {enemy.name} ({card.id}: {_stats(enemy)}) "
         f"in the bottom lane has {enemy.health - 1} damage on it; {hero.name}'s loaded crit is applied: "
         f"{hit}; " + "; ".join(words) + ".",
         (*sections, "cards"),
@@ -511,7 +511,7 @@ def _item_fire(row: Row, card: Card) -> CaseSpec:
     return case(
         GROUP,
         f"{card.id.lower()}-item",
-        f"Seed 004, Place Spires and Apply Dice Steps, Spires Fire Phase: {_item_words(card)} "
+        f"20 Strong: Cloudspire Rulebook, Place Spires and Apply Dice Steps, Spires Fire Phase: {_item_words(card)} "
         f"is placed from the inventory into {space}; {how} after rolling a hit; fired at "
         f"{_enemy(target).name} (1 Health left) in the {lane} lane beside it, it defeats it.",
         ("place", "apply", "fire", "spires"),
@@ -549,7 +549,7 @@ def _item_lattice(row: Row, card: Card) -> CaseSpec:
     return case(
         GROUP,
         f"{card.id.lower()}-item",
-        f"Seed 004, Created Blueprints and Using Spires: {_item_words(card)} is placed into "
+        f"20 Strong: Cloudspire Rulebook, Created Blueprints and Using Spires: {_item_words(card)} is placed into "
         f"R-middle beside {neighbour.item.name} at R-bottom, an adjacent spire, so it has a created wild "
         f"blueprint; a yellow hit loaded there is fired at {_enemy(target).name} (1 Health left) in the "
         "middle lane and defeats it.",
@@ -591,7 +591,7 @@ def _item_drilling(row: Row, card: Card) -> CaseSpec:
     return case(
         GROUP,
         f"{card.id.lower()}-item",
-        f"Seed 004, Created Blueprints: {_item_words(card)} in the inventory at the start of "
+        f"20 Strong: Cloudspire Rulebook, Created Blueprints: {_item_words(card)} in the inventory at the start of "
         f"the round gives the active spire {active.item.name} (L-middle) a red blueprint for the round; "
         f"the red die, committed and rolled, loads on it and is exhausted at Cleanup ({_enemy(filler).name} "
         "deploys meanwhile).",
@@ -625,7 +625,7 @@ def _item_recovery(row: Row, card: Card) -> CaseSpec:
     return case(
         GROUP,
         f"{card.id.lower()}-item",
-        f"Seed 004, Recover Dice Step: {_item_words(card)} in the inventory adds {bonus} to "
+        f"20 Strong: Cloudspire Rulebook, Recover Dice Step: {_item_words(card)} in the inventory adds {bonus} to "
         f"{hero.name}'s Recovery {hero.recovery}{ability}: {recovered} of seven exhausted dice are recovered.",
         ("recover-rewards", "spires"),
         ("recovery",),
@@ -657,7 +657,7 @@ def _item_gain(row: Row, card: Card) -> CaseSpec:
     return case(
         GROUP,
         f"{card.id.lower()}-item",
-        f'Seed 004, "Draw/Keep" Rewards: {hero.name}\'s loaded crit defeats {enemy.name} ({target.id}, 1 '
+        f'20 Strong: Cloudspire Rulebook, "Draw/Keep" Rewards: {hero.name}\'s loaded crit defeats {enemy.name} ({target.id}, 1 '
         f"Health left); its reward ({reward}) draws {_item_words(card)} from the top of the "
         f"Market Stack, and {_item_words(other)}; {item.name} is kept and goes to the inventory, and the hero gains "
         f"{gain} Health.",

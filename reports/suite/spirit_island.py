@@ -1,4 +1,4 @@
-"""Spirit Island's cases: rule by rule (seed 002), the FAQ's and research notes' worked examples,
+"""Spirit Island's cases: rule by rule (Spirit Island Rulebook), the FAQ's and sources outside the rulebook' worked examples,
 the rulings, the solvers' edge cases, hypothesis-shrunk boundaries and seeded playthroughs.
 
 Single actions are cut out of one Invader Phase by its requests:
@@ -1526,7 +1526,7 @@ def shrunk_cases() -> Iterator[CaseSpec]:
 
 
 def worked_examples() -> Iterator[CaseSpec]:
-    """The seed's FAQ answers and the research notes' fixtures, as cases."""
+    """The rulebook's FAQ answers and the sources outside the rulebook' fixtures, as cases."""
     yield spec(
         "worked-examples",
         "faq-damaged-pieces-deal-full",
@@ -1552,7 +1552,7 @@ def worked_examples() -> Iterator[CaseSpec]:
     yield spec(
         "worked-examples",
         "explore-example-a",
-        "Explore Example A (seed 002, 3c Explore): a Town in the land itself is a source.",
+        "Explore Example A (Spirit Island Rulebook, 3c Explore): a Town in the land itself is a source.",
         ("explore",),
         ("explore",),
         doc({"A5": "T"}, chance=["1W"]),

@@ -1,4 +1,4 @@
-"""Stonespine's cases: rule by rule (seed 000), the worked examples, the rulings, the solvers'
+"""Stonespine's cases: rule by rule (Stonespine Architects: Invasion Rulebook), the worked examples, the rulings, the solvers'
 edge cases, hypothesis-shrunk boundaries and seeded playthroughs.
 
 Most cases are single actions: a small dungeon whose first step (the die answer, or a ``move``
@@ -201,8 +201,8 @@ def player(
     rows: Sequence[Sequence[str]],
     *,
     name: str = "Ann",
-    # The Pact Demon: its ongoing and instant abilities are in the seed (they act only on pact
-    # tokens), so a case never rests on an ability the seed leaves out (SS-UNKNOWN-ONGOING).
+    # The Pact Demon: its ongoing and instant abilities are in the rulebook (they act only on pact
+    # tokens), so a case never rests on an ability the rulebook leaves out (SS-UNKNOWN-ONGOING).
     guardian: str = "Pact Demon",
     levels: tuple[int, int] = (0, 0),
     guardians: Sequence[str] | None = None,
@@ -397,7 +397,7 @@ def guardian_boards() -> Iterator[CaseSpec]:
 UNLOCKABLE_STAND_IN = {
     "id": "pact-demon-unlockable",
     "name": "Pact Demon unlockable (a test stand-in)",
-    "text": "A stand-in for the unlockable ability the seed does not give: one damage per pact token.",
+    "text": "A stand-in for the unlockable ability the rulebook does not give: one damage per pact token.",
     "effects": [{"do": "add-damage", "amount": "pact_damage", "per": {"is": ["pact"]}}],
 }
 

@@ -1,4 +1,4 @@
-"""The Vul'Keth conformance cases: rule by rule (seed 003), the seed's worked Invader turn, the
+"""The Vul'Keth conformance cases: rule by rule (Rise of Tribes: The Vul'Keth Invasion Rulebook), the rulebook's worked Invader turn, the
 readings that part, answers to refuse and the solvers' boundaries (``docs/fixtures.md``).
 
 Single actions are cut out of an Invader turn by its card draw: the position has the Invader to
@@ -36,7 +36,7 @@ SECTIONS = (
         "player-turn",
         'Player Turn ("exactly the same as in the multiplayer game"; doubles trigger an Invader Event)',
     ),
-    Section("action-board", "The action board (base game, research §1.2)"),
+    Section("action-board", "The action board (base game, sources outside the rulebook)"),
     Section("check-goal", "Invader Turn Step 1: Check Goal"),
     Section(
         "draw", "Step 2: Draw an Action Card (deck 1 first, then the deck the last card names; reshuffle)"
@@ -372,8 +372,8 @@ def solver() -> Iterator[CaseSpec]:
 
 # -- boundaries, rule by rule (single actions) ---------------------------------------------------------
 #
-# Each case below is one rules action at a boundary the seed draws (a strength, a cap of five, a
-# cost of six, an empty pile, a tie in "lowest" / "highest"); the description cites the seed 003
+# Each case below is one rules action at a boundary the rulebook draws (a strength, a cap of five, a
+# cost of six, an empty pile, a tie in "lowest" / "highest"); the description cites the Rise of Tribes: The Vul'Keth Invasion Rulebook
 # section the expectation was checked against.
 
 
@@ -411,7 +411,7 @@ def action_card_spread() -> Iterator[CaseSpec]:
             yield spec(
                 "action-cards",
                 f"{the_card.id}-after-{last.id}",
-                f"Seed 003, Step 2: after card {last.id} (next deck {the_card.deck}) the Invader draws the "
+                f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 2: after card {last.id} (next deck {the_card.deck}) the Invader draws the "
                 f"bundled card {the_card.id} from deck {the_card.deck}; Step 3 places its dice, "
                 f"{actions[0]} then {actions[1]}; then Step 4.",
                 ("draw", "place-dice", *dict.fromkeys(ACTION_SECTIONS[a.action] for a in the_card.actions)),
@@ -449,7 +449,7 @@ def invader_event_spread() -> Iterator[CaseSpec]:
         yield spec(
             "events",
             f"moon-doubles-{event.id}",
-            f"Seed 003, Player Turn (doubles trigger an Invader Event): two moons draw the bundled Invader "
+            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn (doubles trigger an Invader Event): two moons draw the bundled Invader "
             f"Event {event.name}, resolved with a lone Warlord on hex 6 and Invaders on hexes 3 and 6.",
             ("events", "player-turn"),
             ("doubles", "invader-event", "player-script"),

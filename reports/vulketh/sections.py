@@ -24,12 +24,12 @@ CLEAR_HEX, CLEAR_MEMBERS = 7, 4
 
 
 def invader_turn() -> str:
-    """The seed's worked Invader turn, played by the oracle."""
+    """The rulebook's worked Invader turn, played by the oracle."""
     scenario = load_scenario(WORKED)
     body = simulation_report(
         SPEC, scenario, run(scenario), command_line(["invasion", "vulketh", "simulate", WORKED])
     )
-    return section("Vul'Keth: the seed's worked Invader turn (GROW 3, MOVE 4, lowest)", body)
+    return section("Vul'Keth: the rulebook's worked Invader turn (GROW 3, MOVE 4, lowest)", body)
 
 
 def clear_search() -> str:

@@ -28,7 +28,7 @@ def test_the_register_lists_citation_question_readings_default_witnesses(
     envelope = json.loads(capsys.readouterr().out)
     assert envelope["query"] == "rulings" and envelope["status"] == "done"
     troll = next(r for r in envelope["answer"] if r["id"] == "SS-TROLL-MOVE")
-    assert troll["seed_file"] == "seed 000_316842920c166c7e.txt"
+    assert troll["rulebook"] == "Stonespine Architects: Invasion Rulebook"
     assert troll["section"] == "Guardian Board (Giant Troll ongoing ability)"
     assert troll["default"] == "must" and troll["why"]
     assert troll["witnesses"] == {
@@ -52,7 +52,7 @@ def test_ambiguities_shows_outcome_fields_and_events_side_by_side(capsys: pytest
     assert first["first"][0]["event"] == "guardian_moved" and first["second"][0]["event"] == "guardian_stayed"
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "| `$.players[0].xp`" in out and "must (default)" in out
+    assert "| player 1: xp" in out and "must (default)" in out
     assert "guardian_moved player=Ann origin=A1 chamber=A2" in out
     assert f"`invasion stonespine simulate {TROLL} --ruling SS-TROLL-MOVE=may`" in out
 

@@ -140,7 +140,7 @@ def test_the_shared_ambiguities_verb_shows_a_witness(capsys: pytest.CaptureFixtu
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "every reading told apart by `example:cloudspire/rulings/CS-BOSS-GLOBAL.json`" in out
-    assert "| `$.hero.health`        | `12`                   | `13`            |" in out
+    assert "| hero: health        | `12`                   | `13`            |" in out
 
 
 @pytest.mark.parametrize(

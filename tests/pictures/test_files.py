@@ -149,3 +149,14 @@ def test_wave_svg_draws_the_routes(tmp_path: Path) -> None:
     assert main(args) == 0
     text = svg.read_text(encoding="utf-8")
     assert "route of hero a" in text and "route of hero b" in text and "Legend:" in text
+
+
+def test_the_report_opens_with_a_summary_whose_links_all_lead_somewhere(report: Path) -> None:
+    page = (report / "report.html").read_text(encoding="utf-8")
+    headings = re.findall(r"<h2 id=\"([^\"]+)\">", page)
+    assert headings[0] == "summary", headings[:3]
+    summary = page.split('<h2 id="summary">')[1].split("<h2 ")[0]
+    links = re.findall(r'href="#([^"]+)"', summary)
+    ids = set(re.findall(r' id="([^"]+)"', page))
+    assert "ss-exit-y13" in links and [link for link in links if link not in ids] == []
+    assert "\\_" not in page and not re.search(r"\$\.[a-z]", page), "no escapes or JSON paths shown"

@@ -50,7 +50,7 @@ def test_board_structure(name: str) -> None:
         totals[PieceKind.EXPLORER],
     ) == (1, 1, 1, 6, 0)
     assert board.confidence == CONFIDENCE[name]
-    assert board.provenance is Provenance.ASSUMED and "research notes" in board.source
+    assert board.provenance is Provenance.ASSUMED and "outside the rulebook" in board.source
 
 
 def test_board_a_edges_and_internal_edge_counts() -> None:

@@ -134,6 +134,6 @@ def test_every_example_runs_and_replays(
 def test_an_unmodelled_ongoing_ability_is_named_beside_the_run(capsys: pytest.CaptureFixture[str]) -> None:
     # The default scenario's Dragon has an ongoing ability the seed does not give.
     assert main(["stonespine", "simulate", DEFAULT]) == 0
-    assert "`dragon-ongoing`, which the seed does not give" in capsys.readouterr().out
+    assert "`dragon-ongoing`, which the rulebook does not give" in capsys.readouterr().out
     assert main(["stonespine", "simulate", DEFAULT, "--ruling", "SS-UNKNOWN-ONGOING=refuse"]) == 2
     assert "dragon-ongoing" in capsys.readouterr().err
