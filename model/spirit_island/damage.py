@@ -9,7 +9,10 @@ Two ways to deal Damage in a land:
   as possible, damaged ones first (seed 002, Ravage: 'as efficiently as possible').
 
 A piece whose Damage reaches its Health is destroyed. All the Damage must be dealt while any
-Invader can still take it; Damage beyond what the Invaders can take is lost.
+Invader can still take it; Damage beyond what the Invaders can take is lost. Under the reading
+``excess-allowed`` of ruling ``SI-OVER-ALLOCATION`` (``over=True`` here) a piece may take more
+Damage than destroys it: every piece can take any share, so all the Damage is always dealt and
+the players may spend it on pieces that are destroyed anyway (sparing others).
 
 Allocation labels name each piece that takes Damage as ``<letter><damage before>+<added>``:
 ``"C0+3 T1+1"`` destroys an undamaged City and finishes a Town that had 1 Damage.
@@ -93,13 +96,21 @@ def _classes(
     )
 
 
+def _caps(
+    classes: tuple[tuple[PieceKind, int, int, int], ...], amount: int, over: bool
+) -> tuple[tuple[int, int], ...]:
+    """Per class ``(count, most one piece can take)``: its remaining Health, or under
+    over-allocation the whole amount."""
+    return tuple((n, max(amount, 0) if over else rem) for _, _, n, rem in classes)
+
+
 def capacity(land: Land, stats: PieceStats, kinds: tuple[PieceKind, ...] = INVADERS) -> int:
     """The most Damage the ``kinds`` pieces here can take (the sum of their remaining Health)."""
     return sum(n * rem for _, _, n, rem in _classes(land, stats, kinds))
 
 
 def allocation_count(
-    land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS
+    land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS, *, over: bool = False
 ) -> int:
     """How many allocations :func:`allocations` would list, counted without listing them.
 
@@ -107,13 +118,15 @@ def allocation_count(
     >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> allocation_count(parse_land("T E"), default_stats(), 2), allocation_count(parse_land("6C 6C@1 6T 6T@1 6E"), default_stats(), 30)
     (2, 178098)
+    >>> allocation_count(parse_land("T E"), default_stats(), 3), allocation_count(parse_land("T E"), default_stats(), 3, over=True)
+    (1, 4)
     """
-    classes = _classes(land, stats, kinds)
-    amount = min(amount, sum(n * rem for _, _, n, rem in classes))
+    caps = _caps(_classes(land, stats, kinds), amount, over)
+    amount = min(amount, sum(n * cap for n, cap in caps))
     ways = [1] + [0] * amount  # ways[s]: allocations of s Damage over the classes so far
-    for _, _, n, rem in classes:
+    for n, cap in caps:
         ways = [
-            sum(ways[s - given] * _box(n, rem, given) for given in range(min(s, n * rem) + 1))
+            sum(ways[s - given] * _box(n, cap, given) for given in range(min(s, n * cap) + 1))
             for s in range(amount + 1)
         ]
     return ways[amount]
@@ -131,7 +144,7 @@ def _box(parts: int, most: int, total: int) -> int:
 
 
 def allocations(
-    land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS
+    land: Land, stats: PieceStats, amount: int, kinds: tuple[PieceKind, ...] = INVADERS, *, over: bool = False
 ) -> tuple[Allocation, ...]:
     """Every distinct way to deal ``amount`` Damage to the ``kinds`` pieces in ``land``.
 
@@ -144,16 +157,25 @@ def allocations(
     >>> from invasion_oracle.model.spirit_island.pieces import parse_land
     >>> [a.label for a in allocations(parse_land("T E"), default_stats(), 2)]
     ['T0+2', 'T0+1 E0+1']
+
+    ``over`` (ruling ``SI-OVER-ALLOCATION``, reading ``excess-allowed``): a piece may take more
+    than its remaining Health, so the whole amount is dealt:
+
+    >>> [a.label for a in allocations(parse_land("T E"), default_stats(), 3)]
+    ['T0+2 E0+1']
+    >>> [a.label for a in allocations(parse_land("T E"), default_stats(), 3, over=True)]
+    ['T0+2 E0+1', 'T0+3', 'E0+3', 'T0+1 E0+2']
     """
-    count = allocation_count(land, stats, amount, kinds)
+    count = allocation_count(land, stats, amount, kinds, over=over)
     if count > MAX_ALLOCATIONS:
         raise RulesError(
             f"{amount} Damage can be spread over the pieces {describe(land)} in {count:,} ways; the oracle "
             f"lists at most {MAX_ALLOCATIONS:,} options in a decision"
         )
     classes = _classes(land, stats, kinds)
-    amount = min(amount, sum(n * rem for _, _, n, rem in classes))
-    found = _enumerate(tuple((n, rem) for _, _, n, rem in classes), amount)
+    caps = _caps(classes, amount, over)
+    amount = min(amount, sum(n * cap for n, cap in caps))
+    found = _enumerate(caps, amount)
     fear_of = {kind: stats.of(kind).fear for kind in PieceKind}
     keyed = []
     for shares in found:
@@ -163,7 +185,7 @@ def allocations(
         for (kind, damage, _, rem), share in zip(classes, shares, strict=True):
             for added in share:
                 parts.append((kind, damage, added))
-                if added == rem:
+                if added >= rem:
                     destroyed.append(kind)
                     if kind is CITY:
                         cities += 1

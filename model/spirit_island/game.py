@@ -164,6 +164,7 @@ class Rules:
     blight_empty: str
     winning_fear: str
     fear_earned_during: str
+    over_allocation: bool  # SI-OVER-ALLOCATION=excess-allowed: a piece may take more than it needs
 
     @staticmethod
     def of(rulings: Rulings, data: GameData) -> Rules:
@@ -182,6 +183,7 @@ class Rules:
             rulings.reading("SI-BLIGHT-EMPTY"),
             rulings.reading("SI-WINNING-FEAR"),
             rulings.reading("SI-FEAR-EARNED-DURING"),
+            rulings.reading("SI-OVER-ALLOCATION") == "excess-allowed",
         )
 
 
@@ -873,7 +875,9 @@ class InvaderPhaseGame:
         if found is None:
             if len(self._allocation_cache) >= 4096:  # bounded memory in long searches
                 self._allocation_cache.clear()
-            found = self._allocation_cache[key] = allocations(land, self.rules.stats, amount)
+            found = self._allocation_cache[key] = allocations(
+                land, self.rules.stats, amount, over=self.rules.over_allocation
+            )
         return found
 
     def _dealt(

@@ -154,6 +154,23 @@ RULINGS = (
         "at-least-1",
         "The rulebook's Tracking Damage rule (Damage equal to or exceeding Health destroys) would destroy a piece at Health 0; the oracle assumes the floor of 1 that later rulebooks print for Health reductions (not in the rulebook or the sources outside the rulebook: assumed).",
     ),
+    _ruling(
+        "SI-OVER-ALLOCATION",
+        f"{SEED}, Invader (Damage and Health) and Invader Phase 3a Ravage (the Dahan fighting back); Spirit Island Rulebook, Invaders (Damage) and Ravage",
+        "When the players spread Damage over several pieces (Dahan fighting back, an effect's Damage), may one piece take more Damage than it needs to be destroyed?",
+        [
+            (
+                "no-excess",
+                "no: a piece takes at most its remaining Health; Damage beyond what the pieces can take is lost",
+            ),
+            (
+                "excess-allowed",
+                "yes: a piece may take any share, more than destroys it, so all the Damage is dealt and the players may spend it on one piece to spare another",
+            ),
+        ],
+        "no-excess",
+        "The seed's Invader text destroys a piece whose Damage meets or exceeds its Health and the rulebook lets the players divide the Damage however they choose, which reads as allowing an excess on one piece; the oracle has always listed only allocations that give no piece more than it needs (its behaviour before the ruling was named), so that is the default.",
+    ),
 )
 
 REGISTRY.register(*RULINGS)

@@ -23,10 +23,10 @@ from invasion_oracle.model.core.canonical import canonical_json
 
 FORMAT = "invasion-oracle/fixtures"
 FORMAT_VERSION = 2
-SUITE_VERSION = "4.1.0"
+SUITE_VERSION = "5.0.0"
 """The suite's version: cases are added in minor versions; an expectation that changes (a bug fixed
 in the oracle, a ruling's default changed) bumps the major version."""
-GENERATOR_VERSION = "2.2"
+GENERATOR_VERSION = "2.3"
 """The case generator's version (``major.minor``): bumped whenever generation changes any output."""
 
 KINDS = ("action", "run")

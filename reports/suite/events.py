@@ -46,8 +46,54 @@ PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"^the player reached (\d+) points$", "points-reached", "points"),
         (r"^Invaders in hex (\d+)$", "invaders-in-hex", "hex"),
         (r"^at least (\d+) Invaders on the map$", "invaders-on-map", "count"),
+        # how a game ends (``docs/fixtures.md``, "Reason codes"): exact texts, no id
+        (r"^every Fear card earned \(Terror Level: Victory\)$", "every-fear-card-earned", ""),
+        (r"^the Blight card ran out$", "blight-ran-out", ""),
+        (r"^time ran out: no Invader card left to Explore with$", "time-ran-out", ""),
+        (r"^the script has no more player turns$", "script-ended", ""),
+        (r"^the hero's Health is below 1$", "hero-defeated", ""),
+        (
+            r"^every enemy, the boss included, is defeated and the Deployment Stack is empty$",
+            "all-defeated",
+            "",
+        ),
+        (r"^the scenario's rounds are played$", "rounds-played", ""),
     )
 )
+SACRIFICE = re.compile(r"^(.+) \(at the same moment as a loss: (.+); a sacrifice victory\)$")
+"""Spirit Island's win at the moment of a loss: ``sacrifice-victory`` with the win's and the loss's
+codes (``reason_win``, ``reason_loss``) and their ids."""
+
+REASON_CODES: dict[str, tuple[tuple[str, str], ...]] = {
+    "spirit-island": (
+        ("terror-level", "won: the Terror Level's condition holds (`reason_terror_level`: 1, 2 or 3)"),
+        ("every-fear-card-earned", "won: the last Fear card was earned (Terror Level: Victory)"),
+        ("no-presence", "lost: a Spirit has no Presence left on the island (`reason_spirit`)"),
+        ("blight-ran-out", "lost: the Blight card ran out"),
+        ("time-ran-out", "lost: no Invader card left to Explore with"),
+        (
+            "sacrifice-victory",
+            "won at the same moment as a loss: `reason_win` and `reason_loss` are the two codes, with their ids",
+        ),
+    ),
+    "vulketh": (
+        ("points-reached", "the player wins: `reason_points` points reached"),
+        ("warlord-summoned", "the Invader wins: it summoned Warlord `reason_warlord`"),
+        ("script-ended", "undecided (`outcome` only): the player script has no more turns"),
+    ),
+    "cloudspire": (
+        (
+            "all-defeated",
+            "win: every enemy, the boss included, is defeated and the Deployment Stack is empty",
+        ),
+        ("hero-defeated", "loss: the hero's Health is below 1"),
+        ("rounds-played", "stopped: the scenario's rounds are played"),
+    ),
+    "stonespine": (),
+}
+"""Every game's reason codes for how it ended (the ``reason`` of ``outcome``'s ``result``, the
+``result`` projection and the ``game_over`` event); ``""`` while a game runs. docs/fixtures.md
+lists them (a test keeps the two equal)."""
 ROMAN = {"I": 1, "II": 2, "III": 3}
 
 
@@ -68,8 +114,23 @@ def _resources(text: str) -> dict[str, int] | None:
 
 
 def _parse(field: str, text: str) -> dict[str, Any]:
+    sacrifice = SACRIFICE.match(text) if field == "reason" else None
+    if sacrifice is not None:
+        win = _parse("reason_win", sacrifice.group(1))
+        loss = _parse("reason_loss", sacrifice.group(2))
+        ids = {
+            f"{field}_{k.split('_', 2)[2]}": v for k, v in (*win.items(), *loss.items()) if k.count("_") > 1
+        }
+        return {
+            field: "sacrifice-victory",
+            "reason_win": win["reason_win"],
+            "reason_loss": loss["reason_loss"],
+            **ids,
+        }
     for pattern, code, key in PATTERNS:
         found = pattern.match(text)
+        if found is not None and not key:
+            return {field: code}
         if found is not None:
             value: Any = found.group(1)
             if key == "terror_level":
@@ -95,6 +156,18 @@ def structured(game: str, event: Mapping[str, Any]) -> dict[str, Any]:
             out[key] = value
     if prose:
         out["text"] = "; ".join(prose)
+    return out
+
+
+def coded_result(game: str, result: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's result document (``{"result", "reason", ...}``) with its reason as a code and ids,
+    without the prose (``outcome``'s ``result`` and the ``result`` projections).
+
+    >>> coded_result("spirit-island", {"result": "loss", "reason": "Shadows has no Presence left on the island", "turn": 2})
+    {'result': 'loss', 'reason': 'no-presence', 'reason_spirit': 'Shadows', 'turn': 2}
+    """
+    out = structured(game, result)
+    out.pop("text", None)
     return out
 
 

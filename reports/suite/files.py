@@ -351,7 +351,7 @@ def readings_for(
 def message(case: Case, index: int, requested: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The protocol's ``case`` message for variant ``index`` (``docs/conformance.md``)."""
     variant = case.variants[index]
-    return {
+    out: dict[str, Any] = {
         "type": "case",
         "id": case.id,
         "variant": index,
@@ -362,6 +362,24 @@ def message(case: Case, index: int, requested: Mapping[str, str] | None = None) 
         "from": variant.start,
         "projection": case.projection,
     }
+    if variant.result == "ok" and variant.one_of:
+        out["stops_at"] = stops_at(variant.one_of[0].pending)
+    return out
+
+
+def stops_at(pending: Any) -> dict[str, str] | None:
+    """Where a case stops: the request left open after its last answer, as ``{"request", "kind"}``
+    (``null``: the run is over). A case may stop mid-action (a Ravage at its fight-back): an
+    implementation graded at the state level stops there too, or answers ``unsupported``.
+
+    >>> stops_at({"request": "decision", "kind": "fight-back", "player": "players", "options": ["T0+2"]})
+    {'request': 'decision', 'kind': 'fight-back'}
+    >>> stops_at(None) is None
+    True
+    """
+    if not isinstance(pending, dict):
+        return None
+    return {"request": str(pending.get("request", "")), "kind": str(pending.get("kind", ""))}
 
 
 def _relative(err: MalformedInputError, folder: Path) -> str:

@@ -68,8 +68,19 @@ def _outcome(spec: GameSpec) -> Projection:
     return Projection(
         "outcome",
         "the game's outcome (`invasion GAME simulate --json`: answer.outcome), at any point of a run",
-        lambda scenario, state, argument: spec.outcome(scenario, state),
+        lambda scenario, state, argument: _coded_outcome(spec.name, spec.outcome(scenario, state)),
     )
+
+
+def _coded_outcome(game: str, outcome: Any) -> Any:
+    """The outcome document with its ``result.reason`` as a code (docs/fixtures.md, "Reason
+    codes"): compared values are never prose."""
+    from invasion_oracle.reports.suite.events import coded_result
+
+    result = outcome.get("result") if isinstance(outcome, dict) else None
+    if isinstance(result, dict) and isinstance(result.get("reason"), str):
+        return {**outcome, "result": coded_result(game, result)}
+    return outcome
 
 
 def module_names(game: str) -> tuple[str, str]:

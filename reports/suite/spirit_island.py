@@ -134,13 +134,11 @@ def _board(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _result(scenario: Any, state: Any, argument: str) -> Any:
-    from invasion_oracle.reports.suite.events import structured
+    from invasion_oracle.reports.suite.events import coded_result
 
     if state.outcome is None:
         return {"result": "running", "reason": "", "turn": state.turn}
-    out = structured(GAME, state.outcome.to_json())
-    out.pop("text", None)  # the reason as a code (and its ids), never prose
-    return out
+    return coded_result(GAME, state.outcome.to_json())  # the reason as a code (and its ids), never prose
 
 
 def _action(scenario: Any, state: Any, argument: str) -> Any:
@@ -1281,6 +1279,9 @@ def ruling_actions() -> Iterator[CaseSpec]:
     )
 
 
+ILLEGAL_ALLOCATION = "C0+3 T0+2 E0+1"  # 6 Damage: every piece destroyed, more than two Dahan deal
+
+
 def illegal() -> Iterator[CaseSpec]:
     yield spec(
         "illegal",
@@ -1296,14 +1297,15 @@ def illegal() -> Iterator[CaseSpec]:
     yield spec(
         "illegal",
         "allocation-not-listed",
-        "A fight-back allocation that deals more Damage than the Dahan have must be refused.",
+        "Two Dahan survive a Ravage in A5 (Defend 6) and fight back with 4 Damage: an allocation of 6 "
+        "(more Damage than the Dahan have) is not among the fight-back options and must be refused.",
         ("ravage",),
-        ("illegal-answer", "fight-back", "land-order"),
-        one_ravage("A5", "3D C T E")
-        | {"decisions": {"script": ["A5", "C0+3 T0+2 E0+1"], "then": "first-legal"}},
-        stop=Stop.after(2),
+        ("illegal-answer", "fight-back", "defend"),
+        # One land with Invaders: no land order is asked, so the script's first answer meets the
+        # fight-back request itself.
+        single_ravage("A5", {"pieces": "2D C T E", "defend": 6}, decisions=[ILLEGAL_ALLOCATION]),
+        stop=Stop.after(1),
         window="last",
-        rulings=ALL_BUT_LAND_ORDER,
     )
     yield spec(
         "illegal",
@@ -1356,8 +1358,12 @@ def solver_cases() -> Iterator[CaseSpec]:
                 f"goal is {'met' if met else 'missed'}.",
                 ("ravage",),
                 ("defend", "ravage", "dahan"),
-                single_ravage("A5", {"pieces": pieces, "defend": defend}),
-                projection="goal:A5",  # Blight and Dahan only: the fight-back allocation is incidental
+                # The goal is settled by the Invaders' Damage: the case stops at the fight-back
+                # request (no answer pinned: `goal:` does not compare the allocation), or at the
+                # Explore draw when no Dahan survive to fight back.
+                single_ravage("A5", {"pieces": pieces, "defend": defend})
+                | {"decisions": {"script": [], "then": "none"}},
+                projection="goal:A5",
                 source="solver",
                 command=f"invasion spirit-island defend --land '{pieces}' --goal {goal}",
             )
@@ -1629,5 +1635,6 @@ SUITE = GameSuite(
         "ruling:SI-SKIP-SCOPE": "effects",
         "ruling:SI-DOWNGRADE-DAMAGE": "upgrade",
         "ruling:SI-BLIGHT-EMPTY": "blighted-island",
+        "ruling:SI-OVER-ALLOCATION": "ravage",
     },
 )

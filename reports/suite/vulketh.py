@@ -137,7 +137,9 @@ def _decks(scenario: Any, state: Any, argument: str) -> Any:
 def _result(scenario: Any, state: Any, argument: str) -> Any:
     if state.outcome is None:
         return {"result": "undecided", "round": state.round}
-    return state.outcome.to_json()
+    from invasion_oracle.reports.suite.events import coded_result
+
+    return coded_result(GAME, state.outcome.to_json())  # the reason as a code (and its ids), never prose
 
 
 PROJECTIONS = (

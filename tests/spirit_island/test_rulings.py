@@ -51,6 +51,8 @@ COVERED = {
     ("SI-FEAR-EARNED-DURING", "next-phase"),
     ("SI-HEALTH-FLOOR", "at-least-1"),
     ("SI-HEALTH-FLOOR", "to-zero"),
+    ("SI-OVER-ALLOCATION", "no-excess"),
+    ("SI-OVER-ALLOCATION", "excess-allowed"),
 }
 WITNESSES = Path(__file__).resolve().parents[2] / "examples" / "spirit_island" / "rulings"
 
@@ -321,6 +323,39 @@ def test_health_floor() -> None:
     sc, p = play(base, rulings=("SI-HEALTH-FLOOR=to-zero",))
     assert pieces(sc, p.final, "A1") == "-" and p.final.fear.generated == 1
     assert [e.get("cause") for e in events(p, "invader_destroyed")] == ["Fear card Frail Outposts"]
+
+
+# -- SI-OVER-ALLOCATION --------------------------------------------------------------------------------
+
+
+def test_over_allocation() -> None:
+    """Seed 002, Invader (Damage meets or exceeds Health) and Ravage (the Dahan's Damage divided as
+    the players choose): two Dahan's 4 Damage against a Town and an Explorer (3 Health between them)."""
+    covers("SI-OVER-ALLOCATION", "no-excess", "excess-allowed")
+    base = doc(
+        lands={**KEEP, "A5": {"pieces": "2D T E", "defend": 3}},
+        invader_board={"ravage": ["3MW"]},
+        invader_deck=["1J"],
+    )
+    sc, p = play(base)
+    assert asked(p, "fight-back") == []  # one way only: both destroyed, the fourth Damage lost
+    assert [e.get("allocation") for e in events(p, "dahan_fought_back")] == ["T0+2 E0+1"]
+    assert pieces(sc, p.final, "A5") == "2D"
+    sc, p = play(base, decisions=("T0+1 E0+3",), rulings=("SI-OVER-ALLOCATION=excess-allowed",))
+    options = asked(p, "fight-back")
+    assert [sorted(o) for o in options] == [sorted(("T0+2 E0+2", "T0+3 E0+1", "T0+4", "E0+4", "T0+1 E0+3"))]
+    assert pieces(sc, p.final, "A5") == "T@1 2D" and p.final.fear.generated == 0
+
+
+def test_over_allocation_applies_to_effect_damage_too() -> None:
+    """A Fear card's Damage is spread by the same rule: with excess allowed, the players may spare a piece."""
+    from invasion_oracle.model.spirit_island.damage import allocations
+
+    land = parse_land("T E")
+    exact = {a.label for a in allocations(land, default_stats(), 2)}
+    over = {a.label for a in allocations(land, default_stats(), 2, over=True)}
+    assert exact == {"T0+2", "T0+1 E0+1"} and over == exact | {"E0+2"}
+    assert all(a.total == 2 for a in allocations(land, default_stats(), 2, over=True))
 
 
 # -- witnesses ---------------------------------------------------------------------------------------
