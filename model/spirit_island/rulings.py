@@ -156,7 +156,7 @@ RULINGS = (
     ),
     _ruling(
         "SI-OVER-ALLOCATION",
-        f"{SEED}, Invader (Damage and Health) and Invader Phase 3a Ravage (the Dahan fighting back); Spirit Island Rulebook, Invaders (Damage) and Ravage",
+        f"{RULEBOOK}, Invaders (Damage and Health) and Invader Phase 3a Ravage (the Dahan fighting back)",
         "When the players spread Damage over several pieces (Dahan fighting back, an effect's Damage), may one piece take more Damage than it needs to be destroyed?",
         [
             (
@@ -169,7 +169,7 @@ RULINGS = (
             ),
         ],
         "no-excess",
-        "The seed's Invader text destroys a piece whose Damage meets or exceeds its Health and the rulebook lets the players divide the Damage however they choose, which reads as allowing an excess on one piece; the oracle has always listed only allocations that give no piece more than it needs (its behaviour before the ruling was named), so that is the default.",
+        "The rulebook's Invader text destroys a piece whose Damage meets or exceeds its Health and lets the players divide the Damage however they choose, which reads as allowing an excess on one piece; the oracle has always listed only allocations that give no piece more than it needs (its behaviour before the ruling was named), so that is the default.",
     ),
 )
 
