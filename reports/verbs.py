@@ -29,6 +29,7 @@ from invasion_oracle.reports.options import (
     output_folder,
     positive_int,
 )
+from invasion_oracle.reports.run_data import add_run_data_option
 
 GENERIC_GAME_VERBS = ("simulate", "replay", "data", "schema", "examples", "ambiguities")
 
@@ -98,6 +99,7 @@ def _fixtures_parser(sub: Any) -> None:
         "--check", action="store_true", help="write nothing; exit 1 when anything would change (CI)"
     )
     generate.add_argument("--jobs", type=positive_int, help="worker processes (default: the cores)")
+    add_run_data_option(generate, "the suite is generated (into --dir, never the checkout's fixtures/)")
     generate.set_defaults(run=_fixtures_generate)
     check = actions.add_parser(
         "check", help="validate every case file and replay every case through the oracle"
@@ -189,6 +191,9 @@ def _conform_parser(sub: Any) -> None:
         default=None,
         metavar="N",
         help="failures listed in full (default 20; the text and Markdown report)",
+    )
+    add_run_data_option(
+        conform, "the oracle's expectations are recomputed, and each case's scenario carries the data, so"
     )
     add_output_options(conform, formats=("text", "md", "json", "junit", "jsonl"))
     conform.set_defaults(run=_conform)
@@ -482,6 +487,15 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
     # when the folder is the checkout's own fixtures/.
     root = Path(fixtures.__file__).resolve().parents[1]
     beside = folder.resolve() == root / "fixtures" and (root / "docs").is_dir()
+    if beside and args.run_data:
+        from invasion_oracle.model.core.errors import MalformedInputError
+
+        raise MalformedInputError(
+            "--dir",
+            str(folder),
+            "the checkout's fixtures/ hold the bundled data's expectations; with --data, give another "
+            "--dir (the suite under your data is written there)",
+        )
     extra = plan_files(root, published) if beside else plan_files(root, {})
     lines = [f"{folder}/{name}: new" for name in result.new] + [f"{name}: new" for name in extra.new]
     lines += [f"{folder}/{name}: no longer generated" for name in result.stale]

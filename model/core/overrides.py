@@ -280,6 +280,16 @@ def data_in_force(entries: Sequence[DataInForce]) -> Iterator[None]:
         _IN_FORCE.reset(token)
 
 
+@contextlib.contextmanager
+def no_data_in_force() -> Iterator[None]:
+    """Run the body on the bundled data (a document that carries its own data, for example)."""
+    token = _IN_FORCE.set(())
+    try:
+        yield
+    finally:
+        _IN_FORCE.reset(token)
+
+
 def in_force(game: str) -> DataInForce | None:
     """The data in force for ``game`` (None: the bundled data)."""
     return next((e for e in _IN_FORCE.get() if e.game == game), None)
@@ -544,5 +554,6 @@ __all__ = [
     "in_force",
     "is_override",
     "located",
+    "no_data_in_force",
     "run_under",
 ]
