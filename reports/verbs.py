@@ -476,26 +476,34 @@ def _run(args: argparse.Namespace) -> int:
 def _fixtures_generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from invasion_oracle.model.core.errors import MalformedInputError
     from invasion_oracle.reports import fixtures
     from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.suite.build import CaseError
     from invasion_oracle.reports.suite.files import apply, plan, plan_files
 
     folder = Path(args.dir)
-    expected, published = fixtures.suite_outputs(jobs=args.jobs)
-    result = plan(folder, expected)
     # The human-readable suite and the event schemas live in the source tree: written (and checked)
     # when the folder is the checkout's own fixtures/.
     root = Path(fixtures.__file__).resolve().parents[1]
     beside = folder.resolve() == root / "fixtures" and (root / "docs").is_dir()
     if beside and args.run_data:
-        from invasion_oracle.model.core.errors import MalformedInputError
-
         raise MalformedInputError(
             "--dir",
             str(folder),
             "the checkout's fixtures/ hold the bundled data's expectations; with --data, give another "
             "--dir (the suite under your data is written there)",
         )
+    try:
+        expected, published = fixtures.suite_outputs(jobs=args.jobs)
+    except CaseError as err:
+        if not args.run_data:
+            raise
+        # a bundled case the designer's data makes unplayable: said as the data's problem
+        raise MalformedInputError(
+            ",".join(args.run_data), "$", f"the suite cannot be generated under this data: {err}"
+        ) from None
+    result = plan(folder, expected)
     extra = plan_files(root, published) if beside else plan_files(root, {})
     lines = [f"{folder}/{name}: new" for name in result.new] + [f"{name}: new" for name in extra.new]
     lines += [f"{folder}/{name}: no longer generated" for name in result.stale]

@@ -381,11 +381,16 @@ def _expand_collection(
     base = _bundled_records(collection, bundled)
     record_schema = _record_schema(schema, collection)
     required = [str(r) for r in record_schema.get("required", ())]
+    fixed = _fixed_names(schema, collection)
     records: dict[str, Any] = {}
     for rid, patch in given.items():
         where: Path = (*at, *collection.path, rid)
         if rid in removed:
             raise MalformedInputError(source, json_path(where), f"{rid!r} is both changed and removed")
+        if rid not in base and fixed:
+            raise MalformedInputError(
+                source, json_path(where), f"unknown {collection.what} {rid!r}{name_hint(rid, fixed)}"
+            )
         if rid not in base:
             missing = [
                 r
@@ -483,6 +488,17 @@ def _record_schema(schema: Mapping[str, Any], collection: Collection) -> Mapping
     if isinstance(extra, dict):
         return _node(schema, extra)
     return {}  # entries of fixed names (dice colours, pieces): each checked under its own name
+
+
+def _fixed_names(schema: Mapping[str, Any], collection: Collection) -> list[str]:
+    """The names a collection's entries may have when the schema lists them (dice colours,
+    pieces); empty when any id may be added."""
+    node = _node(schema, schema)
+    for part in collection.path:
+        node = _node(schema, node.get("properties", {}).get(part, {}))
+    if collection.id_field is None and node.get("additionalProperties") is False:
+        return sorted(node.get("properties", {}))
+    return []
 
 
 def _entry_schema(schema: Mapping[str, Any], collection: Collection, rid: str) -> Mapping[str, Any]:
