@@ -18,10 +18,10 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict, cast
@@ -326,13 +326,12 @@ def load(
     return Scenario(spec, spec.load(document, source, options))
 
 
-@contextlib.contextmanager
-def under_data(data: Mapping[str, Any] | str | Path, game: str | None = None) -> Iterator[None]:
+def under_data(data: Mapping[str, Any] | str | Path, game: str | None = None) -> AbstractContextManager[None]:
     """Run the body under a game's data (full, or partial with ``"extends": "bundled"``): every
     scenario, bundled example, search and witness of that game loaded inside reads it, as
     ``--data FILE`` does for a whole command. ``game`` is needed when the document does not name
     it (``"game"``). The data is checked first (a :class:`~invasion_oracle.MalformedInputError`
-    naming the file and field, as the command line's).
+    naming the file and field, as the command line's), when it is called.
 
     >>> base = load("example:stonespine/default").play().outcome()["heroes"][2]["health"]
     >>> with under_data({"extends": "bundled", "heroes": {"Barbarian": {"health": 2}}}, "stonespine"):
@@ -357,8 +356,7 @@ def under_data(data: Mapping[str, Any] | str | Path, game: str | None = None) ->
         )
     spec = registry.spec(arguments.text(named, "game", what="a game's name"), source=source, path="$.game")
     spec.build_data(Rulings.defaults(spec.name), document, source)
-    with data_in_force([DataInForce(spec.name, source, canonical_text(document))]):
-        yield
+    return data_in_force([DataInForce(spec.name, source, canonical_text(document))])
 
 
 @dataclass(frozen=True, slots=True)
