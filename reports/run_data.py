@@ -39,8 +39,16 @@ def add_run_data_option(parser: argparse.ArgumentParser, what: str = "everything
 
 
 def games_asked(args: argparse.Namespace) -> tuple[str, ...]:
+    """The games the command is asked about: ``--game``, else the game of a scenario it runs."""
     game = getattr(args, "game", None)
     if game is None:
+        scenario = getattr(args, "scenario", None)
+        if isinstance(scenario, str) and scenario != "-":  # standard input is read once, by the command
+            from invasion_oracle.model.core.jsonio import read_json_file
+
+            document = read_json_file(scenario)
+            named = document.get("game") if isinstance(document, dict) else None
+            return (named,) if isinstance(named, str) and named in registry.names() else ()
         return ()
     return (game,) if isinstance(game, str) else tuple(game)
 
