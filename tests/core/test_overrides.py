@@ -202,6 +202,12 @@ BAD: list[tuple[str, str, dict[str, Any], str]] = [
     (
         "spirit-island",
         "example:spirit_island/opening",
+        {"pieces": {"town": {"health": "2"}}},
+        "$.pieces.town.health: '2' is not of type 'integer'",
+    ),
+    (
+        "spirit-island",
+        "example:spirit_island/opening",
         {"pieces": {"town": {"health": 0}}},
         "$.pieces.town.health: 0 is less than the minimum of 1",
     ),
