@@ -47,6 +47,7 @@ if TYPE_CHECKING:
         SeededRandom,
         load,
         replay,
+        under_data,
     )
     from invasion_oracle.model.core.rulings import Ruling
 
@@ -62,6 +63,7 @@ _API = (
     "SeededRandom",
     "load",
     "replay",
+    "under_data",
 )
 # the per-game search modules load solvers (z3, networkx): only when first asked for
 _SEARCHES = ("cloudspire", "spirit_island", "stonespine", "vulketh")
@@ -94,6 +96,7 @@ __all__ = [
     "schemas",
     "spirit_island",
     "stonespine",
+    "under_data",
     "vulketh",
 ]
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict, cast
@@ -56,6 +57,7 @@ __all__ = [
     "SeededRandom",
     "load",
     "replay",
+    "under_data",
 ]
 
 
@@ -322,6 +324,39 @@ def load(
     spec = registry.spec_for_document(document, source)
     options = ScenarioOptions(specs, overrides, data_source)
     return Scenario(spec, spec.load(document, source, options))
+
+
+def under_data(data: Mapping[str, Any] | str | Path, game: str | None = None) -> AbstractContextManager[None]:
+    """Run the body under a game's data (full, or partial with ``"extends": "bundled"``): every
+    scenario, bundled example, search and witness of that game loaded inside reads it, as
+    ``--data FILE`` does for a whole command. ``game`` is needed when the document does not name
+    it (``"game"``). The data is checked first (a :class:`~invasion_oracle.MalformedInputError`
+    naming the file and field, as the command line's), when it is called.
+
+    >>> base = load("example:stonespine/default").play().outcome()["heroes"][2]["health"]
+    >>> with under_data({"extends": "bundled", "heroes": {"Barbarian": {"health": 2}}}, "stonespine"):
+    ...     load("example:stonespine/default").play().outcome()["heroes"][2]["health"] < base
+    True
+    """
+    from invasion_oracle.model.core.overrides import DataInForce, canonical_text, data_in_force
+    from invasion_oracle.model.core.rulings import Rulings
+
+    if isinstance(data, Mapping):
+        source = "data"
+        document = _document(data, source)
+    else:
+        source = str(_path(data, "data", "a data file's path or a dict of data values"))
+        document = read_json_file(source)
+        if not isinstance(document, dict):
+            raise MalformedInputError(source, "$", "a data file is a JSON object")
+    named = document.get("game", game)
+    if named is None:
+        raise MalformedInputError(
+            source, "$", 'which game is this data for? give game= or "game" in the data'
+        )
+    spec = registry.spec(arguments.text(named, "game", what="a game's name"), source=source, path="$.game")
+    spec.build_data(Rulings.defaults(spec.name), document, source)
+    return data_in_force([DataInForce(spec.name, source, canonical_text(document))])
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.reports.cache import JobCache
+from invasion_oracle.model.core.overrides import all_in_force, run_under
+from invasion_oracle.reports.cache import JobCache, data_key
 
 CONNECT_SECONDS = 10
 """How long to wait for a Dask scheduler before giving up with a clear error."""
@@ -109,13 +110,18 @@ def run_jobs(
     keys: list[str | None] = [None] * len(arguments)
     labels = [describe(args)[1] if describe else f"{label} {i + 1}" for i, args in enumerate(arguments)]
     cache = runner.cache if describe is not None and expects is not None else None
+    # The data in force (--data) travels with each job to a worker or a cluster, and is in the
+    # key of each cached result of its game: a result under other data is never reused.
+    in_force = all_in_force()
     packages: list[str] = [""] * len(arguments)
     reused: list[str] = []
     todo: list[int] = []
     for index, args in enumerate(arguments):
         if cache is not None and describe is not None and expects is not None:
             package = describe(args)[0]
-            keys[index] = None if package is None else cache.key(job, args, package)
+            keys[index] = (
+                None if package is None else cache.key(job, args, package, data_key(in_force, package))
+            )
             packages[index] = package or ""
             key = keys[index]
             if key is not None:
@@ -126,18 +132,21 @@ def run_jobs(
                     continue
         todo.append(index)
     progress = Progress(label, len(todo), len(reused))
-    work = [arguments[i] for i in todo]
+    work: list[tuple[Any, ...]] = [arguments[i] for i in todo]
+    runnable = job
+    if in_force:
+        runnable, work = run_under, [(in_force, job, *args) for args in work]
     done: dict[int, Any] = {}
     stopped = False
     try:
         if not work:
             pass
         elif runner.scheduler:
-            done, stopped = _on_dask(job, work, runner.scheduler, progress)
+            done, stopped = _on_dask(runnable, work, runner.scheduler, progress)
         elif runner.pool_size() == 1 or len(work) == 1:
-            done, stopped = _here(job, work, progress)
+            done, stopped = _here(runnable, work, progress)
         else:
-            done, stopped = _on_pool(job, work, runner.pool_size(), progress)
+            done, stopped = _on_pool(runnable, work, runner.pool_size(), progress)
     except KeyboardInterrupt:  # one that came before a runner took it over: none of these jobs ran
         stopped = True
     finally:

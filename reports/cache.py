@@ -9,6 +9,8 @@ A job's result is stored as plain JSON (never pickle) under a key of everything 
   ``properties``, ``solver`` and ``reports`` with ``reports/ambiguity``) and of that game's own
   folders (``model/<pkg>``, ``solver/<pkg>``, ``properties/<pkg>``, ``reports/<pkg>``,
   ``examples/<pkg>``), so changing one game's rulings or data reruns only that game's jobs;
+* the data in force, when a command runs under ``--data`` (:func:`data_key`): the canonical text
+  of the data file of the job's game, so a result computed under other data is never reused;
 * the cache format version.
 
 The search budget and the scenario are arguments, so they are in the key. Jobs with a wall-clock
@@ -397,10 +399,15 @@ class JobCache:
         if not os.access(self.folder, os.R_OK | os.X_OK):
             raise MalformedInputError(source, where, "cannot read the cache folder: Permission denied")
 
-    def key(self, job: Callable[..., Any], arguments: tuple[Any, ...], package: str) -> str | None:
+    def key(
+        self, job: Callable[..., Any], arguments: tuple[Any, ...], package: str, data: tuple[Any, ...] = ()
+    ) -> str | None:
+        """``data``: the data in force the job reads (:func:`data_key`); empty for the bundled data,
+        so keys of runs on the bundled data are as before."""
         try:
+            parts = [job.__module__, job.__qualname__, _key_data(arguments), version(package)]
             what = json.dumps(
-                [job.__module__, job.__qualname__, _key_data(arguments), version(package)],
+                [*parts, list(data)] if data else parts,
                 sort_keys=True,
                 separators=(",", ":"),
             )
@@ -502,6 +509,16 @@ def _check_entry(entry: Any, key: str, label: str, package: str) -> None:
         raise BadEntry(f"the result of {entry['job']!r}, expected {label!r}")
     if entry["code"] != version(package):
         raise BadEntry("computed by another version of the code or data")
+
+
+def data_key(in_force: tuple[Any, ...], package: str) -> tuple[Any, ...]:
+    """The part of a job's key that the data in force (``--data``) makes: the canonical text of
+    each game's data the job can read (its own game's; every game's for a job of no one game)."""
+    return tuple(
+        [entry.game, entry.text]
+        for entry in sorted(in_force, key=lambda e: e.game)
+        if not package or package_of_game(entry.game) == package
+    )
 
 
 def package_of_game(game: str) -> str:

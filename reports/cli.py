@@ -208,7 +208,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             from invasion_oracle.solver.common import require_cpsat
 
             require_cpsat()
-        status: int = args.run(args)
+        if getattr(args, "run_data", None):  # --data on a command that runs every game
+            from invasion_oracle.reports.run_data import run_data_in_force
+
+            with run_data_in_force(args):
+                status: int = args.run(args)
+            return status
+        status = args.run(args)
         return status
     except InvasionError as err:
         print(f"invasion: error: {one_line(str(err))}", file=sys.stderr)

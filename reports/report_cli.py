@@ -20,6 +20,7 @@ from typing import Any
 from invasion_oracle.model import registry
 from invasion_oracle.reports.ambiguity.cli import add_batch_options, add_fixture_options
 from invasion_oracle.reports.options import output_folder, positive_int, positive_seconds
+from invasion_oracle.reports.run_data import add_run_data_option
 
 DEFAULT_EXAMPLES = 200
 
@@ -51,6 +52,7 @@ def register_report(parser: argparse.ArgumentParser) -> None:
         "--no-search", action="store_true", help="skip the divergence and well-formedness searches"
     )
     parser.add_argument("--no-long", action="store_true", help="skip the games' long sections")
+    add_run_data_option(parser, "every section, search and witness")
     add_fixture_options(parser)
     add_batch_options(parser)
     parser.set_defaults(run=run_report)

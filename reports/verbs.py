@@ -29,6 +29,7 @@ from invasion_oracle.reports.options import (
     output_folder,
     positive_int,
 )
+from invasion_oracle.reports.run_data import add_run_data_option
 
 GENERIC_GAME_VERBS = ("simulate", "replay", "data", "schema", "examples", "ambiguities")
 
@@ -98,6 +99,7 @@ def _fixtures_parser(sub: Any) -> None:
         "--check", action="store_true", help="write nothing; exit 1 when anything would change (CI)"
     )
     generate.add_argument("--jobs", type=positive_int, help="worker processes (default: the cores)")
+    add_run_data_option(generate, "the suite is generated (into --dir, never the checkout's fixtures/)")
     generate.set_defaults(run=_fixtures_generate)
     check = actions.add_parser(
         "check", help="validate every case file and replay every case through the oracle"
@@ -221,6 +223,9 @@ def _conform_parser(sub: Any) -> None:
     )
     fuzzing.add_argument(
         "--jobs", type=positive_int, metavar="N", help="with --fuzz: implementation processes (default 1)"
+    )
+    add_run_data_option(
+        conform, "the oracle's expectations are recomputed, and each case's scenario carries the data, so"
     )
     add_output_options(conform, formats=("text", "md", "json", "junit", "jsonl"))
     conform.set_defaults(run=_conform)
@@ -505,17 +510,34 @@ def _run(args: argparse.Namespace) -> int:
 def _fixtures_generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from invasion_oracle.model.core.errors import MalformedInputError
     from invasion_oracle.reports import fixtures
     from invasion_oracle.reports.output import emit
+    from invasion_oracle.reports.suite.build import CaseError
     from invasion_oracle.reports.suite.files import apply, plan, plan_files
 
     folder = Path(args.dir)
-    expected, published = fixtures.suite_outputs(jobs=args.jobs)
-    result = plan(folder, expected)
     # The human-readable suite and the event schemas live in the source tree: written (and checked)
     # when the folder is the checkout's own fixtures/.
     root = Path(fixtures.__file__).resolve().parents[1]
     beside = folder.resolve() == root / "fixtures" and (root / "docs").is_dir()
+    if beside and args.run_data:
+        raise MalformedInputError(
+            "--dir",
+            str(folder),
+            "the checkout's fixtures/ hold the bundled data's expectations; with --data, give another "
+            "--dir (the suite under your data is written there)",
+        )
+    try:
+        expected, published = fixtures.suite_outputs(jobs=args.jobs)
+    except CaseError as err:
+        if not args.run_data:
+            raise
+        # a bundled case the designer's data makes unplayable: said as the data's problem
+        raise MalformedInputError(
+            ",".join(args.run_data), "$", f"the suite cannot be generated under this data: {err}"
+        ) from None
+    result = plan(folder, expected)
     extra = plan_files(root, published) if beside else plan_files(root, {})
     lines = [f"{folder}/{name}: new" for name in result.new] + [f"{name}: new" for name in extra.new]
     lines += [f"{folder}/{name}: no longer generated" for name in result.stale]

@@ -170,6 +170,10 @@ GOOD: dict[str, Call] = {
         "data": None,
     },
     "invasion_oracle.replay": lambda: {"trace": _trace(), "source": "<trace>"},
+    "invasion_oracle.under_data": lambda: {
+        "data": {"extends": "bundled", "heroes": {"Barbarian": {"health": 5}}},
+        "game": "stonespine",
+    },
     "invasion_oracle.First": lambda: {},
     "invasion_oracle.SeededRandom": lambda: {"seed": 1},
     "invasion_oracle.Scripted": lambda: {"answers": ["close"], "then": io.First(), "used": 0},

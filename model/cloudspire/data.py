@@ -28,8 +28,10 @@ from invasion_oracle.model.cloudspire.cards import (
     ItemSide,
 )
 from invasion_oracle.model.cloudspire.dice import COLOURS, Colour, Face, die_names
+from invasion_oracle.model.cloudspire.rulings import GAME
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
+from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force
 from invasion_oracle.model.core.provenance import Provenance, Sourced
 from invasion_oracle.model.core.rulings import resolve_name
 
@@ -207,8 +209,14 @@ def bundled_document() -> dict[str, Any]:
     return document
 
 
-@cache
 def default_data() -> GameData:
+    """The data in force (the bundled data unless a run set other data)."""
+    ambient = in_force(GAME)
+    return _default_data(ambient.key if ambient else None)
+
+
+@cache
+def _default_data(key: tuple[str, str] | None) -> GameData:
     return build_game_data(None, "data")
 
 
@@ -221,8 +229,27 @@ def _validated_bundle() -> dict[str, Any]:
     return base
 
 
+OVERRIDES = OverrideSpec(
+    GAME,
+    (
+        Collection(("values",), merge=False, what="value"),
+        Collection(("dice", "colours"), drop=(), what="die colour"),
+        Collection(("heroes",), "faction", drop=(), what="faction hero card"),
+        Collection(("minis",), "faction", drop=(), what="faction mini card"),
+        Collection(("conflict",), "id", drop=(), what="conflict card"),
+        Collection(("universal_heroes",), "name", drop=(), what="universal hero"),
+    ),
+)
+"""What a partial override (``"extends": "bundled"``) names by id (model/core/overrides.py)."""
+
+
 def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> GameData:
-    """The bundled data with ``overrides`` (a data document, already parsed) applied."""
+    """The bundled data, the data a run set (``overrides.in_force``), then ``overrides`` (a data
+    document, full or partial, already parsed) on top."""
+    return build_in_force(OVERRIDES, bundled_document(), load_schema(*SCHEMA), overrides, source, _build_full)
+
+
+def _build_full(overrides: dict[str, Any] | None, source: str) -> GameData:
     base = _validated_bundle()
     if overrides is not None:
         validate(overrides, load_schema(*SCHEMA), source)

@@ -21,6 +21,7 @@ from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
+from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force
 from invasion_oracle.model.core.provenance import Provenance, Sourced
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.spirit_island.blight import BlightCard
@@ -29,6 +30,7 @@ from invasion_oracle.model.spirit_island.event import EventCard
 from invasion_oracle.model.spirit_island.fear import FearCard
 from invasion_oracle.model.spirit_island.invader_deck import Adversary, InvaderCard
 from invasion_oracle.model.spirit_island.pieces import KindStats, PieceKind, PieceStats, Terrain, parse_land
+from invasion_oracle.model.spirit_island.rulings import GAME
 
 Path = tuple[str | int, ...]
 
@@ -285,8 +287,30 @@ def _fear_card(
     )
 
 
+OVERRIDES = OverrideSpec(
+    GAME,
+    (
+        Collection(("pieces",), drop=("provenance", "source"), what="piece"),
+        Collection(("values",), merge=False, what="value"),
+        Collection(("boards",), drop=(), what="board"),
+        Collection(("layouts",), drop=(), what="layout"),
+        Collection(("fear_cards",), "name", drop=(), what="Fear card"),
+        Collection(("events",), "name", drop=(), what="Event card"),
+        Collection(("blight_cards",), "name", drop=(), what="Blight card"),
+        Collection(("adversaries",), "name", drop=(), what="Adversary"),
+    ),
+)
+"""What a partial override (``"extends": "bundled"``) names by id (model/core/overrides.py)."""
+
+
 def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data") -> GameData:
-    """The data in force: the bundled file with a user data document applied on top."""
+    """The data in force: the bundled file, the data a run set (``overrides.in_force``), then a
+    user data document (full or partial) on top."""
+    schema = load_schema("invasion_oracle.model.spirit_island", "data.schema.json")
+    return build_in_force(OVERRIDES, _bundled(), schema, overrides, source, _build_full)
+
+
+def _build_full(overrides: dict[str, Any] | None, source: str) -> GameData:
     base = _bundled()
     cards_source = base["cards_source"]
     stats: dict[PieceKind, KindStats] = {}
@@ -506,8 +530,14 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-@cache
 def default_data() -> GameData:
+    """The data in force (the bundled data unless a run set other data)."""
+    ambient = in_force(GAME)
+    return _default_data(ambient.key if ambient else None)
+
+
+@cache
+def _default_data(key: tuple[str, str] | None) -> GameData:
     return build_game_data()
 
 

@@ -18,6 +18,7 @@ schema cannot say (names that exist, track spaces matching the abilities); every
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import json_path, load_schema
+from invasion_oracle.model.core.overrides import Collection, OverrideSpec, expand, in_force, located
 from invasion_oracle.model.core.provenance import Provenance, Sourced
 from invasion_oracle.model.core.rulings import Rulings, resolve_name
 from invasion_oracle.model.stonespine.abilities import (
@@ -50,6 +52,17 @@ from invasion_oracle.model.stonespine.inputs import check_document
 Face = tuple[HeroColor, ...]
 Path = tuple[str | int, ...]
 BUNDLED = "model/stonespine/data/stonespine.json"
+OVERRIDES = OverrideSpec(
+    "stonespine",
+    (
+        Collection(("heroes",), "name", what="hero card"),
+        Collection(("abilities",), "id", what="guardian ability"),
+        Collection(("guardians",), "name", what="guardian board"),
+        Collection(("values",), merge=False, what="value"),
+        Collection(("dice",), bundled=("dice", "two-per-colour"), merge=False, what="die"),
+    ),
+)
+"""What a partial override (``"extends": "bundled"``) names by id (model/core/overrides.py)."""
 
 
 def face_label(face: Face) -> str:
@@ -328,7 +341,26 @@ def build_game_data(
 
 
 def build_layered(rulings: Rulings, layers: Sequence[DataLayer]) -> GameData:
-    """Bundled data, then each layer in turn (a later layer wins value by value)."""
+    """Bundled data, then the data in force (:func:`invasion_oracle.model.core.overrides.in_force`),
+    then each layer in turn (a later layer wins value by value). A layer in the override form is
+    expanded first; errors about its records name its own places."""
+    ambient = in_force(OVERRIDES.game)
+    every = [*([DataLayer(ambient.document, ambient.source)] if ambient else []), *layers]
+    schema = load_schema("invasion_oracle.model.stonespine", "data.schema.json")
+    with contextlib.ExitStack() as stack:
+        full = []
+        for layer in every:
+            if not isinstance(layer.document, dict):
+                raise MalformedInputError(
+                    layer.source, json_path(layer.path), "a data document is a JSON object"
+                )
+            expanded = expand(layer.document, _bundled(), OVERRIDES, schema, layer.source, layer.path)
+            stack.enter_context(located(expanded, layer.source))
+            full.append(DataLayer(expanded.document, layer.source, layer.path))
+        return _build_layered(rulings, full)
+
+
+def _build_layered(rulings: Rulings, layers: Sequence[DataLayer]) -> GameData:
     base = _bundled()
     value_keys = frozenset(base["values"])
     heroes = dict(_bundled_heroes())
@@ -451,6 +483,12 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-@cache
 def default_data(rulings: Rulings) -> GameData:
+    """The data in force (the bundled data unless a run set other data)."""
+    ambient = in_force(OVERRIDES.game)
+    return _default_data(rulings, ambient.key if ambient else None)
+
+
+@cache
+def _default_data(rulings: Rulings, key: tuple[str, str] | None) -> GameData:
     return build_game_data(rulings)

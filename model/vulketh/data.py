@@ -20,12 +20,14 @@ from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
+from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force
 from invasion_oracle.model.core.provenance import Provenance, Sourced
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES, STRENGTHS, ActionBoard
 from invasion_oracle.model.vulketh.cards import ActionCard, Effect, EventCard, Goal, InvaderAction
 from invasion_oracle.model.vulketh.effects import EFFECT_KINDS, GOAL_KINDS
 from invasion_oracle.model.vulketh.hexmap import HexMap, default_map, parse_map
+from invasion_oracle.model.vulketh.rulings import GAME
 from invasion_oracle.model.vulketh.state import Resources
 
 POWERS = ("steal-resources", "convert", "spread", "regress", "war")
@@ -221,8 +223,40 @@ def _board(rows: dict[str, list[str]]) -> ActionBoard:
     )
 
 
+OVERRIDES = OverrideSpec(
+    GAME,
+    (
+        Collection(("values",), merge=False, what="value"),
+        Collection(
+            ("action_cards",),
+            "id",
+            bundled=("action_cards", "cards"),
+            whole=True,
+            drop=(),
+            what="Invader Action card",
+        ),
+        Collection(
+            ("invader_events",),
+            "id",
+            bundled=("invader_events", "cards"),
+            whole=True,
+            drop=(),
+            what="Invader Event",
+        ),
+    ),
+)
+"""What a partial override (``"extends": "bundled"``) names by id (model/core/overrides.py): the
+Invader Action cards and Events are read as whole decks, so a record can be removed from them."""
+
+
 def build_game_data(overrides: Mapping[str, Any] | None = None, source: str = "data") -> GameData:
-    """The data in force: the bundled file with a user data document applied on top."""
+    """The data in force: the bundled file, the data a run set (``overrides.in_force``), then a
+    user data document (full or partial) on top."""
+    schema = load_schema("invasion_oracle.model.vulketh", "data.schema.json")
+    return build_in_force(OVERRIDES, _bundled(), schema, overrides, source, _build_full)
+
+
+def _build_full(overrides: Mapping[str, Any] | None, source: str) -> GameData:
     base = _bundled()
     values = {
         k: Sourced(v["value"], Provenance(v["provenance"]), v["source"]) for k, v in base["values"].items()
@@ -348,6 +382,12 @@ def _check_sizes(values: Mapping[str, int], faces: Mapping[str, int], source: st
             )
 
 
-@cache
 def default_data() -> GameData:
+    """The data in force (the bundled data unless a run set other data)."""
+    ambient = in_force(GAME)
+    return _default_data(ambient.key if ambient else None)
+
+
+@cache
+def _default_data(key: tuple[str, str] | None) -> GameData:
     return build_game_data()

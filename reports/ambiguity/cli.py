@@ -21,6 +21,7 @@ from invasion_oracle.reports.options import (
     positive_int,
     positive_seconds,
 )
+from invasion_oracle.reports.run_data import add_run_data_option
 
 DEFAULT_FIXTURES = "fixtures"
 DEFAULT_EXAMPLES = 100
@@ -167,6 +168,7 @@ def register_rulings(sub: Any) -> None:
         "witnesses per reading, fixtures depending on each",
     )
     rulings.add_argument("--game", choices=registry.names(), help="only this game's rulings")
+    add_run_data_option(rulings, "every witness and fixture")
     add_fixture_options(rulings, default=False)
     add_batch_options(rulings)
     add_output_options(rulings)
@@ -177,6 +179,7 @@ def register_ambiguities(parser: argparse.ArgumentParser, game: str = "") -> Non
     """The arguments of ``invasion ambiguities`` (``game``: bound to one game)."""
     if not game:
         parser.add_argument("--game", choices=registry.names(), help="only this game")
+    add_run_data_option(parser, "every witness, scenario, search and fixture")
     parser.add_argument(
         "scenario",
         nargs="?",

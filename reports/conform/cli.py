@@ -10,6 +10,7 @@ from pathlib import Path
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.overrides import all_in_force
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.reports.conform import MAX_TIMEOUT, timeout_seconds  # noqa: F401 - re-exported
 from invasion_oracle.reports.conform.report import render, render_json, render_jsonl_line, render_junit
@@ -249,6 +250,17 @@ def run_from_args(args: argparse.Namespace) -> int:
     for _, command in commands:  # a program that is not there is named before the suite is read
         require_program(command)
     cases = load_cases(options.folder, to_load, options.cases)
+    in_force = all_in_force()
+    if in_force:  # --data: the oracle's expectations under the designer's data
+        from invasion_oracle.reports.conform.under_data import cases_under_data
+
+        cases, left_out = cases_under_data(cases, in_force)
+        if left_out:
+            print(
+                f"conform: {left_out} case(s) whose engine may choose left out under --data "
+                "(their acceptable outcomes come from the generator's search)",
+                file=sys.stderr,
+            )
     check_names(cases, options)
     gc.freeze()  # the cases live to the end of the run: keep the collector from walking them again
     fmt = getattr(args, "format", None)

@@ -18,6 +18,7 @@ are assembled in producer order, so the output does not depend on the number of 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import multiprocessing
 import os
@@ -29,6 +30,7 @@ from typing import Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.decisions import DecisionRequest
+from invasion_oracle.model.core.overrides import all_in_force, run_under
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.spec import GameSpec
 from invasion_oracle.reports.suite.cases import Case, Derivation, Expected, RuleRef, Variant
@@ -283,7 +285,8 @@ def build_all(games: Sequence[str], jobs: int | None = None) -> dict[str, list[C
     else:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method)) as pool:
-            results = list(pool.map(_run_work, work))
+            # the data in force (--data) goes with the work, whatever the start method
+            results = list(pool.map(functools.partial(run_under, all_in_force(), _run_work), work))
     out: dict[str, list[Case]] = {g: [] for g in games}
     ids: set[str] = set()
     for w, cases in zip(work, results, strict=True):

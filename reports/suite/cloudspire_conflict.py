@@ -41,7 +41,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from invasion_oracle.model.cloudspire.cards import Card, CardKind, EffectKind, EnemySide, has, total
@@ -121,9 +120,8 @@ RECOVERY_EXHAUSTED = ["Y1", "Y2", "Y3", "Y4", "G1", "G2", "G3"]  # more than any
 # -- the data ---------------------------------------------------------------------------------------
 
 
-@cache
 def _data() -> GameData:
-    return default_data()
+    return default_data()  # cached there, per data in force
 
 
 def _card(card_id: str) -> Card:

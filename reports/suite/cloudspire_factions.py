@@ -46,6 +46,7 @@ from invasion_oracle.model.cloudspire.cards import (
 )
 from invasion_oracle.model.cloudspire.data import GameData, default_data
 from invasion_oracle.model.cloudspire.dice import Colour, colour_of
+from invasion_oracle.model.core.overrides import in_force
 from invasion_oracle.reports.suite.cloudspire_scenarios import DICE, GAME, case, dice, doc
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
@@ -123,8 +124,14 @@ def _faction(data: GameData, name: str) -> Faction:
     )
 
 
-@cache
 def factions() -> dict[str, Faction]:
+    ambient = in_force(GAME)
+    return _factions(ambient.key if ambient else None)
+
+
+@cache
+def _factions(key: tuple[str, str] | None) -> dict[str, Faction]:
+    """Per data in force (it can change between runs in one process)."""
     data = default_data()
     return {name: _faction(data, name) for name in data.factions}
 
