@@ -72,8 +72,9 @@ class DataCases:
 
 def read_cases(game: str, topic: str, templates: Mapping[str, Template]) -> list[CaseSpec]:
     """The cases of the bundled file ``cases/GAME/TOPIC.toml``, in the file's order."""
-    resource = files("invasion_oracle.reports.suite").joinpath("cases", game, f"{topic}.toml")
-    source = f"reports/suite/cases/{game}/{topic}.toml"
+    folder = game.replace("-", "_")  # a package folder: spirit-island's cases are in spirit_island/
+    resource = files("invasion_oracle.reports.suite").joinpath("cases", folder, f"{topic}.toml")
+    source = f"reports/suite/cases/{folder}/{topic}.toml"
     try:
         document = tomllib.loads(resource.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
@@ -228,7 +229,7 @@ def _unique_names(cases: list[CaseSpec], source: str) -> None:
 
 def topics(game: str) -> Iterator[str]:
     """The bundled case files of ``game``, by topic name (for tools and tests)."""
-    folder = files("invasion_oracle.reports.suite").joinpath("cases", game)
+    folder = files("invasion_oracle.reports.suite").joinpath("cases", game.replace("-", "_"))
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             yield entry.name.removesuffix(".toml")
