@@ -35,7 +35,7 @@ from invasion_oracle.model.cloudspire.scenario import Scenario, require_round_st
 from invasion_oracle.model.cloudspire.state import GameState, RollDie
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
 from invasion_oracle.model.core.errors import RulesError
-from invasion_oracle.solver.cloudspire.search import options, outcomes, step
+from invasion_oracle.solver.cloudspire.search import no_cycle_collection, options, outcomes, step, unrecorded
 from invasion_oracle.solver.common import (
     Deadline,
     OracleDisagreement,
@@ -224,8 +224,11 @@ def survival_probability(
     progress = Progress("survival states")
 
     def solve(name: str) -> Fraction:
-        dps[name] = SurvivalDP(game, name == "grouped", deadline, progress=progress, max_states=max_states)
-        return dps[name].value(start)
+        dps[name] = SurvivalDP(
+            unrecorded(game), name == "grouped", deadline, progress=progress, max_states=max_states
+        )
+        with no_cycle_collection():
+            return dps[name].value(start)
 
     # each engine in turn; one cut by a limit or Ctrl-C is named, the later ones not started
     found, runs = run_engines(engines, solve, deadline, finished=lambda _: True)
@@ -236,7 +239,8 @@ def survival_probability(
             raise TimeLimit("interrupted" if deadline.stopped() else "time")
         main = dps[runs.finished[0]]
         first = main.option_values(start) if isinstance(start.request, DecisionRequest) else ()
-        replayed = policy_survival(game, start, main, deadline)
+        with no_cycle_collection():
+            replayed = policy_survival(game, start, main, deadline)
     except TimeLimit:
         progress.finish()
         explored = progress.done  # the states valued before the stop, every engine counted
