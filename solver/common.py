@@ -291,6 +291,14 @@ class Progress:
                 self._next_line = now + PIPE_TICK_SECONDS
                 self._line(now - self._started)
 
+    def estimate(self, total: int) -> None:
+        """A total estimated while the search runs (it cannot be known in advance): the bar and
+        the progress lines show it, with the time left at the pace so far."""
+        self.total = max(total, self.done)
+        if self._bar is not None:
+            self._bar.total = self.total
+            self._bar.refresh()
+
     def _line(self, elapsed: float) -> None:
         if self.total:
             done = f"{self.done:,}/{self.total:,} done"
