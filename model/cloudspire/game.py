@@ -199,6 +199,7 @@ class CloudspireGame:
         # formatting the name and looking it up cost a tenth of a search's step.
         self._task_handlers: dict[type, Callable[..., GameState] | None] = {}
         self._answer_handlers: dict[type, Callable[..., GameState] | None] = {}
+        self._boss_bonus: dict[str, int] = {}
 
     # -- the pure interface -------------------------------------------------------------------------
 
@@ -256,12 +257,15 @@ class CloudspireGame:
     # -- the loop ------------------------------------------------------------------------------------
 
     def _advance(self, s: GameState, ev: Events) -> GameState:
+        handlers = self._task_handlers
         while s.request is None and s.agenda:
             if s.outcome is not None:
                 return s.evolve(agenda=())
             task, s = s.agenda[0], s.with_agenda(s.agenda[1:])
-            s = self._run(s, task, ev)
-            s = self._check(s, ev)
+            handler = handlers.get(type(task))  # the step loop's own copy of _run's lookup
+            s = self._run(s, task, ev) if handler is None else handler(s, task, ev)
+            if s.health < 1 or s.boss_added:  # else _check finds nothing: no outcome can begin
+                s = self._check(s, ev)
         if s.outcome is not None:
             return s.evolve(agenda=(), request=None, awaiting=None, phase="over")
         return s
@@ -371,9 +375,15 @@ class CloudspireGame:
         """The enemy's Damage plus the boss's global effect when in force (ruling CS-BOSS-GLOBAL)."""
         bonus = 0
         if s.boss:
-            in_lane = any(s.boss in stack for stack in s.lanes)
-            if self.rules.boss_global == "from-setup" or in_lane:
-                bonus = total(self.enemy(s.boss).global_effects, EffectKind.ENEMY_DAMAGE)
+            effect = self._boss_bonus.get(s.boss)
+            if effect is None:  # the boss card's global Damage, read once per boss
+                effect = self._boss_bonus[s.boss] = total(
+                    self.enemy(s.boss).global_effects, EffectKind.ENEMY_DAMAGE
+                )
+            if effect and (
+                self.rules.boss_global == "from-setup" or any(s.boss in stack for stack in s.lanes)
+            ):
+                bonus = effect
         return self.enemy(card_id).damage + bonus
 
     def rolls_allowed(self, s: GameState) -> int:
