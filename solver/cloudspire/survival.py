@@ -221,6 +221,12 @@ class SurvivalDP:
         return total
 
 
+def _count(n: int | None) -> str:
+    """A state count to read: 1,234,567, or 8.1e+34 past a billion (an estimate's digits mean
+    nothing there)."""
+    return "an unknown number of" if n is None else f"{n:,}" if n < 10**9 else f"{n:.1e}"
+
+
 def _say(line: str, progress: Progress) -> None:
     """One line on the progress stream (stderr): stdout keeps only the answer."""
     with contextlib.suppress(OSError, ValueError):  # a closed or broken stderr stops nothing
@@ -308,7 +314,7 @@ def survival_probability(
         for dp in dps.values():
             if dp.runaway:
                 _say(
-                    f"survival search stopped early: about {dp.estimated:,} states estimated after "
+                    f"survival search stopped early: about {_count(dp.estimated)} states estimated after "
                     f"{len(dp.memo):,}, and the memory limit allows {dp.max_states:,} "
                     "(ask for fewer --rounds, or raise --memory-limit)",
                     progress,
