@@ -7,8 +7,6 @@ from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
-from tabulate import tabulate
-
 
 class TableStyle(enum.Enum):
     """How tables print: Markdown (files, pipes, ``--format md``, and a terminal, where
@@ -48,6 +46,8 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
     style, width = _style.get()
     if style is TableStyle.TEXT:
         return _wrapped(body, headers, width)
+    from tabulate import tabulate  # here: its import is a tenth of a JSON command's start-up
+
     cells = [[_cell(v) for v in row] for row in body]
     return tabulate(cells, headers=[_cell(h) for h in headers], tablefmt="github")
 
@@ -70,6 +70,8 @@ def _wrapped(body: list[list[Any]], headers: Sequence[str], width: int) -> str:
     while sum(limits) + overhead > width and max(limits) > 8:
         widest = limits.index(max(limits))
         limits[widest] -= 1
+    from tabulate import tabulate
+
     text_rows = [[str(v) for v in row] for row in body]
     return tabulate(
         text_rows,

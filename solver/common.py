@@ -18,9 +18,10 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-import z3
+if TYPE_CHECKING:
+    import z3
 
 from invasion_oracle.model.core.errors import MissingEngineError
 
@@ -172,14 +173,14 @@ def sigint_watch() -> Iterator[Callable[[], bool]]:
                 seen[0] = True
                 if _Z3_CHECKING[0]:  # interrupting an idle z3 context spoils its next check
                     with contextlib.suppress(Exception):
-                        z3.main_ctx().interrupt()
+                        sys.modules["z3"].main_ctx().interrupt()
                 for running in list(_CPSAT_SOLVING):  # a CP-SAT solve holds the main thread too
                     running[1] = True
                     with contextlib.suppress(Exception):
                         running[0].stop_search()
 
     _Z3_CTRL_C_OFF[0] += 1
-    z3.set_param("ctrl_c", False)
+    _z3_ctrl_c_as_watched()
     watcher = threading.Thread(target=watch, name="sigint-watch", daemon=True)
     watcher.start()
     try:
@@ -187,8 +188,7 @@ def sigint_watch() -> Iterator[Callable[[], bool]]:
     finally:
         signal.set_wakeup_fd(previous)
         _Z3_CTRL_C_OFF[0] -= 1
-        if not _Z3_CTRL_C_OFF[0]:
-            z3.set_param("ctrl_c", True)
+        _z3_ctrl_c_as_watched()
         with contextlib.suppress(OSError):
             writer.shutdown(socket.SHUT_RDWR)
         writer.close()
@@ -197,6 +197,20 @@ def sigint_watch() -> Iterator[Callable[[], bool]]:
 
 
 _Z3_CTRL_C_OFF = [0]  # sigint_watch contexts active (z3's own Ctrl-C handler is off inside them)
+# z3's ``ctrl_c`` as last set here (None: never): z3 is imported only by the searches that use it
+# (about 0.05 s of every command's start otherwise), so a watch that starts before the import sets
+# it at the first check instead (:func:`checking`)
+_Z3_CTRL_C_SET: list[bool | None] = [None]
+
+
+def _z3_ctrl_c_as_watched() -> None:
+    """z3's own Ctrl-C handler off while a :func:`sigint_watch` is active, on otherwise; nothing
+    to set while z3 is not imported."""
+    wanted = not _Z3_CTRL_C_OFF[0]
+    z3_module = sys.modules.get("z3")
+    if z3_module is not None and _Z3_CTRL_C_SET[0] is not wanted:
+        z3_module.set_param("ctrl_c", wanted)
+        _Z3_CTRL_C_SET[0] = wanted
 
 
 @contextlib.contextmanager
@@ -285,6 +299,14 @@ class Progress:
             if now >= self._next_line:
                 self._next_line = now + PIPE_TICK_SECONDS
                 self._line(now - self._started)
+
+    def estimate(self, total: int) -> None:
+        """A total estimated while the search runs (it cannot be known in advance): the bar and
+        the progress lines show it, with the time left at the pace so far."""
+        self.total = max(total, self.done)
+        if self._bar is not None:
+            self._bar.total = self.total
+            self._bar.refresh()
 
     def _line(self, elapsed: float) -> None:
         from invasion_oracle.solver.progress_bar import time_left
@@ -384,6 +406,7 @@ def _cpsat_run(solver: Any, model: Any, deadline: Deadline, callback: Any = None
 
 def checking(solver: Any, *assumptions: Any) -> z3.CheckSatResult:
     """``invasion_oracle.solver.check(*assumptions)``, marked as running so that Ctrl-C can interrupt it."""
+    _z3_ctrl_c_as_watched()  # z3 may have been imported after the watch started
     _Z3_CHECKING[0] += 1
     try:
         return solver.check(*assumptions)
@@ -495,6 +518,8 @@ def cpsat_count(model: Any, variables: Sequence[Any], deadline: Deadline) -> int
 
 def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatResult:
     """``invasion_oracle.solver.check`` under the deadline; raises TimeLimit on timeout or z3 giving up."""
+    import z3  # imported where z3 is used: the commands that never check with z3 never load it
+
     deadline.check()
     ms = deadline.z3_ms()
     if ms is not None:

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 
 from invasion_oracle.model.cloudspire.area import HERO, SPIRE_SPACES
 from invasion_oracle.model.cloudspire.dice import Colour, Face
+from invasion_oracle.model.core.frozen import quick_init
 
 KINDS = ("bp", "free", "drill", "lattice")
 _SLOT = re.compile(r"^(hero|[LR]-(?:top|middle|bottom))\.(bp|free|drill|lattice)([1-9][0-9]?)$")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class Slot:
     space: str

@@ -116,6 +116,21 @@ from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import Rulings
 
 Events = list[Event]
+
+
+class _Unrecorded(list[Event]):
+    """The events of a game that does not keep them (a search's): every append is dropped."""
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:
+        return None
+
+
+# The one list a game that does not record events writes to: each site building an event checks
+# for it first, so a search's step builds no event (about a tenth of its time); the states are
+# the same either way (tests/cloudspire/test_searches.py compares them).
+UNRECORDED: Events = _Unrecorded()
 PLAYER = "hero"
 UNIVERSAL = "universal:"
 
@@ -174,19 +189,22 @@ def resolve_tasks() -> tuple[Task, ...]:
 class CloudspireGame:
     """The rules in force plus the pure step function."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, record_events: bool = True) -> None:
         self.rules = rules
+        # False for the searches: ``start`` and ``step`` then return no events, the states alike
+        self.record_events = record_events
         self.data = rules.data
         self._cards = {c.id: c for c in rules.data.cards}
         # Each task type's handlers, found once (by name, as before: ``_task_X`` / ``_answer_X``):
         # formatting the name and looking it up cost a tenth of a search's step.
         self._task_handlers: dict[type, Callable[..., GameState] | None] = {}
         self._answer_handlers: dict[type, Callable[..., GameState] | None] = {}
+        self._boss_bonus: dict[str, int] = {}
 
     # -- the pure interface -------------------------------------------------------------------------
 
     def start(self, state: GameState) -> tuple[GameState, tuple[Event, ...]]:
-        events: Events = []
+        events: Events = [] if self.record_events else UNRECORDED
         state = self._check(state, events)
         return self._advance(state, events), tuple(events)
 
@@ -200,7 +218,7 @@ class CloudspireGame:
         listed = request.options if isinstance(request, DecisionRequest) else request.outcomes
         if not (isinstance(answer, str) and answer in listed):
             answer = normalise_answer(request, answer)
-        events: Events = []
+        events: Events = [] if self.record_events else UNRECORDED
         state = state.evolve(request=None, awaiting=None)
         if isinstance(request, ChanceRequest):
             state = self._chance(state, task, str(answer), events)
@@ -239,12 +257,15 @@ class CloudspireGame:
     # -- the loop ------------------------------------------------------------------------------------
 
     def _advance(self, s: GameState, ev: Events) -> GameState:
+        handlers = self._task_handlers
         while s.request is None and s.agenda:
             if s.outcome is not None:
                 return s.evolve(agenda=())
             task, s = s.agenda[0], s.with_agenda(s.agenda[1:])
-            s = self._run(s, task, ev)
-            s = self._check(s, ev)
+            handler = handlers.get(type(task))  # the step loop's own copy of _run's lookup
+            s = self._run(s, task, ev) if handler is None else handler(s, task, ev)
+            if s.health < 1 or s.boss_added:  # else _check finds nothing: no outcome can begin
+                s = self._check(s, ev)
         if s.outcome is not None:
             return s.evolve(agenda=(), request=None, awaiting=None, phase="over")
         return s
@@ -264,7 +285,8 @@ class CloudspireGame:
             )
         if outcome is None:
             return s
-        ev.append(Event.make("game_over", result=outcome.result, reason=outcome.reason, round=s.round))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("game_over", result=outcome.result, reason=outcome.reason, round=s.round))
         return s.evolve(outcome=outcome)
 
     def _ask(
@@ -292,17 +314,20 @@ class CloudspireGame:
         if isinstance(task, RollDie):
             die = s.die(task.die)
             face = Face(answer)
-            ev.append(Event.make("die_rolled", die=die.name, face=face.value))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("die_rolled", die=die.name, face=face.value))
             return s.with_die(replace(die, face=face))
         if isinstance(task, RevealTop):
             pile = s.deployment if task.pile == "deployment" else s.market
             pile = pile.reveal(answer)
-            ev.append(Event.make("pile_revealed", pile=task.pile, card=answer))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("pile_revealed", pile=task.pile, card=answer))
             return s.evolve(deployment=pile) if task.pile == "deployment" else s.evolve(market=pile)
         if isinstance(task, ChooseBoss):
             return self._boss_chosen(s, answer, ev)
         if isinstance(task, AddMiniBosses):
-            ev.append(Event.make("mini_boss_added", card=answer, name=self.enemy_name(answer)))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("mini_boss_added", card=answer, name=self.enemy_name(answer)))
             pile = s.deployment.shuffle()
             pile = replace(pile, shuffled=tuple(sorted((*pile.shuffled, answer))))
             return s.evolve(deployment=pile).push(AddMiniBosses(task.left - 1))
@@ -330,7 +355,8 @@ class CloudspireGame:
         return [c for c in COLOURS if c in present]
 
     def _exhaust(self, s: GameState, die: Die, reason: str, ev: Events) -> GameState:
-        ev.append(Event.make("die_exhausted", die=die.name, reason=reason))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("die_exhausted", die=die.name, reason=reason))
         return s.with_die(Die(die.name, Zone.EXHAUSTED))
 
     def damage_of(self, face: Face | None, card_id: str) -> int:
@@ -349,9 +375,15 @@ class CloudspireGame:
         """The enemy's Damage plus the boss's global effect when in force (ruling CS-BOSS-GLOBAL)."""
         bonus = 0
         if s.boss:
-            in_lane = any(s.boss in stack for stack in s.lanes)
-            if self.rules.boss_global == "from-setup" or in_lane:
-                bonus = total(self.enemy(s.boss).global_effects, EffectKind.ENEMY_DAMAGE)
+            effect = self._boss_bonus.get(s.boss)
+            if effect is None:  # the boss card's global Damage, read once per boss
+                effect = self._boss_bonus[s.boss] = total(
+                    self.enemy(s.boss).global_effects, EffectKind.ENEMY_DAMAGE
+                )
+            if effect and (
+                self.rules.boss_global == "from-setup" or any(s.boss in stack for stack in s.lanes)
+            ):
+                bonus = effect
         return self.enemy(card_id).damage + bonus
 
     def rolls_allowed(self, s: GameState) -> int:
@@ -502,7 +534,8 @@ class CloudspireGame:
     def _banish(self, s: GameState, task: Task, colour: Colour, ev: Events) -> GameState:
         """Seed 004, Gaining & Placing Spires: banish a pool die to search for a spire, any time."""
         die = self._pool_die(s, colour)
-        ev.append(Event.make("die_banished", die=die.name))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("die_banished", die=die.name))
         return s.with_die(Die(die.name, Zone.BANISHED)).push(SearchSpire(), task)
 
     def discard_side(self, s: GameState, card_id: str) -> str:
@@ -516,7 +549,8 @@ class CloudspireGame:
 
     def _to_discard(self, s: GameState, card_id: str, reason: str, ev: Events) -> GameState:
         side = self.discard_side(s, card_id)
-        ev.append(Event.make("card_discarded", card=card_id, side=side, reason=reason))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("card_discarded", card=card_id, side=side, reason=reason))
         return s.evolve(discard=(*s.discard, (card_id, side)))
 
     # -- the boss ------------------------------------------------------------------------------------------
@@ -529,7 +563,8 @@ class CloudspireGame:
             hidden = [c for stack in s.lanes for c in stack[1:] if c not in s.activated]
             if hidden:
                 return s
-        ev.append(Event.make("boss_added", card=s.boss, name=self.enemy_name(s.boss)))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("boss_added", card=s.boss, name=self.enemy_name(s.boss)))
         return s.evolve(boss_added=True, deployment=s.deployment.add_on_top(s.boss))
 
     # -- setup -------------------------------------------------------------------------------------------
@@ -550,7 +585,8 @@ class CloudspireGame:
         return s.evolve(request=request, awaiting=task)
 
     def _boss_chosen(self, s: GameState, boss: str, ev: Events) -> GameState:
-        ev.append(Event.make("boss_chosen", card=boss, name=self.enemy_name(boss)))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("boss_chosen", card=boss, name=self.enemy_name(boss)))
         faction = self._cards[boss].faction
         reading = self.rules.deployment_makeup
         if reading == "all-enemy-factions":
@@ -560,7 +596,8 @@ class CloudspireGame:
         cards = [c.id for f in factions for c in self.data.faction_cards(f, CardKind.CONFLICT)]
         if reading == "boss-faction":
             cards += [c.id for c in self.data.faction_cards(faction, CardKind.MINI)]
-        ev.append(Event.make("deployment_built", reading=reading, cards=len(cards)))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("deployment_built", reading=reading, cards=len(cards)))
         return s.evolve(boss=boss, deployment=replace(s.deployment, shuffled=tuple(sorted(cards))).shuffle())
 
     def _task_AddMiniBosses(self, s: GameState, task: AddMiniBosses, ev: Events) -> GameState:
@@ -574,7 +611,8 @@ class CloudspireGame:
             if c.kind is CardKind.MINI and c.faction not in s.allied and c.id not in in_stack
         )
         if not eligible:
-            ev.append(Event.make("mini_boss_skipped", reason="no mini-boss left"))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("mini_boss_skipped", reason="no mini-boss left"))
             return s
         request = ChanceRequest("draw", "mini-boss", tuple(eligible), "More Adversity: a random mini-boss")
         return s.evolve(request=request, awaiting=task)
@@ -582,7 +620,8 @@ class CloudspireGame:
     # -- round start ---------------------------------------------------------------------------------------
 
     def _task_StartRound(self, s: GameState, task: StartRound, ev: Events) -> GameState:
-        ev.append(Event.make("round_started", round=s.round))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("round_started", round=s.round))
         s = s.evolve(
             phase="cycle",
             created=(),
@@ -607,7 +646,8 @@ class CloudspireGame:
         """Drilling Outpost (seed 004, Created Blueprints): a red blueprint on an active spire."""
         spaces = self._live_spires(s)
         if not spaces:
-            ev.append(Event.make("effect_skipped", card=task.source, reason="no active spire"))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("effect_skipped", card=task.source, reason="no active spire"))
             return s
         if len(spaces) == 1:
             return self._drill(s, task, spaces[0], ev)
@@ -617,7 +657,8 @@ class CloudspireGame:
         return self._drill(s, task, c.space, ev)
 
     def _drill(self, s: GameState, task: Drill, space: str, ev: Events) -> GameState:
-        ev.append(Event.make("blueprint_created", space=space, colour=Colour.RED.value, card=task.source))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("blueprint_created", space=space, colour=Colour.RED.value, card=task.source))
         return s.evolve(created=(*s.created, Created(space, Colour.RED, task.source)))
 
     # -- Cycle Enemies ----------------------------------------------------------------------------------
@@ -638,7 +679,8 @@ class CloudspireGame:
             return s
         die = self._pool_die(s, c.colour)
         card, pile = s.deployment.take_top()
-        ev.append(Event.make("enemy_cycled", card=card, name=self.enemy_name(card), die=die.name))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("enemy_cycled", card=card, name=self.enemy_name(card), die=die.name))
         s = self._exhaust(s, die, "cycle", ev)
         return s.evolve(deployment=pile.to_bottom(card)).push(task)
 
@@ -661,31 +703,35 @@ class CloudspireGame:
             if not stack:
                 continue
             if s.lane(dst):
-                ev.append(Event.make("advance_blocked", card=stack[0], lane=src, to=dst))
+                if ev is not UNRECORDED:
+                    ev.append(Event.make("advance_blocked", card=stack[0], lane=src, to=dst))
                 continue
-            ev.append(
-                Event.make(
-                    "enemy_advanced",
-                    card=stack[0],
-                    name=self.enemy_name(stack[0]),
-                    lane=src,
-                    to=dst,
-                    stack=len(stack),
+            if ev is not UNRECORDED:
+                ev.append(
+                    Event.make(
+                        "enemy_advanced",
+                        card=stack[0],
+                        name=self.enemy_name(stack[0]),
+                        lane=src,
+                        to=dst,
+                        stack=len(stack),
+                    )
                 )
-            )
             s = s.with_lane(dst, stack).with_lane(src, ())
         return s.push(Deploy(), EndAdvance())
 
     def _task_Deploy(self, s: GameState, task: Deploy, ev: Events) -> GameState:
         if s.lane("top"):
-            ev.append(Event.make("deployment_blocked", lane="top", by=s.lane("top")[0]))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("deployment_blocked", lane="top", by=s.lane("top")[0]))
             return s
         if not len(s.deployment):
             return s
         if s.deployment.needs_reveal:
             return s.push(RevealTop("deployment"), task)
         card, pile = s.deployment.take_top()
-        ev.append(Event.make("enemy_deployed", card=card, name=self.enemy_name(card), lane="top"))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("enemy_deployed", card=card, name=self.enemy_name(card), lane="top"))
         s = s.evolve(deployment=pile, deployed=True).with_lane("top", (card,))
         icons = self.enemy(card).additional_enemies
         return s.push(*((AddUnder("top", icons),) if icons else ()), Activate(card))
@@ -698,31 +744,39 @@ class CloudspireGame:
         if not s.lane(task.lane):
             return s
         if not len(s.deployment):
-            ev.append(
-                Event.make(
-                    "additional_enemy_ignored", lane=task.lane, reason="deployment-empty", icons=task.icons
+            if ev is not UNRECORDED:
+                ev.append(
+                    Event.make(
+                        "additional_enemy_ignored",
+                        lane=task.lane,
+                        reason="deployment-empty",
+                        icons=task.icons,
+                    )
                 )
-            )
             return s
         if s.deployment.needs_reveal:
             return s.push(RevealTop("deployment"), task)
         nxt = s.deployment.top[0]
         if self.is_boss(nxt):
-            ev.append(
-                Event.make(
-                    "additional_enemy_ignored",
-                    lane=task.lane,
-                    reason="next-is-boss",
-                    icons=task.icons,
-                    card=nxt,
+            if ev is not UNRECORDED:
+                ev.append(
+                    Event.make(
+                        "additional_enemy_ignored",
+                        lane=task.lane,
+                        reason="next-is-boss",
+                        icons=task.icons,
+                        card=nxt,
+                    )
                 )
-            )
             return s
         card, pile = s.deployment.take_top()
         stack = s.lane(task.lane)
-        ev.append(
-            Event.make("enemy_added", card=card, name=self.enemy_name(card), lane=task.lane, under=stack[-1])
-        )
+        if ev is not UNRECORDED:
+            ev.append(
+                Event.make(
+                    "enemy_added", card=card, name=self.enemy_name(card), lane=task.lane, under=stack[-1]
+                )
+            )
         s = s.evolve(deployment=pile).with_lane(task.lane, (*stack, card))
         return s.push(AddUnder(task.lane, task.icons - 1 + self.enemy(card).additional_enemies))
 
@@ -733,14 +787,15 @@ class CloudspireGame:
         s = s.evolve(activated=tuple(sorted((*s.activated, task.card))))
         ignore = task.card in s.revealed_now and self.rules.reveal_activation == "ignored"
         effects = self.enemy(task.card).activation
-        ev.append(
-            Event.make(
-                "enemy_activated",
-                card=task.card,
-                name=self.enemy_name(task.card),
-                effects_ignored=bool(ignore and effects),
+        if ev is not UNRECORDED:
+            ev.append(
+                Event.make(
+                    "enemy_activated",
+                    card=task.card,
+                    name=self.enemy_name(task.card),
+                    effects_ignored=bool(ignore and effects),
+                )
             )
-        )
         s = self._maybe_add_boss(s, ev)
         if ignore:
             return s
@@ -754,11 +809,13 @@ class CloudspireGame:
 
     def _lose_health(self, s: GameState, amount: int, cause: str, card: str, ev: Events) -> GameState:
         lost = min(amount, s.health)
-        ev.append(Event.make("health_lost", amount=lost, cause=cause, card=card))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("health_lost", amount=lost, cause=cause, card=card))
         return s.evolve(health=s.health - lost, health_lost=s.health_lost + lost)
 
     def _gain_health(self, s: GameState, amount: int, cause: str, card: str, ev: Events) -> GameState:
-        ev.append(Event.make("health_gained", amount=amount, cause=cause, card=card))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("health_gained", amount=amount, cause=cause, card=card))
         return s.evolve(health=s.health + amount, health_gained=s.health_gained + amount)
 
     def _task_ExhaustPool(self, s: GameState, task: ExhaustPool, ev: Events) -> GameState:
@@ -785,14 +842,16 @@ class CloudspireGame:
             return s
         blocked = bool(s.lane("top"))
         if not blocked and self.rules.empty_stack_damage == "blocked-only":
-            ev.append(Event.make("deployment_failed", reason="deployment-empty", damage=0))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("deployment_failed", reason="deployment-empty", damage=0))
             return s
         damage = int(self.data.value("deploy_fail_damage"))
-        ev.append(
-            Event.make(
-                "deployment_failed", reason="blocked" if blocked else "deployment-empty", damage=damage
+        if ev is not UNRECORDED:
+            ev.append(
+                Event.make(
+                    "deployment_failed", reason="blocked" if blocked else "deployment-empty", damage=damage
+                )
             )
-        )
         return self._lose_health(s, damage, "deployment-failed", "", ev)
 
     # -- Strategy phase -------------------------------------------------------------------------------------
@@ -807,9 +866,12 @@ class CloudspireGame:
                 (ln for ln in reversed(LANES) if s.top_of(ln) and not self.is_boss(s.lane(ln)[0])), None
             )
             if lane is None:
-                ev.append(
-                    Event.make("additional_enemy_ignored", lane="", reason="no-non-boss-enemy", icons=adds)
-                )
+                if ev is not UNRECORDED:
+                    ev.append(
+                        Event.make(
+                            "additional_enemy_ignored", lane="", reason="no-non-boss-enemy", icons=adds
+                        )
+                    )
             else:
                 pushed.append(AddUnder(lane, adds))
         return s.push(*pushed, PlaceSpires(), CommitDice())
@@ -833,7 +895,8 @@ class CloudspireGame:
         return self._place(s, c.card, c.space, ev).push(task)
 
     def _place(self, s: GameState, card_id: str, space: str, ev: Events) -> GameState:
-        ev.append(Event.make("spire_placed", card=card_id, name=self.item_name(card_id), space=space))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("spire_placed", card=card_id, name=self.item_name(card_id), space=space))
         inventory = tuple(x for x in s.inventory if x != card_id)
         return s.evolve(inventory=inventory).with_spire(space, PlacedSpire(card_id))
 
@@ -855,12 +918,14 @@ class CloudspireGame:
     def _answer_CommitDice(self, s: GameState, task: CommitDice, c: Choice, ev: Events) -> GameState:
         if c.verb == "commit":
             die = self._pool_die(s, c.colour)
-            ev.append(Event.make("die_committed", die=die.name))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("die_committed", die=die.name))
             return s.with_die(Die(die.name, Zone.COMMITTED)).push(task)
         if c.verb == "stop":
             return s.push(LoadDice(), SpiresFire())
         dice = sorted(s.in_zone(Zone.COMMITTED), key=lambda d: die_order(d.name))
-        ev.append(Event.make("dice_rolled", roll=s.rolls_used + 1, dice=tuple(d.name for d in dice)))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("dice_rolled", roll=s.rolls_used + 1, dice=tuple(d.name for d in dice)))
         for die in dice:
             s = s.with_die(replace(die, face=None))
         return s.evolve(rolls_used=s.rolls_used + 1).push(
@@ -885,11 +950,16 @@ class CloudspireGame:
             return s
         die = s.die(c.die)
         face = die.face if die.zone is Zone.COMMITTED and die.face is not None else Face.MISS
-        ev.append(
-            Event.make(
-                "die_loaded", die=die.name, face=face.value, slot=str(c.slot), unrolled=die.zone is Zone.POOL
+        if ev is not UNRECORDED:
+            ev.append(
+                Event.make(
+                    "die_loaded",
+                    die=die.name,
+                    face=face.value,
+                    slot=str(c.slot),
+                    unrolled=die.zone is Zone.POOL,
+                )
             )
-        )
         return s.with_die(Die(die.name, Zone.LOADED, face, str(c.slot))).push(task)
 
     def _task_AfterLoad(self, s: GameState, task: AfterLoad, ev: Events) -> GameState:
@@ -903,7 +973,8 @@ class CloudspireGame:
     def _task_SpiresFire(self, s: GameState, task: SpiresFire, ev: Events) -> GameState:
         """Seed 004, Spires Fire Phase: loaded hits onto orthogonally adjacent enemies."""
         if s.phase != "spires-fire":
-            ev.append(Event.make("phase_started", phase="spires-fire", round=s.round))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("phase_started", phase="spires-fire", round=s.round))
             s = s.evolve(phase="spires-fire", revealed_now=())
         options = self.fire_options(s)
         if not options:
@@ -917,17 +988,18 @@ class CloudspireGame:
         card = s.top_of(c.lane)
         assert card is not None and die.face is not None
         damage = self.damage_of(die.face, card)
-        ev.append(
-            Event.make(
-                "die_applied",
-                die=die.name,
-                face=die.face.value,
-                slot=die.slot,
-                lane=c.lane,
-                card=card,
-                damage=damage,
+        if ev is not UNRECORDED:
+            ev.append(
+                Event.make(
+                    "die_applied",
+                    die=die.name,
+                    face=die.face.value,
+                    slot=die.slot,
+                    lane=c.lane,
+                    card=card,
+                    damage=damage,
+                )
             )
-        )
         slot = die.slot if self.rules.applied_die == "stays" else ""
         s = s.with_die(Die(die.name, Zone.APPLIED, die.face, slot, card)).push(task)
         if self.damage_taken(s, card) >= self.enemy(card).health:
@@ -938,11 +1010,16 @@ class CloudspireGame:
         """The top enemy of ``lane`` is defeated: the next card is revealed and activates."""
         stack = s.lane(lane)
         card = stack[0]
-        ev.append(
-            Event.make(
-                "enemy_defeated", card=card, name=self.enemy_name(card), lane=lane, boss=self.is_boss(card)
+        if ev is not UNRECORDED:
+            ev.append(
+                Event.make(
+                    "enemy_defeated",
+                    card=card,
+                    name=self.enemy_name(card),
+                    lane=lane,
+                    boss=self.is_boss(card),
+                )
             )
-        )
         defeated = tuple(sorted((*s.defeated, card)))
         s = s.evolve(defeated_now=(*s.defeated_now, card), defeated=defeated).with_lane(lane, stack[1:])
         pushed: list[Task] = []
@@ -953,7 +1030,8 @@ class CloudspireGame:
                 pushed.append(RecoverDice(effect.amount, f"reward of {card}"))
         if len(stack) > 1:
             nxt = stack[1]
-            ev.append(Event.make("enemy_revealed", card=nxt, name=self.enemy_name(nxt), lane=lane))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("enemy_revealed", card=nxt, name=self.enemy_name(nxt), lane=lane))
             s = s.evolve(revealed_now=(*s.revealed_now, nxt))
             pushed.append(Activate(nxt))
         return s.push(*pushed)
@@ -973,7 +1051,8 @@ class CloudspireGame:
     def _task_SufferDamage(self, s: GameState, task: SufferDamage, ev: Events) -> GameState:
         """Seed 004, Suffer Damage Step: each enemy with a target attacks, in the player's order."""
         if s.phase != "resolve":
-            ev.append(Event.make("phase_started", phase="resolve", round=s.round))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("phase_started", phase="resolve", round=s.round))
             s = s.evolve(phase="resolve", attacked=())
         lanes = self._attackers(s)
         if not lanes:
@@ -989,7 +1068,10 @@ class CloudspireGame:
         top = s.top_of(lane)
         assert top is not None
         damage = self.attack_damage(s, top)
-        ev.append(Event.make("attack_started", lane=lane, card=top, name=self.enemy_name(top), damage=damage))
+        if ev is not UNRECORDED:
+            ev.append(
+                Event.make("attack_started", lane=lane, card=top, name=self.enemy_name(top), damage=damage)
+            )
         return s.evolve(
             attacked=(*s.attacked, lane), agenda=(Attack(lane, damage), SufferDamage(), *s.agenda)
         )
@@ -999,7 +1081,8 @@ class CloudspireGame:
             return s
         options = self.targets(s, task.lane)
         if not options:
-            ev.append(Event.make("attack_ended", lane=task.lane, reason="no-target", unused=task.left))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("attack_ended", lane=task.lane, reason="no-target", unused=task.left))
             return s
         if task.on_hero and self.rules.switch_from_hero == "sticky" and choice("hero") in options:
             options = [choice("hero")]
@@ -1017,20 +1100,22 @@ class CloudspireGame:
         on_hero = False
         if c.verb == "miss":
             die = next(d for d in s.in_zone(Zone.LOADED) if d.slot == str(c.slot))
-            ev.append(Event.make("miss_removed", die=die.name, slot=die.slot, card=card))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("miss_removed", die=die.name, slot=die.slot, card=card))
             s = self._exhaust(s, die, "absorbed damage", ev)
         elif c.verb == "spire":
             placed = s.spire_at(c.space)
             assert placed is not None
-            ev.append(
-                Event.make(
-                    "spire_defeated",
-                    space=c.space,
-                    card=placed.card,
-                    name=self.item_name(placed.card),
-                    by=card,
+            if ev is not UNRECORDED:
+                ev.append(
+                    Event.make(
+                        "spire_defeated",
+                        space=c.space,
+                        card=placed.card,
+                        name=self.item_name(placed.card),
+                        by=card,
+                    )
                 )
-            )
             s = s.with_spire(c.space, PlacedSpire(placed.card, True)).evolve(spires_lost=s.spires_lost + 1)
         else:
             s = self._lose_health(s, 1, "attack", card, ev)
@@ -1076,7 +1161,8 @@ class CloudspireGame:
     def _answer_KeepOrExhaust(self, s: GameState, task: KeepOrExhaust, c: Choice, ev: Events) -> GameState:
         die = s.die(task.die)
         if c.verb == "keep":
-            ev.append(Event.make("die_kept", die=die.name, slot=die.slot))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("die_kept", die=die.name, slot=die.slot))
             return s
         return self._exhaust(s, die, "chosen", ev)
 
@@ -1087,7 +1173,8 @@ class CloudspireGame:
             return s
         if len(exhausted) <= task.left or len({d.colour for d in exhausted}) == 1:
             for die in exhausted[: task.left]:
-                ev.append(Event.make("die_recovered", die=die.name, reason=task.reason))
+                if ev is not UNRECORDED:
+                    ev.append(Event.make("die_recovered", die=die.name, reason=task.reason))
                 s = s.with_die(Die(die.name, Zone.POOL))
             return s
         present = {d.colour for d in exhausted}
@@ -1104,7 +1191,8 @@ class CloudspireGame:
         die = min(
             (d for d in s.in_zone(Zone.EXHAUSTED) if d.colour is c.colour), key=lambda d: die_order(d.name)
         )
-        ev.append(Event.make("die_recovered", die=die.name, reason=task.reason))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("die_recovered", die=die.name, reason=task.reason))
         return s.with_die(Die(die.name, Zone.POOL)).push(RecoverDice(task.left - 1, task.reason))
 
     # -- rewards ------------------------------------------------------------------------------------
@@ -1129,7 +1217,8 @@ class CloudspireGame:
         if s.market.needs_reveal:
             return s.push(RevealTop("market"), task)
         card, pile = s.market.take_top()
-        ev.append(Event.make("card_drawn", card=card, name=self.item_name(card), reward_of=task.card))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("card_drawn", card=card, name=self.item_name(card), reward_of=task.card))
         return s.evolve(market=pile).push(DrawCards(task.card, task.left - 1, task.keep, (*task.drawn, card)))
 
     def _task_KeepCards(self, s: GameState, task: KeepCards, ev: Events) -> GameState:
@@ -1146,7 +1235,8 @@ class CloudspireGame:
         return self._keep_card(s, task, c.card, ev)
 
     def _keep_card(self, s: GameState, task: KeepCards, card: str, ev: Events) -> GameState:
-        ev.append(Event.make("card_kept", card=card, name=self.item_name(card)))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("card_kept", card=card, name=self.item_name(card)))
         return s.push(KeepCards(task.card, task.left - 1, task.drawn, (*task.kept, card)))
 
     def _task_OrderBottom(self, s: GameState, task: OrderBottom, ev: Events) -> GameState:
@@ -1160,7 +1250,8 @@ class CloudspireGame:
         return self._bottom(s, task, c.card, ev)
 
     def _bottom(self, s: GameState, task: OrderBottom, card: str, ev: Events) -> GameState:
-        ev.append(Event.make("card_to_market_bottom", card=card, name=self.item_name(card)))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("card_to_market_bottom", card=card, name=self.item_name(card)))
         s = s.evolve(market=s.market.to_bottom(card))
         return s.push(OrderBottom(tuple(c for c in task.rest if c != card)))
 
@@ -1168,7 +1259,8 @@ class CloudspireGame:
         """A gained spire may be activated at once (seed 004, Gaining & Placing Spires)."""
         if task.via == "claim":
             s = s.evolve(defeated_now=tuple(c for c in s.defeated_now if c != task.card))
-        ev.append(Event.make("card_gained", card=task.card, name=self.item_name(task.card), via=task.via))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("card_gained", card=task.card, name=self.item_name(task.card), via=task.via))
         spaces = self.open_spaces(s)
         if self._cards[task.card].is_spire and spaces:
             options = [choice("activate", sp) for sp in spaces] + [choice("inventory")]
@@ -1178,7 +1270,10 @@ class CloudspireGame:
     def _answer_GainCard(self, s: GameState, task: GainCard, c: Choice, ev: Events) -> GameState:
         if c.verb == "inventory":
             return s.push(ToInventory(task.card))
-        ev.append(Event.make("spire_placed", card=task.card, name=self.item_name(task.card), space=c.space))
+        if ev is not UNRECORDED:
+            ev.append(
+                Event.make("spire_placed", card=task.card, name=self.item_name(task.card), space=c.space)
+            )
         return s.with_spire(c.space, PlacedSpire(task.card))
 
     def _task_ToInventory(self, s: GameState, task: ToInventory, ev: Events) -> GameState:
@@ -1197,7 +1292,8 @@ class CloudspireGame:
         return self._store(s, task.card, ev)
 
     def _store(self, s: GameState, card_id: str, ev: Events) -> GameState:
-        ev.append(Event.make("card_to_inventory", card=card_id, name=self.item_name(card_id)))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("card_to_inventory", card=card_id, name=self.item_name(card_id)))
         s = s.evolve(inventory=(*s.inventory, card_id))
         gain = total(self._item_effects(card_id), EffectKind.HEALTH_ON_GAIN)
         return self._gain_health(s, gain, "item", card_id, ev) if gain else s
@@ -1219,7 +1315,8 @@ class CloudspireGame:
             s = s.evolve(discard=s.discard[:index] + s.discard[index + 1 :])
         else:
             s = s.evolve(market=s.market.remove(c.card).shuffle())
-            ev.append(Event.make("market_shuffled", cards=len(s.market)))
+            if ev is not UNRECORDED:
+                ev.append(Event.make("market_shuffled", cards=len(s.market)))
         return s.push(GainCard(c.card, f"search-{c.source}"))
 
     # -- Cleanup --------------------------------------------------------------------------------------
@@ -1240,10 +1337,14 @@ class CloudspireGame:
         for die in sorted(s.dice, key=lambda d: die_order(d.name)):
             if die.zone is Zone.LOADED and Slot.parse(die.slot).kind == "drill":
                 s = self._exhaust(s, die, "created blueprint ends", ev)
-        ev.append(Event.make("round_ended", round=s.round))
+        if ev is not UNRECORDED:
+            ev.append(Event.make("round_ended", round=s.round))
         s = s.evolve(defeated_now=(), revealed_now=(), attacked=(), created=(), rounds_left=s.rounds_left - 1)
         if s.rounds_left <= 0:
             outcome = Outcome("stopped", "the scenario's rounds are played", s.round)
-            ev.append(Event.make("game_over", result=outcome.result, reason=outcome.reason, round=s.round))
+            if ev is not UNRECORDED:
+                ev.append(
+                    Event.make("game_over", result=outcome.result, reason=outcome.reason, round=s.round)
+                )
             return s.evolve(outcome=outcome)
         return s.evolve(round=s.round + 1).push(StartRound())

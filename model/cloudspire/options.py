@@ -25,6 +25,7 @@ from functools import lru_cache
 from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES
 from invasion_oracle.model.cloudspire.blueprints import Slot
 from invasion_oracle.model.cloudspire.dice import Colour, colour_of
+from invasion_oracle.model.core.frozen import quick_init
 
 # verb -> argument kinds
 VERBS: dict[str, tuple[str, ...]] = {
@@ -73,6 +74,7 @@ def _check(kind: str, word: str) -> None:
         raise ValueError(f"{word!r}: search the discard or the market")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Choice:
     verb: str

@@ -18,7 +18,6 @@ from invasion_oracle.model.cloudspire.dice import COLOURS, Zone, die_order
 from invasion_oracle.model.cloudspire.scenario import Scenario
 from invasion_oracle.model.cloudspire.state import GameState
 from invasion_oracle.model.core.legend import Entry, Notation, box_cells, keys_of
-from invasion_oracle.model.core.svg import Canvas, Key, wrap
 
 WIDTH = 26
 
@@ -191,6 +190,9 @@ def render_text(scenario: Scenario, state: GameState, *, title: str = "") -> str
 def render_svg(scenario: Scenario, state: GameState, *, title: str = "") -> str:
     """An SVG picture of the play area: three columns, the Deployment Stack above, the hero below,
     the dice line (wrapped to the picture's width) and a legend under them."""
+    # imported here: drawsvg is only needed for pictures, not by the searches that render text
+    from invasion_oracle.model.core.svg import Canvas, Key, wrap
+
     cell_w, cell_h, gap, size = 250, 124, 12, 11
     canvas = Canvas(title or "Cloudspire play area", size=size)
     canvas.text(0, 14, f"Cloudspire · round {state.round} · {state.phase}", size=14, bold=True)

@@ -19,10 +19,12 @@ from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES
 from invasion_oracle.model.cloudspire.dice import Colour, Face, Zone, colour_of
 from invasion_oracle.model.cloudspire.piles import Pile
 from invasion_oracle.model.core.decisions import Request
+from invasion_oracle.model.core.frozen import quick_init
 
 EMPTY_PILE = Pile()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Die:
     """One unit die: its zone, the face it shows once rolled, and where it sits."""
@@ -43,6 +45,7 @@ class Die:
         return f"{self.name}{face}{where}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlacedSpire:
     """An active spire in a spire space; a defeated one is rotated until Cleanup."""
@@ -51,6 +54,7 @@ class PlacedSpire:
     defeated: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Created:
     """A created blueprint for this round (Drilling Outpost: red, on an active spire)."""
@@ -60,6 +64,7 @@ class Created:
     source: str  # the card whose effect created it
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     result: str  # win, loss, stopped
@@ -73,21 +78,25 @@ class Outcome:
 # -- tasks ---------------------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ChooseBoss:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AddMiniBosses:
     left: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StartRound:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Drill:
     """A Drilling Outpost in the inventory gives an active spire a red blueprint (round start)."""
@@ -95,21 +104,25 @@ class Drill:
     source: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CycleEnemies:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AdvanceEnemies:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Deploy:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AddUnder:
     """Resolve ``icons`` additional enemy icons onto the stack in ``lane``."""
@@ -118,6 +131,7 @@ class AddUnder:
     icons: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Activate:
     """``card`` activates: its activation effects trigger the first time."""
@@ -125,6 +139,7 @@ class Activate:
     card: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ExhaustPool:
     """An activation effect: the player exhausts ``left`` more dice from the pool."""
@@ -133,51 +148,61 @@ class ExhaustPool:
     card: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class EndAdvance:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StartEngagement:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlaceSpires:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CommitDice:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RollDie:
     die: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class LoadDice:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AfterLoad:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SpiresFire:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SufferDamage:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Attack:
     """The enemy on top in ``lane`` deals ``left`` more damage; ``on_hero`` once it hit the hero."""
@@ -187,32 +212,38 @@ class Attack:
     on_hero: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AfterEffects:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ExhaustDice:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class KeepOrExhaust:
     die: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RecoverDice:
     left: int
     reason: str = "recovery"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GainItemRewards:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DrawCards:
     """Draw/keep: draw ``left`` more cards from the Market Stack into ``drawn``, keep ``keep``."""
@@ -223,6 +254,7 @@ class DrawCards:
     drawn: tuple[str, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class KeepCards:
     card: str
@@ -231,6 +263,7 @@ class KeepCards:
     kept: tuple[str, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class OrderBottom:
     """Unkept cards go to the bottom of the Market Stack in the order the player chooses."""
@@ -238,6 +271,7 @@ class OrderBottom:
     rest: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GainCard:
     """Gain ``card``'s item side (``via``: reward, claim, search); a spire may be activated at once."""
@@ -246,11 +280,13 @@ class GainCard:
     via: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ToInventory:
     card: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SearchSpire:
     """After a banished die: choose a spire from the discard or the Market Stack."""
@@ -258,6 +294,7 @@ class SearchSpire:
     pass
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RevealTop:
     """The top card of a shuffled pile (``deployment`` or ``market``) is needed."""
@@ -265,6 +302,7 @@ class RevealTop:
     pile: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Cleanup:
     pass

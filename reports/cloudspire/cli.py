@@ -8,6 +8,7 @@ shared envelope.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from invasion_oracle.reports.options import (
@@ -91,8 +92,16 @@ def _deadline(args: argparse.Namespace) -> Any:
 
 
 def _finish(
-    args: argparse.Namespace, query: str, title: str, body: str, answer: Any, status: str, replayed: bool
+    args: argparse.Namespace,
+    query: str,
+    title: str,
+    body: Callable[[], str],
+    answer: Any,
+    status: str,
+    replayed: bool,
 ) -> int:
+    """Print the answer: the JSON envelope, or ``body()`` (the Markdown; not built for JSON, whose
+    output has no use for its tables)."""
     from invasion_oracle.reports.envelope import envelope_json
     from invasion_oracle.reports.output import command_line, emit
     from invasion_oracle.reports.tables import section
@@ -106,10 +115,11 @@ def _finish(
     else:
         from invasion_oracle.solver.common import recorded_engines
 
+        text = body()
         runs = recorded_engines()
         if runs is not None:  # --engine both: which engines finished (and agree), which were stopped
-            body += f"\n\nEngines: {runs.words()}; status {runs.status(status)}."
-        emit(section(title, body, command=command), args.out)
+            text += f"\n\nEngines: {runs.words()}; status {runs.status(status)}."
+        emit(section(title, text, command=command), args.out)
     return 0
 
 
@@ -121,7 +131,13 @@ def _engagement(args: argparse.Namespace) -> int:
     answer = best_engagement(scenario, args.engine, _deadline(args))
     title = f"Cloudspire engagement: {args.scenario}"
     return _finish(
-        args, "engagement", title, engagement_body(scenario, answer), answer, answer.status, answer.replayed
+        args,
+        "engagement",
+        title,
+        lambda: engagement_body(scenario, answer),
+        answer,
+        answer.status,
+        answer.replayed,
     )
 
 
@@ -135,7 +151,13 @@ def _survive(args: argparse.Namespace) -> int:
     )
     title = f"Cloudspire survival: {args.scenario}"
     return _finish(
-        args, "survive", title, survival_body(scenario, answer), answer, answer.status, answer.replayed
+        args,
+        "survive",
+        title,
+        lambda: survival_body(scenario, answer),
+        answer,
+        answer.status,
+        answer.replayed,
     )
 
 
@@ -147,5 +169,11 @@ def _spires(args: argparse.Namespace) -> int:
     answer = fewest_spires(scenario, args.bound, args.rounds, args.engine, _deadline(args))
     title = f"Cloudspire fewest spires: {args.scenario}"
     return _finish(
-        args, "spires", title, spires_body(scenario, answer), answer, answer.status, answer.replayed
+        args,
+        "spires",
+        title,
+        lambda: spires_body(scenario, answer),
+        answer,
+        answer.status,
+        answer.replayed,
     )

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from invasion_oracle.model.cloudspire.render import render_text
 from invasion_oracle.model.cloudspire.scenario import Scenario
 from invasion_oracle.reports.output import md_escape
 from invasion_oracle.reports.tables import fenced, table
-from invasion_oracle.solver.cloudspire.engagement import EngagementAnswer
-from invasion_oracle.solver.cloudspire.spire_cover import SpireCoverAnswer
-from invasion_oracle.solver.cloudspire.survival import SurvivalAnswer
+
+if TYPE_CHECKING:  # the answers' modules load z3; each command imports only its own solver
+    from invasion_oracle.solver.cloudspire.engagement import EngagementAnswer
+    from invasion_oracle.solver.cloudspire.spire_cover import SpireCoverAnswer
+    from invasion_oracle.solver.cloudspire.survival import SurvivalAnswer
 
 
 def fraction(value: Fraction | None) -> str:

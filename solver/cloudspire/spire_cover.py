@@ -47,7 +47,7 @@ from invasion_oracle.model.cloudspire.scenario import Scenario, require_round_st
 from invasion_oracle.model.cloudspire.state import GameState, PlacedSpire
 from invasion_oracle.model.core.decisions import ChanceRequest
 from invasion_oracle.model.core.errors import MalformedInputError, RulesError
-from invasion_oracle.solver.cloudspire.search import options, step
+from invasion_oracle.solver.cloudspire.search import no_cycle_collection, options, step, unrecorded
 from invasion_oracle.solver.common import (
     Deadline,
     OracleDisagreement,
@@ -155,9 +155,10 @@ class _Checker:
     def safe(self, placement: Placement) -> bool:
         key = self.canonical(placement)
         if key not in self.results:
-            game = self.scenario.game()
+            game = unrecorded(self.scenario.game())
             start, _ = game.start(_state_with(self.scenario, placement, self.candidates, self.rounds))
-            self.results[key] = SafetyCheck(game, self.bound, self.deadline).safe(start)
+            with no_cycle_collection():
+                self.results[key] = SafetyCheck(game, self.bound, self.deadline).safe(start)
             if self.progress is not None:
                 self.progress.step()
             if self.results[key]:

@@ -23,6 +23,7 @@ survives must equal the value.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -35,7 +36,7 @@ from invasion_oracle.model.cloudspire.scenario import Scenario, require_round_st
 from invasion_oracle.model.cloudspire.state import GameState, RollDie
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest
 from invasion_oracle.model.core.errors import RulesError
-from invasion_oracle.solver.cloudspire.search import options, outcomes, step
+from invasion_oracle.solver.cloudspire.search import no_cycle_collection, options, outcomes, step, unrecorded
 from invasion_oracle.solver.common import (
     Deadline,
     OracleDisagreement,
@@ -47,6 +48,16 @@ from invasion_oracle.solver.common import (
 
 ENGINES = ("grouped", "per-die")
 MAX_STATES = 2_000_000
+# The search's size is estimated as it goes (the states valued over the share of the decision and
+# chance tree finished, weighing each branch equally: Knuth's estimate of a backtracking search),
+# every ESTIMATE_EVERY states, and shown on the progress bar or line. It runs high while the memo
+# has merged little (survive.json: 590,000 after 2,000 states, 20,600 after 14,000, of 17,869;
+# spires.json for one round: 24 million after 50,000), hence the wide margin: past RUNAWAY_AFTER
+# states, an estimate RUNAWAY_FACTOR times the state bound stops the search at once (it would
+# stop at the bound anyway, after hours), saying so on stderr.
+ESTIMATE_EVERY = 4096
+RUNAWAY_AFTER = 50_000
+RUNAWAY_FACTOR = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +103,30 @@ class SurvivalDP:
     memo: dict[GameState, Fraction] = field(default_factory=dict)
     progress: Progress | None = None
     max_states: int = MAX_STATES  # bounds memory: beyond it the search stops as unknown
+    # [children finished, children] of each decision and roll on the path being searched
+    _path: list[list[int]] = field(default_factory=list)
+    estimated: int | None = None  # the latest estimate of the states in all (see ESTIMATE_EVERY)
+    runaway: bool = False  # stopped by that estimate
+
+    def finished_share(self) -> float:
+        """The share of the search tree finished, each node's children weighed equally."""
+        share, weight = 0.0, 1.0
+        for finished, children in self._path:
+            share += weight * finished / children
+            weight /= children
+        return share
+
+    def _estimate(self) -> None:
+        share = self.finished_share()
+        if share <= 0:
+            return
+        self.estimated = round(len(self.memo) / share)
+        bound = self.max_states * RUNAWAY_FACTOR
+        if self.progress is not None and self.estimated <= bound:  # beyond: no pace worth showing
+            self.progress.estimate(self.estimated)
+        if len(self.memo) >= RUNAWAY_AFTER and self.estimated > bound:
+            self.runaway = True
+            raise self.deadline.trip("memory")  # the state bound stands for memory: it would be hit
 
     def value(self, s: GameState) -> Fraction:
         done = _terminal(s)
@@ -103,16 +138,32 @@ class SurvivalDP:
         self.deadline.check()
         if len(self.memo) > self.max_states:
             raise self.deadline.trip("memory")  # the state bound stands for memory
+        if not len(self.memo) % ESTIMATE_EVERY and self.memo:
+            self._estimate()
         request = s.request
         if isinstance(request, ChanceRequest):
             if self.grouped and request.kind == "roll":
                 result = self._roll_block(s)
             else:
-                result = sum(
-                    (p * self.value(step(self.game, s, o)) for o, p in outcomes(request)), Fraction(0)
-                )
+                listed = outcomes(request)
+                node = [0, len(listed)]
+                self._path.append(node)
+                result = Fraction(0)
+                for o, p in listed:
+                    result += p * self.value(step(self.game, s, o))
+                    node[0] += 1
+                self._path.pop()
         else:
-            result = max(self.value(step(self.game, s, o)) for o in options(s))
+            choices = options(s)
+            node = [0, len(choices)]
+            self._path.append(node)
+            result = Fraction(0)
+            for o in choices:
+                v = self.value(step(self.game, s, o))
+                if v > result:
+                    result = v
+                node[0] += 1
+            self._path.pop()
         self.memo[s] = result
         if self.progress is not None:
             self.progress.step()
@@ -150,7 +201,10 @@ class SurvivalDP:
                         ways.append((dict(zip(dice, dealt, strict=True)), prob))
             per_colour.append(ways)
         total = Fraction(0)
-        for combo in itertools.product(*per_colour):
+        combos = list(itertools.product(*per_colour))
+        node = [0, len(combos)]
+        self._path.append(node)
+        for combo in combos:
             prob = Fraction(1)
             assignment: dict[str, Face] = {}
             for faces_of, p_colour in combo:
@@ -162,7 +216,21 @@ class SurvivalDP:
                 assert isinstance(pending, ChanceRequest) and pending.source == die
                 current = step(self.game, current, assignment[die].value)
             total += prob * self.value(current)
+            node[0] += 1
+        self._path.pop()
         return total
+
+
+def _count(n: int | None) -> str:
+    """A state count to read: 1,234,567, or 8.1e+34 past a billion (an estimate's digits mean
+    nothing there)."""
+    return "an unknown number of" if n is None else f"{n:,}" if n < 10**9 else f"{n:.1e}"
+
+
+def _say(line: str, progress: Progress) -> None:
+    """One line on the progress stream (stderr): stdout keeps only the answer."""
+    with contextlib.suppress(OSError, ValueError):  # a closed or broken stderr stops nothing
+        print(f"invasion: {line}", file=progress.stream, flush=True)
 
 
 def policy_survival(game: CloudspireGame, start: GameState, dp: SurvivalDP, deadline: Deadline) -> Fraction:
@@ -224,8 +292,11 @@ def survival_probability(
     progress = Progress("survival states")
 
     def solve(name: str) -> Fraction:
-        dps[name] = SurvivalDP(game, name == "grouped", deadline, progress=progress, max_states=max_states)
-        return dps[name].value(start)
+        dps[name] = SurvivalDP(
+            unrecorded(game), name == "grouped", deadline, progress=progress, max_states=max_states
+        )
+        with no_cycle_collection():
+            return dps[name].value(start)
 
     # each engine in turn; one cut by a limit or Ctrl-C is named, the later ones not started
     found, runs = run_engines(engines, solve, deadline, finished=lambda _: True)
@@ -236,9 +307,18 @@ def survival_probability(
             raise TimeLimit("interrupted" if deadline.stopped() else "time")
         main = dps[runs.finished[0]]
         first = main.option_values(start) if isinstance(start.request, DecisionRequest) else ()
-        replayed = policy_survival(game, start, main, deadline)
+        with no_cycle_collection():
+            replayed = policy_survival(game, start, main, deadline)
     except TimeLimit:
         progress.finish()
+        for dp in dps.values():
+            if dp.runaway:
+                _say(
+                    f"survival search stopped early: about {_count(dp.estimated)} states estimated after "
+                    f"{len(dp.memo):,}, and the memory limit allows {dp.max_states:,} "
+                    "(ask for fewer --rounds, or raise --memory-limit)",
+                    progress,
+                )
         explored = progress.done  # the states valued before the stop, every engine counted
         return SurvivalAnswer(
             initial.rounds_left, None, label, Status.UNKNOWN.value, explored, None, False, ()
