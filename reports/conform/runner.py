@@ -395,7 +395,9 @@ def _read_hello(
     return features, declared_rulings or {}, declared_games
 
 
-def _graded_variant(case: Case, asked: dict[str, str], derived: DerivedCache | None) -> tuple[Case, int | None]:
+def _graded_variant(
+    case: Case, asked: dict[str, str], derived: DerivedCache | None
+) -> tuple[Case, int | None]:
     """The variant graded under the readings ``asked`` (None: no expectation under them)."""
     graded = variant_for(case, info_of(case), asked)
     if graded is None and case.derive is not None:
