@@ -296,7 +296,7 @@ def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str, f
         raise MalformedInputError(
             source,
             "$.game",
-            f"a {other} file, not a {spec.name} one; use "
+            f"this is a {other} {'trace' if verb == 'replay' else 'scenario'}, not a {spec.name} one: use "
             f"`{command_line(['invasion', other, verb, file or source])}` "
             f"or `{command_line(['invasion', verb, file or source])}`",
         )
@@ -377,9 +377,9 @@ def _replay(args: argparse.Namespace) -> int:
         answer = {"trace": name, "identical": report.identical, "first_difference": difference}
         emit(envelope_json(spec.name, "replay", _command(args), answer, replayed=report.identical), args.out)
     elif report.identical:
-        emit(f"{name}: replay identical", args.out)
+        emit(f"{name}: replay identical", args.out, kind="plain")
     else:
-        emit(f"{name}: replay differs: {report.first_difference}", args.out)
+        emit(f"{name}: replay differs: {report.first_difference}", args.out, kind="plain")
     return 0 if report.identical else 1
 
 
@@ -440,11 +440,11 @@ def _schema(args: argparse.Namespace) -> int:
         if name not in known:
             raise MalformedInputError("schema", args.name, f"{args.game} publishes no {args.name} schema")
     elif args.name is None:
-        emit("\n".join(sorted(known)))
+        emit("\n".join(sorted(known)), kind="plain")
         return 0
     else:
         name = resolve_name(args.name, sorted(known), "schema", "schema", args.name)
-    emit(canonical_json(load_schema(*known[name]), indent=2))
+    emit(canonical_json(load_schema(*known[name]), indent=2), kind="raw")
     return 0
 
 
@@ -532,7 +532,7 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
             f"{len(result.changed) + len(extra.changed)} changed, "
             f"{len(result.stale)} stale): run `make fixtures` and review the diff"
         )
-        emit("\n".join(lines))
+        emit("\n".join(lines), kind="plain")
         return 0 if clean else 1
     written = apply(folder, expected, result, update=args.update)
     written += apply(root, published, extra, update=args.update)
@@ -543,7 +543,7 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
             f"{len(refused)} file(s) not rewritten: their expectations changed (diff above); review them "
             "and run `invasion fixtures generate --update` (make fixtures) to accept"
         )
-    emit("\n".join(lines))
+    emit("\n".join(lines), kind="plain")
     return 1 if refused else 0
 
 
@@ -567,7 +567,7 @@ def _fixtures_check(args: argparse.Namespace) -> int:
         if not problems
         else f"{len(problems)} problem(s); {checked} case variant(s) checked"
     )
-    emit("\n".join(lines))
+    emit("\n".join(lines), kind="plain")
     return 1 if problems else 0
 
 
@@ -601,7 +601,10 @@ def _fixtures_schema(args: argparse.Namespace) -> int:
     from invasion_oracle.model.core.jsonio import load_schema
     from invasion_oracle.reports.output import emit
 
-    emit(canonical_json(load_schema("invasion_oracle.reports", f"schemas/{args.name}.schema.json"), indent=2))
+    emit(
+        canonical_json(load_schema("invasion_oracle.reports", f"schemas/{args.name}.schema.json"), indent=2),
+        kind="raw",
+    )
     return 0
 
 

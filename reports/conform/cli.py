@@ -58,18 +58,40 @@ def default_folder(given: str | None) -> tuple[Path, str]:
     return bundled, "the suite installed with the package"
 
 
+def check_feature_names_early(options: Options, games: list[str]) -> None:
+    """A ``--features`` name no game's suite declares is refused before the suite is read (which
+    takes seconds): the same message as :func:`check_names`, which then checks the cases asked for."""
+    import difflib
+
+    from invasion_oracle.reports.suite.plugins import suite_for
+
+    if options.features is None:
+        return
+    declared = sorted({f for game in games if (suite := suite_for(game)) for f in suite.features})
+    if not declared:
+        return
+    for name in options.features:
+        if name not in declared:
+            close = difflib.get_close_matches(name, declared, n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise MalformedInputError(
+                "--features",
+                name,
+                f"no case asked for has this feature ({len(declared)} features in them){hint}",
+            )
+
+
 def check_names(cases: list[Case], options: Options) -> None:
     """Every ``--features`` name is one some case asked for has: a misspelt one would skip every
     case that needs it and say nothing (exit 2 with the nearest names). (``--case`` prefixes that
     match nothing are refused by the runner.)"""
-    import difflib
+    from invasion_oracle.model.core.suggest import did_you_mean
 
     if options.features is not None:
         known = sorted({feature for case in cases for feature in case.features})
         for name in options.features:
             if name not in known:
-                close = difflib.get_close_matches(name, known, n=3)
-                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                hint = did_you_mean(name, known)
                 raise MalformedInputError(
                     "--features",
                     name,
@@ -207,6 +229,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         _check_ruling(spec)
     if chosen != "--dir" and chosen != "./fixtures":
         print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
+    check_feature_names_early(options, list(to_load or registry.names()))
     suite_files(options.folder, to_load)
     for _, command in commands:  # a program that is not there is named before the suite is read
         require_program(command)

@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from invasion_oracle.reports.suite.casefile import DataCases
+from invasion_oracle.reports.suite.cloudspire_conflict import conflict_enemy_cases, conflict_item_cases
+from invasion_oracle.reports.suite.cloudspire_factions import faction_cases
+from invasion_oracle.reports.suite.cloudspire_scenarios import GAME
 from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
 from invasion_oracle.reports.suite.specs import Stop
-
-GAME = "cloudspire"
 
 SECTIONS = (
     Section("cards", "Components; Card Faces"),
@@ -202,9 +203,9 @@ SUITE = GameSuite(
         cases("resolve-steps"),
         cases("endgame-steps"),
         cases("spire-steps"),
-        cases("faction-cases"),  # every faction's hero, boss, mini-hero and mini-boss (issue 18)
-        cases("conflict-enemy-cases"),  # every conflict card's enemy side (issue 18)
-        cases("conflict-item-cases"),  # every conflict card's item side (issue 18)
+        faction_cases,  # every faction's hero, boss, mini-hero and mini-boss (issue 18)
+        conflict_enemy_cases,  # every conflict card's enemy side (issue 18)
+        conflict_item_cases,  # every conflict card's item side (issue 18)
     ),
     notes={
         "run-sections": "round advance fire suffer",
