@@ -48,6 +48,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	.ci/check-package $(BIN)
+	$(BIN)/python .ci/complexity
 
 ## Build the wheel, install it outside the checkout, run the main job there.
 wheel-test:

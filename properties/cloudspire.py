@@ -30,7 +30,7 @@ import invasion_oracle.model.cloudspire  # noqa: F401  (registers the rulings)
 from invasion_oracle.model.cloudspire.area import HERO, LANES, SPIRE_SPACES, hit_reach
 from invasion_oracle.model.cloudspire.blueprints import Slot
 from invasion_oracle.model.cloudspire.cards import CardKind
-from invasion_oracle.model.cloudspire.data import default_data
+from invasion_oracle.model.cloudspire.data import GameData, default_data
 from invasion_oracle.model.cloudspire.dice import Face, Zone
 from invasion_oracle.model.cloudspire.rulings import GAME
 from invasion_oracle.model.cloudspire.scenario import Scenario
@@ -48,6 +48,65 @@ HEROES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+def _draw_lanes(draw: st.DrawFn, chosen: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """The Play Area: up to two of the chosen enemies a lane; the rest wait in the Deployment Stack."""
+    lanes: dict[str, list[str]] = {}
+    rest = list(chosen)
+    for lane in LANES:
+        size = draw(st.integers(0, min(2, len(rest))))
+        if size:
+            lanes[lane], rest = rest[:size], rest[size:]
+    return lanes, rest
+
+
+def _draw_allied_cards(
+    draw: st.DrawFn, data: GameData, allied: tuple[str, ...]
+) -> tuple[dict[str, str], list[str], list[str]]:
+    """The spires placed, the inventory and the market, from the allied factions' conflict cards."""
+    allied_cards = sorted(c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT)
+    spire_cards = [c for c in allied_cards if data.by_id(c).is_spire]
+    placed = draw(st.lists(st.sampled_from(spire_cards), max_size=3, unique=True)) if spire_cards else []
+    spaces = draw(st.permutations(SPIRE_SPACES))
+    spires = dict(zip(spaces, placed, strict=False))
+    others = [c for c in allied_cards if c not in placed]
+    inventory = draw(st.lists(st.sampled_from(others), max_size=2, unique=True)) if others else []
+    market = [c for c in others if c not in inventory]
+    market = draw(st.lists(st.sampled_from(market), max_size=4, unique=True)) if market else []
+    return spires, inventory, market
+
+
+def _draw_dice(draw: st.DrawFn, names: tuple[str, ...]) -> dict[str, list[str]]:
+    zones = draw(
+        st.lists(
+            st.sampled_from(["pool", "pool", "pool", "exhausted", "banished"]),
+            min_size=len(names),
+            max_size=len(names),
+        )
+    )
+    return {
+        "exhausted": [d for d, z in zip(names, zones, strict=True) if z == "exhausted"],
+        "banished": [d for d, z in zip(names, zones, strict=True) if z == "banished"],
+    }
+
+
+def _draw_endgame(
+    draw: st.DrawFn, data: GameData, hero: str, boss: str, dice: dict[str, list[str]]
+) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """The endgame: the boss alone in the bottom lane, worn down by crits applied earlier (one or
+    two Health left), nothing left to deploy; sometimes a hit already on the hero. Returns the
+    applied and loaded dice, and takes them out of ``dice``'s other zones."""
+    side = data.by_id(boss).enemy
+    assert side is not None
+    crits = min(4, (side.health - 1) // 2)
+    applied = {f"P{i}": {"card": boss, "face": "crit"} for i in range(1, crits + 1)}
+    loaded: dict[str, dict[str, str]] = {}
+    if hero != "Wayfarer" and draw(st.booleans()):
+        loaded = {"B1": {"slot": "hero.bp1", "face": draw(st.sampled_from(["hit", "crit"]))}}
+    for key in ("exhausted", "banished"):
+        dice[key] = [d for d in dice[key] if d not in applied and d not in loaded]
+    return applied, loaded
+
+
 @st.composite
 def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any]:
     """A small described-state scenario with random rulings and seeded random answers."""
@@ -59,33 +118,9 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
     bosses = sorted(c.id for c in data.cards if c.kind is CardKind.HERO and c.faction not in allied)
     boss = draw(st.sampled_from(bosses))
     chosen = draw(st.lists(st.sampled_from(enemies), max_size=9, unique=True))
-    lanes: dict[str, list[str]] = {}
-    rest = list(chosen)
-    for lane in LANES:
-        size = draw(st.integers(0, min(2, len(rest))))
-        if size:
-            lanes[lane], rest = rest[:size], rest[size:]
-    allied_cards = sorted(c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT)
-    spire_cards = [c for c in allied_cards if data.by_id(c).is_spire]
-    placed = draw(st.lists(st.sampled_from(spire_cards), max_size=3, unique=True)) if spire_cards else []
-    spaces = draw(st.permutations(SPIRE_SPACES))
-    spires = dict(zip(spaces, placed, strict=False))
-    others = [c for c in allied_cards if c not in placed]
-    inventory = draw(st.lists(st.sampled_from(others), max_size=2, unique=True)) if others else []
-    market = [c for c in others if c not in inventory]
-    market = draw(st.lists(st.sampled_from(market), max_size=4, unique=True)) if market else []
-    names = data.dice.names()
-    zones = draw(
-        st.lists(
-            st.sampled_from(["pool", "pool", "pool", "exhausted", "banished"]),
-            min_size=len(names),
-            max_size=len(names),
-        )
-    )
-    dice = {
-        "exhausted": [d for d, z in zip(names, zones, strict=True) if z == "exhausted"],
-        "banished": [d for d, z in zip(names, zones, strict=True) if z == "banished"],
-    }
+    lanes, rest = _draw_lanes(draw, chosen)
+    spires, inventory, market = _draw_allied_cards(draw, data, allied)
+    dice = _draw_dice(draw, data.dice.names())
     rulings = {
         r.id: draw(st.sampled_from(r.reading_names))
         for r in REGISTRY.all(GAME)
@@ -95,17 +130,8 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
     applied: dict[str, dict[str, str]] = {}
     loaded: dict[str, dict[str, str]] = {}
     if boss_in_play:
-        # The endgame: the boss alone in the bottom lane, worn down by crits applied earlier
-        # (one or two Health left), nothing left to deploy; sometimes a hit already on the hero.
         lanes, rest = {"bottom": [boss]}, []
-        side = data.by_id(boss).enemy
-        assert side is not None
-        crits = min(4, (side.health - 1) // 2)
-        applied = {f"P{i}": {"card": boss, "face": "crit"} for i in range(1, crits + 1)}
-        if hero != "Wayfarer" and draw(st.booleans()):
-            loaded = {"B1": {"slot": "hero.bp1", "face": draw(st.sampled_from(["hit", "crit"]))}}
-        for key in ("exhausted", "banished"):
-            dice[key] = [d for d in dice[key] if d not in applied and d not in loaded]
+        applied, loaded = _draw_endgame(draw, data, hero, boss, dice)
     state: dict[str, Any] = {
         "hero": hero,
         "allied": list(allied),
@@ -171,6 +197,44 @@ def state_violations(scenario: Scenario, s: GameState) -> list[str]:
     return out
 
 
+def _follow_lanes(stacks: dict[str, list[str]], event: Event) -> None:
+    """The lanes as one event leaves them (Deployment, Advance, a defeat)."""
+    lane = event.get("lane")
+    if event.kind == "enemy_deployed":
+        stacks[lane] = [event.get("card")]
+    elif event.kind == "enemy_added":
+        stacks[lane].append(event.get("card"))
+    elif event.kind == "enemy_advanced":
+        stacks[event.get("to")], stacks[lane] = stacks[lane], []
+    elif event.kind == "enemy_defeated":
+        stacks[lane] = stacks[lane][1:]
+
+
+def _top_card_violations(stacks: dict[str, list[str]], event: Event) -> list[str]:
+    """Only a lane's top card is defeated, takes dice, attacks or deals damage (invariants 2, 3)."""
+    out = []
+    lane = event.get("lane")
+    if event.kind == "enemy_defeated":
+        if not stacks[lane] or stacks[lane][0] != event.get("card"):
+            out.append(f"{event.get('card')} was defeated in {lane} without being on top")
+    elif event.kind == "die_applied":
+        space = Slot.parse(event.get("slot")).space if event.get("slot") else ""
+        if space and lane not in hit_reach(space):
+            out.append(f"{event.get('die')} on {space} was applied to the {lane} lane, not adjacent")
+        if not stacks[lane] or event.get("card") != stacks[lane][0]:
+            out.append(f"{event.get('die')} applied to {event.get('card')}, not the top of {lane}")
+    elif event.kind == "attack_started":
+        if not stacks[lane] or event.get("card") != stacks[lane][0]:
+            out.append(f"{event.get('card')} attacked from {lane} without being on top")
+    elif event.kind in ("miss_removed", "spire_defeated") or (
+        event.kind == "health_lost" and event.get("cause") == "attack"
+    ):
+        attacker = event.get("card") if event.kind != "spire_defeated" else event.get("by")
+        if attacker not in [st[0] for st in stacks.values() if st]:
+            out.append(f"{attacker} dealt damage without being a top card")
+    return out
+
+
 def step_violations(
     scenario: Scenario, before: GameState, after: GameState, events: tuple[Event, ...]
 ) -> list[str]:
@@ -183,32 +247,8 @@ def step_violations(
     # The lanes as the events tell them, so a card revealed earlier in the same step counts as top.
     stacks = {lane: list(before.lane(lane)) for lane in LANES}
     for event in events:
-        lane = event.get("lane")
-        if event.kind == "enemy_deployed":
-            stacks[lane] = [event.get("card")]
-        elif event.kind == "enemy_added":
-            stacks[lane].append(event.get("card"))
-        elif event.kind == "enemy_advanced":
-            stacks[event.get("to")], stacks[lane] = stacks[lane], []
-        elif event.kind == "enemy_defeated":
-            if not stacks[lane] or stacks[lane][0] != event.get("card"):
-                out.append(f"{event.get('card')} was defeated in {lane} without being on top")
-            stacks[lane] = stacks[lane][1:]
-        elif event.kind == "die_applied":
-            space = Slot.parse(event.get("slot")).space if event.get("slot") else ""
-            if space and lane not in hit_reach(space):
-                out.append(f"{event.get('die')} on {space} was applied to the {lane} lane, not adjacent")
-            if not stacks[lane] or event.get("card") != stacks[lane][0]:
-                out.append(f"{event.get('die')} applied to {event.get('card')}, not the top of {lane}")
-        elif event.kind == "attack_started":
-            if not stacks[lane] or event.get("card") != stacks[lane][0]:
-                out.append(f"{event.get('card')} attacked from {lane} without being on top")
-        elif event.kind in ("miss_removed", "spire_defeated") or (
-            event.kind == "health_lost" and event.get("cause") == "attack"
-        ):
-            attacker = event.get("card") if event.kind != "spire_defeated" else event.get("by")
-            if attacker not in [st[0] for st in stacks.values() if st]:
-                out.append(f"{attacker} dealt damage without being a top card")
+        out += _top_card_violations(stacks, event)
+        _follow_lanes(stacks, event)
     after_lanes = {lane: list(after.lane(lane)) for lane in LANES}
     if stacks != after_lanes:
         out.append(f"the lanes do not follow from the events: {stacks} but the state has {after_lanes}")

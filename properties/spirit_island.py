@@ -353,19 +353,15 @@ def _kind_of_label(label: str) -> str:
     return BY_LETTER[label[0]].value
 
 
-def outcome_violations(scenario: Scenario, playthrough: Playthrough[IslandState]) -> list[str]:
-    """Every total of the outcome that is not the start plus what the events say changed it."""
-    initial, final = scenario.initial, playthrough.final
-    result = outcome(scenario, final)
-    events = playthrough.events
-    problems: list[str] = []
+def _mismatch(what: str, from_events: object, in_outcome: object) -> list[str]:
+    if from_events != in_outcome:
+        return [f"{what}: the events give {from_events!r}, the outcome says {in_outcome!r}"]
+    return []
 
-    def expect(what: str, from_events: object, in_outcome: object) -> None:
-        if from_events != in_outcome:
-            problems.append(f"{what}: the events give {from_events!r}, the outcome says {in_outcome!r}")
 
-    fear = result["fear"]
-    expect(
+def _fear_violations(initial: IslandState, fear: dict[str, Any], events: tuple[Event, ...]) -> list[str]:
+    """Generating Fear and Earning Fear Cards: the pool, the cards earned, waiting and resolved."""
+    problems = _mismatch(
         "Fear generated",
         sum(e.get("amount") for e in events if e.kind == "fear_generated"),
         fear["generated"],
@@ -393,20 +389,46 @@ def outcome_violations(scenario: Scenario, playthrough: Playthrough[IslandState]
                 queue.pop(0)
             resolved.append(e.get("card"))
     earned = sum(1 for e in events if e.kind == "fear_card_earned")
-    expect("Fear cards earned", initial.fear.earned_total + earned, fear["earned_total"])
-    expect("Fear cards waiting", queue, fear["unresolved"])
-    expect("Fear cards resolved", resolved, fear["resolved"])
+    problems += _mismatch("Fear cards earned", initial.fear.earned_total + earned, fear["earned_total"])
+    problems += _mismatch("Fear cards waiting", queue, fear["unresolved"])
+    problems += _mismatch("Fear cards resolved", resolved, fear["resolved"])
     pools = [e.get("pool") for e in events if e.kind == "fear_generated"]
-    expect("Fear pool", pools[-1] if pools else initial.fear.in_pool, fear["pool"])
-    blight_pools = [
-        e.get("pool")
-        for e in events
-        if e.kind in ("blight_added", "blight_card_flipped", "blight_card_drawn")
-    ]
-    expect("Blight pool", blight_pools[-1] if blight_pools else initial.blight.pool, result["blight"]["pool"])
-    expect("turn", initial.turn + sum(1 for e in events if e.kind == "time_passed"), result["turn"])
+    problems += _mismatch("Fear pool", pools[-1] if pools else initial.fear.in_pool, fear["pool"])
+    return problems
 
-    island = scenario.island
+
+def _follow_pieces(
+    counts: dict[str, dict[str, int]], blight: dict[str, int], presence: dict[str, dict[str, int]], e: Event
+) -> None:
+    """The pieces, Blight and Presence of each land as one event leaves them."""
+    land = e.get("land")
+    if e.kind == "explored":
+        for name in e.get("lands"):
+            counts[name]["explorer"] += 1
+    elif e.kind == "built":
+        counts[land][e.get("piece")] += 1
+    elif e.kind == "piece_added":
+        counts[land][e.get("piece")] += e.get("count")
+    elif e.kind == "invader_destroyed":
+        counts[land][e.get("was")] -= 1
+    elif e.kind == "piece_removed":
+        counts[land][e.get("piece")] -= 1
+    elif e.kind == "piece_replaced":
+        counts[land][_kind_of_label(e.get("piece"))] -= 1
+        counts[land][_kind_of_label(e.get("becomes"))] += 1
+    elif e.kind == "ravaged":
+        counts[land]["dahan"] -= e.get("dahan_destroyed")
+    elif e.kind == "blight_added":
+        blight[land] += 1
+    elif e.kind == "presence_destroyed":
+        presence[land][e.get("spirit")] -= 1
+
+
+def _land_violations(
+    scenario: Scenario, final: IslandState, result: dict[str, Any], events: tuple[Event, ...]
+) -> list[str]:
+    """Each land's pieces, Blight and Presence: the start plus what the events say changed them."""
+    initial, island = scenario.initial, scenario.island
     counts = {
         name: {kind.value: land.count(kind) for kind in PieceKind}
         for name, land in zip(island.lands, initial.lands, strict=True)
@@ -414,33 +436,36 @@ def outcome_violations(scenario: Scenario, playthrough: Playthrough[IslandState]
     blight = {name: land.blight for name, land in zip(island.lands, initial.lands, strict=True)}
     presence = {name: dict(land.presence) for name, land in zip(island.lands, initial.lands, strict=True)}
     for e in events:
-        land = e.get("land")
-        if e.kind == "explored":
-            for name in e.get("lands"):
-                counts[name]["explorer"] += 1
-        elif e.kind == "built":
-            counts[land][e.get("piece")] += 1
-        elif e.kind == "piece_added":
-            counts[land][e.get("piece")] += e.get("count")
-        elif e.kind == "invader_destroyed":
-            counts[land][e.get("was")] -= 1
-        elif e.kind == "piece_removed":
-            counts[land][e.get("piece")] -= 1
-        elif e.kind == "piece_replaced":
-            counts[land][_kind_of_label(e.get("piece"))] -= 1
-            counts[land][_kind_of_label(e.get("becomes"))] += 1
-        elif e.kind == "ravaged":
-            counts[land]["dahan"] -= e.get("dahan_destroyed")
-        elif e.kind == "blight_added":
-            blight[land] += 1
-        elif e.kind == "presence_destroyed":
-            presence[land][e.get("spirit")] -= 1
+        _follow_pieces(counts, blight, presence, e)
+    problems: list[str] = []
     for name, land in zip(island.lands, final.lands, strict=True):
-        expect(f"pieces in {name}", counts[name], {kind.value: land.count(kind) for kind in PieceKind})
-        expect(f"Blight in {name}", blight[name], land.blight)
-        expect(
+        problems += _mismatch(
+            f"pieces in {name}", counts[name], {kind.value: land.count(kind) for kind in PieceKind}
+        )
+        problems += _mismatch(f"Blight in {name}", blight[name], land.blight)
+        problems += _mismatch(
             f"Presence in {name}",
             {s: n for s, n in presence[name].items() if n},
             result["lands"][name]["presence"],
         )
     return problems
+
+
+def outcome_violations(scenario: Scenario, playthrough: Playthrough[IslandState]) -> list[str]:
+    """Every total of the outcome that is not the start plus what the events say changed it."""
+    initial, final = scenario.initial, playthrough.final
+    result = outcome(scenario, final)
+    events = playthrough.events
+    problems = _fear_violations(initial, result["fear"], events)
+    blight_pools = [
+        e.get("pool")
+        for e in events
+        if e.kind in ("blight_added", "blight_card_flipped", "blight_card_drawn")
+    ]
+    problems += _mismatch(
+        "Blight pool", blight_pools[-1] if blight_pools else initial.blight.pool, result["blight"]["pool"]
+    )
+    problems += _mismatch(
+        "turn", initial.turn + sum(1 for e in events if e.kind == "time_passed"), result["turn"]
+    )
+    return problems + _land_violations(scenario, final, result, events)

@@ -25,6 +25,7 @@ gates, guardian levels and figures, hero health, Jael's area, final scores).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
@@ -228,215 +229,376 @@ WIN_CONDITIONS = {
 }
 
 
-def invariant_violations(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
-    """Every invariant the run breaks, as readable sentences (empty when all hold)."""
+@dataclass(slots=True)
+class _InvasionWatch:
+    """What :func:`invariant_violations` follows through the events, player by player."""
+
+    health: dict[str, int]
+    guardians: dict[str, list[str]]
+    closed: set[str]
+    escaped: set[str]
+    entered: Counter[str]
+    defeated_in: dict[str, Counter[str]]
+    guardian_defeats: dict[str, Counter[str]]
+    visited: dict[str, list[str]] = field(default_factory=dict)
+    damage: dict[str, int] = field(default_factory=dict)
+    moved: set[str] = field(default_factory=set)
+    problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, state: GameState) -> _InvasionWatch:
+        return cls(
+            health={c.color.value: state.health(c.color) for c in state.heroes},
+            guardians={p.name: [c.name for c in p.placement.guardians] for p in state.players},
+            closed={p.name for p in state.players if not p.gate_open},
+            escaped={p.name for p in state.players if p.escaped},
+            entered=Counter({p.name: p.entered for p in state.players}),
+            defeated_in={p.name: Counter() for p in state.players},
+            guardian_defeats={p.name: Counter() for p in state.players},
+        )
+
+
+# Invariants 1-6 (the module docstring), one step per event kind that can break or set them up.
+def _hero_sent(w: _InvasionWatch, event: Any, who: str) -> None:
+    w.visited[who], w.damage[who] = [], 0
+    if who in w.closed:
+        w.problems.append(f"{who}: a hero was sent through a closed gate")
+
+
+def _hero_entered(w: _InvasionWatch, event: Any, who: str) -> None:
+    # Invariant 1: no hero enters a chamber twice.
+    chamber = event.get("chamber")
+    if chamber in w.visited[who]:
+        w.problems.append(f"{who}: a {event.get('hero')} hero entered {chamber} twice")
+    w.visited[who].append(chamber)
+
+
+def _hero_damaged(w: _InvasionWatch, event: Any, who: str) -> None:
+    # Invariant 2: a hero whose damage reached its health is defeated, not moving on.
+    if w.damage[who] >= w.health[event.get("hero")]:
+        w.problems.append(f"{who}: a hero at {w.damage[who]} damage kept moving")
+    w.damage[who] = event.get("total")
+
+
+def _hero_defeated(w: _InvasionWatch, event: Any, who: str) -> None:
+    # Invariants 2-4: why a hero falls, one defeated hero a chamber, a guardian's one defeat a year.
+    chamber, by = event.get("chamber"), event.get("by")
+    w.entered[who] += 1
+    w.defeated_in[who][chamber] += 1
+    if w.defeated_in[who][chamber] > 1:
+        w.problems.append(f"{who}: two defeated heroes lie in {chamber}")
+    if by == "damage" and w.damage[who] < w.health[event.get("hero")]:
+        w.problems.append(f"{who}: defeated by damage at {w.damage[who]} < {w.health[event.get('hero')]}")
+    if by == "guardian":
+        if chamber not in w.guardians[who]:
+            w.problems.append(f"{who}: defeated by a guardian in {chamber}, where none stands")
+        w.guardian_defeats[who][chamber] += 1
+        if w.guardian_defeats[who][chamber] > 1 and who not in w.moved:
+            w.problems.append(f"{who}: a guardian defeated twice in {chamber} without moving")
+
+
+def _hero_levelled(w: _InvasionWatch, event: Any, who: str) -> None:
+    w.health[event.get("hero")] = event.get("health")
+
+
+def _prepared(w: _InvasionWatch, event: Any, who: str) -> None:
+    w.guardians[who] = list(event.get("guardians"))
+    w.closed.discard(who)
+
+
+def _cleaned_up(w: _InvasionWatch, event: Any, who: str) -> None:
+    # A new year: figures and heroes go back, the gate opens at the next Preparation.
+    w.defeated_in[who], w.guardian_defeats[who] = Counter(), Counter()
+    w.moved.discard(who)
+    w.escaped.discard(who)
+    w.entered[who] = 0
+
+
+def _guardian_moved(w: _InvasionWatch, event: Any, who: str) -> None:
+    w.moved.add(who)
+    figures = w.guardians[who]
+    figures[figures.index(event.get("origin"))] = event.get("chamber")
+
+
+def _hero_escaped(w: _InvasionWatch, event: Any, who: str) -> None:
+    w.entered[who] += 1
+    w.escaped.add(who)
+    if w.damage.get(who, 0) >= w.health[event.get("hero")]:
+        w.problems.append(f"{who}: a hero escaped with damage {w.damage[who]} >= its health")
+
+
+def _gate_closed(w: _InvasionWatch, event: Any, who: str) -> None:
+    w.closed.add(who)
+
+
+def _trophy_awarded(w: _InvasionWatch, event: Any, who: str) -> None:
+    # Invariant 6: an escape bars the trophy.
+    if who in w.escaped:
+        w.problems.append(f"{who}: took the trophy after an escape")
+
+
+def _xp_gained(w: _InvasionWatch, event: Any, who: str) -> None:
+    # Invariant 5: the XP gained equals the heroes that entered.
+    if event.get("xp") != w.entered[who]:
+        w.problems.append(f"{who}: gained {event.get('xp')} XP for {w.entered[who]} heroes entered")
+
+
+def _wave_started(w: _InvasionWatch, event: Any, who: str) -> None:
+    for name in w.escaped - w.closed:
+        w.problems.append(f"{name}: escaped but the gate stayed open")
+
+
+_INVASION_STEPS = {
+    "hero_sent": _hero_sent,
+    "hero_entered": _hero_entered,
+    "hero_damaged": _hero_damaged,
+    "hero_defeated": _hero_defeated,
+    "hero_levelled": _hero_levelled,
+    "prepared": _prepared,
+    "cleaned_up": _cleaned_up,
+    "guardian_moved": _guardian_moved,
+    "hero_escaped": _hero_escaped,
+    "gate_closed": _gate_closed,
+    "trophy_awarded": _trophy_awarded,
+    "xp_gained": _xp_gained,
+    "wave_started": _wave_started,
+}
+
+
+def _escapes_close_the_gate_at_once(playthrough: Playthrough[GameState]) -> list[str]:
+    # Invariant 6: each escape closed the gate at once (the next events of that player say so).
     problems: list[str] = []
-    state = scenario.initial
-    health = {c.color.value: state.health(c.color) for c in state.heroes}
-    guardians: dict[str, list[str]] = {p.name: [c.name for c in p.placement.guardians] for p in state.players}
-    visited: dict[str, list[str]] = {}
-    damage: dict[str, int] = {}
-    defeated_in: dict[str, Counter[str]] = {p.name: Counter() for p in state.players}
-    guardian_defeats: dict[str, Counter[str]] = {p.name: Counter() for p in state.players}
-    moved: set[str] = set()
-    closed: set[str] = {p.name for p in state.players if not p.gate_open}
-    escaped: set[str] = {p.name for p in state.players if p.escaped}
-    entered: Counter[str] = Counter({p.name: p.entered for p in state.players})
-    for event in playthrough.events:
-        kind, who = event.kind, event.get("player")
-        if kind == "hero_sent":
-            visited[who], damage[who] = [], 0
-            if who in closed:
-                problems.append(f"{who}: a hero was sent through a closed gate")
-        elif kind == "hero_entered":
-            chamber = event.get("chamber")
-            if chamber in visited[who]:
-                problems.append(f"{who}: a {event.get('hero')} hero entered {chamber} twice")
-            visited[who].append(chamber)
-        elif kind == "hero_damaged":
-            if damage[who] >= health[event.get("hero")]:
-                problems.append(f"{who}: a hero at {damage[who]} damage kept moving")
-            damage[who] = event.get("total")
-        elif kind == "hero_defeated":
-            chamber, by = event.get("chamber"), event.get("by")
-            entered[who] += 1
-            defeated_in[who][chamber] += 1
-            if defeated_in[who][chamber] > 1:
-                problems.append(f"{who}: two defeated heroes lie in {chamber}")
-            if by == "damage" and damage[who] < health[event.get("hero")]:
-                problems.append(f"{who}: defeated by damage at {damage[who]} < {health[event.get('hero')]}")
-            if by == "guardian":
-                if chamber not in guardians[who]:
-                    problems.append(f"{who}: defeated by a guardian in {chamber}, where none stands")
-                guardian_defeats[who][chamber] += 1
-                if guardian_defeats[who][chamber] > 1 and who not in moved:
-                    problems.append(f"{who}: a guardian defeated twice in {chamber} without moving")
-        elif kind == "hero_levelled":
-            health[event.get("hero")] = event.get("health")
-        elif kind == "prepared":
-            guardians[who] = list(event.get("guardians"))
-            closed.discard(who)
-        elif kind == "cleaned_up":
-            # A new year: figures and heroes go back, the gate opens at the next Preparation.
-            defeated_in[who], guardian_defeats[who] = Counter(), Counter()
-            moved.discard(who)
-            escaped.discard(who)
-            entered[who] = 0
-        elif kind == "guardian_moved":
-            moved.add(who)
-            figures = guardians[who]
-            figures[figures.index(event.get("origin"))] = event.get("chamber")
-        elif kind == "hero_escaped":
-            entered[who] += 1
-            escaped.add(who)
-            if damage.get(who, 0) >= health[event.get("hero")]:
-                problems.append(f"{who}: a hero escaped with damage {damage[who]} >= its health")
-        elif kind == "gate_closed":
-            closed.add(who)
-        elif kind == "trophy_awarded" and who in escaped:
-            problems.append(f"{who}: took the trophy after an escape")
-        elif kind == "xp_gained" and event.get("xp") != entered[who]:
-            problems.append(f"{who}: gained {event.get('xp')} XP for {entered[who]} heroes entered")
-        elif kind == "wave_started":
-            for name in escaped - closed:
-                problems.append(f"{name}: escaped but the gate stayed open")
-    # Each escape closed the gate at once (the next events of that player say so).
     events = playthrough.events
     for i, event in enumerate(events):
         if event.kind == "hero_escaped":
             after = [e for e in events[i + 1 : i + 3] if e.get("player") == event.get("player")]
             if not any(e.kind == "gate_closed" for e in after):
                 problems.append(f"{event.get('player')}: an escape did not close the gate at once")
+    return problems
+
+
+def _replay_gives_the_same_run(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
+    # Invariant 7: replaying the recorded answers gives the same run.
     game = StonespineGame(scenario.rulings, scenario.data)
     start, _ = game.start(scenario.initial)
     again = replay(game, start, playthrough)
     if again.events != playthrough.events or again.final != playthrough.final:
-        problems.append("replaying the recorded answers gave a different run")
+        return ["replaying the recorded answers gave a different run"]
+    return []
+
+
+def invariant_violations(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
+    """Every invariant the run breaks, as readable sentences (empty when all hold)."""
+    watch = _InvasionWatch.of(scenario.initial)
+    for event in playthrough.events:
+        step = _INVASION_STEPS.get(event.kind)
+        if step is not None:
+            step(watch, event, event.get("player"))
+    return (
+        watch.problems
+        + _escapes_close_the_gate_at_once(playthrough)
+        + _replay_gives_the_same_run(scenario, playthrough)
+    )
+
+
+@dataclass(slots=True)
+class _Tally:
+    """The outcome's totals as the initial state plus the events add them up."""
+
+    cost: int
+    xp: dict[str, int]
+    trophies: dict[str, list[tuple[Any, Any]]]
+    demerits: dict[str, list[tuple[Any, Any]]]
+    defeated: dict[str, list[tuple[Any, Any]]]
+    escaped: dict[str, list[Any]]
+    gate: dict[str, bool]
+    markers: dict[str, list[int]]
+    minions: dict[str, int]
+    unlocked: dict[str, set[Any]]
+    tokens: dict[str, Any]
+    guardians: dict[str, list[str]]
+    placed: dict[str, list[str]]
+    health: dict[str, int]
+    jael_trophies: list[tuple[Any, Any]]
+    jael_xp: int
+    scores: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> _Tally:
+        state = scenario.initial
+        players = {p.name: p for p in state.players}
+        return cls(
+            cost=scenario.data.value("level_up_cost"),
+            xp={n: p.xp for n, p in players.items()},
+            trophies={n: [(y, v) for y, v in p.trophies] for n, p in players.items()},
+            demerits={n: [(y, v) for y, v in p.demerits] for n, p in players.items()},
+            defeated={n: [(c.name, h.value) for c, h in p.defeated] for n, p in players.items()},
+            escaped={n: [h.value for h in p.escaped] for n, p in players.items()},
+            gate={n: p.gate_open for n, p in players.items()},
+            markers={n: list(p.guardian.markers) for n, p in players.items()},
+            minions={n: p.guardian.minions_unlocked for n, p in players.items()},
+            unlocked={n: set(p.guardian.unlocked) for n, p in players.items()},
+            tokens={n: p.guardian.passage_tokens for n, p in players.items()},
+            guardians={n: [c.name for c in p.placement.guardians] for n, p in players.items()},
+            placed={n: [c.name for c in p.placement.minions] for n, p in players.items()},
+            health={c.color.value: state.health(c.color) for c in state.heroes},
+            jael_trophies=list(state.jael.trophies),
+            jael_xp=state.jael.xp,
+        )
+
+    def total(self, name: str, value: int, said: Any, kind: str) -> None:
+        if said is not None and said != value:
+            self.problems.append(f"{name}: {kind} says {said} XP, the events add up to {value}")
+
+
+# Experience and Levelling Up: the XP a player gains, buys and spends.
+def _add_xp_gained(t: _Tally, event: Any, who: str) -> None:
+    t.xp[who] += event.get("xp")
+    t.total(who, t.xp[who], event.get("total"), event.kind)
+
+
+def _add_xp_bought(t: _Tally, event: Any, who: str) -> None:
+    t.xp[who] += event.get("cubes")
+    t.total(who, t.xp[who], event.get("xp"), event.kind)
+
+
+def _add_guardian_levelled(t: _Tally, event: Any, who: str) -> None:
+    t.xp[who] -= t.cost
+    t.total(who, t.xp[who], event.get("xp"), event.kind)
+    track = 0 if event.get("track") == "left" else 1
+    t.markers[who][track] += 1
+    if t.markers[who][track] != event.get("level"):
+        t.problems.append(f"{who}: guardian_levelled says level {event.get('level')}")
+
+
+def _add_minion_unlocked(t: _Tally, event: Any, who: str) -> None:
+    t.minions[who] += 1
+
+
+def _add_ability_unlocked(t: _Tally, event: Any, who: str) -> None:
+    t.unlocked[who].add(event.get("ability"))
+
+
+def _add_instant_used(t: _Tally, event: Any, who: str) -> None:
+    if event.get("tokens") is not None:
+        t.tokens[who] = event.get("tokens")
+
+
+# Trophies, demerits and Jael's area.
+def _add_trophy_awarded(t: _Tally, event: Any, who: str) -> None:
+    taken = (event.get("year"), event.get("value"))
+    (t.jael_trophies if who == "Jael" else t.trophies[who]).append(taken)
+
+
+def _add_demerit_taken(t: _Tally, event: Any, who: str) -> None:
+    t.demerits[who].append((event.get("year"), event.get("value")))
+
+
+def _add_jael_collected(t: _Tally, event: Any, who: str) -> None:
+    t.jael_xp += event.get("xp")
+    if t.jael_xp != event.get("total"):
+        t.problems.append(
+            f"Jael: jael_collected says {event.get('total')} XP, the events add up to {t.jael_xp}"
+        )
+
+
+# The Invasion Phase and Clean Up: heroes, gates and figures.
+def _add_hero_defeated(t: _Tally, event: Any, who: str) -> None:
+    t.defeated[who].append((event.get("chamber"), event.get("hero")))
+
+
+def _add_hero_escaped(t: _Tally, event: Any, who: str) -> None:
+    t.escaped[who].append(event.get("hero"))
+
+
+def _add_gate_closed(t: _Tally, event: Any, who: str) -> None:
+    t.gate[who] = False
+
+
+def _add_prepared(t: _Tally, event: Any, who: str) -> None:
+    t.gate[who] = True
+    t.guardians[who] = list(event.get("guardians"))
+    t.placed[who] = list(event.get("minions"))
+
+
+def _add_guardian_moved(t: _Tally, event: Any, who: str) -> None:
+    figures = t.guardians[who]
+    figures[figures.index(event.get("origin"))] = event.get("chamber")
+
+
+def _add_cleaned_up(t: _Tally, event: Any, who: str) -> None:
+    t.defeated[who], t.escaped[who], t.guardians[who], t.placed[who] = [], [], [], []
+
+
+def _add_hero_levelled(t: _Tally, event: Any, who: str) -> None:
+    t.health[event.get("hero")] = event.get("health")
+
+
+def _add_final_score(t: _Tally, event: Any, who: str) -> None:
+    t.scores.append({k: event.get(k) for k in event.to_json() if k != "event"})
+
+
+_TALLY_STEPS = {
+    "xp_gained": _add_xp_gained,
+    "xp_bought": _add_xp_bought,
+    "guardian_levelled": _add_guardian_levelled,
+    "minion_unlocked": _add_minion_unlocked,
+    "ability_unlocked": _add_ability_unlocked,
+    "instant_used": _add_instant_used,
+    "trophy_awarded": _add_trophy_awarded,
+    "demerit_taken": _add_demerit_taken,
+    "jael_collected": _add_jael_collected,
+    "hero_defeated": _add_hero_defeated,
+    "hero_escaped": _add_hero_escaped,
+    "gate_closed": _add_gate_closed,
+    "prepared": _add_prepared,
+    "guardian_moved": _add_guardian_moved,
+    "cleaned_up": _add_cleaned_up,
+    "hero_levelled": _add_hero_levelled,
+    "final_score": _add_final_score,
+}
+
+
+def _player_mismatches(t: _Tally, out: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    name = out["name"]
+    expected: dict[str, Any] = {
+        "xp": t.xp[name],
+        "trophies": [{"year": y, "value": v} for y, v in t.trophies[name]],
+        "demerits": [{"year": y, "value": v} for y, v in t.demerits[name]],
+        "defeated": [{"chamber": c, "hero": h} for c, h in t.defeated[name]],
+        "escaped": t.escaped[name],
+        "entered": len(t.defeated[name]) + len(t.escaped[name]),
+        "gate_open": t.gate[name],
+    }
+    for key, value in expected.items():
+        if out[key] != value:
+            problems.append(f"{name}: outcome {key} {out[key]!r}, the events say {value!r}")
+    problems += _guardian_mismatches(t, name, out["guardian"])
+    if out["placement"] != {"guardians": t.guardians[name], "minions": t.placed[name]}:
+        problems.append(f"{name}: outcome placement {out['placement']}, the events say {t.guardians[name]}")
     return problems
 
 
-def outcome_mismatches(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
-    """Every outcome total that differs from the initial state plus the events that changed it."""
+def _guardian_mismatches(t: _Tally, name: str, g: dict[str, Any]) -> list[str]:
     problems: list[str] = []
-    state = scenario.initial
-    cost = scenario.data.value("level_up_cost")
-    result = outcome(playthrough.final)
-    players = {p.name: p for p in state.players}
-    xp = {n: p.xp for n, p in players.items()}
-    trophies = {n: [(y, v) for y, v in p.trophies] for n, p in players.items()}
-    demerits = {n: [(y, v) for y, v in p.demerits] for n, p in players.items()}
-    defeated = {n: [(c.name, h.value) for c, h in p.defeated] for n, p in players.items()}
-    escaped = {n: [h.value for h in p.escaped] for n, p in players.items()}
-    gate = {n: p.gate_open for n, p in players.items()}
-    markers = {n: list(p.guardian.markers) for n, p in players.items()}
-    minions = {n: p.guardian.minions_unlocked for n, p in players.items()}
-    unlocked = {n: set(p.guardian.unlocked) for n, p in players.items()}
-    tokens = {n: p.guardian.passage_tokens for n, p in players.items()}
-    guardians = {n: [c.name for c in p.placement.guardians] for n, p in players.items()}
-    placed = {n: [c.name for c in p.placement.minions] for n, p in players.items()}
-    health = {c.color.value: state.health(c.color) for c in state.heroes}
-    jael_trophies = list(state.jael.trophies)
-    jael_xp = state.jael.xp
-    scores: list[dict[str, Any]] = []
+    if g["markers"] != t.markers[name] or g["minions_unlocked"] != t.minions[name]:
+        problems.append(f"{name}: outcome guardian {g}, the events say markers {t.markers[name]}")
+    if g["passage_tokens"] != t.tokens[name]:
+        problems.append(
+            f"{name}: outcome passage tokens {g['passage_tokens']}, the events say {t.tokens[name]}"
+        )
+    if set(g["unlocked"]) != t.unlocked[name]:
+        problems.append(
+            f"{name}: outcome unlocked {g['unlocked']}, the events say {sorted(t.unlocked[name])}"
+        )
+    return problems
 
-    def total(name: str, value: int, said: Any, kind: str) -> None:
-        if said is not None and said != value:
-            problems.append(f"{name}: {kind} says {said} XP, the events add up to {value}")
 
-    for event in playthrough.events:
-        kind, who = event.kind, event.get("player")
-        if kind == "xp_gained":
-            xp[who] += event.get("xp")
-            total(who, xp[who], event.get("total"), kind)
-        elif kind == "xp_bought":
-            xp[who] += event.get("cubes")
-            total(who, xp[who], event.get("xp"), kind)
-        elif kind == "guardian_levelled":
-            xp[who] -= cost
-            total(who, xp[who], event.get("xp"), kind)
-            track = 0 if event.get("track") == "left" else 1
-            markers[who][track] += 1
-            if markers[who][track] != event.get("level"):
-                problems.append(f"{who}: guardian_levelled says level {event.get('level')}")
-        elif kind == "minion_unlocked":
-            minions[who] += 1
-        elif kind == "ability_unlocked":
-            unlocked[who].add(event.get("ability"))
-        elif kind == "instant_used" and event.get("tokens") is not None:
-            tokens[who] = event.get("tokens")
-        elif kind == "trophy_awarded" and who == "Jael":
-            jael_trophies.append((event.get("year"), event.get("value")))
-        elif kind == "trophy_awarded":
-            trophies[who].append((event.get("year"), event.get("value")))
-        elif kind == "demerit_taken":
-            demerits[who].append((event.get("year"), event.get("value")))
-        elif kind == "jael_collected":
-            jael_xp += event.get("xp")
-            if jael_xp != event.get("total"):
-                problems.append(
-                    f"Jael: jael_collected says {event.get('total')} XP, the events add up to {jael_xp}"
-                )
-        elif kind == "hero_defeated":
-            defeated[who].append((event.get("chamber"), event.get("hero")))
-        elif kind == "hero_escaped":
-            escaped[who].append(event.get("hero"))
-        elif kind == "gate_closed":
-            gate[who] = False
-        elif kind == "prepared":
-            gate[who] = True
-            guardians[who] = list(event.get("guardians"))
-            placed[who] = list(event.get("minions"))
-        elif kind == "guardian_moved":
-            figures = guardians[who]
-            figures[figures.index(event.get("origin"))] = event.get("chamber")
-        elif kind == "cleaned_up":
-            defeated[who], escaped[who], guardians[who], placed[who] = [], [], [], []
-        elif kind == "hero_levelled":
-            health[event.get("hero")] = event.get("health")
-        elif kind == "final_score":
-            scores.append({k: event.get(k) for k in event.to_json() if k != "event"})
-    cleanups = sum(1 for e in playthrough.events if e.kind == "cleaned_up") // max(1, len(players))
-    year = state.year + cleanups
-    if result["year"] != year:
-        problems.append(f"outcome year {result['year']}, the events say {year}")
-    for out in result["players"]:
-        name = out["name"]
-        expected: dict[str, Any] = {
-            "xp": xp[name],
-            "trophies": [{"year": y, "value": v} for y, v in trophies[name]],
-            "demerits": [{"year": y, "value": v} for y, v in demerits[name]],
-            "defeated": [{"chamber": c, "hero": h} for c, h in defeated[name]],
-            "escaped": escaped[name],
-            "entered": len(defeated[name]) + len(escaped[name]),
-            "gate_open": gate[name],
-        }
-        for key, value in expected.items():
-            if out[key] != value:
-                problems.append(f"{name}: outcome {key} {out[key]!r}, the events say {value!r}")
-        g = out["guardian"]
-        if g["markers"] != markers[name] or g["minions_unlocked"] != minions[name]:
-            problems.append(f"{name}: outcome guardian {g}, the events say markers {markers[name]}")
-        if g["passage_tokens"] != tokens[name]:
-            problems.append(
-                f"{name}: outcome passage tokens {g['passage_tokens']}, the events say {tokens[name]}"
-            )
-        if set(g["unlocked"]) != unlocked[name]:
-            problems.append(
-                f"{name}: outcome unlocked {g['unlocked']}, the events say {sorted(unlocked[name])}"
-            )
-        if out["placement"] != {"guardians": guardians[name], "minions": placed[name]}:
-            problems.append(f"{name}: outcome placement {out['placement']}, the events say {guardians[name]}")
-    for hero in result["heroes"]:
-        if hero["health"] != health[hero["color"]]:
-            problems.append(
-                f"outcome {hero['color']} health {hero['health']}, the events say {health[hero['color']]}"
-            )
-    if "jael" in result:
-        want = {"trophies": [{"year": y, "value": v} for y, v in jael_trophies], "xp": jael_xp}
-        if result["jael"] != want:
-            problems.append(f"outcome Jael {result['jael']}, the events say {want}")
-    if result.get("final_scores", []) != scores:
-        problems.append(f"outcome final scores {result.get('final_scores')}, the events say {scores}")
+def _final_score_mismatches(result: dict[str, Any], scores: list[dict[str, Any]]) -> list[str]:
+    # Final Scoring: the total is the sum of its parts, and the parts are what the player holds.
+    problems: list[str] = []
     for score in scores:
         if (
             score["total"]
@@ -454,3 +616,33 @@ def outcome_mismatches(scenario: Scenario, playthrough: Playthrough[GameState]) 
             if score["leftover_xp"] != out_player["xp"]:
                 problems.append(f"{score['player']}: final score leftover XP differs from the XP left")
     return problems
+
+
+def outcome_mismatches(scenario: Scenario, playthrough: Playthrough[GameState]) -> list[str]:
+    """Every outcome total that differs from the initial state plus the events that changed it."""
+    state = scenario.initial
+    result = outcome(playthrough.final)
+    tally = _Tally.of(scenario)
+    for event in playthrough.events:
+        step = _TALLY_STEPS.get(event.kind)
+        if step is not None:
+            step(tally, event, event.get("player"))
+    problems = tally.problems
+    cleanups = sum(1 for e in playthrough.events if e.kind == "cleaned_up") // max(1, len(state.players))
+    year = state.year + cleanups
+    if result["year"] != year:
+        problems.append(f"outcome year {result['year']}, the events say {year}")
+    for out in result["players"]:
+        problems += _player_mismatches(tally, out)
+    for hero in result["heroes"]:
+        if hero["health"] != tally.health[hero["color"]]:
+            problems.append(
+                f"outcome {hero['color']} health {hero['health']}, the events say {tally.health[hero['color']]}"
+            )
+    if "jael" in result:
+        want = {"trophies": [{"year": y, "value": v} for y, v in tally.jael_trophies], "xp": tally.jael_xp}
+        if result["jael"] != want:
+            problems.append(f"outcome Jael {result['jael']}, the events say {want}")
+    if result.get("final_scores", []) != tally.scores:
+        problems.append(f"outcome final scores {result.get('final_scores')}, the events say {tally.scores}")
+    return problems + _final_score_mismatches(result, tally.scores)

@@ -180,13 +180,7 @@ class _Decoder:
             return _expect(data is None, None, where, "null")
         origin = typing.get_origin(hint)
         if origin is typing.Union or origin is types.UnionType:
-            reasons = []
-            for option in typing.get_args(hint):
-                try:
-                    return self.value(data, option, where)
-                except BadEntry as err:
-                    reasons.append(str(err))
-            raise BadEntry(reasons[0] if len(reasons) == 1 else f"{where}: none of {hint}")
+            return self.union(data, hint, where)
         if hint is bool:
             return _expect(isinstance(data, bool), data, where, "true or false")
         if hint is int:
@@ -198,16 +192,7 @@ class _Decoder:
                 return data
             return self.tagged(data, "$float", where)
         if origin is tuple:
-            items = self.tagged(data, "$tuple", where)
-            arguments = typing.get_args(hint)
-            if len(arguments) == 2 and arguments[1] is Ellipsis:
-                return tuple(self.value(v, arguments[0], f"{where}[{i}]") for i, v in enumerate(items))
-            if len(items) != len(arguments):
-                raise BadEntry(f"{where}: expected {len(arguments)} items, found {len(items)}")
-            return tuple(
-                self.value(v, a, f"{where}[{i}]")
-                for i, (v, a) in enumerate(zip(items, arguments, strict=True))
-            )
+            return self.tuple_of(data, hint, where)
         if origin is list:
             (item,) = typing.get_args(hint) or (Any,)
             _expect(isinstance(data, list), None, where, "a list")
@@ -226,6 +211,28 @@ class _Decoder:
         if _is_answer_type(hint):
             return self.instance(data, hint, where)
         raise BadEntry(f"{where}: the cache cannot check a value of type {hint}")
+
+    def union(self, data: Any, hint: Any, where: str) -> Any:
+        """The first of the union's types ``data`` is a value of."""
+        reasons = []
+        for option in typing.get_args(hint):
+            try:
+                return self.value(data, option, where)
+            except BadEntry as err:
+                reasons.append(str(err))
+        raise BadEntry(reasons[0] if len(reasons) == 1 else f"{where}: none of {hint}")
+
+    def tuple_of(self, data: Any, hint: Any, where: str) -> tuple[Any, ...]:
+        """A tagged tuple: ``tuple[X, ...]`` or one item for each declared type."""
+        items = self.tagged(data, "$tuple", where)
+        arguments = typing.get_args(hint)
+        if len(arguments) == 2 and arguments[1] is Ellipsis:
+            return tuple(self.value(v, arguments[0], f"{where}[{i}]") for i, v in enumerate(items))
+        if len(items) != len(arguments):
+            raise BadEntry(f"{where}: expected {len(arguments)} items, found {len(items)}")
+        return tuple(
+            self.value(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(items, arguments, strict=True))
+        )
 
     def untyped(self, data: Any, where: str) -> Any:
         """A value whose type is not declared (``Any``): JSON data, tagged floats and containers,

@@ -74,6 +74,37 @@ def test_the_circle_lint_refuses_a_run_time_circle_and_allows_a_typing_only_one(
     assert allowed.returncode == 0, allowed.stdout + allowed.stderr
 
 
+def _complexity_lint(*paths: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / ".ci" / "complexity"), *map(str, paths)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_complexity_lint_refuses_a_function_above_30_branches(tmp_path: Path) -> None:
+    def branches(count: int) -> str:
+        return "".join(f"    if x == {n}:\n        return {n}\n" for n in range(count))
+
+    planted = tmp_path / "tangled.py"
+    planted.write_text(
+        f"def held(x):\n{branches(29)}    return -1\n\ndef tangled(x):\n{branches(31)}    return -1\n",
+        encoding="utf-8",
+    )
+    refused = _complexity_lint(planted)
+    assert refused.returncode == 1
+    # One line per block above the limit, file:line name complexity (31 ifs + 1); held is at 30.
+    assert f"{planted}:62 tangled 32" in refused.stdout.splitlines()
+    assert "held" not in refused.stdout
+
+
+def test_every_function_of_the_repository_stays_within_the_complexity_limit() -> None:
+    held = _complexity_lint()
+    assert held.returncode == 0, held.stdout + held.stderr
+
+
 def test_the_repository_holds_no_symbolic_link() -> None:
     # Links break on checkouts without link support and make one module reachable by two paths;
     # setup.py maps the folders to the package instead.

@@ -201,6 +201,33 @@ def _boss(name: str, data: GameData, allied: tuple[str, ...], source: str, path:
 # -- setup ----------------------------------------------------------------------------------------------
 
 
+def _universal_starting_spires(
+    raw: dict[str, Any], data: GameData, source: str, allied: tuple[str, ...]
+) -> list[str]:
+    """Universal Heroes: the two starting spires chosen, same name, of a chosen mini-hero's faction."""
+    names = raw.get("starting_spires")
+    if names is None or len(names) != 2:
+        raise MalformedInputError(
+            source,
+            "$.setup.starting_spires",
+            "a universal hero chooses two spire cards with the same name",
+        )
+    cards = _Cards(data, source)
+    starting = [cards.take(n, ("setup", "starting_spires", i)) for i, n in enumerate(names)]
+    picked = [data.by_id(c) for c in starting]
+    if any(not c.is_spire or c.kind is not CardKind.CONFLICT for c in picked):
+        raise MalformedInputError(source, "$.setup.starting_spires", "both must be spire cards")
+    if picked[0].item != picked[1].item or picked[0].faction != picked[1].faction:
+        raise MalformedInputError(source, "$.setup.starting_spires", "the two spires must have the same name")
+    if picked[0].faction not in allied:
+        raise MalformedInputError(
+            source,
+            "$.setup.starting_spires",
+            f"the spires must match a chosen mini-hero's faction ({', '.join(allied)})",
+        )
+    return starting
+
+
 def _setup_state(doc: dict[str, Any], source: str, data: GameData, game: CloudspireGame) -> GameState:
     """Seed 004, Setup steps 1-4, More Adversity and Universal Heroes."""
     raw = doc.get("setup")
@@ -247,28 +274,7 @@ def _setup_state(doc: dict[str, Any], source: str, data: GameData, game: Cloudsp
                 f"setup needs exactly two allied cards with the spire {hero.starting_spire!r}; the data has {len(starting)}",
             )
     else:
-        names = raw.get("starting_spires")
-        if names is None or len(names) != 2:
-            raise MalformedInputError(
-                source,
-                "$.setup.starting_spires",
-                "a universal hero chooses two spire cards with the same name",
-            )
-        cards = _Cards(data, source)
-        starting = [cards.take(n, ("setup", "starting_spires", i)) for i, n in enumerate(names)]
-        picked = [data.by_id(c) for c in starting]
-        if any(not c.is_spire or c.kind is not CardKind.CONFLICT for c in picked):
-            raise MalformedInputError(source, "$.setup.starting_spires", "both must be spire cards")
-        if picked[0].item != picked[1].item or picked[0].faction != picked[1].faction:
-            raise MalformedInputError(
-                source, "$.setup.starting_spires", "the two spires must have the same name"
-            )
-        if picked[0].faction not in allied:
-            raise MalformedInputError(
-                source,
-                "$.setup.starting_spires",
-                f"the spires must match a chosen mini-hero's faction ({', '.join(allied)})",
-            )
+        starting = _universal_starting_spires(raw, data, source, allied)
     market = sorted(
         [c.id for c in allied_cards if c.id not in starting]
         + [c.id for f in allied for c in data.faction_cards(f, CardKind.MINI)]
@@ -308,14 +314,10 @@ def _pile(raw: list[str] | dict[str, list[str]], cards: _Cards, path: Path) -> P
     return Pile(parts["top"], tuple(sorted(parts["shuffled"])), parts["bottom"])
 
 
-def _described_state(doc: dict[str, Any], source: str, data: GameData, game: CloudspireGame) -> GameState:
-    raw = doc.get("state")
-    if raw is None:
-        raise MalformedInputError(source, "$.state", f"is required when start is {doc['start']!r}")
-    if "setup" in doc:
-        raise MalformedInputError(source, "$.setup", "belongs to a scenario starting at setup")
-    base: Path = ("state",)
-    hero_value, hero, faction = _hero(raw["hero"], data, source, (*base, "hero"))
+def _described_allied(
+    raw: dict[str, Any], faction: str | None, data: GameData, source: str, base: Path
+) -> tuple[str, ...]:
+    """The allied factions: known, each once, the hero's own among them."""
     allied = tuple(raw["allied"])
     for i, f in enumerate(allied):
         if f not in data.factions:
@@ -330,6 +332,61 @@ def _described_state(doc: dict[str, Any], source: str, data: GameData, game: Clo
         raise MalformedInputError(
             source, json_path((*base, "allied")), f"the hero's faction {faction} must be allied"
         )
+    return allied
+
+
+def _described_spires(
+    raw: dict[str, Any], cards: _Cards, data: GameData, source: str, base: Path
+) -> list[PlacedSpire | None]:
+    """The spires on the spire spaces (a card name, or ``{card, defeated}``)."""
+    spires: list[PlacedSpire | None] = [None] * len(SPIRE_SPACES)
+    for space, entry in raw.get("spires", {}).items():
+        path = (*base, "spires", space)
+        if space not in SPIRE_SPACES:
+            raise MalformedInputError(
+                source, json_path(path), f"not a spire space; use {', '.join(SPIRE_SPACES)}"
+            )
+        name, defeated = (
+            (entry, False) if isinstance(entry, str) else (entry["card"], entry.get("defeated", False))
+        )
+        card_id = cards.take(name, (*path, "card") if isinstance(entry, dict) else path)
+        if not data.by_id(card_id).is_spire:
+            raise MalformedInputError(
+                source,
+                json_path(path),
+                f"{card_id} is not a spire card",
+            )
+        spires[SPIRE_SPACES.index(space)] = PlacedSpire(card_id, defeated)
+    return spires
+
+
+def _described_inventory(
+    raw: dict[str, Any], cards: _Cards, data: GameData, allied: tuple[str, ...], source: str, base: Path
+) -> list[str]:
+    """The inventory: items, spires and allied mini-heroes."""
+    inventory = []
+    for i, name in enumerate(raw.get("inventory", [])):
+        card_id = cards.take(name, (*base, "inventory", i))
+        card = data.by_id(card_id)
+        if card.kind is CardKind.HERO or (card.kind is CardKind.MINI and card.faction not in allied):
+            raise MalformedInputError(
+                source,
+                json_path((*base, "inventory", i)),
+                f"{card_id} cannot be in the inventory (only items, spires and allied mini-heroes)",
+            )
+        inventory.append(card_id)
+    return inventory
+
+
+def _described_state(doc: dict[str, Any], source: str, data: GameData, game: CloudspireGame) -> GameState:
+    raw = doc.get("state")
+    if raw is None:
+        raise MalformedInputError(source, "$.state", f"is required when start is {doc['start']!r}")
+    if "setup" in doc:
+        raise MalformedInputError(source, "$.setup", "belongs to a scenario starting at setup")
+    base: Path = ("state",)
+    hero_value, hero, faction = _hero(raw["hero"], data, source, (*base, "hero"))
+    allied = _described_allied(raw, faction, data, source, base)
     boss = _boss(raw["boss"], data, allied, source, (*base, "boss"))
     cards = _Cards(data, source)
     cards.used[boss] = json_path((*base, "boss"))
@@ -389,36 +446,8 @@ def _described_state(doc: dict[str, Any], source: str, data: GameData, game: Clo
             "the boss was added: put it in a lane or in the Deployment Stack",
         )
 
-    spires: list[PlacedSpire | None] = [None] * len(SPIRE_SPACES)
-    for space, entry in raw.get("spires", {}).items():
-        path = (*base, "spires", space)
-        if space not in SPIRE_SPACES:
-            raise MalformedInputError(
-                source, json_path(path), f"not a spire space; use {', '.join(SPIRE_SPACES)}"
-            )
-        name, defeated = (
-            (entry, False) if isinstance(entry, str) else (entry["card"], entry.get("defeated", False))
-        )
-        card_id = cards.take(name, (*path, "card") if isinstance(entry, dict) else path)
-        if not data.by_id(card_id).is_spire:
-            raise MalformedInputError(
-                source,
-                json_path(path),
-                f"{card_id} is not a spire card",
-            )
-        spires[SPIRE_SPACES.index(space)] = PlacedSpire(card_id, defeated)
-
-    inventory = []
-    for i, name in enumerate(raw.get("inventory", [])):
-        card_id = cards.take(name, (*base, "inventory", i))
-        card = data.by_id(card_id)
-        if card.kind is CardKind.HERO or (card.kind is CardKind.MINI and card.faction not in allied):
-            raise MalformedInputError(
-                source,
-                json_path((*base, "inventory", i)),
-                f"{card_id} cannot be in the inventory (only items, spires and allied mini-heroes)",
-            )
-        inventory.append(card_id)
+    spires = _described_spires(raw, cards, data, source, base)
+    inventory = _described_inventory(raw, cards, data, allied, source, base)
 
     market = _pile(raw.get("market", []), cards, (*base, "market"))
     for card_id in market.cards:
@@ -463,16 +492,7 @@ def _described_state(doc: dict[str, Any], source: str, data: GameData, game: Clo
         tops = tuple(
             sorted(_in_play(n, state, data, source, (*base, "activated", i)) for i, n in enumerate(activated))
         )
-    created = []
-    for i, entry in enumerate(raw.get("created", [])):
-        path = (*base, "created", i)
-        placed = state.spire_at(entry["space"]) if entry["space"] in SPIRE_SPACES else None
-        if placed is None or placed.defeated:
-            raise MalformedInputError(
-                source, json_path((*path, "space")), "a created blueprint needs an active spire there"
-            )
-        origin = _in_inventory(entry.get("source", ""), state, data, source, (*path, "source"))
-        created.append(Created(entry["space"], colour_of("R1"), origin))
+    created = _described_created(raw, state, data, source, base)
     state = replace(state, activated=tops, created=tuple(created))
     state = _dice(raw.get("dice", {}), state, data, game, source, (*base, "dice"))
     allowed = game.rolls_allowed(state)
@@ -502,6 +522,23 @@ def _described_state(doc: dict[str, Any], source: str, data: GameData, game: Clo
         "resolve": "spires-fire",
     }[start]
     return replace(state, agenda=agenda, phase=phase)
+
+
+def _described_created(
+    raw: dict[str, Any], state: GameState, data: GameData, source: str, base: Path
+) -> list[Created]:
+    """The blueprints created this round, each on an active spire, from a card in the inventory."""
+    created = []
+    for i, entry in enumerate(raw.get("created", [])):
+        path = (*base, "created", i)
+        placed = state.spire_at(entry["space"]) if entry["space"] in SPIRE_SPACES else None
+        if placed is None or placed.defeated:
+            raise MalformedInputError(
+                source, json_path((*path, "space")), "a created blueprint needs an active spire there"
+            )
+        origin = _in_inventory(entry.get("source", ""), state, data, source, (*path, "source"))
+        created.append(Created(entry["space"], colour_of("R1"), origin))
+    return created
 
 
 def _stub(allied: tuple[str, ...]) -> GameState:

@@ -303,6 +303,23 @@ OVERRIDES = OverrideSpec(
 """What a partial override (``"extends": "bundled"``) names by id (model/core/overrides.py)."""
 
 
+def _override_values(values: dict[str, Sourced[Any]], given: dict[str, Any], source: str) -> None:
+    """A data document's ``values`` over the bundled ones: known names, an integer for an integer
+    and a list for a list."""
+    for key, value in given.items():
+        if key not in values:
+            raise MalformedInputError(
+                source, json_path(("values", key)), f"unknown value; known: {', '.join(sorted(values))}"
+            )
+        if isinstance(values[key].value, tuple) != isinstance(value, list):
+            raise MalformedInputError(
+                source,
+                json_path(("values", key)),
+                f"must be {'a list of integers' if isinstance(values[key].value, tuple) else 'an integer'}",
+            )
+        values[key] = values[key].overridden(_freeze(value), source)
+
+
 def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data") -> GameData:
     """The data in force: the bundled file, the data a run set (``overrides.in_force``), then a
     user data document (full or partial) on top."""
@@ -379,18 +396,7 @@ def _build_full(overrides: dict[str, Any] | None, source: str) -> GameData:
                 raw.get("health", old.health), raw.get("damage", old.damage), raw.get("fear", old.fear)
             )
             stats_sources[kind] = (Provenance.USER, source)
-        for key, value in overrides.get("values", {}).items():
-            if key not in values:
-                raise MalformedInputError(
-                    source, json_path(("values", key)), f"unknown value; known: {', '.join(sorted(values))}"
-                )
-            if isinstance(values[key].value, tuple) != isinstance(value, list):
-                raise MalformedInputError(
-                    source,
-                    json_path(("values", key)),
-                    f"must be {'a list of integers' if isinstance(values[key].value, tuple) else 'an integer'}",
-                )
-            values[key] = values[key].overridden(_freeze(value), source)
+        _override_values(values, overrides.get("values", {}), source)
         for name, raw in overrides.get("boards", {}).items():
             boards[name] = parse_board(name, raw, source, ("boards", name), Provenance.USER)
         for name, raw in overrides.get("layouts", {}).items():

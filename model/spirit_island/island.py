@@ -82,6 +82,19 @@ def _board_graph(board: BoardSpec, graph: nx.Graph) -> None:
         graph.add_edge(ocean, f"{board.name}{n}")
 
 
+def _check_layout_edge(graph: nx.Graph, a: str, b: str, source: str, where: str) -> None:
+    """A layout's edge joins two lands of the island on different boards."""
+    for end in (a, b):
+        if end not in graph:
+            raise MalformedInputError(source, where, f"no land {end} on this island")
+        if graph.nodes[end]["terrain"] == OCEAN:
+            raise MalformedInputError(source, where, f"{end} is the Ocean; layouts join lands only")
+    if graph.nodes[a]["board"] == graph.nodes[b]["board"]:
+        raise MalformedInputError(
+            source, where, f"{a}-{b} is inside one board; a layout lists cross-board edges only"
+        )
+
+
 def build_island(
     data: GameData,
     boards: Sequence[str],
@@ -116,16 +129,7 @@ def build_island(
                 f"layout {layout.name} joins boards {', '.join(layout.boards)}, not {', '.join(names)}",
             )
         for i, (a, b) in enumerate(layout.edges):
-            where = f"{path}.layout.edges[{i}]"
-            for end in (a, b):
-                if end not in graph:
-                    raise MalformedInputError(source, where, f"no land {end} on this island")
-                if graph.nodes[end]["terrain"] == OCEAN:
-                    raise MalformedInputError(source, where, f"{end} is the Ocean; layouts join lands only")
-            if graph.nodes[a]["board"] == graph.nodes[b]["board"]:
-                raise MalformedInputError(
-                    source, where, f"{a}-{b} is inside one board; a layout lists cross-board edges only"
-                )
+            _check_layout_edge(graph, a, b, source, f"{path}.layout.edges[{i}]")
             graph.add_edge(a, b)
     lands = [f"{spec.name}{land.number}" for spec in specs for land in spec.lands]
     land_graph = graph.subgraph(lands)

@@ -213,6 +213,19 @@ def _slot_ability(
     return ability
 
 
+def _parse_track(track: Any, source: str, path: Path) -> tuple[TrackSpace, ...]:
+    """One levelling track of a guardian board: its spaces, starting with 'start' (only there)."""
+    spaces = []
+    for s, text in enumerate(track):
+        try:
+            spaces.append(TrackSpace.parse(text))
+        except ValueError as err:
+            raise MalformedInputError(source, json_path((*path, s)), str(err)) from None
+    if spaces[0].kind is not SpaceKind.START or any(sp.kind is SpaceKind.START for sp in spaces[1:]):
+        raise MalformedInputError(source, json_path(path), "a track starts with 'start' and has it only once")
+    return tuple(spaces)
+
+
 def parse_guardian(
     raw: dict[str, Any],
     source: str,
@@ -225,17 +238,7 @@ def parse_guardian(
     value_keys = value_keys or frozenset(_bundled()["values"])
     tracks: list[tuple[TrackSpace, ...]] = []
     for t, track in enumerate(raw["tracks"]):
-        spaces = []
-        for s, text in enumerate(track):
-            try:
-                spaces.append(TrackSpace.parse(text))
-            except ValueError as err:
-                raise MalformedInputError(source, json_path((*path, "tracks", t, s)), str(err)) from None
-        if spaces[0].kind is not SpaceKind.START or any(sp.kind is SpaceKind.START for sp in spaces[1:]):
-            raise MalformedInputError(
-                source, json_path((*path, "tracks", t)), "a track starts with 'start' and has it only once"
-            )
-        tracks.append(tuple(spaces))
+        tracks.append(_parse_track(track, source, (*path, "tracks", t)))
     ongoing = [
         _slot_ability(ref, Slot.ONGOING, library, source, (*path, "ongoing", i), value_keys, user)
         for i, ref in enumerate(raw.get("ongoing", []))

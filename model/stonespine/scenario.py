@@ -21,7 +21,7 @@ from invasion_oracle.model.stonespine.data import DataLayer, GameData, build_lay
 from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, ChamberType, Dungeon, Side, column_letter
 from invasion_oracle.model.stonespine.elements import Space
 from invasion_oracle.model.stonespine.game import StonespineGame
-from invasion_oracle.model.stonespine.guardians import GuardianState
+from invasion_oracle.model.stonespine.guardians import GuardianBoard, GuardianState
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroCard, HeroColor
 from invasion_oracle.model.stonespine.inputs import check_document
 from invasion_oracle.model.stonespine.levelling import state_at
@@ -230,18 +230,7 @@ def _initial_state(doc: dict[str, Any], source: str, rulings: Rulings, data: Gam
     players = tuple(
         _player(raw, i, year, start, source, rulings, data) for i, raw in enumerate(doc["players"])
     )
-    names = [p.name for p in players]
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            raise MalformedInputError(
-                source, json_path(("players", i, "name")), f"player name {name!r} is used twice"
-            )
-    priorities = [p.priority for p in players]
-    for i, priority in enumerate(priorities):
-        if priorities.index(priority) != i:
-            raise MalformedInputError(
-                source, json_path(("players", i, "priority")), f"priority {priority} is used twice"
-            )
+    _check_players_unique(players, source)
     columns = {p.dungeon.columns for p in players if p.dungeon.rows}
     construction, gold_income = _later_years(doc.get("years", []), players, columns, source)
     jael_collects = tuple(y.get("jael_collects", 0) for y in doc.get("years", []))
@@ -321,6 +310,54 @@ def _hero_cards(raw: dict[str, str], source: str, data: GameData) -> tuple[HeroC
     return cards[0], cards[1], cards[2]
 
 
+def _check_players_unique(players: tuple[PlayerState, ...], source: str) -> None:
+    """No two players share a name or a priority."""
+    names = [p.name for p in players]
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise MalformedInputError(
+                source, json_path(("players", i, "name")), f"player name {name!r} is used twice"
+            )
+    priorities = [p.priority for p in players]
+    for i, priority in enumerate(priorities):
+        if priorities.index(priority) != i:
+            raise MalformedInputError(
+                source, json_path(("players", i, "priority")), f"priority {priority} is used twice"
+            )
+
+
+def _check_figures_placed(
+    board: GuardianBoard,
+    guardian: GuardianState,
+    placement: Placement,
+    levels: list[int],
+    rulings: Rulings,
+    source: str,
+    base: Path,
+) -> None:
+    """At the Invasion: every guardian figure placed, no more minions than unlocked (all of them
+    under SS-MINIONS=all)."""
+    if len(placement.guardians) != board.figures:
+        raise MalformedInputError(
+            source,
+            json_path((*base, "placement", "guardians")),
+            f"{board.name} has {board.figures} guardian figure(s) to place, got {len(placement.guardians)}",
+        )
+    unlocked = guardian.minions_unlocked
+    if len(placement.minions) > unlocked:
+        raise MalformedInputError(
+            source,
+            json_path((*base, "placement", "minions")),
+            f"only {unlocked} minion(s) are unlocked at levels {levels}, got {len(placement.minions)}",
+        )
+    if rulings.is_("SS-MINIONS", "all") and len(placement.minions) < unlocked:
+        raise MalformedInputError(
+            source,
+            json_path((*base, "placement", "minions")),
+            f"all {unlocked} unlocked minion(s) must be placed (ruling SS-MINIONS=all), got {len(placement.minions)}",
+        )
+
+
 def _player(
     raw: dict[str, Any], i: int, year: int, start: str, source: str, rulings: Rulings, data: GameData
 ) -> PlayerState:
@@ -370,25 +407,7 @@ def _player(
             placement_raw.get("spent", []), guardians, dungeon, source, (*base, "placement", "spent")
         )
     if start == "invasion":
-        if len(placement.guardians) != board.figures:
-            raise MalformedInputError(
-                source,
-                json_path((*base, "placement", "guardians")),
-                f"{board.name} has {board.figures} guardian figure(s) to place, got {len(placement.guardians)}",
-            )
-        unlocked = guardian.minions_unlocked
-        if len(placement.minions) > unlocked:
-            raise MalformedInputError(
-                source,
-                json_path((*base, "placement", "minions")),
-                f"only {unlocked} minion(s) are unlocked at levels {levels}, got {len(placement.minions)}",
-            )
-        if rulings.is_("SS-MINIONS", "all") and len(placement.minions) < unlocked:
-            raise MalformedInputError(
-                source,
-                json_path((*base, "placement", "minions")),
-                f"all {unlocked} unlocked minion(s) must be placed (ruling SS-MINIONS=all), got {len(placement.minions)}",
-            )
+        _check_figures_placed(board, guardian, placement, levels, rulings, source, base)
     for field in ("defeated", "escaped", "gate", "waiting"):
         if field in raw and start != "invasion":
             raise MalformedInputError(

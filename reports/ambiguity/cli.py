@@ -364,13 +364,7 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     baseline = None
     if args.baseline:  # read it first: a bad baseline is refused before any work
         baseline = answer_of(read_json_file(args.baseline), args.baseline)
-    only = tuple(args.only)
-    if only:
-        from invasion_oracle.model.core.rulings import REGISTRY, resolve_name
-
-        registry.load_all()
-        known = [r.id for g in games for r in REGISTRY.all(g)]
-        only = tuple(resolve_name(rid, known, "ruling", "--only", rid) for rid in only)
+    only = _resolved_only(games, tuple(args.only))
     options = Options(
         games,
         only,
@@ -408,11 +402,7 @@ def run_ambiguities(args: argparse.Namespace) -> int:
             write_atomic(args.out, full if full.endswith("\n") else full + "\n")
         emit(verdict_text(analysis, moved, str(folder) if folder else None), kind="plain")
     elif args.format == "json":
-        status = (
-            "unknown"
-            if analysis.interrupted
-            else ("best-found" if args.search or args.wellformed else "done")
-        )
+        status = _analysis_status(args, analysis.interrupted)
         emit(envelope_json(args.game or "", "ambiguities", command, answer, status=status), args.out)
         if args.check and failing:
             print("\n".join(f"invasion ambiguities --check: {line}" for line in failing), file=sys.stderr)
@@ -424,6 +414,22 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     if analysis.interrupted:
         return 130
     return 1 if args.check and failing else 0
+
+
+def _resolved_only(games: Any, only: tuple[str, ...]) -> tuple[str, ...]:
+    """``--only``'s rulings by their full ids (a prefix or a near miss is resolved or refused)."""
+    if not only:
+        return only
+    from invasion_oracle.model.core.rulings import REGISTRY, resolve_name
+
+    registry.load_all()
+    known = [r.id for g in games for r in REGISTRY.all(g)]
+    return tuple(resolve_name(rid, known, "ruling", "--only", rid) for rid in only)
+
+
+def _analysis_status(args: argparse.Namespace, interrupted: bool) -> str:
+    """The JSON envelope's status: stopped early, a search's best found, or done."""
+    return "unknown" if interrupted else ("best-found" if args.search or args.wellformed else "done")
 
 
 def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
@@ -441,6 +447,37 @@ def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
     return spec
 
 
+def _scenario_md(
+    args: argparse.Namespace,
+    game: str,
+    differences: list[Any],
+    baseline: Any,
+    moved: list[str],
+    failing: list[str],
+    command: str,
+) -> str:
+    """``ambiguities FILE``'s Markdown report: the rulings that change the outcome, then those
+    that change only the events; the changes since the baseline, or the problems under --check."""
+    from invasion_oracle.reports.ambiguity.render import difference_md
+    from invasion_oracle.reports.tables import section
+
+    changed = [d for d in differences if d.kind == "outcome"]
+    events = [d for d in differences if d.kind == "events"]
+    title = (
+        f"{len(changed)} ruling(s) change the outcome of {args.scenario}"
+        + (f", {len(events)} only its events" if events else "")
+        + f" (of {len(differences)} checked)"
+    )
+    body = "\n\n".join(f"### {d.ruling}\n\n{difference_md(game, d)}" for d in changed + events)
+    body = body or "_(no ruling changes this scenario)_"
+    if baseline is not None:
+        lines = "\n".join(f"- {line}" for line in moved) or "_(nothing changed)_"
+        body += f"\n\n### Changes since the baseline {args.baseline}\n\n{lines}"
+    if args.check and not baseline and failing:
+        body += "\n\n### Problems\n\n" + "\n".join(f"- {line}" for line in failing)
+    return section(title, body, command=command)
+
+
 def _one_scenario(args: argparse.Namespace) -> int:
     """``ambiguities FILE``: the scenario under every reading of every ruling of its game; with
     ``--baseline`` what changed since a previous ``ambiguities FILE --json``, with ``--check`` a
@@ -450,11 +487,9 @@ def _one_scenario(args: argparse.Namespace) -> int:
     from invasion_oracle.model.core.spec import ScenarioOptions
     from invasion_oracle.reports.ambiguity.baseline import scenario_answer_of, scenario_changes, undeclared
     from invasion_oracle.reports.ambiguity.jobs import scenario_difference
-    from invasion_oracle.reports.ambiguity.render import difference_md
     from invasion_oracle.reports.batch import run_jobs
     from invasion_oracle.reports.envelope import envelope_json
     from invasion_oracle.reports.output import emit
-    from invasion_oracle.reports.tables import section
 
     # every input is read and checked before any run: the baseline, the scenario, --only, the runner
     baseline = scenario_answer_of(read_json_file(args.baseline), args.baseline) if args.baseline else None
@@ -490,21 +525,7 @@ def _one_scenario(args: argparse.Namespace) -> int:
         if args.check and failing:
             print("\n".join(f"invasion ambiguities --check: {line}" for line in failing), file=sys.stderr)
         return status
-    changed = [d for d in differences if d.kind == "outcome"]
-    events = [d for d in differences if d.kind == "events"]
-    title = (
-        f"{len(changed)} ruling(s) change the outcome of {args.scenario}"
-        + (f", {len(events)} only its events" if events else "")
-        + f" (of {len(differences)} checked)"
-    )
-    body = "\n\n".join(f"### {d.ruling}\n\n{difference_md(spec.name, d)}" for d in changed + events)
-    body = body or "_(no ruling changes this scenario)_"
-    if baseline is not None:
-        lines = "\n".join(f"- {line}" for line in moved) or "_(nothing changed)_"
-        body += f"\n\n### Changes since the baseline {args.baseline}\n\n{lines}"
-    if args.check and not baseline and failing:
-        body += "\n\n### Problems\n\n" + "\n".join(f"- {line}" for line in failing)
-    full = section(title, body, command=command)
+    full = _scenario_md(args, spec.name, differences, baseline, moved, failing, command)
     if args.check and not args.verbose:
         from invasion_oracle.reports.ambiguity.verdict import scenario_verdict_text
 

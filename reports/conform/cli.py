@@ -199,7 +199,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
 
 
 def run_from_args(args: argparse.Namespace) -> int:
-    from invasion_oracle.reports.conform.process import require_program, split_command
+    from invasion_oracle.reports.conform.process import require_program
 
     check_fuzz_combination(args)
     if getattr(args, "fuzz", False):
@@ -207,14 +207,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         return run_fuzz(args)
     check_combination(args)
 
-    commands = [labelled(spec) for spec in args.cmd]
-    for _, command in commands:
-        split_command(command)  # a command that cannot be split is refused before any case is read
-    labels = [label for label, _ in commands if label]
-    if len(set(labels)) != len(labels):
-        raise MalformedInputError("--cmd", ",".join(labels), "two implementations have the same NAME")
-    if len(commands) > 1:
-        commands = [(label or f"impl{i + 1}", command) for i, (label, command) in enumerate(commands)]
+    commands = _implementations(args.cmd)
     folder, chosen = default_folder(args.dir)
     options = Options(
         command=commands[0][1],
@@ -234,15 +227,7 @@ def run_from_args(args: argparse.Namespace) -> int:
     for game in registry.names() if options.rulings else to_load or registry.names():
         registry.spec(game)
     for spec in options.rulings:
-        rid, sep, reading = spec.partition("=")
-        if not sep or not rid or not reading:
-            raise MalformedInputError("--ruling", spec, "expected ID=READING, e.g. SS-EXIT-Y13=ignored")
-        games = [g for g in registry.names() if any(r.id.startswith(rid.strip()) for r in REGISTRY.all(g))]
-        if not games:
-            raise MalformedInputError(
-                "--ruling", spec, "no game has this ruling; list them: invasion rulings"
-            )
-        Rulings.defaults(games[0]).with_choices([spec])
+        _check_ruling(spec)
     if chosen != "--dir" and chosen != "./fixtures":
         print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
     check_feature_names_early(options, list(to_load or registry.names()))
@@ -271,6 +256,39 @@ def run_from_args(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     runs = run_all(cases, options, commands, streamed if stream else None)
+    _emit_runs(args, fmt, runs)
+    return 0 if all(run.passed for run in runs) else 1
+
+
+def _implementations(specs: list[str]) -> list[tuple[str, str]]:
+    """``--cmd [NAME=]COMMAND`` as ``(name, command)``: each command splits, names are unique,
+    and with more than one implementation each has a name (``impl1``, ``impl2`` ... by default)."""
+    from invasion_oracle.reports.conform.process import split_command
+
+    commands = [labelled(spec) for spec in specs]
+    for _, command in commands:
+        split_command(command)  # a command that cannot be split is refused before any case is read
+    labels = [label for label, _ in commands if label]
+    if len(set(labels)) != len(labels):
+        raise MalformedInputError("--cmd", ",".join(labels), "two implementations have the same NAME")
+    if len(commands) > 1:
+        commands = [(label or f"impl{i + 1}", command) for i, (label, command) in enumerate(commands)]
+    return commands
+
+
+def _check_ruling(spec: str) -> None:
+    """A ``--ruling ID=READING`` names a ruling of some game and one of its readings."""
+    rid, sep, reading = spec.partition("=")
+    if not sep or not rid or not reading:
+        raise MalformedInputError("--ruling", spec, "expected ID=READING, e.g. SS-EXIT-Y13=ignored")
+    games = [g for g in registry.names() if any(r.id.startswith(rid.strip()) for r in REGISTRY.all(g))]
+    if not games:
+        raise MalformedInputError("--ruling", spec, "no game has this ruling; list them: invasion rulings")
+    Rulings.defaults(games[0]).with_choices([spec])
+
+
+def _emit_runs(args: argparse.Namespace, fmt: str | None, runs: list[Run]) -> None:
+    """The report in the chosen ``--format`` (jsonl lines already streamed unless ``--out``)."""
     if fmt == "json":
         emit(render_json(runs, args.argv), args.out)
     elif fmt == "junit":
@@ -280,4 +298,3 @@ def run_from_args(args: argparse.Namespace) -> int:
             emit("\n".join(render_jsonl_line(run, r) for run in runs for r in run.results), args.out)
     else:
         emit(render(runs, args.argv, args.max_failures or DEFAULT_MAX_FAILURES), args.out)
-    return 0 if all(run.passed for run in runs) else 1

@@ -142,54 +142,80 @@ def case_size(case: Case) -> int:
     one per chamber. Every answer given counts one. The same measure for a generated case and a
     suite case, so that a shrunk case can be held to the hand-written one that catches its bug.
     """
-    scenario = case.scenario
     answers = max((len(v.answers) for v in case.variants), default=0)
-    pieces = lands = 0
-    if case.game == "spirit-island":
-        listed = scenario.get("lands") or {}
-        if scenario.get("pieces", "start") != "empty":  # the boards' printed pieces are on the island
-            pieces += _printed_pieces(scenario, set(listed))
-        for value in listed.values():
-            lands += 1
-            text = value.get("pieces", "") if isinstance(value, dict) else value
-            pieces += _pieces_in_text(str(text)) if isinstance(text, str) else 0
-        for spirit in scenario.get("spirits") or []:
-            if isinstance(spirit, dict) and isinstance(spirit.get("presence"), dict):
-                pieces += sum(v for v in spirit["presence"].values() if isinstance(v, int))
-    elif case.game == "vulketh":
-        for cell in (scenario.get("hexes") or {}).values():
-            lands += 1
-            if isinstance(cell, dict):
-                pieces += sum(
-                    v for k, v in cell.items() if k in ("invaders", "player") and isinstance(v, int)
-                )
-                pieces += sum(1 for k in ("warlord", "village") if k in cell)
-                rivals = cell.get("rivals")
-                if isinstance(rivals, dict):
-                    pieces += sum(v for v in rivals.values() if isinstance(v, int))
-    elif case.game == "cloudspire":
-        state = scenario.get("state") or {}
-        for lane in (state.get("lanes") or {}).values():
-            lands += 1
-            pieces += len(lane) if isinstance(lane, list) else 0
-        for key in ("deployment", "inventory", "market"):
-            pieces += len(state.get(key) or [])
-        pieces += len(state.get("spires") or {})
-        dice = state.get("dice") or {}
-        for key in ("applied", "loaded", "committed"):
-            pieces += len(dice.get(key) or {})
-    elif case.game == "stonespine":
-        for player in scenario.get("players") or []:
-            if not isinstance(player, dict):
-                continue
-            pieces += 1
-            placement = player.get("placement") or {}
-            pieces += sum(len(v) for v in placement.values() if isinstance(v, list))
-            dungeon = player.get("dungeon") or {}
-            rows = dungeon.get("rows") if isinstance(dungeon, dict) else None
-            lands += sum(len(row) for row in rows if isinstance(row, list)) if isinstance(rows, list) else 0
-        pieces += len(scenario.get("heroes") or [])
+    measure = _SIZE_OF.get(case.game)
+    pieces, lands = measure(case.scenario) if measure is not None else (0, 0)
     return pieces + lands + answers
+
+
+def _spirit_island_size(scenario: dict[str, Any]) -> tuple[int, int]:
+    """``(pieces, lands)``: printed pieces on lands not listed, the listed lands' notation, Presence."""
+    pieces = lands = 0
+    listed = scenario.get("lands") or {}
+    if scenario.get("pieces", "start") != "empty":  # the boards' printed pieces are on the island
+        pieces += _printed_pieces(scenario, set(listed))
+    for value in listed.values():
+        lands += 1
+        text = value.get("pieces", "") if isinstance(value, dict) else value
+        pieces += _pieces_in_text(str(text)) if isinstance(text, str) else 0
+    for spirit in scenario.get("spirits") or []:
+        if isinstance(spirit, dict) and isinstance(spirit.get("presence"), dict):
+            pieces += sum(v for v in spirit["presence"].values() if isinstance(v, int))
+    return pieces, lands
+
+
+def _vulketh_size(scenario: dict[str, Any]) -> tuple[int, int]:
+    """``(pieces, hexes)``: members, Warlords, villages and rivals in the hexes listed."""
+    pieces = lands = 0
+    for cell in (scenario.get("hexes") or {}).values():
+        lands += 1
+        if isinstance(cell, dict):
+            pieces += sum(v for k, v in cell.items() if k in ("invaders", "player") and isinstance(v, int))
+            pieces += sum(1 for k in ("warlord", "village") if k in cell)
+            rivals = cell.get("rivals")
+            if isinstance(rivals, dict):
+                pieces += sum(v for v in rivals.values() if isinstance(v, int))
+    return pieces, lands
+
+
+def _cloudspire_size(scenario: dict[str, Any]) -> tuple[int, int]:
+    """``(cards and dice, lanes)``: cards in lanes, Deployment, spires, inventory, market; dice placed."""
+    pieces = lands = 0
+    state = scenario.get("state") or {}
+    for lane in (state.get("lanes") or {}).values():
+        lands += 1
+        pieces += len(lane) if isinstance(lane, list) else 0
+    for key in ("deployment", "inventory", "market"):
+        pieces += len(state.get(key) or [])
+    pieces += len(state.get("spires") or {})
+    dice = state.get("dice") or {}
+    for key in ("applied", "loaded", "committed"):
+        pieces += len(dice.get(key) or {})
+    return pieces, lands
+
+
+def _stonespine_size(scenario: dict[str, Any]) -> tuple[int, int]:
+    """``(players, figures and heroes, chambers)``."""
+    pieces = lands = 0
+    for player in scenario.get("players") or []:
+        if not isinstance(player, dict):
+            continue
+        pieces += 1
+        placement = player.get("placement") or {}
+        pieces += sum(len(v) for v in placement.values() if isinstance(v, list))
+        dungeon = player.get("dungeon") or {}
+        rows = dungeon.get("rows") if isinstance(dungeon, dict) else None
+        lands += sum(len(row) for row in rows if isinstance(row, list)) if isinstance(rows, list) else 0
+    pieces += len(scenario.get("heroes") or [])
+    return pieces, lands
+
+
+_SIZE_OF: dict[str, Callable[[dict[str, Any]], tuple[int, int]]] = {
+    "spirit-island": _spirit_island_size,
+    "vulketh": _vulketh_size,
+    "cloudspire": _cloudspire_size,
+    "stonespine": _stonespine_size,
+}
 
 
 def _printed_pieces(scenario: dict[str, Any], listed: set[str]) -> int:
@@ -624,22 +650,12 @@ def _say(options: FuzzOptions, text: str) -> None:
         print(f"fuzz: {text}", file=sys.stderr, flush=True)
 
 
-def fuzz(options: FuzzOptions) -> FuzzRun:
-    """Generate, send, grade, shrink and group: the whole ``--fuzz`` run of one implementation.
-
-    While one chunk of cases is with the implementation, the next is drawn and realised (the
-    implementation is another process): the chunk drawn next is steered by the replies up to the
-    chunk before, which keeps the run the same whatever the timing."""
-    base = Options(command=options.command, timeout=options.timeout, start_timeout=options.start_timeout)
-    run = Run(options.command, folder="(generated)")
-    sessions = _Sessions(base, run, max(1, options.jobs))
-    first = sessions.sessions[0]
-    try:
-        first.ensure_started()
-    except Crashed as err:
-        first.impl.stop()
-        raise MalformedInputError("--cmd", options.command, str(err)) from None
-    said = first.hello
+def _read_hello(
+    said: dict[str, Any], run: Run, options: FuzzOptions, sessions: _Sessions
+) -> tuple[list[str], frozenset[str] | None]:
+    """What the implementation's ``hello`` declares, recorded on ``run`` (capabilities, protocol
+    version, levels, the readings asked of each game): the games to fuzz and the features declared
+    (None: not declared). Refuses an implementation that plays none of the games asked."""
     caps = said.get("capabilities") if isinstance(said.get("capabilities"), dict) else {}
     run.capabilities = dict(caps or {})
     version = said.get("protocol_version", 1)
@@ -661,11 +677,31 @@ def fuzz(options: FuzzOptions) -> FuzzRun:
         registry.spec(game)
         run.requested[game] = requested_readings(game, options.rulings, declared_rulings or {})
     run.games_asked = tuple(games)
-    out = FuzzRun(run, options, {g: GameTally() for g in games})
     for declared in (run.capabilities.get("features"), said.get("features")):
         if isinstance(declared, list):
-            out.features = frozenset(str(f) for f in declared)
-            break
+            return games, frozenset(str(f) for f in declared)
+    return games, None
+
+
+def fuzz(options: FuzzOptions) -> FuzzRun:
+    """Generate, send, grade, shrink and group: the whole ``--fuzz`` run of one implementation.
+
+    While one chunk of cases is with the implementation, the next is drawn and realised (the
+    implementation is another process): the chunk drawn next is steered by the replies up to the
+    chunk before, which keeps the run the same whatever the timing."""
+    base = Options(command=options.command, timeout=options.timeout, start_timeout=options.start_timeout)
+    run = Run(options.command, folder="(generated)")
+    sessions = _Sessions(base, run, max(1, options.jobs))
+    first = sessions.sessions[0]
+    try:
+        first.ensure_started()
+    except Crashed as err:
+        first.impl.stop()
+        raise MalformedInputError("--cmd", options.command, str(err)) from None
+    games, features = _read_hello(first.hello, run, options, sessions)
+    out = FuzzRun(run, options, {g: GameTally() for g in games})
+    if features is not None:
+        out.features = features
     state = _Loop(out, sessions, {g: Steering() for g in games}, {})
     ends = None if options.budget is None else time.monotonic() + options.budget
     started = time.monotonic()

@@ -23,8 +23,8 @@ def _counts(results: list[Result]) -> Counter[str]:
     return Counter(r.outcome for r in results)
 
 
-def compliance(run: Run) -> list[dict[str, Any]]:
-    """Per ruling: for each reading asked, the readings the answers matched (``-``: none)."""
+def _matched_readings(run: Run) -> dict[str, dict[str, Counter[str]]]:
+    """Per ruling and reading asked: how many answers matched each reading (``-``: none)."""
     seen: dict[str, dict[str, Counter[str]]] = {}
     for result in run.results:
         if result.outcome not in ("passed", "failed") or result.variant < 0:
@@ -47,39 +47,50 @@ def compliance(run: Run) -> list[dict[str, Any]]:
                 continue
             label = next(iter(matched)) if matched else "-"
             seen.setdefault(rid, {}).setdefault(asked, Counter())[label] += 1
+    return seen
+
+
+def _verdict(default: str, by_asked: dict[str, Counter[str]]) -> str:
+    """One ruling's verdict from the readings the answers matched under each reading asked."""
+    unplaced = sum(c.get("-", 0) for c in by_asked.values())
+    placed = {a: Counter({k: n for k, n in c.items() if k != "-"}) for a, c in by_asked.items()}
+    placed = {a: c for a, c in placed.items() if c}
+    behaviours = {k for c in placed.values() for k in c}
+    if not placed:
+        verdict = "undetermined: no answer matched any reading"
+    elif all(set(c) == {a} for a, c in placed.items()):
+        if len(placed) > 1:
+            verdict = "configurable: follows the reading asked"
+        else:
+            only = next(iter(placed))
+            verdict = f"matches {only} when asked {only}; the other readings are undetermined"
+    elif len(behaviours) == 1:
+        only = next(iter(behaviours))
+        verdict = f"follows {only}" + (" (the default)" if only == default else "")
+    else:
+        verdict = "mixed: " + "; ".join(
+            f"asked {a}: " + ", ".join(f"{k} x{n}" for k, n in sorted(c.items()))
+            for a, c in sorted(placed.items())
+        )
+    if unplaced:
+        verdict += f"; {unplaced} answer(s) matched no reading"
+    return verdict
+
+
+def compliance(run: Run) -> list[dict[str, Any]]:
+    """Per ruling: for each reading asked, the readings the answers matched (``-``: none)."""
+    seen = _matched_readings(run)
     out = []
     for rid in sorted(seen):
         ruling = REGISTRY.get(rid)
         by_asked = seen[rid]
-        unplaced = sum(c.get("-", 0) for c in by_asked.values())
-        placed = {a: Counter({k: n for k, n in c.items() if k != "-"}) for a, c in by_asked.items()}
-        placed = {a: c for a, c in placed.items() if c}
-        behaviours = {k for c in placed.values() for k in c}
-        if not placed:
-            verdict = "undetermined: no answer matched any reading"
-        elif all(set(c) == {a} for a, c in placed.items()):
-            if len(placed) > 1:
-                verdict = "configurable: follows the reading asked"
-            else:
-                only = next(iter(placed))
-                verdict = f"matches {only} when asked {only}; the other readings are undetermined"
-        elif len(behaviours) == 1:
-            only = next(iter(behaviours))
-            verdict = f"follows {only}" + (" (the default)" if only == ruling.default else "")
-        else:
-            verdict = "mixed: " + "; ".join(
-                f"asked {a}: " + ", ".join(f"{k} x{n}" for k, n in sorted(c.items()))
-                for a, c in sorted(placed.items())
-            )
-        if unplaced:
-            verdict += f"; {unplaced} answer(s) matched no reading"
         out.append(
             {
                 "ruling": rid,
                 "game": ruling.game,
                 "default": ruling.default,
                 "asked": {a: dict(sorted(c.items())) for a, c in sorted(by_asked.items())},
-                "verdict": verdict,
+                "verdict": _verdict(ruling.default, by_asked),
             }
         )
     return out

@@ -368,6 +368,46 @@ def _why_skipped(case: Case, run: Run, features: set[str] | None, declared_games
     return ""
 
 
+def _read_hello(
+    run: Run, said: dict[str, Any], options: Options, selected: Sequence[Case]
+) -> tuple[set[str] | None, dict[str, str], set[str] | None]:
+    """What the implementation's ``hello`` declares, recorded on ``run``: its capabilities,
+    protocol version, levels and the games asked; returns the features, rulings and games it
+    declares (None: not declared)."""
+    raw_caps = said.get("capabilities")
+    caps: dict[str, Any] = raw_caps if isinstance(raw_caps, dict) else {}
+    run.capabilities = dict(caps)
+    run.protocol_version = (
+        int(said.get("protocol_version", 1)) if isinstance(said.get("protocol_version"), int) else 1
+    )
+    declared_levels = said.get("levels", caps.get("levels"))
+    if isinstance(declared_levels, list) and declared_levels:
+        run.levels = tuple(level for level in LEVELS if level in declared_levels)
+    declared_games = _list(said.get("games"))
+    features = set(options.features) if options.features is not None else None
+    if features is None:
+        features = _list(caps.get("features")) or _list(said.get("features"))
+    declared_rulings = said.get("rulings") if isinstance(said.get("rulings"), dict) else {}
+    asked_games = options.games or tuple(dict.fromkeys(c.game for c in selected))
+    if declared_games is not None and not options.games:
+        asked_games = tuple(g for g in asked_games if g in declared_games)
+    run.games_asked = tuple(asked_games)
+    return features, declared_rulings or {}, declared_games
+
+
+def _graded_variant(
+    case: Case, asked: dict[str, str], derived: DerivedCache | None
+) -> tuple[Case, int | None]:
+    """The variant graded under the readings ``asked`` (None: no expectation under them)."""
+    graded = variant_for(case, info_of(case), asked)
+    if graded is None and case.derive is not None:
+        # Past MAX_PRODUCT rulings the file stores each reading alone: the oracle
+        # realises this combination (docs/fixtures.md, "derive").
+        case = with_derived(case, asked, derived)
+        graded = len(case.variants) - 1
+    return case, graded
+
+
 def run_cases(
     cases: Sequence[Case],
     options: Options,
@@ -392,25 +432,7 @@ def run_cases(
     except Crashed as err:
         session.impl.stop()
         raise MalformedInputError("--cmd", options.command, str(err)) from None
-    said = session.hello
-    raw_caps = said.get("capabilities")
-    caps: dict[str, Any] = raw_caps if isinstance(raw_caps, dict) else {}
-    run.capabilities = dict(caps)
-    run.protocol_version = (
-        int(said.get("protocol_version", 1)) if isinstance(said.get("protocol_version"), int) else 1
-    )
-    declared_levels = said.get("levels", caps.get("levels"))
-    if isinstance(declared_levels, list) and declared_levels:
-        run.levels = tuple(level for level in LEVELS if level in declared_levels)
-    declared_games = _list(said.get("games"))
-    features = set(options.features) if options.features is not None else None
-    if features is None:
-        features = _list(caps.get("features")) or _list(said.get("features"))
-    declared_rulings = said.get("rulings") if isinstance(said.get("rulings"), dict) else {}
-    asked_games = options.games or tuple(dict.fromkeys(c.game for c in selected))
-    if declared_games is not None and not options.games:
-        asked_games = tuple(g for g in asked_games if g in declared_games)
-    run.games_asked = tuple(asked_games)
+    features, declared_rulings, declared_games = _read_hello(run, session.hello, options, selected)
     run.min_graded = 1 if options.min_graded is None else options.min_graded
 
     def add(result: Result) -> None:
@@ -425,12 +447,7 @@ def run_cases(
                     case.game, options.rulings, declared_rulings or {}
                 )
             asked = run.requested[case.game]
-            graded = variant_for(case, info_of(case), asked)
-            if graded is None and case.derive is not None:
-                # Past MAX_PRODUCT rulings the file stores each reading alone: the oracle
-                # realises this combination (docs/fixtures.md, "derive").
-                case = with_derived(case, asked, derived)
-                graded = len(case.variants) - 1
+            case, graded = _graded_variant(case, asked, derived)
             indices = [i for i in range(len(case.variants)) if not graded_only or i == graded]
             skip = _why_skipped(case, run, features, declared_games)
             for index in indices:

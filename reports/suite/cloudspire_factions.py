@@ -197,166 +197,205 @@ def _armored(enemy: EnemySide) -> bool:
     return has(enemy.ongoing, EffectKind.ARMORED)
 
 
+def _hero_setup(row: Row, check: str, me: Faction, rival: Faction, name: str) -> CaseSpec:
+    """Setup: the hero's starting spires, the Market Stack and the boss's Deployment Stack."""
+    minis = [factions()[f].mini_hero for f in row.allies]
+    return case(
+        GROUP,
+        name,
+        f"Setup with {me.hero.name} ({row.faction}): its two {me.hero.starting_spire} spires start in "
+        f"the inventory; the mini-heroes {me.mini_hero}, {minis[0]} and {minis[1]} go into the Market "
+        f"Stack with their factions' other conflict cards; the boss {rival.boss.name} decides the "
+        "Deployment Stack (ruling CS-DEPLOYMENT-MAKEUP).",
+        ("setup", "cards"),
+        ("setup",),
+        {
+            "game": GAME,
+            "start": "setup",
+            "rounds": 1,
+            "setup": {"hero": me.hero.name, "mini_heroes": minis, "boss": rival.boss.name},
+            "decisions": {"script": [], "then": "first-legal"},
+            "chance": {"script": [], "then": "first-legal"},
+        },
+        projection="piles",
+        stop=Stop.before("cycle"),
+    )
+
+
+def _hero_rolls(row: Row, check: str, me: Faction, rival: Faction, name: str) -> CaseSpec:
+    """The hero's Strategy and extra rolls (ruling CS-ROLLS)."""
+    return case(
+        GROUP,
+        name,
+        f"{me.hero.name} ({_stats(me.hero)}) rerolls one committed yellow die showing a miss (no "
+        "blueprint takes it) as often as its Strategy and extra rolls allow (ruling CS-ROLLS).",
+        ("roll", "cards"),
+        ("reroll",),
+        doc("strategy", **_side(row), dice=dice("Y1"), decisions=["commit yellow"]),
+        projection="dice",
+    )
+
+
+def _hero_recovery(row: Row, check: str, me: Faction, rival: Faction, name: str) -> CaseSpec:
+    """The hero's Recovery and recovery bonus."""
+    return case(
+        GROUP,
+        name,
+        f"{me.hero.name} ({_stats(me.hero)}) recovers as many of seven exhausted dice as its Recovery "
+        "and recovery bonus say.",
+        ("recover-rewards", "cards"),
+        ("recovery",),
+        doc("resolve", **_side(row), dice=dice(exhausted=RECOVERY_EXHAUSTED)),
+        projection="dice",
+    )
+
+
+def _mini_hero(row: Row, check: str, me: Faction, rival: Faction, name: str) -> CaseSpec:
+    """The mini-hero's ability in the inventory: an extra roll or a recovery bonus."""
+    ability = ", ".join(str(e) for e in me.mini_ability)
+    state = {**_side(row), "inventory": [me.mini_hero]}
+    if total(me.mini_ability, EffectKind.EXTRA_ROLL):
+        return case(
+            GROUP,
+            name,
+            f"The mini-hero {me.mini_hero} ({ability}) in the inventory gives {me.hero.name} "
+            f"({_stats(me.hero)}) its extra roll: one committed yellow die showing a miss is rerolled "
+            "once more (ruling CS-ROLLS).",
+            ("minis", "roll"),
+            ("reroll",),
+            doc("strategy", **state, dice=dice("Y1"), decisions=["commit yellow"]),
+            projection="dice",
+        )
+    if total(me.mini_ability, EffectKind.RECOVERY_BONUS):
+        return case(
+            GROUP,
+            name,
+            f"The mini-hero {me.mini_hero} ({ability}) in the inventory adds its bonus to "
+            f"{me.hero.name}'s Recovery ({_stats(me.hero)}): one more of seven exhausted dice is "
+            "recovered.",
+            ("minis", "recover-rewards"),
+            ("recovery",),
+            doc("resolve", **state, dice=dice(exhausted=RECOVERY_EXHAUSTED)),
+            projection="dice",
+        )
+    raise ValueError(f"{GROUP}/{name}: no check shows the mini-hero {me.mini_hero}'s ability {ability!r}")
+
+
+def _attack(row: Row, check: str, me: Faction, rival: Faction, name: str) -> CaseSpec:
+    """The boss or mini-boss attacks the facing hero at Suffer Damage."""
+    facing_hero = rival.hero
+    boss = check == "boss-attack"
+    enemy = me.boss if boss else me.mini_boss
+    lane = _lane(enemy)
+    what = "boss" if boss else "mini-boss"
+    after = bool(enemy.after)
+    figure = ("cards", *(("boss",) if enemy.global_effects else ())) if boss else ("minis",)
+    sections = ("suffer", *(("after",) if after else ()), *figure)
+    features = (
+        "hero-damage",
+        "boss",
+        *(("ranged",) if lane == "top" else ()),
+        *(("after-effect",) if after else ()),
+    )
+    global_note = (
+        f" {me.boss.name}'s global effect ({', '.join(str(e) for e in me.boss.global_effects)}) counts as "
+        "ruling CS-BOSS-GLOBAL reads."
+        if not boss and me.boss.global_effects
+        else ""
+    )
+    reach = "from the top lane, as it is ranged" if lane == "top" else "from the bottom lane"
+    then = "; then its after effect costs Health too" if after else ""
+    return case(
+        GROUP,
+        name,
+        f"The {what} {enemy.name} (Health {enemy.health}, Damage {enemy.damage}{_effects(enemy)}) attacks "
+        f"{facing_hero.name} (Health {facing_hero.health}) at Suffer Damage {reach}{then}.{global_note}",
+        sections,
+        features,
+        doc(
+            "resolve",
+            **_side(row, facing=True),
+            boss_added=boss,
+            lanes={lane: [enemy.name]},
+        ),
+        projection="hero",
+    )
+
+
+def _defeat(row: Row, check: str, me: Faction, rival: Faction, name: str) -> CaseSpec:
+    """The boss or mini-boss worn down, then a loaded crit applied at Spires Fire."""
+    facing_hero = rival.hero
+    boss = check == "boss-defeat"
+    enemy = me.boss if boss else me.mini_boss
+    state, loaded = _worn_down(facing_hero, enemy)
+    if _armored(enemy):
+        ending = "it is armored, so the crit deals only 1 and it survives with 1 Health left"
+    elif boss:
+        ending = "the crit defeats it and, with the Deployment Stack empty, the game is won"
+    else:
+        ending = "the crit defeats it; at Cleanup it goes to the discard mini-boss side up"
+        if enemy.after:
+            ending += "; its after effect then counts as ruling CS-AFTER-DEFEATED reads"
+    return case(
+        GROUP,
+        name,
+        f"The {'boss' if boss else 'mini-boss'} {enemy.name} (Health {enemy.health}{_effects(enemy)}) in "
+        f"the bottom lane has {max(enemy.health - 2, 0)} damage on it; {facing_hero.name}'s loaded crit "
+        f"is applied: {ending}.",
+        ("fire", "winning" if boss else "minis", "cards"),
+        ("hit", "boss", *(("win",) if boss else ())),
+        doc(
+            "fire",
+            **_side(row, facing=True),
+            boss_added=boss,
+            lanes={"bottom": [enemy.name]},
+            dice=state,
+            decisions=[f"apply {loaded} bottom"],
+        ),
+        projection="lanes",
+    )
+
+
+def _mini_boss_stack(row: Row, check: str, me: Faction, rival: Faction, name: str) -> CaseSpec:
+    """An additional enemy icon with a mini-boss next in the Deployment Stack."""
+    if not me.icon_enemy:
+        raise ValueError(f"{GROUP}/{name}: {row.faction} has no enemy with an additional enemy icon")
+    return case(
+        GROUP,
+        name,
+        f"{me.icon_enemy} deploys with an additional enemy icon and the next Deployment card is the "
+        f"mini-boss {me.mini_boss.name}: mini-bosses count as bosses, so the icon is ignored and the "
+        "mini-boss stays in the Deployment Stack.",
+        ("minis", "stacks"),
+        ("deploy", "stack", "boss"),
+        doc("round", **_side(row, facing=True), deployment=[me.icon_enemy, me.mini_boss.name]),
+        projection="piles",
+    )
+
+
+# One builder a check (a boss and its mini-boss share theirs: `check` tells them apart).
+_BUILDERS = {
+    "hero-setup": _hero_setup,
+    "hero-rolls": _hero_rolls,
+    "hero-recovery": _hero_recovery,
+    "mini-hero": _mini_hero,
+    "boss-attack": _attack,
+    "mini-boss-attack": _attack,
+    "boss-defeat": _defeat,
+    "mini-boss-defeat": _defeat,
+    "mini-boss-stack": _mini_boss_stack,
+}
+
+
 def build(row: Row, check: str) -> CaseSpec:
     """The case of ``check`` for ``row``'s faction."""
     me = factions()[row.faction]
     rival = factions()[row.facing]
-    facing_hero = rival.hero
     name = f"{row.faction.lower()}-{check}"
-    if check == "hero-setup":
-        minis = [factions()[f].mini_hero for f in row.allies]
-        return case(
-            GROUP,
-            name,
-            f"Setup with {me.hero.name} ({row.faction}): its two {me.hero.starting_spire} spires start in "
-            f"the inventory; the mini-heroes {me.mini_hero}, {minis[0]} and {minis[1]} go into the Market "
-            f"Stack with their factions' other conflict cards; the boss {rival.boss.name} decides the "
-            "Deployment Stack (ruling CS-DEPLOYMENT-MAKEUP).",
-            ("setup", "cards"),
-            ("setup",),
-            {
-                "game": GAME,
-                "start": "setup",
-                "rounds": 1,
-                "setup": {"hero": me.hero.name, "mini_heroes": minis, "boss": rival.boss.name},
-                "decisions": {"script": [], "then": "first-legal"},
-                "chance": {"script": [], "then": "first-legal"},
-            },
-            projection="piles",
-            stop=Stop.before("cycle"),
-        )
-    if check == "hero-rolls":
-        return case(
-            GROUP,
-            name,
-            f"{me.hero.name} ({_stats(me.hero)}) rerolls one committed yellow die showing a miss (no "
-            "blueprint takes it) as often as its Strategy and extra rolls allow (ruling CS-ROLLS).",
-            ("roll", "cards"),
-            ("reroll",),
-            doc("strategy", **_side(row), dice=dice("Y1"), decisions=["commit yellow"]),
-            projection="dice",
-        )
-    if check == "hero-recovery":
-        return case(
-            GROUP,
-            name,
-            f"{me.hero.name} ({_stats(me.hero)}) recovers as many of seven exhausted dice as its Recovery "
-            "and recovery bonus say.",
-            ("recover-rewards", "cards"),
-            ("recovery",),
-            doc("resolve", **_side(row), dice=dice(exhausted=RECOVERY_EXHAUSTED)),
-            projection="dice",
-        )
-    if check == "mini-hero":
-        ability = ", ".join(str(e) for e in me.mini_ability)
-        state = {**_side(row), "inventory": [me.mini_hero]}
-        if total(me.mini_ability, EffectKind.EXTRA_ROLL):
-            return case(
-                GROUP,
-                name,
-                f"The mini-hero {me.mini_hero} ({ability}) in the inventory gives {me.hero.name} "
-                f"({_stats(me.hero)}) its extra roll: one committed yellow die showing a miss is rerolled "
-                "once more (ruling CS-ROLLS).",
-                ("minis", "roll"),
-                ("reroll",),
-                doc("strategy", **state, dice=dice("Y1"), decisions=["commit yellow"]),
-                projection="dice",
-            )
-        if total(me.mini_ability, EffectKind.RECOVERY_BONUS):
-            return case(
-                GROUP,
-                name,
-                f"The mini-hero {me.mini_hero} ({ability}) in the inventory adds its bonus to "
-                f"{me.hero.name}'s Recovery ({_stats(me.hero)}): one more of seven exhausted dice is "
-                "recovered.",
-                ("minis", "recover-rewards"),
-                ("recovery",),
-                doc("resolve", **state, dice=dice(exhausted=RECOVERY_EXHAUSTED)),
-                projection="dice",
-            )
-        raise ValueError(f"{GROUP}/{name}: no check shows the mini-hero {me.mini_hero}'s ability {ability!r}")
-    if check in ("boss-attack", "mini-boss-attack"):
-        boss = check == "boss-attack"
-        enemy = me.boss if boss else me.mini_boss
-        lane = _lane(enemy)
-        what = "boss" if boss else "mini-boss"
-        after = bool(enemy.after)
-        figure = ("cards", *(("boss",) if enemy.global_effects else ())) if boss else ("minis",)
-        sections = ("suffer", *(("after",) if after else ()), *figure)
-        features = (
-            "hero-damage",
-            "boss",
-            *(("ranged",) if lane == "top" else ()),
-            *(("after-effect",) if after else ()),
-        )
-        global_note = (
-            f" {me.boss.name}'s global effect ({', '.join(str(e) for e in me.boss.global_effects)}) counts as "
-            "ruling CS-BOSS-GLOBAL reads."
-            if not boss and me.boss.global_effects
-            else ""
-        )
-        reach = "from the top lane, as it is ranged" if lane == "top" else "from the bottom lane"
-        then = "; then its after effect costs Health too" if after else ""
-        return case(
-            GROUP,
-            name,
-            f"The {what} {enemy.name} (Health {enemy.health}, Damage {enemy.damage}{_effects(enemy)}) attacks "
-            f"{facing_hero.name} (Health {facing_hero.health}) at Suffer Damage {reach}{then}.{global_note}",
-            sections,
-            features,
-            doc(
-                "resolve",
-                **_side(row, facing=True),
-                boss_added=boss,
-                lanes={lane: [enemy.name]},
-            ),
-            projection="hero",
-        )
-    if check in ("boss-defeat", "mini-boss-defeat"):
-        boss = check == "boss-defeat"
-        enemy = me.boss if boss else me.mini_boss
-        state, loaded = _worn_down(facing_hero, enemy)
-        if _armored(enemy):
-            ending = "it is armored, so the crit deals only 1 and it survives with 1 Health left"
-        elif boss:
-            ending = "the crit defeats it and, with the Deployment Stack empty, the game is won"
-        else:
-            ending = "the crit defeats it; at Cleanup it goes to the discard mini-boss side up"
-            if enemy.after:
-                ending += "; its after effect then counts as ruling CS-AFTER-DEFEATED reads"
-        return case(
-            GROUP,
-            name,
-            f"The {'boss' if boss else 'mini-boss'} {enemy.name} (Health {enemy.health}{_effects(enemy)}) in "
-            f"the bottom lane has {max(enemy.health - 2, 0)} damage on it; {facing_hero.name}'s loaded crit "
-            f"is applied: {ending}.",
-            ("fire", "winning" if boss else "minis", "cards"),
-            ("hit", "boss", *(("win",) if boss else ())),
-            doc(
-                "fire",
-                **_side(row, facing=True),
-                boss_added=boss,
-                lanes={"bottom": [enemy.name]},
-                dice=state,
-                decisions=[f"apply {loaded} bottom"],
-            ),
-            projection="lanes",
-        )
-    if check == "mini-boss-stack":
-        if not me.icon_enemy:
-            raise ValueError(f"{GROUP}/{name}: {row.faction} has no enemy with an additional enemy icon")
-        return case(
-            GROUP,
-            name,
-            f"{me.icon_enemy} deploys with an additional enemy icon and the next Deployment card is the "
-            f"mini-boss {me.mini_boss.name}: mini-bosses count as bosses, so the icon is ignored and the "
-            "mini-boss stays in the Deployment Stack.",
-            ("minis", "stacks"),
-            ("deploy", "stack", "boss"),
-            doc("round", **_side(row, facing=True), deployment=[me.icon_enemy, me.mini_boss.name]),
-            projection="piles",
-        )
-    raise ValueError(f"{GROUP}: unknown check {check!r} (known: {', '.join(EVERY_CHECK)})")
+    builder = _BUILDERS.get(check)
+    if builder is None:
+        raise ValueError(f"{GROUP}: unknown check {check!r} (known: {', '.join(EVERY_CHECK)})")
+    return builder(row, check, me, rival, name)
 
 
 def faction_cases() -> Iterator[CaseSpec]:

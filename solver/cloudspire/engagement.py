@@ -43,7 +43,7 @@ from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES, hit_reach
 from invasion_oracle.model.cloudspire.blueprints import Slot, accepts
 from invasion_oracle.model.cloudspire.cards import EffectKind, has, total
 from invasion_oracle.model.cloudspire.dice import Face, Zone, die_order
-from invasion_oracle.model.cloudspire.game import CloudspireGame
+from invasion_oracle.model.cloudspire.game import CloudspireGame, Rules
 from invasion_oracle.model.cloudspire.options import Choice
 from invasion_oracle.model.cloudspire.scenario import Scenario
 from invasion_oracle.model.cloudspire.state import GameState, LoadDice, SpiresFire
@@ -295,58 +295,100 @@ class _Model:
     applies: dict[tuple[str, str, int], Any]
 
 
-def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_Card]]]:
-    given = _inputs(game, s, "z3")
-    cards, free, hitters = given.cards, given.free, given.hitters
-    rules = game.rules
-    opt = z3.Optimize()
+def _load_faces(given: _Inputs) -> list[tuple[Any, Face]]:
+    """Load Dice: each die that may be loaded, with the face it shows (a pool die loads as a miss)."""
+    return [
+        (die, die.face if die.zone is Zone.COMMITTED and die.face is not None else Face.MISS)
+        for die in [*given.new_dice, *given.pool_misses]
+    ]
+
+
+def _depth(rules: Rules, cards: list[_Card]) -> int:
+    """How deep a lane's stack a hit may reach (CS-REVEAL-SAME-PHASE: below the top only if same-phase)."""
+    return len(cards) if rules.reveal_same_phase == "same-phase" else min(1, len(cards))
+
+
+def _row_absorbers(
+    s: GameState,
+    given: _Inputs,
+    loads: dict[tuple[str, str], Any],
+    lane: str,
+    live: set[str],
+    load_source: str,
+) -> tuple[int, list[Any]]:
+    """Suffer Damage: what absorbs an attack in ``lane``'s row, the spires and misses already
+    loaded on them (a fixed count) and the load variables that would put a new miss there."""
+    row_spires = [sp for sp in live if sp.endswith(lane)]
+    fixed_misses = sum(
+        1 for d in given.fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires
+    )
+    new_misses = [
+        v
+        for (d, sl), v in loads.items()
+        if Slot.parse(sl).space in row_spires and _face_of(s, d, load_source) is Face.MISS
+    ]
+    return fixed_misses + len(row_spires), new_misses
+
+
+def _live_spires(s: GameState) -> set[str]:
+    return {sp for sp, p in zip(SPIRE_SPACES, s.spires, strict=True) if p is not None and not p.defeated}
+
+
+def _z3_loads(opt: Any, given: _Inputs) -> dict[tuple[str, str], Any]:
+    """Load Dice: at most one slot a die, at most one die a slot."""
     loads: dict[tuple[str, str], Any] = {}
-    for die in [*given.new_dice, *given.pool_misses]:
-        face = die.face if die.zone is Zone.COMMITTED and die.face is not None else Face.MISS
+    for die, face in _load_faces(given):
         mine = []
-        for slot, want in free:
+        for slot, want in given.free:
             if accepts(slot, want, die.colour, face):
                 var = z3.Bool(f"load_{die.name}_{slot}")
                 loads[(die.name, str(slot))] = var
                 mine.append(var)
         if mine:
             opt.add(z3.AtMost(*mine, 1))
-    for slot, _ in free:
+    for slot, _ in given.free:
         on_slot = [v for (d, sl), v in loads.items() if sl == str(slot)]
         if len(on_slot) > 1:
             opt.add(z3.AtMost(*on_slot, 1))
+    return loads
 
-    def reach_of_new(die: str, lane: str) -> Any:
-        terms = [v for (d, sl), v in loads.items() if d == die and lane in hit_reach(Slot.parse(sl).space)]
-        return z3.Or(*terms) if terms else z3.BoolVal(False)
 
-    # Spires Fire: loaded hits onto the cards of a lane, top first.
+def _z3_reach(loads: dict[tuple[str, str], Any], name: str, space: str, lane: str) -> Any:
+    """A hit die reaches ``lane``: from its fixed space, or from any slot it may be newly loaded on."""
+    if space:
+        return z3.BoolVal(lane in hit_reach(space))
+    terms = [v for (d, sl), v in loads.items() if d == name and lane in hit_reach(Slot.parse(sl).space)]
+    return z3.Or(*terms) if terms else z3.BoolVal(False)
+
+
+def _z3_applies(
+    opt: Any, given: _Inputs, rules: Rules, loads: dict[tuple[str, str], Any]
+) -> dict[tuple[str, str, int], Any]:
+    """Spires Fire: loaded hits onto the cards of a lane, top first; one card a die."""
     applies: dict[tuple[str, str, int], Any] = {}
-
-    def reach(name: str, space: str, lane: str) -> Any:
-        return z3.BoolVal(lane in hit_reach(space)) if space else reach_of_new(name, lane)
-
-    for name, face, space in hitters:
+    for name, face, space in given.hitters:
         mine = []
         for lane in LANES:
-            depth = len(cards[lane]) if rules.reveal_same_phase == "same-phase" else min(1, len(cards[lane]))
-            for k in range(depth):
+            for k in range(_depth(rules, given.cards[lane])):
                 var = z3.Bool(f"apply_{name}_{lane}_{k}")
                 applies[(name, lane, k)] = var
-                opt.add(z3.Implies(var, reach(name, space, lane)))
+                opt.add(z3.Implies(var, _z3_reach(loads, name, space, lane)))
                 mine.append((var, face))
         if mine:
             opt.add(z3.AtMost(*[v for v, _ in mine], 1))
-    faces = {name: face for name, face, _ in hitters}
+    return applies
 
-    def dmg(face: Face, card: _Card) -> int:
-        return _damage(game, face, card)
 
+def _z3_defeats(
+    opt: Any, game: CloudspireGame, given: _Inputs, applies: dict[tuple[str, str, int], Any]
+) -> dict[tuple[str, int], Any]:
+    """A card is defeated when its applied damage reaches its Health; a deeper card only after the one above."""
+    faces = {name: face for name, face, _ in given.hitters}
     defeated_vars: dict[tuple[str, int], Any] = {}
     for lane in LANES:
-        for k, card in enumerate(cards[lane]):
+        for k, card in enumerate(given.cards[lane]):
             terms = [
-                z3.If(v, dmg(faces[n], card), 0)
+                z3.If(v, _damage(game, faces[n], card), 0)
                 for (n, ln, kk), v in applies.items()
                 if ln == lane and kk == k
             ]
@@ -358,21 +400,24 @@ def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_
                     if ln == lane and kk == k:
                         opt.add(z3.Implies(v, defeated_vars[(lane, k - 1)]))
                 opt.add(z3.Implies(done, defeated_vars[(lane, k - 1)]))
-    # Suffer Damage: the first undefeated card of each lane attacks; misses and spires absorb.
-    live = {sp for sp, p in zip(SPIRE_SPACES, s.spires, strict=True) if p is not None and not p.defeated}
+    return defeated_vars
+
+
+def _z3_suffer_damage(
+    s: GameState,
+    given: _Inputs,
+    rules: Rules,
+    loads: dict[tuple[str, str], Any],
+    defeated_vars: dict[tuple[str, int], Any],
+) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
+    """Suffer Damage and After Effects: the first undefeated card of each lane attacks; misses and
+    spires absorb. The hero's, after-effect, revealed-damage and heal terms."""
+    live = _live_spires(s)
     hero_terms, after_terms, reveal_terms, heal_terms = [], [], [], []
     for lane in LANES:
-        row_spires = [sp for sp in live if sp.endswith(lane)]
-        fixed_misses = sum(
-            1 for d in given.fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires
-        )
-        new_misses = [
-            v
-            for (d, sl), v in loads.items()
-            if Slot.parse(sl).space in row_spires and _face_of(s, d, rules.load_source) is Face.MISS
-        ]
-        absorb = z3.Sum(z3.IntVal(fixed_misses + len(row_spires)), *[z3.If(v, 1, 0) for v in new_misses])
-        for k, card in enumerate(cards[lane]):
+        absorb_least, new_misses = _row_absorbers(s, given, loads, lane, live, rules.load_source)
+        absorb = z3.Sum(z3.IntVal(absorb_least), *[z3.If(v, 1, 0) for v in new_misses])
+        for k, card in enumerate(given.cards[lane]):
             above = [defeated_vars[(lane, j)] for j in range(k)]
             top_after_fire = (
                 z3.And(*above, z3.Not(defeated_vars[(lane, k)]))
@@ -391,6 +436,19 @@ def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_
                 reveal_terms.append(z3.If(defeated_vars[(lane, k - 1)], card.revealed_damage, 0))
             if card.heal:
                 heal_terms.append(z3.If(defeated_vars[(lane, k)], card.heal, 0))
+    return hero_terms, after_terms, reveal_terms, heal_terms
+
+
+def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_Card]]]:
+    given = _inputs(game, s, "z3")
+    rules = game.rules
+    opt = z3.Optimize()
+    loads = _z3_loads(opt, given)
+    applies = _z3_applies(opt, given, rules, loads)
+    defeated_vars = _z3_defeats(opt, game, given, applies)
+    hero_terms, after_terms, reveal_terms, heal_terms = _z3_suffer_damage(
+        s, given, rules, loads, defeated_vars
+    )
     zero = z3.IntVal(0)
     harm = z3.Sum(zero, *hero_terms, *after_terms, *reveal_terms)
     final = s.health + z3.Sum(zero, *heal_terms) - harm
@@ -398,7 +456,7 @@ def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_
     opt.add(lost == s.health - z3.If(final > 0, final, 0))
     defeated = z3.Int("defeated")
     opt.add(defeated == z3.Sum(zero, *[z3.If(v, 1, 0) for v in defeated_vars.values()]))
-    return _Model(opt, defeated, lost, loads, applies), cards
+    return _Model(opt, defeated, lost, loads, applies), given.cards
 
 
 def _face_of(s: GameState, die: str, load_source: str) -> Face:
@@ -444,72 +502,71 @@ def _z3_plan(
 # -- the CP-SAT model: the z3 model above, term for term --------------------------------------------
 
 
-def _cpsat_plan(
-    game: CloudspireGame, start: GameState, objective: str, deadline: Deadline
-) -> tuple[int, int, list[tuple[str, str]], list[tuple[str, str, int]]]:
-    """:func:`_z3_plan` with OR-Tools CP-SAT: the same variables and constraints (integer terms as
-    bounded variables, ``If`` as enforced equalities), the two objectives and then the canonical
-    plan (the fewest, earliest variables) as one lexicographic minimisation."""
-    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
-    from ortools.sat.python import cp_model
-
-    given = _inputs(game, start, "CP-SAT")
-    cards, free, hitters = given.cards, given.free, given.hitters
-    s = start
-    rules = game.rules
-    model = cp_model.CpModel()
+def _cpsat_loads(model: Any, given: _Inputs) -> dict[tuple[str, str], Any]:
+    """Load Dice: at most one slot a die, at most one die a slot."""
     loads: dict[tuple[str, str], Any] = {}
-    for die in [*given.new_dice, *given.pool_misses]:
-        face = die.face if die.zone is Zone.COMMITTED and die.face is not None else Face.MISS
+    for die, face in _load_faces(given):
         mine = []
-        for slot, want in free:
+        for slot, want in given.free:
             if accepts(slot, want, die.colour, face):
                 var = model.new_bool_var(f"load_{die.name}_{slot}")
                 loads[(die.name, str(slot))] = var
                 mine.append(var)
         if len(mine) > 1:
             model.add_at_most_one(mine)
-    for slot, _ in free:
+    for slot, _ in given.free:
         on_slot = [v for (d, sl), v in loads.items() if sl == str(slot)]
         if len(on_slot) > 1:
             model.add_at_most_one(on_slot)
+    return loads
 
+
+def _cpsat_reach(
+    model: Any, loads: dict[tuple[str, str], Any], var: Any, name: str, space: str, lane: str
+) -> None:
+    """Applying ``var`` needs the die to reach ``lane``: from its fixed space or a slot it is newly loaded on."""
+    if space:  # a die already loaded: its space reaches the lane or not
+        if lane not in hit_reach(space):
+            model.add(var == 0)
+        return
+    terms = [v for (d, sl), v in loads.items() if d == name and lane in hit_reach(Slot.parse(sl).space)]
+    if terms:
+        model.add_bool_or(terms).only_enforce_if(var)
+    else:
+        model.add(var == 0)
+
+
+def _cpsat_applies(
+    model: Any, given: _Inputs, rules: Rules, loads: dict[tuple[str, str], Any]
+) -> dict[tuple[str, str, int], Any]:
+    """Spires Fire: loaded hits onto the cards of a lane, top first; one card a die."""
     applies: dict[tuple[str, str, int], Any] = {}
-    for name, _face, space in hitters:
+    for name, _face, space in given.hitters:
         mine = []
         for lane in LANES:
-            depth = len(cards[lane]) if rules.reveal_same_phase == "same-phase" else min(1, len(cards[lane]))
-            for k in range(depth):
+            for k in range(_depth(rules, given.cards[lane])):
                 var = model.new_bool_var(f"apply_{name}_{lane}_{k}")
                 applies[(name, lane, k)] = var
                 mine.append(var)
-                if space:  # a die already loaded: its space reaches the lane or not
-                    if lane not in hit_reach(space):
-                        model.add(var == 0)
-                    continue
-                terms = [
-                    v for (d, sl), v in loads.items() if d == name and lane in hit_reach(Slot.parse(sl).space)
-                ]
-                if terms:
-                    model.add_bool_or(terms).only_enforce_if(var)
-                else:
-                    model.add(var == 0)
+                _cpsat_reach(model, loads, var, name, space, lane)
         if len(mine) > 1:
             model.add_at_most_one(mine)
-    faces = {name: face for name, face, _ in hitters}
+    return applies
 
-    def dmg(face: Face, card: _Card) -> int:
-        return _damage(game, face, card)
 
-    def both_ways(lit: Any, conds: list[Any]) -> None:
-        """``lit`` is the conjunction of ``conds`` (literals)."""
-        model.add_bool_and(conds).only_enforce_if(lit)
-        model.add_bool_or([c.Not() for c in conds]).only_enforce_if(lit.Not())
-
+def _cpsat_defeats(
+    model: Any, game: CloudspireGame, given: _Inputs, applies: dict[tuple[str, str, int], Any]
+) -> dict[tuple[str, int], Any]:
+    """A card is defeated when its applied damage reaches its Health; a deeper card only after the one above."""
+    faces = {name: face for name, face, _ in given.hitters}
     defeated_vars: dict[tuple[str, int], Any] = {}
     for lane in LANES:
-        for k, card in enumerate(cards[lane]):
-            terms = [(v, dmg(faces[n], card)) for (n, ln, kk), v in applies.items() if ln == lane and kk == k]
+        for k, card in enumerate(given.cards[lane]):
+            terms = [
+                (v, _damage(game, faces[n], card))
+                for (n, ln, kk), v in applies.items()
+                if ln == lane and kk == k
+            ]
             done = model.new_bool_var(f"defeated_{lane}_{k}")
             if terms:
                 damage = sum(w * v for v, w in terms)
@@ -523,55 +580,108 @@ def _cpsat_plan(
                     if ln == lane and kk == k:
                         model.add_implication(v, defeated_vars[(lane, k - 1)])
                 model.add_implication(done, defeated_vars[(lane, k - 1)])
-    live = {sp for sp, p in zip(SPIRE_SPACES, s.spires, strict=True) if p is not None and not p.defeated}
-    harm_terms: list[Any] = []
-    harm_most = 0
-    heal_terms: list[Any] = []
-    heal_most = 0
+    return defeated_vars
+
+
+def _cpsat_both_ways(model: Any, lit: Any, conds: list[Any]) -> None:
+    """``lit`` is the conjunction of ``conds`` (literals)."""
+    model.add_bool_and(conds).only_enforce_if(lit)
+    model.add_bool_or([c.Not() for c in conds]).only_enforce_if(lit.Not())
+
+
+@dataclass
+class _CpsatTerms:
+    """The Health terms of Suffer Damage and After Effects, with the most each side can reach."""
+
+    harm: list[Any] = field(default_factory=list)
+    harm_most: int = 0
+    heal: list[Any] = field(default_factory=list)
+    heal_most: int = 0
+
+
+def _cpsat_card_terms(
+    model: Any,
+    rules: Rules,
+    terms: _CpsatTerms,
+    lane: str,
+    k: int,
+    card: _Card,
+    absorb: tuple[int, Any],
+    defeated_vars: dict[tuple[str, int], Any],
+) -> None:
+    """One card's share of the round's Health: its attack from the top, its after effect, its
+    revealed damage and its heal."""
+    absorb_least, absorb_var = absorb
+    top = model.new_bool_var(f"top_{lane}_{k}")  # the card on top of the lane after Spires Fire
+    _cpsat_both_ways(
+        model, top, [*(defeated_vars[(lane, j)] for j in range(k)), defeated_vars[(lane, k)].Not()]
+    )
+    if lane == "bottom" or card.ranged:
+        most = max(0, card.damage - absorb_least)
+        through = model.new_int_var(0, most, f"through_{lane}_{k}")
+        model.add_max_equality(through, [card.damage - absorb_var, 0])
+        hero = model.new_int_var(0, most, f"hero_{lane}_{k}")
+        model.add(hero == through).only_enforce_if(top)
+        model.add(hero == 0).only_enforce_if(top.Not())
+        terms.harm.append(hero)
+        terms.harm_most += most
+    if card.after:
+        if rules.after_defeated == "all-engaged":
+            engaged = model.new_bool_var(f"engaged_{lane}_{k}")
+            model.add_bool_or([top, defeated_vars[(lane, k)]]).only_enforce_if(engaged)
+            model.add_bool_and([top.Not(), defeated_vars[(lane, k)].Not()]).only_enforce_if(engaged.Not())
+            terms.harm.append(card.after * engaged)
+        else:
+            terms.harm.append(card.after * top)
+        terms.harm_most += max(0, card.after)
+    if k > 0 and card.revealed_damage:
+        terms.harm.append(card.revealed_damage * defeated_vars[(lane, k - 1)])
+        terms.harm_most += max(0, card.revealed_damage)
+    if card.heal:
+        terms.heal.append(card.heal * defeated_vars[(lane, k)])
+        terms.heal_most += max(0, card.heal)
+
+
+def _cpsat_suffer_damage(
+    model: Any,
+    s: GameState,
+    given: _Inputs,
+    rules: Rules,
+    loads: dict[tuple[str, str], Any],
+    defeated_vars: dict[tuple[str, int], Any],
+) -> _CpsatTerms:
+    """Suffer Damage and After Effects: the first undefeated card of each lane attacks; misses and
+    spires absorb."""
+    live = _live_spires(s)
+    terms = _CpsatTerms()
     for lane in LANES:
-        row_spires = [sp for sp in live if sp.endswith(lane)]
-        fixed_misses = sum(
-            1 for d in given.fixed if d.face is Face.MISS and Slot.parse(d.slot).space in row_spires
-        )
-        new_misses = [
-            v
-            for (d, sl), v in loads.items()
-            if Slot.parse(sl).space in row_spires and _face_of(s, d, rules.load_source) is Face.MISS
-        ]
-        absorb_least = fixed_misses + len(row_spires)
+        absorb_least, new_misses = _row_absorbers(s, given, loads, lane, live, rules.load_source)
         absorb = absorb_least + sum(new_misses)
-        for k, card in enumerate(cards[lane]):
-            top = model.new_bool_var(f"top_{lane}_{k}")  # the card on top of the lane after Spires Fire
-            both_ways(top, [*(defeated_vars[(lane, j)] for j in range(k)), defeated_vars[(lane, k)].Not()])
-            if lane == "bottom" or card.ranged:
-                most = max(0, card.damage - absorb_least)
-                through = model.new_int_var(0, most, f"through_{lane}_{k}")
-                model.add_max_equality(through, [card.damage - absorb, 0])
-                hero = model.new_int_var(0, most, f"hero_{lane}_{k}")
-                model.add(hero == through).only_enforce_if(top)
-                model.add(hero == 0).only_enforce_if(top.Not())
-                harm_terms.append(hero)
-                harm_most += most
-            if card.after:
-                if rules.after_defeated == "all-engaged":
-                    engaged = model.new_bool_var(f"engaged_{lane}_{k}")
-                    model.add_bool_or([top, defeated_vars[(lane, k)]]).only_enforce_if(engaged)
-                    model.add_bool_and([top.Not(), defeated_vars[(lane, k)].Not()]).only_enforce_if(
-                        engaged.Not()
-                    )
-                    harm_terms.append(card.after * engaged)
-                else:
-                    harm_terms.append(card.after * top)
-                harm_most += max(0, card.after)
-            if k > 0 and card.revealed_damage:
-                harm_terms.append(card.revealed_damage * defeated_vars[(lane, k - 1)])
-                harm_most += max(0, card.revealed_damage)
-            if card.heal:
-                heal_terms.append(card.heal * defeated_vars[(lane, k)])
-                heal_most += max(0, card.heal)
-    final_least, final_most = s.health - harm_most, s.health + heal_most
+        for k, card in enumerate(given.cards[lane]):
+            _cpsat_card_terms(model, rules, terms, lane, k, card, (absorb_least, absorb), defeated_vars)
+    return terms
+
+
+def _cpsat_plan(
+    game: CloudspireGame, start: GameState, objective: str, deadline: Deadline
+) -> tuple[int, int, list[tuple[str, str]], list[tuple[str, str, int]]]:
+    """:func:`_z3_plan` with OR-Tools CP-SAT: the same variables and constraints (integer terms as
+    bounded variables, ``If`` as enforced equalities), the two objectives and then the canonical
+    plan (the fewest, earliest variables) as one lexicographic minimisation."""
+    load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
+    from ortools.sat.python import cp_model
+
+    given = _inputs(game, start, "CP-SAT")
+    s = start
+    rules = game.rules
+    model = cp_model.CpModel()
+    loads = _cpsat_loads(model, given)
+    applies = _cpsat_applies(model, given, rules, loads)
+    defeated_vars = _cpsat_defeats(model, game, given, applies)
+    terms = _cpsat_suffer_damage(model, s, given, rules, loads, defeated_vars)
+    final_least, final_most = s.health - terms.harm_most, s.health + terms.heal_most
     final = model.new_int_var(final_least, final_most, "final")
-    model.add(final == s.health + sum(heal_terms) - sum(harm_terms))
+    model.add(final == s.health + sum(terms.heal) - sum(terms.harm))
     kept = model.new_int_var(0, max(0, final_most), "kept")  # Health left, stopping at 0
     model.add_max_equality(kept, [final, 0])
     lost = s.health - kept

@@ -295,6 +295,72 @@ def _replay(checker: _Checker, placement: Placement) -> None:
             frontier.append(step(game, s, check.winning_option(s)))
 
 
+def _question_candidates(scenario: Scenario, bound: int) -> tuple[str, ...]:
+    """The candidate spires, once the question is one the search can answer (a bound of 0 or
+    more, a known deployment order, a spire in the inventory)."""
+    if bound < 0:
+        raise RulesError("the Health bound is 0 or more (Health must stay above it)")
+    if scenario.initial.deployment.shuffled:
+        raise RulesError(
+            "the spire question needs a known deployment order: list the Deployment Stack in order"
+        )
+    candidates = candidates_of(scenario)
+    if not candidates:  # nothing to place: no question to search (z3 refused an empty encoding)
+        raise MalformedInputError(
+            scenario.source,
+            "$.state.inventory",
+            "holds no spire: the spires question places candidate spires from the inventory; list them there",
+        )
+    return candidates
+
+
+def _best_found_when_cut(
+    checker: _Checker, deadline: Deadline, bound: int, horizon: int, candidates: tuple[str, ...], name: str
+) -> SpireCoverAnswer:
+    """Cut after a safe placement was found: the smallest found (the first of its size) is an
+    upper bound on the fewest; the oracle's safety check proved it, the replay of its policy runs
+    again only if the command was not interrupted."""
+    best = min(checker.safe_found, key=len)
+    replayed = False
+    if not deadline.stopped():
+        try:
+            _replay(replace(checker, deadline=Deadline(parent=deadline)), best)
+            replayed = True
+        except TimeLimit:
+            replayed = False
+    return SpireCoverAnswer(
+        bound,
+        horizon,
+        candidates,
+        len(best),
+        best,
+        (),
+        len(checker.results),
+        name,
+        Status.BEST_FOUND.value,
+        None,
+        replayed,
+    )
+
+
+def _engines_agree(
+    checker: _Checker, found: dict[str, tuple[int | None, Placement]], listed: list[Placement]
+) -> bool:
+    """Every engine that finished found the same size; z3's and CP-SAT's placements are among the
+    baseline's safe ones and are the same one; else a solver bug."""
+    listed_keys = {checker.canonical(p) for p in listed}
+    sizes = {engine: got[0] for engine, got in found.items()}
+    agree = len(set(sizes.values())) == 1
+    for engine, (got_size, got) in found.items():
+        if agree and got_size is not None and engine != "baseline" and "baseline" in found:
+            agree = checker.canonical(got) in listed_keys
+    if agree and "z3" in found and "cpsat" in found:
+        agree = checker.canonical(found["z3"][1]) == checker.canonical(found["cpsat"][1])
+    if not agree:
+        raise OracleDisagreement(f"the engines disagree ({found}): a solver bug")
+    return agree
+
+
 def fewest_spires(
     scenario: Scenario,
     bound: int,
@@ -310,19 +376,7 @@ def fewest_spires(
         engine = "z3"
     require_round_start(scenario, "spires")
     deadline = deadline or Deadline()
-    if bound < 0:
-        raise RulesError("the Health bound is 0 or more (Health must stay above it)")
-    if scenario.initial.deployment.shuffled:
-        raise RulesError(
-            "the spire question needs a known deployment order: list the Deployment Stack in order"
-        )
-    candidates = candidates_of(scenario)
-    if not candidates:  # nothing to place: no question to search (z3 refused an empty encoding)
-        raise MalformedInputError(
-            scenario.source,
-            "$.state.inventory",
-            "holds no spire: the spires question places candidate spires from the inventory; list them there",
-        )
+    candidates = _question_candidates(scenario, bound)
     horizon = rounds if rounds is not None else scenario.initial.rounds_left
     open_spaces = tuple(sp for sp, p in zip(SPIRE_SPACES, scenario.initial.spires, strict=True) if p is None)
     most = sum(
@@ -361,30 +415,7 @@ def fewest_spires(
             _replay(checker, placement)
     except TimeLimit:
         if checker.safe_found:
-            # Cut after a safe placement was found: the smallest found (the first of its size) is
-            # an upper bound on the fewest; the oracle's safety check proved it, the replay of its
-            # policy runs again only if the command was not interrupted.
-            best = min(checker.safe_found, key=len)
-            replayed = False
-            if not deadline.stopped():
-                try:
-                    _replay(replace(checker, deadline=Deadline(parent=deadline)), best)
-                    replayed = True
-                except TimeLimit:
-                    replayed = False
-            return SpireCoverAnswer(
-                bound,
-                horizon,
-                candidates,
-                len(best),
-                best,
-                (),
-                len(checker.results),
-                name,
-                Status.BEST_FOUND.value,
-                None,
-                replayed,
-            )
+            return _best_found_when_cut(checker, deadline, bound, horizon, candidates, name)
         return SpireCoverAnswer(
             bound,
             horizon,
@@ -400,18 +431,7 @@ def fewest_spires(
         )
     finally:
         progress.finish()
-    agree = None
-    if len(found) > 1:
-        listed_keys = {checker.canonical(p) for p in listed}
-        sizes = {engine: got[0] for engine, got in found.items()}
-        agree = len(set(sizes.values())) == 1
-        for engine, (got_size, got) in found.items():
-            if agree and got_size is not None and engine != "baseline" and "baseline" in found:
-                agree = checker.canonical(got) in listed_keys
-        if agree and "z3" in found and "cpsat" in found:
-            agree = checker.canonical(found["z3"][1]) == checker.canonical(found["cpsat"][1])
-        if not agree:
-            raise OracleDisagreement(f"the engines disagree ({found}): a solver bug")
+    agree = _engines_agree(checker, found, listed) if len(found) > 1 else None
     return SpireCoverAnswer(
         bound,
         horizon,

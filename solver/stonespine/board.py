@@ -228,57 +228,55 @@ def chamber_effect(
     return damage, purple and purple_condition(card, chamber, guardian, minions, rules)
 
 
-def compile_board(
+def _hero_profile(
     rules: Rules,
     state: GameState,
+    card: HeroCard,
+    cells: tuple[Cell, ...],
     player: PlayerState,
-    deadline: Deadline | None = None,
-    cache: ChamberNumbersCache | None = None,
-) -> Board:
-    """Compile ``player``'s dungeon for the year of ``state`` under ``rules`` (``deadline`` checked
-    once per hero card and every 16 chambers computed: a large dungeon takes a second or more). ``cache`` keeps each
-    chamber's numbers across calls under the same ``rules`` (the planner compiles one dungeon
-    after every purchase sequence, and a purchase changes one or two chambers)."""
+    deadline: Deadline | None,
+    cache: ChamberNumbersCache | None,
+) -> tuple[HeroProfile, list[str]]:
+    """One hero card's numbers in every chamber, and the chambers where its damage is not the
+    same for each further minion."""
     dungeon, guardian = player.dungeon, player.guardian
-    cells = tuple(dungeon.cells())
-    index = {c: i for i, c in enumerate(cells)}
-    neighbours = tuple(tuple(index[n] for n in dungeon.neighbours(c, rules.passage_mode)) for c in cells)
-    profiles = []
-    nonlinear = []
-    for card in state.heroes:
-        if deadline is not None:
-            deadline.check()
-        known = {} if cache is None else cache.setdefault((guardian, card), {})
-        numbers = []
-        for cell in cells:
-            chamber = dungeon.chamber(cell)
-            found = known.get((cell, chamber))
-            if found is None:
-                if deadline is not None and len(known) & 15 == 15:
-                    deadline.check()  # a chamber's numbers take about a millisecond: hundreds add up
-                found = known[(cell, chamber)] = chamber_numbers(rules, guardian, cell, chamber, card)
-            numbers.append(found)
-        # One minion may change a chamber (a hero ability resolving once it is dangerous); each
-        # further minion must add the same again, or the chamber is not modelled.
-        nonlinear += [
-            f"{card.name} in {cell.name}" for cell, n in zip(cells, numbers, strict=True) if not n[6]
-        ]
-        purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
-        jump = tuple(n[4] for n in numbers)
-        profiles.append(
-            HeroProfile(
-                card.color,
-                card.name,
-                state.health(card.color),
-                tuple(n[0] for n in numbers),
-                tuple(n[1] for n in numbers),
-                tuple(n[2] for n in numbers),
-                purple,
-                tuple(n[3] for n in numbers),
-                tuple(n[5] for n in numbers),
-                jump if any(jump) else (),
-            )
-        )
+    if deadline is not None:
+        deadline.check()
+    known = {} if cache is None else cache.setdefault((guardian, card), {})
+    numbers = []
+    for cell in cells:
+        chamber = dungeon.chamber(cell)
+        found = known.get((cell, chamber))
+        if found is None:
+            if deadline is not None and len(known) & 15 == 15:
+                deadline.check()  # a chamber's numbers take about a millisecond: hundreds add up
+            found = known[(cell, chamber)] = chamber_numbers(rules, guardian, cell, chamber, card)
+        numbers.append(found)
+    # One minion may change a chamber (a hero ability resolving once it is dangerous); each
+    # further minion must add the same again, or the chamber is not modelled.
+    nonlinear = [f"{card.name} in {cell.name}" for cell, n in zip(cells, numbers, strict=True) if not n[6]]
+    purple = card.ability.type is AbilityType.NO_DAMAGE_FIRST
+    jump = tuple(n[4] for n in numbers)
+    profile = HeroProfile(
+        card.color,
+        card.name,
+        state.health(card.color),
+        tuple(n[0] for n in numbers),
+        tuple(n[1] for n in numbers),
+        tuple(n[2] for n in numbers),
+        purple,
+        tuple(n[3] for n in numbers),
+        tuple(n[5] for n in numbers),
+        jump if any(jump) else (),
+    )
+    return profile, nonlinear
+
+
+def _board_limits(
+    rules: Rules, state: GameState, player: PlayerState, cells: tuple[Cell, ...], nonlinear: list[str]
+) -> list[str]:
+    """What the compiled board does not model, for this dungeon and guardian (each a reason)."""
+    dungeon, guardian = player.dungeon, player.guardian
     limits = []
     changes = guardian.type_changes
     for _ability, effect in guardian.effects(Do.MOVE_FIGURE):
@@ -306,6 +304,18 @@ def compile_board(
         and not _black_is_inert(black, (), dungeon, guardian)
     ):
         limits.append("SS-SIMULTANEOUS=ability-first for a black hero's own damage")
+    return limits
+
+
+def _route_limits(
+    state: GameState,
+    guardian: GuardianState,
+    profiles: list[HeroProfile],
+    limits: list[str],
+    nonlinear: list[str],
+) -> list[tuple[str, str]]:
+    """The limits that change what one hero meets on its own route, as ``(hero colour or "all",
+    reason)``; a chamber dealing negative damage is added to ``limits`` too."""
     route_limits: list[tuple[str, str]] = []
     for reason in limits:  # these change what one hero meets on its own route, too
         if reason.startswith(("a guardian ability defeating heroes", "guardians that already defeated")):
@@ -324,6 +334,32 @@ def compile_board(
         limits.append(route_limits[-1][1])
     if "SS-SIMULTANEOUS=ability-first for a black hero's own damage" in limits:
         route_limits.append(("black", "SS-SIMULTANEOUS=ability-first for a black hero's own damage"))
+    return route_limits
+
+
+def compile_board(
+    rules: Rules,
+    state: GameState,
+    player: PlayerState,
+    deadline: Deadline | None = None,
+    cache: ChamberNumbersCache | None = None,
+) -> Board:
+    """Compile ``player``'s dungeon for the year of ``state`` under ``rules`` (``deadline`` checked
+    once per hero card and every 16 chambers computed: a large dungeon takes a second or more). ``cache`` keeps each
+    chamber's numbers across calls under the same ``rules`` (the planner compiles one dungeon
+    after every purchase sequence, and a purchase changes one or two chambers)."""
+    dungeon, guardian = player.dungeon, player.guardian
+    cells = tuple(dungeon.cells())
+    index = {c: i for i, c in enumerate(cells)}
+    neighbours = tuple(tuple(index[n] for n in dungeon.neighbours(c, rules.passage_mode)) for c in cells)
+    profiles = []
+    nonlinear: list[str] = []
+    for card in state.heroes:
+        profile, card_nonlinear = _hero_profile(rules, state, card, cells, player, deadline, cache)
+        profiles.append(profile)
+        nonlinear += card_nonlinear
+    limits = _board_limits(rules, state, player, cells, nonlinear)
+    route_limits = _route_limits(state, guardian, profiles, limits, nonlinear)
     exit_cell = exit_chamber(rules, dungeon, state.year)
     return Board(
         cells=cells,

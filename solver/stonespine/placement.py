@@ -631,6 +631,49 @@ def oracle_guaranteed(
 # -- objective (b): the whole Invasion phase ---------------------------------------------------
 
 
+def _best_so_far(
+    best: Fraction | None, tied: list[Layout], layout: Layout, value: Fraction, full: bool
+) -> tuple[Fraction | None, list[Layout]]:
+    """The best value and the layouts tied at it, once ``layout`` scored ``value`` (no more ties
+    kept once the list is ``full``)."""
+    if best is None or value > best:
+        return value, [layout]
+    if value == best and not full:
+        tied.append(layout)
+    return best, tied
+
+
+def _first_wave_defeated_chance(space: Space, layout: Layout, dist: Any, search: Deadline) -> Fraction:
+    """The chance that ``layout`` defeats the whole first wave (an escape there ends the phase in
+    failure for ``trophy`` and ``no-escape``): the bound of the branch and bound."""
+    evaluator = LayoutEvaluator(space.board, layout, space.tables, search)
+    return sum((p for r, p in dist if evaluator.value(r, space.defeated) == sum(r)), Fraction(0))
+
+
+def _replay_best_policy(
+    scenario: Scenario,
+    player: int,
+    space: Space,
+    layout: Layout,
+    dist: Any,
+    measure: Any,
+    target: int | None,
+    deadline: Deadline,
+) -> str | None:
+    """The oracle plays the best placement's optimal policy over every dice outcome; the reason it
+    stopped, or None when the replay finished."""
+    from invasion_oracle.solver.stonespine.policy import InvasionDP, verify_phase
+
+    board = space.board
+    try:
+        best_dp = InvasionDP(board, layout, dist, measure, target, space.defeated, deadline)
+        placed = _placed(scenario, player, layout.placement(board))
+        verify_phase(placed, best_dp, best_dp.solve(), player, deadline)
+    except TimeLimit as stop:
+        return stop.reason
+    return None
+
+
 def search_expected(
     scenario: Scenario,
     measure: Any,
@@ -647,7 +690,7 @@ def search_expected(
     in it ends the phase in failure); for every measure, the phase's best value over the
     measure's range bounds the search (a class reaching it ends the search once ties are listed).
     """
-    from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure, verify_phase
+    from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure
 
     deadline = deadline or Deadline()
     search = deadline.share(0.7)
@@ -673,16 +716,12 @@ def search_expected(
                 break
             progress.step()
             if bounded and best is not None:
-                evaluator = LayoutEvaluator(board, layout, space.tables, search)
-                chance = sum((p for r, p in dist if evaluator.value(r, defeated) == sum(r)), Fraction(0))
+                chance = _first_wave_defeated_chance(space, layout, dist, search)
                 if chance < best or (full and chance == best):
                     continue
             evaluated += 1
             value = InvasionDP(board, layout, dist, measure, target, defeated, search).solve().value
-            if best is None or value > best:
-                best, tied = value, [layout]
-            elif value == best and not full:
-                tied.append(layout)
+            best, tied = _best_so_far(best, tied, layout, value, bool(full))
             ranked.append(Ranked(layout, value))
             ranked.sort(key=lambda r: (-r.value, space.key(r.layout)))
             del ranked[10:]
@@ -708,14 +747,8 @@ def search_expected(
         )
     replayed = False
     if stopped is None:
-        # The oracle plays the best placement's optimal policy over every dice outcome.
-        try:
-            best_dp = InvasionDP(board, tied[0], dist, measure, target, defeated, deadline)
-            placed = _placed(scenario, player, tied[0].placement(board))
-            verify_phase(placed, best_dp, best_dp.solve(), player, deadline)
-            replayed = True
-        except TimeLimit as stop:
-            stopped = stop.reason
+        stopped = _replay_best_policy(scenario, player, space, tied[0], dist, measure, target, deadline)
+        replayed = stopped is None
     proven = stopped is None
     return PlacementAnswer(
         Status.PROVEN if proven else Status.BEST_FOUND,
