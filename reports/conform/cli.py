@@ -62,7 +62,7 @@ def default_folder(given: str | None) -> tuple[Path, str]:
 def check_feature_names_early(options: Options, games: list[str]) -> None:
     """A ``--features`` name no game's suite declares is refused before the suite is read (which
     takes seconds): the same message as :func:`check_names`, which then checks the cases asked for."""
-    import difflib
+    from invasion_oracle.model.core.suggest import did_you_mean
 
     from invasion_oracle.reports.suite.plugins import suite_for
 
@@ -73,8 +73,7 @@ def check_feature_names_early(options: Options, games: list[str]) -> None:
         return
     for name in options.features:
         if name not in declared:
-            close = difflib.get_close_matches(name, declared, n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            hint = did_you_mean(name, declared)
             raise MalformedInputError(
                 "--features",
                 name,

@@ -155,13 +155,13 @@ BAD: list[tuple[str, str, dict[str, Any], str]] = [
         "stonespine",
         "example:stonespine/default",
         {"heroes": {"Barbarain": {"health": 5}}},
-        "$.heroes.Barbarain: no bundled hero card 'Barbarain'; did you mean Barbarian?",
+        "$.heroes.Barbarain: no bundled hero card 'Barbarain' (did you mean 'Barbarian'?)",
     ),
     (
         "stonespine",
         "example:stonespine/default",
         {"heroes": {"Barbarian": {"helth": 5}}},
-        "$.heroes.Barbarian.helth: unknown field 'helth'; did you mean health?",
+        "$.heroes.Barbarian.helth: unknown field 'helth' (did you mean 'health'?)",
     ),
     (
         "stonespine",
@@ -179,25 +179,25 @@ BAD: list[tuple[str, str, dict[str, Any], str]] = [
         "stonespine",
         "example:stonespine/default",
         {"heros": {}},
-        "$.heros: unknown key 'heros'; did you mean heroes?",
+        "$.heros: unknown key 'heros' (did you mean 'heroes'?)",
     ),
     (
         "spirit-island",
         "example:spirit_island/opening",
         {"pieces": {"towne": {"health": 3}}},
-        "$.pieces.towne: unknown piece 'towne'; did you mean town?",
+        "$.pieces.towne: unknown piece 'towne' (did you mean 'town'?)",
     ),
     (
         "spirit-island",
         "example:spirit_island/opening",
         {"fear_cards": {"Wary Setlers": {"source": "x"}}},
-        "did you mean Wary Settlers?",
+        "did you mean 'Wary Settlers'?",
     ),
     (
         "spirit-island",
         "example:spirit_island/opening",
         {"pieces": {"town": {"helth": 3}}},
-        "$.pieces.town.helth: unknown field 'helth'; did you mean health?",
+        "$.pieces.town.helth: unknown field 'helth' (did you mean 'health'?)",
     ),
     (
         "spirit-island",
@@ -215,13 +215,13 @@ BAD: list[tuple[str, str, dict[str, Any], str]] = [
         "vulketh",
         "example:vulketh/solo_game",
         {"values": {"player_member": 3}},
-        "$.values.player_member: unknown value 'player_member'; did you mean player_members",
+        "$.values.player_member: unknown value 'player_member' (did you mean 'player_members",
     ),
     (
         "vulketh",
         "example:vulketh/solo_game",
         {"action_cards": {"1a": {"dek": 2}}},
-        "$.action_cards.1a.dek: unknown field 'dek'; did you mean deck?",
+        "$.action_cards.1a.dek: unknown field 'dek' (did you mean 'deck'?)",
     ),
     (
         "vulketh",
@@ -239,13 +239,13 @@ BAD: list[tuple[str, str, dict[str, Any], str]] = [
         "cloudspire",
         "example:cloudspire/setup",
         {"conflict": {"Aurora-01": {"enemy": {"health": 3}}}},
-        "$.conflict.Aurora-01: no bundled conflict card 'Aurora-01'; did you mean Aurora-1",
+        "$.conflict.Aurora-01: no bundled conflict card 'Aurora-01' (did you mean 'Aurora-1",
     ),
     (
         "cloudspire",
         "example:cloudspire/setup",
         {"conflict": {"Aurora-1": {"enemy": {"helth": 3}}}},
-        "$.conflict.Aurora-1.enemy.helth: unknown field 'helth'; did you mean health?",
+        "$.conflict.Aurora-1.enemy.helth: unknown field 'helth' (did you mean 'health'?)",
     ),
     (
         "cloudspire",
@@ -471,7 +471,7 @@ def test_removing_an_unknown_card_suggests_the_close_ids(
     ran = run_invasion(capsys, "simulate", "example:vulketh/solo_game", "--data", path)
     assert ran.returncode == 2
     assert (
-        f"{path}:$.remove.action_cards[0]: no bundled Invader Action card {typo!r}; did you mean"
+        f"{path}:$.remove.action_cards[0]: no bundled Invader Action card {typo!r} (did you mean"
         in ran.stderr
     )
     assert first in ran.stderr.split("did you mean", 1)[1]
