@@ -186,7 +186,7 @@ def place(
     (3, True)
     """
     from invasion_oracle.reports.stonespine.cli import _place_svg
-    from invasion_oracle.solver.stonespine.placement import solve_placement
+    from invasion_oracle.solver.stonespine.solve import solve_placement
 
     raw, index = _raw(scenario), _player(scenario, player)
     answer = solve_placement(

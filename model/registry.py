@@ -20,6 +20,7 @@ from typing import Any
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.core.spec import GameSpec
+from invasion_oracle.model.core.suggest import did_you_mean, know_games
 
 BUILTIN: dict[str, tuple[str, str]] = {
     # name: (module defining SPEC, title shown by `invasion --help` without importing the game)
@@ -84,8 +85,17 @@ def spec_for_document(document: Any, source: str) -> GameSpec:
             source, "$.game", f"names the game this file is for; one of {', '.join(names())}"
         )
     if game not in names():
-        raise MalformedInputError(source, "$.game", f"unknown game {game!r}; known: {', '.join(names())}")
+        raise MalformedInputError(
+            source,
+            "$.game",
+            f"unknown game {game!r}{did_you_mean(game, names())}; known: {', '.join(names())}",
+        )
     return spec(game)
+
+
+know_games(
+    names
+)  # so that a scenario of another game is refused by its game (model.core.jsonio.refuse_other_game)
 
 
 def load_all() -> None:

@@ -33,9 +33,10 @@ from invasion_oracle.model.core.driver import Playthrough, replay
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.model.spirit_island.data import default_data
+from invasion_oracle.model.spirit_island.outcome import outcome
 from invasion_oracle.model.spirit_island.pieces import BY_LETTER, Land, Piece, PieceKind
 from invasion_oracle.model.spirit_island.scenario import Scenario
-from invasion_oracle.model.spirit_island.simulate import outcome, run
+from invasion_oracle.model.spirit_island.simulate import run
 from invasion_oracle.model.spirit_island.state import IslandState
 
 FEAR_CARDS = (

@@ -35,8 +35,8 @@ from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.stonespine.data import default_data
 from invasion_oracle.model.stonespine.game import StonespineGame
 from invasion_oracle.model.stonespine.levelling import state_at
+from invasion_oracle.model.stonespine.outcome import outcome
 from invasion_oracle.model.stonespine.scenario import Scenario
-from invasion_oracle.model.stonespine.simulate import outcome
 from invasion_oracle.model.stonespine.state import GameState
 
 ELEMENTS = (

@@ -13,7 +13,7 @@ a fixed work count), so the answers are the same either way. With a :class:`~inv
 on the runner, a job whose key (job, arguments, code and data version of its game) is cached is
 not run again (:attr:`Batch.reused`).
 
-Progress: on a terminal a bar per batch with its total and ETA (tqdm); elsewhere (a pipe, CI) a
+Progress: on a terminal a bar per batch with its total and time left (rich); elsewhere (a pipe, CI) a
 line on stderr when the batch starts, about every 10 s, and when it ends, with counts done / total.
 
 Ctrl-C: the pool's workers ignore SIGINT (they run in their own process group) and are
@@ -171,7 +171,7 @@ def run_jobs(
 
 
 class Progress:
-    """A tqdm bar on a terminal; elsewhere a line on stderr at the start, every ~10 s and the end."""
+    """A bar on a terminal (done/total, time left); elsewhere a line on stderr at the start, every ~10 s and the end."""
 
     def __init__(self, label: str, total: int, reused: int = 0, stream: TextIO | None = None) -> None:
         self.label, self.total, self.reused, self.done = label, total, reused, 0
@@ -183,16 +183,9 @@ class Progress:
         self._ticker: threading.Thread | None = None
         cached = f" ({reused} from the cache)" if reused else ""
         if bool(getattr(self.stream, "isatty", lambda: False)()):
-            from tqdm import tqdm
+            from invasion_oracle.solver.progress_bar import TerminalBar
 
-            self._bar = tqdm(
-                total=total,
-                desc=f"{label}{cached} (Ctrl-C stops)",
-                file=self.stream,
-                leave=False,
-                dynamic_ncols=True,
-                mininterval=0.2,
-            )
+            self._bar = TerminalBar(f"{label}{cached} (Ctrl-C stops)", total, self.stream, "jobs")
         elif total:
             self._line(f"{total} job(s) to run{cached}")
             self._ticker = threading.Thread(target=self._tick, daemon=True)
@@ -205,8 +198,12 @@ class Progress:
             print(f"invasion: {self.label}: {text}", file=self.stream, flush=True)
 
     def _tick(self) -> None:
+        from invasion_oracle.solver.progress_bar import time_left
+
         while not self._stop.wait(TICK_SECONDS):
-            self._line(f"{self.done}/{self.total} done, {time.monotonic() - self.started:.0f} s")
+            elapsed = time.monotonic() - self.started
+            left = time_left(self.done, self.total, elapsed)
+            self._line(f"{self.done}/{self.total} done, {left}, {elapsed:.0f} s")
 
     def step(self, n: int = 1) -> None:
         self.done += n

@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import InvasionError
+from invasion_oracle.model.core.suggest import did_you_mean
 from invasion_oracle.reports import verbs
 from invasion_oracle.reports.options import byte_size
 from invasion_oracle.reports.output import one_line
@@ -31,10 +32,93 @@ DEBUG_ENV = "INVASION_DEBUG"
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: ``invasion stonespine place: error: ...``, exit 2."""
+    """argparse with one-line errors: ``invasion stonespine place: error: ...``, exit 2.
+
+    An unknown game, command, choice or option gets the close names (:mod:`~invasion_oracle.model.core.suggest`)
+    instead of argparse's own message. Options are never abbreviated (``allow_abbrev=False``): a
+    prefix that is unique today would silently change meaning when an option is added, and a
+    typo is answered with the option meant.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # argparse's own check, with a suggestion and a name for what is unknown
+        if action.choices is not None and value not in action.choices:
+            raise argparse.ArgumentError(None, unknown_choice(action, value))
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            innermost = _innermost_parser(self, parsed)
+            innermost.error(unrecognized(innermost, extras))
+        return parsed
+
+
+def unknown_choice(action: argparse.Action, value: object) -> str:
+    """The message for a value outside an argument's choices: a command, a game, an option's value.
+
+    >>> parser = Parser(prog="invasion")
+    >>> _ = parser.add_argument("--game", choices=("stonespine", "vulketh"))
+    >>> unknown_choice(parser._option_string_actions["--game"], "stonspine")
+    "argument --game: invalid choice: 'stonspine' (did you mean 'stonespine'?) (choose from stonespine, vulketh)"
+    """
+    choices = [str(c) for c in action.choices or ()]
+    shown = repr(value)
+    hint = did_you_mean(str(value), choices)
+    if isinstance(action, argparse._SubParsersAction):
+        games = [c for c in choices if c in registry.names()]
+        if not games:
+            return f"unknown command {shown}{hint or '; commands: ' + ', '.join(choices)}"
+        commands = ", ".join(c for c in choices if c not in games)
+        return (
+            f"unknown command or game {shown}{hint or f'; commands: {commands}; games: ' + ', '.join(games)}"
+        )
+    # argparse's wording, as for a choice an option's type checks (model.core.arguments.choice)
+    name = "/".join(action.option_strings) or action.metavar or action.dest
+    return f"argument {name}: invalid choice: {shown}{hint} (choose from {', '.join(choices)})"
+
+
+def unrecognized(parser: argparse.ArgumentParser, extras: Sequence[str]) -> str:
+    """The message for words no argument took: the first unknown option and the one meant."""
+    for word in extras:
+        if word.startswith("-") and len(word) > 1 and not _is_number(word):
+            option = word.partition("=")[0]
+            known = [o for action in parser._actions for o in action.option_strings]
+            longer = [o for o in known if o.startswith(option) and option.startswith("--")]
+            if longer:  # an abbreviation: say which options it starts, and that none is guessed
+                listed = " or ".join(repr(o) for o in longer)
+                return f"unknown option {option!r} (did you mean {listed}?; options are never abbreviated)"
+            return f"unknown option {option!r}{did_you_mean(option, known)}"
+    return f"unrecognized arguments: {' '.join(extras)}"
+
+
+def _is_number(word: str) -> bool:
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _innermost_parser(parser: argparse.ArgumentParser, parsed: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the deepest command ``parsed`` reached (``invasion stonespine place``)."""
+    while True:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                chosen = getattr(parsed, action.dest, None)
+                if chosen in action.choices:
+                    parser = action.choices[chosen]
+                    break
+        else:
+            return parser
 
 
 class _Version(argparse.Action):
@@ -120,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.started = started
     _configure(args)
     try:
+        if getattr(args, "engine", None) == "cpsat":  # an extra: refused before any work when absent
+            from invasion_oracle.solver.common import require_cpsat
+
+            require_cpsat()
         if getattr(args, "run_data", None):  # --data on a command that runs every game
             from invasion_oracle.reports.run_data import run_data_in_force
 
@@ -177,7 +265,8 @@ COMPLETION_SHELLS = ("bash", "zsh")
 
 def print_completion(words: Sequence[str]) -> int:
     """``invasion --print-completion SHELL``: the completion script (shtab) of the parser with
-    every game's verbs, so a completion never lacks a game the command line did not name."""
+    every game's verbs, so a completion never lacks a game the command line did not name, with the
+    bundled example names and the rulings (:mod:`invasion_oracle.reports.completion`)."""
     shell = words[0].partition("=")[2] or (words[1] if len(words) > 1 else "")
     if shell not in COMPLETION_SHELLS or len(words) > (1 if "=" in words[0] else 2):
         print(
@@ -186,31 +275,47 @@ def print_completion(words: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    import shtab
+    from invasion_oracle.reports.completion import completion_script
 
     names = registry.names()
-    script: str = shtab.complete(_parser(frozenset(names), names), shell=shell)
-    sys.stdout.write(script if script.endswith("\n") else script + "\n")
+    sys.stdout.write(completion_script(_parser(frozenset(names), names), shell))
     return 0
 
 
 def _configure(args: argparse.Namespace) -> None:
     """Input limits and the table style, from the options and the terminal."""
     from invasion_oracle.model.core.jsonio import DEFAULT_LIMITS, InputLimits, set_input_limits
+    from invasion_oracle.reports.output import set_terminal
     from invasion_oracle.reports.tables import TableStyle, set_table_style
 
     if args.max_input_size is not None:
         set_input_limits(InputLimits(args.max_input_size, DEFAULT_LIMITS.max_depth))
+    terminal = sys.stdout.isatty() and not getattr(args, "out", None)
     chosen = getattr(args, "format", None)
     if chosen is None:  # files are files: with --out, Markdown whatever the terminal
-        chosen = "text" if sys.stdout.isatty() and not getattr(args, "out", None) else "md"
+        chosen = "text" if terminal else "md"
         if hasattr(args, "format"):
             args.format = chosen
-    if chosen == "text":
-        width = min(100, os.get_terminal_size().columns if sys.stdout.isatty() else 100)
-        set_table_style(TableStyle.TEXT, width)
+    drawn = chosen == "text" and terminal
+    # On a terminal the verbs write Markdown and emit draws it (rich); `--format text` elsewhere
+    # (a pipe, --out) keeps the plain-text grid tables.
+    set_terminal(terminal_width() if drawn else None)
+    if chosen == "text" and not drawn:
+        set_table_style(TableStyle.TEXT, 100)
     else:
         set_table_style(TableStyle.MARKDOWN)
+
+
+def terminal_width() -> int:
+    """The terminal's columns: its own size, else ``$COLUMNS`` (a pseudo-terminal may have none),
+    else 100; at least 40."""
+    import shutil
+
+    try:
+        columns = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError):
+        columns = 0
+    return max(40, columns or shutil.get_terminal_size((100, 24)).columns)
 
 
 def _quiet_broken_pipe() -> None:

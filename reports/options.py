@@ -266,8 +266,9 @@ def add_output_options(
         "--format",
         choices=formats,
         default=None,
-        help="text: tables wrapped to the terminal (the default on a terminal without --out); md: "
-        "Markdown (the default otherwise: --out writes Markdown whatever the terminal); json: canonical JSON",
+        help="text: drawn for the terminal, tables and emphasis, no Markdown syntax (the default on a "
+        "terminal without --out; text tables in a pipe); md: Markdown (the default otherwise: --out "
+        "writes Markdown whatever the terminal); json: canonical JSON",
     )
     if "json" in formats:  # its own dest: `--format md --json` is a contradiction, refused in main
         parser.add_argument(

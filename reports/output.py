@@ -14,7 +14,9 @@ import shlex
 import sys
 import tempfile
 from collections.abc import Sequence
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Literal
 
 from invasion_oracle.model.core.arguments import check_name_length  # shared with the library's path checks
 from invasion_oracle.model.core.canonical import write_atomic
@@ -72,10 +74,36 @@ def command_line(words: Sequence[str]) -> str:
     return shlex.join([str(w) for w in words])
 
 
-def emit(text: str, out: str | None = None) -> None:
-    """Print ``text`` (controls made visible); with ``out``, also write it to that file atomically."""
+_terminal: ContextVar[int | None] = ContextVar("terminal_width", default=None)
+
+
+def set_terminal(width: int | None) -> None:
+    """From now on in this context, :func:`emit` draws its Markdown for a terminal ``width``
+    columns wide (rich), or with None writes the Markdown itself (a pipe, ``--format md``, ``--out``)."""
+    _terminal.set(width)
+
+
+def emit(
+    text: str, out: str | None = None, *, kind: Literal["markdown", "plain", "raw"] = "markdown"
+) -> None:
+    """Print ``text`` (controls made visible); with ``out``, also write it to that file atomically.
+
+    On a terminal (:func:`set_terminal`) what is printed is drawn for it: ``markdown`` through
+    :mod:`invasion_oracle.reports.terminal` (no Markdown syntax shown), ``plain`` lines wrapped to
+    the width, ``raw`` (JSON, XML) as it is. Elsewhere every kind is written as it is.
+    """
     text = visible(text if text.endswith("\n") else text + "\n")
-    sys.stdout.write(text)
+    width = _terminal.get()
+    if width is None or kind == "raw":
+        sys.stdout.write(text)
+    else:
+        from invasion_oracle.reports import terminal
+
+        if kind == "plain":
+            sys.stdout.write(terminal.wrap_plain(text, width))
+        else:
+            sys.stdout.flush()
+            terminal.show(text, terminal.console(sys.stdout, width))
     if out:
         write_atomic(out, text)
 

@@ -134,10 +134,11 @@ def run_report(args: argparse.Namespace) -> int:
                 options.command,
                 answer,
                 status="interrupted" if status else ("best-found" if options.search else "done"),
-            )
+            ),
+            kind="raw",
         )
     elif out is not None:
-        emit(f"wrote {out / 'report.md'}, {out / 'report.html'} and {out / 'pictures'}/")
+        emit(f"wrote {out / 'report.md'}, {out / 'report.html'} and {out / 'pictures'}/", kind="plain")
     else:
         emit(report.markdown())
     if status:

@@ -11,7 +11,9 @@ from tabulate import tabulate
 
 
 class TableStyle(enum.Enum):
-    """How tables print: Markdown (files, pipes, ``--format md``) or wrapped text (a terminal)."""
+    """How tables print: Markdown (files, pipes, ``--format md``, and a terminal, where
+    :func:`~invasion_oracle.reports.output.emit` draws it) or wrapped text grids (``--format text``
+    in a pipe or a file)."""
 
     MARKDOWN = "md"
     TEXT = "text"

@@ -192,6 +192,38 @@ def _conform_parser(sub: Any) -> None:
         metavar="N",
         help="failures listed in full (default 20; the text and Markdown report)",
     )
+    fuzzing = conform.add_argument_group(
+        "fuzzing (--fuzz: cases generated and shrunk, instead of the suite; docs/conformance.md, Fuzzing)"
+    )
+    fuzzing.add_argument(
+        "--fuzz",
+        action="store_true",
+        help="generate cases from each game's strategies within what the implementation declares, "
+        "grade them against the oracle, shrink each disagreement",
+    )
+    fuzzing.add_argument(
+        "--seed", type=non_negative_int, metavar="N", help="with --fuzz: the seed (default 0)"
+    )
+    limit = fuzzing.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--examples", type=positive_int, metavar="N", help="with --fuzz: cases generated a game (default 200)"
+    )
+    limit.add_argument(
+        "--budget",
+        type=timeout_seconds,
+        metavar="SECONDS",
+        help="with --fuzz: generate until this much time is spent (the report says the count reached)",
+    )
+    fuzzing.add_argument(
+        "--save",
+        type=output_folder("--save"),
+        metavar="DIR",
+        help="with --fuzz: write each distinct failure, shrunk, as a suite case file "
+        "(DIR/GAME/fuzz.cases.json) that conform --dir DIR runs again",
+    )
+    fuzzing.add_argument(
+        "--jobs", type=positive_int, metavar="N", help="with --fuzz: implementation processes (default 1)"
+    )
     add_run_data_option(
         conform, "the oracle's expectations are recomputed, and each case's scenario carries the data, so"
     )
@@ -269,7 +301,7 @@ def _spec_for(args: argparse.Namespace, document: Any, source: str, verb: str, f
         raise MalformedInputError(
             source,
             "$.game",
-            f"a {other} file, not a {spec.name} one; use "
+            f"this is a {other} {'trace' if verb == 'replay' else 'scenario'}, not a {spec.name} one: use "
             f"`{command_line(['invasion', other, verb, file or source])}` "
             f"or `{command_line(['invasion', verb, file or source])}`",
         )
@@ -350,9 +382,9 @@ def _replay(args: argparse.Namespace) -> int:
         answer = {"trace": name, "identical": report.identical, "first_difference": difference}
         emit(envelope_json(spec.name, "replay", _command(args), answer, replayed=report.identical), args.out)
     elif report.identical:
-        emit(f"{name}: replay identical", args.out)
+        emit(f"{name}: replay identical", args.out, kind="plain")
     else:
-        emit(f"{name}: replay differs: {report.first_difference}", args.out)
+        emit(f"{name}: replay differs: {report.first_difference}", args.out, kind="plain")
     return 0 if report.identical else 1
 
 
@@ -381,6 +413,8 @@ def schema_names() -> dict[str, tuple[str, str]]:
     names = {
         "trace": ("invasion_oracle.model.core", "schemas/trace.schema.json"),
         "envelope": ("invasion_oracle.reports", "schemas/envelope.schema.json"),
+        # the conformance suite's case files (reports/suite/cases/GAME/TOPIC.toml)
+        "suite-cases": ("invasion_oracle.reports", "schemas/suite-cases.schema.json"),
         # the answers of verbs with a published shape (the envelope's ``answer``)
     }
     for resource in sorted(files("invasion_oracle.reports").joinpath("schemas").iterdir(), key=str):
@@ -411,11 +445,11 @@ def _schema(args: argparse.Namespace) -> int:
         if name not in known:
             raise MalformedInputError("schema", args.name, f"{args.game} publishes no {args.name} schema")
     elif args.name is None:
-        emit("\n".join(sorted(known)))
+        emit("\n".join(sorted(known)), kind="plain")
         return 0
     else:
         name = resolve_name(args.name, sorted(known), "schema", "schema", args.name)
-    emit(canonical_json(load_schema(*known[name]), indent=2))
+    emit(canonical_json(load_schema(*known[name]), indent=2), kind="raw")
     return 0
 
 
@@ -520,7 +554,7 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
             f"{len(result.changed) + len(extra.changed)} changed, "
             f"{len(result.stale)} stale): run `make fixtures` and review the diff"
         )
-        emit("\n".join(lines))
+        emit("\n".join(lines), kind="plain")
         return 0 if clean else 1
     written = apply(folder, expected, result, update=args.update)
     written += apply(root, published, extra, update=args.update)
@@ -531,7 +565,7 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
             f"{len(refused)} file(s) not rewritten: their expectations changed (diff above); review them "
             "and run `invasion fixtures generate --update` (make fixtures) to accept"
         )
-    emit("\n".join(lines))
+    emit("\n".join(lines), kind="plain")
     return 1 if refused else 0
 
 
@@ -555,7 +589,7 @@ def _fixtures_check(args: argparse.Namespace) -> int:
         if not problems
         else f"{len(problems)} problem(s); {checked} case variant(s) checked"
     )
-    emit("\n".join(lines))
+    emit("\n".join(lines), kind="plain")
     return 1 if problems else 0
 
 
@@ -589,7 +623,10 @@ def _fixtures_schema(args: argparse.Namespace) -> int:
     from invasion_oracle.model.core.jsonio import load_schema
     from invasion_oracle.reports.output import emit
 
-    emit(canonical_json(load_schema("invasion_oracle.reports", f"schemas/{args.name}.schema.json"), indent=2))
+    emit(
+        canonical_json(load_schema("invasion_oracle.reports", f"schemas/{args.name}.schema.json"), indent=2),
+        kind="raw",
+    )
     return 0
 
 

@@ -7,6 +7,7 @@ import contextlib
 import contextvars
 import enum
 import importlib
+import importlib.util
 import os
 import resource
 import signal
@@ -20,6 +21,8 @@ from types import FrameType
 from typing import Any, TextIO
 
 import z3
+
+from invasion_oracle.model.core.errors import MissingEngineError
 
 DEFAULT_MEMORY_BYTES = 2 * 1024**3  # the documented default memory bound of a search (2 GiB)
 
@@ -237,15 +240,20 @@ on a slow machine)."""
 
 @dataclass(slots=True)
 class Progress:
-    """Progress on stderr: a bar with rate and ETA (tqdm) on a terminal; elsewhere (a pipe, a file,
-    CI) a plain line about every :data:`PIPE_TICK_SECONDS` once the search has run that long, so a
-    quick search prints nothing there and stdout is never touched (it stays byte-identical).
+    """Progress on stderr: on a terminal a bar (:mod:`~invasion_oracle.solver.progress_bar`) with
+    done/total and the time left, or without a total the count so far and the time elapsed;
+    elsewhere (a pipe, a file, CI) a plain line about every :data:`PIPE_TICK_SECONDS` once the
+    search has run that long, so a quick search prints nothing there and stdout is never touched
+    (it stays byte-identical). ``unit`` names what is counted (``states``, ``plans``).
+
+    A search of several stages names each with :meth:`stage` (its own total, or None).
     """
 
     label: str
     total: int | None = None
     stream: TextIO = field(default_factory=lambda: sys.stderr)
     done: int = 0
+    unit: str = ""
     enabled: bool = field(init=False)
     _bar: Any = field(init=False, default=None)
     _started: float = field(init=False, default=0.0)
@@ -256,16 +264,17 @@ class Progress:
         self._started = time.monotonic()
         self._next_line = self._started + PIPE_TICK_SECONDS
         if self.enabled:
-            from tqdm import tqdm
+            from invasion_oracle.solver.progress_bar import TerminalBar
 
-            self._bar = tqdm(
-                total=self.total,
-                desc=f"{self.label} (Ctrl-C stops)",
-                file=self.stream,
-                leave=False,
-                dynamic_ncols=True,
-                mininterval=0.2,
-            )
+            self._bar = TerminalBar(f"{self.label} (Ctrl-C stops)", self.total, self.stream, self.unit)
+
+    def stage(self, label: str, total: int | None = None, unit: str = "") -> None:
+        """A new stage of the same search: its name, its total (None: not known) and unit; the
+        count and the clock start again."""
+        self.label, self.total, self.unit, self.done = label, total, unit, 0
+        self._started = time.monotonic()
+        if self._bar is not None:
+            self._bar.restart(f"{label} (Ctrl-C stops)", total, unit)
 
     def step(self, n: int = 1) -> None:
         self.done += n
@@ -278,12 +287,15 @@ class Progress:
                 self._line(now - self._started)
 
     def _line(self, elapsed: float) -> None:
+        from invasion_oracle.solver.progress_bar import time_left
+
+        unit = f" {self.unit}" if self.unit else ""
         if self.total:
-            done = f"{self.done:,}/{self.total:,} done"
+            done = f"{self.done:,}/{self.total:,}{unit} done"
             if 0 < self.done < self.total:
-                done += f", about {elapsed * (self.total - self.done) / self.done:.0f} s left"
+                done += f", {time_left(self.done, self.total, elapsed)}"
         else:
-            done = f"{self.done:,} done (total not known in advance)"
+            done = f"{self.done:,}{unit} done (total not known in advance)"
         with contextlib.suppress(OSError, ValueError):  # a closed or broken stderr stops nothing
             print(f"invasion: {self.label}: {done}, {elapsed:.0f} s", file=self.stream, flush=True)
 
@@ -303,13 +315,40 @@ CPSAT_MODULE = "ortools.sat.python.cp_model"
 _CPSAT_IMPORT: list[threading.Thread] = []  # the thread importing OR-Tools, once one was started
 
 
+CPSAT_EXTRA = "pip install 'invasion-oracle[cpsat]'"
+"""How to install OR-Tools, which only the ``cpsat`` engines need (an extra, not a dependency)."""
+
+
+def cpsat_available() -> bool:
+    """Whether OR-Tools is installed, found without importing it (the import costs about a second).
+
+    ``auto`` picks another engine and ``both`` runs the others (naming CP-SAT ``not-installed``) when
+    it is not; ``--engine cpsat`` is then refused (:func:`require_cpsat`)."""
+    if "ortools" in sys.modules:
+        return sys.modules["ortools"] is not None
+    try:
+        return importlib.util.find_spec("ortools") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def require_cpsat() -> None:
+    """Refuse the ``cpsat`` engine, in one line, when OR-Tools is not installed.
+
+    Raises :class:`~invasion_oracle.model.core.errors.MissingEngineError`."""
+    if not cpsat_available():
+        raise MissingEngineError(f"--engine cpsat needs OR-Tools, which is not installed: {CPSAT_EXTRA}")
+
+
 def load_cpsat(deadline: Deadline) -> None:
     """Import OR-Tools' CP-SAT (``from ortools.sat.python import cp_model`` is then immediate)
     under ``deadline``: the first import brings pandas and takes about a second of CPU, seconds on
     a busy machine, and cannot be interrupted. It runs in a thread while this one checks the
     deadline every 50 ms: when the time runs out first, TimeLimit is raised at once (the import goes
     on in its thread, and a later call waits for it under its own deadline). An import that fails
-    raises when the module is imported the usual way."""
+    raises when the module is imported the usual way; OR-Tools not installed at all raises
+    :class:`~invasion_oracle.model.core.errors.MissingEngineError` (:func:`require_cpsat`)."""
+    require_cpsat()
     if not _CPSAT_IMPORT:
         if CPSAT_MODULE in sys.modules:  # imported the usual way already
             return
@@ -477,11 +516,16 @@ def z3_check(solver: Any, deadline: Deadline, *assumptions: Any) -> z3.CheckSatR
 # -- several engines on one question (``--engine both``) -------------------------------------------
 
 STOP_NAMES = {"time": "time-limit", "memory": "memory-limit", "interrupted": "interrupted"}
+NOT_INSTALLED = "not-installed"
+"""Why an engine of ``both`` did not run: its library (OR-Tools, for ``cpsat``) is not installed.
+Such an engine is named in ``engines.unfinished`` but does not keep the others' answer from being
+proven: nothing was stopped, there was no such engine to run."""
 STOP_WORDS = {
     "time-limit": "stopped by the time limit",
     "memory-limit": "stopped by the memory limit",
     "interrupted": "interrupted by Ctrl-C",
     "gave-up": "gave up without an answer",
+    NOT_INSTALLED: f"not installed: {CPSAT_EXTRA}",
 }
 
 
@@ -521,7 +565,8 @@ class EngineRuns:
 
     @property
     def complete(self) -> bool:
-        return not self.unfinished
+        """Every engine that could run finished (one not installed never ran, and stops nothing)."""
+        return all(r.stopped == NOT_INSTALLED for r in self.unfinished) and bool(self.finished)
 
     def label(self, shown: str | None = None) -> str:
         """The JSON ``engine`` field: the engines that finished, joined by ``+``; when none did, the
@@ -551,8 +596,9 @@ class EngineRuns:
         'z3 and cpsat finished (agree); baseline interrupted by Ctrl-C: not compared'
         """
         done = list(self.finished)
-        if self.complete:
-            return _and(done) + (" (agree)" if len(done) > 1 else "")
+        if self.complete:  # an engine not installed never ran: named, and stops no claim
+            skipped = "".join(f"; {r.words()}" for r in self.unfinished)
+            return _and(done) + (" (agree)" if len(done) > 1 else "") + skipped
         head = f"{_and(done)} finished" + (" (agree)" if len(done) > 1 else "") if done else "none finished"
         return head + "; " + "; ".join(r.words() for r in self.unfinished) + ": not compared"
 
@@ -638,6 +684,9 @@ def run_engines(
     answers: list[Any] = []
     runs: list[EngineRun] = []
     for engine in engines:
+        if engine == "cpsat" and not cpsat_available():  # an extra not installed: said, not run
+            runs.append(EngineRun(engine, NOT_INSTALLED, started=False))
+            continue
         if runs and _cut(deadline):
             runs.append(EngineRun(engine, _why_unfinished(deadline), started=False))
             continue

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -31,13 +33,45 @@ def test_the_shared_core_imports_nothing_of_model_outside_it() -> None:
     assert offending == []
 
 
-def test_reports_modules_import_each_other_without_a_circle() -> None:
-    edges = nx.DiGraph(
-        (importer, imported)
-        for importer, imported in import_edges()
-        if importer.startswith("invasion_oracle.reports") and imported.startswith("invasion_oracle.reports")
+def test_the_package_has_no_import_circle_even_for_type_checking() -> None:
+    # `make lint` refuses run-time circles (.ci/import-circles); the typing-only ones are gone too.
+    assert list(nx.simple_cycles(nx.DiGraph(list(import_edges())))) == []
+
+
+def _circle_lint(tmp_path: Path, modules: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    package = tmp_path / "circled"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for name, text in modules.items():
+        (package / f"{name}.py").write_text(text, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, str(ROOT / ".ci" / "import-circles"), "circled"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
-    assert list(nx.simple_cycles(edges)) == []
+
+
+def test_the_circle_lint_refuses_a_run_time_circle_and_allows_a_typing_only_one(tmp_path: Path) -> None:
+    refused = _circle_lint(
+        tmp_path / "run",
+        {
+            "spec": "from circled.simulate import run\n",
+            "simulate": "def run():\n    from circled import spec\n",
+        },
+    )
+    assert refused.returncode == 1
+    assert "import circle: circled.simulate <-> circled.spec" in refused.stdout
+    allowed = _circle_lint(
+        tmp_path / "typing",
+        {
+            "spec": "from circled.simulate import run\n",
+            "simulate": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from circled import spec\ndef run(): ...\n",
+        },
+    )
+    assert allowed.returncode == 0, allowed.stdout + allowed.stderr
 
 
 def test_the_repository_holds_no_symbolic_link() -> None:

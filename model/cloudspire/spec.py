@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from invasion_oracle.model.cloudspire.data import GameData, build_game_data
+from invasion_oracle.model.cloudspire.outcome import outcome
 from invasion_oracle.model.cloudspire.render import render_svg, render_text
 from invasion_oracle.model.cloudspire.rulings import GAME
 from invasion_oracle.model.cloudspire.scenario import Scenario, load
-from invasion_oracle.model.cloudspire.simulate import outcome
 from invasion_oracle.model.cloudspire.state import GameState
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.core.spec import GameSpec

@@ -32,6 +32,7 @@ from pathlib import PurePath
 from typing import Any, TypeVar
 
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.suggest import did_you_mean
 
 T = TypeVar("T")
 
@@ -184,9 +185,10 @@ def choice(
     if isinstance(value, str) and renamed.get(value, value) in choices:
         return renamed.get(value, value)
     also = ", ".join(f"{old} = {new}" for old, new in renamed.items())
+    hint = did_you_mean(value, choices) if isinstance(value, str) else ""
     raise refusal(
         name,
-        f"invalid choice: {given or shown(value)} (choose from {', '.join(choices)}"
+        f"invalid choice: {given or shown(value)}{hint} (choose from {', '.join(choices)}"
         + (f"; {also})" if also else ")"),
     )
 

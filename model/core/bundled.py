@@ -30,6 +30,7 @@ from importlib import resources
 from importlib.abc import Traversable
 
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.suggest import close_names, suggestion
 
 PACKAGE = "invasion_oracle.examples"
 PREFIX = "example:"
@@ -89,9 +90,45 @@ class ExampleRef:
         node = self.resource()
         if not node.is_file():
             raise MalformedInputError(
-                str(self), "$", "no such bundled example; list them with `invasion examples`"
+                str(self), "$", f"no such bundled example{self._hint()}; list them with `invasion examples`"
             )
         return node.read_bytes()
+
+    def _hint(self) -> str:
+        """The close bundled names, ``(did you mean 'example:stonespine/placement'?)``, or ``""``.
+
+        >>> ExampleRef.parse("example:stonespine/placment")._hint()
+        " (did you mean 'example:stonespine/placement'?)"
+        """
+        where = "" if self.package == PACKAGE else f"{self.package}:"
+        known = [name.removesuffix(".json") for name in _all_names(self.package)]
+        folder, _, rest = self.relative.removesuffix(".json").rpartition("/")
+        folder = folder.replace("-", "_")  # a game's name for its folder (spirit-island)
+        inside = [name.removeprefix(f"{folder}/") for name in known if name.startswith(f"{folder}/")]
+        if folder and inside:  # a known folder: only the name inside it is compared
+            close = [f"{folder}/{name}" for name in close_names(rest, inside)]
+        else:
+            close = list(close_names(f"{folder}/{rest}" if folder else rest, known))
+        return suggestion([f"{PREFIX}{where}{name}" for name in close])
+
+
+def _all_names(package: str) -> list[str]:
+    """Every bundled ``.json`` of ``package``, as paths inside it (for suggestions)."""
+    try:
+        root = resources.files(package)
+    except ModuleNotFoundError:
+        return []
+    found: list[str] = []
+
+    def walk(node: Traversable, prefix: str) -> None:
+        for child in node.iterdir():
+            if child.is_dir() and not child.name.startswith(("_", ".")):
+                walk(child, f"{prefix}{child.name}/")
+            elif child.is_file() and child.name.endswith(".json"):
+                found.append(prefix + child.name)
+
+    walk(root, "")
+    return sorted(found)
 
 
 def is_example(path: str) -> bool:

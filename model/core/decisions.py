@@ -106,17 +106,32 @@ def normalise_answer(request: Request, answer: Option) -> Option:
     invasion_oracle.model.core.errors.IllegalDecisionError: choose_move for Ann: 'C3' is not legal; legal: 'A2', 'B1'
     """
     choices = request.options if isinstance(request, DecisionRequest) else request.outcomes
-    legal = ", ".join(dict.fromkeys(repr(_tupled(o)) for o in choices))
+    # A string answer among string options: two strings have the same canonical JSON exactly
+    # when they are equal, so the first equal one is the option the canonical comparison finds;
+    # at the first option of another type, that comparison decides (issue 38: it was a fifth of a
+    # Stonespine step, with the text of every legal option built for each answer).
+    if type(answer) is str:
+        for option in choices:
+            if type(option) is not str:
+                break
+            if option == answer:
+                return option
     try:
         wanted = canonical_json(answer)
     except (TypeError, ValueError, RecursionError):  # no option is a float, a set, an object or 10**5000
         raise IllegalDecisionError(
-            f"{request.describe()}: {shown(answer)} is not legal (not a JSON value); legal: {legal}"
+            f"{request.describe()}: {shown(answer)} is not legal (not a JSON value); legal: {_legal(choices)}"
         ) from None
     for option in choices:
         if canonical_json(option) == wanted:
             return option
-    raise IllegalDecisionError(f"{request.describe()}: {_tupled(answer)!r} is not legal; legal: {legal}")
+    raise IllegalDecisionError(
+        f"{request.describe()}: {_tupled(answer)!r} is not legal; legal: {_legal(choices)}"
+    )
+
+
+def _legal(choices: tuple[Option, ...]) -> str:
+    return ", ".join(dict.fromkeys(repr(_tupled(o)) for o in choices))
 
 
 def _tupled(value: Option) -> Option:

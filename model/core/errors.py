@@ -8,6 +8,8 @@
 * :class:`RulesError` - a well-formed request the rules do not allow (for example, buying a
   fifth secret passage in a year).
 * :class:`OutputError` - an output file that cannot be written (a full disk, a vanished folder).
+* :class:`MissingEngineError` - a search engine asked for whose library is not installed (``cpsat``
+  without OR-Tools).
 
 Every one carries a one-line message that names the field or request and says what to do; the
 command line prints it and exits with status 2.
@@ -91,3 +93,12 @@ class OutputError(InvasionError):
         self.path = path
         self.reason = reason
         super().__init__(f"{path}: {reason}")
+
+
+class MissingEngineError(InvasionError):
+    """A search engine asked for by name whose library is not installed: the message says how to
+    install it (OR-Tools, for ``cpsat``, is the extra ``invasion-oracle[cpsat]``).
+
+    >>> str(MissingEngineError("--engine cpsat needs OR-Tools, which is not installed: pip install 'invasion-oracle[cpsat]'"))
+    "--engine cpsat needs OR-Tools, which is not installed: pip install 'invasion-oracle[cpsat]'"
+    """

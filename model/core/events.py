@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from invasion_oracle.model.core.frozen import quick_init
+from invasion_oracle.model.core.frozen import direct_constructor, quick_init
 
 _SCALARS = (str, int, bool, type(None))
 _PLAIN = frozenset(_SCALARS)  # the exact types, checked first: most fields are one of them
@@ -46,7 +46,7 @@ class Event:
         for name, value in fields.items():
             if type(value) not in _PLAIN:
                 _check_field(name, value)
-        return Event(kind, tuple(fields.items()))
+        return _new_event(kind, tuple(fields.items()))
 
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.fields:
@@ -60,6 +60,11 @@ class Event:
     def describe(self) -> str:
         """A short human reading: ``key=value`` pairs."""
         return " ".join(f"{k}={_show(v)}" for k, v in self.fields)
+
+
+# ``Event(kind, fields)`` without ``__init__``, for fields already checked (:meth:`Event.make`, the
+# games' hot paths): a third less time per event (issue 38).
+_new_event = direct_constructor(Event)
 
 
 def _show(value: object) -> str:

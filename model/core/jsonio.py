@@ -12,6 +12,7 @@ import errno
 import json
 import os
 import re
+import shlex
 import stat
 import sys
 from collections.abc import Iterator
@@ -28,6 +29,7 @@ from jsonschema.exceptions import best_match
 from invasion_oracle.model.core.arguments import digits_limit, path_text, shown, text_problem, too_many_digits
 from invasion_oracle.model.core.bundled import ExampleRef, is_example
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.suggest import game_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,7 +422,35 @@ def validate(document: Any, schema: dict[str, Any], source: str) -> None:
     error = best_match(validator.iter_errors(document))
     if error is None:
         return
+    refuse_other_game(document, schema, source)
     raise MalformedInputError(source, json_path(list(error.absolute_path)), _reason(error))
+
+
+def refuse_other_game(document: Any, schema: dict[str, Any], source: str) -> None:
+    """Refuse a file of another known game by its game, before a schema error about its fields.
+
+    A Vul'Keth scenario given to a Stonespine search would otherwise be refused for its unexpected
+    fields; this names its game and the command that reads it. Only a schema whose ``game`` is a
+    constant (a game's scenario) is concerned; an unknown ``game`` is left to the schema's message.
+    """
+    properties = schema.get("properties")
+    game_rule = properties.get("game") if isinstance(properties, dict) else None
+    expected = game_rule.get("const") if isinstance(game_rule, dict) else None
+    other = document.get("game") if isinstance(document, dict) else None
+    if not isinstance(expected, str) or not isinstance(other, str) or other == expected:
+        return
+    if other not in game_names() or ":$" in source:
+        # an unknown game is left to the schema's message; so is a document embedded in a file
+        # (located_inside names it FILE:$.PATH), which belongs to that file's own game
+        return
+    kind = str(schema.get("$id", "")).rpartition("/")[2].removesuffix(".json").removeprefix(f"{expected}-")
+    kind = kind if kind.isalpha() else "file"
+    raise MalformedInputError(
+        source,
+        "$.game",
+        f"this is a {other} {kind}, not a {expected} one: use `invasion {other} COMMAND {shlex.quote(source)}` "
+        f"(`invasion {other} --help` lists its commands)",
+    )
 
 
 def _reason(error: jsonschema.ValidationError) -> str:

@@ -30,6 +30,7 @@ from typing import Any
 
 from invasion_oracle.model.core import arguments
 from invasion_oracle.model.core.errors import AmbiguousInputError, MalformedInputError
+from invasion_oracle.model.core.suggest import did_you_mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,11 +150,11 @@ def name_hint(name: str, names: Sequence[str]) -> str:
     """What to say after an unknown ``name``: the close ones, else all if few, else the nearest.
 
     >>> name_hint("red", ["reed", "blue"])
-    '; did you mean reed?'
+    " (did you mean 'reed'?)"
     """
-    close = difflib.get_close_matches(name, names, n=3)
+    close = did_you_mean(name, names)
     if close:
-        return f"; did you mean {', '.join(close)}?"
+        return close
     if len(names) <= 12:
         return f"; known: {', '.join(names)}"
     # a long list on one line helps no one: the closest few, and how many there are

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from invasion_oracle.model.core.frozen import quick_init
+from invasion_oracle.model.core.frozen import direct_constructor, quick_init
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.spirit_island.effects import Effect
 
@@ -56,6 +56,9 @@ class Taken:
     lost: bool = False
 
 
+_track = direct_constructor(BlightTrack)  # every field given: no __init__ (issue 38)
+
+
 def take_blight(track: BlightTrack, card: BlightCard | None, players: int, reading: str) -> Taken:
     """Take one Blight for a land, flipping or losing as ruling ``SI-BLIGHT-EMPTY`` reads.
 
@@ -78,18 +81,18 @@ def blight_taken(
     refill = card.blighted_per_player * players if card is not None else 0
     if reading == "when-needed":
         if track.pool > 0:
-            return BlightTrack(track.card, track.side, track.pool - 1), True, False, False
+            return _track(track.card, track.side, track.pool - 1), True, False, False
         if can_flip:
-            return BlightTrack(track.card, BLIGHTED, refill - 1), refill > 0, True, refill == 0
+            return _track(track.card, BLIGHTED, refill - 1), refill > 0, True, refill == 0
         return track, False, False, True
     if track.pool <= 0:  # only reachable when a scenario starts with an empty pool
         return track, False, False, True
     left = track.pool - 1
     if left > 0:
-        return BlightTrack(track.card, track.side, left), True, False, False
+        return _track(track.card, track.side, left), True, False, False
     if can_flip:
-        return BlightTrack(track.card, BLIGHTED, refill), True, True, refill == 0
-    return BlightTrack(track.card, track.side, 0), True, False, True
+        return _track(track.card, BLIGHTED, refill), True, True, refill == 0
+    return _track(track.card, track.side, 0), True, False, True
 
 
 def setup_pool(card: BlightCard | None, players: int, space_per_player: int, extra: int) -> int:

@@ -35,6 +35,7 @@ from invasion_oracle.model.spirit_island.pieces import (
     PieceKind,
     PieceStats,
     describe,
+    make_land,
     piece,
 )
 
@@ -224,15 +225,18 @@ def apply_allocation(
     pieces = list(land.pieces)
     destroyed: list[PieceKind] = []
     damaged = False
+    modified = bool(land.health)
     for kind, before, added in allocation.parts:
         pieces.remove(piece(kind, before))
-        if before + added >= land.health_of(kind, stats):
+        if before + added >= (land.health_of(kind, stats) if modified else stats.of(kind).health):
             destroyed.append(kind)
         else:
             pieces.append(piece(kind, before + added))
             damaged = True
     if not damaged:  # pieces only taken out of the sorted tuple: still sorted
-        return Land(tuple(pieces), land.blight, land.presence, land.defend, land.health), tuple(destroyed)
+        return make_land(tuple(pieces), land.blight, land.presence, land.defend, land.health), tuple(
+            destroyed
+        )
     return land.with_pieces(pieces), tuple(destroyed)
 
 
@@ -279,7 +283,7 @@ def dahan_hits(land: Land, stats: PieceStats, amount: int) -> tuple[Land, int, i
     first = len(pieces) - 1
     while first > 0 and pieces[first - 1].kind is DAHAN:
         first -= 1
-    health = land.health_of(DAHAN, stats)
+    health = land.health_of(DAHAN, stats) if land.health else stats.dahan.health  # no modifier: printed
     left = amount
     survivors: list[Piece] = []  # most damaged first
     destroyed = 0
@@ -298,7 +302,7 @@ def dahan_hits(land: Land, stats: PieceStats, amount: int) -> tuple[Land, int, i
         damaged = 1
     survivors.reverse()  # back to the land's order, least Damage first
     return (
-        Land((*pieces[:first], *survivors), land.blight, land.presence, land.defend, land.health),
+        make_land((*pieces[:first], *survivors), land.blight, land.presence, land.defend, land.health),
         destroyed,
         damaged,
     )

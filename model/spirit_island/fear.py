@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from invasion_oracle.model.core.frozen import quick_init
+from invasion_oracle.model.core.frozen import direct_constructor, quick_init
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.spirit_island.effects import Effect
 
@@ -67,7 +67,7 @@ class FearTrack:
         return self.earned_total >= self.deck_size
 
     def _with(self, in_pool: int, generated: int) -> FearTrack:
-        return FearTrack(
+        return _fear_track(
             self.pool_size,
             in_pool,
             self.deck,
@@ -98,7 +98,7 @@ class FearTrack:
 
     def earn(self, name: str) -> FearTrack:
         """Earn the top card, which turned out to be ``name``."""
-        return FearTrack(
+        return _fear_track(
             self.pool_size,
             self.in_pool,
             self.deck[1:],
@@ -112,7 +112,7 @@ class FearTrack:
 
     def resolve_next(self) -> tuple[FearTrack, str]:
         name = self.earned[0]
-        track = FearTrack(
+        track = _fear_track(
             self.pool_size,
             self.in_pool,
             self.deck,
@@ -124,6 +124,9 @@ class FearTrack:
             self.candidates,
         )
         return track, name
+
+
+_fear_track = direct_constructor(FearTrack)  # every field given: no __init__ (issue 38)
 
 
 @cache

@@ -36,12 +36,13 @@ Phases (Blight from an empty card comes from the box). This is for what-if searc
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.frozen import direct_constructor, replace
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.spirit_island import victory
 from invasion_oracle.model.spirit_island.blight import (
@@ -136,10 +137,14 @@ _PHASE = (
 _NEXT_TURN = (TimePasses(), SpiritInputs(), StartPhase())
 
 
+# Events built with every field given and checked by construction: no ``__init__`` (issue 38).
+_new_event = direct_constructor(Event)
+
+
 def _event(kind: str, **fields: Any) -> Event:
     """An event from the game's own fields, which are JSON scalars and tuples by construction
     (``Event.make`` checks every field; the oracle's hot path need not)."""
-    return Event(kind, tuple(fields.items()))
+    return _new_event(kind, tuple(fields.items()))
 
 
 @dataclass(frozen=True)
@@ -198,8 +203,8 @@ class InvaderPhaseGame:
         self._allocation_cache: dict[
             tuple[tuple[Piece, ...], tuple[tuple[PieceKind, int], ...], int], tuple[Allocation, ...]
         ] = {}
-        build_on_draft, build_quick = self._one_land(BUILD, self._build_in)
-        explore_on_draft, explore_quick = self._one_land(EXPLORE, self._explore_in)
+        build_on_draft = self._one_land(BUILD, self._build_in)
+        explore_on_draft = self._one_land(EXPLORE, self._explore_in)
         self._runners: dict[type, Callable[[Draft, Any, Events], None]] = {
             StartPhase: self._start_phase,
             EndPhase: self._end_phase,
@@ -226,10 +231,10 @@ class InvaderPhaseGame:
             DamageLand: self._damage_land,
             DrawBlightCard: self._draw_blight_card,
         }
-        self._quick: dict[type, Callable[[IslandState, Any], Quick | None]] = {
-            BuildLand: build_quick,
-            ExploreLand: explore_quick,
-            RavageLand: self._quick_ravage,
+        # The quick path's Builds and Explores: the land after (None: unchanged) and the event.
+        self._quick_change: dict[type, Callable[[Any, Any], tuple[Land | None, Event]]] = {
+            BuildLand: self._build_in,
+            ExploreLand: self._explore_in,
         }
         self._answerers: dict[type, Callable[[Draft, Any, Events, str], None]] = {
             CardAction: self._land_chosen,
@@ -287,28 +292,76 @@ class InvaderPhaseGame:
         :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py`` compares both paths on the
         states of generated games.
         """
-        quick = self._quick.get(type(task))
-        if quick is None or state.skips or state.outcome is not None:
+        change = self._quick_change.get(type(task))
+        if change is None and type(task) is not RavageLand:
             return None
-        if state.blight_ran_out or state.time_ran_out:
+        # The fields at once (one unpacking, not an attribute read each), and the new state built
+        # from them in one tuple (issue 38).
+        (
+            lands,
+            spirits,
+            players,
+            turn,
+            invaders,
+            fear,
+            blight,
+            adversary,
+            events,
+            event_discard,
+            event_candidates,
+            skips,
+            phases_left,
+            spirit_phases,
+            _agenda,
+            request,
+            awaiting,
+            outcome,
+            blight_ran_out,
+            time_ran_out,
+        ) = state
+        if skips or outcome is not None or blight_ran_out or time_ran_out:
             return None
-        lands, fear, spirits = state.lands, state.fear, state.spirits
         clear = self._judged_clear
         if clear is None or clear[0] is not lands or clear[1] is not fear or clear[2] is not spirits:
             win, loss = victory.judge(lands, fear, spirits, False, False)
             if win is not None or loss is not None:
                 return None
-        done = quick(state, task)
-        if done is None:
-            return None
-        lands, blight, fear, events = done
-        values = list(state)
-        values[_LANDS] = lands
-        values[_BLIGHT] = blight
-        values[_FEAR] = fear
-        values[_AGENDA] = ()
+        if change is not None:  # a Build or an Explore: one land and one event
+            land, event = change(lands, task)
+            if land is not None:
+                changed = list(lands)
+                changed[task.land] = land  # type: ignore[union-attr]  # a BuildLand or ExploreLand
+                lands = tuple(changed)
+            changes: tuple[Event, ...] = (event,)
+        else:
+            done = self._quick_ravage(state, task)  # type: ignore[arg-type]  # a RavageLand
+            if done is None:
+                return None
+            lands, blight, fear, changes = done
         self._judged_clear = (lands, fear, spirits)
-        return _new_state(IslandState, values), events
+        after = (
+            lands,
+            spirits,
+            players,
+            turn,
+            invaders,
+            fear,
+            blight,
+            adversary,
+            events,
+            event_discard,
+            event_candidates,
+            skips,
+            phases_left,
+            spirit_phases,
+            (),
+            request,
+            awaiting,
+            outcome,
+            blight_ran_out,
+            time_ran_out,
+        )
+        return _new_state(IslandState, after), changes
 
     def pending(self, state: IslandState) -> DecisionRequest | ChanceRequest | None:
         return state.request
@@ -677,11 +730,11 @@ class InvaderPhaseGame:
         return _with_land(lands, index, land), blight, fear, tuple(events)
 
     def _ravage_nothing(self, task: RavageLand) -> Event:
-        return Event("ravage_nothing", (("card", task.card), ("land", self.island.lands[task.land])))
+        return _new_event("ravage_nothing", (("card", task.card), ("land", self.island.lands[task.land])))
 
     def _ravaged(self, task: RavageLand, strike: StrikeParts) -> Event:
         damage, defend, hits, blight, _land, destroyed, damaged = strike
-        return Event(
+        return _new_event(
             "ravaged",
             (
                 ("card", task.card),
@@ -712,7 +765,7 @@ class InvaderPhaseGame:
             s.push(FightBack(task.land))
 
     def _blight_added(self, index: int, cause: str, track: BlightTrack) -> Event:
-        return Event(
+        return _new_event(
             "blight_added",
             (
                 ("land", self.island.lands[index]),
@@ -776,7 +829,7 @@ class InvaderPhaseGame:
         s.push(AddBlight(self.island.index(chosen), f"cascade from {origin}"))
 
     def _fought_back(self, index: int, land: Land, damage: int, allocation: Allocation) -> Event:
-        return Event(
+        return _new_event(
             "dahan_fought_back",
             (
                 ("land", self.island.lands[index]),
@@ -837,7 +890,7 @@ class InvaderPhaseGame:
             fear += piece_fear
             value = _KIND_VALUE[kind]
             ev.append(
-                Event(
+                _new_event(
                     "invader_destroyed",
                     (
                         ("land", name),
@@ -862,7 +915,7 @@ class InvaderPhaseGame:
         self,
         action: str,
         change: Callable[[Any, Any], tuple[Land | None, Event]],
-    ) -> tuple[Callable[[Draft, Any, Events], None], Callable[[IslandState, Any], Quick]]:
+    ) -> Callable[[Draft, Any, Events], None]:
         def on_draft(s: Draft, task: Any, ev: Events) -> None:
             if s.skips and self._skipped_in(s, action, task.land, ev):
                 return
@@ -871,26 +924,16 @@ class InvaderPhaseGame:
             if land is not None:
                 s.put(task.land, land, victory=False)
 
-        def quick(state: IslandState, task: Any) -> Quick:
-            lands = state.lands
-            land, event = change(lands, task)
-            return (
-                (lands if land is None else _with_land(lands, task.land, land)),
-                state.blight,
-                state.fear,
-                (event,),
-            )
-
-        return on_draft, quick
+        return on_draft
 
     def _build_in(self, lands: tuple[Land, ...] | list[Land], task: BuildLand) -> tuple[Land | None, Event]:
         """A Build in one land: the land after it (``None``: unchanged) and the event."""
         land = lands[task.land]
         name = self.island.lands[task.land]
         if not land.has_invaders:
-            return None, Event("build_nothing", (("card", task.card), ("land", name)))
+            return None, _new_event("build_nothing", (("card", task.card), ("land", name)))
         piece = built_piece(land)
-        event = Event("built", (("card", task.card), ("land", name), ("piece", _KIND_VALUE[piece])))
+        event = _new_event("built", (("card", task.card), ("land", name), ("piece", _KIND_VALUE[piece])))
         return land.add(piece), event
 
     def _explore_step(self, s: Draft, task: ExploreStep, ev: Events, drawn: str | None = None) -> None:
@@ -954,8 +997,8 @@ class InvaderPhaseGame:
     ) -> tuple[Land | None, Event]:
         """An Explore in one land: the land after it (``None``: unchanged) and the event."""
         if not explorers_reach(self.island, lands, task.land):
-            return None, Event("explored", (("card", task.card), ("lands", ())))
-        event = Event("explored", (("card", task.card), ("lands", (self.island.lands[task.land],))))
+            return None, _new_event("explored", (("card", task.card), ("lands", ())))
+        event = _new_event("explored", (("card", task.card), ("lands", (self.island.lands[task.land],))))
         return lands[task.land].add(EXPLORER), event
 
     def _advance_cards(self, s: Draft, task: Advance, ev: Events) -> None:
@@ -1171,14 +1214,10 @@ class InvaderPhaseGame:
 
 
 _KIND_VALUE = {kind: kind.value for kind in PieceKind}  # ``kind.value`` is a Python-level property
-_LANDS = IslandState._fields.index("lands")
-_BLIGHT = IslandState._fields.index("blight")
-_FEAR = IslandState._fields.index("fear")
-_AGENDA = IslandState._fields.index("agenda")
 
 
 def _fear_generated(amount: int, cause: str, pool: int) -> Event:
-    return Event("fear_generated", (("amount", amount), ("cause", cause), ("pool", pool)))
+    return _new_event("fear_generated", (("amount", amount), ("cause", cause), ("pool", pool)))
 
 
 _new_state = tuple.__new__  # an IslandState from its field values in one go (see state.py)

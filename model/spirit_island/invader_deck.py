@@ -16,9 +16,9 @@ they resolve oldest first, each with its own actions, and advance together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from invasion_oracle.model.core.frozen import quick_init
+from invasion_oracle.model.core.frozen import quick_init, replace
 from invasion_oracle.model.spirit_island.effects import Effect
 from invasion_oracle.model.spirit_island.pieces import Terrain
 

@@ -9,11 +9,12 @@ with enough cards); every error reads ``file:json.path: reason``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from invasion_oracle.model.core.answers import Answers
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, read_json_file, validate
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.core.rulings import Rulings, resolve_name

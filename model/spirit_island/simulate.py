@@ -1,8 +1,8 @@
-"""Spirit Island's outcome of a run, and thin helpers over the shared simulate/replay.
+"""Spirit Island's short names over the shared simulate, trace and replay.
 
-Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this module says
-what a finished Invader Phase's outcome is (the ``outcome`` of its traces) and keeps the short
-names the tests and solvers use.
+Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this
+module keeps the short names the tests and solvers use. The outcome of a run is
+:mod:`.outcome`'s.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from invasion_oracle.model.core.driver import Playthrough, play
 from invasion_oracle.model.core.play import replay_trace as _replay_trace
 from invasion_oracle.model.core.play import trace_json as _trace_json
 from invasion_oracle.model.core.trace import ReplayReport
-from invasion_oracle.model.spirit_island.pieces import describe
 from invasion_oracle.model.spirit_island.scenario import Scenario
 from invasion_oracle.model.spirit_island.state import IslandState
 
@@ -47,38 +46,3 @@ def replay_trace(trace: Any, source: str) -> ReplayReport:
     from invasion_oracle.model.spirit_island.spec import SPEC
 
     return _replay_trace(SPEC, trace, source)
-
-
-def outcome(scenario: Scenario, state: IslandState) -> dict[str, Any]:
-    """What the run ended with: the result, the pieces by land, the tracks and the cards."""
-    island = scenario.island
-    return {
-        "result": state.outcome.to_json()
-        if state.outcome
-        else {"result": "running", "reason": "", "turn": state.turn},
-        "turn": state.turn,
-        "lands": {
-            island.lands[i]: {
-                "pieces": describe(land),
-                "presence": dict(land.presence),
-                "defend": land.defend,
-            }
-            for i, land in enumerate(state.lands)
-        },
-        "fear": {
-            "pool": state.fear.in_pool,
-            "pool_size": state.fear.pool_size,
-            "earned_total": state.fear.earned_total,
-            "terror_level": min(state.fear.terror_level, 3),
-            "unresolved": list(state.fear.earned),
-            "resolved": list(state.fear.discard),
-            "generated": state.fear.generated,
-        },
-        "blight": {"card": state.blight.card, "side": state.blight.side, "pool": state.blight.pool},
-        "invader_board": {
-            "deck": list(state.invaders.deck),
-            "ravage": list(state.invaders.ravage),
-            "build": list(state.invaders.build),
-            "discard": list(state.invaders.discard),
-        },
-    }

@@ -8,10 +8,10 @@ from typing import Any
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.core.spec import GameSpec
 from invasion_oracle.model.spirit_island.data import GameData, build_game_data
+from invasion_oracle.model.spirit_island.outcome import outcome
 from invasion_oracle.model.spirit_island.render import render_island, render_svg
 from invasion_oracle.model.spirit_island.rulings import GAME
 from invasion_oracle.model.spirit_island.scenario import Scenario, load
-from invasion_oracle.model.spirit_island.simulate import outcome
 from invasion_oracle.model.spirit_island.state import IslandState
 
 

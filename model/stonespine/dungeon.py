@@ -15,10 +15,11 @@ from __future__ import annotations
 import enum
 import string
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from invasion_oracle.model.core.frozen import by_identity, replace
 from invasion_oracle.model.core.places import Places
 from invasion_oracle.model.stonespine.elements import Space
 
@@ -238,6 +239,7 @@ class Dungeon:
         return graph
 
 
+@by_identity  # the same dungeon, step after step: no deep hash (issue 38)
 @lru_cache(maxsize=4096)
 def _adjacency(dungeon: Dungeon, mode: PassageMode) -> dict[Cell, tuple[Cell, ...]]:
     return {

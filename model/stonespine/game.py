@@ -28,11 +28,10 @@ default):
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
 from invasion_oracle.model.core.errors import IllegalDecisionError, RulesError
 from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.stonespine import levelling
 from invasion_oracle.model.stonespine.abilities import Ability, Do, Effect

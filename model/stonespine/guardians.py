@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.frozen import by_identity
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.stonespine.abilities import Ability, Do, Effect, Slot
 from invasion_oracle.model.stonespine.elements import TypeChange
@@ -215,11 +216,13 @@ class GuardianState:
         }
 
 
+@by_identity  # the same board and unlocked set, step after step: no deep hash (issue 38)
 @lru_cache(maxsize=256)
 def _active(board: GuardianBoard, unlocked: frozenset[str]) -> tuple[Ability, ...]:
     return tuple(a for a in board.abilities if a.id in board.ongoing or a.id in unlocked)
 
 
+@by_identity
 @lru_cache(maxsize=256)
 def _type_changes(board: GuardianBoard, unlocked: frozenset[str]) -> tuple[TypeChange, ...]:
     return tuple(

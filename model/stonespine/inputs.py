@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator, ValidationError, validators
 from jsonschema.exceptions import best_match
 
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import json_path
+from invasion_oracle.model.core.jsonio import json_path, refuse_other_game
 
 Path = tuple[str | int, ...]
 
@@ -84,6 +84,8 @@ def check_document(document: Any, schema: dict[str, Any], source: str, prefix: P
     validator = _validator(schema)
     error = None if validator.is_valid(document) else best_match(validator.iter_errors(document))
     if error is not None:
+        if not prefix:  # a whole document: another game's is named by its game
+            refuse_other_game(document, schema, source)
         where = (*prefix, *error.absolute_path)
         raise MalformedInputError(source, json_path(where), _reason(error))
     found = first_float(document, prefix)

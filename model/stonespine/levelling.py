@@ -7,8 +7,7 @@ or activates an unlockable ability. This is forced, except during the year-4 Inv
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.stonespine.abilities import Do
 from invasion_oracle.model.stonespine.guardians import GuardianBoard, GuardianState, SpaceKind, TrackSpace
 

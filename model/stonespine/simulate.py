@@ -1,8 +1,8 @@
-"""Stonespine's outcome of a run, and thin helpers over the shared simulate/replay.
+"""Stonespine's short names over the shared simulate, trace and replay.
 
-Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this module says
-what a finished Stonespine run's outcome is (the ``outcome`` of its traces) and keeps the short
-names the tests and solvers use.
+Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this
+module keeps a one-line fingerprint of a run (``summary``) used to compare rulings' readings, and the short names the tests and solvers use. The outcome of a run is
+:mod:`.outcome`'s.
 """
 
 from __future__ import annotations
@@ -37,41 +37,6 @@ def replay_trace(trace: Any, source: str) -> ReplayReport:
     from invasion_oracle.model.stonespine.spec import SPEC
 
     return _replay_trace(SPEC, trace, source)
-
-
-def outcome(state: GameState) -> dict[str, Any]:
-    """What the run ended with, per player and for the hero cards."""
-    players = []
-    for p in state.players:
-        players.append(
-            {
-                "name": p.name,
-                "priority": p.priority,
-                "defeated": [{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
-                "escaped": [h.value for h in p.escaped],
-                "entered": p.entered,
-                "gate_open": p.gate_open,
-                "xp": p.xp,
-                "trophies": [{"year": y, "value": v} for y, v in p.trophies],
-                "demerits": [{"year": y, "value": v} for y, v in p.demerits],
-                "guardian": p.guardian.to_json(),
-                "placement": p.placement.to_json(),
-            }
-        )
-    result: dict[str, Any] = {
-        "year": state.year,
-        "stage": state.stage.value,
-        "players": players,
-        "heroes": [{"color": c.value, "card": state.card(c).name, "health": state.health(c)} for c in COLORS],
-    }
-    if state.solo:
-        result["jael"] = {
-            "trophies": [{"year": y, "value": v} for y, v in state.jael.trophies],
-            "xp": state.jael.xp,
-        }
-    if state.final_scores:
-        result["final_scores"] = [s.to_json() for s in state.final_scores]
-    return result
 
 
 def summary(playthrough: Playthrough[GameState], initial: GameState) -> str:

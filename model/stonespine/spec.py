@@ -9,10 +9,10 @@ from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.core.spec import GameSpec
 from invasion_oracle.model.stonespine.data import GameData, build_game_data
 from invasion_oracle.model.stonespine.entering import Rules, exit_chamber
+from invasion_oracle.model.stonespine.outcome import outcome
 from invasion_oracle.model.stonespine.render import render_dungeon
 from invasion_oracle.model.stonespine.rulings import GAME
 from invasion_oracle.model.stonespine.scenario import Scenario, load
-from invasion_oracle.model.stonespine.simulate import outcome
 from invasion_oracle.model.stonespine.state import GameState, PlayerState
 from invasion_oracle.model.stonespine.svg import render_svg
 

@@ -9,10 +9,11 @@ and ``GameState.task`` is what the game needs to remember to resume after it is 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from invasion_oracle.model.core.decisions import Request
+from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, Dungeon
 from invasion_oracle.model.stonespine.guardians import GuardianState
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroCard, HeroColor

@@ -15,8 +15,10 @@ moons weak, anything else standard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
+
+from invasion_oracle.model.core.frozen import replace
 
 ACTIONS = ("GROW", "MOVE", "GATHER", "LEAD")
 FACES = ("sun", "moon", "blank")

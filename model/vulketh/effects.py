@@ -19,18 +19,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from invasion_oracle.model.vulketh.cards import Goal
+from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.vulketh.cards import Effect, Goal
 from invasion_oracle.model.vulketh.state import GameState
 
-if TYPE_CHECKING:
-    from invasion_oracle.model.core.events import Event
-    from invasion_oracle.model.vulketh.cards import Effect
-    from invasion_oracle.model.vulketh.game import VulkethGame
+
+class EffectRules(Protocol):
+    """What an effect's handler may ask of the game (the game itself, seen through this): apply
+    another effect, so that handlers compose. Named here, not imported from the game, which
+    imports this vocabulary."""
+
+    def apply_effect(self, s: GameState, effect: Effect, origin: str, ev: list[Event]) -> GameState: ...
+
 
 GoalTest = Callable[[GameState, Goal], bool]
-EffectHandler = Callable[["VulkethGame", GameState, "Effect", str, "list[Event]"], GameState]
+EffectHandler = Callable[[EffectRules, GameState, Effect, str, list[Event]], GameState]
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,11 +27,12 @@ A request with one option is not asked; the events say what happened.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
 from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.vulketh.action_board import ACTIONS, strength
 from invasion_oracle.model.vulketh.cards import RESOURCE_KINDS, Effect

@@ -25,6 +25,7 @@ from invasion_oracle.model.core.jsonio import (
 )
 from invasion_oracle.model.core.rulings import Rulings, name_hint
 from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.core.suggest import did_you_mean
 from invasion_oracle.model.vulketh.action_board import ACTIONS, ActionBoard
 from invasion_oracle.model.vulketh.data import GameData, build_game_data, default_data
 from invasion_oracle.model.vulketh.game import VULKETH, Rules, VulkethGame
@@ -497,15 +498,12 @@ def _check_setup_counts(rules: Rules, place: tuple[str, str]) -> None:
 def _check_technologies(doc: Mapping[str, Any], source: str) -> None:
     """Every Bronze technology a player turn steps is one the scenario names in its ``bronze``
     (a name met only in a turn is a typo, which would silently start a new technology)."""
-    import difflib
-
     known = sorted(doc.get("bronze", {}))
     for i, turn in enumerate(doc.get("player_turns", [])):
         for name in turn.get("bronze", {}):
             if name in known:
                 continue
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(name, known, n=1)
             listed = ", ".join(known) or "none"
             raise MalformedInputError(
                 source,

@@ -1,8 +1,8 @@
-"""The Vul'Keth outcome of a run, and thin helpers over the shared simulate/replay.
+"""Vul'Keth's short names over the shared simulate, trace and replay.
 
-Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this module says
-what a finished run's outcome is (the ``outcome`` of its traces), a one-line fingerprint used to
-compare rulings' readings, and keeps the short names the tests and solvers use.
+Simulating, tracing and replaying are written once in :mod:`invasion_oracle.model.core.play`; this
+module keeps a one-line fingerprint of a run (``summary``) used to compare rulings' readings, and the short names the tests and solvers use. The outcome of a run is
+:mod:`.outcome`'s.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from invasion_oracle.model.core.play import replay_trace as _replay_trace
 from invasion_oracle.model.core.play import run as _run
 from invasion_oracle.model.core.play import trace_json as _trace_json
 from invasion_oracle.model.core.trace import ReplayReport
-from invasion_oracle.model.vulketh.action_board import strength
 from invasion_oracle.model.vulketh.scenario import Scenario
 from invasion_oracle.model.vulketh.state import GameState
 
@@ -27,46 +26,6 @@ def run(
     :func:`invasion_oracle.model.core.play.run`)."""
     playthrough: Playthrough[GameState] = _run(scenario, decider, chance)
     return playthrough
-
-
-def outcome(scenario: Scenario, state: GameState) -> dict[str, Any]:
-    """What the run ended with: the result, the map, both sides' tracks, the board and the decks."""
-    game = scenario.game()
-    result = (
-        state.outcome.to_json()
-        if state.outcome
-        else {"result": "undecided", "reason": "the script has no more player turns", "round": state.round}
-    )
-    return {
-        "result": result,
-        "round": state.round,
-        "invader_turns": state.invader_turns,
-        "hexes": {str(n): cell.to_json() for n, cell in enumerate(state.hexes, 1)},
-        "player": {
-            "score": state.score,
-            "resources": state.resources.to_json(),
-            "supply": state.player_supply,
-            "developments": state.developments,
-            "bronze": dict(state.bronze),
-        },
-        "invaders": {
-            "resources": state.invader_resources,
-            "supply": state.invader_supply,
-            "reserve": state.reserve,
-            "warlords": len(state.warlords()),
-            "summoned": game.summoned(state),
-            "warlord_board": list(state.warlord_board),
-            "unlocked": list(game.unlocked(state)),
-        },
-        "action_board": {
-            action: {"dice": list(state.board.row(action)), "strength": strength(state.board.row(action))}
-            for action in ("GROW", "MOVE", "GATHER", "LEAD")
-        },
-        "decks": {str(n): list(pile) for n, pile in enumerate(state.decks, 1)},
-        "discard": list(state.discard),
-        "last_card": state.last_card,
-        "invader_events": {"pile": list(state.event_pile), "discard": list(state.event_discard)},
-    }
 
 
 def summary(scenario: Scenario, state: GameState) -> str:

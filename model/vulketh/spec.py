@@ -8,10 +8,10 @@ from typing import Any
 from invasion_oracle.model.core.rulings import Rulings
 from invasion_oracle.model.core.spec import GameSpec
 from invasion_oracle.model.vulketh.data import GameData, build_game_data
+from invasion_oracle.model.vulketh.outcome import outcome
 from invasion_oracle.model.vulketh.render import render_svg, render_text
 from invasion_oracle.model.vulketh.rulings import GAME
 from invasion_oracle.model.vulketh.scenario import load
-from invasion_oracle.model.vulketh.simulate import outcome
 
 
 def _data(rulings: Rulings, overrides: Mapping[str, Any] | None, source: str) -> GameData:

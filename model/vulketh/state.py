@@ -9,10 +9,11 @@ still to do, first first. A task that needs an answer parks itself in ``awaiting
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from invasion_oracle.model.core.decisions import Request
+from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.vulketh.action_board import ActionBoard
 from invasion_oracle.model.vulketh.cards import Effect
 

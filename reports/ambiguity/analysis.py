@@ -137,6 +137,27 @@ def selected_rulings(games: tuple[str, ...], only: tuple[str, ...] = ()) -> tupl
     return tuple(chosen)
 
 
+WORK_NAMES = {
+    "section": "report sections",
+    "divergence": "divergence searches",
+    "wellformed": "well-formedness checks",
+    "dead-rules": "dead-rule searches",
+    "fixtures": "fixture replays",
+    "coverage": "witness runs",
+}
+"""What each kind of job computes, as its progress names it."""
+
+
+def batch_label(work: list[tuple[str, tuple[Any, ...]]]) -> str:
+    """The progress label of a batch: what its jobs compute, in the order they are queued.
+
+    >>> batch_label([("section", ()), ("fixtures", ()), ("coverage", ()), ("coverage", ())])
+    'report sections, fixture replays, witness runs'
+    """
+    kinds = dict.fromkeys(kind for kind, _ in work)
+    return ", ".join(WORK_NAMES.get(kind, kind) for kind in kinds) or "nothing to run"
+
+
 def analyse(options: Options, extra: tuple[tuple[str, tuple[Any, ...]], ...] = ()) -> Analysis:
     """Run every job the options ask for, in one batch, and gather the answers.
 
@@ -162,7 +183,7 @@ def analyse(options: Options, extra: tuple[tuple[str, tuple[Any, ...]], ...] = (
         ]
     work += [("fixtures", (case,)) for case in cases]
     work += [("coverage", (r.game, r.id)) for r in rulings]
-    batch = run_jobs(jobs.dispatch, work, options.runner, "ambiguity jobs", jobs.describe, jobs.result_type)
+    batch = run_jobs(jobs.dispatch, work, options.runner, batch_label(work), jobs.describe, jobs.result_type)
     coverage: dict[str, Coverage] = {}
     dependencies: list[CaseDependencies] = []
     divergences: dict[str, Divergence] = {}

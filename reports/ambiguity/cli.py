@@ -406,7 +406,7 @@ def run_ambiguities(args: argparse.Namespace) -> int:
 
             full = analysis_md(analysis, command, written, moved if baseline is not None else None, True)
             write_atomic(args.out, full if full.endswith("\n") else full + "\n")
-        print(verdict_text(analysis, moved, str(folder) if folder else None), end="")
+        emit(verdict_text(analysis, moved, str(folder) if folder else None), kind="plain")
     elif args.format == "json":
         status = (
             "unknown"
@@ -436,7 +436,7 @@ def _scenario_game(args: argparse.Namespace, document: Any) -> Any:
         raise MalformedInputError(
             args.scenario,
             "$.game",
-            f"a {other} file, not a {spec.name} one; use `invasion ambiguities {args.scenario}`",
+            f"this is a {other} scenario, not a {spec.name} one: use `invasion ambiguities {args.scenario}`",
         )
     return spec
 
@@ -515,7 +515,7 @@ def _one_scenario(args: argparse.Namespace) -> int:
         verdict = scenario_verdict_text(
             args.scenario, len(differences), failing, args.baseline, batch.interrupted
         )
-        print(verdict, end="")
+        emit(verdict, kind="plain")
         return status
     emit(full, args.out)
     return status

@@ -15,7 +15,7 @@ from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.rulings import REGISTRY, Ruling
 from invasion_oracle.properties.divergence import FOUND, NO_GENERATOR, NONE_FOUND, Divergence
 from invasion_oracle.properties.wellformed import Check
-from invasion_oracle.reports.output import command_line, md_escape, visible
+from invasion_oracle.reports.output import command_line, md_code, md_escape, visible
 from invasion_oracle.reports.tables import table
 
 MAX_EVENT_ROWS = 12
@@ -70,7 +70,7 @@ def difference_md(game: str, difference: Difference) -> str:
         "events": "only the events differ (the outcome is the same)",
         "none": "no difference: this scenario does not tell the readings apart",
     }[difference.kind]
-    lines = [f"`{md_escape(difference.scenario)}`: {verdict}; results: {md_escape(groups)}", ""]
+    lines = [f"{md_code(difference.scenario)}: {verdict}; results: {md_escape(groups)}", ""]
     if difference.outcome_fields:
         rows = [
             [code(f.path), *(code(value_text(v)) for _, v in f.values)] for f in difference.outcome_fields
@@ -208,7 +208,7 @@ def dead_rules_md(found: Sequence[Any], command: str) -> str:
                 md_escape(d.rule),
                 verdict,
                 str(d.runs),
-                f"{', '.join(map(md_escape, d.alive_under))} (`{md_escape(d.witness)}`)",
+                f"{', '.join(map(md_escape, d.alive_under))} ({md_code(d.witness)})",
             ]
         )
     head = (
@@ -242,7 +242,7 @@ def register_rows(analysis: Any, game: str) -> list[list[str]]:
             witnessed = "**missing**: " + "; ".join(md_escape(m.split(": ", 1)[1]) for m in cover.missing())
         else:
             names = sorted({d.scenario for d in cover.differences})
-            witnessed = f"every reading told apart by {', '.join(f'`{md_escape(n)}`' for n in names)}"
+            witnessed = f"every reading told apart by {', '.join(md_code(n) for n in names)}"
         fixtures = "not read (--fixtures DIR)"
         if analysis.fixture_cases is not None:
             depending = analysis.fixtures_depending(ruling.id)

@@ -59,18 +59,40 @@ def default_folder(given: str | None) -> tuple[Path, str]:
     return bundled, "the suite installed with the package"
 
 
+def check_feature_names_early(options: Options, games: list[str]) -> None:
+    """A ``--features`` name no game's suite declares is refused before the suite is read (which
+    takes seconds): the same message as :func:`check_names`, which then checks the cases asked for."""
+    import difflib
+
+    from invasion_oracle.reports.suite.plugins import suite_for
+
+    if options.features is None:
+        return
+    declared = sorted({f for game in games if (suite := suite_for(game)) for f in suite.features})
+    if not declared:
+        return
+    for name in options.features:
+        if name not in declared:
+            close = difflib.get_close_matches(name, declared, n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise MalformedInputError(
+                "--features",
+                name,
+                f"no case asked for has this feature ({len(declared)} features in them){hint}",
+            )
+
+
 def check_names(cases: list[Case], options: Options) -> None:
     """Every ``--features`` name is one some case asked for has: a misspelt one would skip every
     case that needs it and say nothing (exit 2 with the nearest names). (``--case`` prefixes that
     match nothing are refused by the runner.)"""
-    import difflib
+    from invasion_oracle.model.core.suggest import did_you_mean
 
     if options.features is not None:
         known = sorted({feature for case in cases for feature in case.features})
         for name in options.features:
             if name not in known:
-                close = difflib.get_close_matches(name, known, n=3)
-                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                hint = did_you_mean(name, known)
                 raise MalformedInputError(
                     "--features",
                     name,
@@ -94,9 +116,95 @@ def check_combination(args: argparse.Namespace) -> None:
         )
 
 
+FUZZ_ONLY = ("seed", "examples", "budget", "save", "jobs")
+NOT_WITH_FUZZ = {
+    "dir": "--dir: the fuzzer generates its cases; run a saved folder without --fuzz (conform --dir DIR)",
+    "case": "--case: selects suite cases; --fuzz generates its own (narrow it with --game)",
+    "smoke": "--smoke: a subset of the suite; with --fuzz give --examples N",
+    "graded_only": "--graded-only: --fuzz sends only the readings asked already",
+    "min_graded": "--min-graded: counts suite cases; the --fuzz report gives the graded count per game",
+    "features": "--features: generated cases carry no feature tags; declare capabilities in hello",
+}
+
+
+def check_fuzz_combination(args: argparse.Namespace) -> None:
+    """The --fuzz options only with --fuzz; the suite's selection options not with it."""
+    from invasion_oracle.reports.options import OptionError
+
+    fuzz = bool(getattr(args, "fuzz", False))
+    if not fuzz:
+        for name in FUZZ_ONLY:
+            if getattr(args, name, None) is not None:
+                flag = "--" + name.replace("_", "-")
+                raise OptionError(flag, "works with --fuzz only; give --fuzz or drop it")
+        return
+    for name, reason in NOT_WITH_FUZZ.items():
+        value = getattr(args, name, None)
+        if value not in (None, False):
+            option, _, why = reason.partition(": ")
+            raise OptionError(option, f"not with --fuzz: {why}")
+    if len(args.cmd) > 1:
+        raise OptionError("--cmd", "--fuzz runs one implementation at a time; give one --cmd")
+    if getattr(args, "format", None) == "jsonl":
+        raise OptionError("--format", "jsonl streams suite results; with --fuzz use json, junit, md or text")
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from invasion_oracle.reports.conform.fuzz import DEFAULT_EXAMPLES, FuzzOptions, fuzz
+    from invasion_oracle.reports.conform.fuzz_report import render as render_fuzz
+    from invasion_oracle.reports.conform.fuzz_report import render_json as fuzz_json
+    from invasion_oracle.reports.conform.fuzz_report import render_junit as fuzz_junit
+    from invasion_oracle.reports.conform.process import require_program, split_command
+
+    _, command = labelled(args.cmd[0])
+    split_command(command)
+    for game in registry.names() if args.ruling else args.game or registry.names():
+        registry.spec(game)
+    for spec in args.ruling:
+        rid, sep, reading = spec.partition("=")
+        if not sep or not rid or not reading:
+            raise MalformedInputError("--ruling", spec, "expected ID=READING, e.g. SS-EXIT-Y13=ignored")
+        games = [g for g in registry.names() if any(r.id.startswith(rid.strip()) for r in REGISTRY.all(g))]
+        if not games:
+            raise MalformedInputError(
+                "--ruling", spec, "no game has this ruling; list them: invasion rulings"
+            )
+        Rulings.defaults(games[0]).with_choices([spec])
+    require_program(command)
+    if args.save:
+        Path(args.save).mkdir(exist_ok=True)
+    options = FuzzOptions(
+        command=command,
+        games=tuple(dict.fromkeys(args.game or ())),
+        rulings=tuple(args.ruling),
+        seed=args.seed or 0,
+        examples=None if args.budget is not None else (args.examples or DEFAULT_EXAMPLES),
+        budget=args.budget,
+        save=Path(args.save) if args.save else None,
+        jobs=args.jobs or 1,
+        timeout=args.timeout,
+        start_timeout=args.start_timeout,
+    )
+    out = fuzz(options)
+    fmt = getattr(args, "format", None)
+    if fmt == "json":
+        emit(fuzz_json(out, args.argv), args.out)
+    elif fmt == "junit":
+        emit(fuzz_junit(out), args.out)
+    else:
+        emit(render_fuzz(out, args.argv, args.max_failures or DEFAULT_MAX_FAILURES), args.out)
+    return 0 if out.passed else 1
+
+
 def run_from_args(args: argparse.Namespace) -> int:
     from invasion_oracle.reports.conform.process import require_program, split_command
 
+    check_fuzz_combination(args)
+    if getattr(args, "fuzz", False):
+        check_combination(args)
+        return run_fuzz(args)
     check_combination(args)
 
     commands = [labelled(spec) for spec in args.cmd]
@@ -137,6 +245,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         Rulings.defaults(games[0]).with_choices([spec])
     if chosen != "--dir" and chosen != "./fixtures":
         print(f"conform: the suite in {folder} ({chosen})", file=sys.stderr)
+    check_feature_names_early(options, list(to_load or registry.names()))
     suite_files(options.folder, to_load)
     for _, command in commands:  # a program that is not there is named before the suite is read
         require_program(command)

@@ -62,6 +62,7 @@ class Result:
     matches: tuple[int, ...] = ()  # variants (same answers) whose expectation the reply meets
     levels: dict[str, bool] = field(default_factory=dict)  # level -> passed (answered replies)
     stderr: str = ""  # the implementation's last error output, for a result that did not pass
+    reply: dict[str, Any] | None = None  # a failed reply as received (what differs is read from it)
 
     @property
     def readings(self) -> dict[str, str]:
@@ -515,4 +516,5 @@ def _judge(session: Session, case: Case, index: int, graded: bool, asked: dict[s
         matches,
         {level: r[0] for level, r in found.items()},
         "" if passed else session.impl.stderr_tail(),
+        None if passed else reply,
     )

@@ -683,8 +683,8 @@ def _policy_answer(
 
 
 def _place(args: argparse.Namespace) -> int:
-    from invasion_oracle.solver.stonespine.placement import solve_placement
     from invasion_oracle.solver.stonespine.policy import Measure
+    from invasion_oracle.solver.stonespine.solve import solve_placement
 
     deadline = _deadline(args)  # the command's (interruptible): it covers reading the scenario too
     scenario, player = _load(args)
@@ -778,7 +778,7 @@ def _place_answer(
     from invasion_oracle.reports.tables import table
     from invasion_oracle.solver.stonespine.board import board_for
     from invasion_oracle.solver.stonespine.dice import describe_roll
-    from invasion_oracle.solver.stonespine.placement import solve_placement
+    from invasion_oracle.solver.stonespine.solve import solve_placement
 
     answer = solved or solve_placement(
         scenario,

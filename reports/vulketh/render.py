@@ -5,9 +5,9 @@ from __future__ import annotations
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.vulketh.action_board import STRENGTHS
 from invasion_oracle.model.vulketh.data import GameData
+from invasion_oracle.model.vulketh.outcome import outcome
 from invasion_oracle.model.vulketh.render import render_text
 from invasion_oracle.model.vulketh.scenario import Scenario
-from invasion_oracle.model.vulketh.simulate import outcome
 from invasion_oracle.model.vulketh.state import GameState
 from invasion_oracle.reports.output import md_escape
 from invasion_oracle.reports.tables import fenced, table

@@ -40,7 +40,7 @@ from invasion_oracle.solver.stonespine.dice import Roll
 from invasion_oracle.solver.stonespine.fast import BY_DAMAGE, BY_GUARDIAN, EntryTables
 
 if TYPE_CHECKING:
-    from invasion_oracle.solver.stonespine.placement import Space
+    from invasion_oracle.solver.stonespine.space import Space
 
 Ints = npt.NDArray[np.int64]
 Masks = npt.NDArray[np.uint64]
@@ -298,7 +298,7 @@ def _less(image: Ints, mine: Ints) -> Bools:
 
 
 def class_blocks(space: Space) -> Iterator[tuple[tuple[int, ...], Ints]]:
-    """:meth:`Space.classes <invasion_oracle.solver.stonespine.placement.Space.classes>` in
+    """:meth:`Space.classes <invasion_oracle.solver.stonespine.space.Space.classes>` in
     blocks, in the same order: per guardian placement and minion count, the minion chambers of
     every class (a row each, one column per minion)."""
     position = np.array(space.position, dtype=np.int64)

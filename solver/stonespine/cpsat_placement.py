@@ -29,7 +29,8 @@ from invasion_oracle.solver.stonespine.answers import PlacementAnswer
 from invasion_oracle.solver.stonespine.board import Layout
 from invasion_oracle.solver.stonespine.cpsat_wave import CpLogic, CpWave, Num
 from invasion_oracle.solver.stonespine.dice import Roll
-from invasion_oracle.solver.stonespine.placement import Space, cegis_guaranteed
+from invasion_oracle.solver.stonespine.placement import cegis_guaranteed
+from invasion_oracle.solver.stonespine.space import Space
 
 # CP-SAT's linear relaxation costs more than it prunes here: without it the proof that no placement
 # of the 8x8 study grid (25 chambers enterable) surely defeats 3 of 4 heroes takes 3.5 s of CPU

@@ -38,6 +38,7 @@ from invasion_oracle.solver.common import (
     OracleDisagreement,
     Status,
     TimeLimit,
+    cpsat_available,
     load_cpsat,
     z3_check,
 )
@@ -121,6 +122,12 @@ MINION_BUDGET = 25_000
 TOKEN_BUDGET = 100
 
 
+def _after_budget() -> str:
+    """The engine ``auto`` takes once the search has tried its budget: CP-SAT, or z3 when OR-Tools
+    (an extra, ``invasion-oracle[cpsat]``) is not installed."""
+    return "cpsat" if cpsat_available() else "z3"
+
+
 @dataclass
 class SearchRun:
     """One count search: the engine asked for, then the one that answered (``auto``: the search or
@@ -159,7 +166,7 @@ def minion_search(
         try:
             return minion_search(board, layout, roll, defeated, limit, run, deadline)
         except _OverBudget:
-            run.engine, run.budget = "cpsat", None
+            run.engine, run.budget = _after_budget(), None
     if run.engine == "cpsat":
         best = _cpsat_minions(board, layout, roll, defeated, reach, limit, deadline, run.proved)
         if best is not None:
@@ -473,7 +480,7 @@ def token_search(
         try:
             return token_search(problem, limit, run, deadline)
         except _OverBudget:
-            run.engine, run.budget = "cpsat", None
+            run.engine, run.budget = _after_budget(), None
     if run.engine == "cpsat":
         best = _cpsat_tokens(problem, limit, deadline, run.proved)
         if best is not None:

@@ -11,7 +11,7 @@ Preparation ("III. Preparation Phase"), :func:`solve_plan` chooses
    (its ``prefer`` list, then the first legal option, ``pass``): their purchases are decisions
    the scenario gives, taken in the order the oracle asks them (ruling ``SS-IMPROVEMENT-ORDER``);
 2. the placement: every placement class of the compiled board after those purchases
-   (:class:`~invasion_oracle.solver.stonespine.placement.Space`);
+   (:class:`~invasion_oracle.solver.stonespine.space.Space`);
 3. the gate policy: the exact DP over defeated-chamber sets (:class:`~invasion_oracle.solver.stonespine.policy.InvasionDP`).
 
 Sequences of purchases that compile to the same board (same connections, damage, minions) have
@@ -52,8 +52,8 @@ from invasion_oracle.solver.stonespine.answers import FigurePlacement, WaveStep,
 from invasion_oracle.solver.stonespine.board import Board, ChamberNumbersCache, Layout, compile_board
 from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution, roll_heroes
 from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
-from invasion_oracle.solver.stonespine.placement import Space, placement_space
 from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure, oracle_expectation
+from invasion_oracle.solver.stonespine.space import Space, placement_space
 from invasion_oracle.solver.stonespine.waves import oracle_plan_check, plan_steps, search_wave
 
 

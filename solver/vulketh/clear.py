@@ -49,6 +49,7 @@ from invasion_oracle.solver.common import (
     Progress,
     Status,
     TimeLimit,
+    cpsat_available,
     cpsat_count,
     cpsat_lex_min,
     load_cpsat,
@@ -145,8 +146,11 @@ def baseline_work(question: ClearQuestion) -> int:
 
 
 def auto_engine(question: ClearQuestion) -> str:
-    """The engine ``auto`` runs (see :data:`CLEAR_CROSSOVER`)."""
-    return "baseline" if baseline_work(question) <= CLEAR_CROSSOVER else "cpsat"
+    """The engine ``auto`` runs (see :data:`CLEAR_CROSSOVER`); z3 for CP-SAT when OR-Tools is not
+    installed (z3's time hardly grows with the size, where the baseline's does)."""
+    if baseline_work(question) <= CLEAR_CROSSOVER:
+        return "baseline"
+    return "cpsat" if cpsat_available() else "z3"
 
 
 def placed_state(state: GameState, placement: Placement) -> GameState:

@@ -486,6 +486,7 @@ def _compiled(
     orders = list(itertools.permutations(question.tokens)) if question.token_choice else [question.tokens]
     fewest: tuple[int | None, Plan] | None = None
     furthest: tuple[int | None, Plan] | None = None
+    progress.stage("race (compiled): token orders searched", len(orders), "orders")
     for order in orders:
         progress.step()
         engine = _Compiled(question, deadline, order, found)
@@ -741,7 +742,9 @@ def _card_order(question: RaceQuestion) -> list[int]:
     return sorted(range(len(cards)), key=lambda i: cards[i].id)
 
 
-def _fewest_z3(question: RaceQuestion, deadline: Deadline, found: _Found) -> RaceLine | None:
+def _fewest_z3(
+    question: RaceQuestion, deadline: Deadline, found: _Found, progress: Progress | None = None
+) -> RaceLine | None:
     """The fewest: one query per number of turns; each unsatisfiable one raises ``found``'s lower
     bound, the first satisfiable one gives a line at that turn (the fewest: only the tie-break to
     the lexicographically first plan and draws is left, should the search be cut)."""
@@ -760,6 +763,8 @@ def _fewest_z3(question: RaceQuestion, deadline: Deadline, found: _Found) -> Rac
             found.fewest = line
             return line
         found.at_least = t + 2
+        if progress is not None:  # one more turn count settled: no plan loses within it
+            progress.step()
     return None
 
 
@@ -800,6 +805,7 @@ def _furthest_z3(question: RaceQuestion, deadline: Deadline, progress: Progress)
         # A counterexample refutes only the plans its draws are legal for (which cards a deck
         # holds depends on the plan), and at later turns its padded draws must be legal too.
         constraints += [_refuted_by(cx, turns) for cx in counterexamples]
+        progress.stage(_furthest_stage("z3", turns, question), None, "plan(s) proposed")
         while True:
             progress.step()
             deadline.check()
@@ -815,6 +821,15 @@ def _furthest_z3(question: RaceQuestion, deadline: Deadline, progress: Progress)
             counterexamples.append(counter)
             constraints.append(_refuted_by(counter, turns))
     return RaceLine(best, (), None)
+
+
+def _fewest_stage(engine: str) -> str:
+    return f"race ({engine}): fewest turns"
+
+
+def _furthest_stage(engine: str, turns: int, question: RaceQuestion) -> str:
+    # the proposals of one turn count have no total known in advance (counterexample-guided)
+    return f"race ({engine}): latest loss, turn {turns} of {question.invader_turns}"
 
 
 def _refuted_by(counter: _Unrolled, turns: int) -> Any:
@@ -934,7 +949,12 @@ def _cp_with_plan(question: RaceQuestion, plan: Plan, deadline: Deadline) -> tup
 
 
 def _fewest_cpsat(
-    question: RaceQuestion, m: _CpModel, u: _CpRounds, deadline: Deadline, found: _Found
+    question: RaceQuestion,
+    m: _CpModel,
+    u: _CpRounds,
+    deadline: Deadline,
+    found: _Found,
+    progress: Progress | None = None,
 ) -> RaceLine | None:
     """:func:`_fewest_z3`: one feasibility query per number of turns; at the first feasible one,
     the lexicographically first plan and then its first draws (by card id) in one lexicographic
@@ -952,6 +972,8 @@ def _fewest_cpsat(
             found.fewest = line
             return line
         found.at_least = t + 2
+        if progress is not None:  # one more turn count settled: no plan loses within it
+            progress.step()
     return None
 
 
@@ -1019,6 +1041,7 @@ def _furthest_cpsat(question: RaceQuestion, deadline: Deadline, progress: Progre
     for turns in range(1, question.invader_turns + 1):
         survive = [_cp_refuted_by(proposer, cx, turns) for cx in counterexamples]  # as _refuted_by
         feasible = feasible and _cp_require(proposer.model, survive)
+        progress.stage(_furthest_stage("cpsat", turns, question), None, "plan(s) proposed")
         while True:
             progress.step()
             deadline.check()
@@ -1048,7 +1071,8 @@ def _cpsat(
     load_cpsat(deadline)  # OR-Tools' import is long and cannot be interrupted: under the deadline
     m = _cp_model(question)
     u = _cp_rounds(question, m, None, deadline)
-    fewest_line = _fewest_cpsat(question, m, u, deadline, found)
+    progress.stage(_fewest_stage("cpsat"), question.invader_turns, "turns")
+    fewest_line = _fewest_cpsat(question, m, u, deadline, found, progress)
     fewest = fewest_line or RaceLine(question.plans()[0], (), None)
     # No plan and no draw gives a fifth Warlord: the first plan holds out too.
     furthest = _furthest_cpsat(question, deadline, progress) if fewest_line is not None else fewest
@@ -1097,7 +1121,9 @@ def race(
     if engine not in ENGINES:
         raise MalformedInputError("--engine", engine, f"the race's engines are {', '.join(ENGINES)}")
     progress = progress or (
-        Progress("race (plans)", total=plans) if engine == "baseline" else Progress("race")
+        Progress("race: plans searched", total=plans, unit="plans")
+        if engine == "baseline"
+        else Progress(f"race ({engine})")
     )
     found = _Found(plans=None if engine in ("z3", "cpsat") else 0)
     try:
@@ -1112,7 +1138,8 @@ def race(
                 elif engine == "cpsat":
                     fewest, furthest = _cpsat(question, deadline, progress, found)
                 else:
-                    fewest_line = _fewest_z3(question, deadline, found)
+                    progress.stage(_fewest_stage("z3"), question.invader_turns, "turns")
+                    fewest_line = _fewest_z3(question, deadline, found, progress)
                     fewest = fewest_line or RaceLine(question.plans()[0], (), None)
                     # No plan and no draw gives a fifth Warlord: the first plan holds out too.
                     furthest = (

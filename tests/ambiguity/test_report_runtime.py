@@ -134,8 +134,9 @@ def test_progress_lines_in_a_pipe(capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "cloudspire", "ambiguities", "--no-fixtures", "--workers", "1", "--no-cache", "--check"
     )
     assert done.returncode == 0, done.stderr
-    assert re.search(r"invasion: ambiguity jobs: \d+ job\(s\) to run", done.stderr)
-    assert re.search(r"invasion: ambiguity jobs: (\d+)/\1 done in \d+ s", done.stderr)
+    # named by what the jobs compute (issue 36), not "ambiguity jobs"
+    assert re.search(r"invasion: [a-z, -]*witness runs: \d+ job\(s\) to run", done.stderr)
+    assert re.search(r"invasion: [a-z, -]*witness runs: (\d+)/\1 done in \d+ s", done.stderr)
 
 
 def _working_children(pid: int) -> bool:

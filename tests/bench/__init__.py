@@ -31,7 +31,9 @@ class Measure:
         ratio = (
             "-"
             if self.ratio is None
-            else f"{self.ratio:,.1f}x" + (" (extrapolated)" if self.extrapolated else "")
+            # two decimals below 1: 0.26x and 0.34x are not both "0.3x"
+            else f"{self.ratio:,.{2 if self.ratio < 1 else 1}f}x"
+            + (" (extrapolated)" if self.extrapolated else "")
         )
         baseline = (
             "-" if self.baseline is None else f"{self.baseline:,.4g} {self.unit} ({self.baseline_label})"
@@ -67,8 +69,8 @@ class Measure:
 #
 # ``public`` / ``internal`` / ``plain`` each play ``units`` units once; the best CPU time of
 # ``repeat`` runs counts. The first measure's ratio is internal time / public time (the goal: at
-# least 1 / 1.5, the public path costing at most 1.5x), the second plain time / public time (goal
-# for Spirit Island: at least 0.2).
+# least 1 / 1.5, the public path costing at most 1.5x), the second plain time / public time
+# (``plain_goal``: 0.2 by default; Spirit Island's, issue 38: 0.5).
 
 
 def first_answer(request: Any) -> Any:
@@ -108,6 +110,7 @@ def public_api_measures(
     repeat: int = 5,
     workload: str = "",
     plain_label: str = "plain mutable implementation",
+    plain_goal: float = 0.2,
 ) -> list[Measure]:
     # Interleaved, one run of each path in turn, the best of each kept: the host's speed drifts
     # (shared with other jobs), and timing one path's runs after the other's turned that drift
@@ -142,7 +145,8 @@ def public_api_measures(
                 units / plain_s,
                 plain_label,
                 plain_s / public_s,
-                "goal: ratio 0.2 or more; " + ("met" if plain_s / public_s >= 0.2 else "NOT met"),
+                f"interleaved with the public path, CPU; goal: ratio {plain_goal:g} or more; "
+                + ("met" if plain_s / public_s >= plain_goal else "NOT met"),
             )
         )
     return measures

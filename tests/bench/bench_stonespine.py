@@ -46,10 +46,7 @@ from invasion_oracle.solver.stonespine.generate import random_dungeon, scenario_
 from invasion_oracle.solver.stonespine.placement import (
     _hardest_first,
     guaranteed_value,
-    layouts,
-    minion_counts,
     oracle_guaranteed_for,
-    placement_space,
     search_expected,
     search_guaranteed,
     upper_bound,
@@ -57,6 +54,7 @@ from invasion_oracle.solver.stonespine.placement import (
 from invasion_oracle.solver.stonespine.policy import InvasionDP
 from invasion_oracle.solver.stonespine.policy import Measure as PhaseMeasure
 from invasion_oracle.solver.stonespine.routes import RouteModel, enumerate_outcomes, solve_routes
+from invasion_oracle.solver.stonespine.space import layouts, minion_counts, placement_space
 from tests.bench import Measure, ortools_import_measure
 from tests.solver_stonespine.instances import NEAR_UNIQUE, SMALL
 

@@ -252,7 +252,7 @@ STONESPINE = {
     "place": (
         ["--top", "5"],
         ("search", "z3", "cpsat", "baseline"),
-        "invasion_oracle.solver.stonespine.placement",
+        "invasion_oracle.solver.stonespine.solve",
         "solve_placement",
     ),
 }

@@ -199,6 +199,7 @@ FLAG_DEMOS: dict[str, tuple[list[str], list[str]] | str] = {
     "--update": "tests/fixtures/test_generation.py::update=True",
     "--smoke": "tests/conform/test_protocol_v2.py::smoke_subset",
     "--graded-only": "tests/conform/test_protocol_v2.py",
+    "--fuzz": "tests/conform/test_fuzz.py",
 }
 """How each flag (an option without a value) of any verb is shown to take effect. A new flag
 fails :func:`test_every_flag_is_shown_to_take_effect` until it has a line here."""
@@ -230,6 +231,8 @@ REFUSED: list[list[str]] = [
     ["stonespine", "min-damage", SS, "--what", "health", "--hero", "red", "--heroes", "red"],
     ["conform", "--cmd", ORACLE, "--smoke", "--graded-only"],
     ["conform", "--cmd", ORACLE, "--smoke", "--json", "--max-failures", "3"],
+    ["conform", "--cmd", ORACLE, "--fuzz", "--dir", "fixtures"],
+    ["conform", "--cmd", ORACLE, "--examples", "5"],
     # contradictions
     ["ambiguities", "--fixtures", "fixtures", "--no-fixtures"],
     ["games", "--format", "md", "--json"],

@@ -1,5 +1,5 @@
 """A long search in a pipe or a CI log says it is alive: a plain progress line on stderr about
-every ten seconds (issue 36), and nothing on stdout; on a terminal tqdm draws the bar instead."""
+every ten seconds (issue 36), and nothing on stdout; on a terminal a rich bar is drawn instead."""
 
 from __future__ import annotations
 

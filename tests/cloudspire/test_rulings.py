@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 import invasion_oracle.model.cloudspire  # noqa: F401  (registers the rulings)
+from invasion_oracle.model.cloudspire.outcome import outcome
 from invasion_oracle.model.cloudspire.rulings import GAME
 from invasion_oracle.model.cloudspire.scenario import scenario_from_document
-from invasion_oracle.model.cloudspire.simulate import outcome, run
+from invasion_oracle.model.cloudspire.simulate import run
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.errors import InvasionError
 from invasion_oracle.model.core.rulings import REGISTRY

@@ -25,7 +25,8 @@ from invasion_oracle.solver.stonespine.batch import WaveBatch, class_blocks, con
 from invasion_oracle.solver.stonespine.board import Layout, board_for
 from invasion_oracle.solver.stonespine.fast import LayoutEvaluator
 from invasion_oracle.solver.stonespine.generate import study_document
-from invasion_oracle.solver.stonespine.placement import Space, placement_space, search_guaranteed
+from invasion_oracle.solver.stonespine.placement import search_guaranteed
+from invasion_oracle.solver.stonespine.space import Space, placement_space
 from tests.solver_stonespine.instances import MIRROR
 from tests.solver_stonespine.test_placement import classes, enumerate_guaranteed
 from tests.stonespine.helpers import load

@@ -22,16 +22,13 @@ from invasion_oracle.solver.stonespine.dice import roll_distribution
 from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
 from invasion_oracle.solver.stonespine.generate import study_document
 from invasion_oracle.solver.stonespine.placement import (
-    layouts,
-    minion_counts,
     oracle_guaranteed,
-    placement_space,
     search_expected,
     search_guaranteed,
-    symmetries,
     z3_guaranteed,
 )
 from invasion_oracle.solver.stonespine.policy import InvasionDP, Measure
+from invasion_oracle.solver.stonespine.space import layouts, minion_counts, placement_space, symmetries
 from tests.stonespine.helpers import load
 
 

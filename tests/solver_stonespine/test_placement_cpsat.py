@@ -21,12 +21,12 @@ from invasion_oracle.solver.stonespine.cpsat_placement import CpPlacementModel, 
 from invasion_oracle.solver.stonespine.generate import study_document
 from invasion_oracle.solver.stonespine.placement import (
     oracle_guaranteed,
-    placement_space,
     search_guaranteed,
-    solve_placement,
     upper_bound,
     z3_guaranteed,
 )
+from invasion_oracle.solver.stonespine.solve import solve_placement
+from invasion_oracle.solver.stonespine.space import placement_space
 from tests.solver_stonespine.instances import MIRROR, NEAR_UNIQUE, SMALL
 from tests.solver_stonespine.test_placement import study
 

@@ -91,8 +91,8 @@ def test_other_purchases_are_each_purchase_class_best_plan(seed: int) -> None:
     every class (no pruning)."""
     from invasion_oracle.solver.common import Deadline
     from invasion_oracle.solver.stonespine.dice import roll_distribution
-    from invasion_oracle.solver.stonespine.placement import placement_space
     from invasion_oracle.solver.stonespine.plan import PlanDP, alone, scoring_for
+    from invasion_oracle.solver.stonespine.space import placement_space
 
     scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
     answer, best = solve_plan(scenario, PlanMeasure.SCORE, top=10)

@@ -15,7 +15,12 @@ from tests.spirit_island.helpers import doc, play, scenario
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"game": "stonespine"}, r"\$\.game: 'spirit-island' was expected"),
+        # another game's name: refused by that game (issue 36); an unknown name, by the schema
+        (
+            {"game": "stonespine"},
+            r"\$\.game: this is a stonespine scenario, not a spirit-island one: use `invasion stonespine COMMAND",
+        ),
+        ({"game": "chess"}, r"\$\.game: 'spirit-island' was expected"),
         ({"island": {"boards": ["Q"]}}, r"\$\.island\.boards\[0\]: unknown island board 'Q'"),
         ({"lands": {"A9": "E"}}, r"\$\.lands\.A9: unknown land 'A9'"),
         ({"lands": {"A1": "3Q"}}, r"\$\.lands\.A1: bad piece token '3Q'"),

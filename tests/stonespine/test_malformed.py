@@ -47,9 +47,9 @@ CASES = [
     (
         "players.0.guardian",
         "Troll",
-        r"\$.players\[0\].guardian: unknown guardian board 'Troll'; did you mean",
+        r"\$.players\[0\].guardian: unknown guardian board 'Troll' \(did you mean",
     ),
-    ("heroes", {"red": "Clerik"}, r"\$.heroes.red: unknown hero card 'Clerik'; did you mean Cleric"),
+    ("heroes", {"red": "Clerik"}, r"\$.heroes.red: unknown hero card 'Clerik' \(did you mean 'Cleric'"),
     ("heroes", {"red": "Cleric"}, r"\$.heroes.red: Cleric is a purple hero, not red"),
     (
         "heroes",

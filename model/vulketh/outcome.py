@@ -1,0 +1,53 @@
+"""Vul'Keth's outcome of a run: what a finished (or stopped) run ended with, as traces record it.
+
+It sits beside the state rather than in :mod:`.simulate`, so that the game's spec can name it without
+importing the simulation helpers (which name the spec): no import circle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from invasion_oracle.model.vulketh.action_board import strength
+from invasion_oracle.model.vulketh.scenario import Scenario
+from invasion_oracle.model.vulketh.state import GameState
+
+
+def outcome(scenario: Scenario, state: GameState) -> dict[str, Any]:
+    """What the run ended with: the result, the map, both sides' tracks, the board and the decks."""
+    game = scenario.game()
+    result = (
+        state.outcome.to_json()
+        if state.outcome
+        else {"result": "undecided", "reason": "the script has no more player turns", "round": state.round}
+    )
+    return {
+        "result": result,
+        "round": state.round,
+        "invader_turns": state.invader_turns,
+        "hexes": {str(n): cell.to_json() for n, cell in enumerate(state.hexes, 1)},
+        "player": {
+            "score": state.score,
+            "resources": state.resources.to_json(),
+            "supply": state.player_supply,
+            "developments": state.developments,
+            "bronze": dict(state.bronze),
+        },
+        "invaders": {
+            "resources": state.invader_resources,
+            "supply": state.invader_supply,
+            "reserve": state.reserve,
+            "warlords": len(state.warlords()),
+            "summoned": game.summoned(state),
+            "warlord_board": list(state.warlord_board),
+            "unlocked": list(game.unlocked(state)),
+        },
+        "action_board": {
+            action: {"dice": list(state.board.row(action)), "strength": strength(state.board.row(action))}
+            for action in ("GROW", "MOVE", "GATHER", "LEAD")
+        },
+        "decks": {str(n): list(pile) for n, pile in enumerate(state.decks, 1)},
+        "discard": list(state.discard),
+        "last_card": state.last_card,
+        "invader_events": {"pile": list(state.event_pile), "discard": list(state.event_discard)},
+    }

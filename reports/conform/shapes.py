@@ -1,0 +1,255 @@
+"""What ``invasion conform --fuzz`` generates: per game, the shapes of its cases as Hypothesis strategies.
+
+A :class:`Shape` draws a :class:`Draft`: a scenario document whose own answer objects (seeded
+``decisions`` and chance, ``docs/scenarios.md``) say how every request is answered, where the run
+stops, which steps are compared and the projection. The oracle realises a draft into a case
+(:mod:`invasion_oracle.reports.conform.fuzz`); a draft is plain data, so it shrinks and saves
+like any document.
+
+Single actions are built like the suite's own (a Ravage, Build or Explore card in one land of
+any Spirit Island board, on any card); short runs come from each game's strategies in
+``properties/`` (``scenario_documents``, Vul'Keth's ``positions``, Cloudspire's engagements)
+stopped after a few answers, so every board, map, card and piece kind the data has is reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+
+from invasion_oracle.reports.suite.specs import Stop
+
+SECTIONS = {  # each shape's rule section: a row of the game's rule map (reports/suite/<game>.py)
+    "spirit-island": {"ravage": "ravage", "build": "build", "explore": "explore", "run": "phase"},
+    "vulketh": {"position": "grow-move", "run": "player-turn"},
+    "cloudspire": {"engagement": "apply", "round": "round"},
+    "stonespine": {"run": "preparation"},
+}
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One generated case before the oracle realises it (plain data: it shrinks and saves)."""
+
+    game: str
+    shape: str
+    section: str
+    scenario: dict[str, Any]
+    projection: str
+    stop: Stop
+    window: str
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A kind of case of one game: its name and how a draft is drawn, given the projections and
+    the boards the implementation declares (``None``: every one)."""
+
+    game: str
+    name: str
+    draw: Callable[[frozenset[str] | None, frozenset[str] | None], st.SearchStrategy[Draft]]
+    projections: tuple[str, ...] = ()  # what its drafts may project (one must be declared)
+
+    def fits(self, allowed: frozenset[str] | None) -> bool:
+        return allowed is None or not self.projections or bool(allowed & set(self.projections))
+
+
+def _projection(
+    draw: st.DrawFn, allowed: frozenset[str] | None, names: tuple[str, ...], argument: str = ""
+) -> str:
+    """A projection among ``names`` the implementation declares (``names`` in order of preference
+    for the shape; an argument is appended to those that take one)."""
+    usable = [n for n in names if allowed is None or n in allowed] or list(names[:1])
+    name = draw(st.sampled_from(usable))
+    return f"{name}:{argument}" if name in ARGUMENTS and argument else name
+
+
+ARGUMENTS = {"land", "action", "goal", "hex"}
+
+
+# -- Spirit Island ---------------------------------------------------------------------------------
+
+
+def _si_action(
+    action: str,
+) -> Callable[[frozenset[str] | None, frozenset[str] | None], st.SearchStrategy[Draft]]:
+    def strategy(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+        @st.composite
+        def drafts(draw: st.DrawFn) -> Draft:
+            from invasion_oracle.model.spirit_island.data import default_data
+            from invasion_oracle.properties.spirit_island import land_notation
+            from invasion_oracle.reports.suite.spirit_island import doc
+
+            data = default_data()
+            names = [b.name for b in data.boards]
+            # only boards the implementation declares (capabilities.boards), when it names any we have
+            board = draw(st.sampled_from([n for n in names if boards is None or n in boards] or names))
+            spec = data.board(board)
+            number = draw(st.integers(1, len(spec.lands)))
+            land = f"{board}{number}"
+            terrain = spec.lands[number - 1].terrain
+            cards = [c for c in data.invader_cards if c.stage in (1, 2, 3)]
+            matching = [
+                c.id for c in cards if terrain in c.terrains or (c.coastal and number in spec.ocean)
+            ] or [c.id for c in cards]
+            # mostly a card of the land's terrain (the action happens), sometimes any card
+            card = draw(st.sampled_from(matching if draw(st.integers(0, 4)) else [c.id for c in cards]))
+            stage = next(c.stage for c in cards if c.id == card)
+            notation = land_notation()  # one strategy object per draft's draws (validated once)
+            pieces = draw(notation)
+            lands: dict[str, Any] = {land: pieces}
+            if action == "ravage" and draw(st.booleans()):
+                lands[land] = {"pieces": pieces, "defend": draw(st.integers(0, 3))}
+            for other in draw(st.lists(st.integers(1, len(spec.lands)), max_size=2, unique=True)):
+                if other != number:
+                    lands[f"{board}{other}"] = draw(notation)
+            seed = draw(st.integers(0, 1000))
+            if action == "explore":
+                document = doc(lands, keep=False, invader_deck=[f"stage-{stage}"], chance=[card])
+                stop, window = Stop.after(1), "last"
+            else:
+                document = doc(
+                    lands, keep=False, invader_board={action: [card]}, invader_deck=[f"stage-{stage}"]
+                )
+                stop, window = Stop.before("draw"), "all"
+            document["island"] = {"boards": [board]}
+            document["decisions"] = {"then": "random", "seed": seed}
+            projection = _projection(draw, allowed, SI_ACTION, land)
+            return Draft(
+                "spirit-island", action, SECTIONS["spirit-island"][action], document, projection, stop, window
+            )
+
+        return drafts()
+
+    return strategy
+
+
+def _si_run(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+    @st.composite
+    def drafts(draw: st.DrawFn) -> Draft:
+        from invasion_oracle.properties.spirit_island import scenario_documents
+
+        document = dict(draw(scenario_documents()))
+        document.pop("rulings", None)  # the readings asked are sent with the case
+        steps = draw(st.integers(0, 3))
+        projection = _projection(draw, allowed, SI_RUN)
+        return Draft(
+            "spirit-island",
+            "run",
+            SECTIONS["spirit-island"]["run"],
+            document,
+            projection,
+            Stop.after(steps),
+            "all",
+        )
+
+    return drafts()
+
+
+# -- Vul'Keth -------------------------------------------------------------------------------------------
+
+
+def _vk(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], st.SearchStrategy[Draft]]:
+    def strategy(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+        @st.composite
+        def drafts(draw: st.DrawFn) -> Draft:
+            from invasion_oracle.properties.vulketh import games, positions
+
+            if shape == "position":
+                document = dict(draw(positions(rivals=draw(st.booleans()))))
+                document["decisions"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
+                document["chance"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
+                steps = draw(st.integers(0, 2))
+            else:
+                document = dict(draw(games()))
+                steps = draw(st.integers(1, 4))
+            document.pop("rulings", None)
+            hexes = sorted(document.get("hexes", {})) or ["1"]
+            projection = _projection(draw, allowed, VK, draw(st.sampled_from(hexes)))
+            return Draft(
+                "vulketh", shape, SECTIONS["vulketh"][shape], document, projection, Stop.after(steps), "all"
+            )
+
+        return drafts()
+
+    return strategy
+
+
+# -- Cloudspire -------------------------------------------------------------------------------------------
+
+
+def _cs(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], st.SearchStrategy[Draft]]:
+    def strategy(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+        @st.composite
+        def drafts(draw: st.DrawFn) -> Draft:
+            from invasion_oracle.properties.cloudspire import engagement_documents, scenario_documents
+
+            if shape == "engagement":
+                document = dict(draw(engagement_documents()))
+            else:
+                document = dict(draw(scenario_documents(max_rounds=1)))
+            document["decisions"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
+            document["chance"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
+            document.pop("rulings", None)
+            steps = draw(st.integers(0, 4))
+            projection = _projection(draw, allowed, CS)
+            return Draft(
+                "cloudspire",
+                shape,
+                SECTIONS["cloudspire"][shape],
+                document,
+                projection,
+                Stop.after(steps),
+                "all",
+            )
+
+        return drafts()
+
+    return strategy
+
+
+# -- Stonespine -----------------------------------------------------------------------------------------
+
+
+def _ss(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
+    @st.composite
+    def drafts(draw: st.DrawFn) -> Draft:
+        from invasion_oracle.properties.stonespine import scenarios
+
+        document = dict(draw(scenarios(max_players=2)))
+        document.pop("rulings", None)
+        steps = draw(st.integers(0, 4))
+        projection = _projection(draw, allowed, SS)
+        return Draft(
+            "stonespine", "run", SECTIONS["stonespine"]["run"], document, projection, Stop.after(steps), "all"
+        )
+
+    return drafts()
+
+
+SI_ACTION = ("action", "land", "lands", "fear", "blight", "invader-board", "result")
+SI_RUN = ("lands", "fear", "blight", "invader-board", "result")
+VK = ("hexes", "hex", "tracks", "board", "decks", "result")
+CS = ("lanes", "hero", "dice", "spires", "piles", "result")
+SS = ("heroes", "dungeon", "guardian", "scores", "market")
+
+SHAPES: dict[str, tuple[Shape, ...]] = {
+    "spirit-island": (
+        Shape("spirit-island", "ravage", _si_action("ravage"), SI_ACTION),
+        Shape("spirit-island", "build", _si_action("build"), SI_ACTION),
+        Shape("spirit-island", "explore", _si_action("explore"), SI_ACTION),
+        Shape("spirit-island", "run", _si_run, SI_RUN),
+    ),
+    "vulketh": (
+        Shape("vulketh", "position", _vk("position"), VK),
+        Shape("vulketh", "run", _vk("run"), VK),
+    ),
+    "cloudspire": (
+        Shape("cloudspire", "engagement", _cs("engagement"), CS),
+        Shape("cloudspire", "round", _cs("round"), CS),
+    ),
+    "stonespine": (Shape("stonespine", "run", _ss, SS),),
+}

@@ -1,0 +1,234 @@
+"""Conformance cases written as data: TOML files a rules person edits, read into :class:`CaseSpec`.
+
+A case file is ``reports/suite/cases/GAME/TOPIC.toml`` (schema: ``invasion schema suite-cases``;
+how to write one: ``docs/fixtures.md``, "Adding a case"). It holds:
+
+* ``title``: what the file covers, for people;
+* ``defaults``: any case field, given once for every case of the file (a case's own value wins;
+  the tables ``with``, ``scenario`` and ``patch`` are merged key by key, the case's keys winning);
+* ``named``: values the cases share (a card, a board, a hex map), used as ``{ use = "NAME" }``;
+* ``case``: the cases, in the suite's order. Each has a ``name`` and a ``description``, the rule
+  ``sections`` it checks and the ``features`` it needs, and its scenario either whole
+  (``scenario``: the game's scenario document, ``docs/scenarios.md``) or made by one of the game's
+  named ``template`` functions from named fields (``with``); ``patch`` then changes the made
+  document key by key. ``stop`` is ``"end"``, ``{ after = N }`` or ``{ before = "KIND", nth = N }``.
+
+What is truly computed (walks over a board, spreads over every card, reading variants) stays code
+in the game's producer, which reads its data cases with :func:`read_cases` where they belong in
+the suite's order.
+
+>>> document = {
+...     "defaults": {"group": "grow", "sections": ["grow-move"], "features": ["grow"],
+...                  "template": "doc", "with": {"size": 2}},
+...     "named": {"three": {"invaders": 3}},
+...     "case": [{"name": "one", "description": "a case", "with": {"hex": {"use": "three"}},
+...               "stop": {"after": 1}, "window": "last"}],
+... }
+>>> [case] = cases_from_document(document, "grow.toml", {"doc": lambda size, hex: {"size": size, "1": hex}})
+>>> case.group, case.name, case.scenario, case.stop.how, case.stop.count, case.kind
+('grow', 'one', {'size': 2, '1': {'invaders': 3}}, 'after', 1, 'action')
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import inspect
+import tomllib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import load_schema, validate
+from invasion_oracle.reports.suite.specs import CaseSpec, Stop
+
+Template = Callable[..., dict[str, Any]]
+
+SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")
+MERGED = ("with", "scenario", "patch")  # tables merged key by key with the defaults'
+
+
+@dataclass(frozen=True)
+class DataCases:
+    """A producer that reads one case file: the suite's unit of work, like a producer in code.
+
+    >>> DataCases("vulketh", "grow-move").__name__
+    'grow-move'
+    """
+
+    game: str
+    topic: str
+    templates: Mapping[str, Template] = field(default_factory=dict)
+
+    @property
+    def __name__(self) -> str:  # producers are named in messages and by tools
+        return self.topic
+
+    def __call__(self) -> list[CaseSpec]:
+        return read_cases(self.game, self.topic, self.templates)
+
+
+def read_cases(game: str, topic: str, templates: Mapping[str, Template]) -> list[CaseSpec]:
+    """The cases of the bundled file ``cases/GAME/TOPIC.toml``, in the file's order."""
+    resource = files("invasion_oracle.reports.suite").joinpath("cases", game, f"{topic}.toml")
+    source = f"reports/suite/cases/{game}/{topic}.toml"
+    try:
+        document = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise MalformedInputError(source, "$", f"not TOML: {err}") from None
+    return cases_from_document(document, source, templates)
+
+
+def cases_from_document(document: Any, source: str, templates: Mapping[str, Template]) -> list[CaseSpec]:
+    """The cases of one case-file document (parsed TOML or JSON), checked and made."""
+    validate(document, load_schema(*SCHEMA), source)
+    named = document.get("named", {})
+    defaults = document.get("defaults", {})
+    made = []
+    for index, raw in enumerate(document.get("case", [])):
+        where = f"$.case[{index}]"
+        fields = _with_defaults(defaults, raw)
+        made.append(_case(fields, named, templates, source, where))
+    _unique_names(made, source)
+    return made
+
+
+def _with_defaults(defaults: Mapping[str, Any], case: Mapping[str, Any]) -> dict[str, Any]:
+    fields = {**copy.deepcopy(dict(defaults)), **copy.deepcopy(dict(case))}
+    for key in MERGED:
+        if key in defaults and key in case:
+            fields[key] = deep_merge(defaults[key], case[key])
+    return fields
+
+
+def deep_merge(base: Any, change: Any) -> Any:
+    """``change`` over ``base``: tables merged key by key, anything else replaced.
+
+    >>> deep_merge({"a": {"b": 1, "c": 2}, "d": [1]}, {"a": {"c": 3}, "d": [2]})
+    {'a': {'b': 1, 'c': 3}, 'd': [2]}
+    """
+    if isinstance(base, dict) and isinstance(change, dict):
+        merged = copy.deepcopy(base)
+        for key, value in change.items():
+            merged[key] = deep_merge(merged[key], value) if key in merged else copy.deepcopy(value)
+        return merged
+    return copy.deepcopy(change)
+
+
+def _case(
+    fields: dict[str, Any],
+    named: Mapping[str, Any],
+    templates: Mapping[str, Template],
+    source: str,
+    where: str,
+) -> CaseSpec:
+    for required in ("group", "name", "description", "sections", "features"):
+        if required not in fields:
+            raise MalformedInputError(source, where, f"'{required}' is required (in the case or in defaults)")
+    scenario = _scenario(fields, named, templates, source, where)
+    if "patch" in fields:
+        scenario = deep_merge(scenario, resolve(fields["patch"], named, source, f"{where}.patch"))
+    try:
+        return CaseSpec(
+            group=fields["group"],
+            name=fields["name"],
+            description=fields["description"],
+            sections=tuple(fields["sections"]),
+            features=tuple(fields["features"]),
+            source=fields.get("source", "rule"),
+            scenario=scenario,
+            projection=fields.get("projection", "outcome"),
+            stop=_stop(fields.get("stop", "end")),
+            window=fields.get("window", "all"),
+            rulings=tuple(fields["rulings"]) if "rulings" in fields else None,
+            command=fields.get("command", ""),
+            comment=fields.get("comment", ""),
+        )
+    except ValueError as err:
+        raise MalformedInputError(source, where, str(err)) from None
+
+
+def _scenario(
+    fields: Mapping[str, Any],
+    named: Mapping[str, Any],
+    templates: Mapping[str, Template],
+    source: str,
+    where: str,
+) -> dict[str, Any]:
+    if "scenario" in fields and "template" in fields:
+        raise MalformedInputError(source, where, "give either 'scenario' or 'template', not both")
+    if "scenario" in fields:
+        scenario: dict[str, Any] = resolve(fields["scenario"], named, source, f"{where}.scenario")
+        return scenario
+    if "template" not in fields:
+        raise MalformedInputError(source, where, "give the case's 'scenario' or a 'template' that makes it")
+    name = fields["template"]
+    if name not in templates:
+        close = difflib.get_close_matches(name, list(templates), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise MalformedInputError(
+            source,
+            f"{where}.template",
+            f"unknown template {name!r}{hint}; known: {', '.join(sorted(templates))}",
+        )
+    template = templates[name]
+    arguments = resolve(fields.get("with", {}), named, source, f"{where}.with")
+    parameters = inspect.signature(template).parameters
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        for key in arguments:
+            if key not in parameters:
+                close = difflib.get_close_matches(key, list(parameters), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise MalformedInputError(
+                    source, f"{where}.with.{key}", f"template {name!r} has no field {key!r}{hint}"
+                )
+    try:
+        inspect.signature(template).bind(**arguments)
+    except TypeError as err:
+        raise MalformedInputError(source, f"{where}.with", f"template {name!r}: {err}") from None
+    return template(**arguments)
+
+
+def resolve(value: Any, named: Mapping[str, Any], source: str, where: str, seen: tuple[str, ...] = ()) -> Any:
+    """``value`` with every ``{ use = "NAME" }`` replaced by a copy of the named value."""
+    if isinstance(value, dict):
+        if set(value) == {"use"} and isinstance(value["use"], str):
+            name = value["use"]
+            if name not in named:
+                close = difflib.get_close_matches(name, list(named), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise MalformedInputError(source, where, f"no named value {name!r}{hint}")
+            if name in seen:
+                raise MalformedInputError(source, where, f"named value {name!r} uses itself")
+            return resolve(named[name], named, source, f"$.named.{name}", (*seen, name))
+        return {key: resolve(item, named, source, f"{where}.{key}", seen) for key, item in value.items()}
+    if isinstance(value, list):
+        return [resolve(item, named, source, f"{where}[{i}]", seen) for i, item in enumerate(value)]
+    return copy.deepcopy(value)
+
+
+def _stop(raw: Any) -> Stop:
+    if raw == "end":
+        return Stop.end()
+    if "after" in raw:
+        return Stop.after(raw["after"])
+    return Stop.before(raw["before"], raw.get("nth", 1))
+
+
+def _unique_names(cases: list[CaseSpec], source: str) -> None:
+    seen: set[tuple[str, str]] = set()
+    for index, case in enumerate(cases):
+        key = (case.group, case.name)
+        if key in seen:
+            raise MalformedInputError(source, f"$.case[{index}].name", f"case {case.group}/{case.name} twice")
+        seen.add(key)
+
+
+def topics(game: str) -> Iterator[str]:
+    """The bundled case files of ``game``, by topic name (for tools and tests)."""
+    folder = files("invasion_oracle.reports.suite").joinpath("cases", game)
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            yield entry.name.removesuffix(".toml")

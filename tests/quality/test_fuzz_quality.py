@@ -1,0 +1,140 @@
+"""``invasion conform --fuzz`` finds each broken adapter's planted bug and shrinks it.
+
+Against each deliberately broken adapter in ``examples/adapters/`` the fuzzer must find the
+planted bug within 200 generated cases a game, shrink it to a case no larger
+(:func:`invasion_oracle.reports.conform.fuzz.case_size`: pieces + lands + answers) than the
+hand-written suite case that catches the same bug, and the case it saves must fail the adapter
+again under ``invasion conform --dir``. Against the oracle's own adapter it must find nothing:
+1,000 cases a game (slow tests); ``make test`` runs one small planted-bug search.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from invasion_oracle.reports.cli import main
+from invasion_oracle.reports.conform.fuzz import Failure, FuzzOptions, FuzzRun, case_size, fuzz
+from invasion_oracle.reports.conform.runner import Options, load_cases, run_cases
+
+ROOT = Path(__file__).resolve().parents[2]
+ADAPTERS = ROOT / "examples" / "adapters"
+PYTHON = shlex.quote(sys.executable)
+
+
+def adapter(name: str) -> str:
+    return f"{PYTHON} {shlex.quote(str(ADAPTERS / f'{name}.py'))}"
+
+
+# adapter, game, the planted bug's signatures (any one of them), the hand-written case catching it
+PLANTED = [
+    ("broken_spirit_island", "spirit-island", ("spirit-island/build:",), "spirit-island/build/a5-t"),
+    (
+        "broken_spirit_island",
+        "spirit-island",
+        ("spirit-island/ravage: [events] ravaged.defend", "spirit-island/ravage: [state] defend"),
+        "spirit-island/ravage/defend-2-t",
+    ),
+    (
+        "broken_vulketh",
+        "vulketh",
+        ("[events] invaders_grown.count", "[state] invaders"),
+        "vulketh/grow-move/grow-fills-then-overflows",
+    ),
+    (
+        "broken_cloudspire",
+        "cloudspire",
+        ("[events] die_applied.damage", "[state] damage"),
+        "cloudspire/fire-steps/armored-crit-counts-one",
+    ),
+    ("broken_stonespine", "stonespine", ("[events] hero_damaged.",), "stonespine/entering/minions-1"),
+]
+
+
+def _hand_written(case_id: str) -> int:
+    game = case_id.split("/")[0]
+    (case,) = [c for c in load_cases(ROOT / "fixtures", (game,), (case_id,)) if c.id == case_id]
+    return case_size(case)
+
+
+def _planted(out: FuzzRun, signatures: tuple[str, ...]) -> list[Failure]:
+    return [f for f in out.failures if any(s in f.signature for s in signatures)]
+
+
+_RUNS: dict[tuple[str, str], FuzzRun] = {}
+
+
+def _fuzzed(name: str, game: str, save: Path) -> FuzzRun:
+    key = (name, game)
+    if key not in _RUNS:
+        _RUNS[key] = fuzz(
+            FuzzOptions(adapter(name), games=(game,), seed=1, examples=200, save=save / name, progress=False)
+        )
+    return _RUNS[key]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "game", "signatures", "catching"), PLANTED)
+def test_the_fuzzer_finds_each_planted_bug_and_shrinks_it(
+    name: str, game: str, signatures: tuple[str, ...], catching: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.getbasetemp() / "fuzz-quality"
+    out = _fuzzed(name, game, folder)
+    found = _planted(out, signatures)
+    assert found, f"{name}: the planted bug was not found in 200 cases: {[f.signature for f in out.failures]}"
+    limit = _hand_written(catching)
+    smallest = min(found, key=lambda f: f.size)
+    assert smallest.confirmed and smallest.found_at <= 200
+    assert smallest.size <= limit, f"{smallest.signature}: shrunk to {smallest.size}, {catching} is {limit}"
+    assert smallest.size < smallest.original_size or smallest.original_size <= limit
+    # the saved case fails the broken adapter again (and the oracle passes it) under conform --dir
+    saved = folder / name
+    assert (saved / game / "fuzz.cases.json").is_file()
+    assert main(["conform", "--cmd", adapter(name), "--dir", str(saved), "--game", game]) == 1
+    assert main(["conform", "--cmd", adapter("oracle"), "--dir", str(saved), "--game", game]) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["spirit-island", "vulketh", "cloudspire", "stonespine"])
+def test_the_oracle_adapter_passes_a_thousand_generated_cases(game: str) -> None:
+    out = fuzz(FuzzOptions(adapter("oracle"), games=(game,), seed=7, examples=1000, progress=False))
+    tally = out.tallies[game]
+    assert not out.failures, [f.signature for f in out.failures]
+    assert tally.generated == 1000 and tally.graded >= 900 and out.passed
+
+
+@pytest.mark.slow  # four adapter starts; the thousand-case runs above cover each game in depth
+def test_the_oracle_adapter_passes_a_few_generated_cases_of_every_game() -> None:
+    out = fuzz(FuzzOptions(adapter("oracle"), seed=3, examples=3, progress=False))
+    assert not out.failures and out.passed
+    assert {g: t.graded for g, t in out.tallies.items()} == {
+        "stonespine": 3,
+        "spirit-island": 3,
+        "vulketh": 3,
+        "cloudspire": 3,
+    }
+
+
+def test_a_planted_bug_is_found_shrunk_saved_and_fails_again(tmp_path: Path) -> None:
+    out = fuzz(
+        FuzzOptions(
+            adapter("broken_spirit_island"),
+            games=("spirit-island",),
+            seed=1,
+            examples=10,
+            save=tmp_path,
+            shrink_attempts=30,
+            progress=False,
+        )
+    )
+    build = _planted(out, ("spirit-island/build:",))
+    assert build and build[0].confirmed and build[0].size < build[0].original_size
+    document = json.loads((tmp_path / "spirit-island" / "fuzz.cases.json").read_text())
+    assert len(document["cases"]) == len(out.failures)
+    cases = load_cases(tmp_path, ("spirit-island",))
+    run = run_cases(cases, Options(adapter("broken_spirit_island"), folder=tmp_path))
+    assert [r.outcome for r in run.graded] == ["failed"] * len(cases)
