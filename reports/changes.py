@@ -90,7 +90,7 @@ def producer_name(producer: Any) -> str:
 
 def producer_cases(game: str, index: int) -> list[dict[str, Any]]:
     """The cases of one producer under the data in force (the suite generator's unit of work)."""
-    from invasion_oracle.reports.suite.build import _run_work, Work
+    from invasion_oracle.reports.suite.build import Work, _run_work
 
     return _run_work(Work(game, index))
 
@@ -114,9 +114,9 @@ def _brief(raw: Mapping[str, Any]) -> dict[str, Any]:
 def side_results(
     entries: tuple[DataInForce, ...],
     games: Sequence[str],
-    only: Sequence[str],
+    only: Sequence[str] | None,
     cache: Any,
-    with_searches: bool,
+    searches_only: Sequence[str] | None,
 ) -> Results:
     """Every case (of the producers named in ``only``, when given) and search of ``games`` under ``entries``."""
     from invasion_oracle.reports.cache import data_key, package_of_game
@@ -130,7 +130,7 @@ def side_results(
             package = package_of_game(game)
             keyed = data_key(entries, package)
             for index, producer in enumerate(producers(game)):
-                if only and producer_name(producer) not in only:
+                if only is not None and producer_name(producer) not in only:
                     continue
                 label = f"changes {game}/{producer_name(producer)}"
                 key = cache.key(producer_cases, (game, index), package, keyed)
@@ -144,8 +144,8 @@ def side_results(
                         cache.put(key, label, package, Any, result)
                 for raw in result:
                     cases[str(raw["id"])] = _brief(raw)
-            if with_searches:
-                for name, words in SEARCHES.get(game, ()):
+            for name, words in SEARCHES.get(game, ()):
+                if searches_only is None or name in searches_only or f"{game}/{name}" in searches_only:
                     searches[f"{game}/{name}"] = search_answer(words)
     return Results(cases, searches)
 
@@ -195,7 +195,7 @@ def leaf_changes(old: Any, new: Any, path: str = "$") -> Iterator[tuple[str, Any
 def _status(case: Mapping[str, Any]) -> str:
     """The default outcome's status: the first variant's (the readings every ruling has by default)."""
     variants = case["expect"]
-    return str(variants[0].get("status", "ok")) if variants else "ok"
+    return str(variants[0].get("result", "ok")) if variants else "ok"
 
 
 def _parting(cases: Mapping[str, Mapping[str, Any]], game: str) -> dict[str, list[str]]:
@@ -437,7 +437,16 @@ def add_parser(sub: Any) -> None:
         default=[],
         metavar="NAME",
         help="only the cases of this producer (a case file's topic, such as heroes-abilities, or "
-        "witnesses); repeatable; searches are then not run",
+        "witnesses); repeatable; without --searches, no search is run",
+    )
+    changes.add_argument(
+        "--searches",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only this bundled search (GAME/NAME or NAME: "
+        + ", ".join(f"{g}/{n}" for g, named in SEARCHES.items() for n, _ in named)
+        + "); repeatable; without --cases, no case is run",
     )
     changes.add_argument(
         "--record",
@@ -483,9 +492,14 @@ def run(args: Any) -> int:
     off = args.no_cache or (not given and os.environ.get("INVASION_NO_CACHE") == "1")
     cache = JobCache(Path(given) if given else default_dir(), enabled=not off)
     cache.check_folder("--cache-dir" if given else "the default cache folder")
-    with_searches = not args.cases
-    old = side_results(old_entries, games, args.cases, cache, with_searches)
-    new = side_results(new_entries, games, args.cases, cache, with_searches)
+    only = args.cases if args.cases else ([] if args.searches else None)
+    searches_only = args.searches if args.searches else ([] if args.cases else None)
+    known = {n for g, named in SEARCHES.items() for name, _ in named for n in (name, f"{g}/{name}")}
+    for name in args.searches:
+        if name not in known:
+            raise OptionError("--searches", f"no bundled search {name!r}; known: {', '.join(sorted(known))}")
+    old = side_results(old_entries, games, only, cache, searches_only)
+    new = side_results(new_entries, games, only, cache, searches_only)
     if args.cases and not (old.cases or new.cases):
         raise OptionError("--cases", f"no producer named {', '.join(args.cases)} in {', '.join(games)}")
     labels = (args.against or "bundled", args.new_data)
