@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,6 +117,7 @@ def side_results(
     only: Sequence[str] | None,
     cache: Any,
     searches_only: Sequence[str] | None,
+    main: Callable[[list[str]], int],
 ) -> Results:
     """Every case (of the producers named in ``only``, when given) and search of ``games`` under ``entries``."""
     from invasion_oracle.reports.cache import data_key, package_of_game
@@ -135,26 +136,33 @@ def side_results(
                 label = f"changes {game}/{producer_name(producer)}"
                 key = cache.key(producer_cases, (game, index), package, keyed)
                 found, result = cache.get(key, label, package, Any) if key else (False, None)
-                if found:
+                if found and _cases_shaped(result):
                     cache.reused.append(label)
                 else:
                     result = producer_cases(game, index)
                     cache.computed.append(label)
                     if key:
                         cache.put(key, label, package, Any, result)
-                for raw in result:
+                for raw in result or ():
                     cases[str(raw["id"])] = _brief(raw)
             for name, words in SEARCHES.get(game, ()):
                 if searches_only is None or name in searches_only or f"{game}/{name}" in searches_only:
-                    searches[f"{game}/{name}"] = search_answer(words)
+                    searches[f"{game}/{name}"] = search_answer(words, main)
     return Results(cases, searches)
 
 
-def search_answer(words: Sequence[str]) -> Any:
+def _cases_shaped(result: Any) -> bool:
+    """A cached producer's result as this module stores it (a list of cases with ids and
+    expectations); anything else is recomputed, never trusted."""
+    return isinstance(result, list) and all(
+        isinstance(raw, dict) and isinstance(raw.get("id"), str) and isinstance(raw.get("expect"), list)
+        for raw in result
+    )
+
+
+def search_answer(words: Sequence[str], main: Callable[[list[str]], int]) -> Any:
     """The ``answer`` of a search's JSON envelope, run in this process under the data in force."""
     import json
-
-    from invasion_oracle.reports.cli import main
 
     out = io.StringIO()
     err = io.StringIO()
@@ -239,14 +247,14 @@ def compare(old: Results, new: Results, games: Sequence[str], labels: tuple[str,
     }
     rulings: dict[str, Any] = {}
     for game in games:
-        was, now = _parting(old.cases, game), _parting(new.cases, game)
-        for rid in sorted(set(was) | set(now)):
-            if bool(was.get(rid)) != bool(now.get(rid)):
+        parted, parts = _parting(old.cases, game), _parting(new.cases, game)
+        for rid in sorted(set(parted) | set(parts)):
+            if bool(parted.get(rid)) != bool(parts.get(rid)):
                 rulings[rid] = {
                     "game": game,
-                    "kind": "starts-parting" if now.get(rid) else "stops-parting",
-                    "old_witnesses": was.get(rid, []),
-                    "new_witnesses": now.get(rid, []),
+                    "kind": "starts-parting" if parts.get(rid) else "stops-parting",
+                    "old_witnesses": parted.get(rid, []),
+                    "new_witnesses": parts.get(rid, []),
                 }
     summary = {}
     for game in games:
@@ -498,8 +506,8 @@ def run(args: Any) -> int:
     for name in args.searches:
         if name not in known:
             raise OptionError("--searches", f"no bundled search {name!r}; known: {', '.join(sorted(known))}")
-    old = side_results(old_entries, games, only, cache, searches_only)
-    new = side_results(new_entries, games, only, cache, searches_only)
+    old = side_results(old_entries, games, only, cache, searches_only, args.main)
+    new = side_results(new_entries, games, only, cache, searches_only, args.main)
     if args.cases and not (old.cases or new.cases):
         raise OptionError("--cases", f"no producer named {', '.join(args.cases)} in {', '.join(games)}")
     labels = (args.against or "bundled", args.new_data)
