@@ -89,10 +89,28 @@ def producer_name(producer: Any) -> str:
 
 
 def producer_cases(game: str, index: int) -> list[dict[str, Any]]:
-    """The cases of one producer under the data in force (the suite generator's unit of work)."""
-    from invasion_oracle.reports.suite.build import Work, _run_work
+    """The cases of one producer under the data in force (the suite generator's unit of work); a
+    case the data makes unplayable is kept, refused, with the oracle's reason."""
+    from invasion_oracle.reports.suite.build import CaseError, build_case, producers
+    from invasion_oracle.reports.suite.plugins import suite_for
 
-    return _run_work(Work(game, index))
+    spec = registry.spec(game)
+    suite = suite_for(game)
+    out: list[dict[str, Any]] = []
+    for case in producers(game)[index]():
+        try:
+            out.append(build_case(spec, suite, case).to_json())
+        except CaseError as err:
+            section = case.sections[0] if case.sections else ""
+            reason = str(err).split(": ", 1)[-1]
+            out.append(
+                {
+                    "id": f"{game}/{case.group}/{case.name}",
+                    "section": section,
+                    "expect": [{"result": "refused", "reason": reason}],
+                }
+            )
+    return out
 
 
 @dataclass(slots=True)

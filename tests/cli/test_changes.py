@@ -75,6 +75,9 @@ def _replayed_changes(game: str, producer: str, override: dict[str, Any]) -> set
 
 ONE_FIELD = [
     ("stonespine", "heroes-abilities", {"heroes": {"Barbarian": {"health": 5}}}),
+    ("vulketh", "grow-move", {"values": {"population_limit": 4}}),
+    ("cloudspire", "fire-steps", {"values": {"crit_damage": 3}}),
+    ("spirit-island", "ravage", {"pieces": {"town": {"health": 3}}}),
 ]
 
 
@@ -94,8 +97,9 @@ def test_a_one_field_override_lists_exactly_the_cases_a_replay_finds_changed(
     assert listed  # the override does something to this producer's cases
     assert listed == _replayed_changes(game, producer, override)
     for entry in answer["cases"].values():
-        assert entry["kind"] == "changed" and entry["fields"] and entry["section"]
-    assert answer["summary"][game]["changed"] == len(listed)
+        assert entry["kind"] in ("changed", "became-illegal") and entry["fields"] and entry["section"]
+    counts = answer["summary"][game]
+    assert counts["changed"] + counts["became-illegal"] == len(listed)
 
 
 def test_an_override_that_changes_nothing_says_no_change(
