@@ -251,3 +251,19 @@ def test_junit_lists_each_change_as_a_failure(capsys: pytest.CaptureFixture[str]
     )
     assert ran.returncode == 0
     assert 'name="stonespine/heroes/barbarian-ability"' in ran.stdout and "<failure" in ran.stdout
+
+
+@pytest.mark.slow
+def test_the_whole_stonespine_suite_lists_exactly_the_cases_a_replay_finds_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    override = {"extends": "bundled", "game": "stonespine", "heroes": {"Barbarian": {"health": 5}}}
+    data = _write(tmp_path, "new.json", override)
+    ran = run_invasion(capsys, "changes", "--data", data, "--json", "--cache-dir", str(tmp_path / "c"))
+    assert ran.returncode == 0, ran.stderr
+    listed = set(json.loads(ran.stdout)["cases"])
+    fixtures = list(_fixture_cases("stonespine").values())
+    before = _replies("stonespine", fixtures)
+    with under_data(override, "stonespine"):
+        after = _replies("stonespine", fixtures)
+    assert listed == {cid for cid in before if before[cid] != after[cid]}
