@@ -28,13 +28,14 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import read_regular_file
-from invasion_oracle.model.core.overrides import DataInForce, data_in_force, no_data_in_force
+
+if TYPE_CHECKING:  # the parser is built for --help without the data machinery (a fast start)
+    from invasion_oracle.model.core.overrides import DataInForce
 
 FORMAT = 1
 BASELINE_LIMIT = 64 * 1024 * 1024
@@ -138,6 +139,7 @@ def side_results(
     main: Callable[[list[str]], int],
 ) -> Results:
     """Every case (of the producers named in ``only``, when given) and search of ``games`` under ``entries``."""
+    from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
     from invasion_oracle.reports.cache import data_key, package_of_game
     from invasion_oracle.reports.suite.build import producers
 
@@ -306,6 +308,8 @@ def recorded(answer: Mapping[str, Any]) -> str:
 def read_baseline(path: str) -> dict[str, Any]:
     """A recorded result, read as data only; a wrong shape is a located error."""
     import json
+
+    from invasion_oracle.model.core.jsonio import read_regular_file
 
     raw = read_regular_file(path, path, BASELINE_LIMIT)
     try:
@@ -524,10 +528,18 @@ def run(args: Any) -> int:
     for name in args.searches:
         if name not in known:
             raise OptionError("--searches", f"no bundled search {name!r}; known: {', '.join(sorted(known))}")
+    if args.cases:
+        from invasion_oracle.reports.suite.build import producers
+
+        names = {producer_name(p) for g in games for p in producers(g)}
+        for name in args.cases:
+            if name not in names:
+                raise OptionError(
+                    "--cases",
+                    f"no case producer {name!r} in {', '.join(games)}; known: {', '.join(sorted(names))}",
+                )
     old = side_results(old_entries, games, only, cache, searches_only, args.main)
     new = side_results(new_entries, games, only, cache, searches_only, args.main)
-    if args.cases and not (old.cases or new.cases):
-        raise OptionError("--cases", f"no producer named {', '.join(args.cases)} in {', '.join(games)}")
     labels = (args.against or "bundled", args.new_data)
     answer = compare(old, new, games, labels)
     print(
