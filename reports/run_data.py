@@ -14,13 +14,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.overrides import DataInForce, canonical_text, data_in_force
-from invasion_oracle.model.core.rulings import Rulings
-from invasion_oracle.reports.cli_common import parse_data_file
+
+if TYPE_CHECKING:  # imported when a command runs, not for --help (jsonschema is slow to import)
+    from invasion_oracle.model.core.overrides import DataInForce
 
 OPTION = "--data"
 
@@ -55,6 +55,10 @@ def games_asked(args: argparse.Namespace) -> tuple[str, ...]:
 
 def load_run_data(paths: Sequence[str], asked: Sequence[str]) -> tuple[DataInForce, ...]:
     """The data files given, each checked as its game's data; a located error otherwise."""
+    from invasion_oracle.model.core.overrides import DataInForce, canonical_text
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.reports.cli_common import parse_data_file
+
     entries: list[DataInForce] = []
     for path in paths:
         document = parse_data_file(path)
@@ -99,6 +103,8 @@ def run_data_in_force(args: argparse.Namespace) -> Iterator[tuple[DataInForce, .
     if not paths:
         yield ()
         return
+    from invasion_oracle.model.core.overrides import data_in_force
+
     entries = load_run_data(paths, games_asked(args))
     with data_in_force(entries):
         yield entries

@@ -448,3 +448,30 @@ def test_conform_expectations_are_the_oracles_under_the_data() -> None:
         case.projection,
     )
     assert reply.status == variant.result
+
+
+def test_data_in_force_goes_under_a_scenarios_own_data() -> None:
+    """The worked example carries its own action cards; the data in force still changes a value
+    the scenario does not give, and the scenario's cards still apply (its outcome differs from the
+    bundled run both ways)."""
+    members = _player_members()
+    base = outcome("example:vulketh/worked_example")
+    with io.under_data({"extends": "bundled", "values": {"player_members": members}}, "vulketh"):
+        assert outcome("example:vulketh/worked_example") == base
+    with io.under_data({"extends": "bundled", "values": {"player_members": members + 3}}, "vulketh"):
+        assert outcome("example:vulketh/worked_example") != base
+
+
+def test_removing_an_unknown_card_suggests_the_close_ids(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    first = bundled_json("vulketh")["action_cards"]["cards"][0]["id"]
+    typo = first + "x"
+    path = write(tmp_path, {"extends": "bundled", "remove": {"action_cards": [typo]}})
+    ran = run_invasion(capsys, "simulate", "example:vulketh/solo_game", "--data", path)
+    assert ran.returncode == 2
+    assert (
+        f"{path}:$.remove.action_cards[0]: no bundled Invader Action card {typo!r}; did you mean"
+        in ran.stderr
+    )
+    assert first in ran.stderr.split("did you mean", 1)[1]
