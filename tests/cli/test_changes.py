@@ -267,3 +267,26 @@ def test_the_whole_stonespine_suite_lists_exactly_the_cases_a_replay_finds_chang
     with under_data(override, "stonespine"):
         after = _replies("stonespine", fixtures)
     assert listed == {cid for cid in before if before[cid] != after[cid]}
+
+
+def test_a_ruling_that_starts_or_stops_parting_on_a_witness_is_listed() -> None:
+    from invasion_oracle.reports.changes import Results, compare
+
+    ok = [{"readings": {}, "answers": [], "from": 0, "result": "ok", "one_of": []}]
+    old = Results({"stonespine/witnesses/w1": {"section": "s", "depends_on": ["SS-A"], "expect": ok}}, {})
+    new = Results({"stonespine/witnesses/w1": {"section": "s", "depends_on": ["SS-B"], "expect": ok}}, {})
+    rulings = compare(old, new, ["stonespine"], ("bundled", "new.json"))["rulings"]
+    assert rulings == {
+        "SS-A": {
+            "game": "stonespine",
+            "kind": "stops-parting",
+            "old_witnesses": ["stonespine/witnesses/w1"],
+            "new_witnesses": [],
+        },
+        "SS-B": {
+            "game": "stonespine",
+            "kind": "starts-parting",
+            "old_witnesses": [],
+            "new_witnesses": ["stonespine/witnesses/w1"],
+        },
+    }
