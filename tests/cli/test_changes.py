@@ -8,6 +8,7 @@ and under the override, and the cases whose reply differs are the ones ``changes
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -48,15 +49,16 @@ def _replies(game: str, cases: list[dict[str, Any]]) -> dict[str, list[Any]]:
         replies = []
         for raw in case["expect"]:
             variant = Variant.from_json(raw)
-            reply = play(
-                spec,
-                case["scenario"],
-                variant.readings_map,
-                variant.answers,
-                variant.start,
-                case["projection"],
-            )
-            replies.append(reply.to_json())
+            options = [variant.answers]
+            # a choice case: every option of its last decision (``via``) is an outcome too
+            for outcome in variant.one_of:
+                if outcome.via is not None and variant.answers:
+                    options.append((*variant.answers[:-1], replace(variant.answers[-1], answer=outcome.via)))
+            for answers in options:
+                reply = play(
+                    spec, case["scenario"], variant.readings_map, answers, variant.start, case["projection"]
+                )
+                replies.append(reply.to_json())
         out[case["id"]] = replies
     return out
 
