@@ -437,7 +437,7 @@ def render_junit(answer: Mapping[str, Any]) -> str:
 
 
 def add_parser(sub: Any) -> None:
-    from invasion_oracle.reports.options import add_output_options, output_file, positive_int
+    from invasion_oracle.reports.options import add_output_options, output_file
 
     changes = sub.add_parser(
         "changes",
@@ -493,9 +493,6 @@ def add_parser(sub: Any) -> None:
     changes.add_argument("--accept", action="store_true", help="rewrite --baseline with this result")
     changes.add_argument("--no-cache", action="store_true", help="recompute every job")
     changes.add_argument("--cache-dir", metavar="DIR", help="the result cache's folder")
-    changes.add_argument(
-        "--jobs", type=positive_int, metavar="N", help="unused: one process (refused above 1)"
-    )
     add_output_options(changes, formats=("text", "md", "json", "junit"))
     changes.set_defaults(run=run)
 
@@ -511,8 +508,6 @@ def run(args: Any) -> int:
         raise OptionError("--accept", "rewrites the baseline; give --baseline FILE")
     if args.check and args.accept:
         raise OptionError("--check", "contradicts --accept (which rewrites the baseline); give one")
-    if args.jobs and args.jobs > 1:
-        raise OptionError("--jobs", "changes runs in one process; the result cache makes a second run quick")
     baseline = read_baseline(args.baseline) if args.baseline and not args.accept else None
     new_entries = load_side(args.new_data, "--data", args.game)
     old_entries = load_side(args.against, "--against", args.game)
