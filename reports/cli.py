@@ -202,6 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.format = "json"
     args.argv = words
     args.started = started
+    args.main = main  # a verb that runs others in this process (changes: the README searches) calls back
     _configure(args)
     try:
         if getattr(args, "engine", None) == "cpsat":  # an extra: refused before any work when absent

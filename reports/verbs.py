@@ -81,6 +81,9 @@ def register_shared(sub: Any) -> None:
 
     _fixtures_parser(sub)
     _conform_parser(sub)
+    from invasion_oracle.reports.changes import add_parser as changes_parser
+
+    changes_parser(sub)
 
 
 def _fixtures_parser(sub: Any) -> None:

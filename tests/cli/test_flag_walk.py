@@ -61,6 +61,7 @@ BASES: dict[tuple[str, ...], list[str]] = {
     ("fixtures", "coverage"): [],
     ("fixtures", "schema"): [],
     ("conform",): ["--cmd", ORACLE, "--smoke"],
+    ("changes",): ["--data", "tests/cli/data/stonespine-barbarian-5.json", "--cases", "heroes-abilities"],
     ("stonespine", "routes"): ["example:stonespine/rulings/SS-HYDRA-COLLAPSE.json", "--hero", "red"],
     ("stonespine", "wave"): [SS, "--heroes", "red,red"],
     ("stonespine", "policy"): [SS, "--measure", "trophy", "--target", "4"],
@@ -200,6 +201,7 @@ FLAG_DEMOS: dict[str, tuple[list[str], list[str]] | str] = {
     "--smoke": "tests/conform/test_protocol_v2.py::smoke_subset",
     "--graded-only": "tests/conform/test_protocol_v2.py",
     "--fuzz": "tests/conform/test_fuzz.py",
+    "--accept": "tests/cli/test_changes.py::test_check_fails_on_a_change_and_passes_after_accept",
 }
 """How each flag (an option without a value) of any verb is shown to take effect. A new flag
 fails :func:`test_every_flag_is_shown_to_take_effect` until it has a line here."""

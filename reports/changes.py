@@ -1,0 +1,567 @@
+"""``invasion changes --data NEW [--against OLD]``: what a change of a game's data does in play.
+
+Both sides (the bundled data when ``--against`` is not given) run the same work: every
+conformance case of the games a side has data for (the oracle's expectation of each case, as
+``fixtures generate --data`` computes it, producer by producer), the ruling witnesses (the suite's
+``witnesses`` cases: which rulings' readings part on them) and a named list of the README's
+searches per game (:data:`SEARCHES`, each with a fast answer). The two results are compared:
+
+* a case whose expectation changed: its id, rule section, and each changed leaf as a JSON path
+  with the old and new value; a case whose default outcome became illegal or legal; a case only
+  one side produces (added, removed);
+* a search whose answer changed: the old and new answer;
+* a ruling whose readings start or stop parting on the witnesses.
+
+The result (:func:`compare`) is canonical JSON, one entry per case id, sorted, so a recorded file
+(``--record``) diffs small. ``--baseline FILE --check`` exits 1 when a change is not what the
+baseline holds; ``--accept`` rewrites the baseline. A baseline is read back as data only.
+
+Each producer's cases are a job of the result cache (:mod:`invasion_oracle.reports.cache`), keyed
+on the data of its game, so a second run under the same data recomputes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.canonical import canonical_json, write_atomic
+from invasion_oracle.model.core.errors import MalformedInputError
+
+if TYPE_CHECKING:  # the parser is built for --help without the data machinery (a fast start)
+    from invasion_oracle.model.core.overrides import DataInForce
+
+FORMAT = 1
+BASELINE_LIMIT = 64 * 1024 * 1024
+FIELDS_PER_CASE = 40  # changed leaves listed per case (the count of the rest is kept)
+KINDS = ("changed", "became-illegal", "became-legal", "added", "removed")
+
+SEARCHES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    # name -> the command's words after `invasion`; each answers in seconds (README, "Searches")
+    "stonespine": (
+        ("place", ("stonespine", "place", "example:stonespine/placement.json")),
+        ("wave", ("stonespine", "wave", "example:stonespine/placement.json", "--heroes", "red,red,red,red")),
+    ),
+    "spirit-island": (
+        ("fear-threshold", ("spirit-island", "fear-threshold", "--land", "C C@1 2T T@1 2E", "--pool", "3")),
+        ("lands", ("spirit-island", "lands", "example:spirit_island/island_search.json")),
+    ),
+    "vulketh": (
+        ("clear", ("vulketh", "clear", "example:vulketh/clear_hex.json", "--hex", "7", "--members", "4")),
+    ),
+    "cloudspire": (("engagement", ("cloudspire", "engagement", "example:cloudspire/engagement.json")),),
+}
+
+
+# -- the two sides -------------------------------------------------------------------------------
+
+
+def data_files(path: str, option: str) -> list[str]:
+    """A data file, or every ``*.json`` of a folder (one a game), sorted."""
+    folder = Path(path)
+    if folder.is_dir():
+        files = sorted(str(p) for p in folder.glob("*.json") if p.is_file())
+        if not files:
+            raise MalformedInputError(option, path, "a folder with no data file (*.json) in it")
+        return files
+    return [path]
+
+
+def load_side(path: str | None, option: str, games: Sequence[str]) -> tuple[DataInForce, ...]:
+    """The data of one side, each file checked as its game's data (located errors)."""
+    if path is None:
+        return ()
+    from invasion_oracle.reports.run_data import load_run_data
+
+    return load_run_data(data_files(path, option), games)
+
+
+# -- one side's results ---------------------------------------------------------------------------
+
+
+def producer_name(producer: Any) -> str:
+    return str(getattr(producer, "__name__", None) or producer.func.__name__)
+
+
+def producer_cases(game: str, index: int) -> list[dict[str, Any]]:
+    """The cases of one producer under the data in force (the suite generator's unit of work); a
+    case the data makes unplayable is kept, refused, with the oracle's reason."""
+    from invasion_oracle.reports.suite.build import CaseError, build_case, producers
+    from invasion_oracle.reports.suite.plugins import suite_for
+
+    spec = registry.spec(game)
+    suite = suite_for(game)
+    out: list[dict[str, Any]] = []
+    for case in producers(game)[index]():
+        try:
+            out.append(build_case(spec, suite, case).to_json())
+        except CaseError as err:
+            section = case.sections[0] if case.sections else ""
+            reason = str(err).split(": ", 1)[-1]
+            out.append(
+                {
+                    "id": f"{game}/{case.group}/{case.name}",
+                    "section": section,
+                    "expect": [{"result": "refused", "reason": reason}],
+                }
+            )
+    return out
+
+
+@dataclass(slots=True)
+class Results:
+    """One side's results: cases by id, searches by ``game/name``."""
+
+    cases: dict[str, dict[str, Any]]
+    searches: dict[str, Any]
+
+
+def _brief(raw: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "section": raw.get("section", ""),
+        "depends_on": raw.get("depends_on", []),
+        "expect": raw["expect"],
+    }
+
+
+def side_results(
+    entries: tuple[DataInForce, ...],
+    games: Sequence[str],
+    only: Sequence[str] | None,
+    cache: Any,
+    searches_only: Sequence[str] | None,
+    main: Callable[[list[str]], int],
+) -> Results:
+    """Every case (of the producers named in ``only``, when given) and search of ``games`` under ``entries``."""
+    from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
+    from invasion_oracle.reports.cache import data_key, package_of_game
+    from invasion_oracle.reports.suite.build import producers
+
+    cases: dict[str, dict[str, Any]] = {}
+    searches: dict[str, Any] = {}
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(data_in_force(entries) if entries else no_data_in_force())
+        for game in games:
+            package = package_of_game(game)
+            keyed = data_key(entries, package)
+            for index, producer in enumerate(producers(game)):
+                if only is not None and producer_name(producer) not in only:
+                    continue
+                label = f"changes {game}/{producer_name(producer)}"
+                key = cache.key(producer_cases, (game, index), package, keyed)
+                found, result = cache.get(key, label, package, Any) if key else (False, None)
+                if found and _cases_shaped(result):
+                    cache.reused.append(label)
+                else:
+                    result = producer_cases(game, index)
+                    cache.computed.append(label)
+                    if key:
+                        cache.put(key, label, package, Any, result)
+                for raw in result or ():
+                    cases[str(raw["id"])] = _brief(raw)
+            for name, words in SEARCHES.get(game, ()):
+                if searches_only is None or name in searches_only or f"{game}/{name}" in searches_only:
+                    searches[f"{game}/{name}"] = search_answer(words, main)
+    return Results(cases, searches)
+
+
+def _cases_shaped(result: Any) -> bool:
+    """A cached producer's result as this module stores it (a list of cases with ids and
+    expectations); anything else is recomputed, never trusted."""
+    return isinstance(result, list) and all(
+        isinstance(raw, dict) and isinstance(raw.get("id"), str) and isinstance(raw.get("expect"), list)
+        for raw in result
+    )
+
+
+def search_answer(words: Sequence[str], main: Callable[[list[str]], int]) -> Any:
+    """The ``answer`` of a search's JSON envelope, run in this process under the data in force."""
+    import json
+
+    out = io.StringIO()
+    err = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main([*words, "--json"])
+    if status not in (0, 1):
+        return {"error": err.getvalue().strip().splitlines()[-1:] or [f"exit {status}"]}
+    envelope = json.loads(out.getvalue())
+    return _without_timings(envelope.get("answer"))
+
+
+_TIMING_KEYS = frozenset({"elapsed", "seconds", "time", "timings", "wall", "cpu"})
+
+
+def _without_timings(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_timings(v) for k, v in value.items() if k not in _TIMING_KEYS}
+    if isinstance(value, list):
+        return [_without_timings(v) for v in value]
+    return value
+
+
+# -- comparing ------------------------------------------------------------------------------------
+
+
+def leaf_changes(old: Any, new: Any, path: str = "$") -> Iterator[tuple[str, Any, Any]]:
+    """Each leaf that differs: its JSON path, old and new (a missing side is ``None``)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new)):
+            yield from leaf_changes(old.get(key), new.get(key), f"{path}.{key}")
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            yield from leaf_changes(a, b, f"{path}[{i}]")
+    elif old != new:
+        yield path, old, new
+
+
+def _status(case: Mapping[str, Any]) -> str:
+    """The default outcome's status: the first variant's (the readings every ruling has by default)."""
+    variants = case["expect"]
+    return str(variants[0].get("result", "ok")) if variants else "ok"
+
+
+def _parting(cases: Mapping[str, Mapping[str, Any]], game: str) -> dict[str, list[str]]:
+    """Each ruling whose readings part on a witness case of ``game``: the witness ids."""
+    out: dict[str, list[str]] = {}
+    for cid, case in cases.items():
+        if cid.startswith(f"{game}/witnesses/"):
+            for rid in case.get("depends_on", []):
+                out.setdefault(str(rid), []).append(cid)
+    return {rid: sorted(ids) for rid, ids in out.items()}
+
+
+def compare(old: Results, new: Results, games: Sequence[str], labels: tuple[str, str]) -> dict[str, Any]:
+    """The changes from ``old`` to ``new`` (the ``answer-changes`` schema)."""
+    cases: dict[str, Any] = {}
+    for cid in sorted(set(old.cases) | set(new.cases)):
+        before, after = old.cases.get(cid), new.cases.get(cid)
+        if before == after:
+            continue
+        entry: dict[str, Any] = {"section": (after or before or {}).get("section", "")}
+        if before is None or after is None:
+            entry["kind"] = "added" if before is None else "removed"
+        else:
+            was, now = _status(before), _status(after)
+            entry["kind"] = (
+                "became-illegal"
+                if was == "ok" and now != "ok"
+                else "became-legal"
+                if was != "ok" and now == "ok"
+                else "changed"
+            )
+            leaves = list(leaf_changes(before["expect"], after["expect"], "$.expect"))
+            entry["fields"] = [{"path": p, "old": a, "new": b} for p, a, b in leaves[:FIELDS_PER_CASE]]
+            if len(leaves) > FIELDS_PER_CASE:
+                entry["more_fields"] = len(leaves) - FIELDS_PER_CASE
+        cases[cid] = entry
+    searches = {
+        name: {"old": old.searches.get(name), "new": new.searches.get(name)}
+        for name in sorted(set(old.searches) | set(new.searches))
+        if old.searches.get(name) != new.searches.get(name)
+    }
+    rulings: dict[str, Any] = {}
+    for game in games:
+        parted, parts = _parting(old.cases, game), _parting(new.cases, game)
+        for rid in sorted(set(parted) | set(parts)):
+            if bool(parted.get(rid)) != bool(parts.get(rid)):
+                rulings[rid] = {
+                    "game": game,
+                    "kind": "starts-parting" if parts.get(rid) else "stops-parting",
+                    "old_witnesses": parted.get(rid, []),
+                    "new_witnesses": parts.get(rid, []),
+                }
+    summary = {}
+    for game in games:
+        mine = [c for cid, c in cases.items() if cid.startswith(f"{game}/")]
+        summary[game] = {
+            "cases_compared": sum(1 for cid in set(old.cases) | set(new.cases) if cid.startswith(f"{game}/")),
+            **{kind: sum(1 for c in mine if c["kind"] == kind) for kind in KINDS},
+            "searches_changed": sum(1 for name in searches if name.startswith(f"{game}/")),
+            "rulings_changed": sum(1 for r in rulings.values() if r["game"] == game),
+        }
+    return {
+        "format": FORMAT,
+        "against": labels[0],
+        "data": labels[1],
+        "summary": summary,
+        "no_change": not (cases or searches or rulings),
+        "cases": cases,
+        "searches": searches,
+        "rulings": rulings,
+    }
+
+
+# -- the baseline (a snapshot of the changes, committed) --------------------------------------------
+
+
+def recorded(answer: Mapping[str, Any]) -> str:
+    """The canonical text of a result, one entry a line (small diffs)."""
+    return canonical_json(answer, indent=1) + "\n"
+
+
+def read_baseline(path: str) -> dict[str, Any]:
+    """A recorded result, read as data only; a wrong shape is a located error."""
+    import json
+
+    from invasion_oracle.model.core.jsonio import read_regular_file
+
+    raw = read_regular_file(path, path, BASELINE_LIMIT)
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as err:
+        raise MalformedInputError(path, "$", f"not JSON: {err}") from None
+    if not isinstance(document, dict):
+        raise MalformedInputError(path, "$", "a changes record is a JSON object")
+    if document.get("format") != FORMAT:
+        raise MalformedInputError(
+            path, "$.format", f"expected {FORMAT} (a file written by `changes --record`)"
+        )
+    for key in ("cases", "searches", "rulings"):
+        part = document.get(key)
+        if not isinstance(part, dict):
+            raise MalformedInputError(path, f"$.{key}", "expected an object keyed by id")
+        for name, entry in part.items():
+            if not isinstance(entry, dict):
+                raise MalformedInputError(path, f"$.{key}.{name}", "expected an object")
+    for name, entry in document["cases"].items():
+        if entry.get("kind") not in KINDS:
+            raise MalformedInputError(path, f"$.cases.{name}.kind", f"expected one of {', '.join(KINDS)}")
+    return document
+
+
+def unheld(answer: Mapping[str, Any], baseline: Mapping[str, Any]) -> list[str]:
+    """``KIND id`` of each change the baseline does not hold (absent or different)."""
+    out = []
+    for key in ("cases", "searches", "rulings"):
+        held = baseline.get(key, {})
+        for name, entry in answer[key].items():
+            if held.get(name) != entry:
+                out.append(f"{key[:-1]} {name}")
+    return out
+
+
+def stale(answer: Mapping[str, Any], baseline: Mapping[str, Any]) -> list[str]:
+    """``KIND id`` of each change the baseline holds that no longer happens."""
+    return [
+        f"{key[:-1]} {name}"
+        for key in ("cases", "searches", "rulings")
+        for name in baseline.get(key, {})
+        if name not in answer[key]
+    ]
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+
+def _value(value: Any) -> str:
+    text = canonical_json(value)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def render_text(answer: Mapping[str, Any], markdown: bool) -> str:
+    lines: list[str] = []
+    head = "# " if markdown else ""
+    lines.append(f"{head}Changes: {answer['data']} against {answer['against']}")
+    lines.append("")
+    if answer["no_change"]:
+        lines.append("no change")
+    if markdown:
+        lines += [
+            "| game | cases | changed | became illegal | became legal | added | removed | searches | rulings |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+    for game, s in answer["summary"].items():
+        counts = [s["cases_compared"], *(s[k] for k in KINDS), s["searches_changed"], s["rulings_changed"]]
+        if markdown:
+            lines.append(f"| {game} | " + " | ".join(str(c) for c in counts) + " |")
+        else:
+            lines.append(
+                f"{game}: {s['cases_compared']} cases compared, {s['changed']} changed, "
+                f"{s['became-illegal']} became illegal, {s['became-legal']} became legal, {s['added']} added, "
+                f"{s['removed']} removed; {s['searches_changed']} search answers changed; "
+                f"{s['rulings_changed']} rulings start or stop parting"
+            )
+    code = "`" if markdown else ""
+    bullet = "- " if markdown else "  "
+    if answer["cases"]:
+        lines += ["", f"{'## ' if markdown else ''}Cases"]
+        for cid, c in answer["cases"].items():
+            lines.append(f"{bullet}{code}{cid}{code} ({c['section'] or 'no section'}): {c['kind']}")
+            for f in c.get("fields", []):
+                lines.append(f"    {code}{f['path']}{code}: {_value(f['old'])} -> {_value(f['new'])}")
+            if c.get("more_fields"):
+                lines.append(f"    ... {c['more_fields']} more changed fields")
+    if answer["searches"]:
+        lines += ["", f"{'## ' if markdown else ''}Search answers"]
+        for name, s in answer["searches"].items():
+            lines.append(f"{bullet}{code}{name}{code}")
+            for p, a, b in leaf_changes(s["old"], s["new"], "$"):
+                lines.append(f"    {code}{p}{code}: {_value(a)} -> {_value(b)}")
+    if answer["rulings"]:
+        lines += ["", f"{'## ' if markdown else ''}Rulings"]
+        for rid, r in answer["rulings"].items():
+            lines.append(
+                f"{bullet}{rid} ({r['game']}): {r['kind']} "
+                f"(witnesses parting: {len(r['old_witnesses'])} -> {len(r['new_witnesses'])})"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def render_junit(answer: Mapping[str, Any]) -> str:
+    from xml.sax.saxutils import quoteattr
+
+    changes = [("case", n, e["kind"]) for n, e in answer["cases"].items()]
+    changes += [("search", n, "changed") for n in answer["searches"]]
+    changes += [("ruling", n, e["kind"]) for n, e in answer["rulings"].items()]
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>']
+    lines.append(
+        f'<testsuite name="invasion changes" tests="{max(len(changes), 1)}" failures="{len(changes)}">'
+    )
+    if not changes:
+        lines.append('  <testcase classname="changes" name="no change"/>')
+    for what, name, kind in changes:
+        lines.append(f"  <testcase classname={quoteattr('changes.' + what)} name={quoteattr(name)}>")
+        lines.append(f"    <failure message={quoteattr(kind)}/>")
+        lines.append("  </testcase>")
+    lines.append("</testsuite>")
+    return "\n".join(lines) + "\n"
+
+
+# -- the command ------------------------------------------------------------------------------------
+
+
+def add_parser(sub: Any) -> None:
+    from invasion_oracle.reports.options import add_output_options, output_file
+
+    changes = sub.add_parser(
+        "changes",
+        help="what a change of a game's data does: every conformance case, ruling witness and bundled "
+        "search under both data, compared (docs/ci.md)",
+    )
+    changes.add_argument(
+        "--data",
+        dest="new_data",
+        required=True,
+        metavar="FILE",
+        help="the new data: a data file (full or partial) or a folder of them, one a game",
+    )
+    changes.add_argument(
+        "--against", metavar="FILE", help="the old data, the same way (default: the bundled data)"
+    )
+    changes.add_argument(
+        "--game",
+        action="append",
+        default=[],
+        choices=registry.names(),
+        help="only this game (repeatable; default: every game either side has data for)",
+    )
+    changes.add_argument(
+        "--cases",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only the cases of this producer (a case file's topic, such as heroes-abilities, or "
+        "witnesses); repeatable; without --searches, no search is run",
+    )
+    changes.add_argument(
+        "--searches",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only this bundled search (GAME/NAME or NAME: "
+        + ", ".join(f"{g}/{n}" for g, named in SEARCHES.items() for n, _ in named)
+        + "); repeatable; without --cases, no case is run",
+    )
+    changes.add_argument(
+        "--record",
+        type=output_file("--record"),
+        metavar="FILE",
+        help="write the result (canonical JSON) to FILE",
+    )
+    changes.add_argument("--baseline", metavar="FILE", help="a result written by --record to compare with")
+    changes.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 when anything changed that the baseline (without one: nothing) does not hold",
+    )
+    changes.add_argument("--accept", action="store_true", help="rewrite --baseline with this result")
+    changes.add_argument("--no-cache", action="store_true", help="recompute every job")
+    changes.add_argument("--cache-dir", metavar="DIR", help="the result cache's folder")
+    add_output_options(changes, formats=("text", "md", "json", "junit"))
+    changes.set_defaults(run=run)
+
+
+def run(args: Any) -> int:
+    import sys
+
+    from invasion_oracle.reports.cache import JobCache, default_dir
+    from invasion_oracle.reports.options import OptionError
+    from invasion_oracle.reports.output import emit
+
+    if args.accept and not args.baseline:
+        raise OptionError("--accept", "rewrites the baseline; give --baseline FILE")
+    if args.check and args.accept:
+        raise OptionError("--check", "contradicts --accept (which rewrites the baseline); give one")
+    baseline = read_baseline(args.baseline) if args.baseline and not args.accept else None
+    new_entries = load_side(args.new_data, "--data", args.game)
+    old_entries = load_side(args.against, "--against", args.game)
+    named = {e.game for e in (*new_entries, *old_entries)}
+    games = [g for g in registry.names() if g in named and (not args.game or g in args.game)]
+    given = args.cache_dir
+    off = args.no_cache or (not given and os.environ.get("INVASION_NO_CACHE") == "1")
+    cache = JobCache(Path(given) if given else default_dir(), enabled=not off)
+    cache.check_folder("--cache-dir" if given else "the default cache folder")
+    only = args.cases if args.cases else ([] if args.searches else None)
+    searches_only = args.searches if args.searches else ([] if args.cases else None)
+    known = {n for g, named in SEARCHES.items() for name, _ in named for n in (name, f"{g}/{name}")}
+    for name in args.searches:
+        if name not in known:
+            raise OptionError("--searches", f"no bundled search {name!r}; known: {', '.join(sorted(known))}")
+    if args.cases:
+        from invasion_oracle.reports.suite.build import producers
+
+        names = {producer_name(p) for g in games for p in producers(g)}
+        for name in args.cases:
+            if name not in names:
+                raise OptionError(
+                    "--cases",
+                    f"no case producer {name!r} in {', '.join(games)}; known: {', '.join(sorted(names))}",
+                )
+    old = side_results(old_entries, games, only, cache, searches_only, args.main)
+    new = side_results(new_entries, games, only, cache, searches_only, args.main)
+    labels = (args.against or "bundled", args.new_data)
+    answer = compare(old, new, games, labels)
+    print(
+        f"invasion: changes: {len(cache.reused)} job(s) from the cache, {len(cache.computed)} run",
+        file=sys.stderr,
+    )
+    fmt = args.format or ("text" if sys.stdout.isatty() and not args.out else "md")
+    if fmt == "json":
+        emit(recorded(answer), args.out, kind="raw")  # the answer-changes schema
+    elif fmt == "junit":
+        emit(render_junit(answer), args.out, kind="raw")
+    else:
+        emit(render_text(answer, fmt == "md"), args.out, kind="markdown" if fmt == "md" else "plain")
+    if args.record:
+        write_atomic(args.record, recorded(answer))
+    if args.accept:
+        write_atomic(args.baseline, recorded(answer))
+        print(f"invasion: changes: {args.baseline} accepted", file=sys.stderr)
+        return 0
+    if args.check:
+        if baseline is None:
+            return 0 if answer["no_change"] else 1
+        missing = unheld(answer, baseline)
+        gone = stale(answer, baseline)
+        for line in missing:
+            print(f"invasion: changes: not in the baseline: {line}", file=sys.stderr)
+        for line in gone:
+            print(f"invasion: changes: in the baseline, no longer changed: {line}", file=sys.stderr)
+        return 1 if missing else 0
+    return 0
