@@ -63,7 +63,6 @@ def check_feature_names_early(options: Options, games: list[str]) -> None:
     """A ``--features`` name no game's suite declares is refused before the suite is read (which
     takes seconds): the same message as :func:`check_names`, which then checks the cases asked for."""
     from invasion_oracle.model.core.suggest import did_you_mean
-
     from invasion_oracle.reports.suite.plugins import suite_for
 
     if options.features is None:
