@@ -61,41 +61,32 @@ def default_folder(given: str | None) -> tuple[Path, str]:
 
 def check_feature_names_early(options: Options, games: list[str]) -> None:
     """A ``--features`` name no game's suite declares is refused before the suite is read (which
-    takes seconds): the same message as :func:`check_names`, which then checks the cases asked for."""
-    from invasion_oracle.model.core.suggest import did_you_mean
+    takes seconds); :func:`check_names` then checks the cases asked for."""
     from invasion_oracle.reports.suite.plugins import suite_for
 
-    if options.features is None:
-        return
-    declared = sorted({f for game in games if (suite := suite_for(game)) for f in suite.features})
-    if not declared:
-        return
-    for name in options.features:
-        if name not in declared:
-            hint = did_you_mean(name, declared)
-            raise MalformedInputError(
-                "--features",
-                name,
-                f"no case asked for has this feature ({len(declared)} features in them){hint}",
-            )
+    declared = {f for game in games if (suite := suite_for(game)) for f in suite.features}
+    if declared:
+        _refuse_unknown_features(options, declared)
 
 
 def check_names(cases: list[Case], options: Options) -> None:
     """Every ``--features`` name is one some case asked for has: a misspelt one would skip every
     case that needs it and say nothing (exit 2 with the nearest names). (``--case`` prefixes that
     match nothing are refused by the runner.)"""
+    _refuse_unknown_features(options, {feature for case in cases for feature in case.features})
+
+
+def _refuse_unknown_features(options: Options, known: set[str]) -> None:
     from invasion_oracle.model.core.suggest import did_you_mean
 
-    if options.features is not None:
-        known = sorted({feature for case in cases for feature in case.features})
-        for name in options.features:
-            if name not in known:
-                hint = did_you_mean(name, known)
-                raise MalformedInputError(
-                    "--features",
-                    name,
-                    f"no case asked for has this feature ({len(known)} features in them){hint}",
-                )
+    for name in options.features or ():
+        if name not in known:
+            raise MalformedInputError(
+                "--features",
+                name,
+                f"no case asked for has this feature ({len(known)} features in them)"
+                + did_you_mean(name, sorted(known)),
+            )
 
 
 DEFAULT_MAX_FAILURES = 20
