@@ -34,6 +34,11 @@ def cases_by_game() -> dict[str, list[Case]]:
     return out
 
 
+@cache
+def case_by_id() -> dict[str, Case]:
+    return {case.id: case for case in all_cases()}
+
+
 def events_of(case: Case) -> Iterator[dict[str, Any]]:
     """Every compared event of every variant and acceptable outcome of ``case``."""
     for variant in case.variants:

@@ -60,7 +60,7 @@ BASES: dict[tuple[str, ...], list[str]] = {
     ("fixtures", "check"): [],
     ("fixtures", "coverage"): [],
     ("fixtures", "schema"): [],
-    ("conform",): ["--cmd", ORACLE, "--smoke"],
+    ("conform",): ["--cmd", ORACLE, "--smoke", "--game", "vulketh"],  # one game: its cases read fast
     ("changes",): ["--data", "tests/cli/data/stonespine-barbarian-5.json", "--cases", "heroes-abilities"],
     ("stonespine", "routes"): ["example:stonespine/rulings/SS-HYDRA-COLLAPSE.json", "--hero", "red"],
     ("stonespine", "wave"): [SS, "--heroes", "red,red"],
@@ -240,7 +240,7 @@ REFUSED: list[list[str]] = [
     ["games", "--format", "md", "--json"],
     ["fixtures", "generate", "--check", "--update"],
     # names that match nothing
-    ["conform", "--cmd", ORACLE, "--features", "NOT-A-FEATURE"],
+    ["conform", "--cmd", ORACLE, "--game", "vulketh", "--features", "NOT-A-FEATURE"],
     ["ambiguities", "--only", "NOT-A-RULING"],
     # values parsed before any job is looked up in the cache
     ["rulings", "--scheduler", "GARBAGE"],
