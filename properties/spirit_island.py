@@ -113,37 +113,14 @@ def land_notation(draw: st.DrawFn, *, damaged: bool = True) -> str:
 @st.composite
 def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
     """A valid scenario: a small island, random pieces, Spirits, cards, Fear and Blight, rulings."""
+    # The draws are made in a fixed order (seeded searches replay them): each step draws in turn.
     boards, layout = draw(st.sampled_from(ISLANDS))
     names = [f"{b}{n}" for b in boards for n in range(1, 9)]
-    lands = {name: draw(land_notation()) for name in names if draw(st.booleans())}
-    # A quarter of the islands are cleared of some Invaders, so each Terror Level's victory
-    # (victory.py) is within reach of a search over these documents.
-    cleared = draw(st.sampled_from(("", "", "", "", "", "ETC", "TC", "C")))
-    if cleared:
-        lands = {
-            name: " ".join(t for t in text.split() if t[0] not in cleared) for name, text in lands.items()
-        }
-    spirits = []
-    for s in range(draw(st.integers(1, 2))):
-        homes = draw(st.lists(st.sampled_from(names), min_size=1, max_size=3, unique=True))
-        spirits.append({"name": f"Spirit{s + 1}", "presence": {h: draw(st.integers(1, 2)) for h in homes}})
-    used: list[str] = []
-    board: dict[str, list[str]] = {}
-    for slot in ("ravage", "build"):
-        cards = []
-        for _ in range(draw(st.sampled_from((0, 1, 1, 1, 2)))):
-            card = draw(st.sampled_from([c for stage in CARDS.values() for c in stage if c not in used]))
-            used.append(card)
-            cards.append(card)
-        board[slot] = cards
+    lands, cleared = _draw_lands(draw, names)
+    spirits = _draw_spirits(draw, names)
+    board, used = _draw_invader_board(draw)
     turns = draw(st.integers(1, 3))
-    deck = [draw(st.sampled_from(("stage-1", "stage-2", "stage-3"))) for _ in range(turns)]
-    while any(
-        sum(1 for e in deck if e == f"stage-{s}") + sum(1 for c in used if c.startswith(str(s)))
-        > len(CARDS[s])
-        for s in (1, 2, 3)
-    ):
-        deck = deck[:-1]
+    deck = _draw_invader_deck(draw, turns, used)
     earned_before = draw(st.integers(0, 7))
     earned = draw(st.lists(st.sampled_from(FEAR_CARDS), max_size=2, unique=True))
     pool_size = 4 * len(spirits)
@@ -158,36 +135,103 @@ def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
         "invader_board": board,
         "invader_deck": deck,
         "fear": {"pool": draw(st.integers(1, pool_size)), "earned_before": earned_before, "earned": earned},
-        "blight": {
-            "card": draw(st.sampled_from(BLIGHT_CARDS)),
-            "side": draw(st.sampled_from(("healthy", "blighted"))),
-            "pool": draw(st.integers(1, 6)),
-        },
-        "spirit_phases": [
-            {
-                "defend": {
-                    n: draw(st.integers(0, 2))
-                    for n in draw(st.lists(st.sampled_from(names), max_size=2, unique=True))
-                },
-                "fear": draw(st.integers(0, 3)),
-            }
-            for _ in range(turns)
-        ],
-        "rulings": {
-            r.id: draw(st.sampled_from(r.reading_names))
-            for r in REGISTRY.all("spirit-island")
-            if r.id not in DRAWN_LAST
-        },
+        "blight": _draw_blight(draw),
+        "spirit_phases": _draw_spirit_phases(draw, names, turns),
+        "rulings": _draw_rulings(draw),
         "decisions": {"then": "random", "seed": draw(st.integers(0, 10_000))},
         "chance": {"then": "random", "seed": draw(st.integers(0, 10_000))},
     }
+    _draw_last(draw, document, turns)
+    return document
+
+
+def _draw_lands(draw: st.DrawFn, names: list[str]) -> tuple[dict[str, str], str]:
+    """Some lands' pieces (in notation), and the letters of the Invaders cleared from them."""
+    lands = {name: draw(land_notation()) for name in names if draw(st.booleans())}
+    # A quarter of the islands are cleared of some Invaders, so each Terror Level's victory
+    # (victory.py) is within reach of a search over these documents.
+    cleared = draw(st.sampled_from(("", "", "", "", "", "ETC", "TC", "C")))
+    if cleared:
+        lands = {
+            name: " ".join(t for t in text.split() if t[0] not in cleared) for name, text in lands.items()
+        }
+    return lands, cleared
+
+
+def _draw_spirits(draw: st.DrawFn, names: list[str]) -> list[dict[str, Any]]:
+    """One or two Spirits, each with Presence in one to three of ``names``."""
+    spirits = []
+    for s in range(draw(st.integers(1, 2))):
+        homes = draw(st.lists(st.sampled_from(names), min_size=1, max_size=3, unique=True))
+        spirits.append({"name": f"Spirit{s + 1}", "presence": {h: draw(st.integers(1, 2)) for h in homes}})
+    return spirits
+
+
+def _draw_invader_board(draw: st.DrawFn) -> tuple[dict[str, list[str]], list[str]]:
+    """The Ravage and Build slots' cards (no card twice), and the cards so used."""
+    used: list[str] = []
+    board: dict[str, list[str]] = {}
+    for slot in ("ravage", "build"):
+        cards = []
+        for _ in range(draw(st.sampled_from((0, 1, 1, 1, 2)))):
+            card = draw(st.sampled_from([c for stage in CARDS.values() for c in stage if c not in used]))
+            used.append(card)
+            cards.append(card)
+        board[slot] = cards
+    return board, used
+
+
+def _draw_invader_deck(draw: st.DrawFn, turns: int, used: list[str]) -> list[str]:
+    """One stage a turn, cut short until no stage needs more cards than it has besides ``used``."""
+    deck = [draw(st.sampled_from(("stage-1", "stage-2", "stage-3"))) for _ in range(turns)]
+    while any(
+        sum(1 for e in deck if e == f"stage-{s}") + sum(1 for c in used if c.startswith(str(s)))
+        > len(CARDS[s])
+        for s in (1, 2, 3)
+    ):
+        deck = deck[:-1]
+    return deck
+
+
+def _draw_blight(draw: st.DrawFn) -> dict[str, Any]:
+    return {
+        "card": draw(st.sampled_from(BLIGHT_CARDS)),
+        "side": draw(st.sampled_from(("healthy", "blighted"))),
+        "pool": draw(st.integers(1, 6)),
+    }
+
+
+def _draw_spirit_phases(draw: st.DrawFn, names: list[str], turns: int) -> list[dict[str, Any]]:
+    """Each turn's Spirit Phase: Defend in up to two lands, and Fear generated."""
+    return [
+        {
+            "defend": {
+                n: draw(st.integers(0, 2))
+                for n in draw(st.lists(st.sampled_from(names), max_size=2, unique=True))
+            },
+            "fear": draw(st.integers(0, 3)),
+        }
+        for _ in range(turns)
+    ]
+
+
+def _draw_rulings(draw: st.DrawFn) -> dict[str, str]:
+    """A reading of each ruling but those drawn last (:data:`DRAWN_LAST`)."""
+    return {
+        r.id: draw(st.sampled_from(r.reading_names))
+        for r in REGISTRY.all("spirit-island")
+        if r.id not in DRAWN_LAST
+    }
+
+
+def _draw_last(draw: st.DrawFn, document: dict[str, Any], turns: int) -> None:
+    """The draws added after the others: an adversary, events, the rulings of :data:`DRAWN_LAST`."""
     if draw(st.booleans()):
         document["adversary"] = "Generic Escalation"
     if draw(st.booleans()):
         document["events"] = ["draw"] * turns
     for rid in DRAWN_LAST:
         document["rulings"][rid] = draw(st.sampled_from(REGISTRY.get(rid).reading_names))
-    return document
 
 
 DRAWN_LAST = ("SI-OVER-ALLOCATION",)

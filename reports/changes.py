@@ -36,6 +36,7 @@ from invasion_oracle.model.core.errors import MalformedInputError
 
 if TYPE_CHECKING:  # the parser is built for --help without the data machinery (a fast start)
     from invasion_oracle.model.core.overrides import DataInForce
+    from invasion_oracle.reports.cache import JobCache
 
 FORMAT = 1
 BASELINE_LIMIT = 64 * 1024 * 1024
@@ -238,6 +239,23 @@ def _parting(cases: Mapping[str, Mapping[str, Any]], game: str) -> dict[str, lis
 
 def compare(old: Results, new: Results, games: Sequence[str], labels: tuple[str, str]) -> dict[str, Any]:
     """The changes from ``old`` to ``new`` (the ``answer-changes`` schema)."""
+    cases = _case_changes(old, new)
+    searches = _search_changes(old, new)
+    rulings = _ruling_changes(old, new, games)
+    return {
+        "format": FORMAT,
+        "against": labels[0],
+        "data": labels[1],
+        "summary": _summary(old, new, games, cases, searches, rulings),
+        "no_change": not (cases or searches or rulings),
+        "cases": cases,
+        "searches": searches,
+        "rulings": rulings,
+    }
+
+
+def _case_changes(old: Results, new: Results) -> dict[str, Any]:
+    """Each case that differs, by id (sorted): its section, kind and first changed fields."""
     cases: dict[str, Any] = {}
     for cid in sorted(set(old.cases) | set(new.cases)):
         before, after = old.cases.get(cid), new.cases.get(cid)
@@ -247,24 +265,35 @@ def compare(old: Results, new: Results, games: Sequence[str], labels: tuple[str,
         if before is None or after is None:
             entry["kind"] = "added" if before is None else "removed"
         else:
-            was, now = _status(before), _status(after)
-            entry["kind"] = (
-                "became-illegal"
-                if was == "ok" and now != "ok"
-                else "became-legal"
-                if was != "ok" and now == "ok"
-                else "changed"
-            )
+            entry["kind"] = _change_kind(_status(before), _status(after))
             leaves = list(leaf_changes(before["expect"], after["expect"], "$.expect"))
             entry["fields"] = [{"path": p, "old": a, "new": b} for p, a, b in leaves[:FIELDS_PER_CASE]]
             if len(leaves) > FIELDS_PER_CASE:
                 entry["more_fields"] = len(leaves) - FIELDS_PER_CASE
         cases[cid] = entry
-    searches = {
+    return cases
+
+
+def _change_kind(was: str, now: str) -> str:
+    """How a case present on both sides changed, from its default outcome's status before and after."""
+    if was == "ok" and now != "ok":
+        return "became-illegal"
+    if was != "ok" and now == "ok":
+        return "became-legal"
+    return "changed"
+
+
+def _search_changes(old: Results, new: Results) -> dict[str, Any]:
+    """Each bundled search whose answer differs, by name (sorted): both answers."""
+    return {
         name: {"old": old.searches.get(name), "new": new.searches.get(name)}
         for name in sorted(set(old.searches) | set(new.searches))
         if old.searches.get(name) != new.searches.get(name)
     }
+
+
+def _ruling_changes(old: Results, new: Results, games: Sequence[str]) -> dict[str, Any]:
+    """Each ruling whose readings start or stop parting on a witness, game by game."""
     rulings: dict[str, Any] = {}
     for game in games:
         parted, parts = _parting(old.cases, game), _parting(new.cases, game)
@@ -276,6 +305,18 @@ def compare(old: Results, new: Results, games: Sequence[str], labels: tuple[str,
                     "old_witnesses": parted.get(rid, []),
                     "new_witnesses": parts.get(rid, []),
                 }
+    return rulings
+
+
+def _summary(
+    old: Results,
+    new: Results,
+    games: Sequence[str],
+    cases: Mapping[str, Any],
+    searches: Mapping[str, Any],
+    rulings: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Per game: the cases compared, the count of each kind of change, searches and rulings changed."""
     summary = {}
     for game in games:
         mine = [c for cid, c in cases.items() if cid.startswith(f"{game}/")]
@@ -285,16 +326,7 @@ def compare(old: Results, new: Results, games: Sequence[str], labels: tuple[str,
             "searches_changed": sum(1 for name in searches if name.startswith(f"{game}/")),
             "rulings_changed": sum(1 for r in rulings.values() if r["game"] == game),
         }
-    return {
-        "format": FORMAT,
-        "against": labels[0],
-        "data": labels[1],
-        "summary": summary,
-        "no_change": not (cases or searches or rulings),
-        "cases": cases,
-        "searches": searches,
-        "rulings": rulings,
-    }
+    return summary
 
 
 # -- the baseline (a snapshot of the changes, committed) --------------------------------------------
@@ -500,39 +532,17 @@ def add_parser(sub: Any) -> None:
 def run(args: Any) -> int:
     import sys
 
-    from invasion_oracle.reports.cache import JobCache, default_dir
-    from invasion_oracle.reports.options import OptionError
-    from invasion_oracle.reports.output import emit
-
-    if args.accept and not args.baseline:
-        raise OptionError("--accept", "rewrites the baseline; give --baseline FILE")
-    if args.check and args.accept:
-        raise OptionError("--check", "contradicts --accept (which rewrites the baseline); give one")
+    _check_baseline_flags(args)
     baseline = read_baseline(args.baseline) if args.baseline and not args.accept else None
     new_entries = load_side(args.new_data, "--data", args.game)
     old_entries = load_side(args.against, "--against", args.game)
     named = {e.game for e in (*new_entries, *old_entries)}
     games = [g for g in registry.names() if g in named and (not args.game or g in args.game)]
-    given = args.cache_dir
-    off = args.no_cache or (not given and os.environ.get("INVASION_NO_CACHE") == "1")
-    cache = JobCache(Path(given) if given else default_dir(), enabled=not off)
-    cache.check_folder("--cache-dir" if given else "the default cache folder")
+    cache = _job_cache(args)
     only = args.cases if args.cases else ([] if args.searches else None)
     searches_only = args.searches if args.searches else ([] if args.cases else None)
-    known = {n for g, named in SEARCHES.items() for name, _ in named for n in (name, f"{g}/{name}")}
-    for name in args.searches:
-        if name not in known:
-            raise OptionError("--searches", f"no bundled search {name!r}; known: {', '.join(sorted(known))}")
-    if args.cases:
-        from invasion_oracle.reports.suite.build import producers
-
-        names = {producer_name(p) for g in games for p in producers(g)}
-        for name in args.cases:
-            if name not in names:
-                raise OptionError(
-                    "--cases",
-                    f"no case producer {name!r} in {', '.join(games)}; known: {', '.join(sorted(names))}",
-                )
+    _check_searches_named(args.searches)
+    _check_cases_named(args.cases, games)
     old = side_results(old_entries, games, only, cache, searches_only, args.main)
     new = side_results(new_entries, games, only, cache, searches_only, args.main)
     labels = (args.against or "bundled", args.new_data)
@@ -541,13 +551,7 @@ def run(args: Any) -> int:
         f"invasion: changes: {len(cache.reused)} job(s) from the cache, {len(cache.computed)} run",
         file=sys.stderr,
     )
-    fmt = args.format or ("text" if sys.stdout.isatty() and not args.out else "md")
-    if fmt == "json":
-        emit(recorded(answer), args.out, kind="raw")  # the answer-changes schema
-    elif fmt == "junit":
-        emit(render_junit(answer), args.out, kind="raw")
-    else:
-        emit(render_text(answer, fmt == "md"), args.out, kind="markdown" if fmt == "md" else "plain")
+    _emit_answer(args, answer)
     if args.record:
         write_atomic(args.record, recorded(answer))
     if args.accept:
@@ -555,13 +559,84 @@ def run(args: Any) -> int:
         print(f"invasion: changes: {args.baseline} accepted", file=sys.stderr)
         return 0
     if args.check:
-        if baseline is None:
-            return 0 if answer["no_change"] else 1
-        missing = unheld(answer, baseline)
-        gone = stale(answer, baseline)
-        for line in missing:
-            print(f"invasion: changes: not in the baseline: {line}", file=sys.stderr)
-        for line in gone:
-            print(f"invasion: changes: in the baseline, no longer changed: {line}", file=sys.stderr)
-        return 1 if missing else 0
+        return _check_exit(answer, baseline)
     return 0
+
+
+def _check_baseline_flags(args: Any) -> None:
+    """--accept needs --baseline, and contradicts --check."""
+    from invasion_oracle.reports.options import OptionError
+
+    if args.accept and not args.baseline:
+        raise OptionError("--accept", "rewrites the baseline; give --baseline FILE")
+    if args.check and args.accept:
+        raise OptionError("--check", "contradicts --accept (which rewrites the baseline); give one")
+
+
+def _job_cache(args: Any) -> JobCache:
+    """The result cache --cache-dir (or the default folder) names, off with --no-cache or
+    INVASION_NO_CACHE=1 (unless a folder is given); its folder checked."""
+    from invasion_oracle.reports.cache import JobCache, default_dir
+
+    given = args.cache_dir
+    off = args.no_cache or (not given and os.environ.get("INVASION_NO_CACHE") == "1")
+    cache = JobCache(Path(given) if given else default_dir(), enabled=not off)
+    cache.check_folder("--cache-dir" if given else "the default cache folder")
+    return cache
+
+
+def _check_searches_named(searches: Sequence[str]) -> None:
+    """Each --searches name is a bundled search (GAME/NAME or NAME)."""
+    from invasion_oracle.reports.options import OptionError
+
+    known = {n for g, named in SEARCHES.items() for name, _ in named for n in (name, f"{g}/{name}")}
+    for name in searches:
+        if name not in known:
+            raise OptionError("--searches", f"no bundled search {name!r}; known: {', '.join(sorted(known))}")
+
+
+def _check_cases_named(cases: Sequence[str], games: Sequence[str]) -> None:
+    """Each --cases name is a case producer of one of ``games``."""
+    if not cases:
+        return
+    from invasion_oracle.reports.options import OptionError
+    from invasion_oracle.reports.suite.build import producers
+
+    names = {producer_name(p) for g in games for p in producers(g)}
+    for name in cases:
+        if name not in names:
+            raise OptionError(
+                "--cases",
+                f"no case producer {name!r} in {', '.join(games)}; known: {', '.join(sorted(names))}",
+            )
+
+
+def _emit_answer(args: Any, answer: Mapping[str, Any]) -> None:
+    """The answer in the --format asked (default: text on a terminal, else Markdown)."""
+    import sys
+
+    from invasion_oracle.reports.output import emit
+
+    fmt = args.format or ("text" if sys.stdout.isatty() and not args.out else "md")
+    if fmt == "json":
+        emit(recorded(answer), args.out, kind="raw")  # the answer-changes schema
+    elif fmt == "junit":
+        emit(render_junit(answer), args.out, kind="raw")
+    else:
+        emit(render_text(answer, fmt == "md"), args.out, kind="markdown" if fmt == "md" else "plain")
+
+
+def _check_exit(answer: Mapping[str, Any], baseline: Mapping[str, Any] | None) -> int:
+    """--check: 1 when a change is not held by the baseline (without one: any change); each
+    change missing from it, and each it holds that no longer happens, said on stderr."""
+    import sys
+
+    if baseline is None:
+        return 0 if answer["no_change"] else 1
+    missing = unheld(answer, baseline)
+    gone = stale(answer, baseline)
+    for line in missing:
+        print(f"invasion: changes: not in the baseline: {line}", file=sys.stderr)
+    for line in gone:
+        print(f"invasion: changes: in the baseline, no longer changed: {line}", file=sys.stderr)
+    return 1 if missing else 0

@@ -385,62 +385,102 @@ def _expand_collection(
     records: dict[str, Any] = {}
     for rid, patch in given.items():
         where: Path = (*at, *collection.path, rid)
-        if rid in removed:
-            raise MalformedInputError(source, json_path(where), f"{rid!r} is both changed and removed")
-        if rid not in base and fixed:
-            raise MalformedInputError(
-                source, json_path(where), f"unknown {collection.what} {rid!r}{name_hint(rid, fixed)}"
-            )
-        if rid not in base:
-            missing = [
-                r
-                for r in required
-                if r != collection.id_field and not (isinstance(patch, dict) and r in patch)
-            ]
-            if not collection.merge:
-                raise MalformedInputError(
-                    source,
-                    json_path(where),
-                    f"unknown {collection.what} {rid!r}{name_hint(rid, list(base))}",
-                )
-            if missing:
-                raise MalformedInputError(
-                    source,
-                    json_path(where),
-                    f"no bundled {collection.what} {rid!r}{name_hint(rid, list(base))} "
-                    f"(to add one, give it whole: {', '.join(repr(m) for m in missing)} "
-                    f"{'is' if len(missing) == 1 else 'are'} missing)",
-                )
+        _check_record_name(collection, rid, patch, base, removed, fixed, required, source, where)
         if not collection.merge:
             records[rid] = copy.deepcopy(patch)
             continue
-        if not isinstance(patch, dict):
-            raise MalformedInputError(
-                source, json_path(where), f"a {collection.what}'s changed fields, as an object"
-            )
-        _check_fields(patch, record_schema or _entry_schema(schema, collection, rid), schema, source, where)
-        if collection.id_field is not None:
-            named = patch.get(collection.id_field, rid)
-            if named != rid:
-                raise MalformedInputError(
-                    source,
-                    json_path((*where, collection.id_field)),
-                    f"the {collection.id_field} is the key, {rid!r}; to rename, remove it and add one",
-                )
-        record = (
-            _merged({k: v for k, v in base[rid].items() if k not in collection.drop}, patch)
-            if rid in base
-            else copy.deepcopy(patch)
-        )
-        if collection.id_field is not None:
-            record = {
-                collection.id_field: rid,
-                **{k: v for k, v in record.items() if k != collection.id_field},
-            }
-        records[rid] = record
-    renames: list[tuple[str, str]] = []
+        records[rid] = _merged_record(collection, rid, patch, base, record_schema, schema, source, where)
     if collection.id_field is None:
-        return records, renames
+        return records, []
+    return _ordered_records(collection, records, base, removed, at)
+
+
+def _check_record_name(
+    collection: Collection,
+    rid: str,
+    patch: Any,
+    base: Mapping[str, Any],
+    removed: tuple[str, ...],
+    fixed: list[str],
+    required: list[str],
+    source: str,
+    where: Path,
+) -> None:
+    """A changed record is not also removed, and one not bundled may be added (given whole)."""
+    if rid in removed:
+        raise MalformedInputError(source, json_path(where), f"{rid!r} is both changed and removed")
+    if rid not in base and fixed:
+        raise MalformedInputError(
+            source, json_path(where), f"unknown {collection.what} {rid!r}{name_hint(rid, fixed)}"
+        )
+    if rid in base:
+        return
+    missing = [
+        r for r in required if r != collection.id_field and not (isinstance(patch, dict) and r in patch)
+    ]
+    if not collection.merge:
+        raise MalformedInputError(
+            source,
+            json_path(where),
+            f"unknown {collection.what} {rid!r}{name_hint(rid, list(base))}",
+        )
+    if missing:
+        raise MalformedInputError(
+            source,
+            json_path(where),
+            f"no bundled {collection.what} {rid!r}{name_hint(rid, list(base))} "
+            f"(to add one, give it whole: {', '.join(repr(m) for m in missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} missing)",
+        )
+
+
+def _merged_record(
+    collection: Collection,
+    rid: str,
+    patch: Any,
+    base: Mapping[str, Any],
+    record_schema: Mapping[str, Any],
+    schema: Mapping[str, Any],
+    source: str,
+    where: Path,
+) -> Any:
+    """The record ``rid`` after its patch: checked field by field, merged over the bundled one
+    (its dropped fields left out), its id field first."""
+    if not isinstance(patch, dict):
+        raise MalformedInputError(
+            source, json_path(where), f"a {collection.what}'s changed fields, as an object"
+        )
+    _check_fields(patch, record_schema or _entry_schema(schema, collection, rid), schema, source, where)
+    if collection.id_field is not None:
+        named = patch.get(collection.id_field, rid)
+        if named != rid:
+            raise MalformedInputError(
+                source,
+                json_path((*where, collection.id_field)),
+                f"the {collection.id_field} is the key, {rid!r}; to rename, remove it and add one",
+            )
+    record = (
+        _merged({k: v for k, v in base[rid].items() if k not in collection.drop}, patch)
+        if rid in base
+        else copy.deepcopy(patch)
+    )
+    if collection.id_field is not None:
+        record = {
+            collection.id_field: rid,
+            **{k: v for k, v in record.items() if k != collection.id_field},
+        }
+    return record
+
+
+def _ordered_records(
+    collection: Collection,
+    records: dict[str, Any],
+    base: Mapping[str, Any],
+    removed: tuple[str, ...],
+    at: Path,
+) -> tuple[list[Any], list[tuple[str, str]]]:
+    """A list collection's records in order (a whole one: the bundled kept, then the added), and
+    each changed record's list path renamed to its id path."""
     if collection.whole:
         order = [r for r in base if r not in removed] + [r for r in records if r not in base]
         out = [
@@ -449,6 +489,7 @@ def _expand_collection(
     else:
         order = list(records)
         out = [records[r] for r in order]
+    renames: list[tuple[str, str]] = []
     for i, rid in enumerate(order):
         if rid in records:
             renames.append((json_path((*at, *collection.path, i)), json_path((*at, *collection.path, rid))))
