@@ -169,46 +169,47 @@ def _smaller(value: Any) -> Iterator[Any]:
     """Documents one edit smaller than ``value``, biggest cuts first: a list item or a dict entry
     left out (outer ones first), then a number made 0, halved or one nearer 0, then a word left out of a
     text of three words or more (a chamber's elements)."""
-    paths = list(_paths(value, ()))
+    paths = list(document_nodes(value, ()))
     for path, node in paths:
         if isinstance(node, list):
             for i in reversed(range(len(node))):
-                yield _replace(value, path, node[:i] + node[i + 1 :])
+                yield replace_node(value, path, node[:i] + node[i + 1 :])
         elif isinstance(node, dict):
             for k in reversed(list(node)):
-                yield _replace(value, path, {key: v for key, v in node.items() if key != k})
+                yield replace_node(value, path, {key: v for key, v in node.items() if key != k})
     for path, node in paths:
         if isinstance(node, int) and not isinstance(node, bool) and node:
-            yield _replace(value, path, 0)
+            yield replace_node(value, path, 0)
             if abs(node) > 2:
-                yield _replace(value, path, node // 2)
+                yield replace_node(value, path, node // 2)
             if abs(node) > 1:
-                yield _replace(value, path, node - 1 if node > 0 else node + 1)
+                yield replace_node(value, path, node - 1 if node > 0 else node + 1)
     for path, node in paths:
         if isinstance(node, str) and node.count(" ") >= 2:
             words = node.split(" ")
             for i in reversed(range(2, len(words))):
-                yield _replace(value, path, " ".join(words[:i] + words[i + 1 :]))
+                yield replace_node(value, path, " ".join(words[:i] + words[i + 1 :]))
 
 
-def _paths(value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+def document_nodes(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every node of a JSON document with its path (the document first, then depth first)."""
     yield path, value
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _paths(v, (*path, k))
+            yield from document_nodes(v, (*path, k))
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            yield from _paths(v, (*path, i))
+            yield from document_nodes(v, (*path, i))
 
 
-def _replace(value: Any, path: tuple[Any, ...], node: Any) -> Any:
+def replace_node(value: Any, path: tuple[Any, ...], node: Any) -> Any:
     """``value`` with the node at ``path`` replaced (the rest shared, not copied)."""
     if not path:
         return node
     head, rest = path[0], path[1:]
     if isinstance(value, dict):
-        return {k: (_replace(v, rest, node) if k == head else v) for k, v in value.items()}
-    return [(_replace(v, rest, node) if i == head else v) for i, v in enumerate(value)]
+        return {k: (replace_node(v, rest, node) if k == head else v) for k, v in value.items()}
+    return [(replace_node(v, rest, node) if i == head else v) for i, v in enumerate(value)]
 
 
 def reduce_document(value: Any, holds: Callable[[Any], bool], attempts: int) -> Any:

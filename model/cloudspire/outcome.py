@@ -1,8 +1,7 @@
-"""Cloudspire's outcome of a run: what a finished (or stopped) run ended with, as traces record it:
-everything a fixture compares at the end; its totals equal the sums of the events that changed them.
+"""Cloudspire's outcome of a run, as traces record it (beside the state, not in :mod:`.simulate`:
+``docs/adding-a-game.md``).
 
-It sits beside the state rather than in :mod:`.simulate`, so that the game's spec can name it without
-importing the simulation helpers (which name the spec): no import circle.
+Everything a fixture compares at the end; its totals equal the sums of the events that changed them.
 """
 
 from __future__ import annotations

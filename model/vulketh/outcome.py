@@ -1,7 +1,5 @@
-"""Vul'Keth's outcome of a run: what a finished (or stopped) run ended with, as traces record it.
-
-It sits beside the state rather than in :mod:`.simulate`, so that the game's spec can name it without
-importing the simulation helpers (which name the spec): no import circle.
+"""Vul'Keth's outcome of a run, as traces record it (beside the state, not in :mod:`.simulate`:
+``docs/adding-a-game.md``).
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.properties.budget import document_nodes, replace_node
 from invasion_oracle.reports.conform.grade import LEVELS
 from invasion_oracle.reports.conform.process import Crashed
 from invasion_oracle.reports.conform.runner import Options, Result, Run, Session, _judge, requested_readings
@@ -503,7 +504,7 @@ def _fits(case: Case, out: FuzzRun) -> str:
 
 def _smaller(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
     """(path, smaller node) edits of a draft's JSON, biggest cuts first."""
-    nodes = list(_walk(value, ()))
+    nodes = list(document_nodes(value))
     for where, node in nodes:
         if isinstance(node, dict):
             for key in reversed(list(node)):
@@ -537,25 +538,6 @@ def _smaller(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any
 
 
 _NOTATION = re.compile(r"\d*[A-Z](@\d+)?( \d*[A-Z](@\d+)?)*")  # land notation: "2E T@1 D B"
-
-
-def _walk(value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    yield path, value
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _walk(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _walk(v, (*path, i))
-
-
-def _replace(value: Any, path: tuple[Any, ...], node: Any) -> Any:
-    if not path:
-        return node
-    head, rest = path[0], path[1:]
-    if isinstance(value, dict):
-        return {k: (_replace(v, rest, node) if k == head else v) for k, v in value.items()}
-    return [(_replace(v, rest, node) if i == head else v) for i, v in enumerate(value)]
 
 
 def _shrinkable(draft: Draft) -> dict[str, Any]:
@@ -595,7 +577,7 @@ def shrink(
         for where, node in _smaller(current):
             if runs >= attempts:
                 break
-            candidate = _from_shrinkable(best, _replace(current, where, node))
+            candidate = _from_shrinkable(best, replace_node(current, where, node))
             if candidate is None:
                 continue
             runs += 1
