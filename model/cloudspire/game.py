@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
 from invasion_oracle.model.cloudspire.area import (
     HERO,
@@ -181,6 +182,20 @@ def _by_slot(miss: tuple[Slot, Die]) -> Slot:
     return miss[0]
 
 
+_LANE_INDEX = {lane: i for i, lane in enumerate(LANES)}
+_SPIRE_OPTION = {space: choice("spire", space) for space in SPIRE_SPACES}
+_HERO_OPTION = choice("hero")
+_LANES_BOTTOM_FIRST = tuple(reversed(LANES))
+
+
+@cache
+def _enemy_reach(lane: str) -> tuple[tuple[tuple[str, int], ...], bool]:
+    """:func:`enemy_reach` for :meth:`CloudspireGame.targets`: the spire spaces with their
+    index in the state's ``spires``, and whether the hero is in reach."""
+    reach = enemy_reach(lane)
+    return tuple((sp, SPIRE_SPACES.index(sp)) for sp in reach if sp != HERO), HERO in reach
+
+
 def resolve_tasks() -> tuple[Task, ...]:
     """The Resolve phase's steps (Recover Dice is pushed by Exhaust Dice)."""
     return (SufferDamage(), AfterEffects(), ExhaustDice(), GainItemRewards(), Cleanup())
@@ -205,7 +220,8 @@ class CloudspireGame:
 
     def start(self, state: GameState) -> tuple[GameState, tuple[Event, ...]]:
         events: Events = [] if self.record_events else UNRECORDED
-        state = self._check(state, events)
+        if state.health < 1 or state.boss_added:  # else _check finds no outcome
+            state = self._check(state, events)
         return self._advance(state, events), tuple(events)
 
     def pending(self, state: GameState) -> DecisionRequest | ChanceRequest | None:
@@ -219,12 +235,13 @@ class CloudspireGame:
         if not (isinstance(answer, str) and answer in listed):
             answer = normalise_answer(request, answer)
         events: Events = [] if self.record_events else UNRECORDED
-        state = state.evolve(request=None, awaiting=None)
+        state = state.with_request(None, None)
         if isinstance(request, ChanceRequest):
             state = self._chance(state, task, str(answer), events)
         else:
             state = self._decided(state, task, Choice.parse(str(answer)), events)
-        state = self._check(state, events)
+        if state.health < 1 or state.boss_added:  # else _check finds no outcome
+            state = self._check(state, events)
         return self._advance(state, events), tuple(events)
 
     # -- cards ----------------------------------------------------------------------------------------
@@ -264,7 +281,7 @@ class CloudspireGame:
             task, s = s.agenda[0], s.with_agenda(s.agenda[1:])
             handler = handlers.get(type(task))  # the step loop's own copy of _run's lookup
             s = self._run(s, task, ev) if handler is None else handler(s, task, ev)
-            if s.health < 1 or s.boss_added:  # else _check finds nothing: no outcome can begin
+            if s.health < 1 or (s.boss_added and not any(s.lanes)):  # else _check finds no outcome
                 s = self._check(s, ev)
         if s.outcome is not None:
             return s.evolve(agenda=(), request=None, awaiting=None, phase="over")
@@ -296,9 +313,7 @@ class CloudspireGame:
         its own (the one rule of every game: docs/fixtures.md, "Single-option decisions")."""
         if len(options) == 1:
             return self._decided(s, task, Choice.parse(options[0]), ev)
-        return s.evolve(
-            request=DecisionRequest(kind, PLAYER, tuple(options), tuple(context.items())), awaiting=task
-        )
+        return s.with_request(DecisionRequest(kind, PLAYER, tuple(options), tuple(context.items())), task)
 
     def _run(self, s: GameState, task: Task, ev: Events) -> GameState:
         kind = type(task)
@@ -486,16 +501,15 @@ class CloudspireGame:
 
     def targets(self, s: GameState, lane: str) -> list[str]:
         """What the enemy on top in ``lane`` may hit next (seed 004, Suffer Damage Step)."""
-        top = s.top_of(lane)
-        if top is None:
+        stack = s.lanes[_LANE_INDEX[lane]]
+        if not stack:
             return []
-        misses, spires, hero = [], [], []
+        reach, hero_in_reach = _enemy_reach(lane)
+        misses, spires = [], []
         loaded_misses: list[tuple[Slot, Die]] | None = None  # found once, at the first spire
-        for space in enemy_reach(lane):
-            if space == HERO:
-                hero.append(choice("hero"))
-                continue
-            placed = s.spire_at(space)
+        placed_spires = s.spires
+        for space, index in reach:
+            placed = placed_spires[index]
             if placed is None or placed.defeated:
                 continue
             if loaded_misses is None:
@@ -506,10 +520,26 @@ class CloudspireGame:
             if loaded:
                 misses += [choice("miss", d.slot) for d in loaded]
             else:
-                spires.append(choice("spire", space))
-        if not hero and has(self.enemy(top).ongoing, EffectKind.RANGED):
-            hero.append(choice("hero"))
-        return misses + spires + hero
+                spires.append(_SPIRE_OPTION[space])
+        if hero_in_reach or has(self.enemy(stack[0]).ongoing, EffectKind.RANGED):
+            spires.append(_HERO_OPTION)
+        return misses + spires
+
+    def has_target(self, s: GameState, lane: str) -> bool:
+        """``bool(self.targets(s, lane))`` without listing them: the hero in reach, an active
+        spire in reach (its loaded misses or itself), or a ranged enemy."""
+        stack = s.lanes[_LANE_INDEX[lane]]
+        if not stack:
+            return False
+        reach, hero_in_reach = _enemy_reach(lane)
+        if hero_in_reach:
+            return True
+        placed_spires = s.spires
+        for _, index in reach:
+            placed = placed_spires[index]
+            if placed is not None and not placed.defeated:
+                return True
+        return has(self.enemy(stack[0]).ongoing, EffectKind.RANGED)
 
     # -- spires --------------------------------------------------------------------------------------
 
@@ -527,6 +557,8 @@ class CloudspireGame:
         return found
 
     def banish_options(self, s: GameState) -> list[str]:
+        if not s.discard and not len(s.market):  # nothing to search (most states): no spire to find
+            return []
         if not s.in_zone(Zone.POOL) or not self.searchable_spires(s):
             return []
         return [choice("banish", c.value) for c in self._pool_colours(s)]
@@ -936,7 +968,7 @@ class CloudspireGame:
         die = s.die(task.die)
         faces = tuple(f.value for f in self.data.dice.faces_of(die.colour))
         request = ChanceRequest("roll", die.name, faces, f"Strategy phase roll {s.rolls_used}")
-        return s.evolve(request=request, awaiting=task)
+        return s.with_request(request, task)
 
     def _task_LoadDice(self, s: GameState, task: LoadDice, ev: Events) -> GameState:
         """Seed 004, Apply Dice Step: colours must match; only spires accept misses."""
@@ -1040,11 +1072,11 @@ class CloudspireGame:
 
     def _attackers(self, s: GameState) -> list[str]:
         lanes = []
-        for lane in reversed(LANES):
+        for lane in _LANES_BOTTOM_FIRST:
             top = s.top_of(lane)
             if top is None or lane in s.attacked or self.attack_damage(s, top) <= 0:
                 continue
-            if self.targets(s, lane):
+            if self.has_target(s, lane):
                 lanes.append(lane)
         return lanes
 
@@ -1084,8 +1116,8 @@ class CloudspireGame:
             if ev is not UNRECORDED:
                 ev.append(Event.make("attack_ended", lane=task.lane, reason="no-target", unused=task.left))
             return s
-        if task.on_hero and self.rules.switch_from_hero == "sticky" and choice("hero") in options:
-            options = [choice("hero")]
+        if task.on_hero and self.rules.switch_from_hero == "sticky" and _HERO_OPTION in options:
+            options = [_HERO_OPTION]
         banish = self.banish_options(s)
         if len(options) == 1 and not banish:
             return self._hit(s, task, Choice.parse(options[0]), ev)

@@ -463,6 +463,17 @@ class GameState:
         _set_attribute(new, "__dict__", attributes)
         return new
 
+    def with_request(self, request: Request | None, awaiting: Task | None) -> GameState:
+        """``evolve(request=request, awaiting=awaiting)`` (a question asked, or answered: every
+        step does both) without the keywords."""
+        attributes = self.__dict__.copy()
+        attributes.pop("_hash", None)
+        attributes["request"] = request
+        attributes["awaiting"] = awaiting
+        new = object.__new__(GameState)
+        _set_attribute(new, "__dict__", attributes)
+        return new
+
     def push(self, *tasks: Task) -> GameState:
         """Put ``tasks`` at the front of the agenda, in the order given."""
         return self.with_agenda((*tasks, *self.agenda))

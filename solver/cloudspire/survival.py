@@ -58,6 +58,8 @@ MAX_STATES = 2_000_000
 ESTIMATE_EVERY = 4096
 RUNAWAY_AFTER = 50_000
 RUNAWAY_FACTOR = 1000
+# A state's value: the int 0 or 1 when exactly that, else a Fraction strictly between
+Value = int | Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,13 +102,17 @@ class SurvivalDP:
     game: CloudspireGame
     grouped: bool
     deadline: Deadline = field(default_factory=Deadline)
-    memo: dict[GameState, Fraction] = field(default_factory=dict)
+    memo: dict[GameState, Value] = field(default_factory=dict)
     progress: Progress | None = None
     max_states: int = MAX_STATES  # bounds memory: beyond it the search stops as unknown
     # [children finished, children] of each decision and roll on the path being searched
     _path: list[list[int]] = field(default_factory=list)
     estimated: int | None = None  # the latest estimate of the states in all (see ESTIMATE_EVERY)
     runaway: bool = False  # stopped by that estimate
+    # the ways of each colour's dice of a roll (see _colour_ways), by colour and dice
+    _ways: dict[tuple[Any, tuple[str, ...]], list[tuple[dict[str, str], Fraction]]] = field(
+        default_factory=dict
+    )
 
     def finished_share(self) -> float:
         """The share of the search tree finished, each node's children weighed equally."""
@@ -128,19 +134,26 @@ class SurvivalDP:
             self.runaway = True
             raise self.deadline.trip("memory")  # the state bound stands for memory: it would be hit
 
-    def value(self, s: GameState) -> Fraction:
-        done = _terminal(s)
-        if done is not None:
-            return done
-        found = self.memo.get(s)
+    def value(self, s: GameState) -> Value:
+        """The state's survival probability: the int 0 or 1 when it is one of those (most states
+        are worth 0: an int compares and adds much faster than a Fraction), else a Fraction."""
+        outcome = s.outcome
+        if outcome is not None:
+            return 0 if outcome.result == "loss" else 1
+        request = s.request
+        if request is None:
+            return 1
+        memo = self.memo
+        found = memo.get(s)
         if found is not None:
             return found
         self.deadline.check()
-        if len(self.memo) > self.max_states:
+        if len(memo) > self.max_states:
             raise self.deadline.trip("memory")  # the state bound stands for memory
-        if not len(self.memo) % ESTIMATE_EVERY and self.memo:
+        if not len(memo) % ESTIMATE_EVERY and memo:
             self._estimate()
-        request = s.request
+        game, value = self.game, self.value
+        result: Value = 0
         if isinstance(request, ChanceRequest):
             if self.grouped and request.kind == "roll":
                 result = self._roll_block(s)
@@ -148,31 +161,32 @@ class SurvivalDP:
                 listed = outcomes(request)
                 node = [0, len(listed)]
                 self._path.append(node)
-                result = Fraction(0)
                 for o, p in listed:
-                    result += p * self.value(step(self.game, s, o))
+                    v = value(step(game, s, o))
+                    if v:
+                        result += p * v
                     node[0] += 1
                 self._path.pop()
+                result = _exact(result)
         else:
             choices = options(s)
             node = [0, len(choices)]
             self._path.append(node)
-            result = Fraction(0)
             for o in choices:
-                v = self.value(step(self.game, s, o))
-                if v > result:
+                v = value(step(game, s, o))
+                if v and v > result:
                     result = v
                 node[0] += 1
             self._path.pop()
-        self.memo[s] = result
+        memo[s] = result
         if self.progress is not None:
             self.progress.step()
         return result
 
     def option_values(self, s: GameState) -> tuple[tuple[str, Fraction], ...]:
-        return tuple((o, self.value(step(self.game, s, o))) for o in options(s))
+        return tuple((o, Fraction(self.value(step(self.game, s, o)))) for o in options(s))
 
-    def _roll_block(self, s: GameState) -> Fraction:
+    def _roll_block(self, s: GameState) -> Value:
         """Every die of this roll at once: per colour, counts of misses, hits and crits."""
         request = s.request
         assert isinstance(request, ChanceRequest)
@@ -181,32 +195,18 @@ class SurvivalDP:
             if not isinstance(task, RollDie):
                 break
             block.append(task.die)
-        faces = self.game.data.dice
         by_colour: dict[Any, list[str]] = {}
         for die in block:
             by_colour.setdefault(colour_of(die), []).append(die)
-        per_colour = []
-        for colour, dice in by_colour.items():
-            table = faces.faces_of(colour)
-            p = {f: Fraction(table.count(f), len(table)) for f in Face}
-            ways = []
-            n = len(dice)
-            for misses in range(n + 1):
-                for hits in range(n - misses + 1):
-                    crits = n - misses - hits
-                    weight = math.comb(n, misses) * math.comb(n - misses, hits)
-                    prob = weight * p[Face.MISS] ** misses * p[Face.HIT] ** hits * p[Face.CRIT] ** crits
-                    if prob:
-                        dealt = [Face.MISS] * misses + [Face.HIT] * hits + [Face.CRIT] * crits
-                        ways.append((dict(zip(dice, dealt, strict=True)), prob))
-            per_colour.append(ways)
-        total = Fraction(0)
+        per_colour = [self._colour_ways(colour, tuple(dice)) for colour, dice in by_colour.items()]
+        total: Value = 0
         combos = list(itertools.product(*per_colour))
         node = [0, len(combos)]
         self._path.append(node)
+        game, value = self.game, self.value
         for combo in combos:
             prob = Fraction(1)
-            assignment: dict[str, Face] = {}
+            assignment: dict[str, str] = {}
             for faces_of, p_colour in combo:
                 assignment.update(faces_of)
                 prob *= p_colour
@@ -214,11 +214,42 @@ class SurvivalDP:
             for die in block:
                 pending = current.request
                 assert isinstance(pending, ChanceRequest) and pending.source == die
-                current = step(self.game, current, assignment[die].value)
-            total += prob * self.value(current)
+                current = step(game, current, assignment[die])
+            v = value(current)
+            if v:
+                total += prob * v
             node[0] += 1
         self._path.pop()
-        return total
+        return _exact(total)
+
+    def _colour_ways(self, colour: Any, dice: tuple[str, ...]) -> list[tuple[dict[str, str], Fraction]]:
+        """The ways ``dice`` of one colour can fall, as counts of misses, hits and crits dealt to
+        the dice in order, each with its multinomial probability (the same few recur: kept)."""
+        key = (colour, dice)
+        ways = self._ways.get(key)
+        if ways is not None:
+            return ways
+        table = self.game.data.dice.faces_of(colour)
+        p = {f: Fraction(table.count(f), len(table)) for f in Face}
+        ways = []
+        n = len(dice)
+        for misses in range(n + 1):
+            for hits in range(n - misses + 1):
+                crits = n - misses - hits
+                weight = math.comb(n, misses) * math.comb(n - misses, hits)
+                prob = weight * p[Face.MISS] ** misses * p[Face.HIT] ** hits * p[Face.CRIT] ** crits
+                if prob:
+                    dealt = [Face.MISS.value] * misses + [Face.HIT.value] * hits + [Face.CRIT.value] * crits
+                    ways.append((dict(zip(dice, dealt, strict=True)), prob))
+        self._ways[key] = ways
+        return ways
+
+
+def _exact(value: Value) -> Value:
+    """A sum of weighed values as the int 0 or 1 when it is one (see :meth:`SurvivalDP.value`)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
 
 
 def _count(n: int | None) -> str:
@@ -296,7 +327,7 @@ def survival_probability(
             unrecorded(game), name == "grouped", deadline, progress=progress, max_states=max_states
         )
         with no_cycle_collection():
-            return dps[name].value(start)
+            return Fraction(dps[name].value(start))
 
     # each engine in turn; one cut by a limit or Ctrl-C is named, the later ones not started
     found, runs = run_engines(engines, solve, deadline, finished=lambda _: True)
