@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from invasion_oracle.model.cloudspire.area import HERO, SPIRE_SPACES
 from invasion_oracle.model.cloudspire.dice import Colour, Face
@@ -40,12 +41,7 @@ class Slot:
 
     @staticmethod
     def parse(text: str) -> Slot:
-        match = _SLOT.match(text)
-        if match is None:
-            raise ValueError(
-                f"{text!r} is not a blueprint slot such as L-top.bp1, hero.bp2, R-middle.free1, L-top.drill1"
-            )
-        return Slot(match.group(1), match.group(2), int(match.group(3)))
+        return _parse(text)
 
     def __str__(self) -> str:
         return f"{self.space}.{self.kind}{self.index}"
@@ -53,6 +49,17 @@ class Slot:
     @property
     def on_spire(self) -> bool:
         return self.space in SPIRE_SPACES
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> Slot:
+    """:meth:`Slot.parse`, kept: a search parses the same few slots at every step."""
+    match = _SLOT.match(text)
+    if match is None:
+        raise ValueError(
+            f"{text!r} is not a blueprint slot such as L-top.bp1, hero.bp2, R-middle.free1, L-top.drill1"
+        )
+    return Slot(match.group(1), match.group(2), int(match.group(3)))
 
 
 def accepts(slot: Slot, wanted: Colour | None, colour: Colour, face: Face) -> bool:

@@ -70,6 +70,7 @@ from invasion_oracle.model.cloudspire.cards import (
 from invasion_oracle.model.cloudspire.data import GameData
 from invasion_oracle.model.cloudspire.dice import COLOURS, Colour, Face, Zone, die_order
 from invasion_oracle.model.cloudspire.options import Choice, choice
+from invasion_oracle.model.cloudspire.piles import Pile
 from invasion_oracle.model.cloudspire.state import (
     Activate,
     AddMiniBosses,
@@ -114,6 +115,7 @@ from invasion_oracle.model.cloudspire.state import (
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
 from invasion_oracle.model.core.errors import RulesError
 from invasion_oracle.model.core.events import Event
+from invasion_oracle.model.core.frozen import by_identity
 from invasion_oracle.model.core.rulings import Rulings
 
 Events = list[Event]
@@ -198,7 +200,16 @@ def _enemy_reach(lane: str) -> tuple[tuple[tuple[str, int], ...], bool]:
 
 def resolve_tasks() -> tuple[Task, ...]:
     """The Resolve phase's steps (Recover Dice is pushed by Exhaust Dice)."""
-    return (SufferDamage(), AfterEffects(), ExhaustDice(), GainItemRewards(), Cleanup())
+    return _RESOLVE_TASKS
+
+
+_RESOLVE_TASKS: tuple[Task, ...] = (
+    SufferDamage(),
+    AfterEffects(),
+    ExhaustDice(),
+    GainItemRewards(),
+    Cleanup(),
+)
 
 
 class CloudspireGame:
@@ -215,6 +226,12 @@ class CloudspireGame:
         self._task_handlers: dict[type, Callable[..., GameState] | None] = {}
         self._answer_handlers: dict[type, Callable[..., GameState] | None] = {}
         self._boss_bonus: dict[str, int] = {}
+        self._spire_in = by_identity(self._spire_in_piles)
+        # every blueprint slot by the cards in play (see _slot_table)
+        self._slot_tables: dict[
+            tuple[str, tuple[PlacedSpire | None, ...], tuple[Created, ...]],
+            tuple[tuple[str, Slot, Colour | None], ...],
+        ] = {}
 
     # -- the pure interface -------------------------------------------------------------------------
 
@@ -277,7 +294,7 @@ class CloudspireGame:
         handlers = self._task_handlers
         while s.request is None and s.agenda:
             if s.outcome is not None:
-                return s.evolve(agenda=())
+                return s.with_agenda(())
             task, s = s.agenda[0], s.with_agenda(s.agenda[1:])
             handler = handlers.get(type(task))  # the step loop's own copy of _run's lookup
             s = self._run(s, task, ev) if handler is None else handler(s, task, ev)
@@ -473,14 +490,27 @@ class CloudspireGame:
             out += [(self._pool_die(s, c), Face.MISS) for c in self._pool_colours(s)]
         return sorted(out, key=lambda x: (die_order(x[0].name), x[1].value))
 
+    def _slot_table(self, s: GameState) -> tuple[tuple[str, Slot, Colour | None], ...]:
+        """:meth:`all_slots` with each slot's text, kept by what they depend on (the hero, the
+        spires, the created blueprints): the load step lists them at every loading decision."""
+        key = (s.hero, s.spires, s.created)
+        table = self._slot_tables.get(key)
+        if table is None:
+            if len(self._slot_tables) >= 4096:
+                self._slot_tables.clear()
+            table = self._slot_tables[key] = tuple(
+                (str(slot), slot, want) for slot, want in self.all_slots(s)
+            )
+        return table
+
     def load_options(self, s: GameState) -> list[str]:
         used = self.used_slots(s)
-        free = [(slot, want) for slot, want in self.all_slots(s) if str(slot) not in used]
+        free = [(text, slot, want) for text, slot, want in self._slot_table(s) if text not in used]
         options = []
         for die, face in self.loadable(s):
-            for slot, want in free:
+            for text, slot, want in free:
                 if accepts(slot, want, die.colour, face):
-                    options.append(choice("load", die.name, slot))
+                    options.append(choice("load", die.name, text))
         return options
 
     # -- targeting -------------------------------------------------------------------------------------
@@ -556,10 +586,19 @@ class CloudspireGame:
         found += [choice("gain", c, "market") for c in sorted(s.market.cards) if self._cards[c].is_spire]
         return found
 
+    def _spire_to_find(self, s: GameState) -> bool:
+        """``bool(self.searchable_spires(s))`` without listing them (asked at every decision; the
+        discard and the market pass unchanged from state to state: remembered by identity)."""
+        return self._spire_in(s.discard, s.market)
+
+    def _spire_in_piles(self, discard: tuple[tuple[str, str], ...], market: Pile) -> bool:
+        cards = self._cards
+        return any(side == "item" and cards[c].is_spire for c, side in discard) or any(
+            cards[c].is_spire for c in market.cards
+        )
+
     def banish_options(self, s: GameState) -> list[str]:
-        if not s.discard and not len(s.market):  # nothing to search (most states): no spire to find
-            return []
-        if not s.in_zone(Zone.POOL) or not self.searchable_spires(s):
+        if not self._spire_to_find(s) or not s.in_zone(Zone.POOL):
             return []
         return [choice("banish", c.value) for c in self._pool_colours(s)]
 
@@ -1104,9 +1143,10 @@ class CloudspireGame:
             ev.append(
                 Event.make("attack_started", lane=lane, card=top, name=self.enemy_name(top), damage=damage)
             )
-        return s.evolve(
-            attacked=(*s.attacked, lane), agenda=(Attack(lane, damage), SufferDamage(), *s.agenda)
-        )
+        s = s.evolve(attacked=(*s.attacked, lane), agenda=(SufferDamage(), *s.agenda))
+        # the attack at once, as the loop would run it next (pushed, then popped: two copies of the
+        # state fewer, the hottest path of a search); nothing between them changes the state
+        return self._task_Attack(s, Attack(lane, damage), ev)
 
     def _task_Attack(self, s: GameState, task: Attack, ev: Events) -> GameState:
         if task.left <= 0:
@@ -1152,6 +1192,8 @@ class CloudspireGame:
         else:
             s = self._lose_health(s, 1, "attack", card, ev)
             on_hero = True
+        if task.left <= 1:  # the attack with nothing left would do nothing (_task_Attack): not pushed
+            return s
         return s.push(Attack(task.lane, task.left - 1, on_hero))
 
     def _task_AfterEffects(self, s: GameState, task: AfterEffects, ev: Events) -> GameState:

@@ -442,7 +442,9 @@ class GameState:
         return cached
 
     def with_die(self, die: Die) -> GameState:
-        return self.evolve(dice=tuple(die if d.name == die.name else d for d in self.dice))
+        dice = self.dice
+        at = list(map(_die_name, dice)).index(die.name)  # in C: a tenth of a generator's time
+        return self.evolve(dice=(*dice[:at], die, *dice[at + 1 :]))
 
     def with_lane(self, lane: str, stack: tuple[str, ...]) -> GameState:
         lanes = list(self.lanes)
@@ -481,6 +483,7 @@ class GameState:
 
 _FIELDS = tuple(f.name for f in fields(GameState))
 _set_attribute = object.__setattr__  # past the frozen class's own, which refuses
+_die_name = operator.attrgetter("name")
 # The fields' values in order, as one tuple (the dice apart: their hash is kept across changes).
 _field_values = operator.itemgetter(*(name for name in _FIELDS if name != "dice"))
 _FIELD_SET = frozenset(_FIELDS)
