@@ -1404,13 +1404,13 @@ class CloudspireGame:
             placed = s.spire_at(space)
             if placed is None or not placed.defeated:
                 continue
-            for die in sorted(s.dice, key=lambda d: die_order(d.name)):
-                if die.slot and Slot.parse(die.slot).space == space:
-                    s = self._exhaust(s, die, "on a defeated spire", ev)
+            on_spire = [d for d in s.dice if d.slot and Slot.parse(d.slot).space == space]
+            for die in sorted(on_spire, key=lambda d: die_order(d.name)):
+                s = self._exhaust(s, die, "on a defeated spire", ev)
             s = self._to_discard(s.with_spire(space, None), placed.card, "spire defeated", ev)
-        for die in sorted(s.dice, key=lambda d: die_order(d.name)):
-            if die.zone is Zone.LOADED and Slot.parse(die.slot).kind == "drill":
-                s = self._exhaust(s, die, "created blueprint ends", ev)
+        drilled = [d for d in s.dice if d.zone is Zone.LOADED and Slot.parse(d.slot).kind == "drill"]
+        for die in sorted(drilled, key=lambda d: die_order(d.name)):
+            s = self._exhaust(s, die, "created blueprint ends", ev)
         if ev is not UNRECORDED:
             ev.append(Event.make("round_ended", round=s.round))
         s = s.evolve(defeated_now=(), revealed_now=(), attacked=(), created=(), rounds_left=s.rounds_left - 1)

@@ -22,6 +22,10 @@ from invasion_oracle.model.core.decisions import Request
 from invasion_oracle.model.core.frozen import quick_init
 
 EMPTY_PILE = Pile()
+# where a lane's stack and a space's spire sit in the state's tuples (a KeyError for a wrong name,
+# as the tuples' index raised a ValueError before)
+_LANE_INDEX = {lane: i for i, lane in enumerate(LANES)}
+_SPIRE_INDEX = {space: i for i, space in enumerate(SPIRE_SPACES)}
 
 
 @quick_init
@@ -396,14 +400,14 @@ class GameState:
         return tuple([d for d in self.dice if d.zone is zone])
 
     def lane(self, lane: str) -> tuple[str, ...]:
-        return self.lanes[LANES.index(lane)]
+        return self.lanes[_LANE_INDEX[lane]]
 
     def top_of(self, lane: str) -> str | None:
-        stack = self.lane(lane)
+        stack = self.lanes[_LANE_INDEX[lane]]
         return stack[0] if stack else None
 
     def spire_at(self, space: str) -> PlacedSpire | None:
-        return self.spires[SPIRE_SPACES.index(space)]
+        return self.spires[_SPIRE_INDEX[space]]
 
     def occupied_spaces(self) -> frozenset[str]:
         return frozenset(s for s, p in zip(SPIRE_SPACES, self.spires, strict=True) if p is not None)
