@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from invasion_oracle.model.cloudspire.area import LANES
 from invasion_oracle.model.cloudspire.game import CloudspireGame
 from invasion_oracle.model.cloudspire.scenario import Scenario, load_scenario
 from invasion_oracle.model.cloudspire.state import GameState
@@ -96,12 +97,40 @@ def test_a_game_keeping_no_events_steps_to_the_same_states(index: int) -> None:
 
 
 @pytest.mark.parametrize("index", range(3))
+def test_the_steps_quick_checks_agree_with_the_lists_they_stand_for(index: int) -> None:
+    """The step asks ``has_target`` and ``_spire_to_find`` instead of listing the targets and the
+    spires to search: on every state reachable from each position, they say what the lists say."""
+    sc, rounds = _positions()[index]
+    game = unrecorded(sc.game())
+    start = _start(sc, rounds, game)
+    seen, frontier, lanes_with_targets = {start}, deque([start]), 0
+    while frontier:
+        s = frontier.popleft()
+        for lane in LANES:
+            assert game.has_target(s, lane) == bool(game.targets(s, lane))
+            lanes_with_targets += game.has_target(s, lane)
+        assert game._spire_to_find(s) == bool(game.searchable_spires(s))
+        if s.outcome is not None or s.request is None:
+            continue
+        answers = s.request.outcomes if isinstance(s.request, ChanceRequest) else s.request.options
+        for answer in dict.fromkeys(answers):
+            after = game.step(s, answer)[0]
+            if after not in seen:
+                seen.add(after)
+                frontier.append(after)
+    assert lanes_with_targets > 0 and len(seen) > 50
+
+
+@pytest.mark.parametrize("index", range(3))
 @pytest.mark.parametrize("engine", ["grouped", "per-die"])
 def test_the_survival_dp_values_as_the_plain_expectimax(index: int, engine: str) -> None:
     sc, rounds = _positions()[index]
     expected, states = _reference_value(sc.game(), _start(sc, rounds, sc.game()))
     answer = survival_probability(sc, rounds, engine)
     assert answer.probability == expected and answer.status == "proven" and answer.replayed
+    # the DP keeps 0 and 1 as ints inside; the answer's values are Fractions, as they print
+    assert type(answer.probability) is Fraction
+    assert all(type(v) is Fraction for _, v in answer.first_decision)
     if engine == "per-die":  # the same DP over the same states: the same count
         assert answer.states == states
     if answer.first_decision:  # the start is a decision: its best option's value is the answer
