@@ -227,6 +227,7 @@ class CloudspireGame:
         self._answer_handlers: dict[type, Callable[..., GameState] | None] = {}
         self._boss_bonus: dict[str, int] = {}
         self._spire_in = by_identity(self._spire_in_piles)
+        self._rolls_allowed: dict[tuple[str, tuple[str, ...], int], int] = {}
         # every blueprint slot by the cards in play (see _slot_table)
         self._slot_tables: dict[
             tuple[str, tuple[PlacedSpire | None, ...], tuple[Created, ...]],
@@ -419,9 +420,16 @@ class CloudspireGame:
         return self.enemy(card_id).damage + bonus
 
     def rolls_allowed(self, s: GameState) -> int:
-        extra = total(self._passive(s), EffectKind.EXTRA_ROLL)
-        base = {"strategy-plus-one": s.strategy + 1, "strategy": s.strategy, "one": 1}[self.rules.rolls]
-        return base + extra
+        key = (s.hero, s.inventory, s.strategy)  # all it depends on: kept (asked at every commit)
+        allowed = self._rolls_allowed.get(key)
+        if allowed is None:
+            extra = total(self._passive(s), EffectKind.EXTRA_ROLL)
+            base = {"strategy-plus-one": s.strategy + 1, "strategy": s.strategy, "one": 1}[self.rules.rolls]
+            allowed = base + extra
+            if len(self._rolls_allowed) >= 4096:
+                self._rolls_allowed.clear()
+            self._rolls_allowed[key] = allowed
+        return allowed
 
     def _passive(self, s: GameState) -> tuple[Effect, ...]:
         """The hero's ability and the effects of the inventory's items and mini-heroes."""
@@ -1212,10 +1220,16 @@ class CloudspireGame:
     def _task_ExhaustDice(self, s: GameState, task: ExhaustDice, ev: Events) -> GameState:
         """Seed 004, Exhaust Dice Step."""
         s = s.evolve(phase="exhaust")
-        for die in sorted(s.dice, key=lambda d: die_order(d.name)):
-            if die.zone is Zone.APPLIED and die.card in s.defeated_now:
+        defeated_now = s.defeated_now
+        exhausted = [
+            d
+            for d in s.dice
+            if (d.zone is Zone.APPLIED and d.card in defeated_now) or d.zone is Zone.COMMITTED
+        ]
+        for die in sorted(exhausted, key=lambda d: die_order(d.name)):
+            if die.zone is Zone.APPLIED:
                 s = self._exhaust(s, die, "on a defeated enemy", ev)
-            elif die.zone is Zone.COMMITTED:
+            else:
                 s = self._exhaust(s, die, "committed, not loaded", ev)
         keep: list[Task] = []
         for die in sorted(s.in_zone(Zone.LOADED), key=lambda d: die_order(d.name)):
