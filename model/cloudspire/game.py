@@ -69,7 +69,7 @@ from invasion_oracle.model.cloudspire.cards import (
 )
 from invasion_oracle.model.cloudspire.data import GameData
 from invasion_oracle.model.cloudspire.dice import COLOURS, Colour, Face, Zone, die_order
-from invasion_oracle.model.cloudspire.options import Choice, choice
+from invasion_oracle.model.cloudspire.options import Choice, choice, parse_choice
 from invasion_oracle.model.cloudspire.piles import Pile
 from invasion_oracle.model.cloudspire.state import (
     Activate,
@@ -249,15 +249,18 @@ class CloudspireGame:
         request, task = state.request, state.awaiting
         if request is None or task is None:
             raise RulesError("the game is over; nothing is pending")
-        listed = request.options if isinstance(request, DecisionRequest) else request.outcomes
+        decision = isinstance(request, DecisionRequest)
+        listed = request.options if decision else request.outcomes
         if not (isinstance(answer, str) and answer in listed):
             answer = normalise_answer(request, answer)
+        if answer.__class__ is not str:
+            answer = str(answer)
         events: Events = [] if self.record_events else UNRECORDED
         state = state.with_request(None, None)
-        if isinstance(request, ChanceRequest):
-            state = self._chance(state, task, str(answer), events)
+        if decision:
+            state = self._decided(state, task, parse_choice(answer), events)
         else:
-            state = self._decided(state, task, Choice.parse(str(answer)), events)
+            state = self._chance(state, task, answer, events)
         if state.health < 1 or state.boss_added:  # else _check finds no outcome
             state = self._check(state, events)
         return self._advance(state, events), tuple(events)

@@ -137,6 +137,10 @@ def _parse(text: str) -> Choice:
     return Choice(verb, args)
 
 
+# Choice.parse of a str, without the method's own call (the step parses every answer)
+parse_choice = _parse
+
+
 def choice(verb: str, *args: object) -> str:
     """The text of a choice (the form requests list): ``str(Choice(verb, args))`` without
     building the Choice (the searches list options on every step)."""
