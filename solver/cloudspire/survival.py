@@ -113,6 +113,8 @@ class SurvivalDP:
     _ways: dict[tuple[Any, tuple[str, ...]], list[tuple[dict[str, str], Fraction]]] = field(
         default_factory=dict
     )
+    # every way a roll's dice fall (see _combos), by the dice of the roll in the order rolled
+    _block_combos: dict[tuple[str, ...], list[tuple[dict[str, str], Fraction]]] = field(default_factory=dict)
 
     def finished_share(self) -> float:
         """The share of the search tree finished, each node's children weighed equally."""
@@ -195,21 +197,12 @@ class SurvivalDP:
             if not isinstance(task, RollDie):
                 break
             block.append(task.die)
-        by_colour: dict[Any, list[str]] = {}
-        for die in block:
-            by_colour.setdefault(colour_of(die), []).append(die)
-        per_colour = [self._colour_ways(colour, tuple(dice)) for colour, dice in by_colour.items()]
+        combos = self._combos(tuple(block))
         total: Value = 0
-        combos = list(itertools.product(*per_colour))
         node = [0, len(combos)]
         self._path.append(node)
         game, value = self.game, self.value
-        for combo in combos:
-            prob = Fraction(1)
-            assignment: dict[str, str] = {}
-            for faces_of, p_colour in combo:
-                assignment.update(faces_of)
-                prob *= p_colour
+        for assignment, prob in combos:
             current = s
             for die in block:
                 pending = current.request
@@ -221,6 +214,27 @@ class SurvivalDP:
             node[0] += 1
         self._path.pop()
         return _exact(total)
+
+    def _combos(self, block: tuple[str, ...]) -> list[tuple[dict[str, str], Fraction]]:
+        """Every way the dice of ``block`` fall (each colour's counts, see :meth:`_colour_ways`),
+        as the face of each die and its probability; the same blocks recur: kept."""
+        combos = self._block_combos.get(block)
+        if combos is not None:
+            return combos
+        by_colour: dict[Any, list[str]] = {}
+        for die in block:
+            by_colour.setdefault(colour_of(die), []).append(die)
+        per_colour = [self._colour_ways(colour, tuple(dice)) for colour, dice in by_colour.items()]
+        combos = []
+        for combo in itertools.product(*per_colour):
+            prob = Fraction(1)
+            assignment: dict[str, str] = {}
+            for faces_of, p_colour in combo:
+                assignment.update(faces_of)
+                prob *= p_colour
+            combos.append((assignment, prob))
+        self._block_combos[block] = combos
+        return combos
 
     def _colour_ways(self, colour: Any, dice: tuple[str, ...]) -> list[tuple[dict[str, str], Fraction]]:
         """The ways ``dice`` of one colour can fall, as counts of misses, hits and crits dealt to
