@@ -249,15 +249,14 @@ class CloudspireGame:
         request, task = state.request, state.awaiting
         if request is None or task is None:
             raise RulesError("the game is over; nothing is pending")
-        decision = isinstance(request, DecisionRequest)
-        listed = request.options if decision else request.outcomes
+        listed = request.options if isinstance(request, DecisionRequest) else request.outcomes
         if not (isinstance(answer, str) and answer in listed):
             answer = normalise_answer(request, answer)
         if answer.__class__ is not str:
             answer = str(answer)
         events: Events = [] if self.record_events else UNRECORDED
         state = state.with_request(None, None)
-        if decision:
+        if isinstance(request, DecisionRequest):
             state = self._decided(state, task, parse_choice(answer), events)
         else:
             state = self._chance(state, task, answer, events)
