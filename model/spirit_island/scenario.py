@@ -60,6 +60,9 @@ def _read(given: ScenarioInput) -> Scenario:
 
 
 def _data(given: ScenarioInput) -> GameData:
+    """Like :func:`~invasion_oracle.model.core.codec.embedded_data`, but the scenario's own values
+    keep the scenario file itself as their source (``"source": "s.json"`` in the data in force,
+    not ``s.json:$.data``): that is what Spirit Island's data output has always said."""
     if given.data_overrides:
         return embedded_data(given, build_game_data)
     try:
