@@ -202,9 +202,7 @@ class InvaderPhaseGame:
         self._blight_cards = {c.name: c for c in rules.data.blight_cards}
         self._destroyed_in = tuple(f"destroyed in {name}" for name in island.lands)  # Fear causes
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
-        self._allocation_cache: dict[
-            tuple[tuple[Piece, ...], tuple[tuple[PieceKind, int], ...], int], tuple[Allocation, ...]
-        ] = {}
+        self._allocation_cache: dict[tuple[object, ...], tuple[Allocation, ...]] = {}
         build_on_draft = self._one_land(BUILD, self._build_in)
         explore_on_draft = self._one_land(EXPLORE, self._explore_in)
         self._runners: dict[type, Callable[[Draft, Any, Events], None]] = {
@@ -870,7 +868,9 @@ class InvaderPhaseGame:
     def _allocations(self, land: Land, amount: int) -> tuple[Allocation, ...]:
         """:func:`allocations` with this game's piece numbers, remembered per pieces and amount
         (a fight-back lists them again and again for the same few lands)."""
-        key = (land.pieces, land.health, amount)
+        # The Invaders' counts and Damage (the Dahan take none of it): plain ints and tuples,
+        # hashed in C, where a tuple of Piece values called a Python __hash__ per piece.
+        key = (land.city_count, land.town_count, land.explorer_count, land.damaged, land.health, amount)
         found = self._allocation_cache.get(key)
         if found is None:
             if len(self._allocation_cache) >= 4096:  # bounded memory in long searches
@@ -1239,7 +1239,7 @@ def _holds(land: Land, word: str) -> bool:
     if word == "invaders":
         return land.has_invaders
     kind = PieceKind(word)
-    return any(p.kind is kind for p in land.pieces)
+    return land.count(kind) > 0
 
 
 def effect_lands(effect: Effect) -> tuple[str, ...]:
