@@ -61,14 +61,17 @@ from invasion_oracle.model.spirit_island.invader_deck import InvaderCard, entry_
 from invasion_oracle.model.spirit_island.invader_deck import draw_options as invader_draw_options
 from invasion_oracle.model.spirit_island.island import Island
 from invasion_oracle.model.spirit_island.pieces import (
+    CITY,
     DAHAN,
     EXPLORER,
     INVADERS,
+    TOWN,
     Land,
     Piece,
     PieceKind,
     PieceStats,
     describe,
+    make_land,
     time_passes,
 )
 from invasion_oracle.model.spirit_island.ravage import (
@@ -203,6 +206,22 @@ class InvaderPhaseGame:
         self._destroyed_in = tuple(f"destroyed in {name}" for name in island.lands)  # Fear causes
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[tuple[object, ...], tuple[Allocation, ...]] = {}
+        self._destroyed_events: dict[tuple[int, PieceKind], Event] = {}
+        self._land_events: dict[tuple[str, str, int, str], Event] = {}
+        stats = rules.stats
+        # The numbers of a Ravage on counts (see _quick_ravage); None: a Dahan Health of 0 or
+        # less, which only the piece-by-piece walk reads as the rules do.
+        self._counted: tuple[int, int, int, int, int] | None = (
+            (
+                stats.explorer.damage,
+                stats.town.damage,
+                stats.city.damage,
+                stats.dahan.health,
+                stats.dahan.damage,
+            )
+            if stats.dahan.health > 0
+            else None
+        )
         build_on_draft = self._one_land(BUILD, self._build_in)
         explore_on_draft = self._one_land(EXPLORE, self._explore_in)
         self._runners: dict[type, Callable[[Draft, Any, Events], None]] = {
@@ -681,6 +700,136 @@ class InvaderPhaseGame:
         return True
 
     def _quick_ravage(self, state: IslandState, task: RavageLand) -> Quick | None:
+        """:meth:`_quick_ravage_pieces` on counts alone, for a land without damaged pieces or
+        Health modifiers (the usual land: Damage and modifiers end when Time Passes): the Dahan
+        hit, the Blight, the fight-back and its Fear worked out as numbers, as the plain engines
+        do, and one new land built at the end, where the general functions built one per step.
+        The same events with the same fields; ``tests/spirit_island/test_quick_path.py``
+        compares it with the general path."""
+        lands = state.lands
+        index = task.land
+        land = lands[index]
+        cities, towns, explorers = land.city_count, land.town_count, land.explorer_count
+        if not (cities or towns or explorers):
+            return lands, state.blight, state.fear, (self._ravage_nothing(task),)
+        numbers = self._counted
+        if land.damaged or land.health or numbers is None:
+            return self._quick_ravage_pieces(state, task)
+        per_explorer, per_town, per_city, dahan_health, dahan_damage = numbers
+        damage = explorers * per_explorer + towns * per_town + cities * per_city
+        defend = land.defend
+        hits = damage - defend if damage > defend else 0
+        dahan = land.dahan_count
+        destroyed = hurt = 0
+        if hits and dahan:  # efficient Damage: whole Dahan first, the rest on one survivor
+            destroyed = min(dahan, hits // dahan_health)
+            dahan -= destroyed
+            left = hits - destroyed * dahan_health
+            if left and dahan:
+                hurt = left
+        name = self.island.lands[index]
+        blighted = hits >= self.rules.blight_threshold
+        events = [
+            _new_event(
+                "ravaged",
+                (
+                    ("card", task.card),
+                    ("land", name),
+                    ("damage", damage),
+                    ("defend", defend),
+                    ("hits", hits),
+                    ("dahan_destroyed", destroyed),
+                    ("dahan_damaged", 1 if hurt else 0),
+                    ("land_blighted", blighted),
+                ),
+            )
+        ]
+        blight = state.blight
+        land_blight = land.blight
+        if blighted:
+            if land_blight or land.presence:
+                return None  # a cascade or Presence destroyed: the general path
+            card = self._blight_card_of(blight)
+            blight, available, flipped, lost = blight_taken(
+                blight, card, state.players, self.rules.blight_empty
+            )
+            if not available or flipped or lost:
+                return None
+            land_blight = 1
+            events.append(self._blight_added(index, "ravage", blight))
+        elif not destroyed and not hurt and not dahan:
+            return lands, blight, state.fear, tuple(events)  # nothing changed: the same land
+        fear = state.fear
+        hurt_dahan = ((DAHAN, hurt, 1),) if hurt else ()
+        if not (dahan and dahan_damage):
+            after = make_land(
+                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, defend, ()
+            )
+            return _with_land(lands, index, after), blight, fear, tuple(events)
+        amount = dahan_damage * dahan  # the survivors fight back
+        options = self._allocation_cache.get((cities, towns, explorers, (), (), amount))
+        if options is None:
+            options = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)
+        if len(options) > 1:
+            return None
+        allocation = options[0]
+        events.append(
+            _new_event(
+                "dahan_fought_back",
+                (("land", name), ("dahan", dahan), ("damage", amount), ("allocation", allocation.label)),
+            )
+        )
+        if len(allocation.destroyed) == len(allocation.parts):  # each piece hit is destroyed
+            for kind in allocation.destroyed:
+                if kind is CITY:
+                    cities -= 1
+                elif kind is TOWN:
+                    towns -= 1
+                else:
+                    explorers -= 1
+                events.append(self._destroyed_by_dahan(index, kind))
+            gained = allocation.fear
+            after = make_land(
+                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, defend, ()
+            )
+        else:
+            struck = make_land(
+                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, defend, ()
+            )
+            after, gained = self._dealt(index, struck, allocation, "dahan", events)
+        if gained:
+            track, _taken, due = fear.take_markers(gained)
+            if due:
+                return None
+            fear = track
+            events.append(_fear_generated(gained, self._destroyed_in[index], track.in_pool))
+        lands = _with_land(lands, index, after)
+        if allocation.destroyed:  # Invaders gone: a victory can follow (nothing else here ends a game)
+            win, loss = victory.judge(lands, fear, state.spirits, False, False)
+            if win is not None or loss is not None:
+                return None
+        return lands, blight, fear, tuple(events)
+
+    def _destroyed_by_dahan(self, index: int, kind: PieceKind) -> Event:
+        """The event of a ``kind`` destroyed by fighting Dahan in land ``index``: the same value
+        every time, so it is made once per land and kind."""
+        key = (index, kind)
+        event = self._destroyed_events.get(key)
+        if event is None:
+            value = _KIND_VALUE[kind]
+            event = self._destroyed_events[key] = _new_event(
+                "invader_destroyed",
+                (
+                    ("land", self.island.lands[index]),
+                    ("piece", value),
+                    ("cause", "dahan"),
+                    ("fear", self.rules.stats.of(kind).fear),
+                    ("was", value),
+                ),
+            )
+        return event
+
+    def _quick_ravage_pieces(self, state: IslandState, task: RavageLand) -> Quick | None:
         """A Ravage in one land as the general path plays it (:meth:`_ravage_land`, then
         :meth:`_add_blight`, :meth:`_fight_back` and :meth:`_generate_fear`), when it asks
         nothing and ends nothing: ``None`` (the general path plays it, from the start) at a
@@ -730,7 +879,27 @@ class InvaderPhaseGame:
         return _with_land(lands, index, land), blight, fear, tuple(events)
 
     def _ravage_nothing(self, task: RavageLand) -> Event:
-        return _new_event("ravage_nothing", (("card", task.card), ("land", self.island.lands[task.land])))
+        return self._land_event("ravage_nothing", task.card, task.land)
+
+    def _land_event(self, kind: str, card: str, index: int, detail: str = "") -> Event:
+        """The event of a single-land action whose fields follow from its card, its land and
+        ``detail`` alone (a Ravage or Build finding no Invaders, a Build's piece, an Explore in
+        the land, ``detail`` "here", or not): made once and shared, as events are immutable
+        values (building one cost as much as the rest of a Build)."""
+        key = (kind, card, index, detail)
+        event = self._land_events.get(key)
+        if event is None:
+            name = self.island.lands[index]
+            if kind == "built":
+                fields: tuple[tuple[str, Any], ...] = (("card", card), ("land", name), ("piece", detail))
+            elif kind == "explored":
+                fields = (("card", card), ("lands", (name,) if detail else ()))
+            else:
+                fields = (("card", card), ("land", name))
+            if len(self._land_events) >= 4096:  # bounded: card ids come from data
+                self._land_events.clear()
+            event = self._land_events[key] = _new_event(kind, fields)
+        return event
 
     def _ravaged(self, task: RavageLand, strike: StrikeParts) -> Event:
         damage, defend, hits, blight, _land, destroyed, damaged = strike
@@ -870,7 +1039,10 @@ class InvaderPhaseGame:
         (a fight-back lists them again and again for the same few lands)."""
         # The Invaders' counts and Damage (the Dahan take none of it): plain ints and tuples,
         # hashed in C, where a tuple of Piece values called a Python __hash__ per piece.
-        key = (land.city_count, land.town_count, land.explorer_count, land.damaged, land.health, amount)
+        damaged = land.damaged
+        if damaged and damaged[-1][0] is DAHAN:  # Dahan sort last
+            damaged = tuple(entry for entry in damaged if entry[0] is not DAHAN)
+        key = (land.city_count, land.town_count, land.explorer_count, damaged, land.health, amount)
         found = self._allocation_cache.get(key)
         if found is None:
             if len(self._allocation_cache) >= 4096:  # bounded memory in long searches
@@ -933,12 +1105,27 @@ class InvaderPhaseGame:
     def _build_in(self, lands: tuple[Land, ...] | list[Land], task: BuildLand) -> tuple[Land | None, Event]:
         """A Build in one land: the land after it (``None``: unchanged) and the event."""
         land = lands[task.land]
-        name = self.island.lands[task.land]
-        if not land.has_invaders:
-            return None, _new_event("build_nothing", (("card", task.card), ("land", name)))
+        cities, towns = land.city_count, land.town_count
+        if not (cities or towns or land.explorer_count):
+            return None, self._land_event("build_nothing", task.card, task.land)
         piece = built_piece(land)
-        event = _new_event("built", (("card", task.card), ("land", name), ("piece", _KIND_VALUE[piece])))
-        return land.add(piece), event
+        if piece is CITY:  # Land.add on the counts at hand
+            cities += 1
+        else:
+            towns += 1
+        event = self._land_event("built", task.card, task.land, _KIND_VALUE[piece])
+        after = make_land(
+            cities,
+            towns,
+            land.explorer_count,
+            land.dahan_count,
+            land.damaged,
+            land.blight,
+            land.presence,
+            land.defend,
+            land.health,
+        )
+        return after, event
 
     def _explore_step(self, s: Draft, task: ExploreStep, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
@@ -1000,10 +1187,23 @@ class InvaderPhaseGame:
         self, lands: tuple[Land, ...] | list[Land], task: ExploreLand
     ) -> tuple[Land | None, Event]:
         """An Explore in one land: the land after it (``None``: unchanged) and the event."""
-        if not explorers_reach(self.island, lands, task.land):
-            return None, _new_event("explored", (("card", task.card), ("lands", ())))
-        event = _new_event("explored", (("card", task.card), ("lands", (self.island.lands[task.land],))))
-        return lands[task.land].add(EXPLORER), event
+        index = task.land
+        if not explorers_reach(self.island, lands, index):
+            return None, self._land_event("explored", task.card, index, "")
+        event = self._land_event("explored", task.card, index, "here")
+        land = lands[index]
+        after = make_land(  # Land.add(EXPLORER) without the call
+            land.city_count,
+            land.town_count,
+            land.explorer_count + 1,
+            land.dahan_count,
+            land.damaged,
+            land.blight,
+            land.presence,
+            land.defend,
+            land.health,
+        )
+        return after, event
 
     def _advance_cards(self, s: Draft, task: Advance, ev: Events) -> None:
         board = s.invaders.advance()
