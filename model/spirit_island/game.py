@@ -311,8 +311,9 @@ class InvaderPhaseGame:
         :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py`` compares both paths on the
         states of generated games.
         """
-        change = self._quick_change.get(type(task))
-        if change is None and type(task) is not RavageLand:
+        kind = type(task)
+        change = self._quick_change.get(kind)
+        if change is None and kind is not RavageLand:
             return None
         # The fields at once (one unpacking, not an attribute read each), and the new state built
         # from them in one tuple (issue 38).
@@ -341,10 +342,12 @@ class InvaderPhaseGame:
         if skips or outcome is not None or blight_ran_out or time_ran_out:
             return None
         clear = self._judged_clear
-        if clear is None or clear[0] is not lands or clear[1] is not fear or clear[2] is not spirits:
+        judged = clear is not None and clear[0] is lands and clear[1] is fear and clear[2] is spirits
+        if not judged:
             win, loss = victory.judge(lands, fear, spirits, False, False)
             if win is not None or loss is not None:
                 return None
+        before_lands, before_fear = lands, fear
         if change is not None:  # a Build or an Explore: one land and one event
             land, event = change(lands, task)
             if land is not None:
@@ -357,7 +360,8 @@ class InvaderPhaseGame:
             if done is None:
                 return None
             lands, blight, fear, changes = done
-        self._judged_clear = (lands, fear, spirits)
+        if not judged or lands is not before_lands or fear is not before_fear:  # else: as it was
+            self._judged_clear = (lands, fear, spirits)
         after = (
             lands,
             spirits,
@@ -879,13 +883,15 @@ class InvaderPhaseGame:
         return _with_land(lands, index, land), blight, fear, tuple(events)
 
     def _ravage_nothing(self, task: RavageLand) -> Event:
-        return self._land_event("ravage_nothing", task.card, task.land)
+        key = ("ravage_nothing", task.card, task.land, "")
+        return self._land_events.get(key) or self._land_event(*key)
 
     def _land_event(self, kind: str, card: str, index: int, detail: str = "") -> Event:
         """The event of a single-land action whose fields follow from its card, its land and
         ``detail`` alone (a Ravage or Build finding no Invaders, a Build's piece, an Explore in
         the land, ``detail`` "here", or not): made once and shared, as events are immutable
-        values (building one cost as much as the rest of a Build)."""
+        values (building one cost as much as the rest of a Build). Callers look the key up in
+        ``_land_events`` first (an event is never false) and call this when it is not there."""
         key = (kind, card, index, detail)
         event = self._land_events.get(key)
         if event is None:
@@ -1107,13 +1113,15 @@ class InvaderPhaseGame:
         land = lands[task.land]
         cities, towns = land.city_count, land.town_count
         if not (cities or towns or land.explorer_count):
-            return None, self._land_event("build_nothing", task.card, task.land)
+            key = ("build_nothing", task.card, task.land, "")
+            return None, self._land_events.get(key) or self._land_event(*key)
         piece = built_piece(land)
         if piece is CITY:  # Land.add on the counts at hand
             cities += 1
         else:
             towns += 1
-        event = self._land_event("built", task.card, task.land, _KIND_VALUE[piece])
+        key = ("built", task.card, task.land, _KIND_VALUE[piece])
+        event = self._land_events.get(key) or self._land_event(*key)
         after = make_land(
             cities,
             towns,
@@ -1189,8 +1197,10 @@ class InvaderPhaseGame:
         """An Explore in one land: the land after it (``None``: unchanged) and the event."""
         index = task.land
         if not explorers_reach(self.island, lands, index):
-            return None, self._land_event("explored", task.card, index, "")
-        event = self._land_event("explored", task.card, index, "here")
+            key = ("explored", task.card, index, "")
+            return None, self._land_events.get(key) or self._land_event(*key)
+        key = ("explored", task.card, index, "here")
+        event = self._land_events.get(key) or self._land_event(*key)
         land = lands[index]
         after = make_land(  # Land.add(EXPLORER) without the call
             land.city_count,
