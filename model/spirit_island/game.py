@@ -207,7 +207,7 @@ class InvaderPhaseGame:
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[tuple[object, ...], tuple[Allocation, ...]] = {}
         self._destroyed_events: dict[tuple[int, PieceKind], Event] = {}
-        self._land_events: dict[tuple[str, str, int, str], Event] = {}
+        self._land_events: dict[tuple[Any, ...], Event] = {}
         stats = rules.stats
         # The numbers of a Ravage on counts (see _quick_ravage); None: a Dahan Health of 0 or
         # less, which only the piece-by-piece walk reads as the rules do.
@@ -731,23 +731,20 @@ class InvaderPhaseGame:
             left = hits - destroyed * dahan_health
             if left and dahan:
                 hurt = left
-        name = self.island.lands[index]
         blighted = hits >= self.rules.blight_threshold
-        events = [
-            _new_event(
-                "ravaged",
-                (
-                    ("card", task.card),
-                    ("land", name),
-                    ("damage", damage),
-                    ("defend", defend),
-                    ("hits", hits),
-                    ("dahan_destroyed", destroyed),
-                    ("dahan_damaged", 1 if hurt else 0),
-                    ("land_blighted", blighted),
-                ),
-            )
-        ]
+        shared = self._land_events
+        key: tuple[Any, ...] = (
+            "ravaged",
+            task.card,
+            index,
+            damage,
+            defend,
+            hits,
+            destroyed,
+            1 if hurt else 0,
+            blighted,
+        )
+        events = [shared.get(key) or self._share(key)]
         blight = state.blight
         land_blight = land.blight
         if blighted:
@@ -760,7 +757,8 @@ class InvaderPhaseGame:
             if not available or flipped or lost:
                 return None
             land_blight = 1
-            events.append(self._blight_added(index, "ravage", blight))
+            key = ("blight_added", index, "ravage", blight.pool, blight.side)
+            events.append(shared.get(key) or self._share(key))
         elif not destroyed and not hurt and not dahan:
             return lands, blight, state.fear, tuple(events)  # nothing changed: the same land
         fear = state.fear
@@ -777,12 +775,8 @@ class InvaderPhaseGame:
         if len(options) > 1:
             return None
         allocation = options[0]
-        events.append(
-            _new_event(
-                "dahan_fought_back",
-                (("land", name), ("dahan", dahan), ("damage", amount), ("allocation", allocation.label)),
-            )
-        )
+        key = ("dahan_fought_back", index, dahan, amount, allocation.label)
+        events.append(shared.get(key) or self._share(key))
         if len(allocation.destroyed) == len(allocation.parts):  # each piece hit is destroyed
             for kind in allocation.destroyed:
                 if kind is CITY:
@@ -806,7 +800,8 @@ class InvaderPhaseGame:
             if due:
                 return None
             fear = track
-            events.append(_fear_generated(gained, self._destroyed_in[index], track.in_pool))
+            key = ("fear_generated", gained, index, track.in_pool)
+            events.append(shared.get(key) or self._share(key))
         lands = _with_land(lands, index, after)
         if allocation.destroyed:  # Invaders gone: a victory can follow (nothing else here ends a game)
             win, loss = victory.judge(lands, fear, state.spirits, False, False)
@@ -885,6 +880,47 @@ class InvaderPhaseGame:
     def _ravage_nothing(self, task: RavageLand) -> Event:
         key = ("ravage_nothing", task.card, task.land, "")
         return self._land_events.get(key) or self._land_event(*key)
+
+    def _share(self, key: tuple[Any, ...]) -> Event:
+        """The event a counted Ravage (:meth:`_quick_ravage`) keys as ``(kind, *values)``, made
+        once and kept in ``_land_events`` like :meth:`_land_event`'s: a Ravage's events follow
+        from a handful of numbers that recur from turn to turn and from branch to branch of a
+        search. Every value keeps its type at its place in the key (a bool is never where an int
+        is), so equal keys make identical events."""
+        kind, *values = key
+        names = self.island.lands
+        if kind == "ravaged":
+            card, index, damage, defend, hits, destroyed, damaged, blighted = values
+            event = _new_event(
+                kind,
+                (
+                    ("card", card),
+                    ("land", names[index]),
+                    ("damage", damage),
+                    ("defend", defend),
+                    ("hits", hits),
+                    ("dahan_destroyed", destroyed),
+                    ("dahan_damaged", damaged),
+                    ("land_blighted", blighted),
+                ),
+            )
+        elif kind == "blight_added":
+            index, cause, pool, side = values
+            event = _new_event(
+                kind, (("land", names[index]), ("cause", cause), ("pool", pool), ("side", side))
+            )
+        elif kind == "dahan_fought_back":
+            index, dahan, damage, label = values
+            event = _new_event(
+                kind, (("land", names[index]), ("dahan", dahan), ("damage", damage), ("allocation", label))
+            )
+        else:  # fear_generated
+            amount, index, pool = values
+            event = _fear_generated(amount, self._destroyed_in[index], pool)
+        if len(self._land_events) >= 4096:  # bounded
+            self._land_events.clear()
+        self._land_events[key] = event
+        return event
 
     def _land_event(self, kind: str, card: str, index: int, detail: str = "") -> Event:
         """The event of a single-land action whose fields follow from its card, its land and
