@@ -716,11 +716,49 @@ class InvaderPhaseGame:
         cities, towns, explorers = land.city_count, land.town_count, land.explorer_count
         if not (cities or towns or explorers):
             return lands, state.blight, state.fear, (self._ravage_nothing(task),)
-        numbers = self._counted
-        if land.damaged or land.health or numbers is None:
+        if land.damaged or land.health or self._counted is None:
             return self._quick_ravage_pieces(state, task)
-        per_explorer, per_town, per_city, dahan_health, dahan_damage = numbers
-        damage = explorers * per_explorer + towns * per_town + cities * per_city
+        dahan, hurt, blighted, event = self._counted_strike(task, land)
+        events = [event]
+        blight = state.blight
+        if blighted:
+            if land.blight or land.presence:
+                return None  # a cascade or Presence destroyed: the general path
+            taken = self._counted_blight(state, index)
+            if taken is None:
+                return None
+            blight, event = taken
+            events.append(event)
+        elif not land.dahan_count:
+            return lands, blight, state.fear, tuple(events)  # no Dahan, no Blight: the same land
+        struck = (
+            cities,
+            towns,
+            explorers,
+            dahan,
+            ((DAHAN, hurt, 1),) if hurt else (),
+            1 if blighted else land.blight,  # an int, as the land writes it
+        )
+        fear = state.fear
+        if not (dahan and self._counted[4]):  # no Dahan left to fight back (or they deal none)
+            after = make_land(*struck, land.presence, land.defend, ())
+            return _with_land(lands, index, after), blight, fear, tuple(events)
+        fought = self._counted_fight_back(index, land, struck, fear, events)
+        if fought is None:
+            return None
+        after, fear, destroyed = fought
+        lands = _with_land(lands, index, after)
+        if destroyed:  # Invaders gone: a victory can follow (nothing else here ends a game)
+            win, loss = victory.judge(lands, fear, state.spirits, False, False)
+            if win is not None or loss is not None:
+                return None
+        return lands, blight, fear, tuple(events)
+
+    def _counted_strike(self, task: RavageLand, land: Land) -> tuple[int, int, bool, Event]:
+        """The Invaders' half on counts: the Dahan left, the Damage on the one hurt (0: none),
+        whether the land takes Blight, and the ``ravaged`` event."""
+        per_explorer, per_town, per_city, dahan_health, _ = self._counted  # type: ignore[misc]
+        damage = land.explorer_count * per_explorer + land.town_count * per_town + land.city_count * per_city
         defend = land.defend
         hits = damage - defend if damage > defend else 0
         dahan = land.dahan_count
@@ -732,51 +770,38 @@ class InvaderPhaseGame:
             if left and dahan:
                 hurt = left
         blighted = hits >= self.rules.blight_threshold
-        shared = self._land_events
-        key: tuple[Any, ...] = (
-            "ravaged",
-            task.card,
-            index,
-            damage,
-            defend,
-            hits,
-            destroyed,
-            1 if hurt else 0,
-            blighted,
+        key = ("ravaged", task.card, task.land, damage, defend, hits, destroyed, 1 if hurt else 0, blighted)
+        return dahan, hurt, blighted, self._land_events.get(key) or self._share(key)
+
+    def _counted_blight(self, state: IslandState, index: int) -> tuple[BlightTrack, Event] | None:
+        """A Blight taken for land ``index`` (which had none and no Presence): the track and the
+        event; ``None`` when the card flips, runs out or loses (the general path)."""
+        card = self._blight_card_of(state.blight)
+        blight, available, flipped, lost = blight_taken(
+            state.blight, card, state.players, self.rules.blight_empty
         )
-        events = [shared.get(key) or self._share(key)]
-        blight = state.blight
-        land_blight = land.blight
-        if blighted:
-            if land_blight or land.presence:
-                return None  # a cascade or Presence destroyed: the general path
-            card = self._blight_card_of(blight)
-            blight, available, flipped, lost = blight_taken(
-                blight, card, state.players, self.rules.blight_empty
-            )
-            if not available or flipped or lost:
-                return None
-            land_blight = 1
-            key = ("blight_added", index, "ravage", blight.pool, blight.side)
-            events.append(shared.get(key) or self._share(key))
-        elif not destroyed and not hurt and not dahan:
-            return lands, blight, state.fear, tuple(events)  # nothing changed: the same land
-        fear = state.fear
-        hurt_dahan = ((DAHAN, hurt, 1),) if hurt else ()
-        if not (dahan and dahan_damage):
-            after = make_land(
-                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, defend, ()
-            )
-            return _with_land(lands, index, after), blight, fear, tuple(events)
-        amount = dahan_damage * dahan  # the survivors fight back
+        if not available or flipped or lost:
+            return None
+        key = ("blight_added", index, "ravage", blight.pool, blight.side)
+        return blight, self._land_events.get(key) or self._share(key)
+
+    def _counted_fight_back(
+        self, index: int, land: Land, struck: tuple[Any, ...], fear: FearTrack, events: Events
+    ) -> tuple[Land, FearTrack, bool] | None:
+        """The surviving Dahan fight back in land ``index``, struck to ``struck`` (the counts,
+        the hurt Dahan and the Blight after the Invaders' half): the land after, the Fear track
+        and whether Invaders were destroyed, the events appended; ``None`` for a choice or a
+        Fear card earned (the general path)."""
+        cities, towns, explorers, dahan, hurt_dahan, land_blight = struck
+        amount = self._counted[4] * dahan  # type: ignore[index]
         options = self._allocation_cache.get((cities, towns, explorers, (), (), amount))
         if options is None:
             options = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)
         if len(options) > 1:
             return None
         allocation = options[0]
-        key = ("dahan_fought_back", index, dahan, amount, allocation.label)
-        events.append(shared.get(key) or self._share(key))
+        key: tuple[Any, ...] = ("dahan_fought_back", index, dahan, amount, allocation.label)
+        events.append(self._land_events.get(key) or self._share(key))
         if len(allocation.destroyed) == len(allocation.parts):  # each piece hit is destroyed
             for kind in allocation.destroyed:
                 if kind is CITY:
@@ -788,26 +813,18 @@ class InvaderPhaseGame:
                 events.append(self._destroyed_by_dahan(index, kind))
             gained = allocation.fear
             after = make_land(
-                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, defend, ()
+                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
             )
         else:
-            struck = make_land(
-                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, defend, ()
-            )
-            after, gained = self._dealt(index, struck, allocation, "dahan", events)
+            struck_land = make_land(*struck, land.presence, land.defend, ())
+            after, gained = self._dealt(index, struck_land, allocation, "dahan", events)
         if gained:
-            track, _taken, due = fear.take_markers(gained)
+            fear, _taken, due = fear.take_markers(gained)
             if due:
                 return None
-            fear = track
-            key = ("fear_generated", gained, index, track.in_pool)
-            events.append(shared.get(key) or self._share(key))
-        lands = _with_land(lands, index, after)
-        if allocation.destroyed:  # Invaders gone: a victory can follow (nothing else here ends a game)
-            win, loss = victory.judge(lands, fear, state.spirits, False, False)
-            if win is not None or loss is not None:
-                return None
-        return lands, blight, fear, tuple(events)
+            key = ("fear_generated", gained, index, fear.in_pool)
+            events.append(self._land_events.get(key) or self._share(key))
+        return after, fear, bool(allocation.destroyed)
 
     def _destroyed_by_dahan(self, index: int, kind: PieceKind) -> Event:
         """The event of a ``kind`` destroyed by fighting Dahan in land ``index``: the same value

@@ -10,6 +10,8 @@ disturb them little:
   mutable implementation (``plain_spirit_island.py``: counts changed in place, no events), which
   must end where the oracle ends. Issue 14's target on the project's two-core machine is 55,000
   actions/s (twice the fastest public Python engine measured there);
+* **the public contract alone** (issue 38): a stand-in game that plays no rule, driven like the
+  oracle, against the plain implementation: the ceiling of the public path's ratio;
 * **Invader Phases per second** on four boards against one board (cost per land);
 * **the engine crossover** of each search: z3 against its exhaustive baseline on an instance
   below and one above the crossover that ``method="auto"`` uses
