@@ -35,18 +35,20 @@ import copy
 import difflib
 import inspect
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import load_schema, validate
+from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
 Template = Callable[..., dict[str, Any]]
 
 SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")
+GAME_SCHEMA = ("invasion_oracle.reports", "schemas/suite-game.schema.json")
 MERGED = ("with", "scenario", "patch")  # tables merged key by key with the defaults'
 
 
@@ -225,6 +227,59 @@ def _unique_names(cases: list[CaseSpec], source: str) -> None:
         if key in seen:
             raise MalformedInputError(source, f"$.case[{index}].name", f"case {case.group}/{case.name} twice")
         seen.add(key)
+
+
+def game_suite(
+    game: str,
+    projections: tuple[Projection, ...],
+    computed: Iterable[Callable[[], Iterable[CaseSpec]]] = (),
+    templates: Mapping[str, Template] | None = None,
+) -> GameSuite:
+    """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``): its
+    rule sections, features and notes, and its producers in the file's order, each the case file
+    of a topic or one of ``computed`` (the plug-in's functions, by name). Every case file of the
+    game must be named: a file left out would be a case silently missing from the suite."""
+    folder = game.replace("-", "_")
+    source = f"reports/suite/cases/{folder}.toml"
+    try:
+        text = (
+            files("invasion_oracle.reports.suite")
+            .joinpath("cases", f"{folder}.toml")
+            .read_text(encoding="utf-8")
+        )
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise MalformedInputError(source, "$", f"not TOML: {err}") from None
+    validate(document, load_schema(*GAME_SCHEMA), source)
+    by_name = {producer.__name__: producer for producer in computed}
+    on_disk = list(topics(game))
+    producers: list[Callable[[], Iterable[CaseSpec]]] = []
+    for index, name in enumerate(document["producers"]):
+        if name in by_name:
+            producers.append(by_name[name])
+        elif name in on_disk:
+            producers.append(DataCases(game, name, templates or {}))
+        else:
+            close = difflib.get_close_matches(name, [*by_name, *on_disk], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise MalformedInputError(
+                source,
+                f"$.producers[{index}]",
+                f"no case file cases/{folder}/{name}.toml and no computed producer {name!r}{hint}",
+            )
+    for name in [*on_disk, *by_name]:
+        if name not in document["producers"]:
+            raise MalformedInputError(
+                source, "$.producers", f"{name!r} is not named: its cases would be left out"
+            )
+    return GameSuite(
+        game=game,
+        sections=tuple(Section(key, heading) for key, heading in document["sections"].items()),
+        projections=projections,
+        features=dict(document["features"]),
+        producers=tuple(producers),
+        notes=dict(document.get("notes", {})),
+    )
 
 
 def topics(game: str) -> Iterator[str]:

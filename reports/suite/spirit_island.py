@@ -24,57 +24,11 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from invasion_oracle.reports.suite.casefile import DataCases
-from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
+from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.plugins import Projection
 from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "spirit-island"
-
-SECTIONS = (
-    Section("pieces", "Invader (pieces, Health, Damage, Fear), Tracking Damage"),
-    Section("upgrade", "Upgrade & Downgrade (and destroy, remove, replace)"),
-    Section("island", "Island boards A–H, adjacency, the Ocean, layouts"),
-    Section("blighted-island", "Invader Phase 1 Blighted Island; Blight and the Blight card"),
-    Section("event", "Event"),
-    Section("fear", "Invader Phase 2 Fear; Fear and Terror"),
-    Section("ravage", "3a Ravage"),
-    Section("build", "3b Build"),
-    Section("explore", "3c Explore (and Escalation)"),
-    Section("advance", "4 Advance Invader Cards; the Invader deck"),
-    Section("victory", "Victory and defeat"),
-    Section("phase", "The phase in order (the pure game)"),
-    Section("effects", "Fear card / Event / Blight card / Escalation effects"),
-)
-
-FEATURES = {
-    "ravage": "Invaders Ravage a land",
-    "dahan": "Dahan take Damage and fight back",
-    "defend": "Defend reduces Ravage Damage",
-    "blight": "Blight added to a land",
-    "cascade": "Blight cascading into an adjacent land",
-    "presence": "Spirit Presence destroyed by Blight",
-    "fight-back": "the players spread the surviving Dahan's Damage",
-    "build": "Invaders Build",
-    "explore": "Invaders Explore",
-    "advance": "Invader cards advance",
-    "fear": "Fear generated and Fear cards earned",
-    "fear-card": "Fear card effects at a Terror Level",
-    "terror-level": "the Terror Level rises",
-    "event": "Event cards",
-    "blight-card": "the Blight card flips and its effects",
-    "escalation": "the Adversary's Escalation",
-    "skip": "skipped actions",
-    "health": "Health modifiers",
-    "downgrade": "upgrading and downgrading Invaders",
-    "victory": "victory and defeat",
-    "multi-board": "islands of more than one board",
-    "multi-turn": "more than one Invader Phase (Time Passes)",
-    "land-order": "the players order a Ravage card's lands",
-    "illegal-answer": "an answer the implementation must refuse",
-    "whole-run": "a whole run compared from the opening",
-    "playthrough": "cut from a recorded or random playthrough",
-    "ruling-witness": "a ruling's witness scenario",
-}
 
 # -- projections ----------------------------------------------------------------------------------
 
@@ -254,31 +208,6 @@ def single_ravage(target: str, pieces: Any, card: str = "3MW", **fields: Any) ->
 
 def _slug(text: str) -> str:
     return text.replace("@", "at").replace(" ", "-").lower() or "empty"
-
-
-# -- 3a Ravage -----------------------------------------------------------------------------------------
-
-
-RAVAGE_GRID = [
-    ("E", "an Explorer deals 1: no Blight"),
-    ("2E", "two Explorers deal 2: Blight (the threshold)"),
-    ("T", "a Town deals 2: Blight"),
-    ("C", "a City deals 3"),
-    ("E T C", "one of each: 6 Damage"),
-    ("D E", "1 Damage damages the Dahan; it fights back and destroys the Explorer"),
-    ("D@1 E", "a damaged Dahan dies to 1 Damage; nobody fights back"),
-    ("D 2E", "2 Damage destroys the Dahan"),
-    ("D T", "a Town's 2 Damage destroys a Dahan"),
-    ("3D E T", "3 Damage: one Dahan destroyed, one damaged; two fight back"),
-    ("3D 2T@1", "4 Damage: two Dahan die; the last destroys both damaged Towns"),
-    ("2D C", "3 Damage: one Dahan destroyed, one damaged; 2 Damage to the City is not enough"),
-    ("4D C", "3 Damage: one Dahan destroyed, one damaged; three fight back and destroy the City"),
-    ("2D T@1 E", "3 Damage; the survivor destroys the damaged Town (Fear)"),
-    ("D 2C", "6 Damage: the Dahan dies at once"),
-    ("2D@1 E", "1 Damage destroys a damaged Dahan; the other fights back"),
-    ("E 3D", "1 Damage damages one of three Dahan; all three fight back"),
-    ("T@1 C@2", "damaged pieces deal full Damage"),
-]
 
 
 # -- every board: single-land Ravage, Build and Explore (a case table, one builder) -----------------------
@@ -576,12 +505,6 @@ def data_card_spread() -> Iterator[CaseSpec]:
         )
 
 
-# -- Upgrade & Downgrade, pieces, island, victory, the phase ---------------------------------------------
-
-
-ILLEGAL_ALLOCATION = "C0+3 T0+2 E0+1"  # 6 Damage: every piece destroyed, more than two Dahan deal
-
-
 # -- solver-found edge cases ---------------------------------------------------------------------------
 
 
@@ -794,46 +717,8 @@ def shrunk_cases() -> Iterator[CaseSpec]:
         )
 
 
-def cases(topic: str) -> DataCases:
-    """The cases of ``reports/suite/cases/spirit-island/TOPIC.toml``."""
-    return DataCases(GAME, topic)
-
-
-SUITE = GameSuite(
-    game=GAME,
-    sections=SECTIONS,
-    projections=PROJECTIONS,
-    features=FEATURES,
-    producers=(
-        cases("ravage"),
-        cases("fight-back"),
-        cases("blight"),
-        cases("build"),
-        cases("explore"),
-        cases("fear"),
-        cases("effects-and-events"),
-        cases("downgrade"),
-        cases("island-victory-phase"),
-        cases("ruling-actions"),
-        cases("illegal"),
-        cases("worked-examples"),
-        solver_cases,
-        shrunk_cases,
-        board_spread,
-        card_spread,
-        layout_spread,
-        data_card_spread,
-    ),
-    notes={
-        "run-sections": "phase ravage build explore advance",
-        "step-sections": "phase",
-        "ruling:SI-ESCALATION-TIMING": "explore effects",
-        "ruling:SI-COASTAL-FLAG": "explore effects",
-        "ruling:SI-CASCADE-CHOOSER": "blighted-island",
-        "ruling:SI-LAND-ORDER": "ravage phase",
-        "ruling:SI-SKIP-SCOPE": "effects",
-        "ruling:SI-DOWNGRADE-DAMAGE": "upgrade",
-        "ruling:SI-BLIGHT-EMPTY": "blighted-island",
-        "ruling:SI-OVER-ALLOCATION": "ravage",
-    },
+SUITE = game_suite(
+    GAME,
+    PROJECTIONS,
+    (solver_cases, shrunk_cases, board_spread, card_spread, layout_spread, data_card_spread),
 )

@@ -21,66 +21,11 @@ from typing import Any
 
 from invasion_oracle.model.stonespine.dungeon import sides_text
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
-from invasion_oracle.reports.suite.casefile import DataCases
-from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
+from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.plugins import Projection
 from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "stonespine"
-
-SECTIONS = (
-    Section("components", "Components; Icon Key"),
-    Section("dungeon", "(base game) dungeon grid, doorways, entrance and exit"),
-    Section("heroes", "Heroes (black, purple, red); Clarifications: Barbarian..., Cleric..."),
-    Section("guardian-board", "Guardian Board; Leveling Up Guardians"),
-    Section("construction", "I. Construction Phase"),
-    Section("improvement", "II. Improvement Phase (Buy XP, Remove Rubble, Buy a Secret Passage)"),
-    Section("preparation", "III. Preparation Phase"),
-    Section("roll", "IV. Invasion, Step 1: Roll Dice"),
-    Section("repel", "IV. Invasion, Step 2: Repel Heroes"),
-    Section("gate", "IV. Invasion, Step 3: Close Gate or Continue"),
-    Section("level-heroes", "IV. Invasion, Step 4: Level Up Heroes"),
-    Section("award", "IV. Invasion, Step 5: Award Trophy / Demerits"),
-    Section("xp", "IV. Invasion, Step 6: Gain XP"),
-    Section("cleanup", "V. Cleanup"),
-    Section("final-scoring", "Final Scoring (Invasion additions)"),
-    Section("solo", "Solo Play"),
-    Section("terms", "Game Terms: Damage, Escape, Figure, Rubble"),
-    Section("tokens", "Clarifications: Hex-Shape Tokens; Giant Troll, Deceitful Demon"),
-)
-
-FEATURES = {
-    "monster": "monster elements deal damage",
-    "trap": "trap elements deal damage",
-    "minion": "minion figures (2 damage each)",
-    "guardian": "a guardian figure defeats the first hero entering its chamber",
-    "defeated-hero": "a chamber holding a defeated hero is ignored",
-    "hero-ability": "hero card abilities (black destroy, purple protection, red extra damage)",
-    "rubble": "rubble tokens",
-    "escape": "heroes escaping (no new chamber, the exit)",
-    "move-choice": "the player routes the hero",
-    "hero-order": "the player chooses which waiting hero enters",
-    "dice": "invasion dice by year",
-    "multi-player": "two or more players",
-    "multi-wave": "more than one wave in a year",
-    "gate": "close gate or continue",
-    "hero-levels": "hero level-up rolls and health tokens",
-    "trophy": "trophies and demerits",
-    "xp": "XP and guardian level-ups",
-    "instant-ability": "instant guardian abilities",
-    "unlockable-ability": "unlockable guardian abilities",
-    "ongoing-ability": "ongoing guardian abilities",
-    "secret-passage": "secret passages and collapsing passages",
-    "improvement": "the Improvement phase market",
-    "preparation": "placing figures in the Preparation phase",
-    "construction": "building a row in the Construction phase",
-    "cleanup": "the Cleanup phase and later years",
-    "final-scoring": "the Invasion additions to final scoring",
-    "solo": "solo play against Jael",
-    "illegal-answer": "an answer the implementation must refuse",
-    "whole-run": "a whole run compared from the opening",
-    "playthrough": "cut from a recorded or random playthrough",
-    "ruling-witness": "a ruling's witness scenario",
-}
 
 # -- projections --------------------------------------------------------------------------------
 
@@ -187,8 +132,6 @@ PROJECTIONS = (
 
 # -- scenario builders ---------------------------------------------------------------------------
 
-FORK = ["cave TRB", "cave L", "cave T", "cave -"]  # A1 opens right (B1) and down (A2); B2 is closed
-
 
 def fork(first: str, *, b1: str = "cave L", a2: str = "cave T", b2: str = "cave -") -> list[list[str]]:
     """A 2x2 dungeon entered at A1 (``first`` names its type and elements: ``stone kobold``);
@@ -270,26 +213,9 @@ def one(
     return scenario([player(rows, placed=placed, **kw)], year=year, dice=dice, **top)
 
 
-FOUR = {"purple": "Cleric"}  # black Thief and purple Cleric both have four health
-
-
 spec = CaseMaker(projection="heroes", stop=Stop.after(1), window="last")
 
 
-HEALTH = {
-    "Thief": 4,
-    "Black Hero 2": 4,
-    "Black Hero 3": 4,
-    "Black Hero 4": 5,
-    "Cleric": 4,
-    "Crusader": 4,
-    "Paladin": 5,
-    "Templar": 4,
-    "Barbarian": 6,
-    "Fighter": 6,
-    "Knight": 6,
-    "Warrior": 6,
-}
 COLOUR = {
     "Thief": "black",
     "Black Hero 2": "black",
@@ -389,17 +315,6 @@ def guardian_boards() -> Iterator[CaseSpec]:
                 ),
                 stop=Stop.after(2) if label == "walk" else Stop.after(1),
             )
-
-
-# -- the other phases ----------------------------------------------------------------------------------
-
-
-UNLOCKABLE_STAND_IN = {
-    "id": "pact-demon-unlockable",
-    "name": "Pact Demon unlockable (a test stand-in)",
-    "text": "A stand-in for the unlockable ability the rulebook does not give: one damage per pact token.",
-    "effects": [{"do": "add-damage", "amount": "pact_damage", "per": {"is": ["pact"]}}],
-}
 
 
 # -- solver-found edge cases -------------------------------------------------------------------------------
@@ -610,60 +525,4 @@ def shrunk_cases() -> Iterator[CaseSpec]:
             )
 
 
-def cases(topic: str) -> DataCases:
-    """The cases of ``reports/suite/cases/stonespine/TOPIC.toml``."""
-    return DataCases(GAME, topic)
-
-
-SUITE = GameSuite(
-    game=GAME,
-    sections=SECTIONS,
-    projections=PROJECTIONS,
-    features=FEATURES,
-    producers=(
-        cases("entering"),
-        cases("heroes-abilities"),
-        cases("moving"),
-        cases("choose-hero"),
-        cases("dice"),
-        cases("gate"),
-        cases("after-waves"),
-        cases("guardians"),
-        cases("improvement"),
-        cases("preparation"),
-        cases("construction-cleanup"),
-        cases("final-scoring"),
-        cases("solo"),
-        cases("worked-examples"),
-        cases("ruling-actions"),
-        cases("illegal"),
-        solver_cases,
-        shrunk_cases,
-        guardian_boards,
-        walks,
-    ),
-    notes={
-        "run-sections": "roll repel gate level-heroes award xp",
-        "step-sections": "roll repel gate",
-        "ruling:SS-DEMERIT-VALUES": "award final-scoring",
-        "ruling:SS-DICE-FACES": "roll components",
-        "ruling:SS-HEALTH-TOKENS": "level-heroes",
-        "ruling:SS-HYDRA-COLLAPSE": "guardian-board repel",
-        "ruling:SS-IMPROVEMENT-ORDER": "improvement",
-        "ruling:SS-MINIONS": "preparation",
-        "ruling:SS-PASSAGE": "improvement dungeon",
-        "ruling:SS-PURPLE-FIRST": "heroes",
-        "ruling:SS-PURPLE-SCOPE": "heroes",
-        "ruling:SS-RUBBLE-REMOVE": "improvement terms",
-        "ruling:SS-TROLL-MOVE": "guardian-board",
-        "ruling:SS-TROPHY-VALUES": "award",
-        "ruling:SS-TROPHY-ZERO": "award",
-        "ruling:SS-XP-MARKET": "improvement",
-        "ruling:SS-BLACK-DEFEATED": "repel heroes",
-        "ruling:SS-SIMULTANEOUS": "repel heroes",
-        "ruling:SS-ENTRY-UNCONNECTED": "repel dungeon",
-        "ruling:SS-EXIT-CHAMBER": "repel dungeon",
-        "ruling:SS-EXIT-DEFEATED": "repel",
-        "ruling:SS-EXIT-Y13": "repel",
-    },
-)
+SUITE = game_suite(GAME, PROJECTIONS, (solver_cases, shrunk_cases, guardian_boards, walks))
