@@ -34,6 +34,7 @@ from __future__ import annotations
 import copy
 import difflib
 import inspect
+import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -46,6 +47,8 @@ from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
 Template = Callable[..., dict[str, Any]]
+Rows = Callable[[], Iterable[Mapping[str, Any]]]
+"""A computed table: each row (``{NAME: value}``) fills a pattern case's ``{NAME}`` placeholders."""
 
 SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")
 GAME_SCHEMA = ("invasion_oracle.reports", "schemas/suite-game.schema.json")
@@ -63,16 +66,19 @@ class DataCases:
     game: str
     topic: str
     templates: Mapping[str, Template] = field(default_factory=dict)
+    rows: Mapping[str, Rows] = field(default_factory=dict)
 
     @property
     def __name__(self) -> str:  # producers are named in messages and by tools
         return self.topic
 
     def __call__(self) -> list[CaseSpec]:
-        return read_cases(self.game, self.topic, self.templates)
+        return read_cases(self.game, self.topic, self.templates, self.rows)
 
 
-def read_cases(game: str, topic: str, templates: Mapping[str, Template]) -> list[CaseSpec]:
+def read_cases(
+    game: str, topic: str, templates: Mapping[str, Template], rows: Mapping[str, Rows] | None = None
+) -> list[CaseSpec]:
     """The cases of the bundled file ``cases/GAME/TOPIC.toml``, in the file's order."""
     folder = game.replace("-", "_")  # a package folder: spirit-island's cases are in spirit_island/
     resource = files("invasion_oracle.reports.suite").joinpath("cases", folder, f"{topic}.toml")
@@ -81,21 +87,87 @@ def read_cases(game: str, topic: str, templates: Mapping[str, Template]) -> list
         document = tomllib.loads(resource.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise MalformedInputError(source, "$", f"not TOML: {err}") from None
-    return cases_from_document(document, source, templates)
+    return cases_from_document(document, source, templates, rows)
 
 
-def cases_from_document(document: Any, source: str, templates: Mapping[str, Template]) -> list[CaseSpec]:
+def cases_from_document(
+    document: Any, source: str, templates: Mapping[str, Template], rows: Mapping[str, Rows] | None = None
+) -> list[CaseSpec]:
     """The cases of one case-file document (parsed TOML or JSON), checked and made."""
-    validate(document, load_schema(*SCHEMA), source)
+    schema = load_schema(*SCHEMA)
+    validate(document, schema, source)
     named = document.get("named", {})
     defaults = document.get("defaults", {})
     made = []
     for index, raw in enumerate(document.get("case", [])):
         where = f"$.case[{index}]"
-        fields = _with_defaults(defaults, raw)
-        made.append(_case(fields, named, templates, source, where))
+        if "rows" not in raw:
+            made.append(_case(_with_defaults(defaults, raw), named, templates, source, where))
+            continue
+        for number, row in enumerate(_rows(raw["rows"], rows or {}, source, f"{where}.rows")):
+            at = f"{where} (row {number})"
+            pattern = {key: value for key, value in raw.items() if key != "rows"}
+            if "pattern" in row:
+                if row["pattern"] not in document.get("patterns", {}):
+                    raise MalformedInputError(source, at, f"no pattern {row['pattern']!r} in $.patterns")
+                pattern = _with_defaults(pattern, document["patterns"][row["pattern"]])
+            fields = fill(_with_defaults(defaults, pattern), row, source, at)
+            _check_fields(fields, schema, source, where, number)
+            made.append(_case(fields, named, templates, source, at))
     _unique_names(made, source)
     return made
+
+
+def _rows(name: str, rows: Mapping[str, Rows], source: str, where: str) -> Iterable[Mapping[str, Any]]:
+    if name not in rows:
+        close = difflib.get_close_matches(name, list(rows), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        known = ", ".join(sorted(rows)) or "none"
+        raise MalformedInputError(source, where, f"unknown rows {name!r}{hint}; known: {known}")
+    return rows[name]()
+
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill(value: Any, row: Mapping[str, Any], source: str = "", where: str = "$") -> Any:
+    """``value`` with every ``{NAME}`` in its strings (keys too) replaced by the row's value
+    ``NAME``: a string that is a placeholder alone becomes the value itself (a list, a table, a
+    number), one inside text becomes its text. Other braces are left as they are.
+
+    >>> fill({"name": "{land}-ravage", "{land}": "{pieces}", "stop": "{stop}"},
+    ...      {"land": "a5", "pieces": "2E", "stop": {"after": 1}})
+    {'name': 'a5-ravage', 'a5': '2E', 'stop': {'after': 1}}
+    """
+
+    def value_of(match: re.Match[str]) -> Any:
+        if match[1] not in row:
+            known = ", ".join(sorted(row))
+            raise MalformedInputError(source, where, f"no value {match[1]!r} in the row; it has: {known}")
+        return row[match[1]]
+
+    if isinstance(value, str):
+        whole = PLACEHOLDER.fullmatch(value)
+        if whole:
+            return copy.deepcopy(value_of(whole))
+        return PLACEHOLDER.sub(lambda match: str(value_of(match)), value)
+    if isinstance(value, dict):
+        return {
+            str(fill(key, row, source, where)): fill(item, row, source, where) for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [fill(item, row, source, where) for item in value]
+    return copy.deepcopy(value)
+
+
+def _check_fields(fields: dict[str, Any], schema: dict[str, Any], source: str, where: str, row: int) -> None:
+    """A filled pattern is checked as a case (its placeholders could not be before)."""
+    try:
+        validate(fields, {**schema["$defs"]["fields"], "$defs": schema["$defs"]}, source)
+    except MalformedInputError as err:
+        raise MalformedInputError(
+            source, f"{where}{err.path.removeprefix('$')} (row {row})", err.reason
+        ) from None
 
 
 def _with_defaults(defaults: Mapping[str, Any], case: Mapping[str, Any]) -> dict[str, Any]:
@@ -233,7 +305,7 @@ def game_suite(
     game: str,
     projections: tuple[Projection, ...],
     computed: Iterable[Callable[[], Iterable[CaseSpec]]] = (),
-    templates: Mapping[str, Template] | None = None,
+    rows: Iterable[Rows] = (),
 ) -> GameSuite:
     """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``): its
     rule sections, features and notes, and its producers in the file's order, each the case file
@@ -252,13 +324,14 @@ def game_suite(
         raise MalformedInputError(source, "$", f"not TOML: {err}") from None
     validate(document, load_schema(*GAME_SCHEMA), source)
     by_name = {producer.__name__: producer for producer in computed}
+    tables = {table.__name__: table for table in rows}
     on_disk = list(topics(game))
     producers: list[Callable[[], Iterable[CaseSpec]]] = []
     for index, name in enumerate(document["producers"]):
         if name in by_name:
             producers.append(by_name[name])
         elif name in on_disk:
-            producers.append(DataCases(game, name, templates or {}))
+            producers.append(DataCases(game, name, rows=tables))
         else:
             close = difflib.get_close_matches(name, [*by_name, *on_disk], n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""

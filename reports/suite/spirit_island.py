@@ -231,50 +231,42 @@ def _boards() -> dict[str, dict[int, str]]:
     }
 
 
-def board_spread() -> Iterator[CaseSpec]:
-    """On every board A-H: a Ravage and a Build in each of its eight lands (alone on its card's
-    terrain) and an Explore card per terrain, so an engine that knows one board is graded on it."""
+def boards() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/boards.toml``: on every board, a Ravage and a Build in each
+    land (a City kept in a land of another terrain) and an Explore card per terrain."""
     for b, (letter, terrains) in enumerate(_boards().items()):
-        board: dict[str, Any] = {"island": {"boards": [letter]}}
         for n, terrain in terrains.items():
-            land = f"{letter}{n}"
-            card = TERRAIN_CARD[terrain]
             keep = next(f"{letter}{k}" for k, t in terrains.items() if t != terrain)
-            pieces = SPREAD_RAVAGE[(b + n) % len(SPREAD_RAVAGE)]
-            yield spec(
-                "boards",
-                f"{land.lower()}-ravage-{_slug(pieces)}",
-                f"Board {letter}: one Ravage in {land} ({terrain}, {pieces}), alone on the Ravage card {card}.",
-                ("ravage", "pieces", "island"),
-                ("ravage", "dahan", "blight"),
-                doc({keep: "C", land: pieces}, invader_board={"ravage": [card]}, keep=False, **board),
-                projection=f"action:{land}",
-            )
-            pieces = SPREAD_BUILD[(b + n) % len(SPREAD_BUILD)]
-            yield spec(
-                "boards",
-                f"{land.lower()}-build-{_slug(pieces)}",
-                f"Board {letter}: Build in {land} ({terrain}, {pieces}), alone on the Build card {card}.",
-                ("build", "island"),
-                ("build",),
-                doc({keep: "C", land: pieces}, invader_board={"build": [card]}, keep=False, **board),
-                projection=f"land:{land}",
-            )
+            for pattern, table in (("ravage", SPREAD_RAVAGE), ("build", SPREAD_BUILD)):
+                pieces = table[(b + n) % len(table)]
+                yield {
+                    "pattern": pattern,
+                    "board": letter,
+                    "land": f"{letter}{n}",
+                    "at": f"{letter}{n}".lower(),
+                } | {
+                    "terrain": terrain,
+                    "card": TERRAIN_CARD[terrain],
+                    "keep": keep,
+                    "pieces": pieces,
+                    "slug": _slug(pieces),
+                }
         for k, (terrain, card) in enumerate(TERRAIN_CARD.items()):
-            source_n = (b + 3 * k) % 8 + 1
+            land = f"{letter}{(b + 3 * k) % 8 + 1}"
             source = SPREAD_SOURCES[(b + k) % len(SPREAD_SOURCES)]
-            yield spec(
-                "boards",
-                f"{letter.lower()}-explore-{card.lower()}-{letter.lower()}{source_n}-{_slug(source)}",
-                f"Board {letter}: the Explore card {card} ({terrain}) with {source} in {letter}{source_n}: an "
-                "Explorer in each land of that terrain next to a source or the Ocean; then the cards advance.",
-                ("explore", "island", "advance"),
-                ("explore", "advance"),
-                doc({f"{letter}{source_n}": source}, keep=False, chance=[card], **board),
-                projection="lands",
-                stop=Stop.after(1),
-                window="last",
-            )
+            yield {
+                "pattern": "explore",
+                "board": letter,
+                "land": land,
+                "at": letter.lower(),
+                "terrain": terrain,
+            } | {
+                "card": card,
+                "card_id": card.lower(),
+                "source_at": land.lower(),
+                "pieces": source,
+                "slug": _slug(source),
+            }
 
 
 # -- every invader card, layout, Event and Fear card of the data (case tables, one builder each) ----------
@@ -318,10 +310,9 @@ def _card_rows() -> Iterator[tuple[Any, str, str, str, str, str]]:
                 yield card, terrain, action, letter, land, pieces
 
 
-def card_spread() -> Iterator[CaseSpec]:
-    """Every Stage II and III card with terrains: for each of its terrains a Ravage and a Build in
-    one land of that terrain (a City in a land of a terrain off the card does nothing) and an
-    Explore, so a two-terrain card is seen to match lands of both its terrains and of no other."""
+def invader_cards() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/invader-cards.toml``: each row of :func:`_card_rows`, with
+    the lands an Explore card reaches and the City kept off a Ravage or Build card."""
     from invasion_oracle.model.spirit_island.data import default_data
     from invasion_oracle.model.spirit_island.island import build_island
 
@@ -330,10 +321,16 @@ def card_spread() -> Iterator[CaseSpec]:
     for card, terrain, action, letter, land, pieces in _card_rows():
         names = [str(t.value) for t in card.terrains]
         terrains = boards[letter]
-        island = build_island(data, (letter,))
-        board: dict[str, Any] = {"island": {"boards": [letter]}}
         what = f"{card.id} (Stage {card.stage}: {_and(names)})"
+        row = {
+            "pattern": action,
+            "board": letter,
+            "card": card.id,
+            "card_id": card.id.lower(),
+            "what": what,
+        } | {"land": land, "at": land.lower(), "pieces": pieces, "slug": _slug(pieces), "terrain": terrain}
         if action == "explore":
+            island = build_island(data, (letter,))
             source = island.index(land)
             explored = [
                 n
@@ -341,52 +338,16 @@ def card_spread() -> Iterator[CaseSpec]:
                 if str(island.terrain[i].value) in names
                 and (island.coastal[i] or source in island.neighbours(i))
             ]
-            flag = "; no Adversary, so no Escalation" if card.escalation else ""
-            yield spec(
-                "invader-cards",
-                f"{card.id.lower()}-explore-{land.lower()}-{_slug(pieces)}",
-                f"Board {letter}: the Explore card {what} with {pieces} in {land} ({terrains[int(land[1:])]}, "
-                f"off the card): an Explorer in {_and(explored) or 'no land'}, the lands of "
-                f"{'either of its terrains' if len(names) > 1 else 'its terrain'} coastal or next to the "
-                f"source, and in no land of another terrain{flag}; then the cards advance.",
-                ("explore", "island", "advance"),
-                ("explore", "advance"),
-                doc(
-                    {land: pieces},
-                    keep=False,
-                    chance=[card.id],
-                    invader_deck=[f"stage-{card.stage}"],
-                    **board,
-                ),
-                projection="lands",
-                stop=Stop.after(1),
-                window="last",
-            )
-            continue
-        keep = next(f"{letter}{n}" for n, t in terrains.items() if t not in names)
-        other = f"the City in {keep} ({terrains[int(keep[1:])]}) is off the card"
-        if action == "ravage":
-            yield spec(
-                "invader-cards",
-                f"{card.id.lower()}-ravage-{land.lower()}-{_slug(pieces)}",
-                f"Board {letter}: the Ravage card {what} Ravages {land} ({terrain}, {pieces}), its only land "
-                f"with Invaders; {other} and does not Ravage.",
-                ("ravage", "pieces", "island"),
-                ("ravage", "dahan", "blight"),
-                doc({keep: "C", land: pieces}, invader_board={"ravage": [card.id]}, keep=False, **board),
-                projection=f"action:{land}",
-            )
+            yield row | {
+                "land_terrain": terrains[int(land[1:])],
+                "explored": _and(explored) or "no land",
+                "its_terrains": "either of its terrains" if len(names) > 1 else "its terrain",
+                "flag": "; no Adversary, so no Escalation" if card.escalation else "",
+                "stage": card.stage,
+            }
         else:
-            yield spec(
-                "invader-cards",
-                f"{card.id.lower()}-build-{land.lower()}-{_slug(pieces)}",
-                f"Board {letter}: the Build card {what} Builds in {land} ({terrain}, {pieces}), its only "
-                f"land with Invaders; {other} and does not Build.",
-                ("build", "island"),
-                ("build",),
-                doc({keep: "C", land: pieces}, invader_board={"build": [card.id]}, keep=False, **board),
-                projection="lands",
-            )
+            keep = next(f"{letter}{n}" for n, t in terrains.items() if t not in names)
+            yield row | {"keep": keep, "keep_terrain": terrains[int(keep[1:])]}
 
 
 def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -401,108 +362,56 @@ def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
     return explore, cascade
 
 
-def layout_spread() -> Iterator[CaseSpec]:
-    """Every layout of the data: an Explore and a cascade across one of its seams (cross-board
-    edges), which only the layout makes adjacent."""
+def layouts() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/layouts.toml``: per layout of the data in force, an Explore
+    and a cascade across two of its seams (:func:`_seams`)."""
     from invasion_oracle.model.spirit_island.data import default_data
     from invasion_oracle.model.spirit_island.island import build_island
 
     data = default_data()
     for layout in data.layouts:
         island = build_island(data, layout.boards, layout)
-        where = {"island": {"boards": list(layout.boards), "layout": layout.name}}
-        joins = f"Layout {layout.name} (boards {_and(list(layout.boards))})"
         (source, far), (origin, target) = _seams(layout, island)
-        card = TERRAIN_CARD[str(island.terrain_of(far).value)]
-        yield spec(
-            "layouts",
-            f"{layout.name.lower()}-explore-{source.lower()}-{far.lower()}",
-            f"{joins}: {source} and {far} touch across the seam; the Town in {source} is a source for "
-            f"inland {far} ({island.terrain_of(far).value}), so the Explore card {card} puts an Explorer "
-            "there; then the cards advance.",
-            ("island", "explore"),
-            ("explore", "multi-board"),
-            doc({source: "T"}, keep=False, chance=[card], **where),
-            projection="lands",
-            stop=Stop.after(1),
-            window="last",
-        )
-        card = TERRAIN_CARD[str(island.terrain_of(origin).value)]
         neighbours = island.neighbour_names(origin)  # none has Blight: the first is the first without
-        yield spec(
-            "layouts",
-            f"{layout.name.lower()}-cascade-{origin.lower()}-{target.lower()}",
-            f"{joins}: the Ravage card {card} Ravages {origin} (2E, already blighted); the Blight "
-            f"cascades and the players send it across the seam to {target}, one of the adjacent lands "
-            f"({_and(list(neighbours))}); read as going to the first adjacent land without Blight "
-            f"(SI-CASCADE-CHOOSER), it goes to {neighbours[0]}.",
-            ("island", "blighted-island", "ravage"),
-            ("blight", "cascade", "multi-board"),
-            doc(
-                {origin: "2E B"},
-                keep=False,
-                invader_board={"ravage": [card]},
-                decisions=[target],
-                **where,
-            ),
-            projection="blight",
+        row = {"boards": list(layout.boards), "layout": layout.name, "at": layout.name.lower()} | {
+            "joins": f"Layout {layout.name} (boards {_and(list(layout.boards))})"
+        }
+        yield (
+            row
+            | {"pattern": "explore", "source": source, "far": far, "terrain": island.terrain_of(far).value}
+            | {
+                "card": TERRAIN_CARD[str(island.terrain_of(far).value)],
+                "source_at": source.lower(),
+                "far_at": far.lower(),
+            }
+        )
+        yield (
+            row
+            | {"pattern": "cascade", "origin": origin, "target": target, "first": neighbours[0]}
+            | {
+                "card": TERRAIN_CARD[str(island.terrain_of(origin).value)],
+                "neighbours": _and(list(neighbours)),
+            }
+            | {"origin_at": origin.lower(), "target_at": target.lower()}
         )
 
 
-FEAR_SPREAD = {"A2": "E T D", "A3": "C", "A5": "2E T D", "A4": "E T D", "A7": "E"}
-"""Terror Level II: coastal and inland lands, with and without Dahan, a Ravage card (1W: A2 and A5,
-so the players order them) and a Build card (1S: A4 and A7), so every Fear card's Level II effect
-has something to act on."""
-EVENT_SPREAD = {"B1": "E", "B3": "2E D", "B6": "T", "B8": "C"}
-"""Board B, turn 3: coastal B1 and B3, a Ravage card (1S: B3 only, of B3 and B5, has Invaders) and
-a Build card (1W: B1 and B6)."""
-
-
-def data_card_spread() -> Iterator[CaseSpec]:
-    """Every Fear card of the data resolved at Terror Level II, and every Event on turn 3 on board B
-    (the other fear and event cases are at Terror Level I, turn 2, board A)."""
+def fear_cards() -> Iterator[dict[str, Any]]:
+    """The first rows of ``cases/spirit_island/data-cards.toml``: every Fear card of the data in force."""
     from invasion_oracle.model.spirit_island.data import default_data
 
-    data = default_data()
-    for fear_card in data.fear_cards:
-        yield spec(
-            "fear",
-            f"{_slug(fear_card.name)}-at-level-2",
-            f"The Fear card {fear_card.name} resolves at Terror Level II (3 cards earned before), before "
-            "the Ravage (1W: A2, then A5) and the Build (1S: A4 and A7) its Level II effect may change.",
-            ("fear", "effects"),
-            ("fear-card", "terror-level"),
-            doc(
-                FEAR_SPREAD,
-                fear={
-                    "earned_before": 3,
-                    "earned": [fear_card.name],
-                    "deck": ["Blank Fear"] * 5,
-                    "cards": FEAR_CARDS,
-                },
-                invader_board={"ravage": ["1W"], "build": ["1S"]},
-            ),
-            projection="lands",
-        )
-    for event in data.events:
+    for card in default_data().fear_cards:
+        yield {"name": card.name, "slug": _slug(card.name)}
+
+
+def events() -> Iterator[dict[str, Any]]:
+    """The other rows of ``cases/spirit_island/data-cards.toml``: every Event of the data in force
+    (one that only gives Fear compares the Fear track)."""
+    from invasion_oracle.model.spirit_island.data import default_data
+
+    for event in default_data().events:
         fear_only = all(effect.kind == "fear" for effect in event.effects)
-        yield spec(
-            "event",
-            f"{_slug(event.name)}-turn-3",
-            f"Turn 3 on board B: the Event {event.name} resolves after Blighted Island and before Fear, "
-            "then the Ravage (1S) and the Build (1W).",
-            ("event", "effects"),
-            ("event",),
-            doc(
-                EVENT_SPREAD,
-                keep=False,
-                island={"boards": ["B"]},
-                events=[event.name],
-                turn=3,
-                invader_board={"ravage": ["1S"], "build": ["1W"]},
-            ),
-            projection="fear" if fear_only else "lands",
-        )
+        yield {"name": event.name, "slug": _slug(event.name), "projection": "fear" if fear_only else "lands"}
 
 
 # -- solver-found edge cases ---------------------------------------------------------------------------
@@ -720,5 +629,6 @@ def shrunk_cases() -> Iterator[CaseSpec]:
 SUITE = game_suite(
     GAME,
     PROJECTIONS,
-    (solver_cases, shrunk_cases, board_spread, card_spread, layout_spread, data_card_spread),
+    (solver_cases, shrunk_cases),
+    (boards, invader_cards, layouts, fear_cards, events),
 )

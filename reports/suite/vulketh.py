@@ -14,7 +14,6 @@ card, Invader Events) and ``result``.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -132,31 +131,6 @@ def answers(script: Sequence[Any]) -> dict[str, Any]:
     return {"script": list(script), "then": "first-legal"}
 
 
-def player_doc(turn: dict[str, Any], hexes: dict[str, Any], **fields: Any) -> dict[str, Any]:
-    """The player to move with one scripted turn; the Invader's deck 1 holds two fillers, so the
-    run stops at its draw (the player's turn alone is compared)."""
-    base: dict[str, Any] = {
-        "game": GAME,
-        "start": "player",
-        "data": data(card("f1b", *GATHERS)),
-        "hexes": copy.deepcopy(hexes),
-        "decks": {"1": ["f1", "f1b"]},
-        "player_turns": [copy.deepcopy(turn)],
-        "decisions": answers([]),
-        "chance": answers([]),
-    }
-    for key, value in fields.items():
-        base[key] = answers(value) if key in ("decisions", "chance") else copy.deepcopy(value)
-    return base
-
-
-def dice(first: tuple[str, str], second: tuple[str, str], **effects: Any) -> dict[str, Any]:
-    return {
-        "dice": [{"face": first[0], "action": first[1]}, {"face": second[0], "action": second[1]}],
-        **effects,
-    }
-
-
 spec = CaseMaker(projection="hexes", stop=Stop.after(1), window="last")
 
 
@@ -224,90 +198,39 @@ def solver() -> Iterator[CaseSpec]:
 
 # -- every bundled action card and Invader Event (case tables, one builder each) --------------------------
 
-CARD_POSITIONS: tuple[tuple[dict[str, Any], dict[str, Any], str], ...] = (
-    ({"1": {"invaders": 2}, "4": {"invaders": 1}, "9": {"player": 2}}, {}, "hexes"),
-    (
-        {
-            "2": {"invaders": 3, "warlord": "steal-resources"},
-            "5": {"player": 2, "invaders": 1},
-            "7": {"invaders": 2},
-            "9": {"player": 1},
-        },
-        {"invader_resources": 4, "resources": {"food": 2}},
-        "tracks",
-    ),
-)
-"""The positions each bundled action card is drawn in: (hexes, other fields, projection)."""
 ACTION_SECTIONS = {"GROW": "grow-move", "MOVE": "grow-move", "GATHER": "gather-lead", "LEAD": "gather-lead"}
+HEX_EFFECTS = {"grow", "move", "remove_invaders", "spread", "war"}
 
 
-def action_card_spread() -> Iterator[CaseSpec]:
-    """Every action card of the bundled data drawn and played in each of :data:`CARD_POSITIONS`,
-    after a different bundled card naming its deck (so the bundled data, not a scenario's, is
-    graded): Step 2's draw and Step 3's two actions, then Step 4."""
+def action_cards() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/vulketh/action-cards.toml``: every action card of the data in force in
+    each of its two positions, after a different card of the data naming its deck."""
     from invasion_oracle.model.vulketh.data import default_data
 
     cards = default_data().action_cards
     for the_card in cards:
         before = [c for c in cards if c.next_deck == the_card.deck and c.id != the_card.id]
-        actions = [a.describe() for a in the_card.actions]
-        for k, (hexes, fields, projection) in enumerate(CARD_POSITIONS):
-            last = before[k % len(before)]
-            yield spec(
-                "action-cards",
-                f"{the_card.id}-after-{last.id}",
-                f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Step 2: after card {last.id} (next deck {the_card.deck}) the Invader draws the "
-                f"bundled card {the_card.id} from deck {the_card.deck}; Step 3 places its dice, "
-                f"{actions[0]} then {actions[1]}; then Step 4.",
-                ("draw", "place-dice", *dict.fromkeys(ACTION_SECTIONS[a.action] for a in the_card.actions)),
-                tuple(dict.fromkeys(a.action.lower() for a in the_card.actions)),
-                {
-                    "game": GAME,
-                    "start": "invader",
-                    "hexes": copy.deepcopy(hexes),
-                    "discard": [last.id],
-                    "last_card": last.id,
-                    "decisions": answers([]),
-                    "chance": answers([the_card.id]),
-                    **copy.deepcopy(fields),
-                },
-                projection=projection,
-            )
+        first, second = (a.describe() for a in the_card.actions)
+        sections = ["draw", "place-dice", *dict.fromkeys(ACTION_SECTIONS[a.action] for a in the_card.actions)]
+        features = list(dict.fromkeys(a.action.lower() for a in the_card.actions))
+        for k, pattern in enumerate(("quiet", "warlord")):
+            last = before[k % len(before)].id
+            yield {"pattern": pattern, "card": the_card.id, "last": last, "deck": the_card.deck} | {
+                "first": first,
+                "second": second,
+                "sections": sections,
+                "features": features,
+            }
 
 
-EVENT_POSITION = {
-    "3": {"player": 2, "invaders": 1},
-    "6": {"invaders": 3, "warlord": "war"},
-    "9": {"player": 1},
-}
-"""The second position each bundled Invader Event is drawn in (``events`` draws seven in another)."""
-HEX_EFFECTS = {"grow", "move", "remove_invaders", "spread", "war"}
-
-
-def invader_event_spread() -> Iterator[CaseSpec]:
-    """Every Invader Event of the bundled data drawn by a player's moon doubles in
-    :data:`EVENT_POSITION`: a Warlord on hex 6 (alone, so Appease the Volcano has no choice)."""
+def invader_events() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/vulketh/invader-events.toml``: every Invader Event of the data in force;
+    one acting on the hexes compares them, any other the tracks."""
     from invasion_oracle.model.vulketh.data import default_data
 
     for event in default_data().invader_events:
         on_hexes = any(e.kind in HEX_EFFECTS or e.power in HEX_EFFECTS for e in event.effects)
-        yield spec(
-            "events",
-            f"moon-doubles-{event.id}",
-            f"Rise of Tribes: The Vul'Keth Invasion Rulebook, Player Turn (doubles trigger an Invader Event): two moons draw the bundled Invader "
-            f"Event {event.name}, resolved with a lone Warlord on hex 6 and Invaders on hexes 3 and 6.",
-            ("events", "player-turn"),
-            ("doubles", "invader-event", "player-script"),
-            player_doc(
-                dice(("moon", "GATHER"), ("moon", "LEAD")),
-                EVENT_POSITION,
-                chance=[event.id],
-                resources={"wood": 1},
-                score=4,
-                invader_resources=2,
-            ),
-            projection="hexes" if on_hexes else "tracks",
-        )
+        yield {"id": event.id, "name": event.name, "projection": "hexes" if on_hexes else "tracks"}
 
 
-SUITE = game_suite(GAME, PROJECTIONS, (solver, action_card_spread, invader_event_spread))
+SUITE = game_suite(GAME, PROJECTIONS, (solver,), (action_cards, invader_events))
