@@ -16,9 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from invasion_oracle.reports.suite.casefile import game_suite
-from invasion_oracle.reports.suite.cloudspire_conflict import conflict_enemy_cases, conflict_item_cases
-from invasion_oracle.reports.suite.cloudspire_factions import faction_cases
-from invasion_oracle.reports.suite.cloudspire_scenarios import GAME
+from invasion_oracle.reports.suite.cloudspire_conflict import conflict_enemies, conflict_items
+from invasion_oracle.reports.suite.cloudspire_factions import GAME, faction_rows
 from invasion_oracle.reports.suite.plugins import Projection
 
 # -- projections -------------------------------------------------------------------------------------
@@ -92,4 +91,4 @@ PROJECTIONS = (
     Projection("result", "win, loss, stopped or running, with the reason and round", _result),
 )
 
-SUITE = game_suite(GAME, PROJECTIONS, (faction_cases, conflict_enemy_cases, conflict_item_cases))
+SUITE = game_suite(GAME, PROJECTIONS, (), (faction_rows, conflict_enemies, conflict_items))
