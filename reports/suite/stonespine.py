@@ -245,11 +245,10 @@ WALK_SEEDS = range(120)
 """Seeds of the generated walks: 120 small dungeons (a spread of layouts, elements and heroes)."""
 
 
-def walks() -> Iterator[CaseSpec]:
-    """A hero's walk through a generated 3x3 dungeon of caves (seeded): random doorways, monsters and
-    traps, a hero of each colour with no ability on them (no chests, stars or minions);
-    the step ends at the hero's first choice of route, or its defeat or escape. The guardian stands
-    in the exit chamber (C3)."""
+def walks() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/stonespine/walks.toml``: per seed a 3x3 dungeon of caves with random
+    doorways, monsters and traps (a chamber's type changes nothing for these heroes: it matters to
+    guardian abilities, which the guardian-board cases cover), and a hero of a random colour."""
     for seed in WALK_SEEDS:
         draw = random.Random(f"stonespine-walk-{seed}")
         rows = []
@@ -260,60 +259,28 @@ def walks() -> Iterator[CaseSpec]:
                 if r == 0 and c == 0 and "T" not in doors:
                     doors = "T" + doors.strip("-")  # the entrance chamber opens to the entrance
                 elements = [draw.choice((*MONSTERS, *TRAPS)) for _ in range(draw.randint(0, 3))]
-                # caves only: a chamber's type changes nothing for these heroes (it matters to
-                # guardian abilities, which the guardian-board cases cover)
                 row.append(" ".join(["cave", doors, *elements]))
             rows.append(row)
         colour = draw.choice(("black", "purple", "red"))
         card = {"black": "Thief", "purple": "Cleric", "red": "Knight"}[colour]
-        yield spec(
-            "walks",
-            f"walk-{seed:03d}",
-            f"A {colour} {card} walks a generated 3x3 dungeon (seed {seed}): a damage per monster and "
-            "trap of each chamber entered, defeat at its health, escape where no new chamber connects.",
-            ("repel", "terms"),
-            ("monster", "trap"),
-            one(rows, dice=[colour], heroes={colour: card}, entrance="A", exit="C"),
-            source="random",
-        )
+        yield {"seed": seed, "number": f"{seed:03d}", "rows": rows, "colour": colour, "card": card}
 
 
-GUARDIAN_WALKS = (
-    # (name, the first chamber's elements, dice, hero card, with minions, why)
-    ("monster", "cave kobold", "black", "Thief", False, "a monster deals one damage"),
-    ("trap", "cave spike pit", "purple", "Cleric", False, "a trap deals one damage"),
-    ("minion", "cave gnoll", "red", "Knight", True, "a minion of the guardian adds its damage"),
-    ("walk", "cave kobold", "red", "Knight", True, "the hero walks on to the guardian's chamber"),
-)
-
-
-def guardian_boards() -> Iterator[CaseSpec]:
-    """Every guardian board the data models: a hero entering, with and without its minions, and a
-    hero's walk to the guardian (a case table read by one builder)."""
+def guardian_boards() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/stonespine/guardian-boards.toml``: every guardian board of the data in
+    force, four patterns each (a minion in A1 for the last two, when the board has minions)."""
     from invasion_oracle.model.core.rulings import Rulings
     from invasion_oracle.model.stonespine.data import default_data
 
     for board in default_data(Rulings.defaults(GAME)).guardians:
-        name = board.name
-        for label, first, hero, card, with_minions, why in GUARDIAN_WALKS:
-            minions = ["A1"] if with_minions and board.minions else []
-            yield spec(
-                "guardian-boards",
-                f"{_slug(name)}-{label}",
-                f"With the {name} guardian board: a {hero} {card} enters A1 ({first.removeprefix('cave ')}"
-                f"{', one minion' if minions else ''}): {why}.",
-                ("repel", "guardian-board"),
-                ("monster",) if label != "trap" else ("trap",),
-                one(
-                    fork(first),
-                    dice=[hero],
-                    heroes={hero: card},
-                    guardian=name,
-                    levels=(1, 0) if minions else (0, 0),
-                    minions=minions,
-                    guardians=("B2", "A2")[: board.figures],
-                ),
-                stop=Stop.after(2) if label == "walk" else Stop.after(1),
+        minions = ["A1"] if board.minions else []
+        row = {"board": board.name, "slug": _slug(board.name), "guardians": ["B2", "A2"][: board.figures]}
+        yield from (row | {"pattern": pattern} for pattern in ("monster", "trap"))
+        for pattern in ("minion", "walk"):
+            yield (
+                row
+                | {"pattern": pattern, "minions": minions, "levels": [1, 0] if minions else [0, 0]}
+                | {"one_minion": ", one minion" if minions else ""}
             )
 
 
@@ -525,4 +492,4 @@ def shrunk_cases() -> Iterator[CaseSpec]:
             )
 
 
-SUITE = game_suite(GAME, PROJECTIONS, (solver_cases, shrunk_cases, guardian_boards, walks))
+SUITE = game_suite(GAME, PROJECTIONS, (solver_cases, shrunk_cases), (guardian_boards, walks))
