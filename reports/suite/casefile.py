@@ -48,6 +48,7 @@ from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
 Template = Callable[..., dict[str, Any]]
 Rows = Callable[[], Iterable[Mapping[str, Any]]]
+Producer = Callable[[], Iterable[CaseSpec]]
 """A computed table: each row (``{NAME: value}``) fills a pattern case's ``{NAME}`` placeholders."""
 
 SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")
@@ -304,43 +305,49 @@ def _unique_names(cases: list[CaseSpec], source: str) -> None:
 def game_suite(
     game: str,
     projections: tuple[Projection, ...],
-    computed: Iterable[Callable[[], Iterable[CaseSpec]]] = (),
+    computed: Iterable[Producer] = (),
     rows: Iterable[Rows] = (),
 ) -> GameSuite:
-    """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``): its
-    rule sections, features and notes, and its producers in the file's order, each the case file
-    of a topic or one of ``computed`` (the plug-in's functions, by name). Every case file of the
-    game must be named: a file left out would be a case silently missing from the suite."""
+    """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``), with
+    the plug-in's projections, computed producers and computed tables (``rows``), by name."""
     folder = game.replace("-", "_")
     source = f"reports/suite/cases/{folder}.toml"
+    resource = files("invasion_oracle.reports.suite").joinpath("cases", f"{folder}.toml")
     try:
-        text = (
-            files("invasion_oracle.reports.suite")
-            .joinpath("cases", f"{folder}.toml")
-            .read_text(encoding="utf-8")
-        )
-        document = tomllib.loads(text)
+        document = tomllib.loads(resource.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise MalformedInputError(source, "$", f"not TOML: {err}") from None
+    return suite_from_document(document, source, game, projections, computed, rows, list(topics(game)))
+
+
+def suite_from_document(
+    document: Any,
+    source: str,
+    game: str,
+    projections: tuple[Projection, ...],
+    computed: Iterable[Producer],
+    rows: Iterable[Rows],
+    case_files: list[str],
+) -> GameSuite:
+    """A game's plug-in from its parsed suite file: its rule sections, features and notes, and its
+    producers in the file's order, each one of ``case_files`` (by topic) or of ``computed`` (by
+    name). Every case file and computed producer must be named: one left out would be cases
+    silently missing from the suite."""
     validate(document, load_schema(*GAME_SCHEMA), source)
     by_name = {producer.__name__: producer for producer in computed}
     tables = {table.__name__: table for table in rows}
-    on_disk = list(topics(game))
-    producers: list[Callable[[], Iterable[CaseSpec]]] = []
+    producers: list[Producer] = []
     for index, name in enumerate(document["producers"]):
         if name in by_name:
             producers.append(by_name[name])
-        elif name in on_disk:
+        elif name in case_files:
             producers.append(DataCases(game, name, rows=tables))
         else:
-            close = difflib.get_close_matches(name, [*by_name, *on_disk], n=1)
+            close = difflib.get_close_matches(name, [*by_name, *case_files], n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise MalformedInputError(
-                source,
-                f"$.producers[{index}]",
-                f"no case file cases/{folder}/{name}.toml and no computed producer {name!r}{hint}",
-            )
-    for name in [*on_disk, *by_name]:
+            reason = f"no case file {name}.toml and no computed producer {name!r}{hint}"
+            raise MalformedInputError(source, f"$.producers[{index}]", reason)
+    for name in [*case_files, *by_name]:
         if name not in document["producers"]:
             raise MalformedInputError(
                 source, "$.producers", f"{name!r} is not named: its cases would be left out"
@@ -352,6 +359,7 @@ def game_suite(
         features=dict(document["features"]),
         producers=tuple(producers),
         notes=dict(document.get("notes", {})),
+        tables=tables,
     )
 
 
