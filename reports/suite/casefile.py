@@ -306,10 +306,10 @@ def game_suite(
     game: str,
     projections: tuple[Projection, ...],
     computed: Iterable[Producer] = (),
-    rows: Iterable[Rows] = (),
+    *rows: Iterable[Rows],
 ) -> GameSuite:
     """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``), with
-    the plug-in's projections, computed producers and computed tables (``rows``), by name."""
+    the plug-in's projections, computed producers and computed tables (``rows``, in groups), by name."""
     folder = game.replace("-", "_")
     source = f"reports/suite/cases/{folder}.toml"
     resource = files("invasion_oracle.reports.suite").joinpath("cases", f"{folder}.toml")
@@ -317,7 +317,8 @@ def game_suite(
         document = tomllib.loads(resource.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise MalformedInputError(source, "$", f"not TOML: {err}") from None
-    return suite_from_document(document, source, game, projections, computed, rows, list(topics(game)))
+    tables = [table for group in rows for table in group]
+    return suite_from_document(document, source, game, projections, computed, tables, list(topics(game)))
 
 
 def suite_from_document(

@@ -25,7 +25,6 @@ from invasion_oracle.reports.suite.cloudspire_factions import TABLE as FACTION_T
 GROUP = "conflict"
 
 ENEMY_CHECKS = ("enemy-attack", "enemy-deploy", "enemy-defeat")
-ITEM_CHECKS = ("spire-fire", "ignore-blueprint", "lattice", "drilling", "recovery-bonus", "health-on-gain")
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,6 @@ from typing import Any
 
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.plugins import Projection
-from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "spirit-island"
 
@@ -169,41 +168,6 @@ def doc(lands: dict[str, Any] | None = None, *, keep: bool = True, **fields: Any
         else:
             base[key] = copy.deepcopy(value)
     return base
-
-
-spec = CaseMaker(projection="lands", stop=Stop.before("draw"), window="all")
-
-
-ALL_BUT_LAND_ORDER = tuple(
-    r
-    for r in (
-        "SI-ESCALATION-TIMING",
-        "SI-COASTAL-FLAG",
-        "SI-CASCADE-CHOOSER",
-        "SI-SKIP-SCOPE",
-        "SI-DOWNGRADE-DAMAGE",
-        "SI-BLIGHT-EMPTY",
-    )
-)
-ALL_BUT_LAND_ORDER_AND_CASCADE = tuple(r for r in ALL_BUT_LAND_ORDER if r != "SI-CASCADE-CHOOSER")
-OTHERS = {"A1": "E", "A6": "E"}
-NEXT_LAND = Stop.before(
-    "land-order", 2
-)  # the land under test's Ravage, fight-back included  # the other lands of 3MW with Invaders: the land order is asked
-
-
-def one_ravage(
-    target: str, pieces: Any, *, others: dict[str, Any] | None = None, **fields: Any
-) -> dict[str, Any]:
-    """Ravage card 3MW with Invaders in A1, A6 and ``target`` (A2 or A5): the players order them."""
-    lands = {**(OTHERS if others is None else others), target: pieces}
-    return doc(lands, invader_board={"ravage": ["3MW"]}, decisions=[target], **fields)
-
-
-def single_ravage(target: str, pieces: Any, card: str = "3MW", **fields: Any) -> dict[str, Any]:
-    """Ravage card ``card`` with Invaders in ``target`` only: no land order is asked (the Ravage is
-    one land's, whatever order a reading gives the card's lands)."""
-    return doc({target: pieces}, invader_board={"ravage": [card]}, **fields)
 
 
 def _slug(text: str) -> str:
@@ -417,93 +381,70 @@ def events() -> Iterator[dict[str, Any]]:
 # -- solver-found edge cases ---------------------------------------------------------------------------
 
 
-def solver_cases() -> Iterator[CaseSpec]:
-    """Fight-back optima, least Defend, least harmful cascades and smallest flips, each replayed here."""
+def most_fear_fight_backs() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/spirit_island/solver.toml``: the fight-back allocations the solver proves
+    give the most Fear, with Defend equal to the Invaders' Damage (no Dahan dies)."""
     from invasion_oracle.model.spirit_island.pieces import parse_land
-    from invasion_oracle.solver.spirit_island.defend import least_defend
     from invasion_oracle.solver.spirit_island.fear_threshold import best_fight_back
 
     for pieces, dahan in (("C 2T E", 2), ("2C T", 3), ("C T@1 2E", 1)):
         plan = best_fight_back(parse_land(pieces), dahan, "fear", method="baseline")
-        land = parse_land(pieces)
-        damage = sum({"E": 1, "T": 2, "C": 3}[p.label[0]] for p in land.invaders)
-        full = f"{pieces} {dahan}D" if dahan > 1 else f"{pieces} D"
-        yield spec(
-            "solver",
-            f"most-fear-fight-back-{_slug(pieces)}-{dahan}d",
-            f"{dahan} Dahan fight back in A5 ({pieces}, Defend {damage} so none die): the allocation the "
-            f"solver proves gives the most Fear ({plan.value}): {plan.allocation}.",
-            ("ravage", "fear", "pieces"),
-            ("fight-back", "fear", "defend"),
-            single_ravage("A5", {"pieces": full, "defend": damage}, decisions=[plan.allocation]),
-            projection="action:A5",
-            stop=Stop.after(1),
-            window="last",
-            source="solver",
-            command=f"invasion spirit-island fight-back --land '{pieces}' --dahan {dahan} --objective fear",
-        )
+        defend = sum({"E": 1, "T": 2, "C": 3}[p.label[0]] for p in parse_land(pieces).invaders)
+        with_dahan = f"{pieces} {dahan}D" if dahan > 1 else f"{pieces} D"
+        yield {"pieces": pieces, "slug": _slug(pieces), "dahan": dahan, "with_dahan": with_dahan} | {
+            "defend": defend,
+            "value": plan.value,
+            "allocation": plan.allocation,
+        }
+
+
+def least_defends() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/spirit_island/solver.toml``: the least Defend for a goal, and one less."""
+    from invasion_oracle.model.spirit_island.pieces import parse_land
+    from invasion_oracle.solver.spirit_island.defend import least_defend
+
     for pieces, goal in (("C T 2D", "no-blight"), ("C T 2D@1", "dahan-safe"), ("2C E D", "dahan-safe")):
-        answer = least_defend(parse_land(pieces), goal, method="baseline")
-        for defend in (answer.defend - 1, answer.defend):
-            met = defend == answer.defend
-            yield spec(
-                "solver",
-                f"least-defend-{goal}-{_slug(pieces)}-{defend}",
-                f"The least Defend for {goal} against {pieces} is {answer.defend} (solver): with {defend} the "
-                f"goal is {'met' if met else 'missed'}.",
-                ("ravage",),
-                ("defend", "ravage", "dahan"),
-                # The goal is settled by the Invaders' Damage: the case stops at the fight-back
-                # request (no answer pinned: `goal:` does not compare the allocation), or at the
-                # Explore draw when no Dahan survive to fight back.
-                single_ravage("A5", {"pieces": pieces, "defend": defend})
-                | {"decisions": {"script": [], "then": "none"}},
-                projection="goal:A5",
-                source="solver",
-                command=f"invasion spirit-island defend --land '{pieces}' --goal {goal}",
-            )
-    yield from _cascade_cases()
-    yield from _flip_cases()
+        least = least_defend(parse_land(pieces), goal, method="baseline").defend
+        for defend in (least - 1, least):
+            met = "met" if defend == least else "missed"
+            yield {
+                "pieces": pieces,
+                "slug": _slug(pieces),
+                "goal": goal,
+                "least": least,
+                "defend": defend,
+                "met": met,
+            }
 
 
-def _cascade_cases() -> Iterator[CaseSpec]:
+def least_harmful_cascades() -> Iterator[dict[str, Any]]:
+    """The row of ``cases/spirit_island/solver.toml``: the cascade path from A5 (A1 and A6 blighted
+    too) the solver proves destroys the least Presence."""
     from invasion_oracle.model.spirit_island.data import default_data
     from invasion_oracle.model.spirit_island.island import build_island
     from invasion_oracle.model.spirit_island.pieces import parse_land
     from invasion_oracle.solver.spirit_island.cascade import best_cascade
 
-    data = default_data()
-    island = build_island(data, ("A",))
-    layout = {"A1": "B", "A5": "B", "A6": "B", "A4": "D"}
+    island = build_island(default_data(), ("A",))
+    blight = {"A1": "B", "A5": "B", "A6": "B", "A4": "D"}
     presence = {"A4": 1, "A8": 1, "A2": 2}
-    lands = tuple(parse_land(layout.get(n, "")) for n in island.lands)
-    with_presence = tuple(
-        land.with_presence("River", presence[n]) if n in presence else land
-        for n, land in zip(island.lands, lands, strict=True)
+    lands = tuple(
+        parse_land(blight.get(n, "")).with_presence("River", presence[n])
+        if n in presence
+        else parse_land(blight.get(n, ""))
+        for n in island.lands
     )
-    answer = best_cascade(island, with_presence, "A5", method="baseline")
+    answer = best_cascade(island, lands, "A5", method="baseline")
     path = list(answer.best)
-    yield spec(
-        "solver",
-        "least-harmful-cascade",
-        f"Blight cascades from A5 (A1 and A6 blighted too): the path the solver proves destroys the least "
-        f"Presence is {' '.join(path)} ({answer.presence} Presence).",
-        ("blighted-island", "ravage"),
-        ("blight", "cascade", "presence", "land-order"),
-        one_ravage(
-            "A5", "2E B", others={"A1": "E B", "A6": "E B"}, spirits=[{"name": "River", "presence": presence}]
-        )
-        | {"decisions": {"script": ["A5", *path], "then": "first-legal"}},
-        projection="blight",
-        stop=Stop.after(1 + len(path)),
-        window="all",
-        source="solver",
-        rulings=ALL_BUT_LAND_ORDER_AND_CASCADE,
-        command="invasion spirit-island cascade SCENARIO --land A5",
-    )
+    yield {"path": " ".join(path), "presence": answer.presence, "spirit_presence": presence} | {
+        "script": ["A5", *path],
+        "stop": {"after": 1 + len(path)},
+    }
 
 
-def _flip_cases() -> Iterator[CaseSpec]:
+def island_flips() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/spirit_island/solver.toml``: the smallest starting changes the island search
+    finds that flip a fact of its bundled example (a fact that already depends on the players has none)."""
     from invasion_oracle.model.core.bundled import ExampleRef
     from invasion_oracle.model.core.jsonio import parse_json_bytes
     from invasion_oracle.model.spirit_island.scenario import scenario_from_document
@@ -526,17 +467,16 @@ def _flip_cases() -> Iterator[CaseSpec]:
         if flip.changes is None:
             continue
         fixture = boundary_fixture(question, flip, scenario.data)
-        yield spec(
-            "solver",
-            f"flip-{text.replace(':', '-').lower()}",
-            f"{fixture.get('description', '')} (the smallest starting change the island search finds)",
-            ("phase", action if action != "ravage" else "ravage", "island"),
-            (action, "multi-turn"),
-            fixture,
-            stop=Stop.end(),
-            source="solver",
-            command=f"invasion spirit-island flip {ref} --fact {text} --write FILE",
-        )
+        yield {
+            "fact": text.replace(":", "-").lower(),
+            "text": text,
+            "example": str(ref),
+            "scenario": fixture,
+        } | {
+            "description": fixture.get("description", ""),
+            "sections": ["phase", action, "island"],
+            "features": [action, "multi-turn"],
+        }
 
 
 # -- hypothesis-shrunk boundaries ------------------------------------------------------------------------
@@ -560,8 +500,9 @@ def _notation(counts: tuple[int, int, int, int, int]) -> str:
     return " ".join(parts)
 
 
-def shrunk_cases() -> Iterator[CaseSpec]:
-    """The smallest lands (hypothesis-shrunk) where a Ravage crosses a boundary."""
+def smallest_ravages() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/boundaries.toml``: the smallest lands (hypothesis-shrunk)
+    where a Ravage crosses a boundary."""
     from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
 
@@ -609,26 +550,13 @@ def shrunk_cases() -> Iterator[CaseSpec]:
     for name, (what, condition) in conditions.items():
         with fixed_constants():  # the same draws whatever ran before (properties/budget.py)
             found = find(counts, condition, settings=quiet)
-        pieces = _notation(found)
-        yield spec(
-            "boundaries",
-            f"smallest-{name}",
-            f"The smallest land (hypothesis-shrunk over Explorers, Towns, Cities, Dahan) where {what}: {pieces}.",
-            ("ravage", "pieces"),
-            ("ravage", "dahan", "land-order"),
-            one_ravage("A5", pieces),
-            projection="land:A5",
-            stop=NEXT_LAND,
-            window="after-opening",
-            source="hypothesis",
-            rulings=ALL_BUT_LAND_ORDER,
-            command="hypothesis.find over the counts of Explorers, Towns, Cities, Dahan and damaged Dahan",
-        )
+        yield {"name": name, "what": what, "pieces": _notation(found)}
 
 
 SUITE = game_suite(
     GAME,
     PROJECTIONS,
-    (solver_cases, shrunk_cases),
+    (),
     (boards, invader_cards, layouts, fear_cards, events),
+    (most_fear_fight_backs, least_defends, least_harmful_cascades, island_flips, smallest_ravages),
 )
