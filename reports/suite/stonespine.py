@@ -23,7 +23,6 @@ from invasion_oracle.model.stonespine.dungeon import sides_text
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.plugins import Projection
-from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "stonespine"
 
@@ -213,9 +212,6 @@ def one(
     return scenario([player(rows, placed=placed, **kw)], year=year, dice=dice, **top)
 
 
-spec = CaseMaker(projection="heroes", stop=Stop.after(1), window="last")
-
-
 COLOUR = {
     "Thief": "black",
     "Black Hero 2": "black",
@@ -294,99 +290,58 @@ def _load(doc: dict[str, Any]) -> Any:
     return registry.spec(GAME).load(copy.deepcopy(doc), "suite", ScenarioOptions())
 
 
-def solver_cases() -> Iterator[CaseSpec]:
-    """Placements, minions and health found by the solvers (each replayed by the oracle here)."""
-    from invasion_oracle.model.stonespine.heroes import HeroColor
-    from invasion_oracle.solver.stonespine.min_damage import fewest_minions, least_escaping_health
+def best_placements() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/stonespine/solver.toml``: the placement the solver proves best for guaranteed
+    defeats (year 1, guardian and one minion), a wave of each colour on it."""
     from invasion_oracle.solver.stonespine.placement import search_guaranteed
 
-    # Guaranteed defeats: the placement with the most heroes defeated on the worst roll (year 1).
     rows = [["cave TRB kobold", "cave LB slime"], ["cave TR spike", "cave TL"]]
     doc = one(rows, year=1, dice=[], levels=(1, 0), guardians=["A1"], minions=["A1"], exit="A")
     answer = search_guaranteed(_load(doc))
-    board_doc = copy.deepcopy(doc)
     if answer.tied:
         first = answer.tied[0]  # a FigurePlacement: chamber names by figure kind
-        board_doc["players"][0]["placement"] = {
-            "guardians": list(first.guardians),
-            "minions": list(first.minions),
-        }
+        doc["players"][0]["placement"] = {"guardians": list(first.guardians), "minions": list(first.minions)}
     for face in ("black", "purple", "red"):
-        case_doc = copy.deepcopy(board_doc)
-        case_doc["dice"] = {"script": [face], "then": "first-legal"}
-        yield spec(
-            "solver",
-            f"best-placement-{face}",
-            f"The placement the solver proves best for guaranteed defeats (year 1, guardian and one "
-            f"minion): a {face} hero's wave.",
-            ("preparation", "repel"),
-            ("guardian", "minion"),
-            case_doc,
-            stop=Stop.before("gate"),
-            window="all",
-            source="solver",
-            command="invasion stonespine placement SCENARIO --objective guaranteed",
-        )
-    # Fewest minions that defeat a red hero on its route (Pact Demon, three minions available).
+        yield {"face": face, "scenario": doc | {"dice": {"script": [face], "then": "first-legal"}}}
+
+
+def fewest_minions() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/stonespine/solver.toml``: the fewest minions that defeat a red hero on its
+    route in a three-chamber lane, and one fewer (it escapes)."""
+    from invasion_oracle.model.stonespine.heroes import HeroColor
+    from invasion_oracle.solver.stonespine.min_damage import fewest_minions as search
+
     lane = [["cave TB kobold", "cave -"], ["cave TB slime", "cave -"], ["cave T spike", "cave -"]]
     doc = one(
         lane, year=1, dice=["red"], levels=(3, 2), guardians=["B1"], minions=["B2", "B2", "B2"], exit="B"
     )
     doc["rulings"] = {"SS-MINIONS": "optional"}
-    fewest = fewest_minions(_load(doc), [HeroColor.RED], limit=3)
-    if fewest.count is not None:
-        placed = copy.deepcopy(doc)
-        placed["players"][0]["placement"]["minions"] = list(fewest.where)
-        yield spec(
-            "solver",
-            f"fewest-minions-{fewest.count}",
-            f"The fewest minions that defeat the red Barbarian in a three-chamber lane: {fewest.count} "
-            f"(in {', '.join(fewest.where) or 'none'}).",
-            ("repel", "terms"),
-            ("minion", "monster", "trap"),
-            placed,
-            stop=Stop.before("gate"),
-            window="all",
-            source="solver",
-            command="invasion stonespine min-damage SCENARIO --hero red --minions",
-        )
-        if fewest.count:
-            fewer = copy.deepcopy(placed)
-            fewer["players"][0]["placement"]["minions"] = list(fewest.where[:-1])
-            yield spec(
-                "solver",
-                f"fewest-minions-{fewest.count - 1}-escapes",
-                f"One minion fewer ({fewest.count - 1}): the red Barbarian survives the lane and escapes.",
-                ("repel", "terms"),
-                ("minion", "escape"),
-                fewer,
-                stop=Stop.before("gate"),
-                window="all",
-                source="solver",
-                command="invasion stonespine min-damage SCENARIO --hero red --minions",
-            )
-    # The least health with which a red hero escapes every route (forced escapes).
+    fewest = search(_load(doc), [HeroColor.RED], limit=3)
+    if fewest.count is None:
+        return
+    placed = copy.deepcopy(doc)
+    placed["players"][0]["placement"]["minions"] = list(fewest.where)
+    yield {"count": fewest.count, "where": ", ".join(fewest.where) or "none", "scenario": placed}
+    if fewest.count:
+        fewer = copy.deepcopy(placed)
+        fewer["players"][0]["placement"]["minions"] = list(fewest.where[:-1])
+        yield {"pattern": "one-fewer", "count": fewest.count - 1, "scenario": fewer}
+
+
+def least_escaping_healths() -> Iterator[dict[str, Any]]:
+    """The row of ``cases/stonespine/solver.toml``: the least health with which a red hero escapes
+    every route (forced escapes), on the solver's escape route."""
+    from invasion_oracle.model.stonespine.heroes import HeroColor
+    from invasion_oracle.solver.stonespine.min_damage import least_escaping_health
+
     maze = [["cave TRB kobold", "cave LB spike"], ["cave TR slime", "cave TL pit"]]
     doc = one(maze, year=1, dice=["red"], guardians=["B2"], exit="A", defeated=[])
     health = least_escaping_health(_load(doc), HeroColor.RED)
     if health.health is not None:
         route = list(health.escape_route)
-        escaping = copy.deepcopy(doc)
-        escaping["health_bonus"] = {"red": health.health - 6}
-        escaping["decisions"] = {"script": route[1:], "then": "first-legal"}
-        yield spec(
-            "solver",
-            "least-escaping-health",
-            f"The least red health that escapes on every route: {health.health}; the solver's escape "
-            f"route {' '.join(route)}.",
-            ("repel", "terms", "heroes"),
-            ("escape", "move-choice"),
-            escaping,
-            stop=Stop.before("gate"),
-            window="all",
-            source="solver",
-            command="invasion stonespine min-damage SCENARIO --hero red --least-escaping-health",
-        )
+        doc["health_bonus"] = {"red": health.health - 6}
+        doc["decisions"] = {"script": route[1:], "then": "first-legal"}
+        yield {"health": health.health, "route": " ".join(route), "scenario": doc}
 
 
 # -- hypothesis-shrunk boundaries ---------------------------------------------------------------------------
@@ -442,8 +397,9 @@ def _defeated_in_first_chamber(elements: Sequence[str], minions: int, card: str)
     return any(e.kind == "hero_defeated" and e.get("chamber") == "A1" for e in playthrough.events)
 
 
-def shrunk_cases() -> Iterator[CaseSpec]:
-    """The smallest first chambers (hypothesis-shrunk) that defeat each red and purple card."""
+def smallest_defeats() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/stonespine/boundaries.toml``: the smallest first chambers
+    (hypothesis-shrunk) that defeat each red and purple card and the Thief."""
     from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
     from hypothesis.errors import NoSuchExample
@@ -473,23 +429,23 @@ def shrunk_cases() -> Iterator[CaseSpec]:
             if not _defeated_in_first_chamber(items, minions, card):  # the game must agree
                 raise AssertionError(f"{card}: the entering rule and the game disagree on {found}")
             colour = COLOUR[card]
-            yield spec(
-                "boundaries",
-                f"smallest-defeat-{_slug(card)}{suffix}",
-                f"The smallest first chamber (hypothesis-shrunk{', no minions' if suffix else ''}) that "
-                f"defeats the {card}: {' '.join(items) or 'no elements'} with {minions} minion(s).",
-                ("repel", "heroes", "terms"),
-                ("minion", "monster", "trap", "hero-ability"),
-                one(
-                    fork("cave " + " ".join(items)),
-                    dice=[colour],
-                    heroes={colour: card},
-                    levels=(3, 2),
-                    minions=["A1"] * minions + ["B1"] * (3 - minions),
-                ),
-                source="hypothesis",
-                command="hypothesis.find over (minions, elements) in the first chamber",
+            scenario = one(
+                fork("cave " + " ".join(items)),
+                dice=[colour],
+                heroes={colour: card},
+                levels=(3, 2),
+                minions=["A1"] * minions + ["B1"] * (3 - minions),
             )
+            yield {"card": card, "card_slug": _slug(card), "suffix": suffix, "minions": minions} | {
+                "no_minions": ", no minions" if suffix else "",
+                "elements": " ".join(items) or "no elements",
+                "scenario": scenario,
+            }
 
 
-SUITE = game_suite(GAME, PROJECTIONS, (solver_cases, shrunk_cases), (guardian_boards, walks))
+SUITE = game_suite(
+    GAME,
+    PROJECTIONS,
+    (),
+    (guardian_boards, walks, best_placements, fewest_minions, least_escaping_healths, smallest_defeats),
+)

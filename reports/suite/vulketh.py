@@ -19,7 +19,6 @@ from typing import Any
 
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.plugins import Projection
-from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
 
 GAME = "vulketh"
 
@@ -131,9 +130,6 @@ def answers(script: Sequence[Any]) -> dict[str, Any]:
     return {"script": list(script), "then": "first-legal"}
 
 
-spec = CaseMaker(projection="hexes", stop=Stop.after(1), window="last")
-
-
 # The rulings a GROW or a MOVE can depend on, varied together (flipping every ruling in groups
 # can hide one reading behind another: VK-MOVE-HIGHEST matters only under one VK-MOVE-DEST).
 GROW_RULINGS = ("VK-GROW-OVERFLOW", "VK-SCORE-FLOOR")
@@ -149,8 +145,9 @@ def _move_rulings(direction: str) -> tuple[str, ...]:
 # -- the player's turn, events, the Vul'Keth ---------------------------------------------------------------
 
 
-def solver() -> Iterator[CaseSpec]:
-    """The smallest positions separating the MOVE and GROW readings (search (c)), as cases."""
+def differ_witnesses() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/vulketh/solver.toml``: the smallest positions separating the MOVE and
+    GROW readings (search (c)), each the Invader's first turn drawing the witness card."""
     from invasion_oracle.model.core.rulings import REGISTRY, Rulings
     from invasion_oracle.model.vulketh.data import default_data
     from invasion_oracle.model.vulketh.game import Rules
@@ -172,28 +169,30 @@ def solver() -> Iterator[CaseSpec]:
                     if answer.position is None:
                         continue
                     document = witness_document(question, answer.position, rules.data)
-                    document.pop("rulings")
-                    document.pop("description")
+                    del document["rulings"], document["description"]
                     document["data"]["action_cards"].append(card("witness2", *GATHERS))
-                    document["decks"] = {"1": ["witness", "witness2"]}
-                    document["decisions"] = answers([])
+                    document |= {"decks": {"1": ["witness", "witness2"]}, "decisions": answers([])}
                     document["chance"] = answers(["witness"])
-                    yield spec(
-                        "solver",
-                        f"{rid.lower()}-{a}-{b}-{direction}",
-                        f"The smallest position where {rid}'s readings {a} and {b} part for "
-                        f"{question.action} {question.amount} {direction}: {answer.position.describe()}.",
-                        ("grow-move",),
-                        ("grow" if question.action == "GROW" else "move",),
-                        document,
-                        source="solver",
-                        rulings=(
-                            (_move_rulings(direction) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS)
-                            if question.action == "MOVE"
-                            else GROW_RULINGS
-                        ),
-                        command=f"invasion vulketh differ --ruling-id {rid} --readings {a},{b} --direction {direction}",
+                    move = question.action == "MOVE"
+                    rulings = (
+                        (_move_rulings(direction) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS)
+                        if move
+                        else GROW_RULINGS
                     )
+                    yield {
+                        "ruling": rid,
+                        "ruling_id": rid.lower(),
+                        "a": a,
+                        "b": b,
+                        "direction": direction,
+                    } | {
+                        "action": question.action,
+                        "amount": question.amount,
+                        "position": answer.position.describe(),
+                        "features": ["move" if move else "grow"],
+                        "rulings": list(rulings),
+                        "scenario": document,
+                    }
 
 
 # -- every bundled action card and Invader Event (case tables, one builder each) --------------------------
@@ -233,4 +232,4 @@ def invader_events() -> Iterator[dict[str, Any]]:
         yield {"id": event.id, "name": event.name, "projection": "hexes" if on_hexes else "tracks"}
 
 
-SUITE = game_suite(GAME, PROJECTIONS, (solver,), (action_cards, invader_events))
+SUITE = game_suite(GAME, PROJECTIONS, (), (differ_witnesses, action_cards, invader_events))
