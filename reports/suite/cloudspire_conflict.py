@@ -19,7 +19,7 @@ from typing import Any
 from invasion_oracle.model.cloudspire.cards import Card, CardKind, EffectKind, EnemySide, has, total
 from invasion_oracle.model.cloudspire.data import GameData, default_data
 from invasion_oracle.model.cloudspire.dice import Colour, colour_of
-from invasion_oracle.reports.suite.cloudspire_factions import DICE, dice, factions
+from invasion_oracle.reports.suite.cloudspire_factions import DICE, dice, factions, side
 from invasion_oracle.reports.suite.cloudspire_factions import TABLE as FACTION_TABLE
 
 GROUP = "conflict"
@@ -74,33 +74,22 @@ def _conflict(faction: str) -> tuple[Card, ...]:
     return _data().faction_cards(faction, CardKind.CONFLICT)
 
 
-def _faction_rows() -> dict[str, Any]:
-    return {row.faction: row for row in FACTION_TABLE}
-
-
 def _facing_of(faction: str) -> str:
     """The faction whose hero faces ``faction``'s boss in the factions table."""
-    return str(_faction_rows()[faction].facing)
+    return next(row.facing for row in FACTION_TABLE if row.faction == faction)
 
 
 def _hero_side(faction: str) -> dict[str, Any]:
     """``faction``'s hero with its allies, against its facing faction's boss."""
-    row = _faction_rows()[faction]
-    return {
-        "hero": factions()[faction].hero.name,
-        "allied": [faction, *row.allies],
-        "boss": factions()[row.facing].boss.name,
-    }
+    return side(next(row for row in FACTION_TABLE if row.faction == faction))
 
 
 def _against(faction: str) -> tuple[str, dict[str, Any]]:
     """The hero facing ``faction``'s boss (its faction, and the described state's hero, allies
     and boss): the side ``faction``'s enemies play against."""
     hero_faction = next(row.faction for row in FACTION_TABLE if row.facing == faction)
-    side = _hero_side(hero_faction)
-    side["boss"] = factions()[faction].boss.name
-    assert faction not in side["allied"], faction
-    return hero_faction, side
+    assert faction not in _hero_side(hero_faction)["allied"], faction
+    return hero_faction, _hero_side(hero_faction)
 
 
 def _bonus(faction: str) -> int:

@@ -148,7 +148,7 @@ def _stats(hero: HeroSide) -> str:
 # -- the rows ------------------------------------------------------------------------------------
 
 
-def _side(row: Row, facing: bool = False) -> dict[str, Any]:
+def side(row: Row, facing: bool = False) -> dict[str, Any]:
     """The hero, allies and boss of a described state: the row's own hero against the facing
     faction's boss, or (``facing``) the facing faction's hero against the row's boss."""
     everyone, rows = factions(), _rows()
@@ -263,12 +263,12 @@ def faction_rows() -> Iterator[dict[str, Any]]:
             "stats": _stats(me.hero),
             "mini": me.mini_hero,
         }
-        theirs = {"id": row.faction.lower(), "hero_health": rival.hero.health} | _side(row, facing=True)
+        theirs = {"id": row.faction.lower(), "hero_health": rival.hero.health} | side(row, facing=True)
         for check in row.checks:
             if check.startswith("boss") or check.startswith("mini-boss"):
                 yield theirs | _boss_row(check, row, me, rival)
             else:
-                yield mine | _side(row) | _hero_row(check, row, me)
+                yield mine | side(row) | _hero_row(check, row, me)
 
 
 def _hero_row(check: str, row: Row, me: Faction) -> dict[str, Any]:

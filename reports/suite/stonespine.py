@@ -139,77 +139,37 @@ def fork(first: str, *, b1: str = "cave L", a2: str = "cave T", b2: str = "cave 
     return [[f"{kind} TRB {elements}".strip(), b1], [a2, b2]]
 
 
-def player(
+def one(
     rows: Sequence[Sequence[str]],
     *,
-    name: str = "Ann",
+    year: int = 1,
+    dice: Sequence[str] = ("red",),
+    decisions: Sequence[Any] = (),
+    then: str = "first-legal",
+    start: str | None = None,
+    heroes: dict[str, str] | None = None,
     # The Pact Demon: its ongoing and instant abilities are in the rulebook (they act only on pact
     # tokens), so a case never rests on an ability the rulebook leaves out (SS-UNKNOWN-ONGOING).
     guardian: str = "Pact Demon",
     levels: tuple[int, int] = (0, 0),
     guardians: Sequence[str] | None = None,
     minions: Sequence[str] = (),
-    entrance: str = "A",
     exit: str = "B",
-    placed: bool = True,
-    **extra: Any,
+    **player_fields: Any,
 ) -> dict[str, Any]:
-    """A player; the guardian stands in the bottom-right chamber unless told (``placed=False``:
-    no placement, for scenarios that start before the Preparation phase)."""
-    if guardians is None:
-        guardians = (f"{chr(ord('A') + len(rows[0]) - 1)}{len(rows)}",)
-    doc: dict[str, Any] = {
-        "name": name,
-        "guardian": guardian,
-        "levels": list(levels),
-        "dungeon": {"entrance": entrance, "exit": exit, "rows": [list(r) for r in rows]},
-    }
-    if placed:
-        doc["placement"] = {"guardians": list(guardians), "minions": list(minions)}
-    doc.update(extra)
-    return doc
-
-
-def scenario(
-    players: Sequence[dict[str, Any]],
-    *,
-    year: int = 1,
-    dice: Sequence[str] = (),
-    decisions: Sequence[Any] = (),
-    then: str = "first-legal",
-    description: str = "",
-    **extra: Any,
-) -> dict[str, Any]:
-    doc: dict[str, Any] = {"game": GAME, "year": year, "players": [copy.deepcopy(p) for p in players]}
-    if description:
-        doc["description"] = description
+    """A scenario of one player, Ann, with scripted dice and decisions; her guardian stands in the
+    bottom-right chamber unless told (no placement when it starts before the invasion)."""
+    dungeon = {"entrance": "A", "exit": exit, "rows": [list(r) for r in rows]}
+    player = {"name": "Ann", "guardian": guardian, "levels": list(levels), "dungeon": dungeon}
+    if start in (None, "invasion"):
+        if guardians is None:
+            guardians = (f"{chr(ord('A') + len(rows[0]) - 1)}{len(rows)}",)
+        player["placement"] = {"guardians": list(guardians), "minions": list(minions)}
+    doc: dict[str, Any] = {"game": GAME, "year": year, "players": [player | copy.deepcopy(player_fields)]}
     doc["dice"] = {"script": list(dice), "then": "first-legal"}
     doc["decisions"] = {"script": list(decisions), "then": then}
-    doc.update(copy.deepcopy(extra))
-    return doc
-
-
-def one(
-    rows: Sequence[Sequence[str]], *, year: int = 1, dice: Sequence[str] = ("red",), **kw: Any
-) -> dict[str, Any]:
-    """One player Ann (Pact Demon in B2 unless told) with scripted dice and decisions."""
-    top = {
-        k: kw.pop(k)
-        for k in (
-            "decisions",
-            "heroes",
-            "health_bonus",
-            "then",
-            "last_year",
-            "solo",
-            "years",
-            "start",
-            "data",
-        )
-        if k in kw
-    }
-    placed = top.get("start", "invasion") == "invasion"
-    return scenario([player(rows, placed=placed, **kw)], year=year, dice=dice, **top)
+    doc |= {"heroes": dict(heroes)} if heroes is not None else {}
+    return doc | ({"start": start} if start is not None else {})
 
 
 COLOUR = {
