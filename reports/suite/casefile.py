@@ -307,9 +307,11 @@ def game_suite(
     projections: tuple[Projection, ...],
     computed: Iterable[Producer] = (),
     *rows: Iterable[Rows],
+    templates: Mapping[str, Template] | None = None,
 ) -> GameSuite:
     """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``), with
-    the plug-in's projections, computed producers and computed tables (``rows``, in groups), by name."""
+    the plug-in's projections, computed producers, computed tables (``rows``, in groups) and
+    scenario templates, by name."""
     folder = game.replace("-", "_")
     source = f"reports/suite/cases/{folder}.toml"
     resource = files("invasion_oracle.reports.suite").joinpath("cases", f"{folder}.toml")
@@ -318,7 +320,10 @@ def game_suite(
     except tomllib.TOMLDecodeError as err:
         raise MalformedInputError(source, "$", f"not TOML: {err}") from None
     tables = [table for group in rows for table in group]
-    return suite_from_document(document, source, game, projections, computed, tables, list(topics(game)))
+    on_disk = list(topics(game))
+    return suite_from_document(
+        document, source, game, projections, computed, tables, on_disk, templates or {}
+    )
 
 
 def suite_from_document(
@@ -329,6 +334,7 @@ def suite_from_document(
     computed: Iterable[Producer],
     rows: Iterable[Rows],
     case_files: list[str],
+    templates: Mapping[str, Template] | None = None,
 ) -> GameSuite:
     """A game's plug-in from its parsed suite file: its rule sections, features and notes, and its
     producers in the file's order, each one of ``case_files`` (by topic) or of ``computed`` (by
@@ -342,7 +348,7 @@ def suite_from_document(
         if name in by_name:
             producers.append(by_name[name])
         elif name in case_files:
-            producers.append(DataCases(game, name, rows=tables))
+            producers.append(DataCases(game, name, templates or {}, tables))
         else:
             close = difflib.get_close_matches(name, [*by_name, *case_files], n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""

@@ -383,8 +383,8 @@ def _enemy_defeat(card: Card) -> dict[str, Any]:
 
 def _worn(pool: _Dice, enemy: EnemySide, colour: Colour | None = None) -> dict[str, Any]:
     """Hits applied to ``enemy`` up to 1 Health left (dice like ``colour`` while there are any)."""
-    take = pool.take if colour is None else (lambda: pool.like(colour))
-    return {take(): {"card": enemy.name, "face": "hit"} for _ in range(enemy.health - 1)}
+    hit = {"card": enemy.name, "face": "hit"}
+    return {(pool.take() if colour is None else pool.like(colour)): hit for _ in range(enemy.health - 1)}
 
 
 def _item_fire(row: Row, card: Card) -> dict[str, Any]:

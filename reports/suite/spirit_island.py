@@ -235,83 +235,58 @@ def boards() -> Iterator[dict[str, Any]]:
 
 # -- every invader card, layout, Event and Fear card of the data (case tables, one builder each) ----------
 
-CARD_ACTIONS = ("ravage", "build", "explore")
-
 
 def _and(words: list[str]) -> str:
     return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _card_rows() -> Iterator[tuple[Any, str, str, str, str, str]]:
-    """The card table: ``(card, terrain, action, board, land, pieces)`` for every Stage II and III
-    card of the data that names terrains, each of its terrains and each action, on a board of the
-    rotation. ``land`` is the card's land under test (Ravage, Build) or, for Explore, the land of a
-    terrain off the card holding the source."""
+def invader_cards() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/invader-cards.toml``: for every Stage II and III card of
+    the data in force that names terrains, each of its terrains and each action, on a board of the
+    rotation: the card's land under test (Ravage, Build: a City kept in a land off the card) or,
+    for Explore, the land of a terrain off the card holding the source, and the lands it reaches."""
     from invasion_oracle.model.spirit_island.data import default_data
     from invasion_oracle.model.spirit_island.island import build_island
 
     data = default_data()
     boards = _boards()
     letters = list(boards)
-    cards = [c for c in data.invader_cards if c.stage > 1 and c.terrains]
-    for c, card in enumerate(cards):
+    for c, card in enumerate(c for c in data.invader_cards if c.stage > 1 and c.terrains):
         names = [str(t.value) for t in card.terrains]
+        what = f"{card.id} (Stage {card.stage}: {_and(names)})"
         for k, terrain in enumerate(names):
-            for a, action in enumerate(CARD_ACTIONS):
+            for a, action in enumerate(("ravage", "build", "explore")):
                 letter = letters[(3 * c + 2 * k + a) % len(letters)]
                 island = build_island(data, (letter,))
                 lands = boards[letter]
+                row = {"pattern": action, "board": letter, "card": card.id, "card_id": card.id.lower()}
+                row |= {"what": what, "terrain": terrain}
                 if action == "explore":
                     off = [n for n, t in lands.items() if t not in names]
                     inland = [n for n in off if not island.is_coastal(f"{letter}{n}")] or off
                     land = f"{letter}{inland[(c + k) % len(inland)]}"
                     pieces = SPREAD_SOURCES[(c + k) % len(SPREAD_SOURCES)]
+                    source = island.index(land)
+                    explored = [
+                        n
+                        for i, n in enumerate(island.lands)
+                        if str(island.terrain[i].value) in names
+                        and (island.coastal[i] or source in island.neighbours(i))
+                    ]
+                    row |= {"land_terrain": lands[int(land[1:])], "explored": _and(explored) or "no land"}
+                    row |= {"its_terrains": "either of its terrains" if len(names) > 1 else "its terrain"}
+                    row |= {
+                        "flag": "; no Adversary, so no Escalation" if card.escalation else "",
+                        "stage": card.stage,
+                    }
                 else:
                     on = [n for n, t in lands.items() if t == terrain]
                     land = f"{letter}{on[(c + k + a) % len(on)]}"
                     table = SPREAD_RAVAGE if action == "ravage" else SPREAD_BUILD
                     pieces = table[(c + 2 * k) % len(table)]
-                yield card, terrain, action, letter, land, pieces
-
-
-def invader_cards() -> Iterator[dict[str, Any]]:
-    """The rows of ``cases/spirit_island/invader-cards.toml``: each row of :func:`_card_rows`, with
-    the lands an Explore card reaches and the City kept off a Ravage or Build card."""
-    from invasion_oracle.model.spirit_island.data import default_data
-    from invasion_oracle.model.spirit_island.island import build_island
-
-    data = default_data()
-    boards = _boards()
-    for card, terrain, action, letter, land, pieces in _card_rows():
-        names = [str(t.value) for t in card.terrains]
-        terrains = boards[letter]
-        what = f"{card.id} (Stage {card.stage}: {_and(names)})"
-        row = {
-            "pattern": action,
-            "board": letter,
-            "card": card.id,
-            "card_id": card.id.lower(),
-            "what": what,
-        } | {"land": land, "at": land.lower(), "pieces": pieces, "slug": _slug(pieces), "terrain": terrain}
-        if action == "explore":
-            island = build_island(data, (letter,))
-            source = island.index(land)
-            explored = [
-                n
-                for i, n in enumerate(island.lands)
-                if str(island.terrain[i].value) in names
-                and (island.coastal[i] or source in island.neighbours(i))
-            ]
-            yield row | {
-                "land_terrain": terrains[int(land[1:])],
-                "explored": _and(explored) or "no land",
-                "its_terrains": "either of its terrains" if len(names) > 1 else "its terrain",
-                "flag": "; no Adversary, so no Escalation" if card.escalation else "",
-                "stage": card.stage,
-            }
-        else:
-            keep = next(f"{letter}{n}" for n, t in terrains.items() if t not in names)
-            yield row | {"keep": keep, "keep_terrain": terrains[int(keep[1:])]}
+                    keep = next(f"{letter}{n}" for n, t in lands.items() if t not in names)
+                    row |= {"keep": keep, "keep_terrain": lands[int(keep[1:])]}
+                yield row | {"land": land, "at": land.lower(), "pieces": pieces, "slug": _slug(pieces)}
 
 
 def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
