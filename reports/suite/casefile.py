@@ -12,10 +12,12 @@ how to write one: ``docs/fixtures.md``, "Adding a case"). It holds:
   (``scenario``: the game's scenario document, ``docs/scenarios.md``) or made by one of the game's
   named ``template`` functions from named fields (``with``); ``patch`` then changes the made
   document key by key. ``stop`` is ``"end"``, ``{ after = N }`` or ``{ before = "KIND", nth = N }``.
+  A case with ``rows = "TABLE"`` is a pattern: one case per row of the plug-in's computed table,
+  ``{NAME}`` placeholders filled from the row (:func:`fill`); a row may pick ``patterns.NAME``.
 
-What is truly computed (walks over a board, spreads over every card, reading variants) stays code
-in the game's producer, which reads its data cases with :func:`read_cases` where they belong in
-the suite's order.
+What is truly computed (the rows of a spread over every board or card of the data in force, a
+walk, a solver's answer) stays code in the game's plug-in, which :func:`game_suite` joins with its
+case files in the order of the game's file ``cases/PKG.toml`` (schema ``suite-game``).
 
 >>> document = {
 ...     "defaults": {"group": "grow", "sections": ["grow-move"], "features": ["grow"],
