@@ -259,7 +259,12 @@ def invader_cards() -> Iterator[dict[str, Any]]:
                 letter = letters[(3 * c + 2 * k + a) % len(letters)]
                 island = build_island(data, (letter,))
                 lands = boards[letter]
-                row = {"pattern": action, "board": letter, "card": card.id, "card_id": card.id.lower()}
+                row: dict[str, Any] = {
+                    "pattern": action,
+                    "board": letter,
+                    "card": card.id,
+                    "card_id": card.id.lower(),
+                }
                 row |= {"what": what, "terrain": terrain}
                 if action == "explore":
                     off = [n for n, t in lands.items() if t not in names]
