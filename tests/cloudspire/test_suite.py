@@ -32,7 +32,7 @@ def test_projections_and_features_are_documented() -> None:
 
 def test_a_case_builds_with_a_variant_per_reading_that_changes_it() -> None:
     spec = registry.spec("cloudspire")
-    first = read_cases("cloudspire", "activation", {})[0]
+    first = read_cases("cloudspire", "activation")[0]
     case = build_case(spec, SUITE, first)
     assert case.id == "cloudspire/cycle/one-cycle" and case.kind == "run"
     scenario = spec.load(
