@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +33,13 @@ from typing import TYPE_CHECKING, Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.reports.changes_rules import rule_changes, rule_counts
+from invasion_oracle.reports.changes_rules import (
+    KINDS,
+    leaf_changes,
+    rule_changes,
+    rule_counts,
+    rule_evidence,
+)
 
 if TYPE_CHECKING:  # the parser is built for --help without the data machinery (a fast start)
     from invasion_oracle.model.core.overrides import DataInForce
@@ -42,7 +48,6 @@ if TYPE_CHECKING:  # the parser is built for --help without the data machinery (
 FORMAT = 1
 BASELINE_LIMIT = 64 * 1024 * 1024
 FIELDS_PER_CASE = 40  # changed leaves listed per case (the count of the rest is kept)
-KINDS = ("changed", "became-illegal", "became-legal", "added", "removed")
 PARTS = ("cases", "searches", "rulings", "rules")  # the answer's parts that list changes, by id
 
 SEARCHES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
@@ -216,18 +221,6 @@ def _without_timings(value: Any) -> Any:
 
 
 # -- comparing ------------------------------------------------------------------------------------
-
-
-def leaf_changes(old: Any, new: Any, path: str = "$") -> Iterator[tuple[str, Any, Any]]:
-    """Each leaf that differs: its JSON path, old and new (a missing side is ``None``)."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        for key in sorted(set(old) | set(new)):
-            yield from leaf_changes(old.get(key), new.get(key), f"{path}.{key}")
-    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            yield from leaf_changes(a, b, f"{path}[{i}]")
-    elif old != new:
-        yield path, old, new
 
 
 def _status(case: Mapping[str, Any]) -> str:
@@ -481,14 +474,6 @@ def render_text(answer: Mapping[str, Any], markdown: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rule_evidence(rule: Mapping[str, Any]) -> str:
-    """Which cases exercised a rule that is now dead (or exercise one now alive), in words."""
-    side = "exercised before by" if rule["kind"] == "dead" else "now exercised by"
-    listed = ", ".join(rule["by"])
-    more = rule["cases"] - len(rule["by"])
-    return f"{side} {rule['cases']} case(s): {listed}" + (f" and {more} more" if more > 0 else "")
-
-
 def render_junit(answer: Mapping[str, Any]) -> str:
     from xml.sax.saxutils import quoteattr
 
@@ -570,7 +555,7 @@ def add_parser(sub: Any) -> None:
     changes.add_argument("--accept", action="store_true", help="rewrite --baseline with this result")
     changes.add_argument("--no-cache", action="store_true", help="recompute every job")
     changes.add_argument("--cache-dir", metavar="DIR", help="the result cache's folder")
-    add_output_options(changes, formats=("text", "md", "json", "junit"))
+    add_output_options(changes, formats=("text", "md", "json", "junit", "html"))
     changes.set_defaults(run=run)
 
 
@@ -596,7 +581,11 @@ def run(args: Any) -> int:
         f"invasion: changes: {len(cache.reused)} job(s) from the cache, {len(cache.computed)} run",
         file=sys.stderr,
     )
-    _emit_answer(args, answer)
+    from invasion_oracle.reports.changes_html import Side
+
+    _emit_answer(
+        args, answer, (Side(labels[0], old.cases, old_entries), Side(labels[1], new.cases, new_entries))
+    )
     if args.record:
         write_atomic(args.record, recorded(answer))
     if args.accept:
@@ -656,14 +645,19 @@ def _check_cases_named(cases: Sequence[str], games: Sequence[str]) -> None:
             )
 
 
-def _emit_answer(args: Any, answer: Mapping[str, Any]) -> None:
-    """The answer in the --format asked (default: text on a terminal, else Markdown)."""
+def _emit_answer(args: Any, answer: Mapping[str, Any], sides: tuple[Any, Any]) -> None:
+    """The answer in the --format asked (default: text on a terminal, else Markdown); ``sides``
+    draw the changed cases of the HTML page."""
     import sys
 
     from invasion_oracle.reports.output import emit
 
     fmt = args.format or ("text" if sys.stdout.isatty() and not args.out else "md")
-    if fmt == "json":
+    if fmt == "html":
+        from invasion_oracle.reports.changes_html import drawer, render_html
+
+        emit(render_html(answer, drawer(*sides)), args.out, kind="raw")
+    elif fmt == "json":
         emit(recorded(answer), args.out, kind="raw")  # the answer-changes schema
     elif fmt == "junit":
         emit(render_junit(answer), args.out, kind="raw")

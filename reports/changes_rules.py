@@ -14,6 +14,10 @@ knowledge beyond the names of a few event fields:
 A rule exercised under the old data and by no case under the new one is *dead*; the reverse is
 *alive*. The comparison is among the cases run (``--cases`` narrows both sides alike); search
 answers name no rules, so searches are not counted.
+
+The vocabulary the renderers share (:mod:`invasion_oracle.reports.changes` for text, Markdown
+and JUnit, :mod:`invasion_oracle.reports.changes_html`) lives here too: the kinds of case change,
+the changed leaves of two JSON values, the words for a rule's evidence.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+KINDS = ("changed", "became-illegal", "became-legal", "added", "removed")  # how a case changes
 RECORD_FIELDS: tuple[tuple[str, str], ...] = (
     # event field -> the kind of data record it names (the fields every game's events use)
     ("ability", "ability"),
@@ -110,3 +115,23 @@ def rule_counts(rules: Mapping[str, Mapping[str, Any]], game: str) -> dict[str, 
         "rules_dead": sum(1 for r in mine if r["kind"] == "dead"),
         "rules_alive": sum(1 for r in mine if r["kind"] == "alive"),
     }
+
+
+def rule_evidence(rule: Mapping[str, Any]) -> str:
+    """Which cases exercised a rule that is now dead (or exercise one now alive), in words."""
+    side = "exercised before by" if rule["kind"] == "dead" else "now exercised by"
+    listed = ", ".join(rule["by"])
+    more = rule["cases"] - len(rule["by"])
+    return f"{side} {rule['cases']} case(s): {listed}" + (f" and {more} more" if more > 0 else "")
+
+
+def leaf_changes(old: Any, new: Any, path: str = "$") -> Iterator[tuple[str, Any, Any]]:
+    """Each leaf that differs: its JSON path, old and new (a missing side is ``None``)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new)):
+            yield from leaf_changes(old.get(key), new.get(key), f"{path}.{key}")
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            yield from leaf_changes(a, b, f"{path}[{i}]")
+    elif old != new:
+        yield path, old, new

@@ -1,0 +1,158 @@
+"""``invasion changes``: the HTML page (pictures before and after, side by side) and the rules a
+change makes dead or alive, checked against what the bundled fixtures record."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from invasion_oracle.model.core.jsonio import load_schema, validate
+from tests.in_process import run_invasion
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = ("invasion_oracle.reports", "schemas/answer-changes.schema.json")
+LIMIT_FOUR = {"extends": "bundled", "game": "vulketh", "values": {"population_limit": 4}}
+LIMIT_FIVE = {"extends": "bundled", "game": "vulketh", "values": {"population_limit": 5}}  # the bundled value
+
+
+def _write(tmp_path: Path, name: str, document: dict[str, Any]) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+def _changes(capsys: pytest.CaptureFixture[str], tmp_path: Path, *words: str) -> Any:
+    ran = run_invasion(capsys, "changes", *words, "--cache-dir", str(tmp_path / "cache"))
+    assert ran.returncode == 0, ran.stderr
+    return ran
+
+
+def _grow_move_cases_naming(card: str) -> set[str]:
+    """The bundled grow-move cases whose recorded events (any reading that plays) name ``card``."""
+    document = json.loads(
+        (ROOT / "fixtures" / "vulketh" / "grow-move.cases.json").read_text(encoding="utf-8")
+    )
+    return {
+        case["id"]
+        for case in document["cases"]
+        for variant in case["expect"]
+        if variant["result"] == "ok"
+        for outcome in variant["one_of"]
+        for event in outcome["events"]
+        if event.get("card") == card
+    }
+
+
+def test_a_card_no_case_can_play_any_more_is_dead_and_alive_again_the_other_way(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    four, five = _write(tmp_path, "four.json", LIMIT_FOUR), _write(tmp_path, "five.json", LIMIT_FIVE)
+    answer = json.loads(_changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--json").stdout)
+    validate(answer, load_schema(*SCHEMA), "answer")
+    naming = _grow_move_cases_naming("grow-high")
+    assert naming  # the bundled suite plays the card
+    dead = answer["rules"]["vulketh/card:grow-high"]
+    assert dead["kind"] == "dead" and dead["rule"] == "card" and dead["name"] == "grow-high"
+    assert dead["cases"] == len(naming) and set(dead["by"]) <= naming
+    for cid in naming:  # every case that played it no longer plays
+        assert answer["cases"][cid]["kind"] == "became-illegal"
+    assert answer["summary"]["vulketh"]["rules_dead"] == sum(
+        1 for r in answer["rules"].values() if r["kind"] == "dead"
+    )
+    back = json.loads(
+        _changes(capsys, tmp_path, "--data", five, "--against", four, "--cases", "grow-move", "--json").stdout
+    )
+    alive = back["rules"]["vulketh/card:grow-high"]
+    assert alive["kind"] == "alive" and alive["cases"] == len(naming)
+    assert {k for k, r in back["rules"].items() if r["kind"] == "alive"} == {
+        k for k, r in answer["rules"].items() if r["kind"] == "dead"
+    }
+    text = _changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--format", "md").stdout
+    assert "## Rules dead or alive" in text and "dead: vulketh card `grow-high`" in text
+    junit = _changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--format", "junit").stdout
+    assert 'classname="changes.rule" name="vulketh/card:grow-high"' in junit
+
+
+def test_rules_from_sections_rulings_events_and_damage_sources() -> None:
+    from invasion_oracle.reports.changes import Results, compare
+
+    def case(result: str, depends_on: list[str], events: list[dict[str, Any]]) -> dict[str, Any]:
+        variant: dict[str, Any] = {"readings": {}, "answers": [], "from": 0, "result": result}
+        variant.update({"one_of": [{"events": events}]} if result == "ok" else {"reason": "no"})
+        return {"section": "s", "depends_on": depends_on, "rule_refs": ["Heading A"], "expect": [variant]}
+
+    hit = {"event": "hero_damaged", "parts": ["Barbarian:2", "bear:1"]}
+    old = Results({"stonespine/t/a": case("ok", [], [hit])}, {})
+    new = Results({"stonespine/t/a": case("refused", ["SS-X"], [])}, {})
+    answer = compare(old, new, ["stonespine"], ("bundled", "new.json"))
+    assert {k: r["kind"] for k, r in answer["rules"].items()} == {
+        "stonespine/damage-source:Barbarian": "dead",
+        "stonespine/damage-source:bear": "dead",
+        "stonespine/event:hero_damaged": "dead",
+        "stonespine/ruling:SS-X": "alive",
+        "stonespine/section:Heading A": "dead",
+    }
+    assert answer["summary"]["stonespine"]["rules_dead"] == 4
+    assert answer["summary"]["stonespine"]["rules_alive"] == 1
+    same = compare(old, old, ["stonespine"], ("bundled", "same.json"))
+    assert same["rules"] == {} and same["no_change"]
+
+
+def _pictures(page: str, cid: str) -> list[str]:
+    """The SVGs of the before/after pair under a case's heading."""
+    start = page.index(f"<code>{cid}</code></h3>")
+    end = page.find("<h3", start + 1)
+    block = page[start : end if end > 0 else len(page)]
+    pair = re.search(r'<div class="pair">(.*?)</div>\s*$', block, re.S) or re.search(
+        r'<div class="pair">(.*)', block, re.S
+    )
+    assert pair is not None, f"no pair of pictures under {cid}"
+    return [
+        base64.b64decode(data).decode("utf-8")
+        for data in re.findall(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', pair.group(1))
+    ]
+
+
+def test_the_html_page_summary_first_then_each_case_before_and_after_side_by_side(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    four = _write(tmp_path, "four.json", LIMIT_FOUR)
+    answer = json.loads(_changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--json").stdout)
+    out = tmp_path / "changes.html"
+    ran = _changes(
+        capsys, tmp_path, "--data", four, "--cases", "grow-move", "--format", "html", "--out", str(out)
+    )
+    page = out.read_text(encoding="utf-8")
+    assert ran.stdout == page
+    assert page.startswith("<!DOCTYPE html>") and page.index('id="summary"') < page.index('id="cases"')
+    assert page.index('id="cases"') < page.index('id="rules"')
+    # self-contained: no script, nothing fetched from elsewhere
+    assert "<script" not in page and not re.search(r'(src|href)="(?!data:|#)', page)
+    summary = page[page.index('id="summary"') : page.index('id="cases"')]
+    counts = answer["summary"]["vulketh"]
+    assert (
+        f"<td>{counts['became-illegal']}</td>" in summary
+        and f"<td>{counts['cases_compared']}</td>" in summary
+    )
+    for cid in answer["cases"]:
+        assert f"<code>{cid}</code></h3>" in page
+    (changed,) = [cid for cid, c in answer["cases"].items() if c["kind"] == "changed"]
+    before, after = _pictures(page, changed)
+    assert before.startswith("<svg") and after.startswith("<svg") and before != after
+    assert "Legend" in before and changed in before  # the game's picture of that case, legend included
+    illegal = next(cid for cid, c in answer["cases"].items() if c["kind"] == "became-illegal")
+    assert len(_pictures(page, illegal)) == 1  # only the old side plays; the new says why not
+    assert "at most 4 Invaders fit in a hex" in page
+    again = _changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--format", "html").stdout
+    assert again == page  # deterministic (the second run from the cache)
+
+
+def test_no_change_in_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    five = _write(tmp_path, "five.json", LIMIT_FIVE)
+    page = _changes(capsys, tmp_path, "--data", five, "--cases", "grow-move", "--format", "html").stdout
+    assert "<strong>no change</strong>" in page and 'id="cases"' not in page
