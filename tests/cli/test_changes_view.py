@@ -156,3 +156,87 @@ def test_no_change_in_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     five = _write(tmp_path, "five.json", LIMIT_FIVE)
     page = _changes(capsys, tmp_path, "--data", five, "--cases", "grow-move", "--format", "html").stdout
     assert "<strong>no change</strong>" in page and 'id="cases"' not in page
+
+
+BAD_OVERRIDES: list[tuple[str, str, dict[str, Any], str]] = [
+    # game, what is wrong, override, what the one line says after the file's name
+    (
+        "stonespine",
+        "unknown id",
+        {"heroes": {"Barbarain": {"health": 5}}},
+        "$.heroes.Barbarain: no bundled hero",
+    ),
+    (
+        "stonespine",
+        "unknown field",
+        {"heroes": {"Barbarian": {"helth": 5}}},
+        "$.heroes.Barbarian.helth: unknown",
+    ),
+    ("stonespine", "wrong type", {"heroes": {"Barbarian": {"health": "5"}}}, "'5' is not of type 'integer'"),
+    ("stonespine", "unusable", {"heroes": {"Barbarian": {"health": 0}}}, "0 is less than the minimum of 1"),
+    ("spirit-island", "unknown id", {"pieces": {"towne": {"health": 3}}}, "$.pieces.towne: unknown piece"),
+    (
+        "spirit-island",
+        "unknown field",
+        {"pieces": {"town": {"helth": 3}}},
+        "$.pieces.town.helth: unknown field",
+    ),
+    ("spirit-island", "wrong type", {"pieces": {"town": {"health": "2"}}}, "'2' is not of type 'integer'"),
+    ("spirit-island", "unusable", {"pieces": {"town": {"health": 0}}}, "0 is less than the minimum of 1"),
+    ("vulketh", "unknown id", {"action_cards": {"1z": {"deck": 2}}}, "$.action_cards.1z:"),
+    (
+        "vulketh",
+        "unknown field",
+        {"action_cards": {"1a": {"dek": 2}}},
+        "$.action_cards.1a.dek: unknown field",
+    ),
+    ("vulketh", "wrong type", {"action_cards": {"1a": {"deck": "two"}}}, "'two' is not one of [1, 2, 3]"),
+    (
+        "vulketh",
+        "unusable",
+        {"values": {"warlords_to_win": 0}},
+        "$.values.warlords_to_win: must be at least 1",
+    ),
+    (
+        "cloudspire",
+        "unknown id",
+        {"conflict": {"Aurora-01": {"enemy": {"health": 3}}}},
+        "no bundled conflict",
+    ),
+    (
+        "cloudspire",
+        "unknown field",
+        {"conflict": {"Aurora-1": {"enemy": {"helth": 3}}}},
+        "enemy.helth: unknown",
+    ),
+    (
+        "cloudspire",
+        "wrong type",
+        {"conflict": {"Aurora-1": {"enemy": {"health": "x"}}}},
+        "'x' is not of type",
+    ),
+    ("cloudspire", "unusable", {"values": {"hit_damage": 0}}, "hit_damage must be from 1 to 99, got 0"),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "wrong", "override", "said"), BAD_OVERRIDES, ids=[f"{b[0]}-{b[1]}" for b in BAD_OVERRIDES]
+)
+@pytest.mark.parametrize("side", ["--data", "--against"])
+def test_a_bad_override_stops_changes_with_one_located_line(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    game: str,
+    wrong: str,
+    override: dict[str, Any],
+    said: str,
+    side: str,
+) -> None:
+    bad = _write(tmp_path, "bad.json", {"extends": "bundled", "game": game, **override})
+    good = _write(tmp_path, "good.json", {"extends": "bundled", "game": game})
+    other = "--against" if side == "--data" else "--data"
+    ran = run_invasion(capsys, "changes", side, bad, other, good, "--cache-dir", str(tmp_path / "c"))
+    assert ran.returncode == 2 and ran.stdout == ""
+    lines = ran.stderr.splitlines()
+    assert len(lines) == 1, ran.stderr
+    assert lines[0].startswith(f"invasion: error: {bad}:$.") and said in lines[0], lines[0]
