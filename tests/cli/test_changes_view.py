@@ -240,3 +240,39 @@ def test_a_bad_override_stops_changes_with_one_located_line(
     lines = ran.stderr.splitlines()
     assert len(lines) == 1, ran.stderr
     assert lines[0].startswith(f"invasion: error: {bad}:$.") and said in lines[0], lines[0]
+
+
+PAIR_CHECK = """<script>
+window.addEventListener("load", () => {
+  const images = [...document.images];
+  const broken = images.filter((i) => !(i.complete && i.naturalWidth > 0)).length;
+  const pairs = [...document.querySelectorAll(".pair")];
+  const apart = pairs.filter((p) => {
+    const [a, b] = p.querySelectorAll("figure");
+    return !(a && b && a.offsetTop === b.offsetTop && b.offsetLeft > a.offsetLeft + a.offsetWidth / 2);
+  }).length;
+  document.body.setAttribute("data-pair-check", `images=${images.length} broken=${broken} pairs=${pairs.length} apart=${apart}`);
+});
+</script>"""
+
+
+def test_headless_chromium_shows_each_pair_side_by_side(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tests.ambiguity.test_report_html import CHROMIUM, _chromium
+
+    if CHROMIUM is None:
+        pytest.skip("Chromium is not installed: apt-get install -y chromium (CI installs it)")
+    four = _write(tmp_path, "four.json", LIMIT_FOUR)
+    page = _changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--format", "html").stdout
+    images, pairs = page.count("<img "), page.count('<div class="pair">')
+    checked = tmp_path / "checked.html"
+    checked.write_text(page.replace("</body>", PAIR_CHECK + "</body>"), encoding="utf-8")
+    done = _chromium(
+        tmp_path, checked.as_uri(), "--virtual-time-budget=5000", "--dump-dom", "--window-size=1200,1600"
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = re.search(r'data-pair-check="([^"]*)"', done.stdout)
+    assert found, "the page's load event never ran"
+    assert found.group(1) == f"images={images} broken=0 pairs={pairs} apart=0"
+    assert images > pairs > 0
