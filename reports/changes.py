@@ -10,7 +10,12 @@ searches per game (:data:`SEARCHES`, each with a fast answer). The two results a
   with the old and new value; a case whose default outcome became illegal or legal; a case only
   one side produces (added, removed);
 * a search whose answer changed: the old and new answer;
-* a ruling whose readings start or stop parting on the witnesses.
+* a ruling whose readings start or stop parting on the witnesses;
+* a rule that becomes dead or alive: exercised by no case under one side and by some under the
+  other (:mod:`invasion_oracle.reports.changes_rules`).
+
+``--format html`` draws each changed case under both data side by side
+(:mod:`invasion_oracle.reports.changes_html`).
 
 The result (:func:`compare`) is canonical JSON, one entry per case id, sorted, so a recorded file
 (``--record``) diffs small. ``--baseline FILE --check`` exits 1 when a change is not what the
