@@ -2,13 +2,21 @@
 
     PYTHON_OF_THE_WHEEL_VENV .ci/wheel_changes.py INVASION_COMMAND
 
-For each game: a one-field override lists, with ``invasion changes``, exactly the conformance
+For each game: a one-field override (a hero's or unit's stat, a guardian's or faction's ability, a
+dice face) lists, with ``invasion changes``, exactly the conformance
 cases whose outcome a replay of EVERY case of the game's installed suite (each variant's answers,
 under the bundled data and under the override) finds changed; the bundled value again reports
 "no change" and exits 0 under ``--check``; ``--check`` exits 1 on the change and 0 after
 ``--accept``; bad overrides (unknown id, unknown field, wrong type, a value the rules cannot use)
 exit 2 with one located line. A Stonespine override moves the best placement of
 ``example:stonespine/placement.json`` and ``changes`` lists it with the old and new values.
+
+The replay plays each variant the installed suite stores, with its answers; ``changes`` compares
+expectations computed afresh. The two agree unless a change alters only which rulings a case
+depends on or which answers the scenario's own deciders give (its expectation changes, the stored
+answers' replies do not): ``changes`` lists such a case, this replay does not find it, so the
+overrides here are ones whose every change shows in the replies. ``changes`` is run over the case
+producers holding a case the replay finds changed (the list must match there exactly).
 
 Only the installed package is imported (the checkout is not on the path: this file's folder is,
 and it holds no package).
@@ -33,14 +41,13 @@ from invasion_oracle.reports.suite.oracle import play
 
 INVASION = sys.argv[1]
 
-# game, what is changed, the case producer it changes, the override, the bundled value's override
 ONE_FIELD: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     # game, what is changed, the override, the same at the bundled value
     (
         "stonespine",
-        "a guardian's ability (the Pact Demon's ongoing)",
-        {"guardians": {"Pact Demon": {"ongoing": []}}},
-        {"guardians": {"Pact Demon": {"ongoing": ["pact-damage"]}}},
+        "a hero's Health (the Templar)",
+        {"heroes": {"Templar": {"health": 5}}},
+        {"heroes": {"Templar": {"health": 4}}},
     ),
     (
         "spirit-island",
@@ -55,15 +62,20 @@ ONE_FIELD: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
         {"dice_faces": {"sun": 2, "moon": 2, "blank": 2}},
     ),
     (
+        "vulketh",
+        "a faction's ability (the Vul'Keth's Pillage)",
+        {"values": {"pillage_resources": 2}},
+        {"values": {"pillage_resources": 1}},
+    ),
+    (
         "cloudspire",
-        "a hero's Health (the Aurora Warden)",
-        {"heroes": {"Aurora": {"hero": {"health": 15}}}},
-        {"heroes": {"Aurora": {"hero": {"health": 14}}}},
+        "a critical hit's damage (the dice)",
+        {"values": {"crit_damage": 3}},
+        {"values": {"crit_damage": 2}},
     ),
 ]
-WHOLE = (
-    os.environ.get("INVASION_WHEEL_CHANGES") == "whole"
-)  # every case and search, not only the producers concerned
+# INVASION_WHEEL_CHANGES=whole: every case and search of the game, not only the producers concerned
+WHOLE = os.environ.get("INVASION_WHEEL_CHANGES") == "whole"
 
 # game, override, what the one line says after FILE: (unknown id, unknown field, wrong type, unusable value)
 BAD: list[tuple[str, dict[str, Any], str]] = [
