@@ -21,6 +21,7 @@ from invasion_oracle.reports import cache as cache_module
 from invasion_oracle.reports.ambiguity import jobs
 from invasion_oracle.reports.cache import FORMAT, BadEntry, JobCache, answer_table, decode, encode
 from invasion_oracle.reports.cli import main
+from tests.in_process import run_invasion
 
 JOB = ("coverage", ("vulketh", "VK-APPEASE"))
 LABEL = "coverage vulketh VK-APPEASE"
@@ -324,6 +325,8 @@ def _command(folder: Path, *extra: str) -> list[str]:
 
 
 def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
+    """The command in a fresh process: the one that reads the cache back, as a later run does
+    (nothing of the run that wrote it imported or memoised)."""
     code = "import sys; from invasion_oracle.reports.cli import main; sys.exit(main(sys.argv[1:]))"
     env = {k: v for k, v in os.environ.items() if k not in ("INVASION_DEBUG", "INVASION_NO_CACHE")}
     return subprocess.run(
@@ -331,9 +334,11 @@ def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_ambiguities_recomputes_every_tampered_entry_and_runs_nothing(tmp_path: Path) -> None:
+def test_ambiguities_recomputes_every_tampered_entry_and_runs_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "cache"
-    clean = _run(_command(folder))
+    clean = run_invasion(capsys, *_command(folder))  # the writer: this process will do
     assert clean.returncode == 0, clean.stderr
     marker = tmp_path / "MARKER"
     plants: list[Callable[[Path], None]] = [
@@ -360,7 +365,7 @@ def test_ambiguities_recomputes_every_tampered_entry_and_runs_nothing(tmp_path: 
     assert f"{len(plants)} run" in again.stderr, again.stderr
 
 
-def test_real_answers_read_back_byte_identical(tmp_path: Path) -> None:
+def test_real_answers_read_back_byte_identical(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Every kind of job a full run caches (coverage, fixtures, divergence, wellformed,
     dead-rules), with the deepest answers (a divergence found with its difference, dead rules
     found): the run from the cache prints exactly what the run that computed them did."""
@@ -369,14 +374,14 @@ def test_real_answers_read_back_byte_identical(tmp_path: Path) -> None:
         "--search",
         "--wellformed",
         "--examples",
-        "5",
+        "2",  # enough for VK-CONFLICT's divergence with its difference (the asserts below)
         "--only",
         "VK-CONFLICT",
         "--only",
         "VK-POWER-UNLOCK",
     )
     code = cache_module.version.__wrapped__("vulketh")  # computed afresh, as each run does
-    first = _run(_command(folder, *extra))
+    first = run_invasion(capsys, *_command(folder, *extra))  # computed here, read back in a new process
     assert first.returncode == 0, first.stderr
     again = _run(_command(folder, *extra))
     assert again.returncode == 0, again.stderr
