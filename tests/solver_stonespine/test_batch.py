@@ -94,12 +94,9 @@ def _agrees_on_every_roll_and_cut(space: Space, layouts: list[Layout]) -> tuple[
     wave = WaveBatch(space.board, space.tables, max(space.counts))
     rows = _rows(space, layouts)
     rolls = list(space.rolls)
-    exact = {
-        roll: np.array(
-            [LayoutEvaluator(space.board, lay, space.tables).value(roll, space.defeated) for lay in layouts]
-        )
-        for roll in rolls
-    }
+    # one evaluator a layout, for every roll (it shares sub-results between rolls, as in the search)
+    evaluators = [LayoutEvaluator(space.board, lay, space.tables) for lay in layouts]
+    exact = {roll: np.array([e.value(roll, space.defeated) for e in evaluators]) for roll in rolls}
     for roll in rolls:
         for cut in range(-1, sum(roll) + 2):
             reached = wave.reaches(rows, [roll], cut, space.defeated, spread=None)
