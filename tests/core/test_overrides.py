@@ -339,24 +339,29 @@ def test_the_cache_never_reuses_a_result_computed_under_other_data(tmp_path: Pat
     assert cache.computed == ["health", "health"] and cache.reused == ["health", "health"]
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_ambiguities_runs_a_scenario_under_data(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, workers: str
-) -> None:
+def test_ambiguities_runs_a_scenario_under_data(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     health = _stonespine_health()
     path = write(
         tmp_path,
         {"extends": "bundled", "game": "stonespine", "heroes": {"Barbarian": {"health": health + 5}}},
     )
-    argv = ["ambiguities", "example:stonespine/default", "--json", "--no-fixtures", "--workers", workers]
-    argv += ["--cache-dir", str(tmp_path / "cache")]
-    base = run_invasion(capsys, *argv)
-    under = run_invasion(capsys, *argv, "--data", path)
-    again = run_invasion(capsys, *argv)
-    assert base.returncode == under.returncode == again.returncode == 0, under.stderr
-    strip = lambda text: {k: v for k, v in json.loads(text).items() if k != "command"}  # noqa: E731
-    assert strip(base.stdout) != strip(under.stdout)
-    assert strip(again.stdout) == strip(base.stdout)
+
+    def run(workers: str, cache: str, *data: str) -> dict[str, Any]:
+        argv = ["ambiguities", "example:stonespine/default", "--json", "--no-fixtures", "--workers", workers]
+        ran = run_invasion(capsys, *argv, "--cache-dir", str(tmp_path / cache), *data)
+        assert ran.returncode == 0, ran.stderr
+        return {k: v for k, v in json.loads(ran.stdout).items() if k != "command"}
+
+    base = run(
+        "1",
+        "cache",
+    )
+    under = run("1", "cache", "--data", path)
+    again = run("1", "cache")  # the cache holds both: each run reads back its own data's answers
+    assert base != under
+    assert again == base
+    # a pool's processes run under the data too (a cache of their own: nothing read back)
+    assert run("2", "pool-cache", "--data", path) == under
 
 
 def test_rulings_under_data_finds_a_witness_that_stops_parting(
