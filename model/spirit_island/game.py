@@ -205,6 +205,7 @@ class InvaderPhaseGame:
         self._blight_cards = {c.name: c for c in rules.data.blight_cards}
         self._destroyed_in = tuple(f"destroyed in {name}" for name in island.lands)  # Fear causes
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
+        self._judged_before: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[tuple[object, ...], tuple[Allocation, ...]] = {}
         self._destroyed_events: dict[tuple[int, PieceKind], Event] = {}
         self._land_events: dict[tuple[Any, ...], Event] = {}
@@ -271,12 +272,8 @@ class InvaderPhaseGame:
 
     def start(self, state: IslandState) -> tuple[IslandState, tuple[Event, ...]]:
         """Run a fresh state to its first request; returns the opening events."""
-        agenda = state.agenda
-        if len(agenda) == 1 and state.request is None:
-            done = self._quick_one(state, agenda[0])
-            if done is not None:
-                return done
-        return self.run_tasks(state)
+        done = self._quick_one(state, None)  # one task on the agenda, played quickly, or None
+        return done if done is not None else self.run_tasks(state)
 
     def run_tasks(self, state: IslandState, *tasks: Task) -> tuple[IslandState, tuple[Event, ...]]:
         """Put ``tasks`` at the front of ``state``'s agenda and run until a request or the end.
@@ -284,7 +281,7 @@ class InvaderPhaseGame:
         This is how one Invader Action in one land is played on its own (``RavageLand``,
         ``BuildLand``, ``ExploreLand``), as searches and benchmarks do.
         """
-        if len(tasks) == 1 and not state.agenda and state.request is None:
+        if len(tasks) == 1 and not state.agenda:
             done = self._quick_one(state, tasks[0])
             if done is not None:
                 return done
@@ -297,8 +294,11 @@ class InvaderPhaseGame:
         self._advance(draft, events)
         return self._freeze(draft), tuple(events)
 
-    def _quick_one(self, state: IslandState, task: Task) -> tuple[IslandState, tuple[Event, ...]] | None:
-        """One task that is all there is to do, played without a :class:`Draft` when it is a
+    def _quick_one(
+        self, state: IslandState, task: Task | None
+    ) -> tuple[IslandState, tuple[Event, ...]] | None:
+        """One task that is all there is to do (``task``, or with ``None`` the only task on the
+        agenda, as :meth:`start` asks), played without a :class:`Draft` when it is a
         single-land Invader Action: a Build, an Explore, or a Ravage that asks nothing and ends
         nothing (:meth:`_quick_ravage`); ``None``: the general path plays it.
 
@@ -311,10 +311,6 @@ class InvaderPhaseGame:
         :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py`` compares both paths on the
         states of generated games.
         """
-        kind = type(task)
-        change = self._quick_change.get(kind)
-        if change is None and kind is not RavageLand:
-            return None
         # The fields at once (one unpacking, not an attribute read each), and the new state built
         # from them in one tuple (issue 38).
         (
@@ -332,21 +328,35 @@ class InvaderPhaseGame:
             skips,
             phases_left,
             spirit_phases,
-            _agenda,
+            agenda,
             request,
             awaiting,
             outcome,
             blight_ran_out,
             time_ran_out,
         ) = state
-        if skips or outcome is not None or blight_ran_out or time_ran_out:
+        if task is None:  # start: the agenda's only task
+            if len(agenda) != 1:
+                return None
+            task = agenda[0]
+        if request is not None or skips or outcome is not None or blight_ran_out or time_ran_out:
+            return None
+        kind = type(task)
+        change = self._quick_change.get(kind)
+        if change is None and kind is not RavageLand:
             return None
         clear = self._judged_clear
         judged = clear is not None and clear[0] is lands and clear[1] is fear and clear[2] is spirits
         if not judged:
-            win, loss = victory.judge(lands, fear, spirits, False, False)
-            if win is not None or loss is not None:
-                return None
+            # Also remembered: the last state the quick path judged clear before playing. A
+            # search branching from one state, or a caller replaying from one start, plays
+            # from it again and again (the benchmark's reset judged 2,000 times).
+            seen = self._judged_before
+            if not (seen is not None and seen[0] is lands and seen[1] is fear and seen[2] is spirits):
+                win, loss = victory.judge(lands, fear, spirits, False, False)
+                if win is not None or loss is not None:
+                    return None
+                self._judged_before = (lands, fear, spirits)
         before_lands, before_fear = lands, fear
         if change is not None:  # a Build or an Explore: one land and one event
             land, event = change(lands, task)

@@ -250,6 +250,93 @@ def contract_floor(rounds: int = ROUNDS) -> Measure:
     )
 
 
+def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, float, float]]:
+    """Where an action of the public path goes, measured: for each of the workload's twelve
+    actions (issue 38), nanoseconds of CPU per call (best of 7 x ``calls``) of the caller's
+    ``state._replace(agenda=(task,))``, the game's ``start`` on that state (judged as in the
+    workload's sequence), the rule alone (``_build_in``, ``_explore_in``, ``_quick_ravage``), the
+    stand-in's ``start`` (:class:`_NoRules`: a new state only) and ``pending``. Rows: the action,
+    then those five figures. Print them with ``python -m tests.bench.bench_spirit_island costs``."""
+    from invasion_oracle.model.spirit_island.game import InvaderPhaseGame
+
+    scenario, plan = _board_d()
+    game: InvaderPhaseGame = scenario.game()
+    state = scenario.initial._replace(agenda=())
+    no_rules = _NoRules()
+    inputs = []
+    for task, _index in plan:
+        queued = state._replace(agenda=(task,))
+        inputs.append((task, state, queued))
+        state, _events = game.start(queued)
+
+    def per_call(work: Callable[[], object]) -> float:
+        return _best_of(7, work) / calls * 1e9
+
+    rows = []
+    for task, before, queued in inputs:
+        judged = (queued.lands, queued.fear, queued.spirits)
+        change = game._quick_change.get(type(task))
+        lands = queued.lands
+
+        def replace(before: Any = before, task: Task = task) -> None:
+            for _ in range(calls):
+                before._replace(agenda=(task,))
+
+        def start(queued: Any = queued, judged: Any = judged) -> None:
+            for _ in range(calls):
+                game._judged_clear = judged  # as after the action before it
+                game.start(queued)
+
+        def setting(judged: Any = judged) -> None:  # start's loop without the call
+            for _ in range(calls):
+                game._judged_clear = judged
+
+        def rule(task: Any = task, change: Any = change, lands: Any = lands, queued: Any = queued) -> None:
+            if change is None:
+                for _ in range(calls):
+                    game._quick_ravage(queued, task)
+            else:
+                for _ in range(calls):
+                    change(lands, task)
+
+        def stand_in(queued: Any = queued) -> None:
+            for _ in range(calls):
+                no_rules.start(queued)
+
+        def pending(queued: Any = queued) -> None:
+            for _ in range(calls):
+                game.pending(queued)
+
+        name = f"{type(task).__name__} {scenario.island.lands[task.land]}"
+        rows.append(
+            (
+                name,
+                per_call(replace),
+                per_call(start) - per_call(setting),
+                per_call(rule),
+                per_call(stand_in),
+                per_call(pending),
+            )
+        )
+    return rows
+
+
+def _print_action_costs() -> None:
+    rows = action_costs()
+    print(
+        "action | caller's _replace | start | the rule alone | start without the rule | stand-in start | pending"
+    )
+    for name, replace, start, rule, stand_in, pending in rows:
+        print(
+            f"{name} | {replace:.0f} | {start:.0f} | {rule:.0f} | {start - rule:.0f} | {stand_in:.0f} | {pending:.0f}"
+        )
+    means = [sum(row[i] for row in rows) / len(rows) for i in range(1, 6)]
+    replace, start, rule, stand_in, pending = means
+    print(
+        f"mean | {replace:.0f} | {start:.0f} | {rule:.0f} | {start - rule:.0f} | {stand_in:.0f} | {pending:.0f}"
+    )
+
+
 def invader_phases() -> Measure:
     four = load_scenario(str(FOUR)).document
     one = {
@@ -619,4 +706,9 @@ def main() -> str:
 
 
 if __name__ == "__main__":
-    print(main())
+    import sys
+
+    if sys.argv[1:] == ["costs"]:
+        _print_action_costs()
+    else:
+        print(main())

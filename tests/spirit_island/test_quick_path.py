@@ -122,3 +122,33 @@ def test_the_counted_ravage_is_the_general_path() -> None:
             done = scenario.game().run_tasks(state, task)
             # repr as well: equal values of another type (True for 1) would write other JSON
             assert repr(done) == repr(general(scenario, False).run_tasks(state, task)), (pieces, defend)
+
+
+def test_a_replayed_start_is_judged_once(monkeypatch: Any) -> None:
+    """The quick path remembers the last state it judged clear before playing (issue 38): an
+    action replayed from one state has that state judged once, and a state that is not the same
+    objects (here, a Spirit with no Presence) is judged afresh and lost, not read from memory."""
+    from invasion_oracle.model.spirit_island import victory
+
+    scenario, plan = _board_d()
+    game = scenario.game()
+    calls: list[int] = []
+    judge = victory.judge
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return judge(*args)
+
+    monkeypatch.setattr(victory, "judge", counted)
+    start = scenario.initial._replace(agenda=())
+    build = next(task for task, _ in plan if isinstance(task, BuildLand))
+    explore = next(task for task, _ in plan if isinstance(task, ExploreLand))
+    for _ in range(3):  # the start, then another state in between, as the bench's rounds do
+        done, _events = game.start(start._replace(agenda=(build,)))
+        game.start(done._replace(agenda=(explore,)))
+    assert len(calls) == 1
+    lost = start._replace(spirits=("Nobody",), agenda=(build,))  # same lands, no Presence of Nobody
+    assert game._quick_one(lost, None) is None
+    assert len(calls) == 2
+    after, _events = game.start(lost)
+    assert after.outcome is not None and after.outcome.result == "loss"
