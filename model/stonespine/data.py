@@ -455,9 +455,27 @@ def _referenced(raw: dict[str, Any]) -> set[str]:
 
 
 def check_data_document(doc: Any, source: str, at: Path, value_keys: frozenset[str]) -> None:
-    """Everything about one data document that does not need the other layers."""
+    """Everything about one data document that does not need the other layers.
+
+    A document found good once is not checked again (by its text: the schema's check is most of
+    a small scenario's load, and a run of generated scenarios meets the same data again and
+    again); only a good one is remembered, so every error still names its own file."""
     if not isinstance(doc, dict):
         raise MalformedInputError(source, json_path(at), "a data document is a JSON object")
+    key = (json.dumps(doc, sort_keys=True), at, value_keys)
+    if key in _GOOD_DATA:
+        return
+    _check_data_document(doc, source, at, value_keys)
+    if len(_GOOD_DATA) >= _GOOD_DATA_KEPT:
+        _GOOD_DATA.clear()
+    _GOOD_DATA.add(key)
+
+
+_GOOD_DATA: set[tuple[str, Path, frozenset[str]]] = set()
+_GOOD_DATA_KEPT = 256
+
+
+def _check_data_document(doc: dict[str, Any], source: str, at: Path, value_keys: frozenset[str]) -> None:
     values = doc.get("values")
     if isinstance(values, dict):
         for key in values:

@@ -14,12 +14,14 @@ stopped after a few answers, so every board, map, card and piece kind the data h
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import strategies as st
 
+from invasion_oracle.properties import built
 from invasion_oracle.reports.suite.specs import Stop
 
 SECTIONS = {  # each shape's rule section: a row of the game's rule map (reports/suite/<game>.py)
@@ -62,8 +64,8 @@ def _projection(
 ) -> str:
     """A projection among ``names`` the implementation declares (``names`` in order of preference
     for the shape; an argument is appended to those that take one)."""
-    usable = [n for n in names if allowed is None or n in allowed] or list(names[:1])
-    name = draw(st.sampled_from(usable))
+    usable = tuple(n for n in names if allowed is None or n in allowed) or names[:1]
+    name = draw(built.sampled(usable))
     return f"{name}:{argument}" if name in ARGUMENTS and argument else name
 
 
@@ -80,33 +82,32 @@ def _si_action(
         @st.composite
         def drafts(draw: st.DrawFn) -> Draft:
             from invasion_oracle.model.spirit_island.data import default_data
-            from invasion_oracle.properties.spirit_island import land_notation
+            from invasion_oracle.properties.spirit_island import draw_notation
             from invasion_oracle.reports.suite.spirit_island import doc
 
             data = default_data()
-            names = [b.name for b in data.boards]
+            names = tuple(b.name for b in data.boards)
             # only boards the implementation declares (capabilities.boards), when it names any we have
-            board = draw(st.sampled_from([n for n in names if boards is None or n in boards] or names))
+            board = draw(built.sampled(tuple(n for n in names if boards is None or n in boards) or names))
             spec = data.board(board)
-            number = draw(st.integers(1, len(spec.lands)))
+            number = draw(built.integers(1, len(spec.lands)))
             land = f"{board}{number}"
             terrain = spec.lands[number - 1].terrain
             cards = [c for c in data.invader_cards if c.stage in (1, 2, 3)]
-            matching = [
+            matching = tuple(
                 c.id for c in cards if terrain in c.terrains or (c.coastal and number in spec.ocean)
-            ] or [c.id for c in cards]
+            ) or tuple(c.id for c in cards)
             # mostly a card of the land's terrain (the action happens), sometimes any card
-            card = draw(st.sampled_from(matching if draw(st.integers(0, 4)) else [c.id for c in cards]))
+            card = draw(built.sampled(matching if draw(built.integers(0, 4)) else tuple(c.id for c in cards)))
             stage = next(c.stage for c in cards if c.id == card)
-            notation = land_notation()  # one strategy object per draft's draws (validated once)
-            pieces = draw(notation)
+            pieces = draw_notation(draw)
             lands: dict[str, Any] = {land: pieces}
-            if action == "ravage" and draw(st.booleans()):
-                lands[land] = {"pieces": pieces, "defend": draw(st.integers(0, 3))}
-            for other in draw(st.lists(st.integers(1, len(spec.lands)), max_size=2, unique=True)):
+            if action == "ravage" and draw(built.BOOLEANS):
+                lands[land] = {"pieces": pieces, "defend": draw(built.integers(0, 3))}
+            for other in draw(built.integer_lists(1, len(spec.lands), max_size=2, unique=True)):
                 if other != number:
-                    lands[f"{board}{other}"] = draw(notation)
-            seed = draw(st.integers(0, 1000))
+                    lands[f"{board}{other}"] = draw_notation(draw)
+            seed = draw(built.integers(0, 1000))
             if action == "explore":
                 document = doc(lands, keep=False, invader_deck=[f"stage-{stage}"], chance=[card])
                 stop, window = Stop.after(1), "last"
@@ -134,7 +135,7 @@ def _si_run(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st
 
         document = dict(draw(scenario_documents()))
         document.pop("rulings", None)  # the readings asked are sent with the case
-        steps = draw(st.integers(0, 3))
+        steps = draw(built.integers(0, 3))
         projection = _projection(draw, allowed, SI_RUN)
         return Draft(
             "spirit-island",
@@ -159,16 +160,16 @@ def _vk(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], 
             from invasion_oracle.properties.vulketh import games, positions
 
             if shape == "position":
-                document = dict(draw(positions(rivals=draw(st.booleans()))))
-                document["decisions"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
-                document["chance"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
-                steps = draw(st.integers(0, 2))
+                document = dict(draw(positions(rivals=draw(built.BOOLEANS))))
+                document["decisions"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
+                document["chance"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
+                steps = draw(built.integers(0, 2))
             else:
                 document = dict(draw(games()))
-                steps = draw(st.integers(1, 4))
+                steps = draw(built.integers(1, 4))
             document.pop("rulings", None)
-            hexes = sorted(document.get("hexes", {})) or ["1"]
-            projection = _projection(draw, allowed, VK, draw(st.sampled_from(hexes)))
+            hexes = tuple(sorted(document.get("hexes", {}))) or ("1",)
+            projection = _projection(draw, allowed, VK, draw(built.sampled(hexes)))
             return Draft(
                 "vulketh", shape, SECTIONS["vulketh"][shape], document, projection, Stop.after(steps), "all"
             )
@@ -191,10 +192,10 @@ def _cs(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], 
                 document = dict(draw(engagement_documents()))
             else:
                 document = dict(draw(scenario_documents(max_rounds=1)))
-            document["decisions"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
-            document["chance"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
+            document["decisions"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
+            document["chance"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
             document.pop("rulings", None)
-            steps = draw(st.integers(0, 4))
+            steps = draw(built.integers(0, 4))
             projection = _projection(draw, allowed, CS)
             return Draft(
                 "cloudspire",
@@ -217,12 +218,16 @@ def _cs(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], 
 def _ss(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
     @st.composite
     def drafts(draw: st.DrawFn) -> Draft:
-        from invasion_oracle.properties.stonespine import scenarios
+        from invasion_oracle.properties.stonespine import ability_sets, scenarios
 
         document = dict(draw(scenarios(max_players=2)))
         document.pop("rulings", None)
-        steps = draw(st.integers(0, 4))
+        steps = draw(built.integers(0, 4))
         projection = _projection(draw, allowed, SS)
+        # the abilities the seed leaves out, from a few data objects that give every effect in
+        # every slot: a data object is then checked once per run, not once per case
+        sets = ability_sets()
+        document["data"] = copy.deepcopy(sets[draw(built.integers(0, len(sets) - 1))])
         return Draft(
             "stonespine", "run", SECTIONS["stonespine"]["run"], document, projection, Stop.after(steps), "all"
         )
