@@ -25,7 +25,14 @@ from invasion_oracle.properties import built
 from invasion_oracle.reports.suite.specs import Stop
 
 SECTIONS = {  # each shape's rule section: a row of the game's rule map (reports/suite/<game>.py)
-    "spirit-island": {"ravage": "ravage", "build": "build", "explore": "explore", "run": "phase"},
+    "spirit-island": {
+        "ravage": "ravage",
+        "fight-back": "ravage",
+        "build": "build",
+        "explore": "explore",
+        "advance": "advance",
+        "run": "phase",
+    },
     "vulketh": {"position": "grow-move", "run": "player-turn"},
     "cloudspire": {"engagement": "apply", "round": "round"},
     "stonespine": {"run": "preparation"},
@@ -104,21 +111,27 @@ def _si_action(
             lands: dict[str, Any] = {land: pieces}
             if action == "ravage" and draw(built.BOOLEANS):
                 lands[land] = {"pieces": pieces, "defend": draw(built.integers(0, 3))}
+            if action == "fight-back":
+                lands[land] = _fight_back_land(draw, pieces)
             for other in draw(built.integer_lists(1, len(spec.lands), max_size=2, unique=True)):
                 if other != number:
                     lands[f"{board}{other}"] = draw_notation(draw)
             seed = draw(built.integers(0, 1000))
+            deck = [f"stage-{stage}"]
             if action == "explore":
-                document = doc(lands, keep=False, invader_deck=[f"stage-{stage}"], chance=[card])
+                document = doc(lands, keep=False, invader_deck=deck, chance=[card])
+                stop, window = Stop.after(1), "last"
+            elif action == "advance":
+                slots = _advance_slots(draw, tuple(c.id for c in cards if c.id != card))
+                document = doc(lands, keep=False, invader_board=slots, invader_deck=deck, chance=[card])
                 stop, window = Stop.after(1), "last"
             else:
-                document = doc(
-                    lands, keep=False, invader_board={action: [card]}, invader_deck=[f"stage-{stage}"]
-                )
+                slot = "ravage" if action == "fight-back" else action
+                document = doc(lands, keep=False, invader_board={slot: [card]}, invader_deck=deck)
                 stop, window = Stop.before("draw"), "all"
             document["island"] = {"boards": [board]}
             document["decisions"] = {"then": "random", "seed": seed}
-            projection = _projection(draw, allowed, SI_ACTION, land)
+            projection = _projection(draw, allowed, SI_ADVANCE if action == "advance" else SI_ACTION, land)
             return Draft(
                 "spirit-island", action, SECTIONS["spirit-island"][action], document, projection, stop, window
             )
@@ -126,6 +139,26 @@ def _si_action(
         return drafts()
 
     return strategy
+
+
+def _fight_back_land(draw: st.DrawFn, pieces: str) -> dict[str, Any]:
+    """A land whose Dahan survive the Ravage and fight back: Invaders (often damaged already),
+    one to three Dahan, and Defend that takes all the Invaders' Damage or all but 1."""
+    tokens = [t for t in pieces.split() if not t.startswith("D")]
+    if not any(t[0] in "ETC" for t in tokens):
+        tokens.append(draw(built.sampled(("T@1", "C@1", "C@2", "E"))))
+    tokens += ["D"] * draw(built.integers(1, 3))
+    damage = sum({"E": 1, "T": 2, "C": 3}.get(t[0], 0) for t in tokens)
+    return {"pieces": " ".join(tokens), "defend": max(0, damage - draw(built.integers(0, 1)))}
+
+
+def _advance_slots(draw: st.DrawFn, others: tuple[str, ...]) -> dict[str, list[str]]:
+    """A Ravage card, and a Build card one time in three: the cards advance after the Explore."""
+    ravage = draw(built.sampled(others))
+    slots = {"ravage": [ravage]}
+    if draw(built.integers(0, 2)) == 0:
+        slots["build"] = [draw(built.sampled(tuple(c for c in others if c != ravage)))]
+    return slots
 
 
 def _si_run(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
@@ -237,6 +270,7 @@ def _ss(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.Sea
 
 SI_ACTION = ("action", "land", "lands", "fear", "blight", "invader-board", "result")
 SI_RUN = ("lands", "fear", "blight", "invader-board", "result")
+SI_ADVANCE = ("invader-board", "lands", "fear", "blight", "result")
 VK = ("hexes", "hex", "tracks", "board", "decks", "result")
 CS = ("lanes", "hero", "dice", "spires", "piles", "result")
 SS = ("heroes", "dungeon", "guardian", "scores", "market")
@@ -244,8 +278,10 @@ SS = ("heroes", "dungeon", "guardian", "scores", "market")
 SHAPES: dict[str, tuple[Shape, ...]] = {
     "spirit-island": (
         Shape("spirit-island", "ravage", _si_action("ravage"), SI_ACTION),
+        Shape("spirit-island", "fight-back", _si_action("fight-back"), SI_ACTION),
         Shape("spirit-island", "build", _si_action("build"), SI_ACTION),
         Shape("spirit-island", "explore", _si_action("explore"), SI_ACTION),
+        Shape("spirit-island", "advance", _si_action("advance"), SI_ADVANCE),
         Shape("spirit-island", "run", _si_run, SI_RUN),
     ),
     "vulketh": (
