@@ -349,6 +349,39 @@ def build_layered(rulings: Rulings, layers: Sequence[DataLayer]) -> GameData:
     expanded first; errors about its records name its own places."""
     ambient = in_force(OVERRIDES.game)
     every = [*([DataLayer(ambient.document, ambient.source)] if ambient else []), *layers]
+    key = _layered_key(rulings, every)
+    found = _LAYERED.get(key) if key is not None else None
+    if found is not None:
+        return found
+    data = _checked_layers(rulings, every)
+    if key is not None:
+        if len(_LAYERED) >= 64:
+            _LAYERED.clear()
+        _LAYERED[key] = data
+    return data
+
+
+_SOURCED = ("values", "trophies", "demerits")  # what a layer gives that keeps its file's name
+_LAYERED: dict[tuple[Any, ...], GameData] = {}
+
+
+def _layered_key(rulings: Rulings, layers: Sequence[DataLayer]) -> tuple[Any, ...] | None:
+    """What :func:`build_layered` gives depends on: the rulings and each layer's text and place
+    (its file's name too when the data keeps it: overridden values name it). ``None``: a layer
+    that is not JSON (it is refused, never remembered). A run of generated scenarios meets the
+    same few data documents again and again, each in another case file."""
+    parts: list[Any] = [rulings.game, rulings.choices]
+    for layer in layers:
+        try:
+            text = json.dumps(layer.document, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError):
+            return None
+        named = isinstance(layer.document, dict) and any(k in layer.document for k in _SOURCED)
+        parts.append((text, layer.path, layer.source if named else ""))
+    return tuple(parts)
+
+
+def _checked_layers(rulings: Rulings, every: Sequence[DataLayer]) -> GameData:
     schema = load_schema("invasion_oracle.model.stonespine", "data.schema.json")
     with contextlib.ExitStack() as stack:
         full = []
