@@ -7,7 +7,9 @@ stops, which steps are compared and the projection. The oracle realises a draft 
 like any document.
 
 Single actions are built like the suite's own (a Ravage, Build or Explore card in one land of
-any Spirit Island board, on any card); short runs come from each game's strategies in
+any Spirit Island board, on any card; a Ravage whose Dahan stand and fight back against Invaders
+often damaged already; an Explore and the cards advancing after it, the Build space often
+empty: where engines were seen to go wrong, issue 35); short runs come from each game's strategies in
 ``properties/`` (``scenario_documents``, Vul'Keth's ``positions``, Cloudspire's engagements)
 stopped after a few answers, so every board, map, card and piece kind the data has is reached.
 """
