@@ -109,7 +109,7 @@ def _draw_endgame(
 
 
 @st.composite
-def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any]:
+def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3, drawn_rulings: bool = True) -> dict[str, Any]:
     """A small described-state scenario with random rulings and seeded random answers."""
     data = default_data()
     hero, allied = draw(built.sampled(HEROES))
@@ -125,7 +125,7 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
     rulings = {
         r.id: draw(built.sampled(tuple(r.reading_names)))
         for r in REGISTRY.all(GAME)
-        if r.id != "CS-DEPLOYMENT-MAKEUP"
+        if r.id != "CS-DEPLOYMENT-MAKEUP" and drawn_rulings
     }
     boss_in_play = draw(built.BOOLEANS)
     applied: dict[str, dict[str, str]] = {}
@@ -293,7 +293,7 @@ ROUND_RULINGS = (
 
 
 @st.composite
-def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4) -> dict[str, Any]:
+def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4, drawn_rulings: bool = True) -> dict[str, Any]:
     """A scenario at the Load step with the last roll made: small enough for the exhaustive search."""
     data = default_data()
     hero, allied = draw(built.sampled(tuple(HEROES[:2])))
@@ -317,7 +317,11 @@ def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4) -> dict[str, Any
     committed = {d: draw(built.sampled(tuple(faces))) for d in committed_names}
     pool = draw(built.sampled_lists(tuple(d for d in names if d not in committed), max_size=1, unique=True))
     banished = [d for d in names if d not in committed and d not in pool]
-    rulings = {rid: draw(built.sampled(tuple(REGISTRY.get(rid).reading_names))) for rid in ROUND_RULINGS}
+    rulings = {
+        rid: draw(built.sampled(tuple(REGISTRY.get(rid).reading_names)))
+        for rid in ROUND_RULINGS
+        if drawn_rulings
+    }
     return {
         "game": "cloudspire",
         "start": "load",

@@ -117,8 +117,9 @@ def draw_notation(draw: st.DrawFn, *, damaged: bool = True) -> str:
 
 
 @st.composite
-def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
-    """A valid scenario: a small island, random pieces, Spirits, cards, Fear and Blight, rulings."""
+def scenario_documents(draw: st.DrawFn, *, drawn_rulings: bool = True) -> dict[str, Any]:
+    """A valid scenario: a small island, random pieces, Spirits, cards, Fear and Blight, rulings
+    (none, and none of their draws, with ``drawn_rulings=False``)."""
     # The draws are made in a fixed order (seeded searches replay them): each step draws in turn.
     boards, layout = draw(built.sampled(ISLANDS))
     names = [f"{b}{n}" for b in boards for n in range(1, 9)]
@@ -147,11 +148,13 @@ def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
         },
         "blight": _draw_blight(draw),
         "spirit_phases": _draw_spirit_phases(draw, names, turns),
-        "rulings": _draw_rulings(draw),
+        "rulings": _draw_rulings(draw) if drawn_rulings else {},
         "decisions": {"then": "random", "seed": draw(built.integers(0, 10_000))},
         "chance": {"then": "random", "seed": draw(built.integers(0, 10_000))},
     }
-    _draw_last(draw, document, turns)
+    _draw_last(draw, document, turns, drawn_rulings)
+    if not drawn_rulings:
+        del document["rulings"]
     return document
 
 
@@ -234,13 +237,13 @@ def _draw_rulings(draw: st.DrawFn) -> dict[str, str]:
     }
 
 
-def _draw_last(draw: st.DrawFn, document: dict[str, Any], turns: int) -> None:
+def _draw_last(draw: st.DrawFn, document: dict[str, Any], turns: int, drawn_rulings: bool = True) -> None:
     """The draws added after the others: an adversary, events, the rulings of :data:`DRAWN_LAST`."""
     if draw(built.BOOLEANS):
         document["adversary"] = "Generic Escalation"
     if draw(built.BOOLEANS):
         document["events"] = ["draw"] * turns
-    for rid in DRAWN_LAST:
+    for rid in DRAWN_LAST if drawn_rulings else ():
         document["rulings"][rid] = draw(built.sampled(tuple(REGISTRY.get(rid).reading_names)))
 
 

@@ -177,8 +177,13 @@ def _dungeon(draw: st.DrawFn, rows: int, columns: int) -> dict[str, Any]:
 
 
 @st.composite
-def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
-    """A valid Invasion scenario document with random rulings, seeded dice and decisions."""
+def scenarios(
+    draw: st.DrawFn, max_players: int = 2, *, drawn_rulings: bool = True, drawn_abilities: bool = True
+) -> dict[str, Any]:
+    """A valid Invasion scenario document with random rulings, seeded dice and decisions.
+
+    ``drawn_rulings=False`` / ``drawn_abilities=False``: no ``rulings`` / ``data`` object, and none
+    of their draws (``conform --fuzz`` sends the readings asked and its own data)."""
     year = draw(built.integers(1, 4))
     columns = draw(built.integers(2, 4))
     rows = draw(built.integers(1, 4))
@@ -207,8 +212,13 @@ def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
                 "placement": placement,
             }
         )
-    rulings = {r.id: draw(built.sampled(tuple(r.reading_names))) for r in REGISTRY.all("stonespine")}
-    rulings["SS-MINIONS"] = "all"
+    rulings = (
+        {r.id: draw(built.sampled(tuple(r.reading_names))) for r in REGISTRY.all("stonespine")}
+        if drawn_rulings
+        else {}
+    )
+    if drawn_rulings:
+        rulings["SS-MINIONS"] = "all"
     doc: dict[str, Any] = {
         "game": "stonespine",
         "year": year,
@@ -218,8 +228,12 @@ def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
         "rulings": rulings,
         "dice": {"then": "random", "seed": draw(built.integers(0, 2**16))},
         "decisions": {"then": "random", "seed": draw(built.integers(0, 2**16))},
-        "data": _ability_data(draw),
+        "data": _ability_data(draw) if drawn_abilities else {},
     }
+    if not drawn_rulings:
+        del doc["rulings"]
+    if not drawn_abilities:
+        del doc["data"]
     if len(players) == 1 and draw(built.integers(0, 4)) == 0:
         doc["solo"] = {}
     where = draw(built.integers(0, 7))

@@ -52,9 +52,15 @@ def rulings(draw: st.DrawFn, *, allow_exceed: bool = True) -> dict[str, str]:
 
 @st.composite
 def positions(
-    draw: st.DrawFn, *, rivals: bool = False, allow_exceed: bool = True, max_invaders: int = 5
+    draw: st.DrawFn,
+    *,
+    rivals: bool = False,
+    allow_exceed: bool = True,
+    max_invaders: int = 5,
+    drawn_rulings: bool = True,
 ) -> dict[str, Any]:
-    """A scenario document at a position: pieces, Warlords, tracks, board, last card, rulings."""
+    """A scenario document at a position: pieces, Warlords, tracks, board, last card, rulings
+    (none, and none of their draws, with ``drawn_rulings=False``)."""
     hexes: dict[str, dict[str, Any]] = {}
     tokens = draw(built.sampled_lists(SECTIONS, min_size=1, max_size=4, unique=True))
     warlord_hexes = draw(built.integer_lists(1, 9, len(tokens), len(tokens), unique=True))
@@ -91,9 +97,11 @@ def positions(
         "reserve": draw(built.integers(0, 5)),
         "developments": draw(built.integers(0, 2)),
         "bronze": {"Axe": draw(built.integers(0, 2)), "Kiln": draw(built.integers(0, 1))},
-        "rulings": draw(rulings(allow_exceed=allow_exceed)),
+        "rulings": draw(rulings(allow_exceed=allow_exceed)) if drawn_rulings else {},
         "tribe": draw(built.sampled(("standard", "vulketh"))),
     }
+    if not drawn_rulings:
+        del document["rulings"]
     # The supply follows from the map (members never leave the game); a short supply is a
     # smaller set of Invader members, stated in the data as a user would.
     on_map = sum(c.get("invaders", 0) for c in hexes.values())
@@ -111,10 +119,12 @@ def positions(
 
 
 @st.composite
-def games(draw: st.DrawFn, *, allow_exceed: bool = True) -> dict[str, Any]:
+def games(draw: st.DrawFn, *, allow_exceed: bool = True, drawn_rulings: bool = True) -> dict[str, Any]:
     """A position plus a few player turns that only roll and place dice (open faces and
     actions: chance and decisions answered at random from seeds)."""
-    document = draw(positions(rivals=draw(built.BOOLEANS), allow_exceed=allow_exceed))
+    document = draw(
+        positions(rivals=draw(built.BOOLEANS), allow_exceed=allow_exceed, drawn_rulings=drawn_rulings)
+    )
     turns = []
     for _ in range(draw(built.integers(0, 3))):
         dice = []

@@ -168,7 +168,7 @@ def _si_run(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st
     def drafts(draw: st.DrawFn) -> Draft:
         from invasion_oracle.properties.spirit_island import scenario_documents
 
-        document = dict(draw(scenario_documents()))
+        document = dict(draw(scenario_documents(drawn_rulings=False)))  # the readings asked go with the case
         document.pop("rulings", None)  # the readings asked are sent with the case
         steps = draw(built.integers(0, 3))
         projection = _projection(draw, allowed, SI_RUN)
@@ -195,12 +195,12 @@ def _vk(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], 
             from invasion_oracle.properties.vulketh import games, positions
 
             if shape == "position":
-                document = dict(draw(positions(rivals=draw(built.BOOLEANS))))
+                document = dict(draw(positions(rivals=draw(built.BOOLEANS), drawn_rulings=False)))
                 document["decisions"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
                 document["chance"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
                 steps = draw(built.integers(0, 2))
             else:
-                document = dict(draw(games()))
+                document = dict(draw(games(drawn_rulings=False)))
                 steps = draw(built.integers(1, 4))
             document.pop("rulings", None)
             hexes = tuple(sorted(document.get("hexes", {}))) or ("1",)
@@ -224,9 +224,9 @@ def _cs(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], 
             from invasion_oracle.properties.cloudspire import engagement_documents, scenario_documents
 
             if shape == "engagement":
-                document = dict(draw(engagement_documents()))
+                document = dict(draw(engagement_documents(drawn_rulings=False)))
             else:
-                document = dict(draw(scenario_documents(max_rounds=1)))
+                document = dict(draw(scenario_documents(max_rounds=1, drawn_rulings=False)))
             document["decisions"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
             document["chance"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
             document.pop("rulings", None)
@@ -255,7 +255,8 @@ def _ss(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.Sea
     def drafts(draw: st.DrawFn) -> Draft:
         from invasion_oracle.properties.stonespine import ability_sets, scenarios
 
-        document = dict(draw(scenarios(max_players=2)))
+        # no rulings (the readings asked go with the case) and no abilities (drawn below)
+        document = dict(draw(scenarios(max_players=2, drawn_rulings=False, drawn_abilities=False)))
         document.pop("rulings", None)
         steps = draw(built.integers(0, 4))
         projection = _projection(draw, allowed, SS)
