@@ -39,6 +39,7 @@ from invasion_oracle.model.cloudspire.state import GameState
 from invasion_oracle.model.core.driver import Playthrough, replay
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.properties import built
 
 # (hero, allied factions)
 HEROES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -53,7 +54,7 @@ def _draw_lanes(draw: st.DrawFn, chosen: list[str]) -> tuple[dict[str, list[str]
     lanes: dict[str, list[str]] = {}
     rest = list(chosen)
     for lane in LANES:
-        size = draw(st.integers(0, min(2, len(rest))))
+        size = draw(built.integers(0, min(2, len(rest))))
         if size:
             lanes[lane], rest = rest[:size], rest[size:]
     return lanes, rest
@@ -65,20 +66,20 @@ def _draw_allied_cards(
     """The spires placed, the inventory and the market, from the allied factions' conflict cards."""
     allied_cards = sorted(c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT)
     spire_cards = [c for c in allied_cards if data.by_id(c).is_spire]
-    placed = draw(st.lists(st.sampled_from(spire_cards), max_size=3, unique=True)) if spire_cards else []
-    spaces = draw(st.permutations(SPIRE_SPACES))
+    placed = draw(built.sampled_lists(tuple(spire_cards), max_size=3, unique=True)) if spire_cards else []
+    spaces = draw(built.permutations(SPIRE_SPACES))
     spires = dict(zip(spaces, placed, strict=False))
     others = [c for c in allied_cards if c not in placed]
-    inventory = draw(st.lists(st.sampled_from(others), max_size=2, unique=True)) if others else []
+    inventory = draw(built.sampled_lists(tuple(others), max_size=2, unique=True)) if others else []
     market = [c for c in others if c not in inventory]
-    market = draw(st.lists(st.sampled_from(market), max_size=4, unique=True)) if market else []
+    market = draw(built.sampled_lists(tuple(market), max_size=4, unique=True)) if market else []
     return spires, inventory, market
 
 
 def _draw_dice(draw: st.DrawFn, names: tuple[str, ...]) -> dict[str, list[str]]:
     zones = draw(
         st.lists(
-            st.sampled_from(["pool", "pool", "pool", "exhausted", "banished"]),
+            built.sampled(("pool", "pool", "pool", "exhausted", "banished")),
             min_size=len(names),
             max_size=len(names),
         )
@@ -100,33 +101,33 @@ def _draw_endgame(
     crits = min(4, (side.health - 1) // 2)
     applied = {f"P{i}": {"card": boss, "face": "crit"} for i in range(1, crits + 1)}
     loaded: dict[str, dict[str, str]] = {}
-    if hero != "Wayfarer" and draw(st.booleans()):
-        loaded = {"B1": {"slot": "hero.bp1", "face": draw(st.sampled_from(["hit", "crit"]))}}
+    if hero != "Wayfarer" and draw(built.BOOLEANS):
+        loaded = {"B1": {"slot": "hero.bp1", "face": draw(built.sampled(("hit", "crit")))}}
     for key in ("exhausted", "banished"):
         dice[key] = [d for d in dice[key] if d not in applied and d not in loaded]
     return applied, loaded
 
 
 @st.composite
-def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any]:
+def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3, drawn_rulings: bool = True) -> dict[str, Any]:
     """A small described-state scenario with random rulings and seeded random answers."""
     data = default_data()
-    hero, allied = draw(st.sampled_from(HEROES))
+    hero, allied = draw(built.sampled(HEROES))
     enemies = sorted(
         c.id for c in data.cards if c.faction not in allied and c.kind in (CardKind.CONFLICT, CardKind.MINI)
     )
     bosses = sorted(c.id for c in data.cards if c.kind is CardKind.HERO and c.faction not in allied)
-    boss = draw(st.sampled_from(bosses))
-    chosen = draw(st.lists(st.sampled_from(enemies), max_size=9, unique=True))
+    boss = draw(built.sampled(tuple(bosses)))
+    chosen = draw(built.sampled_lists(tuple(enemies), max_size=9, unique=True))
     lanes, rest = _draw_lanes(draw, chosen)
     spires, inventory, market = _draw_allied_cards(draw, data, allied)
     dice = _draw_dice(draw, data.dice.names())
     rulings = {
-        r.id: draw(st.sampled_from(r.reading_names))
+        r.id: draw(built.sampled(tuple(r.reading_names)))
         for r in REGISTRY.all(GAME)
-        if r.id != "CS-DEPLOYMENT-MAKEUP"
+        if r.id != "CS-DEPLOYMENT-MAKEUP" and drawn_rulings
     }
-    boss_in_play = draw(st.booleans())
+    boss_in_play = draw(built.BOOLEANS)
     applied: dict[str, dict[str, str]] = {}
     loaded: dict[str, dict[str, str]] = {}
     if boss_in_play:
@@ -137,7 +138,7 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
         "allied": list(allied),
         "boss": boss,
         "boss_added": boss_in_play,
-        "health": draw(st.integers(2, 15)),
+        "health": draw(built.integers(2, 15)),
         "lanes": lanes,
         "deployment": rest,
         "spires": spires,
@@ -151,12 +152,12 @@ def scenario_documents(draw: st.DrawFn, *, max_rounds: int = 3) -> dict[str, Any
     }
     return {
         "game": "cloudspire",
-        "start": draw(st.sampled_from(["round", "round", "strategy"])),
-        "rounds": draw(st.integers(1, max_rounds)),
+        "start": draw(built.sampled(("round", "round", "strategy"))),
+        "rounds": draw(built.integers(1, max_rounds)),
         "state": state,
         "rulings": rulings,
-        "decisions": {"then": "random", "seed": draw(st.integers(0, 10**6))},
-        "chance": {"then": "random", "seed": draw(st.integers(0, 10**6))},
+        "decisions": {"then": "random", "seed": draw(built.integers(0, 10**6))},
+        "chance": {"then": "random", "seed": draw(built.integers(0, 10**6))},
     }
 
 
@@ -292,31 +293,35 @@ ROUND_RULINGS = (
 
 
 @st.composite
-def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4) -> dict[str, Any]:
+def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4, drawn_rulings: bool = True) -> dict[str, Any]:
     """A scenario at the Load step with the last roll made: small enough for the exhaustive search."""
     data = default_data()
-    hero, allied = draw(st.sampled_from(HEROES[:2]))
+    hero, allied = draw(built.sampled(tuple(HEROES[:2])))
     enemies = sorted(c.id for c in data.cards if c.faction not in allied and c.kind is CardKind.CONFLICT)
     bosses = sorted(c.id for c in data.cards if c.kind is CardKind.HERO and c.faction not in allied)
-    chosen = draw(st.lists(st.sampled_from(enemies), min_size=1, max_size=4, unique=True))
+    chosen = draw(built.sampled_lists(tuple(enemies), min_size=1, max_size=4, unique=True))
     lanes: dict[str, list[str]] = {}
     rest = list(chosen)
-    for lane in draw(st.permutations(LANES)):
-        size = draw(st.integers(0, min(2, len(rest))))
+    for lane in draw(built.permutations(LANES)):
+        size = draw(built.integers(0, min(2, len(rest))))
         if size:
             lanes[lane], rest = rest[:size], rest[size:]
     spire_cards = sorted(
         c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT and c.is_spire
     )
-    placed = draw(st.lists(st.sampled_from(spire_cards), max_size=2, unique=True))
-    spaces = draw(st.permutations(SPIRE_SPACES))
+    placed = draw(built.sampled_lists(tuple(spire_cards), max_size=2, unique=True))
+    spaces = draw(built.permutations(SPIRE_SPACES))
     names = data.dice.names()
-    committed_names = draw(st.lists(st.sampled_from(names), min_size=1, max_size=max_dice, unique=True))
+    committed_names = draw(built.sampled_lists(tuple(names), min_size=1, max_size=max_dice, unique=True))
     faces = ["miss", "hit", "crit"]
-    committed = {d: draw(st.sampled_from(faces)) for d in committed_names}
-    pool = draw(st.lists(st.sampled_from([d for d in names if d not in committed]), max_size=1, unique=True))
+    committed = {d: draw(built.sampled(tuple(faces))) for d in committed_names}
+    pool = draw(built.sampled_lists(tuple(d for d in names if d not in committed), max_size=1, unique=True))
     banished = [d for d in names if d not in committed and d not in pool]
-    rulings = {rid: draw(st.sampled_from(REGISTRY.get(rid).reading_names)) for rid in ROUND_RULINGS}
+    rulings = {
+        rid: draw(built.sampled(tuple(REGISTRY.get(rid).reading_names)))
+        for rid in ROUND_RULINGS
+        if drawn_rulings
+    }
     return {
         "game": "cloudspire",
         "start": "load",
@@ -325,8 +330,8 @@ def engagement_documents(draw: st.DrawFn, *, max_dice: int = 4) -> dict[str, Any
         "state": {
             "hero": hero,
             "allied": list(allied),
-            "boss": draw(st.sampled_from(bosses)),
-            "health": draw(st.integers(1, 8)),
+            "boss": draw(built.sampled(tuple(bosses))),
+            "health": draw(built.integers(1, 8)),
             "rolls_used": 3,
             "lanes": lanes,
             "deployment": rest,
@@ -343,26 +348,26 @@ def tiny_round_documents(draw: st.DrawFn, *, spires: int = 2) -> dict[str, Any]:
     data = default_data()
     hero, allied = HEROES[0]
     enemies = sorted(c.id for c in data.cards if c.faction not in allied and c.kind is CardKind.CONFLICT)
-    chosen = draw(st.lists(st.sampled_from(enemies), min_size=1, max_size=3, unique=True))
+    chosen = draw(built.sampled_lists(tuple(enemies), min_size=1, max_size=3, unique=True))
     lanes = {"bottom": chosen[:1]}
     if len(chosen) > 1:
-        lanes[draw(st.sampled_from(["top", "middle"]))] = chosen[1:2]
+        lanes[draw(built.sampled(("top", "middle")))] = chosen[1:2]
     names = data.dice.names()
-    pool = draw(st.lists(st.sampled_from(names), max_size=2, unique=True))
+    pool = draw(built.sampled_lists(tuple(names), max_size=2, unique=True))
     spire_cards = sorted(
         c.id for c in data.cards if c.faction in allied and c.kind is CardKind.CONFLICT and c.is_spire
     )
-    inventory = draw(st.lists(st.sampled_from(spire_cards), min_size=1, max_size=spires, unique=True))
+    inventory = draw(built.sampled_lists(tuple(spire_cards), min_size=1, max_size=spires, unique=True))
     return {
         "game": "cloudspire",
         "start": "round",
         "rounds": 1,
-        "rulings": {"CS-ROLLS": draw(st.sampled_from(["one", "strategy-plus-one"]))},
+        "rulings": {"CS-ROLLS": draw(built.sampled(("one", "strategy-plus-one")))},
         "state": {
             "hero": hero,
             "allied": list(allied),
             "boss": "Driftwood-H",
-            "health": draw(st.integers(1, 4)),
+            "health": draw(built.integers(1, 4)),
             "strategy": 0,
             "recovery": 1,
             "lanes": lanes,

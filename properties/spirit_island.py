@@ -38,6 +38,7 @@ from invasion_oracle.model.spirit_island.pieces import BY_LETTER, Land, Piece, P
 from invasion_oracle.model.spirit_island.scenario import Scenario
 from invasion_oracle.model.spirit_island.simulate import run
 from invasion_oracle.model.spirit_island.state import IslandState
+from invasion_oracle.properties import built
 
 FEAR_CARDS = (
     "Wary Settlers",
@@ -77,7 +78,7 @@ def land_pieces(
     health: dict[PieceKind, int] = {}
     if modifiers:
         for kind in (PieceKind.TOWN, PieceKind.CITY):
-            health[kind] = draw(st.integers(-1, 1))
+            health[kind] = draw(built.integers(-1, 1))
     land = Land()
     for kind, delta in health.items():
         if delta:
@@ -86,23 +87,28 @@ def land_pieces(
     pieces = []
     for kind in kinds:
         top = land.health_of(kind, stats) - 1
-        for _ in range(draw(st.integers(0, max_each))):
-            pieces.append(Piece(kind, draw(st.integers(0, top)) if damaged else 0))
+        for _ in range(draw(built.integers(0, max_each))):
+            pieces.append(Piece(kind, draw(built.integers(0, top)) if damaged else 0))
     return land.with_pieces(pieces)
 
 
 def notation_token(draw: st.DrawFn, letter: str, most: int, health: int) -> list[str]:
-    count = draw(st.integers(0, most))
-    damage = [draw(st.integers(0, health - 1)) for _ in range(count)]
+    count = draw(built.integers(0, most))
+    damage = [draw(built.integers(0, health - 1)) for _ in range(count)]
     return [f"{letter}@{d}" if d else letter for d in damage]
 
 
 @st.composite
 def land_notation(draw: st.DrawFn, *, damaged: bool = True) -> str:
+    return draw_notation(draw, damaged=damaged)
+
+
+def draw_notation(draw: st.DrawFn, *, damaged: bool = True) -> str:
+    """:func:`land_notation`'s draws in the caller's ``draw`` (no strategy object a land)."""
     tokens = []
     for letter, most, health in (("E", 2, 1), ("T", 2, 2), ("C", 1, 3), ("D", 3, 2)):
         tokens += notation_token(draw, letter, most, health if damaged else 1)
-    if draw(st.integers(0, 3)) == 0:
+    if draw(built.integers(0, 3)) == 0:
         tokens.append("B")
     return " ".join(tokens)
 
@@ -111,46 +117,53 @@ def land_notation(draw: st.DrawFn, *, damaged: bool = True) -> str:
 
 
 @st.composite
-def scenario_documents(draw: st.DrawFn) -> dict[str, Any]:
-    """A valid scenario: a small island, random pieces, Spirits, cards, Fear and Blight, rulings."""
+def scenario_documents(draw: st.DrawFn, *, drawn_rulings: bool = True) -> dict[str, Any]:
+    """A valid scenario: a small island, random pieces, Spirits, cards, Fear and Blight, rulings
+    (none, and none of their draws, with ``drawn_rulings=False``)."""
     # The draws are made in a fixed order (seeded searches replay them): each step draws in turn.
-    boards, layout = draw(st.sampled_from(ISLANDS))
+    boards, layout = draw(built.sampled(ISLANDS))
     names = [f"{b}{n}" for b in boards for n in range(1, 9)]
     lands, cleared = _draw_lands(draw, names)
     spirits = _draw_spirits(draw, names)
     board, used = _draw_invader_board(draw)
-    turns = draw(st.integers(1, 3))
+    turns = draw(built.integers(1, 3))
     deck = _draw_invader_deck(draw, turns, used)
-    earned_before = draw(st.integers(0, 7))
-    earned = draw(st.lists(st.sampled_from(FEAR_CARDS), max_size=2, unique=True))
+    earned_before = draw(built.integers(0, 7))
+    earned = draw(built.sampled_lists(FEAR_CARDS, max_size=2, unique=True))
     pool_size = 4 * len(spirits)
     document: dict[str, Any] = {
         "game": "spirit-island",
         "island": {"boards": list(boards), **({"layout": layout} if layout else {})},
-        "pieces": "empty" if cleared else draw(st.sampled_from(("start", "empty"))),
+        "pieces": "empty" if cleared else draw(built.sampled(("start", "empty"))),
         "lands": lands,
         "spirits": spirits,
-        "turn": draw(st.integers(1, 4)),
+        "turn": draw(built.integers(1, 4)),
         "turns": turns,
         "invader_board": board,
         "invader_deck": deck,
-        "fear": {"pool": draw(st.integers(1, pool_size)), "earned_before": earned_before, "earned": earned},
+        "fear": {
+            "pool": draw(built.integers(1, pool_size)),
+            "earned_before": earned_before,
+            "earned": earned,
+        },
         "blight": _draw_blight(draw),
         "spirit_phases": _draw_spirit_phases(draw, names, turns),
-        "rulings": _draw_rulings(draw),
-        "decisions": {"then": "random", "seed": draw(st.integers(0, 10_000))},
-        "chance": {"then": "random", "seed": draw(st.integers(0, 10_000))},
+        "rulings": _draw_rulings(draw) if drawn_rulings else {},
+        "decisions": {"then": "random", "seed": draw(built.integers(0, 10_000))},
+        "chance": {"then": "random", "seed": draw(built.integers(0, 10_000))},
     }
-    _draw_last(draw, document, turns)
+    _draw_last(draw, document, turns, drawn_rulings)
+    if not drawn_rulings:
+        del document["rulings"]
     return document
 
 
 def _draw_lands(draw: st.DrawFn, names: list[str]) -> tuple[dict[str, str], str]:
     """Some lands' pieces (in notation), and the letters of the Invaders cleared from them."""
-    lands = {name: draw(land_notation()) for name in names if draw(st.booleans())}
+    lands = {name: draw_notation(draw) for name in names if draw(built.BOOLEANS)}
     # A quarter of the islands are cleared of some Invaders, so each Terror Level's victory
     # (victory.py) is within reach of a search over these documents.
-    cleared = draw(st.sampled_from(("", "", "", "", "", "ETC", "TC", "C")))
+    cleared = draw(built.sampled(("", "", "", "", "", "ETC", "TC", "C")))
     if cleared:
         lands = {
             name: " ".join(t for t in text.split() if t[0] not in cleared) for name, text in lands.items()
@@ -161,9 +174,9 @@ def _draw_lands(draw: st.DrawFn, names: list[str]) -> tuple[dict[str, str], str]
 def _draw_spirits(draw: st.DrawFn, names: list[str]) -> list[dict[str, Any]]:
     """One or two Spirits, each with Presence in one to three of ``names``."""
     spirits = []
-    for s in range(draw(st.integers(1, 2))):
-        homes = draw(st.lists(st.sampled_from(names), min_size=1, max_size=3, unique=True))
-        spirits.append({"name": f"Spirit{s + 1}", "presence": {h: draw(st.integers(1, 2)) for h in homes}})
+    for s in range(draw(built.integers(1, 2))):
+        homes = draw(built.sampled_lists(tuple(names), min_size=1, max_size=3, unique=True))
+        spirits.append({"name": f"Spirit{s + 1}", "presence": {h: draw(built.integers(1, 2)) for h in homes}})
     return spirits
 
 
@@ -173,8 +186,8 @@ def _draw_invader_board(draw: st.DrawFn) -> tuple[dict[str, list[str]], list[str
     board: dict[str, list[str]] = {}
     for slot in ("ravage", "build"):
         cards = []
-        for _ in range(draw(st.sampled_from((0, 1, 1, 1, 2)))):
-            card = draw(st.sampled_from([c for stage in CARDS.values() for c in stage if c not in used]))
+        for _ in range(draw(built.sampled((0, 1, 1, 1, 2)))):
+            card = draw(built.sampled(tuple(c for stage in CARDS.values() for c in stage if c not in used)))
             used.append(card)
             cards.append(card)
         board[slot] = cards
@@ -183,7 +196,7 @@ def _draw_invader_board(draw: st.DrawFn) -> tuple[dict[str, list[str]], list[str
 
 def _draw_invader_deck(draw: st.DrawFn, turns: int, used: list[str]) -> list[str]:
     """One stage a turn, cut short until no stage needs more cards than it has besides ``used``."""
-    deck = [draw(st.sampled_from(("stage-1", "stage-2", "stage-3"))) for _ in range(turns)]
+    deck = [draw(built.sampled(("stage-1", "stage-2", "stage-3"))) for _ in range(turns)]
     while any(
         sum(1 for e in deck if e == f"stage-{s}") + sum(1 for c in used if c.startswith(str(s)))
         > len(CARDS[s])
@@ -195,9 +208,9 @@ def _draw_invader_deck(draw: st.DrawFn, turns: int, used: list[str]) -> list[str
 
 def _draw_blight(draw: st.DrawFn) -> dict[str, Any]:
     return {
-        "card": draw(st.sampled_from(BLIGHT_CARDS)),
-        "side": draw(st.sampled_from(("healthy", "blighted"))),
-        "pool": draw(st.integers(1, 6)),
+        "card": draw(built.sampled(BLIGHT_CARDS)),
+        "side": draw(built.sampled(("healthy", "blighted"))),
+        "pool": draw(built.integers(1, 6)),
     }
 
 
@@ -206,10 +219,10 @@ def _draw_spirit_phases(draw: st.DrawFn, names: list[str], turns: int) -> list[d
     return [
         {
             "defend": {
-                n: draw(st.integers(0, 2))
-                for n in draw(st.lists(st.sampled_from(names), max_size=2, unique=True))
+                n: draw(built.integers(0, 2))
+                for n in draw(built.sampled_lists(tuple(names), max_size=2, unique=True))
             },
-            "fear": draw(st.integers(0, 3)),
+            "fear": draw(built.integers(0, 3)),
         }
         for _ in range(turns)
     ]
@@ -218,20 +231,20 @@ def _draw_spirit_phases(draw: st.DrawFn, names: list[str], turns: int) -> list[d
 def _draw_rulings(draw: st.DrawFn) -> dict[str, str]:
     """A reading of each ruling but those drawn last (:data:`DRAWN_LAST`)."""
     return {
-        r.id: draw(st.sampled_from(r.reading_names))
+        r.id: draw(built.sampled(tuple(r.reading_names)))
         for r in REGISTRY.all("spirit-island")
         if r.id not in DRAWN_LAST
     }
 
 
-def _draw_last(draw: st.DrawFn, document: dict[str, Any], turns: int) -> None:
+def _draw_last(draw: st.DrawFn, document: dict[str, Any], turns: int, drawn_rulings: bool = True) -> None:
     """The draws added after the others: an adversary, events, the rulings of :data:`DRAWN_LAST`."""
-    if draw(st.booleans()):
+    if draw(built.BOOLEANS):
         document["adversary"] = "Generic Escalation"
-    if draw(st.booleans()):
+    if draw(built.BOOLEANS):
         document["events"] = ["draw"] * turns
-    for rid in DRAWN_LAST:
-        document["rulings"][rid] = draw(st.sampled_from(REGISTRY.get(rid).reading_names))
+    for rid in DRAWN_LAST if drawn_rulings else ():
+        document["rulings"][rid] = draw(built.sampled(tuple(REGISTRY.get(rid).reading_names)))
 
 
 DRAWN_LAST = ("SI-OVER-ALLOCATION",)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -39,6 +40,7 @@ from invasion_oracle.model.stonespine.levelling import state_at
 from invasion_oracle.model.stonespine.outcome import outcome
 from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.model.stonespine.state import GameState
+from invasion_oracle.properties import built
 
 ELEMENTS = (
     "gnoll",
@@ -102,10 +104,14 @@ UNKNOWN_ABILITIES = {
 @st.composite
 def ability_data(draw: st.DrawFn) -> dict[str, Any]:
     """A data object giving every ability the seed leaves out, from the vocabulary."""
+    return _ability_data(draw)
+
+
+def _ability_data(draw: st.DrawFn) -> dict[str, Any]:
     abilities = []
     for ability_id, pool in UNKNOWN_ABILITIES.items():
         # Two cheap draws rather than a list: generation is most of these tests' time.
-        first, second = draw(st.integers(0, len(pool) - 1)), draw(st.integers(0, len(pool)))
+        first, second = draw(built.integers(0, len(pool) - 1)), draw(built.integers(0, len(pool)))
         effects = [pool[first]]
         if second < len(pool) and pool[second]["do"] != pool[first]["do"]:
             effects.append(pool[second])
@@ -113,15 +119,41 @@ def ability_data(draw: st.DrawFn) -> dict[str, Any]:
     return {"abilities": abilities}
 
 
+@cache
+def ability_sets() -> tuple[dict[str, Any], ...]:
+    """A few data objects (shared: copy one before changing it) that together give every effect of the vocabulary in every slot: the
+    ``k``-th gives each ability the ``k``-th effect of its pool and, when it differs in kind, the
+    one three further on. ``invasion conform --fuzz`` draws its Stonespine data from these, so
+    its scenarios meet the same data again and again (a data document is checked once)."""
+    size = max(len(pool) for pool in UNKNOWN_ABILITIES.values())
+    sets = []
+    for k in range(size):
+        abilities = []
+        for ability_id, pool in UNKNOWN_ABILITIES.items():
+            first, second = pool[k % len(pool)], pool[(k + 3) % len(pool)]
+            effects = [first] + ([second] if second["do"] != first["do"] else [])
+            abilities.append({"id": ability_id, "effects": effects})
+        sets.append({"abilities": abilities})
+    return tuple(sets)
+
+
 @st.composite
 def chambers(draw: st.DrawFn) -> str:
+    return _chamber(draw)
+
+
+_ELEMENT_LISTS = built.sampled_lists(ELEMENTS, max_size=4)
+
+
+def _chamber(draw: st.DrawFn) -> str:
     # Few draws per chamber (a bit mask for the type and doors, one number for passages):
-    # generating dungeons is most of the property tests' time.
-    bits = draw(st.integers(0, 31))
+    # generating dungeons is most of the property tests' time. Drawn in the caller's draw (no
+    # strategy object a chamber: the same choices, a third of the time).
+    bits = draw(built.integers(0, 31))
     kind = "stone" if bits & 16 else "cave"
     doors = "".join(s for i, s in enumerate("TBLR") if bits & (1 << i)) or "-"
-    elements = draw(st.lists(st.sampled_from(ELEMENTS), max_size=4))
-    passage_bits = draw(st.integers(0, 63))  # about one chamber in four has a passage
+    elements = draw(_ELEMENT_LISTS)
+    passage_bits = draw(built.integers(0, 63))  # about one chamber in four has a passage
     passages = "".join(s for i, s in enumerate("TBLR") if passage_bits < 16 and passage_bits & (1 << i))
     text = " ".join([kind, doors, *elements])
     return text + (f" passages={passages}" if passages else "")
@@ -129,86 +161,98 @@ def chambers(draw: st.DrawFn) -> str:
 
 @st.composite
 def dungeons(draw: st.DrawFn, rows: int, columns: int) -> dict[str, Any]:
+    return _dungeon(draw, rows, columns)
+
+
+def _dungeon(draw: st.DrawFn, rows: int, columns: int) -> dict[str, Any]:
     letters = "ABCDEFGH"[:columns]
-    grid = [[draw(chambers()) for _ in range(columns)] for _ in range(rows)]
+    grid = [[_chamber(draw) for _ in range(columns)] for _ in range(rows)]
     # Mostly open the entrance, so heroes usually get in.
-    entrance = draw(st.integers(0, columns - 1))
-    if draw(st.integers(0, 4)) and "T" not in grid[0][entrance].split()[1]:
+    entrance = draw(built.integers(0, columns - 1))
+    if draw(built.integers(0, 4)) and "T" not in grid[0][entrance].split()[1]:
         words = grid[0][entrance].split()
         words[1] = "T" + (words[1] if words[1] != "-" else "")
         grid[0][entrance] = " ".join(words)
-    return {"entrance": letters[entrance], "exit": draw(st.sampled_from(letters)), "rows": grid}
+    return {"entrance": letters[entrance], "exit": draw(built.sampled(tuple(letters))), "rows": grid}
 
 
 @st.composite
-def scenarios(draw: st.DrawFn, max_players: int = 2) -> dict[str, Any]:
-    """A valid Invasion scenario document with random rulings, seeded dice and decisions."""
-    year = draw(st.integers(1, 4))
-    columns = draw(st.integers(2, 4))
-    rows = draw(st.integers(1, 4))
+def scenarios(
+    draw: st.DrawFn, max_players: int = 2, *, drawn_rulings: bool = True, drawn_abilities: bool = True
+) -> dict[str, Any]:
+    """A valid Invasion scenario document with random rulings, seeded dice and decisions.
+
+    ``drawn_rulings=False`` / ``drawn_abilities=False``: no ``rulings`` / ``data`` object, and none
+    of their draws (``conform --fuzz`` sends the readings asked and its own data)."""
+    year = draw(built.integers(1, 4))
+    columns = draw(built.integers(2, 4))
+    rows = draw(built.integers(1, 4))
     if columns == 4:
         rows = min(rows, year)  # a game dungeon has one row a year
     boards = default_data(Rulings.defaults("stonespine"))
     players = []
-    for index in range(draw(st.integers(1, max_players))):
-        guardian = draw(st.sampled_from(GUARDIANS))
+    for index in range(draw(built.integers(1, max_players))):
+        guardian = draw(built.sampled(GUARDIANS))
         board = boards.guardian(guardian)
-        levels = [draw(st.integers(0, board.top(t))) for t in (0, 1)]
+        levels = [draw(built.integers(0, board.top(t))) for t in (0, 1)]
         unlocked = state_at(board, (levels[0], levels[1])).minions_unlocked
-        dungeon = draw(dungeons(rows, columns))
-        cells = [f"{'ABCDEFGH'[c]}{r + 1}" for r in range(rows) for c in range(columns)]
+        dungeon = _dungeon(draw, rows, columns)
+        cells = tuple(f"{'ABCDEFGH'[c]}{r + 1}" for r in range(rows) for c in range(columns))
         placement = {
-            "guardians": draw(
-                st.lists(
-                    st.sampled_from(cells),
-                    min_size=board.figures,
-                    max_size=board.figures,
-                )
-            ),
-            "minions": draw(st.lists(st.sampled_from(cells), min_size=unlocked, max_size=unlocked)),
+            "guardians": draw(built.sampled_lists(cells, board.figures, board.figures)),
+            "minions": draw(built.sampled_lists(cells, unlocked, unlocked)),
         }
         players.append(
             {
                 "name": f"P{index + 1}",
                 "guardian": guardian,
                 "levels": levels,
-                "xp": draw(st.integers(0, 4)),
+                "xp": draw(built.integers(0, 4)),
                 "dungeon": dungeon,
                 "placement": placement,
             }
         )
-    rulings = {r.id: draw(st.sampled_from(r.reading_names)) for r in REGISTRY.all("stonespine")}
-    rulings["SS-MINIONS"] = "all"
+    rulings = (
+        {r.id: draw(built.sampled(tuple(r.reading_names))) for r in REGISTRY.all("stonespine")}
+        if drawn_rulings
+        else {}
+    )
+    if drawn_rulings:
+        rulings["SS-MINIONS"] = "all"
     doc: dict[str, Any] = {
         "game": "stonespine",
         "year": year,
-        "heroes": {c: draw(st.sampled_from(names)) for c, names in HEROES.items()},
-        "health_bonus": {c: draw(st.integers(0, 2)) for c in HEROES},
+        "heroes": {c: draw(built.sampled(names)) for c, names in HEROES.items()},
+        "health_bonus": {c: draw(built.integers(0, 2)) for c in HEROES},
         "players": players,
         "rulings": rulings,
-        "dice": {"then": "random", "seed": draw(st.integers(0, 2**16))},
-        "decisions": {"then": "random", "seed": draw(st.integers(0, 2**16))},
-        "data": draw(ability_data()),
+        "dice": {"then": "random", "seed": draw(built.integers(0, 2**16))},
+        "decisions": {"then": "random", "seed": draw(built.integers(0, 2**16))},
+        "data": _ability_data(draw) if drawn_abilities else {},
     }
-    if len(players) == 1 and draw(st.integers(0, 4)) == 0:
+    if not drawn_rulings:
+        del doc["rulings"]
+    if not drawn_abilities:
+        del doc["data"]
+    if len(players) == 1 and draw(built.integers(0, 4)) == 0:
         doc["solo"] = {}
-    where = draw(st.integers(0, 7))
+    where = draw(built.integers(0, 7))
     if where == 0:
         # Start earlier, in Improvement (XP bought, rubble removed, passages bought; level-ups and
         # instant abilities) or Preparation (the decider places figures and passages).
-        doc["start"] = draw(st.sampled_from(("improvement", "preparation")))
+        doc["start"] = draw(built.sampled(("improvement", "preparation")))
         for player in players:
             del player["placement"]
             if doc["start"] == "improvement":
-                player["gold"] = draw(st.integers(0, 14))
+                player["gold"] = draw(built.integers(0, 14))
     elif where < 3:
         # Start later in the phase: a wave under way, heroes still waiting, some gates closed.
         doc["wave"] = 1
         for player in players:
-            if draw(st.integers(0, 3)) == 0:
+            if draw(built.integers(0, 3)) == 0:
                 player["gate"] = "closed"
             else:
-                player["waiting"] = draw(st.lists(st.sampled_from(("black", "purple", "red")), max_size=3))
+                player["waiting"] = draw(built.sampled_lists(("black", "purple", "red"), max_size=3))
     return doc
 
 

@@ -33,8 +33,10 @@ from invasion_oracle.model.vulketh.data import default_data
 from invasion_oracle.model.vulketh.scenario import Scenario
 from invasion_oracle.model.vulketh.simulate import run
 from invasion_oracle.model.vulketh.state import GameState
+from invasion_oracle.properties import built
 
 SECTIONS = ("steal-resources", "convert", "spread", "regress", "war")
+_SCORES = st.one_of(st.integers(0, 6), st.integers(12, 14))
 
 
 @st.composite
@@ -44,24 +46,30 @@ def rulings(draw: st.DrawFn, *, allow_exceed: bool = True) -> dict[str, str]:
         readings = [
             r for r in ruling.reading_names if allow_exceed or (ruling.id, r) != ("VK-CONVERT-CAP", "exceed")
         ]
-        chosen[ruling.id] = draw(st.sampled_from(readings))
+        chosen[ruling.id] = draw(built.sampled(tuple(readings)))
     return chosen
 
 
 @st.composite
 def positions(
-    draw: st.DrawFn, *, rivals: bool = False, allow_exceed: bool = True, max_invaders: int = 5
+    draw: st.DrawFn,
+    *,
+    rivals: bool = False,
+    allow_exceed: bool = True,
+    max_invaders: int = 5,
+    drawn_rulings: bool = True,
 ) -> dict[str, Any]:
-    """A scenario document at a position: pieces, Warlords, tracks, board, last card, rulings."""
+    """A scenario document at a position: pieces, Warlords, tracks, board, last card, rulings
+    (none, and none of their draws, with ``drawn_rulings=False``)."""
     hexes: dict[str, dict[str, Any]] = {}
-    tokens = draw(st.lists(st.sampled_from(SECTIONS), min_size=1, max_size=4, unique=True))
-    warlord_hexes = draw(st.lists(st.integers(1, 9), min_size=len(tokens), max_size=len(tokens), unique=True))
+    tokens = draw(built.sampled_lists(SECTIONS, min_size=1, max_size=4, unique=True))
+    warlord_hexes = draw(built.integer_lists(1, 9, len(tokens), len(tokens), unique=True))
     room, player_room = 20, 20  # each tribe's members: all of them may be on the map, no more
     for number in range(1, 10):
         cell: dict[str, Any] = {}
-        invaders = min(room, draw(st.integers(0, max_invaders)))
+        invaders = min(room, draw(built.integers(0, max_invaders)))
         room -= invaders
-        player = min(player_room, draw(st.integers(0, 4)))
+        player = min(player_room, draw(built.integers(0, 4)))
         player_room -= player
         if invaders:
             cell["invaders"] = invaders
@@ -69,62 +77,66 @@ def positions(
             cell["player"] = player
         if number in warlord_hexes:
             cell["warlord"] = tokens[warlord_hexes.index(number)]
-        elif player and draw(st.integers(0, 2)) == 0:
+        elif player and draw(built.integers(0, 2)) == 0:
             cell["village"] = "player"
-        if rivals and draw(st.integers(0, 3)) == 0:
-            cell["rivals"] = {"Kiror": draw(st.integers(1, 3))}
+        if rivals and draw(built.integers(0, 3)) == 0:
+            cell["rivals"] = {"Kiror": draw(built.integers(1, 3))}
         if cell:
             hexes[str(number)] = cell
-    if not any(c.get("invaders") for c in hexes.values()) and draw(st.booleans()):
+    if not any(c.get("invaders") for c in hexes.values()) and draw(built.BOOLEANS):
         hexes.setdefault("1", {})["invaders"] = 1  # room is 20 here: nothing was placed
     document: dict[str, Any] = {
         "game": "vulketh",
-        "start": draw(st.sampled_from(["player", "invader"])),
-        "difficulty": draw(st.sampled_from(["easy", "normal", "difficult"])),
+        "start": draw(built.sampled(("player", "invader"))),
+        "difficulty": draw(built.sampled(("easy", "normal", "difficult"))),
         "hexes": hexes,
-        "action_board": {a: [draw(st.sampled_from(FACES)) for _ in range(3)] for a in ACTIONS},
-        "score": draw(st.one_of(st.integers(0, 6), st.integers(12, 14))),  # near a win, sometimes
-        "resources": {k: draw(st.integers(0, 3)) for k in ("food", "wood", "stone")},
-        "invader_resources": draw(st.integers(0, 14)),
-        "reserve": draw(st.integers(0, 5)),
-        "developments": draw(st.integers(0, 2)),
-        "bronze": {"Axe": draw(st.integers(0, 2)), "Kiln": draw(st.integers(0, 1))},
-        "rulings": draw(rulings(allow_exceed=allow_exceed)),
-        "tribe": draw(st.sampled_from(["standard", "vulketh"])),
+        "action_board": {a: [draw(built.sampled(FACES)) for _ in range(3)] for a in ACTIONS},
+        "score": draw(_SCORES),  # near a win, sometimes
+        "resources": {k: draw(built.integers(0, 3)) for k in ("food", "wood", "stone")},
+        "invader_resources": draw(built.integers(0, 14)),
+        "reserve": draw(built.integers(0, 5)),
+        "developments": draw(built.integers(0, 2)),
+        "bronze": {"Axe": draw(built.integers(0, 2)), "Kiln": draw(built.integers(0, 1))},
+        "rulings": draw(rulings(allow_exceed=allow_exceed)) if drawn_rulings else {},
+        "tribe": draw(built.sampled(("standard", "vulketh"))),
     }
+    if not drawn_rulings:
+        del document["rulings"]
     # The supply follows from the map (members never leave the game); a short supply is a
     # smaller set of Invader members, stated in the data as a user would.
     on_map = sum(c.get("invaders", 0) for c in hexes.values())
     fewest = max(0, on_map + document["reserve"] - 5)
-    members = draw(st.integers(fewest, 20))
+    members = draw(built.integers(fewest, 20))
     if members != 20:
         document["data"] = {"values": {"invader_members": members}}
-    if draw(st.booleans()):
-        last = draw(st.sampled_from([c.id for c in default_data().action_cards]))
+    if draw(built.BOOLEANS):
+        last = draw(built.sampled(tuple(c.id for c in default_data().action_cards)))
         document["last_card"] = last
         document["discard"] = [last]
     if rivals:
-        document["rivals"] = [{"name": "Kiror", "evasion": draw(st.booleans())}]
+        document["rivals"] = [{"name": "Kiror", "evasion": draw(built.BOOLEANS)}]
     return document
 
 
 @st.composite
-def games(draw: st.DrawFn, *, allow_exceed: bool = True) -> dict[str, Any]:
+def games(draw: st.DrawFn, *, allow_exceed: bool = True, drawn_rulings: bool = True) -> dict[str, Any]:
     """A position plus a few player turns that only roll and place dice (open faces and
     actions: chance and decisions answered at random from seeds)."""
-    document = draw(positions(rivals=draw(st.booleans()), allow_exceed=allow_exceed))
+    document = draw(
+        positions(rivals=draw(built.BOOLEANS), allow_exceed=allow_exceed, drawn_rulings=drawn_rulings)
+    )
     turns = []
-    for _ in range(draw(st.integers(0, 3))):
+    for _ in range(draw(built.integers(0, 3))):
         dice = []
         for _ in range(2):
             die: dict[str, str] = {}
-            if draw(st.booleans()):
-                die["face"] = draw(st.sampled_from(FACES))
+            if draw(built.BOOLEANS):
+                die["face"] = draw(built.sampled(FACES))
             dice.append(die)
         turns.append({"dice": dice})
     document["player_turns"] = turns
-    document["decisions"] = {"then": "random", "seed": draw(st.integers(0, 10_000))}
-    document["chance"] = {"then": "random", "seed": draw(st.integers(0, 10_000))}
+    document["decisions"] = {"then": "random", "seed": draw(built.integers(0, 10_000))}
+    document["chance"] = {"then": "random", "seed": draw(built.integers(0, 10_000))}
     return document
 
 

@@ -10,7 +10,12 @@ searches per game (:data:`SEARCHES`, each with a fast answer). The two results a
   with the old and new value; a case whose default outcome became illegal or legal; a case only
   one side produces (added, removed);
 * a search whose answer changed: the old and new answer;
-* a ruling whose readings start or stop parting on the witnesses.
+* a ruling whose readings start or stop parting on the witnesses;
+* a rule that becomes dead or alive: exercised by no case under one side and by some under the
+  other (:mod:`invasion_oracle.reports.changes_rules`).
+
+``--format html`` draws each changed case under both data side by side
+(:mod:`invasion_oracle.reports.changes_html`).
 
 The result (:func:`compare`) is canonical JSON, one entry per case id, sorted, so a recorded file
 (``--record``) diffs small. ``--baseline FILE --check`` exits 1 when a change is not what the
@@ -25,7 +30,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +38,13 @@ from typing import TYPE_CHECKING, Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.reports.changes_rules import (
+    KINDS,
+    leaf_changes,
+    rule_changes,
+    rule_counts,
+    rule_evidence,
+)
 
 if TYPE_CHECKING:  # the parser is built for --help without the data machinery (a fast start)
     from invasion_oracle.model.core.overrides import DataInForce
@@ -41,7 +53,7 @@ if TYPE_CHECKING:  # the parser is built for --help without the data machinery (
 FORMAT = 1
 BASELINE_LIMIT = 64 * 1024 * 1024
 FIELDS_PER_CASE = 40  # changed leaves listed per case (the count of the rest is kept)
-KINDS = ("changed", "became-illegal", "became-legal", "added", "removed")
+PARTS = ("cases", "searches", "rulings", "rules")  # the answer's parts that list changes, by id
 
 SEARCHES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     # name -> the command's words after `invasion`; each answers in seconds (README, "Searches")
@@ -124,9 +136,16 @@ class Results:
 
 
 def _brief(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """What comparing needs of a case: ``expect`` is compared; the rule sections it cites find the
+    rules it exercises; its scenario and projection draw it (``--format html``)."""
     return {
         "section": raw.get("section", ""),
         "depends_on": raw.get("depends_on", []),
+        "rule_refs": [
+            str(ref.get("section", "")) for ref in raw.get("rule_refs", []) if isinstance(ref, dict)
+        ],
+        "scenario": raw.get("scenario"),
+        "projection": raw.get("projection", ""),
         "expect": raw["expect"],
     }
 
@@ -209,18 +228,6 @@ def _without_timings(value: Any) -> Any:
 # -- comparing ------------------------------------------------------------------------------------
 
 
-def leaf_changes(old: Any, new: Any, path: str = "$") -> Iterator[tuple[str, Any, Any]]:
-    """Each leaf that differs: its JSON path, old and new (a missing side is ``None``)."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        for key in sorted(set(old) | set(new)):
-            yield from leaf_changes(old.get(key), new.get(key), f"{path}.{key}")
-    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            yield from leaf_changes(a, b, f"{path}[{i}]")
-    elif old != new:
-        yield path, old, new
-
-
 def _status(case: Mapping[str, Any]) -> str:
     """The default outcome's status: the first variant's (the readings every ruling has by default)."""
     variants = case["expect"]
@@ -242,15 +249,17 @@ def compare(old: Results, new: Results, games: Sequence[str], labels: tuple[str,
     cases = _case_changes(old, new)
     searches = _search_changes(old, new)
     rulings = _ruling_changes(old, new, games)
+    rules = rule_changes(old.cases, new.cases, games)
     return {
         "format": FORMAT,
         "against": labels[0],
         "data": labels[1],
-        "summary": _summary(old, new, games, cases, searches, rulings),
-        "no_change": not (cases or searches or rulings),
+        "summary": _summary(old, new, games, cases, searches, rulings, rules),
+        "no_change": not (cases or searches or rulings or rules),
         "cases": cases,
         "searches": searches,
         "rulings": rulings,
+        "rules": rules,
     }
 
 
@@ -259,7 +268,7 @@ def _case_changes(old: Results, new: Results) -> dict[str, Any]:
     cases: dict[str, Any] = {}
     for cid in sorted(set(old.cases) | set(new.cases)):
         before, after = old.cases.get(cid), new.cases.get(cid)
-        if before == after:
+        if before is not None and after is not None and _compared(before) == _compared(after):
             continue
         entry: dict[str, Any] = {"section": (after or before or {}).get("section", "")}
         if before is None or after is None:
@@ -272,6 +281,12 @@ def _case_changes(old: Results, new: Results) -> dict[str, Any]:
                 entry["more_fields"] = len(leaves) - FIELDS_PER_CASE
         cases[cid] = entry
     return cases
+
+
+def _compared(case: Mapping[str, Any]) -> tuple[Any, Any]:
+    """What a case's change is: its expectation and the rulings it depends on (not its scenario or
+    the sections it cites, which are the case's own)."""
+    return case["expect"], case.get("depends_on", [])
 
 
 def _change_kind(was: str, now: str) -> str:
@@ -315,8 +330,10 @@ def _summary(
     cases: Mapping[str, Any],
     searches: Mapping[str, Any],
     rulings: Mapping[str, Any],
+    rules: Mapping[str, Any],
 ) -> dict[str, Any]:
-    """Per game: the cases compared, the count of each kind of change, searches and rulings changed."""
+    """Per game: the cases compared, the count of each kind of change, searches and rulings
+    changed, rules dead and alive."""
     summary = {}
     for game in games:
         mine = [c for cid, c in cases.items() if cid.startswith(f"{game}/")]
@@ -325,6 +342,7 @@ def _summary(
             **{kind: sum(1 for c in mine if c["kind"] == kind) for kind in KINDS},
             "searches_changed": sum(1 for name in searches if name.startswith(f"{game}/")),
             "rulings_changed": sum(1 for r in rulings.values() if r["game"] == game),
+            **rule_counts(rules, game),
         }
     return summary
 
@@ -354,7 +372,8 @@ def read_baseline(path: str) -> dict[str, Any]:
         raise MalformedInputError(
             path, "$.format", f"expected {FORMAT} (a file written by `changes --record`)"
         )
-    for key in ("cases", "searches", "rulings"):
+    document.setdefault("rules", {})  # a record written before rules were compared holds none
+    for key in ("cases", "searches", "rulings", "rules"):
         part = document.get(key)
         if not isinstance(part, dict):
             raise MalformedInputError(path, f"$.{key}", "expected an object keyed by id")
@@ -364,13 +383,16 @@ def read_baseline(path: str) -> dict[str, Any]:
     for name, entry in document["cases"].items():
         if entry.get("kind") not in KINDS:
             raise MalformedInputError(path, f"$.cases.{name}.kind", f"expected one of {', '.join(KINDS)}")
+    for name, entry in document["rules"].items():
+        if entry.get("kind") not in ("dead", "alive"):
+            raise MalformedInputError(path, f"$.rules.{name}.kind", "expected dead or alive")
     return document
 
 
 def unheld(answer: Mapping[str, Any], baseline: Mapping[str, Any]) -> list[str]:
     """``KIND id`` of each change the baseline does not hold (absent or different)."""
     out = []
-    for key in ("cases", "searches", "rulings"):
+    for key in PARTS:
         held = baseline.get(key, {})
         for name, entry in answer[key].items():
             if held.get(name) != entry:
@@ -381,10 +403,7 @@ def unheld(answer: Mapping[str, Any], baseline: Mapping[str, Any]) -> list[str]:
 def stale(answer: Mapping[str, Any], baseline: Mapping[str, Any]) -> list[str]:
     """``KIND id`` of each change the baseline holds that no longer happens."""
     return [
-        f"{key[:-1]} {name}"
-        for key in ("cases", "searches", "rulings")
-        for name in baseline.get(key, {})
-        if name not in answer[key]
+        f"{key[:-1]} {name}" for key in PARTS for name in baseline.get(key, {}) if name not in answer[key]
     ]
 
 
@@ -405,11 +424,19 @@ def render_text(answer: Mapping[str, Any], markdown: bool) -> str:
         lines.append("no change")
     if markdown:
         lines += [
-            "| game | cases | changed | became illegal | became legal | added | removed | searches | rulings |",
-            "|---|---|---|---|---|---|---|---|---|",
+            "| game | cases | changed | became illegal | became legal | added | removed | searches | rulings "
+            "| rules dead | rules alive |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
         ]
     for game, s in answer["summary"].items():
-        counts = [s["cases_compared"], *(s[k] for k in KINDS), s["searches_changed"], s["rulings_changed"]]
+        counts = [
+            s["cases_compared"],
+            *(s[k] for k in KINDS),
+            s["searches_changed"],
+            s["rulings_changed"],
+            s.get("rules_dead", 0),
+            s.get("rules_alive", 0),
+        ]
         if markdown:
             lines.append(f"| {game} | " + " | ".join(str(c) for c in counts) + " |")
         else:
@@ -417,7 +444,8 @@ def render_text(answer: Mapping[str, Any], markdown: bool) -> str:
                 f"{game}: {s['cases_compared']} cases compared, {s['changed']} changed, "
                 f"{s['became-illegal']} became illegal, {s['became-legal']} became legal, {s['added']} added, "
                 f"{s['removed']} removed; {s['searches_changed']} search answers changed; "
-                f"{s['rulings_changed']} rulings start or stop parting"
+                f"{s['rulings_changed']} rulings start or stop parting; "
+                f"{s.get('rules_dead', 0)} rules dead, {s.get('rules_alive', 0)} alive"
             )
     code = "`" if markdown else ""
     bullet = "- " if markdown else "  "
@@ -442,6 +470,12 @@ def render_text(answer: Mapping[str, Any], markdown: bool) -> str:
                 f"{bullet}{rid} ({r['game']}): {r['kind']} "
                 f"(witnesses parting: {len(r['old_witnesses'])} -> {len(r['new_witnesses'])})"
             )
+    if answer.get("rules"):
+        lines += ["", f"{'## ' if markdown else ''}Rules dead or alive"]
+        for r in answer["rules"].values():
+            lines.append(
+                f"{bullet}{r['kind']}: {r['game']} {r['rule']} {code}{r['name']}{code}: {rule_evidence(r)}"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -451,6 +485,7 @@ def render_junit(answer: Mapping[str, Any]) -> str:
     changes = [("case", n, e["kind"]) for n, e in answer["cases"].items()]
     changes += [("search", n, "changed") for n in answer["searches"]]
     changes += [("ruling", n, e["kind"]) for n, e in answer["rulings"].items()]
+    changes += [("rule", n, f"{e['kind']}: {rule_evidence(e)}") for n, e in answer.get("rules", {}).items()]
     lines = ['<?xml version="1.0" encoding="UTF-8"?>']
     lines.append(
         f'<testsuite name="invasion changes" tests="{max(len(changes), 1)}" failures="{len(changes)}">'
@@ -525,7 +560,7 @@ def add_parser(sub: Any) -> None:
     changes.add_argument("--accept", action="store_true", help="rewrite --baseline with this result")
     changes.add_argument("--no-cache", action="store_true", help="recompute every job")
     changes.add_argument("--cache-dir", metavar="DIR", help="the result cache's folder")
-    add_output_options(changes, formats=("text", "md", "json", "junit"))
+    add_output_options(changes, formats=("text", "md", "json", "junit", "html"))
     changes.set_defaults(run=run)
 
 
@@ -551,7 +586,11 @@ def run(args: Any) -> int:
         f"invasion: changes: {len(cache.reused)} job(s) from the cache, {len(cache.computed)} run",
         file=sys.stderr,
     )
-    _emit_answer(args, answer)
+    from invasion_oracle.reports.changes_html import Side
+
+    _emit_answer(
+        args, answer, (Side(labels[0], old.cases, old_entries), Side(labels[1], new.cases, new_entries))
+    )
     if args.record:
         write_atomic(args.record, recorded(answer))
     if args.accept:
@@ -611,14 +650,19 @@ def _check_cases_named(cases: Sequence[str], games: Sequence[str]) -> None:
             )
 
 
-def _emit_answer(args: Any, answer: Mapping[str, Any]) -> None:
-    """The answer in the --format asked (default: text on a terminal, else Markdown)."""
+def _emit_answer(args: Any, answer: Mapping[str, Any], sides: tuple[Any, Any]) -> None:
+    """The answer in the --format asked (default: text on a terminal, else Markdown); ``sides``
+    draw the changed cases of the HTML page."""
     import sys
 
     from invasion_oracle.reports.output import emit
 
     fmt = args.format or ("text" if sys.stdout.isatty() and not args.out else "md")
-    if fmt == "json":
+    if fmt == "html":
+        from invasion_oracle.reports.changes_html import drawer, render_html
+
+        emit(render_html(answer, drawer(*sides)), args.out, kind="raw")
+    elif fmt == "json":
         emit(recorded(answer), args.out, kind="raw")  # the answer-changes schema
     elif fmt == "junit":
         emit(render_junit(answer), args.out, kind="raw")

@@ -418,6 +418,8 @@ def schema_names() -> dict[str, tuple[str, str]]:
         "envelope": ("invasion_oracle.reports", "schemas/envelope.schema.json"),
         # the conformance suite's case files (reports/suite/cases/GAME/TOPIC.toml)
         "suite-cases": ("invasion_oracle.reports", "schemas/suite-cases.schema.json"),
+        # a game's suite file (reports/suite/cases/PKG.toml)
+        "suite-game": ("invasion_oracle.reports", "schemas/suite-game.schema.json"),
         # the answers of verbs with a published shape (the envelope's ``answer``)
     }
     for resource in sorted(files("invasion_oracle.reports").joinpath("schemas").iterdir(), key=str):

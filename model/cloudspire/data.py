@@ -104,8 +104,8 @@ class GameData:
 
         Two cards can share a name (the two starting spires): the first not in ``taken`` is used.
         """
-        names = self.names()
-        key = resolve_name(name, sorted(names), "card", source, path)
+        names, ordered = _card_names(self)
+        key = resolve_name(name, ordered, "card", source, path)
         free = [cid for cid in names[key] if cid not in taken]
         if not free:
             raise MalformedInputError(source, path, f"card {key!r} is already used ({', '.join(names[key])})")
@@ -241,6 +241,21 @@ OVERRIDES = OverrideSpec(
     ),
 )
 """What a partial override (``"extends": "bundled"``) names by id (model/core/overrides.py)."""
+
+
+_NAMES: dict[int, tuple[GameData, dict[str, tuple[str, ...]], list[str]]] = {}
+
+
+def _card_names(data: GameData) -> tuple[dict[str, tuple[str, ...]], list[str]]:
+    """:meth:`GameData.names` and its sorted keys, kept per data object (a scenario's load
+    resolves every card it names: listing the names each time was a third of the load)."""
+    found = _NAMES.get(id(data))
+    if found is None or found[0] is not data:
+        if len(_NAMES) >= 16:
+            _NAMES.clear()
+        names = data.names()
+        found = _NAMES[id(data)] = (data, names, sorted(names))
+    return found[1], found[2]
 
 
 def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> GameData:

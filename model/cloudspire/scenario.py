@@ -14,7 +14,6 @@ and accept them, applied dice on top cards. Every error reads ``file:json.path: 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -40,18 +39,11 @@ from invasion_oracle.model.cloudspire.state import (
     StartRound,
     Task,
 )
-from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.codec import ScenarioCodec, embedded_data, schema_check
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import (
-    integers_only,
-    json_path,
-    load_schema,
-    located_inside,
-    read_json_file,
-    validate,
-)
-from invasion_oracle.model.core.rulings import Rulings, resolve_name
-from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.core.jsonio import json_path
+from invasion_oracle.model.core.rulings import resolve_name
+from invasion_oracle.model.core.spec import ScenarioBase, ScenarioInput
 
 SCHEMA = ("invasion_oracle.model.cloudspire", "scenario.schema.json")
 Path = tuple[str | int, ...]
@@ -79,54 +71,21 @@ def require_round_start(scenario: Scenario, question: str) -> None:
         )
 
 
-def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
-    """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
-    overrides = dict(options.data_overrides) if options.data_overrides is not None else None
-    return scenario_from_document(document, source, options.ruling_specs, overrides, options.data_source)
-
-
-def load_scenario(
-    path: str,
-    ruling_specs: Sequence[str] = (),
-    data_overrides: dict[str, Any] | None = None,
-    data_source: str = "data",
-) -> Scenario:
-    """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
-    return scenario_from_document(read_json_file(path), path, ruling_specs, data_overrides, data_source)
-
-
-def scenario_from_document(
-    document: Any,
-    source: str,
-    ruling_specs: Sequence[str] = (),
-    data_overrides: dict[str, Any] | None = None,
-    data_source: str = "data",
-) -> Scenario:
-    validate(document, load_schema(*SCHEMA), source)
-    integers_only(document, source)
-    rulings = Rulings.defaults(GAME)
-    rulings = rulings.with_object(document.get("rulings", {}), source)
-    rulings = rulings.with_choices(ruling_specs)
-    if data_overrides:
-        # A data file given on the command line wins over the scenario's own data, key by key.
-        data = build_game_data({**document.get("data", {}), **data_overrides}, data_source)
-    else:
-        with located_inside(source, "$.data") as inner:  # errors named source:$.data.field
-            data = build_game_data(document.get("data"), inner)
-    game = CloudspireGame(Rules.of(rulings, data))
+def _read(given: ScenarioInput) -> Scenario:
+    document, source = given.document, given.source
+    data = embedded_data(given, build_game_data)
+    game = CloudspireGame(Rules.of(given.rulings, data))
     if document["start"] == "setup":
         initial = _setup_state(document, source, data, game)
     else:
         initial = _described_state(document, source, data, game)
-    return Scenario(
-        source=source,
-        document=document,
-        rulings=rulings,
-        data=data,
-        initial=initial,
-        decisions=Answers.from_json(document.get("decisions"), "first-legal"),
-        chance=Answers.from_json(document.get("chance"), "random"),
-    )
+    return Scenario.of(given, data, initial)
+
+
+CODEC = ScenarioCodec(GAME, schema_check(*SCHEMA), _read)
+load = CODEC.load
+load_scenario = CODEC.load_scenario
+scenario_from_document = CODEC.scenario_from_document
 
 
 # -- shared helpers --------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES
 from invasion_oracle.model.cloudspire.dice import Colour, Face, Zone, colour_of
 from invasion_oracle.model.cloudspire.piles import Pile
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import Request
 from invasion_oracle.model.core.frozen import quick_init
 
@@ -76,7 +77,7 @@ class Outcome:
     round: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"result": self.result, "reason": self.reason, "round": self.round}
+        return fields_json(self, "result", "reason", "round")
 
 
 # -- tasks ---------------------------------------------------------------------------------------------

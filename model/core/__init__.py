@@ -9,5 +9,6 @@ Nothing here knows a game. A game module builds on these pieces:
 * :mod:`invasion_oracle.model.core.driver` - the loop that plays a game to the end and records it;
 * :mod:`invasion_oracle.model.core.rulings` - named rulings for points the rulebooks leave open;
 * :mod:`invasion_oracle.model.core.provenance` - data values that say where they come from;
-* :mod:`invasion_oracle.model.core.jsonio` - reading JSON input with errors that name the field.
+* :mod:`invasion_oracle.model.core.jsonio` - reading JSON input with errors that name the field;
+* :mod:`invasion_oracle.model.core.codec` - the one shape of reading a scenario and writing a value.
 """

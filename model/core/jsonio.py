@@ -417,13 +417,42 @@ def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
 
 
 def validate(document: Any, schema: dict[str, Any], source: str) -> None:
-    """Check ``document`` against ``schema``; raise the most relevant error with its path."""
-    validator = jsonschema.Draft202012Validator(schema)
-    error = best_match(validator.iter_errors(document))
+    """Check ``document`` against ``schema``; raise the most relevant error with its path.
+
+    A document found valid is remembered by its text (a few hundred, per schema object): a run
+    of generated scenarios meets the same small data documents again and again, and the check is
+    most of a small scenario's load. Only valid ones are kept, so every error names its file."""
+    try:
+        text = json.dumps(document, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):  # not a JSON value: the schema says what is wrong
+        text = None
+    if text is not None and _VALID.get((id(schema), text)) is schema:
+        return
+    validator = _validator(schema)
+    error = None if validator.is_valid(document) else best_match(validator.iter_errors(document))
     if error is None:
+        if text is not None:
+            if len(_VALID) >= _VALID_KEPT:
+                _VALID.clear()
+            _VALID[(id(schema), text)] = schema
         return
     refuse_other_game(document, schema, source)
     raise MalformedInputError(source, json_path(list(error.absolute_path)), _reason(error))
+
+
+_VALID: dict[tuple[int, str], dict[str, Any]] = {}  # (schema's id, text) -> that schema
+_VALID_KEPT = 512
+_VALIDATORS: dict[int, tuple[dict[str, Any], jsonschema.Draft202012Validator]] = {}
+
+
+def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
+    """One validator per schema object (its references resolved once, not per document)."""
+    found = _VALIDATORS.get(id(schema))
+    if found is None or found[0] is not schema:
+        if len(_VALIDATORS) >= 64:
+            _VALIDATORS.clear()
+        found = _VALIDATORS[id(schema)] = (schema, jsonschema.Draft202012Validator(schema))
+    return found[1]
 
 
 def refuse_other_game(document: Any, schema: dict[str, Any], source: str) -> None:

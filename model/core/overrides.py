@@ -212,7 +212,31 @@ def build_in_force(
     force for ``spec.game`` and ``overrides``, either in the override form or the full one.
 
     The data in force is built alone first, so an error in it is located in its own file; a
-    scenario's data or ``--data`` then goes on top of it (:func:`combine`)."""
+    scenario's data or ``--data`` then goes on top of it (:func:`combine`). Without user data
+    the result is built once per game, loader and data in force: every scenario without a
+    ``data`` object shares it (``source`` only names user data, in errors and provenance), so a
+    run that loads thousands of scenarios (``invasion conform --fuzz``) builds it once."""
+    if overrides is None or (isinstance(overrides, Mapping) and not overrides):
+        ambient = in_force(spec.game)
+        key = (spec.game, build, ambient.key if ambient else None)
+        if key not in _WITHOUT_USER_DATA:
+            _WITHOUT_USER_DATA[key] = _built_in_force(spec, bundled, schema, overrides, source, build)
+        return _WITHOUT_USER_DATA[key]  # type: ignore[no-any-return]
+    return _built_in_force(spec, bundled, schema, overrides, source, build)
+
+
+_WITHOUT_USER_DATA: dict[tuple[str, Callable[..., Any], tuple[str, str] | None], Any] = {}
+""":func:`build_in_force`'s results without user data (a handful: one per game and data in force)."""
+
+
+def _built_in_force(
+    spec: OverrideSpec,
+    bundled: Mapping[str, Any],
+    schema: Mapping[str, Any],
+    overrides: Any,
+    source: str,
+    build: Callable[[Any, str], T],
+) -> T:
     upper = (
         expand(overrides, bundled, spec, schema, source)
         if overrides and isinstance(overrides, Mapping)

@@ -167,17 +167,22 @@ class RulingRegistry:
 
     def __init__(self) -> None:
         self._by_id: dict[str, Ruling] = {}
+        # all(game), kept until a ruling comes or goes: every load applies each reading asked,
+        # and each asks for the game's list (a generated case's load spent a millisecond there)
+        self._all: dict[str | None, tuple[Ruling, ...]] = {}
 
     def register(self, *rulings: Ruling) -> None:
         for ruling in rulings:
             if ruling.id in self._by_id and self._by_id[ruling.id] != ruling:
                 raise ValueError(f"ruling {ruling.id} registered twice with different content")
             self._by_id[ruling.id] = ruling
+        self._all.clear()
 
     def unregister(self, *ruling_ids: str) -> None:
         """Forget rulings (a toy game in the tests that registered its own)."""
         for ruling_id in ruling_ids:
             self._by_id.pop(ruling_id, None)
+        self._all.clear()
 
     def get(self, ruling_id: str) -> Ruling:
         return self._by_id[ruling_id]
@@ -186,7 +191,11 @@ class RulingRegistry:
         return ruling_id in self._by_id
 
     def all(self, game: str | None = None) -> tuple[Ruling, ...]:
-        return tuple(r for _, r in sorted(self._by_id.items()) if game is None or r.game == game)
+        found = self._all.get(game)
+        if found is None:
+            found = tuple(r for _, r in sorted(self._by_id.items()) if game is None or r.game == game)
+            self._all[game] = found
+        return found
 
     def games(self) -> tuple[str, ...]:
         return tuple(sorted({r.game for r in self._by_id.values()}))

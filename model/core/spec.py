@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from invasion_oracle.model.core.answers import Answers
 from invasion_oracle.model.core.decisions import ChanceSource, Decider
@@ -64,6 +64,19 @@ class ScenarioOptions:
     """
 
     ruling_specs: tuple[str, ...] = ()
+    data_overrides: Mapping[str, Any] | None = None
+    data_source: str = "data"
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInput:
+    """A checked scenario document on its way in: where it came from, the rulings in force (the
+    file's, then the command line's) and the command line's data (see :class:`ScenarioOptions`).
+    A game's reader turns it into its scenario (:class:`ScenarioBase.of` fills the shared fields)."""
+
+    document: dict[str, Any]
+    source: str
+    rulings: Rulings
     data_overrides: Mapping[str, Any] | None = None
     data_source: str = "data"
 
@@ -116,6 +129,22 @@ class ScenarioBase(Generic[S]):
 
     chance_key: ClassVar[str] = "chance"
     """The scenario field holding the chance script (named in error messages)."""
+
+    @classmethod
+    def of(cls, given: ScenarioInput, data: Any, initial: S, **extra: Any) -> Self:
+        """The scenario of ``given``: its data, initial state and the game's own fields
+        (``extra``); the answer scripts are the document's ``decisions`` and chance objects."""
+        document = given.document
+        return cls(
+            source=given.source,
+            document=document,
+            rulings=given.rulings,
+            data=data,
+            initial=initial,
+            decisions=Answers.from_json(document.get("decisions"), "first-legal"),
+            chance=Answers.from_json(document.get(cls.chance_key), "random"),
+            **extra,
+        )
 
     def game(self) -> Game[S]:  # pragma: no cover - every game overrides it
         raise NotImplementedError

@@ -31,12 +31,4 @@ def built_piece(land: Land) -> PieceKind:
     >>> built_piece(parse_land("E")), built_piece(parse_land("T@1")), built_piece(parse_land("T C"))
     (<PieceKind.TOWN: 'town'>, <PieceKind.CITY: 'city'>, <PieceKind.TOWN: 'town'>)
     """
-    cities = towns = 0
-    for p in land.pieces:  # sorted: the Cities, then the Towns come first
-        if p.kind is CITY:
-            cities += 1
-        elif p.kind is TOWN:
-            towns += 1
-        else:
-            break
-    return CITY if towns > cities else TOWN
+    return CITY if land.town_count > land.city_count else TOWN

@@ -30,6 +30,7 @@ from invasion_oracle.model.spirit_island.pieces import (
     BY_LETTER,
     CITY,
     DAHAN,
+    EXPLORER,
     INVADERS,
     LETTER,
     TOWN,
@@ -38,7 +39,6 @@ from invasion_oracle.model.spirit_island.pieces import (
     PieceKind,
     PieceStats,
     describe,
-    make_land,
     piece,
 )
 
@@ -84,16 +84,25 @@ def parse_allocation_label(label: str) -> tuple[tuple[PieceKind, int, int], ...]
 def _classes(
     land: Land, stats: PieceStats, kinds: tuple[PieceKind, ...]
 ) -> tuple[tuple[PieceKind, int, int, int], ...]:
-    """Identical pieces grouped: ``(kind, damage, count, remaining health)``, largest kind first."""
-    counts: dict[tuple[PieceKind, int], int] = {}
-    for p in land.pieces:
-        if p.kind in kinds:
-            counts[(p.kind, p.damage)] = counts.get((p.kind, p.damage), 0) + 1
-    order = {k: i for i, k in enumerate(INVADERS + (DAHAN,))}
-    return tuple(
-        (kind, damage, n, land.health_of(kind, stats) - damage)
-        for (kind, damage), n in sorted(counts.items(), key=lambda kv: (order[kv[0][0]], kv[0][1]))
-    )
+    """Identical pieces grouped: ``(kind, damage, count, remaining health)``, largest kind first,
+    less Damage first (read off the land's counts)."""
+    out = []
+    for kind in _ALL_KINDS:
+        if kind not in kinds:
+            continue
+        total = land.count(kind)
+        if not total:
+            continue
+        health = land.health_of(kind, stats)
+        hurt = [(damage, n) for k, damage, n in land.damaged if k is kind]
+        undamaged = total - sum(n for _, n in hurt)
+        if undamaged:
+            out.append((kind, 0, undamaged, health))
+        out += [(kind, damage, n, health - damage) for damage, n in hurt]
+    return tuple(out)
+
+
+_ALL_KINDS = (*INVADERS, DAHAN)  # the pieces' order
 
 
 def _caps(
@@ -244,9 +253,27 @@ def apply_allocation(
     land: Land, stats: PieceStats, allocation: Allocation
 ) -> tuple[Land, tuple[PieceKind, ...]]:
     """Apply ``allocation`` to ``land``: the new land and the kinds destroyed, in part order."""
+    if not land.damaged:
+        # The usual case (a fight-back against undamaged Invaders): counts only.
+        counts = {CITY: land.city_count, TOWN: land.town_count, EXPLORER: land.explorer_count}
+        modified = bool(land.health)
+        destroyed: list[PieceKind] = []
+        survivors: list[Piece] = []
+        for kind, before, added in allocation.parts:
+            if before or not counts.get(kind):
+                break  # not one of this land's undamaged Invaders: the general way says why
+            counts[kind] -= 1
+            if added >= (land.health_of(kind, stats) if modified else stats.of(kind).health):
+                destroyed.append(kind)
+            else:
+                survivors.append(piece(kind, added))
+        else:
+            after = land.with_counts(counts[CITY], counts[TOWN], counts[EXPLORER], land.dahan_count, ())
+            for one in survivors:
+                after = after.add(one.kind, 1, one.damage)
+            return after, tuple(destroyed)
     pieces = list(land.pieces)
-    destroyed: list[PieceKind] = []
-    damaged = False
+    destroyed = []
     modified = bool(land.health)
     for kind, before, added in allocation.parts:
         pieces.remove(piece(kind, before))
@@ -254,11 +281,6 @@ def apply_allocation(
             destroyed.append(kind)
         else:
             pieces.append(piece(kind, before + added))
-            damaged = True
-    if not damaged:  # pieces only taken out of the sorted tuple: still sorted
-        return make_land(tuple(pieces), land.blight, land.presence, land.defend, land.health), tuple(
-            destroyed
-        )
     return land.with_pieces(pieces), tuple(destroyed)
 
 
@@ -296,35 +318,43 @@ def dahan_hits(land: Land, stats: PieceStats, amount: int) -> tuple[Land, int, i
     """:func:`efficient_dahan_damage` as plain values: the land after, the Dahan destroyed and
     the Dahan damaged (the game's hot path builds no :class:`DahanHarm`). The land itself when
     no Dahan is hit."""
-    pieces = land.pieces
-    if amount <= 0 or not pieces or pieces[-1].kind is not DAHAN:  # Dahan sort last
+    dahan = land.dahan_count
+    if amount <= 0 or not dahan:
         return land, 0, 0
     # Health modifiers go by kind, so every Dahan here has the same Health and the least Health
-    # left is the most Damage taken. The Dahan are the sorted pieces' tail, least Damage first:
-    # walked backwards, they come most damaged first.
-    first = len(pieces) - 1
-    while first > 0 and pieces[first - 1].kind is DAHAN:
-        first -= 1
+    # left is the most Damage taken: the Dahan are taken most damaged first, a group of equally
+    # damaged ones at a time (each group as the piece-by-piece walk would take it).
     health = land.health_of(DAHAN, stats) if land.health else stats.dahan.health  # no modifier: printed
+    others = tuple(entry for entry in land.damaged if entry[0] is not DAHAN)  # Dahan sort last
+    groups = [(damage, n) for kind, damage, n in land.damaged if kind is DAHAN]
+    hurt = dahan - sum(n for _, n in groups)
+    if hurt:
+        groups.insert(0, (0, hurt))
     left = amount
-    survivors: list[Piece] = []  # most damaged first
     destroyed = 0
-    for i in range(len(pieces) - 1, first - 1, -1):
-        one = pieces[i]
-        need = health - one.damage
-        if left >= need:
-            left -= need
-            destroyed += 1
-        else:
-            survivors.append(one)
+    survivors: list[tuple[int, int]] = []  # (damage, how many), most damaged first
+    for damage, n in reversed(groups):
+        if survivors:  # one could not be destroyed: neither can any less damaged one
+            survivors.append((damage, n))
+            continue
+        need = health - damage
+        taken = n if need <= 0 else min(n, left // need)
+        left -= taken * need
+        destroyed += taken
+        if taken < n:
+            survivors.append((damage, n - taken))
     damaged = 0
     if left > 0 and survivors:
-        top = survivors[0]  # the most damaged survivor takes the rest (and stays the most damaged)
-        survivors[0] = piece(top.kind, top.damage + left)
+        # the most damaged survivor takes the rest (and stays the most damaged)
+        top, n = survivors[0]
+        survivors[0:1] = [(top + left, 1), (top, n - 1)] if n > 1 else [(top + left, 1)]
         damaged = 1
-    survivors.reverse()  # back to the land's order, least Damage first
-    return (
-        make_land((*pieces[:first], *survivors), land.blight, land.presence, land.defend, land.health),
-        destroyed,
-        damaged,
+    dahan_damaged = tuple((DAHAN, damage, n) for damage, n in reversed(survivors) if damage and n)
+    after = land.with_counts(
+        land.city_count,
+        land.town_count,
+        land.explorer_count,
+        dahan - destroyed,
+        others + dahan_damaged if dahan_damaged else others,
     )
+    return after, destroyed, damaged

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from invasion_oracle.model.spirit_island.invader_deck import InvaderCard
 from invasion_oracle.model.spirit_island.island import Island
-from invasion_oracle.model.spirit_island.pieces import SOURCES, Land
+from invasion_oracle.model.spirit_island.pieces import Land
 
 
 def explore_targets(island: Island, lands: Sequence[Land], card: InvaderCard) -> tuple[int, ...]:
@@ -41,13 +41,13 @@ def explorers_reach(island: Island, lands: Sequence[Land], index: int) -> bool:
     to one or to the Ocean (the land's terrain is the card's business, not checked here)."""
     if island.coastal[index]:
         return True
-    # A loop over the land and its neighbours, each judged by its first piece (Cities and Towns
-    # sort first; see Land.has_source): no generator and no property call per land.
-    pieces = lands[index].pieces
-    if pieces and pieces[0].kind in SOURCES:
+    # A loop over the land and its neighbours, each judged by its counts (Land.has_source without
+    # the property call): no generator per land.
+    land = lands[index]
+    if land.city_count or land.town_count:
         return True
     for j in island.neighbours_of[index]:
-        pieces = lands[j].pieces
-        if pieces and pieces[0].kind in SOURCES:
+        land = lands[j]
+        if land.city_count or land.town_count:
             return True
     return False

@@ -61,14 +61,17 @@ from invasion_oracle.model.spirit_island.invader_deck import InvaderCard, entry_
 from invasion_oracle.model.spirit_island.invader_deck import draw_options as invader_draw_options
 from invasion_oracle.model.spirit_island.island import Island
 from invasion_oracle.model.spirit_island.pieces import (
+    CITY,
     DAHAN,
     EXPLORER,
     INVADERS,
+    TOWN,
     Land,
     Piece,
     PieceKind,
     PieceStats,
     describe,
+    make_land,
     time_passes,
 )
 from invasion_oracle.model.spirit_island.ravage import (
@@ -202,9 +205,24 @@ class InvaderPhaseGame:
         self._blight_cards = {c.name: c for c in rules.data.blight_cards}
         self._destroyed_in = tuple(f"destroyed in {name}" for name in island.lands)  # Fear causes
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
-        self._allocation_cache: dict[
-            tuple[tuple[Piece, ...], tuple[tuple[PieceKind, int], ...], int], tuple[Allocation, ...]
-        ] = {}
+        self._judged_before: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
+        self._allocation_cache: dict[tuple[object, ...], tuple[Allocation, ...]] = {}
+        self._destroyed_events: dict[tuple[int, PieceKind], Event] = {}
+        self._land_events: dict[tuple[Any, ...], Event] = {}
+        stats = rules.stats
+        # The numbers of a Ravage on counts (see _quick_ravage); None: a Dahan Health of 0 or
+        # less, which only the piece-by-piece walk reads as the rules do.
+        self._counted: tuple[int, int, int, int, int] | None = (
+            (
+                stats.explorer.damage,
+                stats.town.damage,
+                stats.city.damage,
+                stats.dahan.health,
+                stats.dahan.damage,
+            )
+            if stats.dahan.health > 0
+            else None
+        )
         build_on_draft = self._one_land(BUILD, self._build_in)
         explore_on_draft = self._one_land(EXPLORE, self._explore_in)
         self._runners: dict[type, Callable[[Draft, Any, Events], None]] = {
@@ -254,12 +272,8 @@ class InvaderPhaseGame:
 
     def start(self, state: IslandState) -> tuple[IslandState, tuple[Event, ...]]:
         """Run a fresh state to its first request; returns the opening events."""
-        agenda = state.agenda
-        if len(agenda) == 1 and state.request is None:
-            done = self._quick_one(state, agenda[0])
-            if done is not None:
-                return done
-        return self.run_tasks(state)
+        done = self._quick_one(state, None)  # one task on the agenda, played quickly, or None
+        return done if done is not None else self.run_tasks(state)
 
     def run_tasks(self, state: IslandState, *tasks: Task) -> tuple[IslandState, tuple[Event, ...]]:
         """Put ``tasks`` at the front of ``state``'s agenda and run until a request or the end.
@@ -267,7 +281,7 @@ class InvaderPhaseGame:
         This is how one Invader Action in one land is played on its own (``RavageLand``,
         ``BuildLand``, ``ExploreLand``), as searches and benchmarks do.
         """
-        if len(tasks) == 1 and not state.agenda and state.request is None:
+        if len(tasks) == 1 and not state.agenda:
             done = self._quick_one(state, tasks[0])
             if done is not None:
                 return done
@@ -280,8 +294,11 @@ class InvaderPhaseGame:
         self._advance(draft, events)
         return self._freeze(draft), tuple(events)
 
-    def _quick_one(self, state: IslandState, task: Task) -> tuple[IslandState, tuple[Event, ...]] | None:
-        """One task that is all there is to do, played without a :class:`Draft` when it is a
+    def _quick_one(
+        self, state: IslandState, task: Task | None
+    ) -> tuple[IslandState, tuple[Event, ...]] | None:
+        """One task that is all there is to do (``task``, or with ``None`` the only task on the
+        agenda, as :meth:`start` asks), played without a :class:`Draft` when it is a
         single-land Invader Action: a Build, an Explore, or a Ravage that asks nothing and ends
         nothing (:meth:`_quick_ravage`); ``None``: the general path plays it.
 
@@ -294,9 +311,6 @@ class InvaderPhaseGame:
         :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py`` compares both paths on the
         states of generated games.
         """
-        change = self._quick_change.get(type(task))
-        if change is None and type(task) is not RavageLand:
-            return None
         # The fields at once (one unpacking, not an attribute read each), and the new state built
         # from them in one tuple (issue 38).
         (
@@ -314,20 +328,36 @@ class InvaderPhaseGame:
             skips,
             phases_left,
             spirit_phases,
-            _agenda,
+            agenda,
             request,
             awaiting,
             outcome,
             blight_ran_out,
             time_ran_out,
         ) = state
-        if skips or outcome is not None or blight_ran_out or time_ran_out:
+        if task is None:  # start: the agenda's only task
+            if len(agenda) != 1:
+                return None
+            task = agenda[0]
+        if request is not None or skips or outcome is not None or blight_ran_out or time_ran_out:
+            return None
+        kind = type(task)
+        change = self._quick_change.get(kind)
+        if change is None and kind is not RavageLand:
             return None
         clear = self._judged_clear
-        if clear is None or clear[0] is not lands or clear[1] is not fear or clear[2] is not spirits:
-            win, loss = victory.judge(lands, fear, spirits, False, False)
-            if win is not None or loss is not None:
-                return None
+        judged = clear is not None and clear[0] is lands and clear[1] is fear and clear[2] is spirits
+        if not judged:
+            # Also remembered: the last state the quick path judged clear before playing. A
+            # search branching from one state, or a caller replaying from one start, plays
+            # from it again and again (the benchmark's reset judged 2,000 times).
+            seen = self._judged_before
+            if not (seen is not None and seen[0] is lands and seen[1] is fear and seen[2] is spirits):
+                win, loss = victory.judge(lands, fear, spirits, False, False)
+                if win is not None or loss is not None:
+                    return None
+                self._judged_before = (lands, fear, spirits)
+        before_lands, before_fear = lands, fear
         if change is not None:  # a Build or an Explore: one land and one event
             land, event = change(lands, task)
             if land is not None:
@@ -340,7 +370,8 @@ class InvaderPhaseGame:
             if done is None:
                 return None
             lands, blight, fear, changes = done
-        self._judged_clear = (lands, fear, spirits)
+        if not judged or lands is not before_lands or fear is not before_fear:  # else: as it was
+            self._judged_clear = (lands, fear, spirits)
         after = (
             lands,
             spirits,
@@ -683,6 +714,148 @@ class InvaderPhaseGame:
         return True
 
     def _quick_ravage(self, state: IslandState, task: RavageLand) -> Quick | None:
+        """:meth:`_quick_ravage_pieces` on counts alone, for a land without damaged pieces or
+        Health modifiers (the usual land: Damage and modifiers end when Time Passes): the Dahan
+        hit, the Blight, the fight-back and its Fear worked out as numbers, as the plain engines
+        do, and one new land built at the end, where the general functions built one per step.
+        The same events with the same fields; ``tests/spirit_island/test_quick_path.py``
+        compares it with the general path."""
+        lands = state.lands
+        index = task.land
+        land = lands[index]
+        cities, towns, explorers = land.city_count, land.town_count, land.explorer_count
+        if not (cities or towns or explorers):
+            return lands, state.blight, state.fear, (self._ravage_nothing(task),)
+        if land.damaged or land.health or self._counted is None:
+            return self._quick_ravage_pieces(state, task)
+        dahan, hurt, blighted, event = self._counted_strike(task, land)
+        events = [event]
+        blight = state.blight
+        if blighted:
+            if land.blight or land.presence:
+                return None  # a cascade or Presence destroyed: the general path
+            taken = self._counted_blight(state, index)
+            if taken is None:
+                return None
+            blight, event = taken
+            events.append(event)
+        elif not land.dahan_count:
+            return lands, blight, state.fear, tuple(events)  # no Dahan, no Blight: the same land
+        struck = (
+            cities,
+            towns,
+            explorers,
+            dahan,
+            ((DAHAN, hurt, 1),) if hurt else (),
+            1 if blighted else land.blight,  # an int, as the land writes it
+        )
+        fear = state.fear
+        if not (dahan and self._counted[4]):  # no Dahan left to fight back (or they deal none)
+            after = make_land(*struck, land.presence, land.defend, ())
+            return _with_land(lands, index, after), blight, fear, tuple(events)
+        fought = self._counted_fight_back(index, land, struck, fear, events)
+        if fought is None:
+            return None
+        after, fear, destroyed = fought
+        lands = _with_land(lands, index, after)
+        if destroyed:  # Invaders gone: a victory can follow (nothing else here ends a game)
+            win, loss = victory.judge(lands, fear, state.spirits, False, False)
+            if win is not None or loss is not None:
+                return None
+        return lands, blight, fear, tuple(events)
+
+    def _counted_strike(self, task: RavageLand, land: Land) -> tuple[int, int, bool, Event]:
+        """The Invaders' half on counts: the Dahan left, the Damage on the one hurt (0: none),
+        whether the land takes Blight, and the ``ravaged`` event."""
+        per_explorer, per_town, per_city, dahan_health, _ = self._counted  # type: ignore[misc]
+        damage = land.explorer_count * per_explorer + land.town_count * per_town + land.city_count * per_city
+        defend = land.defend
+        hits = damage - defend if damage > defend else 0
+        dahan = land.dahan_count
+        destroyed = hurt = 0
+        if hits and dahan:  # efficient Damage: whole Dahan first, the rest on one survivor
+            destroyed = min(dahan, hits // dahan_health)
+            dahan -= destroyed
+            left = hits - destroyed * dahan_health
+            if left and dahan:
+                hurt = left
+        blighted = hits >= self.rules.blight_threshold
+        key = ("ravaged", task.card, task.land, damage, defend, hits, destroyed, 1 if hurt else 0, blighted)
+        return dahan, hurt, blighted, self._land_events.get(key) or self._share(key)
+
+    def _counted_blight(self, state: IslandState, index: int) -> tuple[BlightTrack, Event] | None:
+        """A Blight taken for land ``index`` (which had none and no Presence): the track and the
+        event; ``None`` when the card flips, runs out or loses (the general path)."""
+        card = self._blight_card_of(state.blight)
+        blight, available, flipped, lost = blight_taken(
+            state.blight, card, state.players, self.rules.blight_empty
+        )
+        if not available or flipped or lost:
+            return None
+        key = ("blight_added", index, "ravage", blight.pool, blight.side)
+        return blight, self._land_events.get(key) or self._share(key)
+
+    def _counted_fight_back(
+        self, index: int, land: Land, struck: tuple[Any, ...], fear: FearTrack, events: Events
+    ) -> tuple[Land, FearTrack, bool] | None:
+        """The surviving Dahan fight back in land ``index``, struck to ``struck`` (the counts,
+        the hurt Dahan and the Blight after the Invaders' half): the land after, the Fear track
+        and whether Invaders were destroyed, the events appended; ``None`` for a choice or a
+        Fear card earned (the general path)."""
+        cities, towns, explorers, dahan, hurt_dahan, land_blight = struck
+        amount = self._counted[4] * dahan  # type: ignore[index]
+        options = self._allocation_cache.get((cities, towns, explorers, (), (), amount))
+        if options is None:
+            options = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)
+        if len(options) > 1:
+            return None
+        allocation = options[0]
+        key: tuple[Any, ...] = ("dahan_fought_back", index, dahan, amount, allocation.label)
+        events.append(self._land_events.get(key) or self._share(key))
+        if len(allocation.destroyed) == len(allocation.parts):  # each piece hit is destroyed
+            for kind in allocation.destroyed:
+                if kind is CITY:
+                    cities -= 1
+                elif kind is TOWN:
+                    towns -= 1
+                else:
+                    explorers -= 1
+                events.append(self._destroyed_by_dahan(index, kind))
+            gained = allocation.fear
+            after = make_land(
+                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
+            )
+        else:
+            struck_land = make_land(*struck, land.presence, land.defend, ())
+            after, gained = self._dealt(index, struck_land, allocation, "dahan", events)
+        if gained:
+            fear, _taken, due = fear.take_markers(gained)
+            if due:
+                return None
+            key = ("fear_generated", gained, index, fear.in_pool)
+            events.append(self._land_events.get(key) or self._share(key))
+        return after, fear, bool(allocation.destroyed)
+
+    def _destroyed_by_dahan(self, index: int, kind: PieceKind) -> Event:
+        """The event of a ``kind`` destroyed by fighting Dahan in land ``index``: the same value
+        every time, so it is made once per land and kind."""
+        key = (index, kind)
+        event = self._destroyed_events.get(key)
+        if event is None:
+            value = _KIND_VALUE[kind]
+            event = self._destroyed_events[key] = _new_event(
+                "invader_destroyed",
+                (
+                    ("land", self.island.lands[index]),
+                    ("piece", value),
+                    ("cause", "dahan"),
+                    ("fear", self.rules.stats.of(kind).fear),
+                    ("was", value),
+                ),
+            )
+        return event
+
+    def _quick_ravage_pieces(self, state: IslandState, task: RavageLand) -> Quick | None:
         """A Ravage in one land as the general path plays it (:meth:`_ravage_land`, then
         :meth:`_add_blight`, :meth:`_fight_back` and :meth:`_generate_fear`), when it asks
         nothing and ends nothing: ``None`` (the general path plays it, from the start) at a
@@ -732,7 +905,70 @@ class InvaderPhaseGame:
         return _with_land(lands, index, land), blight, fear, tuple(events)
 
     def _ravage_nothing(self, task: RavageLand) -> Event:
-        return _new_event("ravage_nothing", (("card", task.card), ("land", self.island.lands[task.land])))
+        key = ("ravage_nothing", task.card, task.land, "")
+        return self._land_events.get(key) or self._land_event(*key)
+
+    def _share(self, key: tuple[Any, ...]) -> Event:
+        """The event a counted Ravage (:meth:`_quick_ravage`) keys as ``(kind, *values)``, made
+        once and kept in ``_land_events`` like :meth:`_land_event`'s: a Ravage's events follow
+        from a handful of numbers that recur from turn to turn and from branch to branch of a
+        search. Every value keeps its type at its place in the key (a bool is never where an int
+        is), so equal keys make identical events."""
+        kind, *values = key
+        names = self.island.lands
+        if kind == "ravaged":
+            card, index, damage, defend, hits, destroyed, damaged, blighted = values
+            event = _new_event(
+                kind,
+                (
+                    ("card", card),
+                    ("land", names[index]),
+                    ("damage", damage),
+                    ("defend", defend),
+                    ("hits", hits),
+                    ("dahan_destroyed", destroyed),
+                    ("dahan_damaged", damaged),
+                    ("land_blighted", blighted),
+                ),
+            )
+        elif kind == "blight_added":
+            index, cause, pool, side = values
+            event = _new_event(
+                kind, (("land", names[index]), ("cause", cause), ("pool", pool), ("side", side))
+            )
+        elif kind == "dahan_fought_back":
+            index, dahan, damage, label = values
+            event = _new_event(
+                kind, (("land", names[index]), ("dahan", dahan), ("damage", damage), ("allocation", label))
+            )
+        else:  # fear_generated
+            amount, index, pool = values
+            event = _fear_generated(amount, self._destroyed_in[index], pool)
+        if len(self._land_events) >= 4096:  # bounded
+            self._land_events.clear()
+        self._land_events[key] = event
+        return event
+
+    def _land_event(self, kind: str, card: str, index: int, detail: str = "") -> Event:
+        """The event of a single-land action whose fields follow from its card, its land and
+        ``detail`` alone (a Ravage or Build finding no Invaders, a Build's piece, an Explore in
+        the land, ``detail`` "here", or not): made once and shared, as events are immutable
+        values (building one cost as much as the rest of a Build). Callers look the key up in
+        ``_land_events`` first (an event is never false) and call this when it is not there."""
+        key = (kind, card, index, detail)
+        event = self._land_events.get(key)
+        if event is None:
+            name = self.island.lands[index]
+            if kind == "built":
+                fields: tuple[tuple[str, Any], ...] = (("card", card), ("land", name), ("piece", detail))
+            elif kind == "explored":
+                fields = (("card", card), ("lands", (name,) if detail else ()))
+            else:
+                fields = (("card", card), ("land", name))
+            if len(self._land_events) >= 4096:  # bounded: card ids come from data
+                self._land_events.clear()
+            event = self._land_events[key] = _new_event(kind, fields)
+        return event
 
     def _ravaged(self, task: RavageLand, strike: StrikeParts) -> Event:
         damage, defend, hits, blight, _land, destroyed, damaged = strike
@@ -870,7 +1106,12 @@ class InvaderPhaseGame:
     def _allocations(self, land: Land, amount: int) -> tuple[Allocation, ...]:
         """:func:`allocations` with this game's piece numbers, remembered per pieces and amount
         (a fight-back lists them again and again for the same few lands)."""
-        key = (land.pieces, land.health, amount)
+        # The Invaders' counts and Damage (the Dahan take none of it): plain ints and tuples,
+        # hashed in C, where a tuple of Piece values called a Python __hash__ per piece.
+        damaged = land.damaged
+        if damaged and damaged[-1][0] is DAHAN:  # Dahan sort last
+            damaged = tuple(entry for entry in damaged if entry[0] is not DAHAN)
+        key = (land.city_count, land.town_count, land.explorer_count, damaged, land.health, amount)
         found = self._allocation_cache.get(key)
         if found is None:
             if len(self._allocation_cache) >= 4096:  # bounded memory in long searches
@@ -933,12 +1174,29 @@ class InvaderPhaseGame:
     def _build_in(self, lands: tuple[Land, ...] | list[Land], task: BuildLand) -> tuple[Land | None, Event]:
         """A Build in one land: the land after it (``None``: unchanged) and the event."""
         land = lands[task.land]
-        name = self.island.lands[task.land]
-        if not land.has_invaders:
-            return None, _new_event("build_nothing", (("card", task.card), ("land", name)))
+        cities, towns = land.city_count, land.town_count
+        if not (cities or towns or land.explorer_count):
+            key = ("build_nothing", task.card, task.land, "")
+            return None, self._land_events.get(key) or self._land_event(*key)
         piece = built_piece(land)
-        event = _new_event("built", (("card", task.card), ("land", name), ("piece", _KIND_VALUE[piece])))
-        return land.add(piece), event
+        if piece is CITY:  # Land.add on the counts at hand
+            cities += 1
+        else:
+            towns += 1
+        key = ("built", task.card, task.land, _KIND_VALUE[piece])
+        event = self._land_events.get(key) or self._land_event(*key)
+        after = make_land(
+            cities,
+            towns,
+            land.explorer_count,
+            land.dahan_count,
+            land.damaged,
+            land.blight,
+            land.presence,
+            land.defend,
+            land.health,
+        )
+        return after, event
 
     def _explore_step(self, s: Draft, task: ExploreStep, ev: Events, drawn: str | None = None) -> None:
         if drawn is None:
@@ -1000,10 +1258,25 @@ class InvaderPhaseGame:
         self, lands: tuple[Land, ...] | list[Land], task: ExploreLand
     ) -> tuple[Land | None, Event]:
         """An Explore in one land: the land after it (``None``: unchanged) and the event."""
-        if not explorers_reach(self.island, lands, task.land):
-            return None, _new_event("explored", (("card", task.card), ("lands", ())))
-        event = _new_event("explored", (("card", task.card), ("lands", (self.island.lands[task.land],))))
-        return lands[task.land].add(EXPLORER), event
+        index = task.land
+        if not explorers_reach(self.island, lands, index):
+            key = ("explored", task.card, index, "")
+            return None, self._land_events.get(key) or self._land_event(*key)
+        key = ("explored", task.card, index, "here")
+        event = self._land_events.get(key) or self._land_event(*key)
+        land = lands[index]
+        after = make_land(  # Land.add(EXPLORER) without the call
+            land.city_count,
+            land.town_count,
+            land.explorer_count + 1,
+            land.dahan_count,
+            land.damaged,
+            land.blight,
+            land.presence,
+            land.defend,
+            land.health,
+        )
+        return after, event
 
     def _advance_cards(self, s: Draft, task: Advance, ev: Events) -> None:
         board = s.invaders.advance()
@@ -1239,7 +1512,7 @@ def _holds(land: Land, word: str) -> bool:
     if word == "invaders":
         return land.has_invaders
     kind = PieceKind(word)
-    return any(p.kind is kind for p in land.pieces)
+    return land.count(kind) > 0
 
 
 def effect_lands(effect: Effect) -> tuple[str, ...]:

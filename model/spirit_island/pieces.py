@@ -1,7 +1,8 @@
 """Pieces in a land (seed 002, "Invader" and "Tracking Damage"): Invaders, Dahan, Blight, Presence.
 
-A :class:`Land` holds its pieces as a sorted tuple of :class:`Piece` values (kind and Damage
-taken), its Blight, each Spirit's Presence, its Defend and the Health modifiers in force. Damage,
+A :class:`Land` holds how many pieces of each kind it has, which of them are damaged, its Blight,
+each Spirit's Presence, its Defend and the Health modifiers in force; :attr:`Land.pieces` lists
+its pieces as a sorted tuple of :class:`Piece` values (kind and Damage taken). Damage,
 Defend and modifiers last until Time Passes (:func:`time_passes`). Everything is immutable: every
 operation returns a new land.
 
@@ -118,17 +119,34 @@ def _key(p: Piece) -> tuple[int, int]:
     return _ORDER[p.kind], p.damage
 
 
+Damaged = tuple[tuple[PieceKind, int, int], ...]
+"""The damaged pieces of a land: ``(kind, Damage, how many)``, Damage above 0, sorted like the
+pieces (Cities, Towns, Explorers, Dahan; less Damage first)."""
+
+
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Land:
-    """What one land holds. ``health`` lists Health modifiers by kind (until Time Passes).
+    """What one land holds: how many pieces of each kind (damaged ones included), which of them
+    are damaged, its Blight, each Spirit's Presence, its Defend and the Health modifiers in force
+    (``health``, by kind, until Time Passes).
 
-    ``pieces`` is always sorted (Cities, Towns, Explorers, Dahan; less Damage first): build lands
-    with :func:`parse_land`, :meth:`with_pieces` or :meth:`add`, which keep that order. The order
-    lets the hot questions (any Invader? any Town or City?) look at the first piece only.
+    Counts, not a tuple of pieces (issue 38): the Invader Actions ask how many Towns, Cities,
+    Explorers and Dahan a land holds and add or take a few, and a count answers and changes in
+    one step where a tuple of pieces was walked and rebuilt; the plain engines keep counts too.
+    ``damaged`` lists only the pieces with Damage (a handful, and only until Time Passes).
+    :attr:`pieces` gives the old view, a sorted tuple of :class:`Piece` values, for the rest.
+
+    Build lands with :func:`parse_land`, :func:`land_of`, :meth:`with_pieces` or :meth:`add`,
+    which keep the counts and ``damaged`` consistent (every damaged piece counted in its kind's
+    count); two lands with the same pieces are then equal field for field.
     """
 
-    pieces: tuple[Piece, ...] = ()
+    city_count: int = 0
+    town_count: int = 0
+    explorer_count: int = 0
+    dahan_count: int = 0
+    damaged: Damaged = ()
     blight: int = 0
     presence: tuple[tuple[str, int], ...] = ()
     defend: int = 0
@@ -137,11 +155,31 @@ class Land:
     # -- counting --------------------------------------------------------------------------
 
     def count(self, kind: PieceKind) -> int:
-        n = 0
-        for p in self.pieces:
-            if p.kind is kind:
-                n += 1
-        return n
+        if kind is TOWN:
+            return self.town_count
+        if kind is EXPLORER:
+            return self.explorer_count
+        if kind is CITY:
+            return self.city_count
+        return self.dahan_count
+
+    @property
+    def pieces(self) -> tuple[Piece, ...]:
+        """Every piece, sorted: Cities, Towns, Explorers, Dahan, less Damage first."""
+        if not self.damaged:
+            return (
+                (_CITY0,) * self.city_count
+                + (_TOWN0,) * self.town_count
+                + (_EXPLORER0,) * self.explorer_count
+                + (_DAHAN0,) * self.dahan_count
+            )
+        out: list[Piece] = []
+        for kind in _KINDS:
+            hurt = [(damage, n) for k, damage, n in self.damaged if k is kind]
+            out += [piece(kind)] * (self.count(kind) - sum(n for _, n in hurt))
+            for damage, n in hurt:
+                out += [piece(kind, damage)] * n
+        return tuple(out)
 
     @property
     def invaders(self) -> tuple[Piece, ...]:
@@ -153,14 +191,12 @@ class Land:
 
     @property
     def has_invaders(self) -> bool:
-        pieces = self.pieces
-        return bool(pieces) and pieces[0].kind is not DAHAN  # Dahan sort last
+        return bool(self.city_count or self.town_count or self.explorer_count)
 
     @property
     def has_source(self) -> bool:
         """A Town or City: a source of Explorers (seed 002, Invader: Town, City)."""
-        pieces = self.pieces
-        return bool(pieces) and pieces[0].kind in SOURCES  # Cities, then Towns, sort first
+        return bool(self.city_count or self.town_count)
 
     def presence_of(self, spirit: str) -> int:
         for name, n in self.presence:
@@ -185,66 +221,171 @@ class Land:
     # -- changing ----------------------------------------------------------------------------
 
     def with_pieces(self, pieces: Iterable[Piece]) -> Land:
-        return make_land(
-            tuple(sorted(pieces, key=_key)), self.blight, self.presence, self.defend, self.health
-        )
+        return land_of(pieces, self.blight, self.presence, self.defend, self.health)
 
     def add(self, kind: PieceKind, n: int = 1, damage: int = 0) -> Land:
         if n <= 0:
             return self
-        # The new pieces go after every piece that sorts before or with them (where a stable
-        # sort of the pieces plus the new ones puts them): a scan back from the end of the
-        # sorted pieces (the Dahan, then the Explorers) instead of a sort, which called its key
-        # function once a piece (a Build's or Explore's cost).
-        rank = _ORDER[kind]
-        pieces = self.pieces
-        at = len(pieces)
-        while at:
-            p = pieces[at - 1]
-            other = _ORDER[p.kind]
-            if other < rank or (other == rank and p.damage <= damage):
-                break
-            at -= 1
-        added = (piece(kind, damage),) * n
-        grown = pieces + added if at == len(pieces) else (*pieces[:at], *added, *pieces[at:])
-        return make_land(grown, self.blight, self.presence, self.defend, self.health)
+        damaged = self.damaged
+        if damage:
+            damaged = _damaged_changed(damaged, kind, damage, n)
+        c, t, e, d = self.city_count, self.town_count, self.explorer_count, self.dahan_count
+        if kind is EXPLORER:
+            e += n
+        elif kind is TOWN:
+            t += n
+        elif kind is CITY:
+            c += n
+        else:
+            d += n
+        return make_land(c, t, e, d, damaged, self.blight, self.presence, self.defend, self.health)
 
     def without(self, piece: Piece) -> Land:
-        """The land with one ``piece`` (kind and damage) taken away."""
-        pieces = list(self.pieces)
-        pieces.remove(piece)
-        return make_land(tuple(pieces), self.blight, self.presence, self.defend, self.health)
+        """The land with one ``piece`` (kind and damage) taken away; ``ValueError`` when there
+        is none."""
+        kind, damage = piece.kind, piece.damage
+        damaged = self.damaged
+        if damage:
+            damaged = _damaged_changed(damaged, kind, damage, -1)
+        elif self.count(kind) - sum(n for k, _, n in damaged if k is kind) <= 0:
+            raise ValueError(f"no {piece.label} in the land")
+        c, t, e, d = self.city_count, self.town_count, self.explorer_count, self.dahan_count
+        if kind is EXPLORER:
+            e -= 1
+        elif kind is TOWN:
+            t -= 1
+        elif kind is CITY:
+            c -= 1
+        else:
+            d -= 1
+        return make_land(c, t, e, d, damaged, self.blight, self.presence, self.defend, self.health)
+
+    def with_counts(self, cities: int, towns: int, explorers: int, dahan: int, damaged: Damaged) -> Land:
+        """The land with these counts and damaged pieces (consistent, as :class:`Land` says),
+        its Blight, Presence, Defend and modifiers kept: for the Invader Actions' hot paths."""
+        return make_land(
+            cities, towns, explorers, dahan, damaged, self.blight, self.presence, self.defend, self.health
+        )
 
     def with_blight(self, blight: int) -> Land:
-        return make_land(self.pieces, blight, self.presence, self.defend, self.health)
+        return make_land(
+            self.city_count,
+            self.town_count,
+            self.explorer_count,
+            self.dahan_count,
+            self.damaged,
+            blight,
+            self.presence,
+            self.defend,
+            self.health,
+        )
 
     def with_defend(self, defend: int) -> Land:
-        return make_land(self.pieces, self.blight, self.presence, defend, self.health)
+        return make_land(
+            self.city_count,
+            self.town_count,
+            self.explorer_count,
+            self.dahan_count,
+            self.damaged,
+            self.blight,
+            self.presence,
+            defend,
+            self.health,
+        )
 
     def with_presence(self, spirit: str, delta: int) -> Land:
         counts = dict(self.presence)
         counts[spirit] = counts.get(spirit, 0) + delta
         presence = tuple(sorted((s, n) for s, n in counts.items() if n > 0))
-        return make_land(self.pieces, self.blight, presence, self.defend, self.health)
+        return make_land(
+            self.city_count,
+            self.town_count,
+            self.explorer_count,
+            self.dahan_count,
+            self.damaged,
+            self.blight,
+            presence,
+            self.defend,
+            self.health,
+        )
 
     def with_modifier(self, kind: PieceKind, delta: int) -> Land:
         counts = dict(self.health)
         counts[kind] = counts.get(kind, 0) + delta
         health = tuple(sorted(((k, d) for k, d in counts.items() if d), key=lambda kd: _ORDER[kd[0]]))
-        return make_land(self.pieces, self.blight, self.presence, self.defend, health)
+        return make_land(
+            self.city_count,
+            self.town_count,
+            self.explorer_count,
+            self.dahan_count,
+            self.damaged,
+            self.blight,
+            self.presence,
+            self.defend,
+            health,
+        )
 
 
 make_land = direct_constructor(Land)
-"""``Land(pieces, blight, presence, defend, health)`` without ``__init__``, every field given: for
-the changes above and the Invader Actions' hot paths, whose pieces are already sorted."""
+"""``Land(...)`` without ``__init__``, every field given in order: for the changes above and the
+Invader Actions' hot paths, whose counts are already consistent."""
+
+_KINDS = (CITY, TOWN, EXPLORER, DAHAN)  # the pieces' order
+_CITY0, _TOWN0, _EXPLORER0, _DAHAN0 = (piece(kind) for kind in _KINDS)
+
+
+def land_of(
+    pieces: Iterable[Piece],
+    blight: int = 0,
+    presence: tuple[tuple[str, int], ...] = (),
+    defend: int = 0,
+    health: tuple[tuple[PieceKind, int], ...] = (),
+) -> Land:
+    """The land holding ``pieces`` (in any order), with the other fields as given."""
+    counts = [0, 0, 0, 0]
+    hurt: dict[tuple[PieceKind, int], int] = {}
+    for p in pieces:
+        counts[_ORDER[p.kind]] += 1
+        if p.damage:
+            hurt[(p.kind, p.damage)] = hurt.get((p.kind, p.damage), 0) + 1
+    damaged = tuple(
+        (kind, damage, n)
+        for (kind, damage), n in sorted(hurt.items(), key=lambda kv: (_ORDER[kv[0][0]], kv[0][1]))
+    )
+    return make_land(*counts, damaged, blight, presence, defend, health)
+
+
+def _damaged_changed(damaged: Damaged, kind: PieceKind, damage: int, delta: int) -> Damaged:
+    """``damaged`` with ``delta`` more pieces of ``kind`` at ``damage`` (above 0); ``ValueError``
+    when that would leave fewer than none."""
+    entries = {(k, d): n for k, d, n in damaged}
+    n = entries.get((kind, damage), 0) + delta
+    if n < 0:
+        raise ValueError(f"no {piece(kind, damage).label} in the land")
+    if n:
+        entries[(kind, damage)] = n
+    else:
+        entries.pop((kind, damage), None)
+    return tuple(
+        (k, d, m) for (k, d), m in sorted(entries.items(), key=lambda kv: (_ORDER[kv[0][0]], kv[0][1]))
+    )
 
 
 def time_passes(land: Land) -> Land:
     """Damage heals, Defend and Health modifiers end (seed 002, Tracking Damage: 'when Time Passes')."""
-    if not land.defend and not land.health and not any(p.damage for p in land.pieces):
+    if not land.defend and not land.health and not land.damaged:
         return land
-    healed = tuple(sorted((piece(p.kind) for p in land.pieces), key=_key))
-    return make_land(healed, land.blight, land.presence, 0, ())
+    return make_land(
+        land.city_count,
+        land.town_count,
+        land.explorer_count,
+        land.dahan_count,
+        (),
+        land.blight,
+        land.presence,
+        0,
+        (),
+    )
 
 
 def invader_damage(land: Land, stats: PieceStats) -> int:
@@ -252,17 +393,11 @@ def invader_damage(land: Land, stats: PieceStats) -> int:
 
     Damage taken does not lower the Damage a piece deals (seed 002, FAQ Invaders).
     """
-    explorer, town, city = stats.explorer.damage, stats.town.damage, stats.city.damage
-    total = 0
-    for p in land.pieces:  # a loop, not stats.of per piece: this runs at every Ravage
-        kind = p.kind
-        if kind is EXPLORER:
-            total += explorer
-        elif kind is TOWN:
-            total += town
-        elif kind is CITY:
-            total += city
-    return total
+    return (
+        land.explorer_count * stats.explorer.damage
+        + land.town_count * stats.town.damage
+        + land.city_count * stats.city.damage
+    )
 
 
 # -- notation ------------------------------------------------------------------------------
@@ -310,7 +445,7 @@ def parse_land(text: str) -> Land:
             blight += count
             continue
         pieces += [piece(BY_LETTER[letter], damage)] * count
-    return Land(pieces=tuple(sorted(pieces, key=_key)), blight=blight)
+    return land_of(pieces, blight)
 
 
 def describe(land: Land, *, with_blight: bool = True) -> str:

@@ -8,17 +8,16 @@ with enough cards); every error reads ``file:json.path: reason``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.codec import ScenarioCodec, embedded_data, schema_check
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.frozen import replace
-from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, read_json_file, validate
+from invasion_oracle.model.core.jsonio import json_path
 from invasion_oracle.model.core.provenance import Provenance
-from invasion_oracle.model.core.rulings import Rulings, resolve_name
-from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.core.rulings import resolve_name
+from invasion_oracle.model.core.spec import ScenarioBase, ScenarioInput
 from invasion_oracle.model.spirit_island.blight import BLIGHTED, HEALTHY, BlightTrack, setup_pool
 from invasion_oracle.model.spirit_island.data import GameData, Layout, build_game_data
 from invasion_oracle.model.spirit_island.effects import Effect, parse_effects
@@ -53,55 +52,29 @@ class Scenario(ScenarioBase[IslandState]):
         return InvaderPhaseGame(Rules.of(self.rulings, self.data), self.island, play_on=play_on)
 
 
-def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
-    """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
-    return scenario_from_document(
-        document, source, options.ruling_specs, options.data_overrides, options.data_source
-    )
-
-
-def load_scenario(
-    path: str,
-    ruling_specs: Sequence[str] = (),
-    data_overrides: Mapping[str, Any] | None = None,
-    data_source: str = "data",
-) -> Scenario:
-    """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
-    return scenario_from_document(read_json_file(path), path, ruling_specs, data_overrides, data_source)
-
-
-def scenario_from_document(
-    document: Any,
-    source: str,
-    ruling_specs: Sequence[str] = (),
-    data_overrides: Mapping[str, Any] | None = None,
-    data_source: str = "data",
-) -> Scenario:
-    integers_only(document, source)
-    validate(document, load_schema(*SCHEMA), source)
-    rulings = Rulings.defaults(GAME)
-    rulings = rulings.with_object(document.get("rulings", {}), source)
-    rulings = rulings.with_choices(ruling_specs)
-    if data_overrides:
-        # A data file given on the command line wins over the scenario's own data, key by key.
-        data = build_game_data({**document.get("data", {}), **data_overrides}, data_source)
-    else:
-        try:
-            data = build_game_data(document.get("data"), source)
-        except MalformedInputError as err:  # located inside the scenario: $.data...
-            raise type(err)(source, "$.data" + err.path[1:], err.reason) from None
+def _read(given: ScenarioInput) -> Scenario:
+    document, source = given.document, given.source
+    data = _data(given)
     island = _island(document["island"], data, source)
-    initial = initial_state(document, source, data, island)
-    return Scenario(
-        source=source,
-        document=document,
-        rulings=rulings,
-        data=data,
-        island=island,
-        initial=initial,
-        decisions=Answers.from_json(document.get("decisions"), "first-legal"),
-        chance=Answers.from_json(document.get("chance"), "random"),
-    )
+    return Scenario.of(given, data, initial_state(document, source, data, island), island=island)
+
+
+def _data(given: ScenarioInput) -> GameData:
+    """Like :func:`~invasion_oracle.model.core.codec.embedded_data`, but the scenario's own values
+    keep the scenario file itself as their source (``"source": "s.json"`` in the data in force,
+    not ``s.json:$.data``): that is what Spirit Island's data output has always said."""
+    if given.data_overrides:
+        return embedded_data(given, build_game_data)
+    try:
+        return build_game_data(given.document.get("data"), given.source)
+    except MalformedInputError as err:  # located inside the scenario: $.data...
+        raise type(err)(given.source, "$.data" + err.path[1:], err.reason) from None
+
+
+CODEC = ScenarioCodec(GAME, schema_check(*SCHEMA, integers_first=True), _read)
+load = CODEC.load
+load_scenario = CODEC.load_scenario
+scenario_from_document = CODEC.scenario_from_document
 
 
 def _freeze(value: Any) -> Any:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import Request
 from invasion_oracle.model.core.frozen import quick_init
 from invasion_oracle.model.spirit_island.blight import BlightTrack
@@ -42,7 +43,7 @@ class Outcome:
     turn: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"result": self.result, "reason": self.reason, "turn": self.turn}
+        return fields_json(self, "result", "reason", "turn")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from invasion_oracle.model.spirit_island.fear import FearTrack
-from invasion_oracle.model.spirit_island.pieces import CITY, DAHAN, SOURCES, Land
+from invasion_oracle.model.spirit_island.pieces import Land
 
 
 def terror_victory(lands: Sequence[Land], terror_level: int) -> str | None:
@@ -24,23 +24,20 @@ def terror_victory(lands: Sequence[Land], terror_level: int) -> str | None:
     >>> terror_victory((parse_land("2E"),), 1) is None
     True
     """
-    # A land's pieces sort Cities, Towns, Explorers, Dahan: its first piece answers each question.
+    # A land's counts answer each question (no property call per land).
     if terror_level == 1:
         for land in lands:
-            pieces = land.pieces
-            if pieces and pieces[0].kind is not DAHAN:
+            if land.city_count or land.town_count or land.explorer_count:
                 return None
         return "Terror Level I: no Invaders on the island"
     if terror_level == 2:
         for land in lands:
-            pieces = land.pieces
-            if pieces and pieces[0].kind in SOURCES:
+            if land.city_count or land.town_count:
                 return None
         return "Terror Level II: no Towns or Cities on the island"
     if terror_level == 3:
         for land in lands:
-            pieces = land.pieces
-            if pieces and pieces[0].kind is CITY:
+            if land.city_count:
                 return None
         return "Terror Level III: no Cities on the island"
     return None

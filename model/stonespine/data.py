@@ -349,6 +349,39 @@ def build_layered(rulings: Rulings, layers: Sequence[DataLayer]) -> GameData:
     expanded first; errors about its records name its own places."""
     ambient = in_force(OVERRIDES.game)
     every = [*([DataLayer(ambient.document, ambient.source)] if ambient else []), *layers]
+    key = _layered_key(rulings, every)
+    found = _LAYERED.get(key) if key is not None else None
+    if found is not None:
+        return found
+    data = _checked_layers(rulings, every)
+    if key is not None:
+        if len(_LAYERED) >= 64:
+            _LAYERED.clear()
+        _LAYERED[key] = data
+    return data
+
+
+_SOURCED = ("values", "trophies", "demerits")  # what a layer gives that keeps its file's name
+_LAYERED: dict[tuple[Any, ...], GameData] = {}
+
+
+def _layered_key(rulings: Rulings, layers: Sequence[DataLayer]) -> tuple[Any, ...] | None:
+    """What :func:`build_layered` gives depends on: the rulings and each layer's text and place
+    (its file's name too when the data keeps it: overridden values name it). ``None``: a layer
+    that is not JSON (it is refused, never remembered). A run of generated scenarios meets the
+    same few data documents again and again, each in another case file."""
+    parts: list[Any] = [rulings.game, rulings.choices]
+    for layer in layers:
+        try:
+            text = json.dumps(layer.document, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError):
+            return None
+        named = isinstance(layer.document, dict) and any(k in layer.document for k in _SOURCED)
+        parts.append((text, layer.path, layer.source if named else ""))
+    return tuple(parts)
+
+
+def _checked_layers(rulings: Rulings, every: Sequence[DataLayer]) -> GameData:
     schema = load_schema("invasion_oracle.model.stonespine", "data.schema.json")
     with contextlib.ExitStack() as stack:
         full = []
@@ -455,9 +488,27 @@ def _referenced(raw: dict[str, Any]) -> set[str]:
 
 
 def check_data_document(doc: Any, source: str, at: Path, value_keys: frozenset[str]) -> None:
-    """Everything about one data document that does not need the other layers."""
+    """Everything about one data document that does not need the other layers.
+
+    A document found good once is not checked again (by its text: the schema's check is most of
+    a small scenario's load, and a run of generated scenarios meets the same data again and
+    again); only a good one is remembered, so every error still names its own file."""
     if not isinstance(doc, dict):
         raise MalformedInputError(source, json_path(at), "a data document is a JSON object")
+    key = (json.dumps(doc, sort_keys=True), at, value_keys)
+    if key in _GOOD_DATA:
+        return
+    _check_data_document(doc, source, at, value_keys)
+    if len(_GOOD_DATA) >= _GOOD_DATA_KEPT:
+        _GOOD_DATA.clear()
+    _GOOD_DATA.add(key)
+
+
+_GOOD_DATA: set[tuple[str, Path, frozenset[str]]] = set()
+_GOOD_DATA_KEPT = 256
+
+
+def _check_data_document(doc: dict[str, Any], source: str, at: Path, value_keys: frozenset[str]) -> None:
     values = doc.get("values")
     if isinstance(values, dict):
         for key in values:

@@ -8,15 +8,14 @@ reads ``file:json.path: reason``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.codec import ScenarioCodec
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import json_path, load_schema, read_json_file
+from invasion_oracle.model.core.jsonio import json_path, load_schema
 from invasion_oracle.model.core.rulings import Rulings
-from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.core.spec import ScenarioBase, ScenarioInput
 from invasion_oracle.model.stonespine.data import DataLayer, GameData, build_layered
 from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, ChamberType, Dungeon, Side, column_letter
 from invasion_oracle.model.stonespine.elements import Space
@@ -54,52 +53,27 @@ class Scenario(ScenarioBase[GameState]):
         return StonespineGame(self.rulings, self.data)
 
 
-def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
-    """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
-    return scenario_from_document(
-        document, source, options.ruling_specs, options.data_overrides, options.data_source
-    )
-
-
-def load_scenario(
-    path: str,
-    ruling_specs: Sequence[str] = (),
-    data_overrides: Mapping[str, Any] | None = None,
-    data_source: str = "data",
-) -> Scenario:
-    """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
-    document = read_json_file(path)
-    return scenario_from_document(document, path, ruling_specs, data_overrides, data_source)
-
-
-def scenario_from_document(
-    document: Any,
-    source: str,
-    ruling_specs: Sequence[str] = (),
-    data_overrides: Mapping[str, Any] | None = None,
-    data_source: str = "data",
-) -> Scenario:
+def _check(document: Any, source: str) -> None:
     check_document(document, load_schema("invasion_oracle.model.stonespine", "scenario.schema.json"), source)
-    rulings = Rulings.defaults(GAME)
-    rulings = rulings.with_object(document.get("rulings", {}), source)
-    rulings = rulings.with_choices(ruling_specs)
+
+
+def _read(given: ScenarioInput) -> Scenario:
     # The scenario's own data first (paths inside it start at the file), then a data file
     # given on the command line, which wins value by value.
+    document, source = given.document, given.source
     layers = []
     if document.get("data"):
         layers.append(DataLayer(document["data"], source, ("data",)))
-    if data_overrides:
-        layers.append(DataLayer(data_overrides, data_source))
-    data = build_layered(rulings, layers)
-    return Scenario(
-        source=source,
-        document=document,
-        rulings=rulings,
-        data=data,
-        initial=_initial_state(document, source, rulings, data),
-        decisions=Answers.from_json(document.get("decisions"), "first-legal"),
-        chance=Answers.from_json(document.get("dice"), "random"),
-    )
+    if given.data_overrides:
+        layers.append(DataLayer(given.data_overrides, given.data_source))
+    data = build_layered(given.rulings, layers)
+    return Scenario.of(given, data, _initial_state(document, source, given.rulings, data))
+
+
+CODEC = ScenarioCodec(GAME, _check, _read)
+load = CODEC.load
+load_scenario = CODEC.load_scenario
+scenario_from_document = CODEC.scenario_from_document
 
 
 # -- chambers and dungeons -----------------------------------------------------------------

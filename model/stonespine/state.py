@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import Request
 from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, Dungeon
@@ -127,14 +128,7 @@ class FinalScore:
         return self.guardian_bonus + self.trophies - self.demerits + self.leftover_xp
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "guardian_bonus": self.guardian_bonus,
-            "trophies": self.trophies,
-            "demerits": self.demerits,
-            "leftover_xp": self.leftover_xp,
-            "total": self.total,
-        }
+        return fields_json(self, "player", "guardian_bonus", "trophies", "demerits", "leftover_xp", "total")
 
 
 # Tasks: what an open request is about, so the game can resume when it is answered.

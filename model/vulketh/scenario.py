@@ -9,22 +9,15 @@ tribes that are declared. Every error reads ``file:json.path: reason``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from invasion_oracle.model.core.answers import Answers
+from invasion_oracle.model.core.codec import ScenarioCodec, embedded_data, schema_check
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import (
-    integers_only,
-    json_path,
-    load_schema,
-    located_inside,
-    read_json_file,
-    validate,
-)
-from invasion_oracle.model.core.rulings import Rulings, name_hint
-from invasion_oracle.model.core.spec import ScenarioBase, ScenarioOptions
+from invasion_oracle.model.core.jsonio import json_path
+from invasion_oracle.model.core.rulings import name_hint
+from invasion_oracle.model.core.spec import ScenarioBase, ScenarioInput
 from invasion_oracle.model.core.suggest import did_you_mean
 from invasion_oracle.model.vulketh.action_board import ACTIONS, ActionBoard
 from invasion_oracle.model.vulketh.data import GameData, build_game_data, default_data
@@ -74,48 +67,23 @@ class Scenario(ScenarioBase[GameState]):
         return VulkethGame(self.rules)
 
 
-def load(document: Any, source: str, options: ScenarioOptions) -> Scenario:
-    """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""
-    return scenario_from_document(
-        document, source, options.ruling_specs, options.data_overrides, options.data_source
-    )
-
-
-def load_scenario(
-    path: str,
-    ruling_specs: Sequence[str] = (),
-    data_overrides: Mapping[str, Any] | None = None,
-    data_source: str = "data",
-) -> Scenario:
-    """Read and check a scenario file; ``ruling_specs`` (``ID=READING``) win over the file's."""
-    return scenario_from_document(read_json_file(path), path, ruling_specs, data_overrides, data_source)
-
-
-def scenario_from_document(
-    document: Any,
-    source: str,
-    ruling_specs: Sequence[str] = (),
-    data_overrides: Mapping[str, Any] | None = None,
-    data_source: str = "data",
-) -> Scenario:
+def _check(document: Any, source: str) -> None:
     if not isinstance(document, dict):
         raise MalformedInputError(source, "$", "a scenario is a JSON object")
-    validate(document, load_schema(*SCHEMA), source)
-    integers_only(document, source)
-    rulings = Rulings.defaults(GAME)
-    rulings = rulings.with_object(document.get("rulings", {}), source)
-    rulings = rulings.with_choices(ruling_specs)
-    if data_overrides:
-        data = build_game_data({**document.get("data", {}), **data_overrides}, data_source)
-    elif "data" in document:
-        with located_inside(source, "$.data") as inner:  # errors named source:$.data.field
-            data = build_game_data(document["data"], inner)
-    else:
-        data = default_data()
+    _check_schema(document, source)
+
+
+def _read(given: ScenarioInput) -> Scenario:
+    document, source = given.document, given.source
+    data = (
+        embedded_data(given, build_game_data)
+        if given.data_overrides or "data" in document
+        else default_data()
+    )
     hex_map = parse_map(document["map"], source, ("map",)) if "map" in document else data.map
     rivals = _rivals(document, source)
     rules = Rules.of(
-        rulings,
+        given.rulings,
         data,
         hex_map=hex_map,
         tribe=_tribe(document.get("tribe", "standard"), source),
@@ -125,27 +93,27 @@ def scenario_from_document(
     )
     if document.get("start", "setup") == "setup":
         # where the data in force was written: a --data file, the scenario's data, or the bundle
-        place = (data_source, "$") if data_overrides else (source, "$.data")
+        place = (given.data_source, "$") if given.data_overrides else (source, "$.data")
         _check_setup_counts(rules, place)
-    return Scenario(
-        source=source,
-        document=document,
-        rulings=rulings,
-        data=data,
-        initial=initial_state(document, source, rules),
-        decisions=Answers.from_json(document.get("decisions"), "first-legal"),
-        chance=Answers.from_json(_checked_chance(document, source, data), "random"),
-        rules=rules,
-    )
+    initial = initial_state(document, source, rules)
+    _check_chance(document, source, data)
+    return Scenario.of(given, data, initial, rules=rules)
 
 
-def _checked_chance(document: Mapping[str, Any], source: str, data: GameData) -> Any:
-    """The chance script, each result checked against what chance can give in this game (a die
+_check_schema = schema_check(*SCHEMA)
+CODEC = ScenarioCodec(GAME, _check, _read)
+load = CODEC.load
+load_scenario = CODEC.load_scenario
+scenario_from_document = CODEC.scenario_from_document
+
+
+def _check_chance(document: Mapping[str, Any], source: str, data: GameData) -> None:
+    """Check the chance script, each result against what chance can give in this game (a die
     face, an Invader Action card, an Invader Event), so a misspelt id is named even when the run
     never reaches it."""
     chance = document.get("chance")
     if not isinstance(chance, Mapping):
-        return chance
+        return
     vocabulary = [
         *dict.fromkeys(data.die_outcomes()),
         *(c.id for c in data.action_cards),
@@ -159,7 +127,6 @@ def _checked_chance(document: Mapping[str, Any], source: str, data: GameData) ->
                 f"{answer!r} is not a die face, an Invader Action card or an Invader Event id"
                 f"{name_hint(answer, vocabulary)}",
             )
-    return chance
 
 
 TRIBES = ("standard", VULKETH)  # the tribes the model tells apart (the base game's play alike)

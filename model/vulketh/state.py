@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import Request
 from invasion_oracle.model.core.frozen import replace
 from invasion_oracle.model.vulketh.action_board import ActionBoard
@@ -50,7 +51,7 @@ class Resources:
         return self.food >= other.food and self.wood >= other.wood and self.stone >= other.stone
 
     def to_json(self) -> dict[str, int]:
-        return {"food": self.food, "wood": self.wood, "stone": self.stone}
+        return fields_json(self, "food", "wood", "stone")
 
     def describe(self) -> str:
         return " ".join(f"{n}{k[0].upper()}" for k, n in self.to_json().items() if n) or "none"
@@ -90,13 +91,9 @@ class Hex:
         return self.player + self.invaders + sum(n for _, n in self.rivals)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "invaders": self.invaders,
-            "warlord": self.warlord,
-            "village": self.village,
-            "rivals": dict(self.rivals),
-        }
+        return fields_json(
+            self, "player", "invaders", "warlord", "village", "rivals", rivals=dict(self.rivals)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +137,7 @@ class Outcome:
     round: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"result": self.result, "reason": self.reason, "round": self.round}
+        return fields_json(self, "result", "reason", "round")
 
 
 # -- tasks ------------------------------------------------------------------------------------------

@@ -119,12 +119,13 @@ def _requests_level(expected: Expected, reply: Mapping[str, Any]) -> tuple[bool,
         if len(got) != len(expected.requests):
             return False, f"{len(expected.requests)} request(s) expected, {len(got)} given", ()
         for i, (a, b) in enumerate(zip(expected.requests, got, strict=True)):
-            if request_key(a) != request_key(b):
+            if not same_json(a, b) and request_key(a) != request_key(b):
                 return False, f"request {i + 1} differs: expected {_short(a)}, got {_short(b)}", ()
-    if request_key(expected.pending) != request_key(reply.get("pending")):
+    pending = reply.get("pending")
+    if not same_json(expected.pending, pending) and request_key(expected.pending) != request_key(pending):
         return (
             False,
-            f"pending differs: expected {_short(expected.pending)}, got {_short(reply.get('pending'))}",
+            f"pending differs: expected {_short(expected.pending)}, got {_short(pending)}",
             (),
         )
     return True, "", ()
@@ -136,6 +137,8 @@ def _events_level(expected: Expected, reply: Mapping[str, Any]) -> tuple[bool, s
         return False, "the reply has no events list", ()
     want = list(expected.events)
     for i, (a, b) in enumerate(zip(want, got, strict=False)):
+        if same_json(a, b):
+            continue
         if request_key(_compared(a)) != request_key(_compared(b)):
             return (
                 False,
@@ -145,6 +148,26 @@ def _events_level(expected: Expected, reply: Mapping[str, Any]) -> tuple[bool, s
     if len(want) != len(got):
         return False, f"events differ: {len(want)} expected, {len(got)} given", ()
     return True, "", ()
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same value of the same JSON types (``1``, ``1.0`` and
+    ``true`` differ; a list and a tuple do not): then they compare equal however compared, and
+    the canonical text of each (the grading's comparison, most of its time) is not needed. A
+    ``False`` says only that the slower comparison must decide (options in another order).
+
+    >>> same_json({"a": [1, "x"]}, {"a": (1, "x")}), same_json([1], [True]), same_json(1, 1.0)
+    (True, False, False)
+    """
+    if type(a) is not type(b):
+        if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+            return len(a) == len(b) and all(map(same_json, a, b))
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(value, b[key]) for key, value in a.items())
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(map(same_json, a, b))
+    return bool(a == b)
 
 
 def _compared(event: Any) -> Any:

@@ -7,23 +7,34 @@ stops, which steps are compared and the projection. The oracle realises a draft 
 like any document.
 
 Single actions are built like the suite's own (a Ravage, Build or Explore card in one land of
-any Spirit Island board, on any card); short runs come from each game's strategies in
+any Spirit Island board, on any card; a Ravage whose Dahan stand and fight back against Invaders
+often damaged already; an Explore and the cards advancing after it, the Build space often
+empty: where engines were seen to go wrong, issue 35); short runs come from each game's strategies in
 ``properties/`` (``scenario_documents``, Vul'Keth's ``positions``, Cloudspire's engagements)
 stopped after a few answers, so every board, map, card and piece kind the data has is reached.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import strategies as st
 
+from invasion_oracle.properties import built
 from invasion_oracle.reports.suite.specs import Stop
 
 SECTIONS = {  # each shape's rule section: a row of the game's rule map (reports/suite/<game>.py)
-    "spirit-island": {"ravage": "ravage", "build": "build", "explore": "explore", "run": "phase"},
+    "spirit-island": {
+        "ravage": "ravage",
+        "fight-back": "ravage",
+        "build": "build",
+        "explore": "explore",
+        "advance": "advance",
+        "run": "phase",
+    },
     "vulketh": {"position": "grow-move", "run": "player-turn"},
     "cloudspire": {"engagement": "apply", "round": "round"},
     "stonespine": {"run": "preparation"},
@@ -62,8 +73,8 @@ def _projection(
 ) -> str:
     """A projection among ``names`` the implementation declares (``names`` in order of preference
     for the shape; an argument is appended to those that take one)."""
-    usable = [n for n in names if allowed is None or n in allowed] or list(names[:1])
-    name = draw(st.sampled_from(usable))
+    usable = tuple(n for n in names if allowed is None or n in allowed) or names[:1]
+    name = draw(built.sampled(usable))
     return f"{name}:{argument}" if name in ARGUMENTS and argument else name
 
 
@@ -80,44 +91,49 @@ def _si_action(
         @st.composite
         def drafts(draw: st.DrawFn) -> Draft:
             from invasion_oracle.model.spirit_island.data import default_data
-            from invasion_oracle.properties.spirit_island import land_notation
+            from invasion_oracle.properties.spirit_island import draw_notation
             from invasion_oracle.reports.suite.spirit_island import doc
 
             data = default_data()
-            names = [b.name for b in data.boards]
+            names = tuple(b.name for b in data.boards)
             # only boards the implementation declares (capabilities.boards), when it names any we have
-            board = draw(st.sampled_from([n for n in names if boards is None or n in boards] or names))
+            board = draw(built.sampled(tuple(n for n in names if boards is None or n in boards) or names))
             spec = data.board(board)
-            number = draw(st.integers(1, len(spec.lands)))
+            number = draw(built.integers(1, len(spec.lands)))
             land = f"{board}{number}"
             terrain = spec.lands[number - 1].terrain
             cards = [c for c in data.invader_cards if c.stage in (1, 2, 3)]
-            matching = [
+            matching = tuple(
                 c.id for c in cards if terrain in c.terrains or (c.coastal and number in spec.ocean)
-            ] or [c.id for c in cards]
+            ) or tuple(c.id for c in cards)
             # mostly a card of the land's terrain (the action happens), sometimes any card
-            card = draw(st.sampled_from(matching if draw(st.integers(0, 4)) else [c.id for c in cards]))
+            card = draw(built.sampled(matching if draw(built.integers(0, 4)) else tuple(c.id for c in cards)))
             stage = next(c.stage for c in cards if c.id == card)
-            notation = land_notation()  # one strategy object per draft's draws (validated once)
-            pieces = draw(notation)
+            pieces = draw_notation(draw)
             lands: dict[str, Any] = {land: pieces}
-            if action == "ravage" and draw(st.booleans()):
-                lands[land] = {"pieces": pieces, "defend": draw(st.integers(0, 3))}
-            for other in draw(st.lists(st.integers(1, len(spec.lands)), max_size=2, unique=True)):
+            if action == "ravage" and draw(built.BOOLEANS):
+                lands[land] = {"pieces": pieces, "defend": draw(built.integers(0, 3))}
+            if action == "fight-back":
+                lands[land] = _fight_back_land(draw, pieces)
+            for other in draw(built.integer_lists(1, len(spec.lands), max_size=2, unique=True)):
                 if other != number:
-                    lands[f"{board}{other}"] = draw(notation)
-            seed = draw(st.integers(0, 1000))
+                    lands[f"{board}{other}"] = draw_notation(draw)
+            seed = draw(built.integers(0, 1000))
+            deck = [f"stage-{stage}"]
             if action == "explore":
-                document = doc(lands, keep=False, invader_deck=[f"stage-{stage}"], chance=[card])
+                document = doc(lands, keep=False, invader_deck=deck, chance=[card])
+                stop, window = Stop.after(1), "last"
+            elif action == "advance":
+                slots = _advance_slots(draw, tuple(c.id for c in cards if c.id != card))
+                document = doc(lands, keep=False, invader_board=slots, invader_deck=deck, chance=[card])
                 stop, window = Stop.after(1), "last"
             else:
-                document = doc(
-                    lands, keep=False, invader_board={action: [card]}, invader_deck=[f"stage-{stage}"]
-                )
+                slot = "ravage" if action == "fight-back" else action
+                document = doc(lands, keep=False, invader_board={slot: [card]}, invader_deck=deck)
                 stop, window = Stop.before("draw"), "all"
             document["island"] = {"boards": [board]}
             document["decisions"] = {"then": "random", "seed": seed}
-            projection = _projection(draw, allowed, SI_ACTION, land)
+            projection = _projection(draw, allowed, SI_ADVANCE if action == "advance" else SI_ACTION, land)
             return Draft(
                 "spirit-island", action, SECTIONS["spirit-island"][action], document, projection, stop, window
             )
@@ -127,14 +143,34 @@ def _si_action(
     return strategy
 
 
+def _fight_back_land(draw: st.DrawFn, pieces: str) -> dict[str, Any]:
+    """A land whose Dahan survive the Ravage and fight back: Invaders (often damaged already),
+    one to three Dahan, and Defend that takes all the Invaders' Damage or all but 1."""
+    tokens = [t for t in pieces.split() if not t.startswith("D")]
+    if not any(t[0] in "ETC" for t in tokens):
+        tokens.append(draw(built.sampled(("T@1", "C@1", "C@2", "E"))))
+    tokens += ["D"] * draw(built.integers(1, 3))
+    damage = sum({"E": 1, "T": 2, "C": 3}.get(t[0], 0) for t in tokens)
+    return {"pieces": " ".join(tokens), "defend": max(0, damage - draw(built.integers(0, 1)))}
+
+
+def _advance_slots(draw: st.DrawFn, others: tuple[str, ...]) -> dict[str, list[str]]:
+    """A Ravage card, and a Build card one time in three: the cards advance after the Explore."""
+    ravage = draw(built.sampled(others))
+    slots = {"ravage": [ravage]}
+    if draw(built.integers(0, 2)) == 0:
+        slots["build"] = [draw(built.sampled(tuple(c for c in others if c != ravage)))]
+    return slots
+
+
 def _si_run(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
     @st.composite
     def drafts(draw: st.DrawFn) -> Draft:
         from invasion_oracle.properties.spirit_island import scenario_documents
 
-        document = dict(draw(scenario_documents()))
+        document = dict(draw(scenario_documents(drawn_rulings=False)))  # the readings asked go with the case
         document.pop("rulings", None)  # the readings asked are sent with the case
-        steps = draw(st.integers(0, 3))
+        steps = draw(built.integers(0, 3))
         projection = _projection(draw, allowed, SI_RUN)
         return Draft(
             "spirit-island",
@@ -159,16 +195,16 @@ def _vk(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], 
             from invasion_oracle.properties.vulketh import games, positions
 
             if shape == "position":
-                document = dict(draw(positions(rivals=draw(st.booleans()))))
-                document["decisions"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
-                document["chance"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
-                steps = draw(st.integers(0, 2))
+                document = dict(draw(positions(rivals=draw(built.BOOLEANS), drawn_rulings=False)))
+                document["decisions"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
+                document["chance"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
+                steps = draw(built.integers(0, 2))
             else:
-                document = dict(draw(games()))
-                steps = draw(st.integers(1, 4))
+                document = dict(draw(games(drawn_rulings=False)))
+                steps = draw(built.integers(1, 4))
             document.pop("rulings", None)
-            hexes = sorted(document.get("hexes", {})) or ["1"]
-            projection = _projection(draw, allowed, VK, draw(st.sampled_from(hexes)))
+            hexes = tuple(sorted(document.get("hexes", {}))) or ("1",)
+            projection = _projection(draw, allowed, VK, draw(built.sampled(hexes)))
             return Draft(
                 "vulketh", shape, SECTIONS["vulketh"][shape], document, projection, Stop.after(steps), "all"
             )
@@ -188,13 +224,13 @@ def _cs(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], 
             from invasion_oracle.properties.cloudspire import engagement_documents, scenario_documents
 
             if shape == "engagement":
-                document = dict(draw(engagement_documents()))
+                document = dict(draw(engagement_documents(drawn_rulings=False)))
             else:
-                document = dict(draw(scenario_documents(max_rounds=1)))
-            document["decisions"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
-            document["chance"] = {"then": "random", "seed": draw(st.integers(0, 1000))}
+                document = dict(draw(scenario_documents(max_rounds=1, drawn_rulings=False)))
+            document["decisions"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
+            document["chance"] = {"then": "random", "seed": draw(built.integers(0, 1000))}
             document.pop("rulings", None)
-            steps = draw(st.integers(0, 4))
+            steps = draw(built.integers(0, 4))
             projection = _projection(draw, allowed, CS)
             return Draft(
                 "cloudspire",
@@ -217,12 +253,17 @@ def _cs(shape: str) -> Callable[[frozenset[str] | None, frozenset[str] | None], 
 def _ss(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.SearchStrategy[Draft]:
     @st.composite
     def drafts(draw: st.DrawFn) -> Draft:
-        from invasion_oracle.properties.stonespine import scenarios
+        from invasion_oracle.properties.stonespine import ability_sets, scenarios
 
-        document = dict(draw(scenarios(max_players=2)))
+        # no rulings (the readings asked go with the case) and no abilities (drawn below)
+        document = dict(draw(scenarios(max_players=2, drawn_rulings=False, drawn_abilities=False)))
         document.pop("rulings", None)
-        steps = draw(st.integers(0, 4))
+        steps = draw(built.integers(0, 4))
         projection = _projection(draw, allowed, SS)
+        # the abilities the seed leaves out, from a few data objects that give every effect in
+        # every slot: a data object is then checked once per run, not once per case
+        sets = ability_sets()
+        document["data"] = copy.deepcopy(sets[draw(built.integers(0, len(sets) - 1))])
         return Draft(
             "stonespine", "run", SECTIONS["stonespine"]["run"], document, projection, Stop.after(steps), "all"
         )
@@ -232,6 +273,7 @@ def _ss(allowed: frozenset[str] | None, boards: frozenset[str] | None) -> st.Sea
 
 SI_ACTION = ("action", "land", "lands", "fear", "blight", "invader-board", "result")
 SI_RUN = ("lands", "fear", "blight", "invader-board", "result")
+SI_ADVANCE = ("invader-board", "lands", "fear", "blight", "result")
 VK = ("hexes", "hex", "tracks", "board", "decks", "result")
 CS = ("lanes", "hero", "dice", "spires", "piles", "result")
 SS = ("heroes", "dungeon", "guardian", "scores", "market")
@@ -239,8 +281,10 @@ SS = ("heroes", "dungeon", "guardian", "scores", "market")
 SHAPES: dict[str, tuple[Shape, ...]] = {
     "spirit-island": (
         Shape("spirit-island", "ravage", _si_action("ravage"), SI_ACTION),
+        Shape("spirit-island", "fight-back", _si_action("fight-back"), SI_ACTION),
         Shape("spirit-island", "build", _si_action("build"), SI_ACTION),
         Shape("spirit-island", "explore", _si_action("explore"), SI_ACTION),
+        Shape("spirit-island", "advance", _si_action("advance"), SI_ADVANCE),
         Shape("spirit-island", "run", _si_run, SI_RUN),
     ),
     "vulketh": (

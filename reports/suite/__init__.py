@@ -10,6 +10,7 @@ specifies every field; ``fixtures/`` holds the generated files.
 * :mod:`invasion_oracle.reports.suite.oracle` - the oracle's side: play a case, realise a case spec;
 * :mod:`invasion_oracle.reports.suite.build` - case specs to cases (a variant per reading, ``one_of``);
 * :mod:`invasion_oracle.reports.suite.plugins` - per-game plug-ins (rule sections, projections, case specs);
+* :mod:`invasion_oracle.reports.suite.casefile` - the case files (``cases/``) a plug-in is made of;
 * :mod:`invasion_oracle.reports.suite.generic` - the cases every game gets from its bundled examples;
 * :mod:`invasion_oracle.reports.suite.files` - the files in ``fixtures/``, writing, diffs and checks;
 * :mod:`invasion_oracle.reports.suite.coverage` - cases per rule section and per ruling reading.

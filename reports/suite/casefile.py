@@ -5,26 +5,26 @@ how to write one: ``docs/fixtures.md``, "Adding a case"). It holds:
 
 * ``title``: what the file covers, for people;
 * ``defaults``: any case field, given once for every case of the file (a case's own value wins;
-  the tables ``with``, ``scenario`` and ``patch`` are merged key by key, the case's keys winning);
+  the tables ``scenario`` and ``patch`` are merged key by key, the case's keys winning);
 * ``named``: values the cases share (a card, a board, a hex map), used as ``{ use = "NAME" }``;
 * ``case``: the cases, in the suite's order. Each has a ``name`` and a ``description``, the rule
-  ``sections`` it checks and the ``features`` it needs, and its scenario either whole
-  (``scenario``: the game's scenario document, ``docs/scenarios.md``) or made by one of the game's
-  named ``template`` functions from named fields (``with``); ``patch`` then changes the made
-  document key by key. ``stop`` is ``"end"``, ``{ after = N }`` or ``{ before = "KIND", nth = N }``.
+  ``sections`` it checks and the ``features`` it needs, and its ``scenario`` (the game's scenario
+  document, ``docs/scenarios.md``); ``patch`` then changes it key by key. ``stop`` is ``"end"``, ``{ after = N }`` or ``{ before = "KIND", nth = N }``.
+  A case with ``rows = "TABLE"`` is a pattern: one case per row of the plug-in's computed table,
+  ``{NAME}`` placeholders filled from the row (:func:`fill`); a row may pick ``patterns.NAME``.
 
-What is truly computed (walks over a board, spreads over every card, reading variants) stays code
-in the game's producer, which reads its data cases with :func:`read_cases` where they belong in
-the suite's order.
+What is truly computed (the rows of a spread over every board or card of the data in force, a
+walk, a solver's answer) stays code in the game's plug-in, which :func:`game_suite` joins with its
+case files in the order of the game's file ``cases/PKG.toml`` (schema ``suite-game``).
 
 >>> document = {
 ...     "defaults": {"group": "grow", "sections": ["grow-move"], "features": ["grow"],
-...                  "template": "doc", "with": {"size": 2}},
+...                  "scenario": {"size": 2}},
 ...     "named": {"three": {"invaders": 3}},
-...     "case": [{"name": "one", "description": "a case", "with": {"hex": {"use": "three"}},
+...     "case": [{"name": "one", "description": "a case", "scenario": {"1": {"use": "three"}},
 ...               "stop": {"after": 1}, "window": "last"}],
 ... }
->>> [case] = cases_from_document(document, "grow.toml", {"doc": lambda size, hex: {"size": size, "1": hex}})
+>>> [case] = cases_from_document(document, "grow.toml")
 >>> case.group, case.name, case.scenario, case.stop.how, case.stop.count, case.kind
 ('grow', 'one', {'size': 2, '1': {'invaders': 3}}, 'after', 1, 'action')
 """
@@ -33,21 +33,25 @@ from __future__ import annotations
 
 import copy
 import difflib
-import inspect
+import re
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import load_schema, validate
+from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
-Template = Callable[..., dict[str, Any]]
+Rows = Callable[[], Iterable[Mapping[str, Any]]]
+Producer = Callable[[], Iterable[CaseSpec]]
+"""A computed table: each row (``{NAME: value}``) fills a pattern case's ``{NAME}`` placeholders."""
 
 SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")
-MERGED = ("with", "scenario", "patch")  # tables merged key by key with the defaults'
+GAME_SCHEMA = ("invasion_oracle.reports", "schemas/suite-game.schema.json")
+MERGED = ("scenario", "patch")  # tables merged key by key with the defaults'
 
 
 @dataclass(frozen=True)
@@ -60,17 +64,17 @@ class DataCases:
 
     game: str
     topic: str
-    templates: Mapping[str, Template] = field(default_factory=dict)
+    rows: Mapping[str, Rows] = field(default_factory=dict)
 
     @property
     def __name__(self) -> str:  # producers are named in messages and by tools
         return self.topic
 
     def __call__(self) -> list[CaseSpec]:
-        return read_cases(self.game, self.topic, self.templates)
+        return read_cases(self.game, self.topic, self.rows)
 
 
-def read_cases(game: str, topic: str, templates: Mapping[str, Template]) -> list[CaseSpec]:
+def read_cases(game: str, topic: str, rows: Mapping[str, Rows] | None = None) -> list[CaseSpec]:
     """The cases of the bundled file ``cases/GAME/TOPIC.toml``, in the file's order."""
     folder = game.replace("-", "_")  # a package folder: spirit-island's cases are in spirit_island/
     resource = files("invasion_oracle.reports.suite").joinpath("cases", folder, f"{topic}.toml")
@@ -79,21 +83,85 @@ def read_cases(game: str, topic: str, templates: Mapping[str, Template]) -> list
         document = tomllib.loads(resource.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise MalformedInputError(source, "$", f"not TOML: {err}") from None
-    return cases_from_document(document, source, templates)
+    return cases_from_document(document, source, rows)
 
 
-def cases_from_document(document: Any, source: str, templates: Mapping[str, Template]) -> list[CaseSpec]:
+def cases_from_document(document: Any, source: str, rows: Mapping[str, Rows] | None = None) -> list[CaseSpec]:
     """The cases of one case-file document (parsed TOML or JSON), checked and made."""
-    validate(document, load_schema(*SCHEMA), source)
+    schema = load_schema(*SCHEMA)
+    validate(document, schema, source)
     named = document.get("named", {})
     defaults = document.get("defaults", {})
     made = []
     for index, raw in enumerate(document.get("case", [])):
         where = f"$.case[{index}]"
-        fields = _with_defaults(defaults, raw)
-        made.append(_case(fields, named, templates, source, where))
+        if "rows" not in raw:
+            made.append(_case(_with_defaults(defaults, raw), named, source, where))
+            continue
+        for number, row in enumerate(_rows(raw["rows"], rows or {}, source, f"{where}.rows")):
+            at = f"{where} (row {number})"
+            pattern = {key: value for key, value in raw.items() if key != "rows"}
+            if "pattern" in row:
+                if row["pattern"] not in document.get("patterns", {}):
+                    raise MalformedInputError(source, at, f"no pattern {row['pattern']!r} in $.patterns")
+                pattern = _with_defaults(pattern, document["patterns"][row["pattern"]])
+            fields = fill(_with_defaults(defaults, pattern), row, source, at)
+            _check_fields(fields, schema, source, where, number)
+            made.append(_case(fields, named, source, at))
     _unique_names(made, source)
     return made
+
+
+def _rows(name: str, rows: Mapping[str, Rows], source: str, where: str) -> Iterable[Mapping[str, Any]]:
+    if name not in rows:
+        close = difflib.get_close_matches(name, list(rows), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        known = ", ".join(sorted(rows)) or "none"
+        raise MalformedInputError(source, where, f"unknown rows {name!r}{hint}; known: {known}")
+    return rows[name]()
+
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill(value: Any, row: Mapping[str, Any], source: str = "", where: str = "$") -> Any:
+    """``value`` with every ``{NAME}`` in its strings (keys too) replaced by the row's value
+    ``NAME``: a string that is a placeholder alone becomes the value itself (a list, a table, a
+    number), one inside text becomes its text. Other braces are left as they are.
+
+    >>> fill({"name": "{land}-ravage", "{land}": "{pieces}", "stop": "{stop}"},
+    ...      {"land": "a5", "pieces": "2E", "stop": {"after": 1}})
+    {'name': 'a5-ravage', 'a5': '2E', 'stop': {'after': 1}}
+    """
+
+    def value_of(match: re.Match[str]) -> Any:
+        if match[1] not in row:
+            known = ", ".join(sorted(row))
+            raise MalformedInputError(source, where, f"no value {match[1]!r} in the row; it has: {known}")
+        return row[match[1]]
+
+    if isinstance(value, str):
+        whole = PLACEHOLDER.fullmatch(value)
+        if whole:
+            return copy.deepcopy(value_of(whole))
+        return PLACEHOLDER.sub(lambda match: str(value_of(match)), value)
+    if isinstance(value, dict):
+        return {
+            str(fill(key, row, source, where)): fill(item, row, source, where) for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [fill(item, row, source, where) for item in value]
+    return copy.deepcopy(value)
+
+
+def _check_fields(fields: dict[str, Any], schema: dict[str, Any], source: str, where: str, row: int) -> None:
+    """A filled pattern is checked as a case (its placeholders could not be before)."""
+    try:
+        validate(fields, {**schema["$defs"]["fields"], "$defs": schema["$defs"]}, source)
+    except MalformedInputError as err:
+        raise MalformedInputError(
+            source, f"{where}{err.path.removeprefix('$')} (row {row})", err.reason
+        ) from None
 
 
 def _with_defaults(defaults: Mapping[str, Any], case: Mapping[str, Any]) -> dict[str, Any]:
@@ -121,14 +189,15 @@ def deep_merge(base: Any, change: Any) -> Any:
 def _case(
     fields: dict[str, Any],
     named: Mapping[str, Any],
-    templates: Mapping[str, Template],
     source: str,
     where: str,
 ) -> CaseSpec:
     for required in ("group", "name", "description", "sections", "features"):
         if required not in fields:
             raise MalformedInputError(source, where, f"'{required}' is required (in the case or in defaults)")
-    scenario = _scenario(fields, named, templates, source, where)
+    if "scenario" not in fields:
+        raise MalformedInputError(source, where, "'scenario' is required (in the case or in defaults)")
+    scenario = resolve(fields["scenario"], named, source, f"{where}.scenario")
     if "patch" in fields:
         scenario = deep_merge(scenario, resolve(fields["patch"], named, source, f"{where}.patch"))
     try:
@@ -149,47 +218,6 @@ def _case(
         )
     except ValueError as err:
         raise MalformedInputError(source, where, str(err)) from None
-
-
-def _scenario(
-    fields: Mapping[str, Any],
-    named: Mapping[str, Any],
-    templates: Mapping[str, Template],
-    source: str,
-    where: str,
-) -> dict[str, Any]:
-    if "scenario" in fields and "template" in fields:
-        raise MalformedInputError(source, where, "give either 'scenario' or 'template', not both")
-    if "scenario" in fields:
-        scenario: dict[str, Any] = resolve(fields["scenario"], named, source, f"{where}.scenario")
-        return scenario
-    if "template" not in fields:
-        raise MalformedInputError(source, where, "give the case's 'scenario' or a 'template' that makes it")
-    name = fields["template"]
-    if name not in templates:
-        close = difflib.get_close_matches(name, list(templates), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise MalformedInputError(
-            source,
-            f"{where}.template",
-            f"unknown template {name!r}{hint}; known: {', '.join(sorted(templates))}",
-        )
-    template = templates[name]
-    arguments = resolve(fields.get("with", {}), named, source, f"{where}.with")
-    parameters = inspect.signature(template).parameters
-    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-        for key in arguments:
-            if key not in parameters:
-                close = difflib.get_close_matches(key, list(parameters), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise MalformedInputError(
-                    source, f"{where}.with.{key}", f"template {name!r} has no field {key!r}{hint}"
-                )
-    try:
-        inspect.signature(template).bind(**arguments)
-    except TypeError as err:
-        raise MalformedInputError(source, f"{where}.with", f"template {name!r}: {err}") from None
-    return template(**arguments)
 
 
 def resolve(value: Any, named: Mapping[str, Any], source: str, where: str, seen: tuple[str, ...] = ()) -> Any:
@@ -225,6 +253,70 @@ def _unique_names(cases: list[CaseSpec], source: str) -> None:
         if key in seen:
             raise MalformedInputError(source, f"$.case[{index}].name", f"case {case.group}/{case.name} twice")
         seen.add(key)
+
+
+def game_suite(
+    game: str,
+    projections: tuple[Projection, ...],
+    computed: Iterable[Producer] = (),
+    *rows: Iterable[Rows],
+) -> GameSuite:
+    """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``), with
+    the plug-in's projections, computed producers and computed tables (``rows``, in groups), by
+    name."""
+    folder = game.replace("-", "_")
+    source = f"reports/suite/cases/{folder}.toml"
+    resource = files("invasion_oracle.reports.suite").joinpath("cases", f"{folder}.toml")
+    try:
+        document = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise MalformedInputError(source, "$", f"not TOML: {err}") from None
+    tables = [table for group in rows for table in group]
+    on_disk = list(topics(game))
+    return suite_from_document(document, source, game, projections, computed, tables, on_disk)
+
+
+def suite_from_document(
+    document: Any,
+    source: str,
+    game: str,
+    projections: tuple[Projection, ...],
+    computed: Iterable[Producer],
+    rows: Iterable[Rows],
+    case_files: list[str],
+) -> GameSuite:
+    """A game's plug-in from its parsed suite file: its rule sections, features and notes, and its
+    producers in the file's order, each one of ``case_files`` (by topic) or of ``computed`` (by
+    name). Every case file and computed producer must be named: one left out would be cases
+    silently missing from the suite."""
+    validate(document, load_schema(*GAME_SCHEMA), source)
+    by_name = {producer.__name__: producer for producer in computed}
+    tables = {table.__name__: table for table in rows}
+    producers: list[Producer] = []
+    for index, name in enumerate(document["producers"]):
+        if name in by_name:
+            producers.append(by_name[name])
+        elif name in case_files:
+            producers.append(DataCases(game, name, tables))
+        else:
+            close = difflib.get_close_matches(name, [*by_name, *case_files], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            reason = f"no case file {name}.toml and no computed producer {name!r}{hint}"
+            raise MalformedInputError(source, f"$.producers[{index}]", reason)
+    for name in [*case_files, *by_name]:
+        if name not in document["producers"]:
+            raise MalformedInputError(
+                source, "$.producers", f"{name!r} is not named: its cases would be left out"
+            )
+    return GameSuite(
+        game=game,
+        sections=tuple(Section(key, heading) for key, heading in document["sections"].items()),
+        projections=projections,
+        features=dict(document["features"]),
+        producers=tuple(producers),
+        notes=dict(document.get("notes", {})),
+        tables=tables,
+    )
 
 
 def topics(game: str) -> Iterator[str]:

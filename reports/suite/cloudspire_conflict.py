@@ -1,40 +1,13 @@
 """Cloudspire's conflict-card spread (issue 18): both sides of every conflict card of the data.
 
-A conflict card is an enemy on one side and an item or spire on the other (20 Strong: Cloudspire Rulebook, Components
-and Card Faces). The rest of the suite plays a few of them again and again; here a table
-(:data:`TABLE`) names every conflict card with the check that shows its item side, and one
-builder (:func:`build`) turns each row into four cases, reading every value from the bundled data
-(``model/cloudspire/data/cloudspire.json``): the scenarios follow the data, the expectations are
-the oracle's as everywhere else.
-
-Enemy side (the card plays against the hero that faces its faction's boss in
-:data:`~invasion_oracle.reports.suite.cloudspire_factions.TABLE`, its own faction's boss in play):
-
-==================  =============================================================================
-``enemy-attack``    alone in the lane that reaches the hero (the bottom lane; the middle one when it
-                    is ranged), it attacks at Suffer Damage: every point of its Damage (and the
-                    boss's global effect) lands on the hero; then its after effect
-``enemy-deploy``    on top of the Deployment Stack at the start of a round: deployed into the top
-                    lane (its additional enemy icon puts the next card under it), its activation
-                    effect, then its attack from the top lane: on the hero when it is ranged,
-                    else on the top row's spires (loaded misses first, then a spire)
-``enemy-defeat``    worn down to 1 Health in the bottom lane, the hero's loaded crit defeats it (an
-                    armored one takes 1): its reward (heal, recover, draw/keep or claim)
-==================  =============================================================================
-
-Item side (the card's own faction's hero, its allies of the factions table, the facing boss),
-one check per row, named in the table and refused when the data does not fit it:
-
-==================  =============================================================================
-``spire-fire``      the spire placed from the inventory, a rolled hit loaded on its first printed
-                    blueprint and fired at the enemy of its row
-``ignore-blueprint``  the same, the die loaded ignoring the blueprint (a colour it does not print)
-``lattice``         placed beside another spire, a die loaded on the blueprint it creates
-``drilling``        in the inventory at the start of a round: the red blueprint it creates on the
-                    active spire takes the red die
-``recovery-bonus``  in the inventory: one more exhausted die recovered
-``health-on-gain``  kept from a draw/keep reward: the hero gains Health
-==================  =============================================================================
+A conflict card is an enemy on one side and an item or spire on the other (20 Strong: Cloudspire
+Rulebook, Components and Card Faces). The rest of the suite plays a few of them again and again;
+here :data:`ITEM_CHECK_OF` names every conflict card with the check that shows its item side, and
+:func:`conflict_enemies` and :func:`conflict_items` read each card's values from the data in force
+into the rows of ``cases/cloudspire/conflict.toml``, whose patterns say what each check plays
+(three on the enemy side, against the hero that faces the card's faction's boss in the factions
+table: an attack on the hero, a deployment, a defeat with its reward; one on the item side, with
+the card's own faction's hero). A check the data does not fit is refused, naming the card.
 """
 
 from __future__ import annotations
@@ -46,15 +19,12 @@ from typing import Any
 from invasion_oracle.model.cloudspire.cards import Card, CardKind, EffectKind, EnemySide, has, total
 from invasion_oracle.model.cloudspire.data import GameData, default_data
 from invasion_oracle.model.cloudspire.dice import Colour, colour_of
+from invasion_oracle.reports.suite.cloudspire_factions import DICE, dice, factions, side
 from invasion_oracle.reports.suite.cloudspire_factions import TABLE as FACTION_TABLE
-from invasion_oracle.reports.suite.cloudspire_factions import factions
-from invasion_oracle.reports.suite.cloudspire_scenarios import DICE, case, dice, doc
-from invasion_oracle.reports.suite.specs import CaseSpec
 
 GROUP = "conflict"
 
 ENEMY_CHECKS = ("enemy-attack", "enemy-deploy", "enemy-defeat")
-ITEM_CHECKS = ("spire-fire", "ignore-blueprint", "lattice", "drilling", "recovery-bonus", "health-on-gain")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,56 +36,23 @@ class Row:
     enemy: tuple[str, ...] = ENEMY_CHECKS
 
 
-TABLE: tuple[Row, ...] = (
-    Row("Aurora-1", "ignore-blueprint"),
-    Row("Aurora-2", "ignore-blueprint"),
-    Row("Aurora-3", "spire-fire"),
-    Row("Aurora-4", "recovery-bonus"),
-    Row("Aurora-5", "health-on-gain"),
-    Row("Basalt-1", "ignore-blueprint"),
-    Row("Basalt-2", "ignore-blueprint"),
-    Row("Basalt-3", "drilling"),
-    Row("Basalt-4", "drilling"),
-    Row("Basalt-5", "recovery-bonus"),
-    Row("Cobalt-1", "spire-fire"),
-    Row("Cobalt-2", "spire-fire"),
-    Row("Cobalt-3", "spire-fire"),
-    Row("Cobalt-4", "recovery-bonus"),
-    Row("Cobalt-5", "spire-fire"),
-    Row("Driftwood-1", "spire-fire"),
-    Row("Driftwood-2", "spire-fire"),
-    Row("Driftwood-3", "spire-fire"),
-    Row("Driftwood-4", "health-on-gain"),
-    Row("Driftwood-5", "spire-fire"),
-    Row("Ember-1", "spire-fire"),
-    Row("Ember-2", "spire-fire"),
-    Row("Ember-3", "spire-fire"),
-    Row("Ember-4", "recovery-bonus"),
-    Row("Ember-5", "health-on-gain"),
-    Row("Frost-1", "spire-fire"),
-    Row("Frost-2", "spire-fire"),
-    Row("Frost-3", "spire-fire"),
-    Row("Frost-4", "health-on-gain"),
-    Row("Frost-5", "spire-fire"),
-    Row("Gale-1", "lattice"),
-    Row("Gale-2", "lattice"),
-    Row("Gale-3", "spire-fire"),
-    Row("Gale-4", "recovery-bonus"),
-    Row("Gale-5", "spire-fire"),
-    Row("Harbor-1", "spire-fire"),
-    Row("Harbor-2", "spire-fire"),
-    Row("Harbor-3", "spire-fire"),
-    Row("Harbor-4", "recovery-bonus"),
-    Row("Harbor-5", "health-on-gain"),
-    Row("Ivory-1", "spire-fire"),
-    Row("Ivory-2", "spire-fire"),
-    Row("Ivory-3", "spire-fire"),
-    Row("Ivory-4", "recovery-bonus"),
-    Row("Ivory-5", "spire-fire"),
+ITEM_CHECK_OF = {
+    "spire-fire": "Aurora-3 Cobalt-1 Cobalt-2 Cobalt-3 Cobalt-5 Driftwood-1 Driftwood-2 Driftwood-3 Driftwood-5 "
+    "Ember-1 Ember-2 Ember-3 Frost-1 Frost-2 Frost-3 Frost-5 Gale-3 Gale-5 Harbor-1 Harbor-2 Harbor-3 "
+    "Ivory-1 Ivory-2 Ivory-3 Ivory-5",
+    "ignore-blueprint": "Aurora-1 Aurora-2 Basalt-1 Basalt-2",
+    "lattice": "Gale-1 Gale-2",
+    "drilling": "Basalt-3 Basalt-4",
+    "recovery-bonus": "Aurora-4 Basalt-5 Cobalt-4 Ember-4 Gale-4 Harbor-4 Ivory-4",
+    "health-on-gain": "Aurora-5 Driftwood-4 Ember-5 Frost-4 Harbor-5",
+}
+"""Every conflict card of the data, by the check that shows its item side."""
+TABLE: tuple[Row, ...] = tuple(
+    sorted(
+        (Row(c, check) for check, cards in ITEM_CHECK_OF.items() for c in cards.split()), key=lambda r: r.card
+    )
 )
-
-RECOVERY_EXHAUSTED = ["Y1", "Y2", "Y3", "Y4", "G1", "G2", "G3"]  # more than any Recovery total
-
+"""The conflict cards by id, each with its item check (the enemy side: every card, every check)."""
 
 # -- the data ---------------------------------------------------------------------------------------
 
@@ -137,33 +74,22 @@ def _conflict(faction: str) -> tuple[Card, ...]:
     return _data().faction_cards(faction, CardKind.CONFLICT)
 
 
-def _faction_rows() -> dict[str, Any]:
-    return {row.faction: row for row in FACTION_TABLE}
-
-
 def _facing_of(faction: str) -> str:
     """The faction whose hero faces ``faction``'s boss in the factions table."""
-    return str(_faction_rows()[faction].facing)
+    return next(row.facing for row in FACTION_TABLE if row.faction == faction)
 
 
 def _hero_side(faction: str) -> dict[str, Any]:
     """``faction``'s hero with its allies, against its facing faction's boss."""
-    row = _faction_rows()[faction]
-    return {
-        "hero": factions()[faction].hero.name,
-        "allied": [faction, *row.allies],
-        "boss": factions()[row.facing].boss.name,
-    }
+    return side(next(row for row in FACTION_TABLE if row.faction == faction))
 
 
 def _against(faction: str) -> tuple[str, dict[str, Any]]:
     """The hero facing ``faction``'s boss (its faction, and the described state's hero, allies
     and boss): the side ``faction``'s enemies play against."""
     hero_faction = next(row.faction for row in FACTION_TABLE if row.facing == faction)
-    side = _hero_side(hero_faction)
-    side["boss"] = factions()[faction].boss.name
-    assert faction not in side["allied"], faction
-    return hero_faction, side
+    assert faction not in _hero_side(hero_faction)["allied"], faction
+    return hero_faction, _hero_side(hero_faction)
 
 
 def _bonus(faction: str) -> int:
@@ -283,38 +209,35 @@ def _plain_enemy(faction: str, *, skip: tuple[str, ...] = ()) -> Card:
 # -- the enemy side -----------------------------------------------------------------------------------
 
 
-def _enemy_attack(card: Card) -> CaseSpec:
+def _enemy_attack(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
     hero_faction, side = _against(faction)
     hero = factions()[hero_faction].hero
     ranged = has(enemy.ongoing, EffectKind.RANGED)
-    lane = "middle" if ranged else "bottom"
-    damage = enemy.damage + _bonus(faction)
     after = total(enemy.after, EffectKind.DAMAGE_HERO)
-    reach = (
-        "from the middle lane, as it is ranged (no spire in the middle row)"
-        if ranged
-        else "from the bottom lane (no spire beside it)"
-    )
-    then = f"; at After Effects its after effect costs {after} more" if after else ""
-    return case(
-        GROUP,
-        f"{card.id.lower()}-enemy-attack",
-        f"20 Strong: Cloudspire Rulebook, Suffer Damage Step: {enemy.name} ({card.id}: {_stats(enemy)}) attacks {hero.name} "
-        f"(Health {hero.health}) {reach}: {_points(damage)} on the hero{then}.{_global_note(faction)}",
-        ("suffer", "cards", *(("after",) if after else ()), *(("boss",) if _bonus(faction) else ())),
-        (
-            "hero-damage",
-            *(("ranged",) if ranged else ()),
-            *(("after-effect",) if after else ()),
-            *(("boss",) if _bonus(faction) else ()),
-        ),
-        doc("resolve", **side, lanes={lane: [enemy.name]}),
-        projection="hero",
+    reach = "from the middle lane, as it is ranged (no spire in the middle row)"
+    bonus = ("boss",) if _bonus(faction) else ()
+    return (
+        side
+        | {"enemy": enemy.name, "stats": _stats(enemy), "hero_health": hero.health}
+        | {
+            "reach": reach if ranged else "from the bottom lane (no spire beside it)",
+            "lane": "middle" if ranged else "bottom",
+            "points": _points(enemy.damage + _bonus(faction)),
+            "then": f"; at After Effects its after effect costs {after} more" if after else "",
+            "global_note": _global_note(faction),
+            "sections": ["suffer", "cards", *(("after",) if after else ()), *bonus],
+            "features": [
+                "hero-damage",
+                *(("ranged",) if ranged else ()),
+                *(("after-effect",) if after else ()),
+                *bonus,
+            ],
+        }
     )
 
 
-def _enemy_deploy(card: Card) -> CaseSpec:
+def _enemy_deploy(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
     hero_faction, side = _against(faction)
     hero = factions()[hero_faction].hero
@@ -382,36 +305,24 @@ def _enemy_deploy(card: Card) -> CaseSpec:
     if after:
         words.append(f"at After Effects its after effect costs {after} Health")
     state["dice"] = dice(*pool_dice, **zones)
-    sections = (
-        "advance",
-        *(("stacks",) if enemy.additional_enemies else ()),
-        "suffer",
-        *(("after",) if after else ()),
-        "cards",
-    )
-    features = (
+    sections = ["advance", *(["stacks"] if enemy.additional_enemies else []), "suffer"]
+    sections += [*(["after"] if after else []), "cards"]
+    features = [
         "deploy",
         *(("activation",) if enemy.activation else ()),
         *(("stack",) if enemy.additional_enemies else ()),
         *(("hero-damage", "ranged") if ranged else ("miss-absorbs",)),
         *(("after-effect",) if after else ()),
         *(("boss",) if _bonus(faction) else ()),
-    )
-    return case(
-        GROUP,
-        f"{card.id.lower()}-enemy-deploy",
-        "20 Strong: Cloudspire Rulebook, Advance Enemies Phase and Suffer Damage Step: "
-        + "; ".join(words)
-        + "."
-        + _global_note(faction),
-        sections,
-        features,
-        doc("round", **state),
-        projection="hero" if ranged else "piles",
-    )
+    ]
+    return {"words": "; ".join(words), "global_note": _global_note(faction), "state": state} | {
+        "projection": "hero" if ranged else "piles",
+        "sections": sections,
+        "features": features,
+    }
 
 
-def _enemy_defeat(card: Card) -> CaseSpec:
+def _enemy_defeat(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
     hero_faction, side = _against(faction)
     hero = factions()[hero_faction].hero
@@ -426,7 +337,6 @@ def _enemy_defeat(card: Card) -> CaseSpec:
     words = []
     sections: list[str] = ["fire", "recover-rewards"]
     features: list[str] = ["hit", "reward"]
-    decisions = [f"apply {crit} bottom"]
     projection = "hero"
     for effect in enemy.reward:
         if effect.kind is EffectKind.HEAL:
@@ -457,28 +367,29 @@ def _enemy_defeat(card: Card) -> CaseSpec:
         words.append("its after effect counts only as ruling CS-AFTER-DEFEATED reads")
         sections.append("after")
     state["dice"] = dice(**zones)
-    return case(
-        GROUP,
-        f"{card.id.lower()}-enemy-defeat",
-        f"20 Strong: Cloudspire Rulebook, Spires Fire Phase; Recover Dice & Gain Item Rewards Steps: {enemy.name} ({card.id}: {_stats(enemy)}) "
-        f"in the bottom lane has {enemy.health - 1} damage on it; {hero.name}'s loaded crit is applied: "
-        f"{hit}; " + "; ".join(words) + ".",
-        (*sections, "cards"),
-        tuple(features),
-        doc("fire", **state, decisions=decisions),
-        projection=projection,
-    )
+    return {"enemy": enemy.name, "stats": _stats(enemy), "worn": enemy.health - 1, "hero": hero.name} | {
+        "hit": hit,
+        "words": "; ".join(words),
+        "crit": crit,
+        "state": state,
+        "projection": projection,
+        "sections": [*sections, "cards"],
+        "features": features,
+    }
 
 
 # -- the item side ------------------------------------------------------------------------------------
 
 
-def _item_fire(row: Row, card: Card) -> CaseSpec:
+def _worn(pool: _Dice, enemy: EnemySide, colour: Colour | None = None) -> dict[str, Any]:
+    """Hits applied to ``enemy`` up to 1 Health left (dice like ``colour`` while there are any)."""
+    hit = {"card": enemy.name, "face": "hit"}
+    return {(pool.take() if colour is None else pool.like(colour)): hit for _ in range(enemy.health - 1)}
+
+
+def _item_fire(row: Row, card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None and item.spire
-    side = _hero_side(card.faction)
-    facing = _facing_of(card.faction)
-    pool = _Dice()
     slots = _slots(card)
     if row.item == "ignore-blueprint":
         free = [s for s, _ in slots if s.startswith("free")]
@@ -488,161 +399,82 @@ def _item_fire(row: Row, card: Card) -> CaseSpec:
         colour: Colour = next(c for c in Colour if c not in printed and c is not Colour.RED)
         suffix = free[0]
         how = f"a {colour.value} die (a colour it does not print) loaded ignoring its blueprint"
-        features = ("place-spire", "load", "blueprint-kinds", "hit")
+        features = ["place-spire", "load", "blueprint-kinds", "hit"]
     else:
         if not item.blueprints:
             raise ValueError(f"{GROUP}/{card.id}: {item.name} prints no blueprint")
         suffix, wanted = slots[0]
         colour = wanted if wanted is not None else Colour.PURPLE
-        kind = "wild " if wanted is None else ""
-        how = f"a {colour.value} die loaded on its first printed {kind}blueprint"
-        features = ("place-spire", "load", "hit", *(("blueprint-kinds",) if wanted is None else ()))
+        how = f"a {colour.value} die loaded on its first printed {'wild ' if wanted is None else ''}blueprint"
+        features = ["place-spire", "load", "hit", *(["blueprint-kinds"] if wanted is None else [])]
+    pool = _Dice()
     die = pool.take(colour)
-    space, lane = "R-bottom", "bottom"
-    state: dict[str, Any] = {**side, "inventory": [card.id]}
-    target = _conflict(facing)[0]
-    worn = {
-        pool.take(): {"card": _enemy(target).name, "face": "hit"} for _ in range(_enemy(target).health - 1)
-    }
-    state["lanes"] = {lane: [_enemy(target).name]}
-    state["dice"] = dice(die, applied=worn)
-    return case(
-        GROUP,
-        f"{card.id.lower()}-item",
-        f"20 Strong: Cloudspire Rulebook, Place Spires and Apply Dice Steps, Spires Fire Phase: {_item_words(card)} "
-        f"is placed from the inventory into {space}; {how} after rolling a hit; fired at "
-        f"{_enemy(target).name} (1 Health left) in the {lane} lane beside it, it defeats it.",
-        ("place", "apply", "fire", "spires"),
-        features,
-        doc(
-            "strategy",
-            **state,
-            decisions=[
-                f"place {card.id} {space}",
-                f"commit {colour.value}",
-                f"load {die} {space}.{suffix}",
-                f"apply {die} {lane}",
-            ],
-            chance=["hit"],
-        ),
-        projection="spires",
-    )
+    target = _enemy(_conflict(_facing_of(card.faction))[0])
+    return {
+        "pattern": "spire-fire",
+        "how": how,
+        "features": features,
+        "slot": suffix,
+        "colour": colour.value,
+    } | {"die": die, "target": target.name, "dice": dice(die, applied=_worn(pool, target))}
 
 
-def _item_lattice(row: Row, card: Card) -> CaseSpec:
+def _item_lattice(row: Row, card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None and item.spire
     if not has(item.effects, EffectKind.LATTICE):
         raise ValueError(f"{GROUP}/{card.id}: {item.name} has no lattice effect")
     side = _hero_side(card.faction)
-    facing = _facing_of(card.faction)
     neighbour = next(c for c in _allied_spires(side["allied"], 1) if c.id != card.id and c.item != card.item)
+    assert neighbour.item is not None
     pool = _Dice()
     die = pool.take(Colour.YELLOW)
-    target = _conflict(facing)[0]
-    worn = {
-        pool.take(): {"card": _enemy(target).name, "face": "hit"} for _ in range(_enemy(target).health - 1)
-    }
-    assert neighbour.item is not None
-    return case(
-        GROUP,
-        f"{card.id.lower()}-item",
-        f"20 Strong: Cloudspire Rulebook, Created Blueprints and Using Spires: {_item_words(card)} is placed into "
-        f"R-middle beside {neighbour.item.name} at R-bottom, an adjacent spire, so it has a created wild "
-        f"blueprint; a yellow hit loaded there is fired at {_enemy(target).name} (1 Health left) in the "
-        "middle lane and defeats it.",
-        ("apply", "spires", "place", "fire"),
-        ("place-spire", "load", "blueprint-kinds", "hit"),
-        doc(
-            "strategy",
-            **side,
-            inventory=[card.id],
-            spires={"R-bottom": neighbour.id},
-            lanes={"middle": [_enemy(target).name]},
-            dice=dice(die, applied=worn),
-            decisions=[
-                f"place {card.id} R-middle",
-                "commit yellow",
-                f"load {die} R-middle.lattice1",
-                f"apply {die} middle",
-            ],
-            chance=["hit"],
-        ),
-        projection="spires",
-    )
+    target = _enemy(_conflict(_facing_of(card.faction))[0])
+    return {
+        "pattern": "lattice",
+        "neighbour": neighbour.item.name,
+        "neighbour_card": neighbour.id,
+        "die": die,
+    } | {"target": target.name, "dice": dice(die, applied=_worn(pool, target))}
 
 
-def _item_drilling(row: Row, card: Card) -> CaseSpec:
+def _item_drilling(row: Row, card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None
     if not has(item.effects, EffectKind.DRILLING):
         raise ValueError(f"{GROUP}/{card.id}: {item.name} has no drilling effect")
-    side = _hero_side(card.faction)
-    facing = _facing_of(card.faction)
+    allied = _hero_side(card.faction)["allied"]
     active = next(
-        c
-        for c in _allied_spires(side["allied"], 1)
-        if not has(c.item.effects if c.item else (), EffectKind.DRILLING)
+        c for c in _allied_spires(allied, 1) if not has(c.item.effects if c.item else (), EffectKind.DRILLING)
     )
-    filler = _plain_enemy(facing)
     assert active.item is not None
-    return case(
-        GROUP,
-        f"{card.id.lower()}-item",
-        f"20 Strong: Cloudspire Rulebook, Created Blueprints: {_item_words(card)} in the inventory at the start of "
-        f"the round gives the active spire {active.item.name} (L-middle) a red blueprint for the round; "
-        f"the red die, committed and rolled, loads on it and is exhausted at Cleanup ({_enemy(filler).name} "
-        "deploys meanwhile).",
-        ("apply", "spires", "round", "cleanup"),
-        ("blueprint-kinds", "load", "deploy"),
-        doc(
-            "round",
-            **side,
-            inventory=[card.id],
-            spires={"L-middle": active.id},
-            deployment=[_enemy(filler).name],
-            dice=dice("R1"),
-            decisions=["done", "commit red", "load R1 L-middle.drill1", "done"],
-            chance=["hit"],
-        ),
-        projection="dice",
-    )
+    filler = _enemy(_plain_enemy(_facing_of(card.faction))).name
+    return {"pattern": "drilling", "active": active.item.name, "active_card": active.id, "filler": filler}
 
 
-def _item_recovery(row: Row, card: Card) -> CaseSpec:
+def _item_recovery(row: Row, card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None
     bonus = total(item.effects, EffectKind.RECOVERY_BONUS)
     if item.spire or not bonus:
         raise ValueError(f"{GROUP}/{card.id}: {item.name} is no item with a recovery bonus")
-    side = _hero_side(card.faction)
     hero = factions()[card.faction].hero
     own = total(hero.ability, EffectKind.RECOVERY_BONUS)
-    recovered = hero.recovery + own + bonus
-    ability = f" and its ability's {own}" if own else ""
-    return case(
-        GROUP,
-        f"{card.id.lower()}-item",
-        f"20 Strong: Cloudspire Rulebook, Recover Dice Step: {_item_words(card)} in the inventory adds {bonus} to "
-        f"{hero.name}'s Recovery {hero.recovery}{ability}: {recovered} of seven exhausted dice are recovered.",
-        ("recover-rewards", "spires"),
-        ("recovery",),
-        doc("resolve", **side, inventory=[card.id], dice=dice(exhausted=RECOVERY_EXHAUSTED)),
-        projection="dice",
-    )
+    return {"pattern": "recovery-bonus", "bonus": bonus, "recovery": hero.recovery} | {
+        "ability": f" and its ability's {own}" if own else "",
+        "recovered": hero.recovery + own + bonus,
+    }
 
 
-def _item_gain(row: Row, card: Card) -> CaseSpec:
+def _item_gain(row: Row, card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None
     gain = total(item.effects, EffectKind.HEALTH_ON_GAIN)
     if item.spire or not gain:
         raise ValueError(f"{GROUP}/{card.id}: {item.name} is no item gaining Health")
-    side = _hero_side(card.faction)
     hero = factions()[card.faction].hero
-    facing = _facing_of(card.faction)
     target = min(
-        (c for c in _conflict(facing) if has(_enemy(c).reward, EffectKind.DRAW_KEEP)),
+        (c for c in _conflict(_facing_of(card.faction)) if has(_enemy(c).reward, EffectKind.DRAW_KEEP)),
         key=lambda c: (bool(_enemy(c).after), _enemy(c).health),
     )
     enemy = _enemy(target)
@@ -651,54 +483,34 @@ def _item_gain(row: Row, card: Card) -> CaseSpec:
     pool = _Dice()
     colour = hero.blueprint[0] if hero.blueprint and hero.blueprint[0] is not None else Colour.PURPLE
     crit = pool.take(colour)
-    worn = {pool.like(colour): {"card": enemy.name, "face": "hit"} for _ in range(enemy.health - 1)}
-    return case(
-        GROUP,
-        f"{card.id.lower()}-item",
-        f'20 Strong: Cloudspire Rulebook, "Draw/Keep" Rewards: {hero.name}\'s loaded crit defeats {enemy.name} ({target.id}, 1 '
-        f"Health left); its reward ({reward}) draws {_item_words(card)} from the top of the "
-        f"Market Stack, and {_item_words(other)}; {item.name} is kept and goes to the inventory, and the hero gains "
-        f"{gain} Health.",
-        ("draw-keep", "recover-rewards", "spires"),
-        ("reward", "hit"),
-        doc(
-            "fire",
-            **side,
-            lanes={"bottom": [enemy.name]},
-            market=[card.id, other.id],
-            health=hero.health - 3,
-            dice=dice(loaded={crit: {"slot": "hero.bp1", "face": "crit"}}, applied=worn),
-            decisions=[f"apply {crit} bottom", f"keep-card {card.id}"],
-        ),
-        projection="hero",
-    )
+    zones = {"loaded": {crit: {"slot": "hero.bp1", "face": "crit"}}, "applied": _worn(pool, enemy, colour)}
+    return {
+        "pattern": "health-on-gain",
+        "enemy": enemy.name,
+        "enemy_card": target.id,
+        "reward": str(reward),
+    } | {
+        "other": other.id,
+        "other_item": _item_words(other),
+        "name": item.name,
+        "gain": gain,
+        "crit": crit,
+        "health": hero.health - 3,
+        "dice": dice(**zones),
+    }
 
 
-# -- the builder --------------------------------------------------------------------------------------
+# -- the rows -----------------------------------------------------------------------------------------
 
-
-def build(row: Row, check: str) -> CaseSpec:
-    """The case of ``check`` for ``row``'s card."""
-    card = _card(row.card)
-    if card.kind is not CardKind.CONFLICT:
-        raise ValueError(f"{GROUP}: {row.card} is not a conflict card")
-    if check == "enemy-attack":
-        return _enemy_attack(card)
-    if check == "enemy-deploy":
-        return _enemy_deploy(card)
-    if check == "enemy-defeat":
-        return _enemy_defeat(card)
-    if check in ("spire-fire", "ignore-blueprint"):
-        return _item_fire(row, card)
-    if check == "lattice":
-        return _item_lattice(row, card)
-    if check == "drilling":
-        return _item_drilling(row, card)
-    if check == "recovery-bonus":
-        return _item_recovery(row, card)
-    if check == "health-on-gain":
-        return _item_gain(row, card)
-    raise ValueError(f"{GROUP}: unknown check {check!r} (known: {', '.join(ENEMY_CHECKS + ITEM_CHECKS)})")
+ENEMY_SIDE = {"enemy-attack": _enemy_attack, "enemy-deploy": _enemy_deploy, "enemy-defeat": _enemy_defeat}
+ITEM_SIDE = {
+    "spire-fire": _item_fire,
+    "ignore-blueprint": _item_fire,
+    "lattice": _item_lattice,
+    "drilling": _item_drilling,
+    "recovery-bonus": _item_recovery,
+    "health-on-gain": _item_gain,
+}
 
 
 def _checked_table() -> tuple[Row, ...]:
@@ -713,14 +525,32 @@ def _checked_table() -> tuple[Row, ...]:
     return TABLE
 
 
-def conflict_enemy_cases() -> Iterator[CaseSpec]:
-    """A producer: every row's enemy side, check by check."""
+def conflict_enemies() -> Iterator[dict[str, Any]]:
+    """The enemy-side rows of ``cases/conflict.toml``: every row's enemy side, check by check."""
     for row in _checked_table():
+        card = _conflict_card(row)
         for check in row.enemy:
-            yield build(row, check)
+            if check not in ENEMY_SIDE:
+                raise ValueError(f"{GROUP}: unknown check {check!r} (known: {', '.join(ENEMY_SIDE)})")
+            yield {"pattern": check, "id": card.id.lower(), "card": card.id} | ENEMY_SIDE[check](card)
 
 
-def conflict_item_cases() -> Iterator[CaseSpec]:
-    """A producer: every row's item side."""
+def conflict_items() -> Iterator[dict[str, Any]]:
+    """The item-side rows of ``cases/conflict.toml``: every row's item side."""
     for row in _checked_table():
-        yield build(row, row.item)
+        card = _conflict_card(row)
+        if row.item not in ITEM_SIDE:
+            raise ValueError(f"{GROUP}: unknown check {row.item!r} (known: {', '.join(ITEM_SIDE)})")
+        side = _hero_side(card.faction)
+        yield (
+            side
+            | {"id": card.id.lower(), "card": card.id, "item": _item_words(card)}
+            | ITEM_SIDE[row.item](row, card)
+        )
+
+
+def _conflict_card(row: Row) -> Card:
+    card = _card(row.card)
+    if card.kind is not CardKind.CONFLICT:
+        raise ValueError(f"{GROUP}: {row.card} is not a conflict card")
+    return card

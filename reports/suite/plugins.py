@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -56,6 +56,8 @@ class GameSuite:
     features: dict[str, str]
     producers: tuple[Callable[[], Iterable[CaseSpec]], ...]
     notes: dict[str, str] = field(default_factory=dict)
+    # the computed tables the game's pattern cases read (``rows = "NAME"``, reports/suite/casefile.py)
+    tables: Mapping[str, Callable[[], Iterable[Mapping[str, Any]]]] = field(default_factory=dict)
 
     def section(self, key: str) -> Section:
         for section in self.sections:

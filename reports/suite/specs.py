@@ -9,7 +9,6 @@ reading of every ruling and keeps the readings that change it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,51 +80,3 @@ class CaseSpec:
     @property
     def kind(self) -> str:
         return "run" if self.window == "all" and self.stop.how == "end" else "action"
-
-
-@dataclass(frozen=True, slots=True)
-class CaseMaker:
-    """A game's defaults for its cases: call it as a :class:`CaseSpec` with the defaults filled in.
-
-    >>> case = CaseMaker(projection="hexes", stop=Stop.after(1), window="last")
-    >>> made = case("grow", "cap", "GROW stops at five", ["invader-actions"], ["grow"], {"game": "x"})
-    >>> made.projection, made.window, made.kind, made.sections
-    ('hexes', 'last', 'action', ('invader-actions',))
-    """
-
-    projection: str
-    stop: Stop
-    window: str
-
-    def __call__(
-        self,
-        group: str,
-        name: str,
-        description: str,
-        sections: Sequence[str],
-        features: Sequence[str],
-        scenario: dict[str, Any],
-        *,
-        projection: str | None = None,
-        stop: Stop | None = None,
-        window: str | None = None,
-        source: str = "rule",
-        rulings: tuple[str, ...] | None = None,
-        command: str = "",
-        comment: str = "",
-    ) -> CaseSpec:
-        return CaseSpec(
-            group,
-            name,
-            description,
-            tuple(sections),
-            tuple(features),
-            source,
-            scenario,
-            projection if projection is not None else self.projection,
-            stop if stop is not None else self.stop,
-            window if window is not None else self.window,
-            rulings,
-            command,
-            comment,
-        )

@@ -24,57 +24,10 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from invasion_oracle.reports.suite.casefile import DataCases
-from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
-from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
+from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "spirit-island"
-
-SECTIONS = (
-    Section("pieces", "Invader (pieces, Health, Damage, Fear), Tracking Damage"),
-    Section("upgrade", "Upgrade & Downgrade (and destroy, remove, replace)"),
-    Section("island", "Island boards A–H, adjacency, the Ocean, layouts"),
-    Section("blighted-island", "Invader Phase 1 Blighted Island; Blight and the Blight card"),
-    Section("event", "Event"),
-    Section("fear", "Invader Phase 2 Fear; Fear and Terror"),
-    Section("ravage", "3a Ravage"),
-    Section("build", "3b Build"),
-    Section("explore", "3c Explore (and Escalation)"),
-    Section("advance", "4 Advance Invader Cards; the Invader deck"),
-    Section("victory", "Victory and defeat"),
-    Section("phase", "The phase in order (the pure game)"),
-    Section("effects", "Fear card / Event / Blight card / Escalation effects"),
-)
-
-FEATURES = {
-    "ravage": "Invaders Ravage a land",
-    "dahan": "Dahan take Damage and fight back",
-    "defend": "Defend reduces Ravage Damage",
-    "blight": "Blight added to a land",
-    "cascade": "Blight cascading into an adjacent land",
-    "presence": "Spirit Presence destroyed by Blight",
-    "fight-back": "the players spread the surviving Dahan's Damage",
-    "build": "Invaders Build",
-    "explore": "Invaders Explore",
-    "advance": "Invader cards advance",
-    "fear": "Fear generated and Fear cards earned",
-    "fear-card": "Fear card effects at a Terror Level",
-    "terror-level": "the Terror Level rises",
-    "event": "Event cards",
-    "blight-card": "the Blight card flips and its effects",
-    "escalation": "the Adversary's Escalation",
-    "skip": "skipped actions",
-    "health": "Health modifiers",
-    "downgrade": "upgrading and downgrading Invaders",
-    "victory": "victory and defeat",
-    "multi-board": "islands of more than one board",
-    "multi-turn": "more than one Invader Phase (Time Passes)",
-    "land-order": "the players order a Ravage card's lands",
-    "illegal-answer": "an answer the implementation must refuse",
-    "whole-run": "a whole run compared from the opening",
-    "playthrough": "cut from a recorded or random playthrough",
-    "ruling-witness": "a ruling's witness scenario",
-}
 
 # -- projections ----------------------------------------------------------------------------------
 
@@ -217,68 +170,8 @@ def doc(lands: dict[str, Any] | None = None, *, keep: bool = True, **fields: Any
     return base
 
 
-spec = CaseMaker(projection="lands", stop=Stop.before("draw"), window="all")
-
-
-ALL_BUT_LAND_ORDER = tuple(
-    r
-    for r in (
-        "SI-ESCALATION-TIMING",
-        "SI-COASTAL-FLAG",
-        "SI-CASCADE-CHOOSER",
-        "SI-SKIP-SCOPE",
-        "SI-DOWNGRADE-DAMAGE",
-        "SI-BLIGHT-EMPTY",
-    )
-)
-ALL_BUT_LAND_ORDER_AND_CASCADE = tuple(r for r in ALL_BUT_LAND_ORDER if r != "SI-CASCADE-CHOOSER")
-OTHERS = {"A1": "E", "A6": "E"}
-NEXT_LAND = Stop.before(
-    "land-order", 2
-)  # the land under test's Ravage, fight-back included  # the other lands of 3MW with Invaders: the land order is asked
-
-
-def one_ravage(
-    target: str, pieces: Any, *, others: dict[str, Any] | None = None, **fields: Any
-) -> dict[str, Any]:
-    """Ravage card 3MW with Invaders in A1, A6 and ``target`` (A2 or A5): the players order them."""
-    lands = {**(OTHERS if others is None else others), target: pieces}
-    return doc(lands, invader_board={"ravage": ["3MW"]}, decisions=[target], **fields)
-
-
-def single_ravage(target: str, pieces: Any, card: str = "3MW", **fields: Any) -> dict[str, Any]:
-    """Ravage card ``card`` with Invaders in ``target`` only: no land order is asked (the Ravage is
-    one land's, whatever order a reading gives the card's lands)."""
-    return doc({target: pieces}, invader_board={"ravage": [card]}, **fields)
-
-
 def _slug(text: str) -> str:
     return text.replace("@", "at").replace(" ", "-").lower() or "empty"
-
-
-# -- 3a Ravage -----------------------------------------------------------------------------------------
-
-
-RAVAGE_GRID = [
-    ("E", "an Explorer deals 1: no Blight"),
-    ("2E", "two Explorers deal 2: Blight (the threshold)"),
-    ("T", "a Town deals 2: Blight"),
-    ("C", "a City deals 3"),
-    ("E T C", "one of each: 6 Damage"),
-    ("D E", "1 Damage damages the Dahan; it fights back and destroys the Explorer"),
-    ("D@1 E", "a damaged Dahan dies to 1 Damage; nobody fights back"),
-    ("D 2E", "2 Damage destroys the Dahan"),
-    ("D T", "a Town's 2 Damage destroys a Dahan"),
-    ("3D E T", "3 Damage: one Dahan destroyed, one damaged; two fight back"),
-    ("3D 2T@1", "4 Damage: two Dahan die; the last destroys both damaged Towns"),
-    ("2D C", "3 Damage: one Dahan destroyed, one damaged; 2 Damage to the City is not enough"),
-    ("4D C", "3 Damage: one Dahan destroyed, one damaged; three fight back and destroy the City"),
-    ("2D T@1 E", "3 Damage; the survivor destroys the damaged Town (Fear)"),
-    ("D 2C", "6 Damage: the Dahan dies at once"),
-    ("2D@1 E", "1 Damage destroys a damaged Dahan; the other fights back"),
-    ("E 3D", "1 Damage damages one of three Dahan; all three fight back"),
-    ("T@1 C@2", "damaged pieces deal full Damage"),
-]
 
 
 # -- every board: single-land Ravage, Build and Explore (a case table, one builder) -----------------------
@@ -302,162 +195,103 @@ def _boards() -> dict[str, dict[int, str]]:
     }
 
 
-def board_spread() -> Iterator[CaseSpec]:
-    """On every board A-H: a Ravage and a Build in each of its eight lands (alone on its card's
-    terrain) and an Explore card per terrain, so an engine that knows one board is graded on it."""
+def boards() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/boards.toml``: on every board, a Ravage and a Build in each
+    land (a City kept in a land of another terrain) and an Explore card per terrain."""
     for b, (letter, terrains) in enumerate(_boards().items()):
-        board: dict[str, Any] = {"island": {"boards": [letter]}}
         for n, terrain in terrains.items():
-            land = f"{letter}{n}"
-            card = TERRAIN_CARD[terrain]
             keep = next(f"{letter}{k}" for k, t in terrains.items() if t != terrain)
-            pieces = SPREAD_RAVAGE[(b + n) % len(SPREAD_RAVAGE)]
-            yield spec(
-                "boards",
-                f"{land.lower()}-ravage-{_slug(pieces)}",
-                f"Board {letter}: one Ravage in {land} ({terrain}, {pieces}), alone on the Ravage card {card}.",
-                ("ravage", "pieces", "island"),
-                ("ravage", "dahan", "blight"),
-                doc({keep: "C", land: pieces}, invader_board={"ravage": [card]}, keep=False, **board),
-                projection=f"action:{land}",
-            )
-            pieces = SPREAD_BUILD[(b + n) % len(SPREAD_BUILD)]
-            yield spec(
-                "boards",
-                f"{land.lower()}-build-{_slug(pieces)}",
-                f"Board {letter}: Build in {land} ({terrain}, {pieces}), alone on the Build card {card}.",
-                ("build", "island"),
-                ("build",),
-                doc({keep: "C", land: pieces}, invader_board={"build": [card]}, keep=False, **board),
-                projection=f"land:{land}",
-            )
+            for pattern, table in (("ravage", SPREAD_RAVAGE), ("build", SPREAD_BUILD)):
+                pieces = table[(b + n) % len(table)]
+                yield {
+                    "pattern": pattern,
+                    "board": letter,
+                    "land": f"{letter}{n}",
+                    "at": f"{letter}{n}".lower(),
+                } | {
+                    "terrain": terrain,
+                    "card": TERRAIN_CARD[terrain],
+                    "keep": keep,
+                    "pieces": pieces,
+                    "slug": _slug(pieces),
+                }
         for k, (terrain, card) in enumerate(TERRAIN_CARD.items()):
-            source_n = (b + 3 * k) % 8 + 1
+            land = f"{letter}{(b + 3 * k) % 8 + 1}"
             source = SPREAD_SOURCES[(b + k) % len(SPREAD_SOURCES)]
-            yield spec(
-                "boards",
-                f"{letter.lower()}-explore-{card.lower()}-{letter.lower()}{source_n}-{_slug(source)}",
-                f"Board {letter}: the Explore card {card} ({terrain}) with {source} in {letter}{source_n}: an "
-                "Explorer in each land of that terrain next to a source or the Ocean; then the cards advance.",
-                ("explore", "island", "advance"),
-                ("explore", "advance"),
-                doc({f"{letter}{source_n}": source}, keep=False, chance=[card], **board),
-                projection="lands",
-                stop=Stop.after(1),
-                window="last",
-            )
+            yield {
+                "pattern": "explore",
+                "board": letter,
+                "land": land,
+                "at": letter.lower(),
+                "terrain": terrain,
+            } | {
+                "card": card,
+                "card_id": card.lower(),
+                "source_at": land.lower(),
+                "pieces": source,
+                "slug": _slug(source),
+            }
 
 
 # -- every invader card, layout, Event and Fear card of the data (case tables, one builder each) ----------
-
-CARD_ACTIONS = ("ravage", "build", "explore")
 
 
 def _and(words: list[str]) -> str:
     return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _card_rows() -> Iterator[tuple[Any, str, str, str, str, str]]:
-    """The card table: ``(card, terrain, action, board, land, pieces)`` for every Stage II and III
-    card of the data that names terrains, each of its terrains and each action, on a board of the
-    rotation. ``land`` is the card's land under test (Ravage, Build) or, for Explore, the land of a
-    terrain off the card holding the source."""
+def invader_cards() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/invader-cards.toml``: for every Stage II and III card of
+    the data in force that names terrains, each of its terrains and each action, on a board of the
+    rotation: the card's land under test (Ravage, Build: a City kept in a land off the card) or,
+    for Explore, the land of a terrain off the card holding the source, and the lands it reaches."""
     from invasion_oracle.model.spirit_island.data import default_data
     from invasion_oracle.model.spirit_island.island import build_island
 
     data = default_data()
     boards = _boards()
     letters = list(boards)
-    cards = [c for c in data.invader_cards if c.stage > 1 and c.terrains]
-    for c, card in enumerate(cards):
+    for c, card in enumerate(c for c in data.invader_cards if c.stage > 1 and c.terrains):
         names = [str(t.value) for t in card.terrains]
+        what = f"{card.id} (Stage {card.stage}: {_and(names)})"
         for k, terrain in enumerate(names):
-            for a, action in enumerate(CARD_ACTIONS):
+            for a, action in enumerate(("ravage", "build", "explore")):
                 letter = letters[(3 * c + 2 * k + a) % len(letters)]
                 island = build_island(data, (letter,))
                 lands = boards[letter]
+                row: dict[str, Any] = {
+                    "pattern": action,
+                    "board": letter,
+                    "card": card.id,
+                    "card_id": card.id.lower(),
+                }
+                row |= {"what": what, "terrain": terrain}
                 if action == "explore":
                     off = [n for n, t in lands.items() if t not in names]
                     inland = [n for n in off if not island.is_coastal(f"{letter}{n}")] or off
                     land = f"{letter}{inland[(c + k) % len(inland)]}"
                     pieces = SPREAD_SOURCES[(c + k) % len(SPREAD_SOURCES)]
+                    source = island.index(land)
+                    explored = [
+                        n
+                        for i, n in enumerate(island.lands)
+                        if str(island.terrain[i].value) in names
+                        and (island.coastal[i] or source in island.neighbours(i))
+                    ]
+                    row |= {"land_terrain": lands[int(land[1:])], "explored": _and(explored) or "no land"}
+                    row |= {"its_terrains": "either of its terrains" if len(names) > 1 else "its terrain"}
+                    row |= {
+                        "flag": "; no Adversary, so no Escalation" if card.escalation else "",
+                        "stage": card.stage,
+                    }
                 else:
                     on = [n for n, t in lands.items() if t == terrain]
                     land = f"{letter}{on[(c + k + a) % len(on)]}"
                     table = SPREAD_RAVAGE if action == "ravage" else SPREAD_BUILD
                     pieces = table[(c + 2 * k) % len(table)]
-                yield card, terrain, action, letter, land, pieces
-
-
-def card_spread() -> Iterator[CaseSpec]:
-    """Every Stage II and III card with terrains: for each of its terrains a Ravage and a Build in
-    one land of that terrain (a City in a land of a terrain off the card does nothing) and an
-    Explore, so a two-terrain card is seen to match lands of both its terrains and of no other."""
-    from invasion_oracle.model.spirit_island.data import default_data
-    from invasion_oracle.model.spirit_island.island import build_island
-
-    data = default_data()
-    boards = _boards()
-    for card, terrain, action, letter, land, pieces in _card_rows():
-        names = [str(t.value) for t in card.terrains]
-        terrains = boards[letter]
-        island = build_island(data, (letter,))
-        board: dict[str, Any] = {"island": {"boards": [letter]}}
-        what = f"{card.id} (Stage {card.stage}: {_and(names)})"
-        if action == "explore":
-            source = island.index(land)
-            explored = [
-                n
-                for i, n in enumerate(island.lands)
-                if str(island.terrain[i].value) in names
-                and (island.coastal[i] or source in island.neighbours(i))
-            ]
-            flag = "; no Adversary, so no Escalation" if card.escalation else ""
-            yield spec(
-                "invader-cards",
-                f"{card.id.lower()}-explore-{land.lower()}-{_slug(pieces)}",
-                f"Board {letter}: the Explore card {what} with {pieces} in {land} ({terrains[int(land[1:])]}, "
-                f"off the card): an Explorer in {_and(explored) or 'no land'}, the lands of "
-                f"{'either of its terrains' if len(names) > 1 else 'its terrain'} coastal or next to the "
-                f"source, and in no land of another terrain{flag}; then the cards advance.",
-                ("explore", "island", "advance"),
-                ("explore", "advance"),
-                doc(
-                    {land: pieces},
-                    keep=False,
-                    chance=[card.id],
-                    invader_deck=[f"stage-{card.stage}"],
-                    **board,
-                ),
-                projection="lands",
-                stop=Stop.after(1),
-                window="last",
-            )
-            continue
-        keep = next(f"{letter}{n}" for n, t in terrains.items() if t not in names)
-        other = f"the City in {keep} ({terrains[int(keep[1:])]}) is off the card"
-        if action == "ravage":
-            yield spec(
-                "invader-cards",
-                f"{card.id.lower()}-ravage-{land.lower()}-{_slug(pieces)}",
-                f"Board {letter}: the Ravage card {what} Ravages {land} ({terrain}, {pieces}), its only land "
-                f"with Invaders; {other} and does not Ravage.",
-                ("ravage", "pieces", "island"),
-                ("ravage", "dahan", "blight"),
-                doc({keep: "C", land: pieces}, invader_board={"ravage": [card.id]}, keep=False, **board),
-                projection=f"action:{land}",
-            )
-        else:
-            yield spec(
-                "invader-cards",
-                f"{card.id.lower()}-build-{land.lower()}-{_slug(pieces)}",
-                f"Board {letter}: the Build card {what} Builds in {land} ({terrain}, {pieces}), its only "
-                f"land with Invaders; {other} and does not Build.",
-                ("build", "island"),
-                ("build",),
-                doc({keep: "C", land: pieces}, invader_board={"build": [card.id]}, keep=False, **board),
-                projection="lands",
-            )
+                    keep = next(f"{letter}{n}" for n, t in lands.items() if t not in names)
+                    row |= {"keep": keep, "keep_terrain": lands[int(keep[1:])]}
+                yield row | {"land": land, "at": land.lower(), "pieces": pieces, "slug": _slug(pieces)}
 
 
 def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -472,206 +306,125 @@ def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
     return explore, cascade
 
 
-def layout_spread() -> Iterator[CaseSpec]:
-    """Every layout of the data: an Explore and a cascade across one of its seams (cross-board
-    edges), which only the layout makes adjacent."""
+def layouts() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/layouts.toml``: per layout of the data in force, an Explore
+    and a cascade across two of its seams (:func:`_seams`)."""
     from invasion_oracle.model.spirit_island.data import default_data
     from invasion_oracle.model.spirit_island.island import build_island
 
     data = default_data()
     for layout in data.layouts:
         island = build_island(data, layout.boards, layout)
-        where = {"island": {"boards": list(layout.boards), "layout": layout.name}}
-        joins = f"Layout {layout.name} (boards {_and(list(layout.boards))})"
         (source, far), (origin, target) = _seams(layout, island)
-        card = TERRAIN_CARD[str(island.terrain_of(far).value)]
-        yield spec(
-            "layouts",
-            f"{layout.name.lower()}-explore-{source.lower()}-{far.lower()}",
-            f"{joins}: {source} and {far} touch across the seam; the Town in {source} is a source for "
-            f"inland {far} ({island.terrain_of(far).value}), so the Explore card {card} puts an Explorer "
-            "there; then the cards advance.",
-            ("island", "explore"),
-            ("explore", "multi-board"),
-            doc({source: "T"}, keep=False, chance=[card], **where),
-            projection="lands",
-            stop=Stop.after(1),
-            window="last",
-        )
-        card = TERRAIN_CARD[str(island.terrain_of(origin).value)]
         neighbours = island.neighbour_names(origin)  # none has Blight: the first is the first without
-        yield spec(
-            "layouts",
-            f"{layout.name.lower()}-cascade-{origin.lower()}-{target.lower()}",
-            f"{joins}: the Ravage card {card} Ravages {origin} (2E, already blighted); the Blight "
-            f"cascades and the players send it across the seam to {target}, one of the adjacent lands "
-            f"({_and(list(neighbours))}); read as going to the first adjacent land without Blight "
-            f"(SI-CASCADE-CHOOSER), it goes to {neighbours[0]}.",
-            ("island", "blighted-island", "ravage"),
-            ("blight", "cascade", "multi-board"),
-            doc(
-                {origin: "2E B"},
-                keep=False,
-                invader_board={"ravage": [card]},
-                decisions=[target],
-                **where,
-            ),
-            projection="blight",
+        row = {"boards": list(layout.boards), "layout": layout.name, "at": layout.name.lower()} | {
+            "joins": f"Layout {layout.name} (boards {_and(list(layout.boards))})"
+        }
+        yield (
+            row
+            | {"pattern": "explore", "source": source, "far": far, "terrain": island.terrain_of(far).value}
+            | {
+                "card": TERRAIN_CARD[str(island.terrain_of(far).value)],
+                "source_at": source.lower(),
+                "far_at": far.lower(),
+            }
+        )
+        yield (
+            row
+            | {"pattern": "cascade", "origin": origin, "target": target, "first": neighbours[0]}
+            | {
+                "card": TERRAIN_CARD[str(island.terrain_of(origin).value)],
+                "neighbours": _and(list(neighbours)),
+            }
+            | {"origin_at": origin.lower(), "target_at": target.lower()}
         )
 
 
-FEAR_SPREAD = {"A2": "E T D", "A3": "C", "A5": "2E T D", "A4": "E T D", "A7": "E"}
-"""Terror Level II: coastal and inland lands, with and without Dahan, a Ravage card (1W: A2 and A5,
-so the players order them) and a Build card (1S: A4 and A7), so every Fear card's Level II effect
-has something to act on."""
-EVENT_SPREAD = {"B1": "E", "B3": "2E D", "B6": "T", "B8": "C"}
-"""Board B, turn 3: coastal B1 and B3, a Ravage card (1S: B3 only, of B3 and B5, has Invaders) and
-a Build card (1W: B1 and B6)."""
-
-
-def data_card_spread() -> Iterator[CaseSpec]:
-    """Every Fear card of the data resolved at Terror Level II, and every Event on turn 3 on board B
-    (the other fear and event cases are at Terror Level I, turn 2, board A)."""
+def fear_cards() -> Iterator[dict[str, Any]]:
+    """The first rows of ``cases/spirit_island/data-cards.toml``: every Fear card of the data in force."""
     from invasion_oracle.model.spirit_island.data import default_data
 
-    data = default_data()
-    for fear_card in data.fear_cards:
-        yield spec(
-            "fear",
-            f"{_slug(fear_card.name)}-at-level-2",
-            f"The Fear card {fear_card.name} resolves at Terror Level II (3 cards earned before), before "
-            "the Ravage (1W: A2, then A5) and the Build (1S: A4 and A7) its Level II effect may change.",
-            ("fear", "effects"),
-            ("fear-card", "terror-level"),
-            doc(
-                FEAR_SPREAD,
-                fear={
-                    "earned_before": 3,
-                    "earned": [fear_card.name],
-                    "deck": ["Blank Fear"] * 5,
-                    "cards": FEAR_CARDS,
-                },
-                invader_board={"ravage": ["1W"], "build": ["1S"]},
-            ),
-            projection="lands",
-        )
-    for event in data.events:
+    for card in default_data().fear_cards:
+        yield {"name": card.name, "slug": _slug(card.name)}
+
+
+def events() -> Iterator[dict[str, Any]]:
+    """The other rows of ``cases/spirit_island/data-cards.toml``: every Event of the data in force
+    (one that only gives Fear compares the Fear track)."""
+    from invasion_oracle.model.spirit_island.data import default_data
+
+    for event in default_data().events:
         fear_only = all(effect.kind == "fear" for effect in event.effects)
-        yield spec(
-            "event",
-            f"{_slug(event.name)}-turn-3",
-            f"Turn 3 on board B: the Event {event.name} resolves after Blighted Island and before Fear, "
-            "then the Ravage (1S) and the Build (1W).",
-            ("event", "effects"),
-            ("event",),
-            doc(
-                EVENT_SPREAD,
-                keep=False,
-                island={"boards": ["B"]},
-                events=[event.name],
-                turn=3,
-                invader_board={"ravage": ["1S"], "build": ["1W"]},
-            ),
-            projection="fear" if fear_only else "lands",
-        )
-
-
-# -- Upgrade & Downgrade, pieces, island, victory, the phase ---------------------------------------------
-
-
-ILLEGAL_ALLOCATION = "C0+3 T0+2 E0+1"  # 6 Damage: every piece destroyed, more than two Dahan deal
+        yield {"name": event.name, "slug": _slug(event.name), "projection": "fear" if fear_only else "lands"}
 
 
 # -- solver-found edge cases ---------------------------------------------------------------------------
 
 
-def solver_cases() -> Iterator[CaseSpec]:
-    """Fight-back optima, least Defend, least harmful cascades and smallest flips, each replayed here."""
+def most_fear_fight_backs() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/spirit_island/solver.toml``: the fight-back allocations the solver proves
+    give the most Fear, with Defend equal to the Invaders' Damage (no Dahan dies)."""
     from invasion_oracle.model.spirit_island.pieces import parse_land
-    from invasion_oracle.solver.spirit_island.defend import least_defend
     from invasion_oracle.solver.spirit_island.fear_threshold import best_fight_back
 
     for pieces, dahan in (("C 2T E", 2), ("2C T", 3), ("C T@1 2E", 1)):
         plan = best_fight_back(parse_land(pieces), dahan, "fear", method="baseline")
-        land = parse_land(pieces)
-        damage = sum({"E": 1, "T": 2, "C": 3}[p.label[0]] for p in land.invaders)
-        full = f"{pieces} {dahan}D" if dahan > 1 else f"{pieces} D"
-        yield spec(
-            "solver",
-            f"most-fear-fight-back-{_slug(pieces)}-{dahan}d",
-            f"{dahan} Dahan fight back in A5 ({pieces}, Defend {damage} so none die): the allocation the "
-            f"solver proves gives the most Fear ({plan.value}): {plan.allocation}.",
-            ("ravage", "fear", "pieces"),
-            ("fight-back", "fear", "defend"),
-            single_ravage("A5", {"pieces": full, "defend": damage}, decisions=[plan.allocation]),
-            projection="action:A5",
-            stop=Stop.after(1),
-            window="last",
-            source="solver",
-            command=f"invasion spirit-island fight-back --land '{pieces}' --dahan {dahan} --objective fear",
-        )
+        defend = sum({"E": 1, "T": 2, "C": 3}[p.label[0]] for p in parse_land(pieces).invaders)
+        with_dahan = f"{pieces} {dahan}D" if dahan > 1 else f"{pieces} D"
+        yield {"pieces": pieces, "slug": _slug(pieces), "dahan": dahan, "with_dahan": with_dahan} | {
+            "defend": defend,
+            "value": plan.value,
+            "allocation": plan.allocation,
+        }
+
+
+def least_defends() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/spirit_island/solver.toml``: the least Defend for a goal, and one less."""
+    from invasion_oracle.model.spirit_island.pieces import parse_land
+    from invasion_oracle.solver.spirit_island.defend import least_defend
+
     for pieces, goal in (("C T 2D", "no-blight"), ("C T 2D@1", "dahan-safe"), ("2C E D", "dahan-safe")):
-        answer = least_defend(parse_land(pieces), goal, method="baseline")
-        for defend in (answer.defend - 1, answer.defend):
-            met = defend == answer.defend
-            yield spec(
-                "solver",
-                f"least-defend-{goal}-{_slug(pieces)}-{defend}",
-                f"The least Defend for {goal} against {pieces} is {answer.defend} (solver): with {defend} the "
-                f"goal is {'met' if met else 'missed'}.",
-                ("ravage",),
-                ("defend", "ravage", "dahan"),
-                # The goal is settled by the Invaders' Damage: the case stops at the fight-back
-                # request (no answer pinned: `goal:` does not compare the allocation), or at the
-                # Explore draw when no Dahan survive to fight back.
-                single_ravage("A5", {"pieces": pieces, "defend": defend})
-                | {"decisions": {"script": [], "then": "none"}},
-                projection="goal:A5",
-                source="solver",
-                command=f"invasion spirit-island defend --land '{pieces}' --goal {goal}",
-            )
-    yield from _cascade_cases()
-    yield from _flip_cases()
+        least = least_defend(parse_land(pieces), goal, method="baseline").defend
+        for defend in (least - 1, least):
+            met = "met" if defend == least else "missed"
+            yield {
+                "pieces": pieces,
+                "slug": _slug(pieces),
+                "goal": goal,
+                "least": least,
+                "defend": defend,
+                "met": met,
+            }
 
 
-def _cascade_cases() -> Iterator[CaseSpec]:
+def least_harmful_cascades() -> Iterator[dict[str, Any]]:
+    """The row of ``cases/spirit_island/solver.toml``: the cascade path from A5 (A1 and A6 blighted
+    too) the solver proves destroys the least Presence."""
     from invasion_oracle.model.spirit_island.data import default_data
     from invasion_oracle.model.spirit_island.island import build_island
     from invasion_oracle.model.spirit_island.pieces import parse_land
     from invasion_oracle.solver.spirit_island.cascade import best_cascade
 
-    data = default_data()
-    island = build_island(data, ("A",))
-    layout = {"A1": "B", "A5": "B", "A6": "B", "A4": "D"}
+    island = build_island(default_data(), ("A",))
+    blight = {"A1": "B", "A5": "B", "A6": "B", "A4": "D"}
     presence = {"A4": 1, "A8": 1, "A2": 2}
-    lands = tuple(parse_land(layout.get(n, "")) for n in island.lands)
-    with_presence = tuple(
-        land.with_presence("River", presence[n]) if n in presence else land
-        for n, land in zip(island.lands, lands, strict=True)
+    lands = tuple(
+        parse_land(blight.get(n, "")).with_presence("River", presence[n])
+        if n in presence
+        else parse_land(blight.get(n, ""))
+        for n in island.lands
     )
-    answer = best_cascade(island, with_presence, "A5", method="baseline")
+    answer = best_cascade(island, lands, "A5", method="baseline")
     path = list(answer.best)
-    yield spec(
-        "solver",
-        "least-harmful-cascade",
-        f"Blight cascades from A5 (A1 and A6 blighted too): the path the solver proves destroys the least "
-        f"Presence is {' '.join(path)} ({answer.presence} Presence).",
-        ("blighted-island", "ravage"),
-        ("blight", "cascade", "presence", "land-order"),
-        one_ravage(
-            "A5", "2E B", others={"A1": "E B", "A6": "E B"}, spirits=[{"name": "River", "presence": presence}]
-        )
-        | {"decisions": {"script": ["A5", *path], "then": "first-legal"}},
-        projection="blight",
-        stop=Stop.after(1 + len(path)),
-        window="all",
-        source="solver",
-        rulings=ALL_BUT_LAND_ORDER_AND_CASCADE,
-        command="invasion spirit-island cascade SCENARIO --land A5",
-    )
+    yield {"path": " ".join(path), "presence": answer.presence, "spirit_presence": presence} | {
+        "script": ["A5", *path],
+        "stop": {"after": 1 + len(path)},
+    }
 
 
-def _flip_cases() -> Iterator[CaseSpec]:
+def island_flips() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/spirit_island/solver.toml``: the smallest starting changes the island search
+    finds that flip a fact of its bundled example (a fact that already depends on the players has none)."""
     from invasion_oracle.model.core.bundled import ExampleRef
     from invasion_oracle.model.core.jsonio import parse_json_bytes
     from invasion_oracle.model.spirit_island.scenario import scenario_from_document
@@ -694,17 +447,16 @@ def _flip_cases() -> Iterator[CaseSpec]:
         if flip.changes is None:
             continue
         fixture = boundary_fixture(question, flip, scenario.data)
-        yield spec(
-            "solver",
-            f"flip-{text.replace(':', '-').lower()}",
-            f"{fixture.get('description', '')} (the smallest starting change the island search finds)",
-            ("phase", action if action != "ravage" else "ravage", "island"),
-            (action, "multi-turn"),
-            fixture,
-            stop=Stop.end(),
-            source="solver",
-            command=f"invasion spirit-island flip {ref} --fact {text} --write FILE",
-        )
+        yield {
+            "fact": text.replace(":", "-").lower(),
+            "text": text,
+            "example": str(ref),
+            "scenario": fixture,
+        } | {
+            "description": fixture.get("description", ""),
+            "sections": ["phase", action, "island"],
+            "features": [action, "multi-turn"],
+        }
 
 
 # -- hypothesis-shrunk boundaries ------------------------------------------------------------------------
@@ -728,8 +480,9 @@ def _notation(counts: tuple[int, int, int, int, int]) -> str:
     return " ".join(parts)
 
 
-def shrunk_cases() -> Iterator[CaseSpec]:
-    """The smallest lands (hypothesis-shrunk) where a Ravage crosses a boundary."""
+def smallest_ravages() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/spirit_island/boundaries.toml``: the smallest lands (hypothesis-shrunk)
+    where a Ravage crosses a boundary."""
     from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
 
@@ -777,63 +530,13 @@ def shrunk_cases() -> Iterator[CaseSpec]:
     for name, (what, condition) in conditions.items():
         with fixed_constants():  # the same draws whatever ran before (properties/budget.py)
             found = find(counts, condition, settings=quiet)
-        pieces = _notation(found)
-        yield spec(
-            "boundaries",
-            f"smallest-{name}",
-            f"The smallest land (hypothesis-shrunk over Explorers, Towns, Cities, Dahan) where {what}: {pieces}.",
-            ("ravage", "pieces"),
-            ("ravage", "dahan", "land-order"),
-            one_ravage("A5", pieces),
-            projection="land:A5",
-            stop=NEXT_LAND,
-            window="after-opening",
-            source="hypothesis",
-            rulings=ALL_BUT_LAND_ORDER,
-            command="hypothesis.find over the counts of Explorers, Towns, Cities, Dahan and damaged Dahan",
-        )
+        yield {"name": name, "what": what, "pieces": _notation(found)}
 
 
-def cases(topic: str) -> DataCases:
-    """The cases of ``reports/suite/cases/spirit-island/TOPIC.toml``."""
-    return DataCases(GAME, topic)
-
-
-SUITE = GameSuite(
-    game=GAME,
-    sections=SECTIONS,
-    projections=PROJECTIONS,
-    features=FEATURES,
-    producers=(
-        cases("ravage"),
-        cases("fight-back"),
-        cases("blight"),
-        cases("build"),
-        cases("explore"),
-        cases("fear"),
-        cases("effects-and-events"),
-        cases("downgrade"),
-        cases("island-victory-phase"),
-        cases("ruling-actions"),
-        cases("illegal"),
-        cases("worked-examples"),
-        solver_cases,
-        shrunk_cases,
-        board_spread,
-        card_spread,
-        layout_spread,
-        data_card_spread,
-    ),
-    notes={
-        "run-sections": "phase ravage build explore advance",
-        "step-sections": "phase",
-        "ruling:SI-ESCALATION-TIMING": "explore effects",
-        "ruling:SI-COASTAL-FLAG": "explore effects",
-        "ruling:SI-CASCADE-CHOOSER": "blighted-island",
-        "ruling:SI-LAND-ORDER": "ravage phase",
-        "ruling:SI-SKIP-SCOPE": "effects",
-        "ruling:SI-DOWNGRADE-DAMAGE": "upgrade",
-        "ruling:SI-BLIGHT-EMPTY": "blighted-island",
-        "ruling:SI-OVER-ALLOCATION": "ravage",
-    },
+SUITE = game_suite(
+    GAME,
+    PROJECTIONS,
+    (),
+    (boards, invader_cards, layouts, fear_cards, events),
+    (most_fear_fight_backs, least_defends, least_harmful_cascades, island_flips, smallest_ravages),
 )

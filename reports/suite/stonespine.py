@@ -21,66 +21,10 @@ from typing import Any
 
 from invasion_oracle.model.stonespine.dungeon import sides_text
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
-from invasion_oracle.reports.suite.casefile import DataCases
-from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
-from invasion_oracle.reports.suite.specs import CaseMaker, CaseSpec, Stop
+from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "stonespine"
-
-SECTIONS = (
-    Section("components", "Components; Icon Key"),
-    Section("dungeon", "(base game) dungeon grid, doorways, entrance and exit"),
-    Section("heroes", "Heroes (black, purple, red); Clarifications: Barbarian..., Cleric..."),
-    Section("guardian-board", "Guardian Board; Leveling Up Guardians"),
-    Section("construction", "I. Construction Phase"),
-    Section("improvement", "II. Improvement Phase (Buy XP, Remove Rubble, Buy a Secret Passage)"),
-    Section("preparation", "III. Preparation Phase"),
-    Section("roll", "IV. Invasion, Step 1: Roll Dice"),
-    Section("repel", "IV. Invasion, Step 2: Repel Heroes"),
-    Section("gate", "IV. Invasion, Step 3: Close Gate or Continue"),
-    Section("level-heroes", "IV. Invasion, Step 4: Level Up Heroes"),
-    Section("award", "IV. Invasion, Step 5: Award Trophy / Demerits"),
-    Section("xp", "IV. Invasion, Step 6: Gain XP"),
-    Section("cleanup", "V. Cleanup"),
-    Section("final-scoring", "Final Scoring (Invasion additions)"),
-    Section("solo", "Solo Play"),
-    Section("terms", "Game Terms: Damage, Escape, Figure, Rubble"),
-    Section("tokens", "Clarifications: Hex-Shape Tokens; Giant Troll, Deceitful Demon"),
-)
-
-FEATURES = {
-    "monster": "monster elements deal damage",
-    "trap": "trap elements deal damage",
-    "minion": "minion figures (2 damage each)",
-    "guardian": "a guardian figure defeats the first hero entering its chamber",
-    "defeated-hero": "a chamber holding a defeated hero is ignored",
-    "hero-ability": "hero card abilities (black destroy, purple protection, red extra damage)",
-    "rubble": "rubble tokens",
-    "escape": "heroes escaping (no new chamber, the exit)",
-    "move-choice": "the player routes the hero",
-    "hero-order": "the player chooses which waiting hero enters",
-    "dice": "invasion dice by year",
-    "multi-player": "two or more players",
-    "multi-wave": "more than one wave in a year",
-    "gate": "close gate or continue",
-    "hero-levels": "hero level-up rolls and health tokens",
-    "trophy": "trophies and demerits",
-    "xp": "XP and guardian level-ups",
-    "instant-ability": "instant guardian abilities",
-    "unlockable-ability": "unlockable guardian abilities",
-    "ongoing-ability": "ongoing guardian abilities",
-    "secret-passage": "secret passages and collapsing passages",
-    "improvement": "the Improvement phase market",
-    "preparation": "placing figures in the Preparation phase",
-    "construction": "building a row in the Construction phase",
-    "cleanup": "the Cleanup phase and later years",
-    "final-scoring": "the Invasion additions to final scoring",
-    "solo": "solo play against Jael",
-    "illegal-answer": "an answer the implementation must refuse",
-    "whole-run": "a whole run compared from the opening",
-    "playthrough": "cut from a recorded or random playthrough",
-    "ruling-witness": "a ruling's witness scenario",
-}
 
 # -- projections --------------------------------------------------------------------------------
 
@@ -187,8 +131,6 @@ PROJECTIONS = (
 
 # -- scenario builders ---------------------------------------------------------------------------
 
-FORK = ["cave TRB", "cave L", "cave T", "cave -"]  # A1 opens right (B1) and down (A2); B2 is closed
-
 
 def fork(first: str, *, b1: str = "cave L", a2: str = "cave T", b2: str = "cave -") -> list[list[str]]:
     """A 2x2 dungeon entered at A1 (``first`` names its type and elements: ``stone kobold``);
@@ -197,99 +139,39 @@ def fork(first: str, *, b1: str = "cave L", a2: str = "cave T", b2: str = "cave 
     return [[f"{kind} TRB {elements}".strip(), b1], [a2, b2]]
 
 
-def player(
+def one(
     rows: Sequence[Sequence[str]],
     *,
-    name: str = "Ann",
+    year: int = 1,
+    dice: Sequence[str] = ("red",),
+    decisions: Sequence[Any] = (),
+    then: str = "first-legal",
+    start: str | None = None,
+    heroes: dict[str, str] | None = None,
     # The Pact Demon: its ongoing and instant abilities are in the rulebook (they act only on pact
     # tokens), so a case never rests on an ability the rulebook leaves out (SS-UNKNOWN-ONGOING).
     guardian: str = "Pact Demon",
     levels: tuple[int, int] = (0, 0),
     guardians: Sequence[str] | None = None,
     minions: Sequence[str] = (),
-    entrance: str = "A",
     exit: str = "B",
-    placed: bool = True,
-    **extra: Any,
+    **player_fields: Any,
 ) -> dict[str, Any]:
-    """A player; the guardian stands in the bottom-right chamber unless told (``placed=False``:
-    no placement, for scenarios that start before the Preparation phase)."""
-    if guardians is None:
-        guardians = (f"{chr(ord('A') + len(rows[0]) - 1)}{len(rows)}",)
-    doc: dict[str, Any] = {
-        "name": name,
-        "guardian": guardian,
-        "levels": list(levels),
-        "dungeon": {"entrance": entrance, "exit": exit, "rows": [list(r) for r in rows]},
-    }
-    if placed:
-        doc["placement"] = {"guardians": list(guardians), "minions": list(minions)}
-    doc.update(extra)
-    return doc
-
-
-def scenario(
-    players: Sequence[dict[str, Any]],
-    *,
-    year: int = 1,
-    dice: Sequence[str] = (),
-    decisions: Sequence[Any] = (),
-    then: str = "first-legal",
-    description: str = "",
-    **extra: Any,
-) -> dict[str, Any]:
-    doc: dict[str, Any] = {"game": GAME, "year": year, "players": [copy.deepcopy(p) for p in players]}
-    if description:
-        doc["description"] = description
+    """A scenario of one player, Ann, with scripted dice and decisions; her guardian stands in the
+    bottom-right chamber unless told (no placement when it starts before the invasion)."""
+    dungeon = {"entrance": "A", "exit": exit, "rows": [list(r) for r in rows]}
+    player = {"name": "Ann", "guardian": guardian, "levels": list(levels), "dungeon": dungeon}
+    if start in (None, "invasion"):
+        if guardians is None:
+            guardians = (f"{chr(ord('A') + len(rows[0]) - 1)}{len(rows)}",)
+        player["placement"] = {"guardians": list(guardians), "minions": list(minions)}
+    doc: dict[str, Any] = {"game": GAME, "year": year, "players": [player | copy.deepcopy(player_fields)]}
     doc["dice"] = {"script": list(dice), "then": "first-legal"}
     doc["decisions"] = {"script": list(decisions), "then": then}
-    doc.update(copy.deepcopy(extra))
-    return doc
+    doc |= {"heroes": dict(heroes)} if heroes is not None else {}
+    return doc | ({"start": start} if start is not None else {})
 
 
-def one(
-    rows: Sequence[Sequence[str]], *, year: int = 1, dice: Sequence[str] = ("red",), **kw: Any
-) -> dict[str, Any]:
-    """One player Ann (Pact Demon in B2 unless told) with scripted dice and decisions."""
-    top = {
-        k: kw.pop(k)
-        for k in (
-            "decisions",
-            "heroes",
-            "health_bonus",
-            "then",
-            "last_year",
-            "solo",
-            "years",
-            "start",
-            "data",
-        )
-        if k in kw
-    }
-    placed = top.get("start", "invasion") == "invasion"
-    return scenario([player(rows, placed=placed, **kw)], year=year, dice=dice, **top)
-
-
-FOUR = {"purple": "Cleric"}  # black Thief and purple Cleric both have four health
-
-
-spec = CaseMaker(projection="heroes", stop=Stop.after(1), window="last")
-
-
-HEALTH = {
-    "Thief": 4,
-    "Black Hero 2": 4,
-    "Black Hero 3": 4,
-    "Black Hero 4": 5,
-    "Cleric": 4,
-    "Crusader": 4,
-    "Paladin": 5,
-    "Templar": 4,
-    "Barbarian": 6,
-    "Fighter": 6,
-    "Knight": 6,
-    "Warrior": 6,
-}
 COLOUR = {
     "Thief": "black",
     "Black Hero 2": "black",
@@ -319,11 +201,10 @@ WALK_SEEDS = range(120)
 """Seeds of the generated walks: 120 small dungeons (a spread of layouts, elements and heroes)."""
 
 
-def walks() -> Iterator[CaseSpec]:
-    """A hero's walk through a generated 3x3 dungeon of caves (seeded): random doorways, monsters and
-    traps, a hero of each colour with no ability on them (no chests, stars or minions);
-    the step ends at the hero's first choice of route, or its defeat or escape. The guardian stands
-    in the exit chamber (C3)."""
+def walks() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/stonespine/walks.toml``: per seed a 3x3 dungeon of caves with random
+    doorways, monsters and traps (a chamber's type changes nothing for these heroes: it matters to
+    guardian abilities, which the guardian-board cases cover), and a hero of a random colour."""
     for seed in WALK_SEEDS:
         draw = random.Random(f"stonespine-walk-{seed}")
         rows = []
@@ -334,72 +215,29 @@ def walks() -> Iterator[CaseSpec]:
                 if r == 0 and c == 0 and "T" not in doors:
                     doors = "T" + doors.strip("-")  # the entrance chamber opens to the entrance
                 elements = [draw.choice((*MONSTERS, *TRAPS)) for _ in range(draw.randint(0, 3))]
-                # caves only: a chamber's type changes nothing for these heroes (it matters to
-                # guardian abilities, which the guardian-board cases cover)
                 row.append(" ".join(["cave", doors, *elements]))
             rows.append(row)
         colour = draw.choice(("black", "purple", "red"))
         card = {"black": "Thief", "purple": "Cleric", "red": "Knight"}[colour]
-        yield spec(
-            "walks",
-            f"walk-{seed:03d}",
-            f"A {colour} {card} walks a generated 3x3 dungeon (seed {seed}): a damage per monster and "
-            "trap of each chamber entered, defeat at its health, escape where no new chamber connects.",
-            ("repel", "terms"),
-            ("monster", "trap"),
-            one(rows, dice=[colour], heroes={colour: card}, entrance="A", exit="C"),
-            source="random",
-        )
+        yield {"seed": seed, "number": f"{seed:03d}", "rows": rows, "colour": colour, "card": card}
 
 
-GUARDIAN_WALKS = (
-    # (name, the first chamber's elements, dice, hero card, with minions, why)
-    ("monster", "cave kobold", "black", "Thief", False, "a monster deals one damage"),
-    ("trap", "cave spike pit", "purple", "Cleric", False, "a trap deals one damage"),
-    ("minion", "cave gnoll", "red", "Knight", True, "a minion of the guardian adds its damage"),
-    ("walk", "cave kobold", "red", "Knight", True, "the hero walks on to the guardian's chamber"),
-)
-
-
-def guardian_boards() -> Iterator[CaseSpec]:
-    """Every guardian board the data models: a hero entering, with and without its minions, and a
-    hero's walk to the guardian (a case table read by one builder)."""
+def guardian_boards() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/stonespine/guardian-boards.toml``: every guardian board of the data in
+    force, four patterns each (a minion in A1 for the last two, when the board has minions)."""
     from invasion_oracle.model.core.rulings import Rulings
     from invasion_oracle.model.stonespine.data import default_data
 
     for board in default_data(Rulings.defaults(GAME)).guardians:
-        name = board.name
-        for label, first, hero, card, with_minions, why in GUARDIAN_WALKS:
-            minions = ["A1"] if with_minions and board.minions else []
-            yield spec(
-                "guardian-boards",
-                f"{_slug(name)}-{label}",
-                f"With the {name} guardian board: a {hero} {card} enters A1 ({first.removeprefix('cave ')}"
-                f"{', one minion' if minions else ''}): {why}.",
-                ("repel", "guardian-board"),
-                ("monster",) if label != "trap" else ("trap",),
-                one(
-                    fork(first),
-                    dice=[hero],
-                    heroes={hero: card},
-                    guardian=name,
-                    levels=(1, 0) if minions else (0, 0),
-                    minions=minions,
-                    guardians=("B2", "A2")[: board.figures],
-                ),
-                stop=Stop.after(2) if label == "walk" else Stop.after(1),
+        minions = ["A1"] if board.minions else []
+        row = {"board": board.name, "slug": _slug(board.name), "guardians": ["B2", "A2"][: board.figures]}
+        yield from (row | {"pattern": pattern} for pattern in ("monster", "trap"))
+        for pattern in ("minion", "walk"):
+            yield (
+                row
+                | {"pattern": pattern, "minions": minions, "levels": [1, 0] if minions else [0, 0]}
+                | {"one_minion": ", one minion" if minions else ""}
             )
-
-
-# -- the other phases ----------------------------------------------------------------------------------
-
-
-UNLOCKABLE_STAND_IN = {
-    "id": "pact-demon-unlockable",
-    "name": "Pact Demon unlockable (a test stand-in)",
-    "text": "A stand-in for the unlockable ability the rulebook does not give: one damage per pact token.",
-    "effects": [{"do": "add-damage", "amount": "pact_damage", "per": {"is": ["pact"]}}],
-}
 
 
 # -- solver-found edge cases -------------------------------------------------------------------------------
@@ -412,99 +250,58 @@ def _load(doc: dict[str, Any]) -> Any:
     return registry.spec(GAME).load(copy.deepcopy(doc), "suite", ScenarioOptions())
 
 
-def solver_cases() -> Iterator[CaseSpec]:
-    """Placements, minions and health found by the solvers (each replayed by the oracle here)."""
-    from invasion_oracle.model.stonespine.heroes import HeroColor
-    from invasion_oracle.solver.stonespine.min_damage import fewest_minions, least_escaping_health
+def best_placements() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/stonespine/solver.toml``: the placement the solver proves best for guaranteed
+    defeats (year 1, guardian and one minion), a wave of each colour on it."""
     from invasion_oracle.solver.stonespine.placement import search_guaranteed
 
-    # Guaranteed defeats: the placement with the most heroes defeated on the worst roll (year 1).
     rows = [["cave TRB kobold", "cave LB slime"], ["cave TR spike", "cave TL"]]
     doc = one(rows, year=1, dice=[], levels=(1, 0), guardians=["A1"], minions=["A1"], exit="A")
     answer = search_guaranteed(_load(doc))
-    board_doc = copy.deepcopy(doc)
     if answer.tied:
         first = answer.tied[0]  # a FigurePlacement: chamber names by figure kind
-        board_doc["players"][0]["placement"] = {
-            "guardians": list(first.guardians),
-            "minions": list(first.minions),
-        }
+        doc["players"][0]["placement"] = {"guardians": list(first.guardians), "minions": list(first.minions)}
     for face in ("black", "purple", "red"):
-        case_doc = copy.deepcopy(board_doc)
-        case_doc["dice"] = {"script": [face], "then": "first-legal"}
-        yield spec(
-            "solver",
-            f"best-placement-{face}",
-            f"The placement the solver proves best for guaranteed defeats (year 1, guardian and one "
-            f"minion): a {face} hero's wave.",
-            ("preparation", "repel"),
-            ("guardian", "minion"),
-            case_doc,
-            stop=Stop.before("gate"),
-            window="all",
-            source="solver",
-            command="invasion stonespine placement SCENARIO --objective guaranteed",
-        )
-    # Fewest minions that defeat a red hero on its route (Pact Demon, three minions available).
+        yield {"face": face, "scenario": doc | {"dice": {"script": [face], "then": "first-legal"}}}
+
+
+def fewest_minions() -> Iterator[dict[str, Any]]:
+    """Rows of ``cases/stonespine/solver.toml``: the fewest minions that defeat a red hero on its
+    route in a three-chamber lane, and one fewer (it escapes)."""
+    from invasion_oracle.model.stonespine.heroes import HeroColor
+    from invasion_oracle.solver.stonespine.min_damage import fewest_minions as search
+
     lane = [["cave TB kobold", "cave -"], ["cave TB slime", "cave -"], ["cave T spike", "cave -"]]
     doc = one(
         lane, year=1, dice=["red"], levels=(3, 2), guardians=["B1"], minions=["B2", "B2", "B2"], exit="B"
     )
     doc["rulings"] = {"SS-MINIONS": "optional"}
-    fewest = fewest_minions(_load(doc), [HeroColor.RED], limit=3)
-    if fewest.count is not None:
-        placed = copy.deepcopy(doc)
-        placed["players"][0]["placement"]["minions"] = list(fewest.where)
-        yield spec(
-            "solver",
-            f"fewest-minions-{fewest.count}",
-            f"The fewest minions that defeat the red Barbarian in a three-chamber lane: {fewest.count} "
-            f"(in {', '.join(fewest.where) or 'none'}).",
-            ("repel", "terms"),
-            ("minion", "monster", "trap"),
-            placed,
-            stop=Stop.before("gate"),
-            window="all",
-            source="solver",
-            command="invasion stonespine min-damage SCENARIO --hero red --minions",
-        )
-        if fewest.count:
-            fewer = copy.deepcopy(placed)
-            fewer["players"][0]["placement"]["minions"] = list(fewest.where[:-1])
-            yield spec(
-                "solver",
-                f"fewest-minions-{fewest.count - 1}-escapes",
-                f"One minion fewer ({fewest.count - 1}): the red Barbarian survives the lane and escapes.",
-                ("repel", "terms"),
-                ("minion", "escape"),
-                fewer,
-                stop=Stop.before("gate"),
-                window="all",
-                source="solver",
-                command="invasion stonespine min-damage SCENARIO --hero red --minions",
-            )
-    # The least health with which a red hero escapes every route (forced escapes).
+    fewest = search(_load(doc), [HeroColor.RED], limit=3)
+    if fewest.count is None:
+        return
+    placed = copy.deepcopy(doc)
+    placed["players"][0]["placement"]["minions"] = list(fewest.where)
+    yield {"count": fewest.count, "where": ", ".join(fewest.where) or "none", "scenario": placed}
+    if fewest.count:
+        fewer = copy.deepcopy(placed)
+        fewer["players"][0]["placement"]["minions"] = list(fewest.where[:-1])
+        yield {"pattern": "one-fewer", "count": fewest.count - 1, "scenario": fewer}
+
+
+def least_escaping_healths() -> Iterator[dict[str, Any]]:
+    """The row of ``cases/stonespine/solver.toml``: the least health with which a red hero escapes
+    every route (forced escapes), on the solver's escape route."""
+    from invasion_oracle.model.stonespine.heroes import HeroColor
+    from invasion_oracle.solver.stonespine.min_damage import least_escaping_health
+
     maze = [["cave TRB kobold", "cave LB spike"], ["cave TR slime", "cave TL pit"]]
     doc = one(maze, year=1, dice=["red"], guardians=["B2"], exit="A", defeated=[])
     health = least_escaping_health(_load(doc), HeroColor.RED)
     if health.health is not None:
         route = list(health.escape_route)
-        escaping = copy.deepcopy(doc)
-        escaping["health_bonus"] = {"red": health.health - 6}
-        escaping["decisions"] = {"script": route[1:], "then": "first-legal"}
-        yield spec(
-            "solver",
-            "least-escaping-health",
-            f"The least red health that escapes on every route: {health.health}; the solver's escape "
-            f"route {' '.join(route)}.",
-            ("repel", "terms", "heroes"),
-            ("escape", "move-choice"),
-            escaping,
-            stop=Stop.before("gate"),
-            window="all",
-            source="solver",
-            command="invasion stonespine min-damage SCENARIO --hero red --least-escaping-health",
-        )
+        doc["health_bonus"] = {"red": health.health - 6}
+        doc["decisions"] = {"script": route[1:], "then": "first-legal"}
+        yield {"health": health.health, "route": " ".join(route), "scenario": doc}
 
 
 # -- hypothesis-shrunk boundaries ---------------------------------------------------------------------------
@@ -560,8 +357,9 @@ def _defeated_in_first_chamber(elements: Sequence[str], minions: int, card: str)
     return any(e.kind == "hero_defeated" and e.get("chamber") == "A1" for e in playthrough.events)
 
 
-def shrunk_cases() -> Iterator[CaseSpec]:
-    """The smallest first chambers (hypothesis-shrunk) that defeat each red and purple card."""
+def smallest_defeats() -> Iterator[dict[str, Any]]:
+    """The rows of ``cases/stonespine/boundaries.toml``: the smallest first chambers
+    (hypothesis-shrunk) that defeat each red and purple card and the Thief."""
     from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
     from hypothesis.errors import NoSuchExample
@@ -591,79 +389,23 @@ def shrunk_cases() -> Iterator[CaseSpec]:
             if not _defeated_in_first_chamber(items, minions, card):  # the game must agree
                 raise AssertionError(f"{card}: the entering rule and the game disagree on {found}")
             colour = COLOUR[card]
-            yield spec(
-                "boundaries",
-                f"smallest-defeat-{_slug(card)}{suffix}",
-                f"The smallest first chamber (hypothesis-shrunk{', no minions' if suffix else ''}) that "
-                f"defeats the {card}: {' '.join(items) or 'no elements'} with {minions} minion(s).",
-                ("repel", "heroes", "terms"),
-                ("minion", "monster", "trap", "hero-ability"),
-                one(
-                    fork("cave " + " ".join(items)),
-                    dice=[colour],
-                    heroes={colour: card},
-                    levels=(3, 2),
-                    minions=["A1"] * minions + ["B1"] * (3 - minions),
-                ),
-                source="hypothesis",
-                command="hypothesis.find over (minions, elements) in the first chamber",
+            scenario = one(
+                fork("cave " + " ".join(items)),
+                dice=[colour],
+                heroes={colour: card},
+                levels=(3, 2),
+                minions=["A1"] * minions + ["B1"] * (3 - minions),
             )
+            yield {"card": card, "card_slug": _slug(card), "suffix": suffix, "minions": minions} | {
+                "no_minions": ", no minions" if suffix else "",
+                "elements": " ".join(items) or "no elements",
+                "scenario": scenario,
+            }
 
 
-def cases(topic: str) -> DataCases:
-    """The cases of ``reports/suite/cases/stonespine/TOPIC.toml``."""
-    return DataCases(GAME, topic)
-
-
-SUITE = GameSuite(
-    game=GAME,
-    sections=SECTIONS,
-    projections=PROJECTIONS,
-    features=FEATURES,
-    producers=(
-        cases("entering"),
-        cases("heroes-abilities"),
-        cases("moving"),
-        cases("choose-hero"),
-        cases("dice"),
-        cases("gate"),
-        cases("after-waves"),
-        cases("guardians"),
-        cases("improvement"),
-        cases("preparation"),
-        cases("construction-cleanup"),
-        cases("final-scoring"),
-        cases("solo"),
-        cases("worked-examples"),
-        cases("ruling-actions"),
-        cases("illegal"),
-        solver_cases,
-        shrunk_cases,
-        guardian_boards,
-        walks,
-    ),
-    notes={
-        "run-sections": "roll repel gate level-heroes award xp",
-        "step-sections": "roll repel gate",
-        "ruling:SS-DEMERIT-VALUES": "award final-scoring",
-        "ruling:SS-DICE-FACES": "roll components",
-        "ruling:SS-HEALTH-TOKENS": "level-heroes",
-        "ruling:SS-HYDRA-COLLAPSE": "guardian-board repel",
-        "ruling:SS-IMPROVEMENT-ORDER": "improvement",
-        "ruling:SS-MINIONS": "preparation",
-        "ruling:SS-PASSAGE": "improvement dungeon",
-        "ruling:SS-PURPLE-FIRST": "heroes",
-        "ruling:SS-PURPLE-SCOPE": "heroes",
-        "ruling:SS-RUBBLE-REMOVE": "improvement terms",
-        "ruling:SS-TROLL-MOVE": "guardian-board",
-        "ruling:SS-TROPHY-VALUES": "award",
-        "ruling:SS-TROPHY-ZERO": "award",
-        "ruling:SS-XP-MARKET": "improvement",
-        "ruling:SS-BLACK-DEFEATED": "repel heroes",
-        "ruling:SS-SIMULTANEOUS": "repel heroes",
-        "ruling:SS-ENTRY-UNCONNECTED": "repel dungeon",
-        "ruling:SS-EXIT-CHAMBER": "repel dungeon",
-        "ruling:SS-EXIT-DEFEATED": "repel",
-        "ruling:SS-EXIT-Y13": "repel",
-    },
+SUITE = game_suite(
+    GAME,
+    PROJECTIONS,
+    (),
+    (guardian_boards, walks, best_placements, fewest_minions, least_escaping_healths, smallest_defeats),
 )

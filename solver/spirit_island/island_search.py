@@ -118,7 +118,7 @@ def question_from_scenario(scenario: Scenario) -> IslandQuestion:
             f"the island search needs a known Invader card for each of the {turns} turn(s)' Explore",
         )
     for i, land in enumerate(state.lands):
-        if land.health or any(p.damage for p in land.pieces):
+        if land.health or land.damaged:
             raise MalformedInputError(
                 source,
                 f"$.lands.{scenario.island.lands[i]}",

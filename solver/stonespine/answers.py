@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from invasion_oracle.model.core.codec import field_json, fields_json
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 from invasion_oracle.solver.common import Status
@@ -33,6 +34,10 @@ STOPPED = {"time": "time-limit", "memory": "memory-limit", "interrupted": "inter
 def stop_reason(reason: str | None) -> str | None:
     """The ``stopped`` value of an answer for a :class:`~invasion_oracle.solver.common.TimeLimit` reason."""
     return None if reason is None else STOPPED.get(reason, reason)
+
+
+ROUTE_END = ("fate", "chamber", "reason", "damage", "route")
+"""How a hero's route ended, as both a route outcome and a wave step write it."""
 
 
 def roll_json(roll: Roll) -> dict[str, int]:
@@ -52,7 +57,7 @@ class Figure:
     chamber: str
 
     def to_json(self) -> dict[str, str]:
-        return {"kind": self.kind.value, "chamber": self.chamber}
+        return fields_json(self, "kind", "chamber")
 
     def __str__(self) -> str:
         return f"{self.kind.value} {self.chamber}"
@@ -145,13 +150,7 @@ class RouteOutcome:
     route: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "fate": self.fate,
-            "chamber": self.chamber,
-            "reason": self.reason,
-            "damage": self.damage,
-            "route": list(self.route),
-        }
+        return fields_json(self, *ROUTE_END)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,18 +169,12 @@ class RoutesAnswer:
     limits: tuple[str, ...] = ()  # what the compiled board does not model across several heroes
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status.value,
-            "engine": self.engine,
-            "hero": self.hero.value,
-            "card": self.card,
-            "health": self.health,
-            "outcomes": [o.to_json() for o in self.outcomes],
-            "can_be_defeated": self.can_be_defeated,
-            "escape_forced": self.escape_forced,
-            "open_questions": [{"fate": f, "chamber": c} for f, c in self.open_questions],
-            "stopped": self.stopped,
-        }
+        return fields_json(
+            self,
+            *("status", "engine", "hero", "card", "health", "outcomes"),
+            *("can_be_defeated", "escape_forced", "open_questions", "stopped"),
+            open_questions=[{"fate": f, "chamber": c} for f, c in self.open_questions],
+        )
 
 
 # -- query 2: waves ---------------------------------------------------------------------------
@@ -199,14 +192,7 @@ class WaveStep:
     route: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "hero": self.hero.value,
-            "fate": self.fate,
-            "chamber": self.chamber,
-            "reason": self.reason,
-            "damage": self.damage,
-            "route": list(self.route),
-        }
+        return fields_json(self, "hero", *ROUTE_END)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,18 +210,11 @@ class WaveAnswer:
     replayed: bool = True  # the plan was replayed through the oracle (False: no time was left)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status.value,
-            "engine": self.engine,
-            "replayed": self.replayed,
-            "heroes": [h.value for h in self.heroes],
-            "defeated": self.defeated,
-            "upper_bound": self.upper_bound,
-            "escaped": self.escaped,
-            "plan": [s.to_json() for s in self.plan],
-            "states": self.states,
-            "stopped": self.stopped,
-        }
+        return fields_json(
+            self,
+            *("status", "engine", "replayed", "heroes", "defeated", "upper_bound"),
+            *("escaped", "plan", "states", "stopped"),
+        )
 
 
 # -- query 3: the phase policy ------------------------------------------------------------------
@@ -253,14 +232,11 @@ class FirstWaveRoll:
     value: Fraction
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "roll": roll_json(self.roll),
-            "probability": self.probability,
-            "defeated_in": list(self.defeated_in),
-            "escaped": self.escaped,
-            "then": self.then,
-            "value": self.value,
-        }
+        return fields_json(
+            self,
+            *("roll", "probability", "defeated_in", "escaped", "then", "value"),
+            roll=roll_json(self.roll),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,18 +254,11 @@ class PolicyAnswer:
     stopped: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status.value,
-            "measure": self.measure,
-            "target": self.target,
-            "value": self.value,
-            "close_now": self.close_now,
-            "states": self.states,
-            "first_wave": [r.to_json() for r in self.first_wave],
-            "checked": self.checked,
-            "placement": self.placement,
-            "stopped": self.stopped,
-        }
+        return fields_json(
+            self,
+            *("status", "measure", "target", "value", "close_now", "states"),
+            *("first_wave", "checked", "placement", "stopped"),
+        )
 
 
 # -- query 4: placement ---------------------------------------------------------------------------
@@ -301,7 +270,7 @@ class RankedPlacement:
     value: Fraction | int
 
     def to_json(self) -> dict[str, Any]:
-        return {"placement": self.placement, "value": self.value}
+        return fields_json(self, "placement", "value")
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,24 +292,16 @@ class PlacementAnswer:
     stopped: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status.value,
-            "objective": self.objective,
-            "engine": self.engine,
-            "best": self.best,
-            "upper_bound": self.upper_bound,
-            "tied": [p.to_json() for p in self.tied],
-            "ties_complete": self.ties_complete,
-            # The expected objective ranks placements by value; under the guaranteed objective
-            # every best placement has the same value and is listed in ``tied``: null, not [].
-            "ranking": [r.to_json() for r in self.ranking] if self.objective.startswith("expected") else None,
-            "evaluated": self.evaluated,
-            "unreachable": list(self.unreachable),
-            "worst_roll": None if self.worst_roll is None else roll_json(self.worst_roll),
-            "plan": [s.to_json() for s in self.plan],
-            "replayed": self.replayed,
-            "stopped": self.stopped,
-        }
+        # The expected objective ranks placements by value; under the guaranteed objective
+        # every best placement has the same value and is listed in ``tied``: null, not [].
+        ranked = self.objective.startswith("expected")
+        return fields_json(
+            self,
+            *("status", "objective", "engine", "best", "upper_bound", "tied", "ties_complete"),
+            *("ranking", "evaluated", "unreachable", "worst_roll", "plan", "replayed", "stopped"),
+            ranking=field_json(self.ranking) if ranked else None,
+            worst_roll=None if self.worst_roll is None else roll_json(self.worst_roll),
+        )
 
 
 # -- query 5: least force -----------------------------------------------------------------------
@@ -359,16 +320,9 @@ class CountAnswer:
     stopped: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status.value,
-            "what": self.what,
-            "count": self.count,
-            "lower_bound": self.lower_bound,
-            "where": list(self.where),
-            "limit": self.limit,
-            "engine": self.engine,
-            "stopped": self.stopped,
-        }
+        return fields_json(
+            self, *("status", "what", "count", "lower_bound", "where", "limit", "engine", "stopped")
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,17 +338,12 @@ class HealthAnswer:
     stopped: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status.value,
-            "what": "health",
-            "hero": self.hero.value,
-            "health": self.health,
-            "lower_bound": self.lower_bound,
-            "limit": self.limit,
-            "escape_route": list(self.escape_route),
-            "engine": self.engine,
-            "stopped": self.stopped,
-        }
+        return fields_json(
+            self,
+            *("status", "what", "hero", "health", "lower_bound", "limit", "escape_route", "engine"),
+            "stopped",
+            what="health",
+        )
 
 
 # -- query 6: escapes ------------------------------------------------------------------------------
@@ -413,17 +362,14 @@ class FillAnswer:
     stopped: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status.value,
-            "family": "free-spaces",
-            "hero": self.hero.value,
-            "found": self.found,
-            "filling": [{"space": s, "element": e} for s, e in self.filling],
-            "shrunk_from": [{"space": s, "element": e} for s, e in self.shrunk_from],
-            "iterations": self.iterations,
-            "engine": self.engine,
-            "stopped": self.stopped,
-        }
+        return fields_json(
+            self,
+            *("status", "family", "hero", "found", "filling", "shrunk_from", "iterations", "engine"),
+            "stopped",
+            family="free-spaces",
+            filling=[{"space": s, "element": e} for s, e in self.filling],
+            shrunk_from=[{"space": s, "element": e} for s, e in self.shrunk_from],
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,13 +384,8 @@ class GeneratedAnswer:
     stopped: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status.value,
-            "family": "generated",
-            "hero": self.hero.value,
-            "seed": self.seed,
-            "tried": self.tried,
-            "dungeon": self.dungeon,
-            "original": self.original,
-            "stopped": self.stopped,
-        }
+        return fields_json(
+            self,
+            *("status", "family", "hero", "seed", "tried", "dungeon", "original", "stopped"),
+            family="generated",
+        )

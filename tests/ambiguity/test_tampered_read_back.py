@@ -14,16 +14,16 @@ from typing import Any
 import pytest
 
 from invasion_oracle.reports.cli import main
+from tests.ambiguity.conftest import Register
 
 COMMAND = ["vulketh", "ambiguities", "--check", "--no-cache", "--workers", "1", "--no-fixtures"]
 
 
-@pytest.fixture(scope="module")
-def baseline(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """A real baseline: the ``--json`` output (with fixture dependencies) of a small game."""
-    out = tmp_path_factory.mktemp("baseline") / "baseline.json"
-    assert main(["vulketh", "ambiguities", "--json", "--no-cache", "--workers", "1", "--out", str(out)]) == 0
-    document: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+@pytest.fixture
+def baseline(vulketh_register: Register) -> dict[str, Any]:
+    """A real baseline: the ``--json`` output (with fixture dependencies) of a small game (a copy:
+    the tests change it)."""
+    document: dict[str, Any] = json.loads(json.dumps(vulketh_register.envelope))
     return document
 
 

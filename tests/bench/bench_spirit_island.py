@@ -10,6 +10,8 @@ disturb them little:
   mutable implementation (``plain_spirit_island.py``: counts changed in place, no events), which
   must end where the oracle ends. Issue 14's target on the project's two-core machine is 55,000
   actions/s (twice the fastest public Python engine measured there);
+* **the public contract alone** (issue 38): a stand-in game that plays no rule, driven like the
+  oracle, against the plain implementation: the ceiling of the public path's ratio;
 * **Invader Phases per second** on four boards against one board (cost per land);
 * **the engine crossover** of each search: z3 against its exhaustive baseline on an instance
   below and one above the crossover that ``method="auto"`` uses
@@ -34,7 +36,7 @@ from invasion_oracle.model.spirit_island.island import build_island
 from invasion_oracle.model.spirit_island.pieces import Land, PieceKind, describe, parse_land
 from invasion_oracle.model.spirit_island.scenario import load_scenario, scenario_from_document
 from invasion_oracle.model.spirit_island.simulate import run
-from invasion_oracle.model.spirit_island.state import BuildLand, ExploreLand, RavageLand, Task
+from invasion_oracle.model.spirit_island.state import BuildLand, ExploreLand, IslandState, RavageLand, Task
 from invasion_oracle.reports.tables import table
 from invasion_oracle.solver.common import Deadline
 from invasion_oracle.solver.spirit_island import cascade, defend, fear_threshold, island_search
@@ -187,6 +189,152 @@ def public_api(rounds: int = ROUNDS) -> list[Measure]:
     if ends["public"].lands != ends["internal"].lands:
         raise AssertionError("the public path and run_tasks end in different states")
     return measures
+
+
+_AGENDA = IslandState._fields.index("agenda")
+
+
+class _NoRules:
+    """A stand-in game that plays no rule: ``start`` only gives back the state with its agenda
+    emptied (a new state, as any pure game returns), ``pending`` says nothing is pending. Driven
+    like the oracle, it measures what the public contract itself costs a caller (the
+    ``_replace`` that queues the action, the calls, the new state), which no rule change removes."""
+
+    def start(self, state: Any) -> tuple[Any, tuple[()]]:
+        values = list(state)  # the state's fields, the agenda emptied: one new state
+        values[_AGENDA] = ()
+        return tuple.__new__(type(state), values), ()
+
+    def pending(self, state: Any) -> None:
+        return None
+
+
+def contract_floor(rounds: int = ROUNDS) -> Measure:
+    """The public path of :class:`_NoRules` on the bench's actions against the plain
+    implementation, interleaved: the best ratio any game played through ``start`` / ``pending``
+    / ``step`` could reach on this workload (issue 38's 0.5x leaves the rules the rest)."""
+    from tests.bench import best_cpu, drive_public
+
+    scenario, plan = _board_d()
+    reset = scenario.initial._replace(agenda=())
+    tasks = tuple(task for task, _ in plan)
+    names = {RavageLand: "ravage", BuildLand: "build", ExploreLand: "explore"}
+    steps = tuple((names[type(task)], index) for task, index in plan)
+    no_rules = _NoRules()
+
+    def floor() -> None:
+        for _ in range(rounds):
+            state = reset
+            for task in tasks:
+                state = drive_public(no_rules, state._replace(agenda=(task,)))
+
+    def plain() -> None:
+        for _ in range(rounds):
+            island = PlainIsland(scenario.island, reset.lands)
+            for action, index in steps:
+                getattr(island, action)(index)
+
+    best = [float("inf"), float("inf")]
+    for _ in range(5):
+        best = [min(best[0], best_cpu(1, floor)), min(best[1], best_cpu(1, plain))]
+    units = rounds * len(tasks)
+    return Measure(
+        "Spirit Island public contract alone (a game playing no rule) against a plain implementation",
+        units / best[0],
+        "units/s",
+        units / best[1],
+        "plain mutable implementation, no events",
+        best[1] / best[0],
+        f"{units:,} units, best of 5, interleaved, CPU; the ceiling of the public path's ratio on "
+        "this workload (the caller's _replace, start, pending, a new state)",
+    )
+
+
+def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, float, float]]:
+    """Where an action of the public path goes, measured: for each of the workload's twelve
+    actions (issue 38), nanoseconds of CPU per call (best of 7 x ``calls``) of the caller's
+    ``state._replace(agenda=(task,))``, the game's ``start`` on that state (judged as in the
+    workload's sequence), the rule alone (``_build_in``, ``_explore_in``, ``_quick_ravage``), the
+    stand-in's ``start`` (:class:`_NoRules`: a new state only) and ``pending``. Rows: the action,
+    then those five figures. Print them with ``python -m tests.bench.bench_spirit_island costs``."""
+    from invasion_oracle.model.spirit_island.game import InvaderPhaseGame
+
+    scenario, plan = _board_d()
+    game: InvaderPhaseGame = scenario.game()
+    state = scenario.initial._replace(agenda=())
+    no_rules = _NoRules()
+    inputs = []
+    for task, _index in plan:
+        queued = state._replace(agenda=(task,))
+        inputs.append((task, state, queued))
+        state, _events = game.start(queued)
+
+    def per_call(work: Callable[[], object]) -> float:
+        return _best_of(7, work) / calls * 1e9
+
+    rows = []
+    for task, before, queued in inputs:
+        judged = (queued.lands, queued.fear, queued.spirits)
+        change = game._quick_change.get(type(task))
+        lands = queued.lands
+
+        def replace(before: Any = before, task: Task = task) -> None:
+            for _ in range(calls):
+                before._replace(agenda=(task,))
+
+        def start(queued: Any = queued, judged: Any = judged) -> None:
+            for _ in range(calls):
+                game._judged_clear = judged  # as after the action before it
+                game.start(queued)
+
+        def setting(judged: Any = judged) -> None:  # start's loop without the call
+            for _ in range(calls):
+                game._judged_clear = judged
+
+        def rule(task: Any = task, change: Any = change, lands: Any = lands, queued: Any = queued) -> None:
+            if change is None:
+                for _ in range(calls):
+                    game._quick_ravage(queued, task)
+            else:
+                for _ in range(calls):
+                    change(lands, task)
+
+        def stand_in(queued: Any = queued) -> None:
+            for _ in range(calls):
+                no_rules.start(queued)
+
+        def pending(queued: Any = queued) -> None:
+            for _ in range(calls):
+                game.pending(queued)
+
+        name = f"{type(task).__name__} {scenario.island.lands[task.land]}"
+        rows.append(
+            (
+                name,
+                per_call(replace),
+                per_call(start) - per_call(setting),
+                per_call(rule),
+                per_call(stand_in),
+                per_call(pending),
+            )
+        )
+    return rows
+
+
+def _print_action_costs() -> None:
+    rows = action_costs()
+    print(
+        "action | caller's _replace | start | the rule alone | start without the rule | stand-in start | pending"
+    )
+    for name, replace, start, rule, stand_in, pending in rows:
+        print(
+            f"{name} | {replace:.0f} | {start:.0f} | {rule:.0f} | {start - rule:.0f} | {stand_in:.0f} | {pending:.0f}"
+        )
+    means = [sum(row[i] for row in rows) / len(rows) for i in range(1, 6)]
+    replace, start, rule, stand_in, pending = means
+    print(
+        f"mean | {replace:.0f} | {start:.0f} | {rule:.0f} | {start - rule:.0f} | {stand_in:.0f} | {pending:.0f}"
+    )
 
 
 def invader_phases() -> Measure:
@@ -544,6 +692,7 @@ def results(quick: bool = False) -> list[Measure]:
     return [
         single_land_actions(),
         *public_api(),
+        contract_floor(),
         invader_phases(),
         *crossovers(),
         *cpsat_engines(),
@@ -557,4 +706,9 @@ def main() -> str:
 
 
 if __name__ == "__main__":
-    print(main())
+    import sys
+
+    if sys.argv[1:] == ["costs"]:
+        _print_action_costs()
+    else:
+        print(main())

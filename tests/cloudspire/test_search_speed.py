@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
@@ -96,6 +97,13 @@ def test_a_game_keeping_no_events_steps_to_the_same_states(index: int) -> None:
     assert events > len(seen) > 50  # the recording game did record: the comparison is not empty
 
 
+@cache
+def _reference_of_position(index: int) -> tuple[Fraction, int]:
+    """The reference value of position ``index``, valued once for both engines' tests."""
+    sc, rounds = _positions()[index]
+    return _reference_value(sc.game(), _start(sc, rounds, sc.game()))
+
+
 @pytest.mark.parametrize("index", range(3))
 def test_the_steps_quick_checks_agree_with_the_lists_they_stand_for(index: int) -> None:
     """The step asks ``has_target`` and ``_spire_to_find`` instead of listing the targets and the
@@ -125,7 +133,7 @@ def test_the_steps_quick_checks_agree_with_the_lists_they_stand_for(index: int) 
 @pytest.mark.parametrize("engine", ["grouped", "per-die"])
 def test_the_survival_dp_values_as_the_plain_expectimax(index: int, engine: str) -> None:
     sc, rounds = _positions()[index]
-    expected, states = _reference_value(sc.game(), _start(sc, rounds, sc.game()))
+    expected, states = _reference_of_position(index)
     answer = survival_probability(sc, rounds, engine)
     assert answer.probability == expected and answer.status == "proven" and answer.replayed
     # the DP keeps 0 and 1 as ints inside; the answer's values are Fractions, as they print

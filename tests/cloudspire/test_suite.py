@@ -7,7 +7,8 @@ from pathlib import Path
 
 from invasion_oracle.model import registry
 from invasion_oracle.reports.suite.build import build_case
-from invasion_oracle.reports.suite.cloudspire import SUITE, cases
+from invasion_oracle.reports.suite.casefile import read_cases
+from invasion_oracle.reports.suite.cloudspire import SUITE
 from invasion_oracle.reports.suite.plugins import project, suite_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +32,7 @@ def test_projections_and_features_are_documented() -> None:
 
 def test_a_case_builds_with_a_variant_per_reading_that_changes_it() -> None:
     spec = registry.spec("cloudspire")
-    first = next(iter(cases("activation")()))
+    first = read_cases("cloudspire", "activation")[0]
     case = build_case(spec, SUITE, first)
     assert case.id == "cloudspire/cycle/one-cycle" and case.kind == "run"
     scenario = spec.load(

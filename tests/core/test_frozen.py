@@ -125,9 +125,8 @@ def test_direct_constructors_build_what_init_builds() -> None:
     with pytest.raises(TypeError):
         make(1)  # every field is given: no defaults
     land = parse_land("C 2T@1 E 3D B")
-    same_value(
-        make_land(land.pieces, 2, (("River", 1),), 1, ()), Land(land.pieces, 2, (("River", 1),), 1, ())
-    )
+    counts = (land.city_count, land.town_count, land.explorer_count, land.dahan_count, land.damaged)
+    same_value(make_land(*counts, 2, (("River", 1),), 1, ()), Land(*counts, 2, (("River", 1),), 1, ()))
     track = FearTrack(4, 3, ("x",), (3, 3, 3))
     same_value(track.take_markers(1)[0], dataclasses.replace(track, in_pool=2, generated=1))
     same_value(

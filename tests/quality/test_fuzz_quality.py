@@ -138,3 +138,100 @@ def test_a_planted_bug_is_found_shrunk_saved_and_fails_again(tmp_path: Path) -> 
     cases = load_cases(tmp_path, ("spirit-island",))
     run = run_cases(cases, Options(adapter("broken_spirit_island"), folder=tmp_path))
     assert [r.outcome for r in run.graded] == ["failed"] * len(cases)
+
+
+# The outside engine's bug classes (issue 35), each planted alone in broken_spirit_island.py
+# (--bug NAME), fuzzed at the state level as that engine declared itself: the signature it
+# must be found under, and the largest its shrunk case may be (the smallest case showing the bug:
+# one land, a few pieces).
+BUG_CLASSES = [
+    ("fight-back-partial", ("spirit-island/ravage: [state] pieces",), 6),
+    ("damage-ignored", ("spirit-island/ravage: [state] pieces",), 6),
+    ("no-ocean-explore", ("spirit-island/explore: [state] pieces",), 4),
+    (
+        "ravage-card-stays",
+        ("spirit-island/advance: [state] discard", "spirit-island/advance: [state] ravage"),
+        4,
+    ),
+]
+
+
+def _bug_adapter(bug: str) -> str:
+    return f"{adapter('broken_spirit_island')} --bug {bug} --levels state"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("bug", "signatures", "largest"), BUG_CLASSES)
+def test_each_bug_class_of_the_outside_engine_is_found_at_the_state_level_and_shrunk(
+    bug: str, signatures: tuple[str, ...], largest: int, tmp_path: Path
+) -> None:
+    out = fuzz(
+        FuzzOptions(
+            _bug_adapter(bug), games=("spirit-island",), seed=1, examples=200, save=tmp_path, progress=False
+        )
+    )
+    assert out.run.levels == ("state",)
+    found = _planted(out, signatures)
+    assert found, f"{bug}: not found in 200 cases: {[f.signature for f in out.failures]}"
+    first = min(found, key=lambda f: f.found_at)
+    assert first.confirmed and first.found_at <= 200 and first.outcome == "failed"
+    assert first.size <= largest, f"{bug}: shrunk to {first.size} (from {first.original_size})"
+    # the saved case fails this engine again under conform --dir, and the oracle passes it
+    assert (
+        main(["conform", "--cmd", _bug_adapter(bug), "--dir", str(tmp_path), "--game", "spirit-island"]) == 1
+    )
+    assert (
+        main(["conform", "--cmd", adapter("oracle"), "--dir", str(tmp_path), "--game", "spirit-island"]) == 0
+    )
+
+
+@pytest.mark.slow
+def test_an_endless_cascade_times_that_case_out_and_the_run_goes_on(tmp_path: Path) -> None:
+    out = fuzz(
+        FuzzOptions(
+            _bug_adapter("cascade-loop"),
+            games=("spirit-island",),
+            seed=1,
+            examples=60,
+            timeout=2,
+            save=tmp_path,
+            progress=False,
+        )
+    )
+    hung = [f for f in out.failures if f.outcome == "timed-out"]
+    assert hung, [f.signature for f in out.failures]
+    tally = out.tallies["spirit-island"]
+    assert not out.aborted and tally.generated == 60 and tally.passed > len(hung)  # the fuzzer went on
+    # the saved case hangs the engine again: a failure of that case under conform --dir
+    assert (
+        main(
+            [
+                "conform",
+                "--cmd",
+                _bug_adapter("cascade-loop"),
+                "--dir",
+                str(tmp_path),
+                "--game",
+                "spirit-island",
+                "--timeout",
+                "2",
+            ]
+        )
+        == 1
+    )
+
+
+def test_an_unknown_planted_bug_is_one_line_exit_2() -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, str(ADAPTERS / "broken_spirit_island.py"), "--bug", "nope"],
+        capture_output=True,
+        text=True,
+        input="",
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert (
+        done.stderr.count("\n") == 1 and "unknown bug 'nope'" in done.stderr and "cascade-loop" in done.stderr
+    )

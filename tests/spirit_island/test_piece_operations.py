@@ -4,18 +4,22 @@ sort, as the rules read, and every generated land (damaged pieces, Health modifi
 
 from __future__ import annotations
 
+from collections import Counter
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from invasion_oracle.model.spirit_island.build import built_piece
 from invasion_oracle.model.spirit_island.damage import (
+    Allocation,
     DahanHarm,
     allocations,
     apply_allocation,
     efficient_dahan_damage,
 )
 from invasion_oracle.model.spirit_island.data import default_stats
-from invasion_oracle.model.spirit_island.pieces import Land, Piece, PieceKind, parse_land, piece
+from invasion_oracle.model.spirit_island.pieces import Land, Piece, PieceKind, land_of, parse_land, piece
 from invasion_oracle.properties.spirit_island import land_notation
 
 STATS = default_stats()
@@ -82,3 +86,63 @@ def test_applying_an_allocation_keeps_the_sorted_order(land: Land, amount: int) 
         after, destroyed = apply_allocation(land, STATS, allocation)
         assert after == after.with_pieces(after.pieces)  # sorted, as with_pieces sorts
         assert len(after.pieces) == len(land.pieces) - len(destroyed)
+
+
+def reference_apply(land: Land, allocation: Allocation) -> tuple[Land, tuple[PieceKind, ...]]:
+    """Tracking Damage, piece by piece: each part takes one piece with that Damage, which is
+    destroyed when its Damage reaches its Health."""
+    pieces = list(land.pieces)
+    destroyed = []
+    for kind, before, added in allocation.parts:
+        pieces.remove(piece(kind, before))
+        if before + added >= land.health_of(kind, STATS):
+            destroyed.append(kind)
+        else:
+            pieces.append(piece(kind, before + added))
+    return land.with_pieces(pieces), tuple(destroyed)
+
+
+@settings(max_examples=100, deadline=None)
+@given(lands(), st.integers(1, 7), st.booleans())
+def test_applying_an_allocation_is_the_rule(land: Land, amount: int, over: bool) -> None:
+    """The count-only way (undamaged Invaders) and the piece way give what the rule gives."""
+    if not land.has_invaders:
+        return
+    for allocation in allocations(land, STATS, amount, over=over)[:20]:
+        assert apply_allocation(land, STATS, allocation) == reference_apply(land, allocation)
+
+
+@settings(max_examples=150, deadline=None)
+@given(lands(), st.integers(0, 3), st.integers(0, 2))
+def test_a_land_is_its_counts_and_its_pieces(land: Land, blight: int, defend: int) -> None:
+    """Land keeps counts (issue 38): the pieces view lists exactly what the counts say, and the
+    same pieces in any order make the same land, equal and with the same hash."""
+    land = land.with_blight(blight).with_defend(defend)
+    pieces = land.pieces
+    assert pieces == tuple(sorted(pieces, key=lambda p: (ORDER[p.kind], p.damage)))
+    for kind in PieceKind:
+        assert land.count(kind) == sum(1 for p in pieces if p.kind is kind)
+    assert land.damaged == tuple(
+        (kind, damage, n)
+        for (kind, damage), n in sorted(
+            Counter((p.kind, p.damage) for p in pieces if p.damage).items(),
+            key=lambda kv: (ORDER[kv[0][0]], kv[0][1]),
+        )
+    )
+    again = land_of(reversed(pieces), land.blight, land.presence, land.defend, land.health)
+    assert again == land and hash(again) == hash(land)
+    assert land.has_invaders == any(p.kind is not PieceKind.DAHAN for p in pieces)
+    assert land.has_source == any(p.kind in (PieceKind.TOWN, PieceKind.CITY) for p in pieces)
+    assert land.invaders + land.dahan == pieces
+    for one in set(pieces):
+        rest = list(pieces)
+        rest.remove(one)
+        assert land.without(one) == land.with_pieces(rest)
+
+
+def test_taking_a_piece_the_land_lacks_is_refused() -> None:
+    land = parse_land("T@1 E 2D")
+    for missing in (piece(PieceKind.TOWN), piece(PieceKind.CITY), piece(PieceKind.EXPLORER, 1)):
+        with pytest.raises(ValueError, match=r"no .* in the land"):
+            land.without(missing)
+    assert land.without(piece(PieceKind.TOWN, 1)) == parse_land("E 2D")

@@ -54,7 +54,7 @@ def compare(scenario: Scenario, play_on: bool) -> int:
     for state in visited(scenario, play_on):
         for task in tasks(state):
             taken += quick._quick_one(state, task) is not None
-            assert quick.run_tasks(state, task) == slow.run_tasks(state, task), task
+            assert repr(quick.run_tasks(state, task)) == repr(slow.run_tasks(state, task)), task
             queued = state._replace(agenda=(task,))
             assert quick.start(queued) == slow.start(queued), task
     return taken
@@ -104,3 +104,51 @@ def test_the_quick_path_hands_over_what_it_does_not_play() -> None:
         else:
             assert after.request is not None and after.request.kind == what
         assert (after, events) == general(scenario, False).run_tasks(state, task)
+
+
+def test_the_counted_ravage_is_the_general_path() -> None:
+    """The quick Ravage on counts (issue 38) in the cases it works out itself: Dahan destroyed
+    and one left damaged, Defend, a fight-back that destroys and one that only damages (the
+    allocation applied piece by piece), Fear, no Dahan left to fight; each equal to the general
+    path, state and events."""
+    from tests.spirit_island.helpers import doc
+
+    for pieces in ("T 3D", "C 2D", "C 3D", "E 2D", "2E T 4D", "C T E", "E D", "T"):
+        for defend in (0, 1, 3):
+            lands: dict[str, Any] = {"A5": {"pieces": pieces, "defend": defend}, "A8": "C"}
+            scenario = scenario_from_document(doc(lands=lands), "t")
+            state = scenario.initial._replace(agenda=())
+            task = RavageLand("1J", scenario.island.index("A5"))
+            done = scenario.game().run_tasks(state, task)
+            # repr as well: equal values of another type (True for 1) would write other JSON
+            assert repr(done) == repr(general(scenario, False).run_tasks(state, task)), (pieces, defend)
+
+
+def test_a_replayed_start_is_judged_once(monkeypatch: Any) -> None:
+    """The quick path remembers the last state it judged clear before playing (issue 38): an
+    action replayed from one state has that state judged once, and a state that is not the same
+    objects (here, a Spirit with no Presence) is judged afresh and lost, not read from memory."""
+    from invasion_oracle.model.spirit_island import victory
+
+    scenario, plan = _board_d()
+    game = scenario.game()
+    calls: list[int] = []
+    judge = victory.judge
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return judge(*args)
+
+    monkeypatch.setattr(victory, "judge", counted)
+    start = scenario.initial._replace(agenda=())
+    build = next(task for task, _ in plan if isinstance(task, BuildLand))
+    explore = next(task for task, _ in plan if isinstance(task, ExploreLand))
+    for _ in range(3):  # the start, then another state in between, as the bench's rounds do
+        done, _events = game.start(start._replace(agenda=(build,)))
+        game.start(done._replace(agenda=(explore,)))
+    assert len(calls) == 1
+    lost = start._replace(spirits=("Nobody",), agenda=(build,))  # same lands, no Presence of Nobody
+    assert game._quick_one(lost, None) is None
+    assert len(calls) == 2
+    after, _events = game.start(lost)
+    assert after.outcome is not None and after.outcome.result == "loss"
