@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,45 +131,148 @@ def _brief(raw: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+VARIANTS = 6
+"""Results kept per job, each under the reads it made (the newest first): a run on the bundled
+data and runs on a few designers' data all stay reusable."""
+
+_ONE_AT_A_TIME = threading.Lock()  # reads are recorded one job at a time in a process
+
+
+def recorded_job(entries: tuple[DataInForce, ...], game: str, index: int) -> dict[str, Any]:
+    """One producer's cases under ``entries``, with the reads they made and those reads' digest
+    (a module-level function: a worker process or a Dask cluster runs it; the data goes with it)."""
+    from invasion_oracle.model.core import reads
+    from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
+
+    with _ONE_AT_A_TIME, data_in_force(entries) if entries else no_data_in_force():
+        with reads.recording() as made:
+            result = producer_cases(game, index)
+        listed = _grouped(made)
+        return {"reads": listed, "digest": reads_digest(listed), "result": result}
+
+
+def _grouped(made: set[Any]) -> list[list[Any]]:
+    """The reads as ``[game, choices, [path, ...]]``, sorted (choices repeat across thousands)."""
+    groups: dict[str, tuple[Any, list[str]]] = {}
+    for read in made:
+        head = read.to_json()[:2]
+        groups.setdefault(canonical_json(head), (head, []))[1].append(read.path)
+    return [[*head, sorted(paths)] for _, (head, paths) in sorted(groups.items())]
+
+
+def reads_digest(listed: Any) -> str | None:
+    """One digest of every value ``listed`` names under the data in force (None: not a list of
+    reads, from a tampered entry; it matches nothing)."""
+    import hashlib
+
+    from invasion_oracle.model.core.reads import Read, digest
+
+    if not isinstance(listed, list):
+        return None
+    total = hashlib.sha256()
+    try:
+        for group in listed:
+            if not (isinstance(group, list) and len(group) == 3 and isinstance(group[2], list)):
+                return None
+            for path in group[2]:
+                read = Read.from_json([group[0], group[1], path])
+                total.update(f"{read.to_json()!r}={_memo_digest(read, digest)}\n".encode())
+    except ValueError:
+        return None
+    return total.hexdigest()
+
+
+_DIGESTS: dict[tuple[Any, ...], str] = {}
+
+
+def _memo_digest(read: Any, digest: Callable[[Any, tuple[Any, ...]], str]) -> str:
+    """A read's digest, once per data in force (a side checks many jobs' reads)."""
+    from invasion_oracle.model.core.overrides import all_in_force_untracked
+
+    in_force = all_in_force_untracked()
+    key = (read, in_force)
+    if key not in _DIGESTS:
+        _DIGESTS[key] = digest(read, in_force)
+    return _DIGESTS[key]
+
+
 def side_results(
     entries: tuple[DataInForce, ...],
     games: Sequence[str],
     only: Sequence[str] | None,
-    cache: Any,
+    runner: Any,
     searches_only: Sequence[str] | None,
     main: Callable[[list[str]], int],
 ) -> Results:
-    """Every case (of the producers named in ``only``, when given) and search of ``games`` under ``entries``."""
+    """Every case (of the producers named in ``only``, when given) and search of ``games`` under
+    ``entries``. A producer's cases are reused from the cache when every value they read has the
+    same digest under ``entries``; the others run on ``runner`` (recording their reads)."""
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
-    from invasion_oracle.reports.cache import data_key, package_of_game
+    from invasion_oracle.reports.batch import run_jobs
+    from invasion_oracle.reports.cache import package_of_game
     from invasion_oracle.reports.suite.build import producers
 
+    cache: JobCache = runner.cache
     cases: dict[str, dict[str, Any]] = {}
     searches: dict[str, Any] = {}
     with contextlib.ExitStack() as stack:
         stack.enter_context(data_in_force(entries) if entries else no_data_in_force())
+        jobs = [
+            (game, index, producer_name(producer))
+            for game in games
+            for index, producer in enumerate(producers(game))
+            if only is None or producer_name(producer) in only
+        ]
+        found: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        kept: dict[tuple[str, int], list[Any]] = {}
+        todo = []
+        for game, index, name in jobs:
+            label = f"changes {game}/{name}"
+            key = cache.key(recorded_job, (game, index), package_of_game(game))
+            variants = _variants(cache, key, label, game) if key else []
+            kept[(game, index)] = variants
+            hit = next((v for v in variants if reads_digest(v["reads"]) == v["digest"]), None)
+            if hit is not None:
+                found[(game, index)] = hit["result"]
+                cache.reused.append(label)
+            else:
+                todo.append((game, index, name, label, key))
+        batch = run_jobs(
+            recorded_job, [(entries, g, i) for g, i, *_ in todo], runner, "changes", describe=None
+        )
+        if batch.interrupted:
+            raise KeyboardInterrupt
+        for (game, index, _name, label, key), done in zip(todo, batch.results, strict=True):
+            found[(game, index)] = done["result"]
+            cache.computed.append(label)
+            if key:
+                variants = [done, *(v for v in kept[(game, index)] if v["digest"] != done["digest"])]
+                cache.put(key, label, package_of_game(game), Any, variants[:VARIANTS])
+        for game, index, _name in jobs:
+            for raw in found[(game, index)]:
+                cases[str(raw["id"])] = _brief(raw)
         for game in games:
-            package = package_of_game(game)
-            keyed = data_key(entries, package)
-            for index, producer in enumerate(producers(game)):
-                if only is not None and producer_name(producer) not in only:
-                    continue
-                label = f"changes {game}/{producer_name(producer)}"
-                key = cache.key(producer_cases, (game, index), package, keyed)
-                found, result = cache.get(key, label, package, Any) if key else (False, None)
-                if found and _cases_shaped(result):
-                    cache.reused.append(label)
-                else:
-                    result = producer_cases(game, index)
-                    cache.computed.append(label)
-                    if key:
-                        cache.put(key, label, package, Any, result)
-                for raw in result or ():
-                    cases[str(raw["id"])] = _brief(raw)
             for name, words in SEARCHES.get(game, ()):
                 if searches_only is None or name in searches_only or f"{game}/{name}" in searches_only:
                     searches[f"{game}/{name}"] = search_answer(words, main)
     return Results(cases, searches)
+
+
+def _variants(cache: JobCache, key: str, label: str, game: str) -> list[dict[str, Any]]:
+    """The results stored for a job, each with its reads; a wrong shape is recomputed, never trusted."""
+    from invasion_oracle.reports.cache import package_of_game
+
+    hit, stored = cache.get(key, label, package_of_game(game), Any)
+    if not hit or not isinstance(stored, list):
+        return []
+    return [
+        v
+        for v in stored
+        if isinstance(v, dict)
+        and set(v) == {"reads", "digest", "result"}
+        and isinstance(v["digest"], str)
+        and _cases_shaped(v["result"])
+    ]
 
 
 def _cases_shaped(result: Any) -> bool:
@@ -469,6 +572,7 @@ def render_junit(answer: Mapping[str, Any]) -> str:
 
 
 def add_parser(sub: Any) -> None:
+    from invasion_oracle.reports.ambiguity.cli import add_batch_options
     from invasion_oracle.reports.options import add_output_options, output_file
 
     changes = sub.add_parser(
@@ -523,8 +627,7 @@ def add_parser(sub: Any) -> None:
         help="exit 1 when anything changed that the baseline (without one: nothing) does not hold",
     )
     changes.add_argument("--accept", action="store_true", help="rewrite --baseline with this result")
-    changes.add_argument("--no-cache", action="store_true", help="recompute every job")
-    changes.add_argument("--cache-dir", metavar="DIR", help="the result cache's folder")
+    add_batch_options(changes)  # --workers, --scheduler (Dask), --cache-dir, --no-cache
     add_output_options(changes, formats=("text", "md", "json", "junit"))
     changes.set_defaults(run=run)
 
@@ -538,13 +641,14 @@ def run(args: Any) -> int:
     old_entries = load_side(args.against, "--against", args.game)
     named = {e.game for e in (*new_entries, *old_entries)}
     games = [g for g in registry.names() if g in named and (not args.game or g in args.game)]
-    cache = _job_cache(args)
+    runner = _runner(args)  # a --scheduler without Dask, or a bad cache folder: refused before any lookup
+    cache = runner.cache
     only = args.cases if args.cases else ([] if args.searches else None)
     searches_only = args.searches if args.searches else ([] if args.cases else None)
     _check_searches_named(args.searches)
     _check_cases_named(args.cases, games)
-    old = side_results(old_entries, games, only, cache, searches_only, args.main)
-    new = side_results(new_entries, games, only, cache, searches_only, args.main)
+    old = side_results(old_entries, games, only, runner, searches_only, args.main)
+    new = side_results(new_entries, games, only, runner, searches_only, args.main)
     labels = (args.against or "bundled", args.new_data)
     answer = compare(old, new, games, labels)
     print(
@@ -573,16 +677,12 @@ def _check_baseline_flags(args: Any) -> None:
         raise OptionError("--check", "contradicts --accept (which rewrites the baseline); give one")
 
 
-def _job_cache(args: Any) -> JobCache:
-    """The result cache --cache-dir (or the default folder) names, off with --no-cache or
-    INVASION_NO_CACHE=1 (unless a folder is given); its folder checked."""
-    from invasion_oracle.reports.cache import JobCache, default_dir
+def _runner(args: Any) -> Any:
+    """Where the jobs run, with the result cache: ``ambiguities``' options and checks (a
+    ``--scheduler`` without Dask, or a cache folder that is not one, refused before any lookup)."""
+    from invasion_oracle.reports.ambiguity.cli import runner_of
 
-    given = args.cache_dir
-    off = args.no_cache or (not given and os.environ.get("INVASION_NO_CACHE") == "1")
-    cache = JobCache(Path(given) if given else default_dir(), enabled=not off)
-    cache.check_folder("--cache-dir" if given else "the default cache folder")
-    return cache
+    return runner_of(args)
 
 
 def _check_searches_named(searches: Sequence[str]) -> None:
