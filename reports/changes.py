@@ -59,6 +59,58 @@ SEARCHES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "cloudspire": (("engagement", ("cloudspire", "engagement", "example:cloudspire/engagement.json")),),
 }
 
+LONG_SEARCHES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    # the README's and the report's long searches (seconds to minutes each): with --long-searches
+    "stonespine": (
+        ("plan", ("stonespine", "plan", "example:stonespine/plan-year3")),
+        (
+            "policy",
+            (
+                "stonespine",
+                "policy",
+                "example:stonespine/placement.json",
+                "--measure",
+                "trophy",
+                "--target",
+                "4",
+            ),
+        ),
+        (
+            "min-damage",
+            (
+                "stonespine",
+                "min-damage",
+                "example:stonespine/placement.json",
+                "--what",
+                "minions",
+                "--heroes",
+                "red,red,red,red",
+            ),
+        ),
+        (
+            "routes",
+            ("stonespine", "routes", "example:stonespine/rulings/SS-HYDRA-COLLAPSE.json", "--hero", "red"),
+        ),
+    ),
+    "vulketh": (
+        ("race", ("vulketh", "race", "example:vulketh/race.json")),
+        ("differ", ("vulketh", "differ")),
+    ),
+    "cloudspire": (
+        ("survive", ("cloudspire", "survive", "example:cloudspire/survive.json")),
+        ("spires", ("cloudspire", "spires", "example:cloudspire/spires.json", "--bound", "2")),
+    ),
+}
+
+
+def searches_of(game: str, long: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The bundled searches of ``game`` (with the long ones, when asked)."""
+    return (*SEARCHES.get(game, ()), *(LONG_SEARCHES.get(game, ()) if long else ()))
+
+
+def _every_search() -> list[tuple[str, str]]:
+    return [(g, n) for table in (SEARCHES, LONG_SEARCHES) for g, named in table.items() for n, _ in named]
+
 
 # -- the two sides -------------------------------------------------------------------------------
 
@@ -138,15 +190,21 @@ data and runs on a few designers' data all stay reusable."""
 _ONE_AT_A_TIME = threading.Lock()  # reads are recorded one job at a time in a process
 
 
-def recorded_job(entries: tuple[DataInForce, ...], game: str, index: int) -> dict[str, Any]:
-    """One producer's cases under ``entries``, with the reads they made and those reads' digest
-    (a module-level function: a worker process or a Dask cluster runs it; the data goes with it)."""
+def recorded_job(entries: tuple[DataInForce, ...], game: str, work: int | tuple[str, ...]) -> dict[str, Any]:
+    """One job under ``entries``: a producer's cases (``work`` its index) or a bundled search's
+    answer (``work`` its words), with the reads it made and their digest (a module-level
+    function: a worker process or a Dask cluster runs it; the data goes with it)."""
     from invasion_oracle.model.core import reads
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
 
     with _ONE_AT_A_TIME, data_in_force(entries) if entries else no_data_in_force():
         with reads.recording() as made:
-            result = producer_cases(game, index)
+            if isinstance(work, int):
+                result: Any = producer_cases(game, work)
+            else:
+                from invasion_oracle.reports.cli import main
+
+                result = search_answer(work, main)
         listed = _grouped(made)
         return {"reads": listed, "digest": reads_digest(listed), "result": result}
 
@@ -196,73 +254,90 @@ def _memo_digest(read: Any, digest: Callable[[Any, tuple[Any, ...]], str]) -> st
     return _DIGESTS[key]
 
 
-def side_results(
-    entries: tuple[DataInForce, ...],
-    games: Sequence[str],
-    only: Sequence[str] | None,
-    runner: Any,
-    searches_only: Sequence[str] | None,
-    main: Callable[[list[str]], int],
-) -> Results:
-    """Every case (of the producers named in ``only``, when given) and search of ``games`` under
-    ``entries``. A producer's cases are reused from the cache when every value they read has the
-    same digest under ``entries``; the others run on ``runner`` (recording their reads)."""
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One piece of a side's work: a producer's cases (``work``: its index) or a search (its words)."""
+
+    game: str
+    name: str  # the producer's name, or the search's
+    work: int | tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        kind = "cases" if isinstance(self.work, int) else "search"
+        return f"changes {kind} {self.game}/{self.name}"
+
+
+def side_jobs(
+    games: Sequence[str], only: Sequence[str] | None, searches_only: Sequence[str] | None, long: bool
+) -> list[Job]:
+    """The jobs of a side: each producer (of ``only``, when given), then each search."""
+    from invasion_oracle.reports.suite.build import producers
+
+    jobs = [
+        Job(game, producer_name(producer), index)
+        for game in games
+        for index, producer in enumerate(producers(game))
+        if only is None or producer_name(producer) in only
+    ]
+    for game in games:
+        every = searches_of(game, long=True)
+        for name, words in every:
+            named = searches_only is not None and (name in searches_only or f"{game}/{name}" in searches_only)
+            if named or (searches_only is None and (name, words) in searches_of(game, long)):
+                jobs.append(Job(game, name, words))
+    return jobs
+
+
+def side_results(entries: tuple[DataInForce, ...], jobs: Sequence[Job], runner: Any) -> Results:
+    """Every job's result under ``entries``. A result is reused from the cache when every value
+    it read has the same digest under ``entries``; the others run on ``runner`` (recording
+    their reads) and are stored beside the results kept for other data."""
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
     from invasion_oracle.reports.batch import run_jobs
     from invasion_oracle.reports.cache import package_of_game
-    from invasion_oracle.reports.suite.build import producers
 
     cache: JobCache = runner.cache
+    found: dict[Job, Any] = {}
+    kept: dict[Job, list[dict[str, Any]]] = {}
+    keys: dict[Job, str | None] = {}
+    todo: list[Job] = []
+    with data_in_force(entries) if entries else no_data_in_force():
+        for job in jobs:
+            keys[job] = key = cache.key(recorded_job, (job.game, job.work), package_of_game(job.game))
+            kept[job] = variants = _variants(cache, key, job) if key else []
+            hit = next((v for v in variants if reads_digest(v["reads"]) == v["digest"]), None)
+            if hit is None:
+                todo.append(job)
+            else:
+                found[job] = hit["result"]
+                cache.reused.append(job.label)
+    batch = run_jobs(recorded_job, [(entries, j.game, j.work) for j in todo], runner, "changes")
+    if batch.interrupted:
+        raise KeyboardInterrupt
+    for job, done in zip(todo, batch.results, strict=True):
+        found[job] = done["result"]
+        cache.computed.append(job.label)
+        key = keys[job]
+        if key:
+            variants = [done, *(v for v in kept[job] if v["digest"] != done["digest"])]
+            cache.put(key, job.label, package_of_game(job.game), Any, variants[:VARIANTS])
     cases: dict[str, dict[str, Any]] = {}
     searches: dict[str, Any] = {}
-    with contextlib.ExitStack() as stack:
-        stack.enter_context(data_in_force(entries) if entries else no_data_in_force())
-        jobs = [
-            (game, index, producer_name(producer))
-            for game in games
-            for index, producer in enumerate(producers(game))
-            if only is None or producer_name(producer) in only
-        ]
-        found: dict[tuple[str, int], list[dict[str, Any]]] = {}
-        kept: dict[tuple[str, int], list[Any]] = {}
-        todo = []
-        for game, index, name in jobs:
-            label = f"changes {game}/{name}"
-            key = cache.key(recorded_job, (game, index), package_of_game(game))
-            variants = _variants(cache, key, label, game) if key else []
-            kept[(game, index)] = variants
-            hit = next((v for v in variants if reads_digest(v["reads"]) == v["digest"]), None)
-            if hit is not None:
-                found[(game, index)] = hit["result"]
-                cache.reused.append(label)
-            else:
-                todo.append((game, index, name, label, key))
-        batch = run_jobs(
-            recorded_job, [(entries, g, i) for g, i, *_ in todo], runner, "changes", describe=None
-        )
-        if batch.interrupted:
-            raise KeyboardInterrupt
-        for (game, index, _name, label, key), done in zip(todo, batch.results, strict=True):
-            found[(game, index)] = done["result"]
-            cache.computed.append(label)
-            if key:
-                variants = [done, *(v for v in kept[(game, index)] if v["digest"] != done["digest"])]
-                cache.put(key, label, package_of_game(game), Any, variants[:VARIANTS])
-        for game, index, _name in jobs:
-            for raw in found[(game, index)]:
+    for job in jobs:
+        if isinstance(job.work, int):
+            for raw in found[job]:
                 cases[str(raw["id"])] = _brief(raw)
-        for game in games:
-            for name, words in SEARCHES.get(game, ()):
-                if searches_only is None or name in searches_only or f"{game}/{name}" in searches_only:
-                    searches[f"{game}/{name}"] = search_answer(words, main)
+        else:
+            searches[f"{job.game}/{job.name}"] = found[job]
     return Results(cases, searches)
 
 
-def _variants(cache: JobCache, key: str, label: str, game: str) -> list[dict[str, Any]]:
+def _variants(cache: JobCache, key: str, job: Job) -> list[dict[str, Any]]:
     """The results stored for a job, each with its reads; a wrong shape is recomputed, never trusted."""
     from invasion_oracle.reports.cache import package_of_game
 
-    hit, stored = cache.get(key, label, package_of_game(game), Any)
+    hit, stored = cache.get(key, job.label, package_of_game(job.game), Any)
     if not hit or not isinstance(stored, list):
         return []
     return [
@@ -271,7 +346,7 @@ def _variants(cache: JobCache, key: str, label: str, game: str) -> list[dict[str
         if isinstance(v, dict)
         and set(v) == {"reads", "digest", "result"}
         and isinstance(v["digest"], str)
-        and _cases_shaped(v["result"])
+        and (not isinstance(job.work, int) or _cases_shaped(v["result"]))
     ]
 
 
@@ -611,8 +686,15 @@ def add_parser(sub: Any) -> None:
         default=[],
         metavar="NAME",
         help="only this bundled search (GAME/NAME or NAME: "
-        + ", ".join(f"{g}/{n}" for g, named in SEARCHES.items() for n, _ in named)
-        + "); repeatable; without --cases, no case is run",
+        + ", ".join(f"{g}/{n}" for g, n in _every_search())
+        + "; a long one runs when named); repeatable; without --cases, no case is run",
+    )
+    changes.add_argument(
+        "--long-searches",
+        action="store_true",
+        help="also the long searches of the README and the report ("
+        + ", ".join(f"{g}/{n}" for g, named in LONG_SEARCHES.items() for n, _ in named)
+        + "): minutes cold, so not run by default; cached like the rest (docs/ci.md)",
     )
     changes.add_argument(
         "--record",
@@ -646,9 +728,17 @@ def run(args: Any) -> int:
     only = args.cases if args.cases else ([] if args.searches else None)
     searches_only = args.searches if args.searches else ([] if args.cases else None)
     _check_searches_named(args.searches)
+    if args.long_searches and (args.cases or args.searches):
+        from invasion_oracle.reports.options import OptionError
+
+        raise OptionError(
+            "--long-searches",
+            "adds the long searches to a whole run; with --cases or --searches, name them with --searches",
+        )
     _check_cases_named(args.cases, games)
-    old = side_results(old_entries, games, only, runner, searches_only, args.main)
-    new = side_results(new_entries, games, only, runner, searches_only, args.main)
+    jobs = side_jobs(games, only, searches_only, args.long_searches)
+    old = side_results(old_entries, jobs, runner)
+    new = side_results(new_entries, jobs, runner)
     labels = (args.against or "bundled", args.new_data)
     answer = compare(old, new, games, labels)
     print(
@@ -689,7 +779,7 @@ def _check_searches_named(searches: Sequence[str]) -> None:
     """Each --searches name is a bundled search (GAME/NAME or NAME)."""
     from invasion_oracle.reports.options import OptionError
 
-    known = {n for g, named in SEARCHES.items() for name, _ in named for n in (name, f"{g}/{name}")}
+    known = {n for g, name in _every_search() for n in (name, f"{g}/{name}")}
     for name in searches:
         if name not in known:
             raise OptionError("--searches", f"no bundled search {name!r}; known: {', '.join(sorted(known))}")
