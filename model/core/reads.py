@@ -186,7 +186,10 @@ def _register(value: Any, game: str, choices: Choices, path: str) -> None:
         place = _RECORDS.get(id(value))
         if place is None or place.record is not value:
             place = _RECORDS[id(value)] = _Place(value, set())
-        place.places.add((game, choices, path))
+        if (game, choices, path) not in place.places:
+            place.places.add((game, choices, path))
+            for name in _FIELDS[kind]:  # a new place: its next read is noted there too
+                _SEEN.discard((id(value), name))
     elif isinstance(value, tuple | list):
         for i, item in enumerate(value):
             _register(item, game, choices, f"{path}/{i}")
