@@ -190,10 +190,16 @@ data and runs on a few designers' data all stay reusable."""
 _ONE_AT_A_TIME = threading.Lock()  # reads are recorded one job at a time in a process
 
 
-def recorded_job(entries: tuple[DataInForce, ...], game: str, work: int | tuple[str, ...]) -> dict[str, Any]:
+def recorded_job(
+    entries: tuple[DataInForce, ...],
+    game: str,
+    work: int | tuple[str, ...],
+    main: Callable[[list[str]], int] | None = None,
+) -> dict[str, Any]:
     """One job under ``entries``: a producer's cases (``work`` its index) or a bundled search's
-    answer (``work`` its words), with the reads it made and their digest (a module-level
-    function: a worker process or a Dask cluster runs it; the data goes with it)."""
+    answer (``work`` its words, run by ``main``, the command line's), with the reads it made and
+    their digest (a module-level function: a worker process or a Dask cluster runs it; the data
+    goes with it)."""
     from invasion_oracle.model.core import reads
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
 
@@ -202,8 +208,7 @@ def recorded_job(entries: tuple[DataInForce, ...], game: str, work: int | tuple[
             if isinstance(work, int):
                 result: Any = producer_cases(game, work)
             else:
-                from invasion_oracle.reports.cli import main
-
+                assert main is not None, "a search job runs through the command line's main"
                 result = search_answer(work, main)
         listed = _grouped(made)
         return {"reads": listed, "digest": reads_digest(listed), "result": result}
@@ -289,7 +294,9 @@ def side_jobs(
     return jobs
 
 
-def side_results(entries: tuple[DataInForce, ...], jobs: Sequence[Job], runner: Any) -> Results:
+def side_results(
+    entries: tuple[DataInForce, ...], jobs: Sequence[Job], runner: Any, main: Callable[[list[str]], int]
+) -> Results:
     """Every job's result under ``entries``. A result is reused from the cache when every value
     it read has the same digest under ``entries``; the others run on ``runner`` (recording
     their reads) and are stored beside the results kept for other data."""
@@ -312,7 +319,7 @@ def side_results(entries: tuple[DataInForce, ...], jobs: Sequence[Job], runner: 
             else:
                 found[job] = hit["result"]
                 cache.reused.append(job.label)
-    batch = run_jobs(recorded_job, [(entries, j.game, j.work) for j in todo], runner, "changes")
+    batch = run_jobs(recorded_job, [(entries, j.game, j.work, main) for j in todo], runner, "changes")
     if batch.interrupted:
         raise KeyboardInterrupt
     for job, done in zip(todo, batch.results, strict=True):
@@ -737,8 +744,8 @@ def run(args: Any) -> int:
         )
     _check_cases_named(args.cases, games)
     jobs = side_jobs(games, only, searches_only, args.long_searches)
-    old = side_results(old_entries, jobs, runner)
-    new = side_results(new_entries, jobs, runner)
+    old = side_results(old_entries, jobs, runner, args.main)
+    new = side_results(new_entries, jobs, runner, args.main)
     labels = (args.against or "bundled", args.new_data)
     answer = compare(old, new, games, labels)
     print(

@@ -23,6 +23,7 @@ from invasion_oracle.model.core.reads import Read, digest
 from invasion_oracle.reports.batch import Runner
 from invasion_oracle.reports.cache import JobCache
 from invasion_oracle.reports.changes import Job, load_side, side_jobs, side_results
+from invasion_oracle.reports.cli import main
 from tests.in_process import run_invasion
 
 # per game: a few quick producers and one quick search, and one-field overrides to draw from
@@ -69,7 +70,7 @@ def _jobs(game: str) -> list[Job]:
 def _outcome(entries: tuple[Any, ...], jobs: list[Job], runner: Runner) -> Any:
     """The side's results as data, or the error it stops with (the same either way)."""
     try:
-        results = side_results(entries, jobs, runner)
+        results = side_results(entries, jobs, runner, main)
     except InvasionError as err:
         return ("error", type(err).__name__, str(err))
     return (results.cases, results.searches)
@@ -92,7 +93,7 @@ def test_incremental_results_equal_a_full_recompute(
     jobs = _jobs(game)
     cache = JobCache(folder / "cache")
     warm = Runner(workers=1, cache=cache)
-    side_results((), jobs, warm)  # the cache filled on the bundled data
+    side_results((), jobs, warm, main)  # the cache filled on the bundled data
     reused = [0]
 
     @settings(
@@ -121,12 +122,12 @@ def test_a_one_value_change_reruns_only_the_jobs_that_read_it(tmp_path: Path) ->
     jobs = side_jobs(["stonespine"], ["heroes-abilities", "dice", "walks", "gate"], [], long=False)
     cache = JobCache(tmp_path / "cache")
     runner = Runner(workers=1, cache=cache)
-    side_results((), jobs, runner)
+    side_results((), jobs, runner, main)
     assert len(cache.computed) == 4
     entries = _entries(tmp_path, "stonespine", {"heroes": {"Barbarian": {"health": 5}}})
     assert entries is not None
     cache.computed.clear()
-    side_results(entries, jobs, runner)
+    side_results(entries, jobs, runner, main)
     # the dice and the walks never read a hero's Health; the Barbarian's ability cases do
     assert sorted(cache.reused) == ["changes cases stonespine/dice", "changes cases stonespine/walks"]
     assert sorted(cache.computed) == [
@@ -153,14 +154,14 @@ def test_a_tampered_entry_is_recomputed_not_trusted(tmp_path: Path) -> None:
     jobs = side_jobs(["stonespine"], ["gate"], [], long=False)
     cache = JobCache(tmp_path / "cache")
     runner = Runner(workers=1, cache=cache)
-    first = side_results((), jobs, runner)
+    first = side_results((), jobs, runner, main)
     (entry,) = (tmp_path / "cache").glob("*/*.json")
     stored = json.loads(entry.read_text(encoding="utf-8"))
     stored["result"][0]["reads"] = []  # no reads left: the digest no longer matches
     stored["result"][0]["result"][0]["expect"] = []
     entry.write_text(json.dumps(stored), encoding="utf-8")
     cache.computed.clear()
-    assert side_results((), jobs, runner).cases == first.cases
+    assert side_results((), jobs, runner, main).cases == first.cases
     assert cache.computed == ["changes cases stonespine/gate"]
 
 
