@@ -145,26 +145,31 @@ def producer_name(producer: Any) -> str:
 def producer_cases(game: str, index: int) -> list[dict[str, Any]]:
     """The cases of one producer under the data in force (the suite generator's unit of work); a
     case the data makes unplayable is kept, refused, with the oracle's reason."""
-    from invasion_oracle.reports.suite.build import CaseError, build_case, producers
+    return [case_json(game, case) for case in case_specs(game, index)]
+
+
+def case_specs(game: str, index: int) -> list[Any]:
+    from invasion_oracle.reports.suite.build import producers
+
+    return list(producers(game)[index]())
+
+
+def case_json(game: str, case: Any) -> dict[str, Any]:
+    """One case built (every reading that changes it), or refused with the oracle's reason."""
+    from invasion_oracle.reports.suite.build import CaseError, build_case
     from invasion_oracle.reports.suite.plugins import suite_for
 
-    spec = registry.spec(game)
-    suite = suite_for(game)
-    out: list[dict[str, Any]] = []
-    for case in producers(game)[index]():
-        try:
-            out.append(build_case(spec, suite, case).to_json())
-        except CaseError as err:
-            section = case.sections[0] if case.sections else ""
-            reason = str(err).split(": ", 1)[-1]
-            out.append(
-                {
-                    "id": f"{game}/{case.group}/{case.name}",
-                    "section": section,
-                    "expect": [{"result": "refused", "reason": reason}],
-                }
-            )
-    return out
+    try:
+        built: dict[str, Any] = build_case(registry.spec(game), suite_for(game), case).to_json()
+    except CaseError as err:
+        section = case.sections[0] if case.sections else ""
+        reason = str(err).split(": ", 1)[-1]
+        return {
+            "id": f"{game}/{case.group}/{case.name}",
+            "section": section,
+            "expect": [{"result": "refused", "reason": reason}],
+        }
+    return built
 
 
 @dataclass(slots=True)
@@ -173,6 +178,7 @@ class Results:
 
     cases: dict[str, dict[str, Any]]
     searches: dict[str, Any]
+    rebuilt: int = 0  # cases built afresh (the others came from the cache)
 
 
 def _brief(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -183,7 +189,7 @@ def _brief(raw: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-VARIANTS = 6
+VARIANTS = 4
 """Results kept per job, each under the reads it made (the newest first): a run on the bundled
 data and runs on a few designers' data all stay reusable."""
 
@@ -195,23 +201,96 @@ def recorded_job(
     game: str,
     work: int | tuple[str, ...],
     main: Callable[[list[str]], int] | None = None,
+    previous: Any = None,
 ) -> dict[str, Any]:
     """One job under ``entries``: a producer's cases (``work`` its index) or a bundled search's
     answer (``work`` its words, run by ``main``, the command line's), with the reads it made and
     their digest (a module-level function: a worker process or a Dask cluster runs it; the data
-    goes with it)."""
+    goes with it). ``previous``: a producer's parts stored from a run under other data, whose
+    cases are reused one by one where their own reads hold (:func:`producer_parts`)."""
     from invasion_oracle.model.core import reads
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
 
     with _ONE_AT_A_TIME, data_in_force(entries) if entries else no_data_in_force():
+        if isinstance(work, int):
+            parts = producer_parts(game, work, previous)
+            listed = _merged([parts["enum"]["reads"], *(c["reads"] for c in parts["cases"])])
+            result: Any = [c["result"] for c in parts["cases"]]
+            rebuilt = sum(1 for c in parts["cases"] if c is not None and c.pop("rebuilt", False))
+            return {
+                "reads": listed,
+                "digest": reads_digest(listed),
+                "result": result,
+                "parts": parts,
+                "rebuilt": rebuilt,
+            }
         with reads.recording() as made:
-            if isinstance(work, int):
-                result: Any = producer_cases(game, work)
-            else:
-                assert main is not None, "a search job runs through the command line's main"
-                result = search_answer(work, main)
+            assert main is not None, "a search job runs through the command line's main"
+            result = search_answer(work, main)
         listed = _grouped(made)
         return {"reads": listed, "digest": reads_digest(listed), "result": result}
+
+
+def producer_parts(game: str, index: int, previous: Any) -> dict[str, Any]:
+    """A producer's cases, each with its own reads (and the listing of the cases with its own).
+
+    A case of ``previous`` is reused when the listing's reads and the case's own reads all hold
+    under the data in force: the same listing then gives the same case at the same place, and
+    the case's build read nothing that changed."""
+    from invasion_oracle.model.core import reads
+
+    with reads.recording() as made:
+        specs = case_specs(game, index)
+    enum = _part(made)
+    earlier = _earlier_cases(previous, len(specs))
+    cases = []
+    for k, case in enumerate(specs):
+        before = earlier[k] if earlier else None
+        if (
+            isinstance(before, dict)
+            and isinstance(before.get("result"), dict)
+            and before["result"].get("id") == f"{game}/{case.group}/{case.name}"
+            and _holds(before)
+        ):
+            cases.append(before)
+            continue
+        with reads.recording() as made:
+            built = case_json(game, case)
+        cases.append({**_part(made), "result": built, "rebuilt": True})
+    return {"enum": enum, "cases": cases}
+
+
+def _earlier_cases(previous: Any, count: int) -> list[Any] | None:
+    """``previous``' cases when its listing's reads hold now (then it lists ``count`` cases)."""
+    if not isinstance(previous, dict) or not isinstance(previous.get("cases"), list):
+        return None
+    if not _holds(previous.get("enum")) or len(previous["cases"]) != count:
+        return None
+    return list(previous["cases"])
+
+
+def _part(made: set[Any]) -> dict[str, Any]:
+    listed = _grouped(made)
+    return {"reads": listed, "digest": reads_digest(listed)}
+
+
+def _holds(part: Any) -> bool:
+    """Whether every value ``part`` read has the digest it had (a wrong shape never holds)."""
+    return (
+        isinstance(part, dict)
+        and isinstance(part.get("digest"), str)
+        and reads_digest(part.get("reads")) == part["digest"]
+    )
+
+
+def _merged(lists: Sequence[Any]) -> list[list[Any]]:
+    """Grouped read lists as one (each read once)."""
+    groups: dict[str, tuple[Any, set[str]]] = {}
+    for listed in lists:
+        for game, choices, paths in listed:
+            head = [game, choices]
+            groups.setdefault(canonical_json(head), (head, set()))[1].update(paths)
+    return [[*head, sorted(paths)] for _, (head, paths) in sorted(groups.items())]
 
 
 def _grouped(made: set[Any]) -> list[list[Any]]:
@@ -319,16 +398,19 @@ def side_results(
             else:
                 found[job] = hit["result"]
                 cache.reused.append(job.label)
-    batch = run_jobs(recorded_job, [(entries, j.game, j.work, main) for j in todo], runner, "changes")
+    arguments = [(entries, j.game, j.work, main, _newest_parts(kept[j])) for j in todo]
+    batch = run_jobs(recorded_job, arguments, runner, "changes")
     if batch.interrupted:
         raise KeyboardInterrupt
+    rebuilt = 0
     for job, done in zip(todo, batch.results, strict=True):
         found[job] = done["result"]
+        rebuilt += done.get("rebuilt", 0)
         cache.computed.append(job.label)
         key = keys[job]
         if key:
-            variants = [done, *(v for v in kept[job] if v["digest"] != done["digest"])]
-            cache.put(key, job.label, package_of_game(job.game), Any, variants[:VARIANTS])
+            variants = [done, *(v for v in kept[job] if v["digest"] != done["digest"])][:VARIANTS]
+            cache.put(key, job.label, package_of_game(job.game), Any, [_stored(v) for v in variants])
     cases: dict[str, dict[str, Any]] = {}
     searches: dict[str, Any] = {}
     for job in jobs:
@@ -337,24 +419,44 @@ def side_results(
                 cases[str(raw["id"])] = _brief(raw)
         else:
             searches[f"{job.game}/{job.name}"] = found[job]
-    return Results(cases, searches)
+    return Results(cases, searches, rebuilt)
 
 
 def _variants(cache: JobCache, key: str, job: Job) -> list[dict[str, Any]]:
-    """The results stored for a job, each with its reads; a wrong shape is recomputed, never trusted."""
+    """The results stored for a job, each with its reads (a producer's rebuilt from its parts);
+    a wrong shape is recomputed, never trusted."""
     from invasion_oracle.reports.cache import package_of_game
 
     hit, stored = cache.get(key, job.label, package_of_game(job.game), Any)
     if not hit or not isinstance(stored, list):
         return []
-    return [
-        v
-        for v in stored
-        if isinstance(v, dict)
-        and set(v) == {"reads", "digest", "result"}
-        and isinstance(v["digest"], str)
-        and (not isinstance(job.work, int) or _cases_shaped(v["result"]))
-    ]
+    out = []
+    for v in stored:
+        if not isinstance(v, dict) or not isinstance(v.get("digest"), str) or "reads" not in v:
+            continue
+        if isinstance(job.work, int):
+            parts = v.get("parts")
+            cases = parts.get("cases") if isinstance(parts, dict) else None
+            if set(v) != {"reads", "digest", "parts"} or not isinstance(cases, list):
+                continue
+            result = [c.get("result") if isinstance(c, dict) else None for c in cases]
+            if _cases_shaped(result):
+                out.append({**v, "result": result})
+        elif set(v) == {"reads", "digest", "result"}:
+            out.append(v)
+    return out
+
+
+def _newest_parts(variants: list[dict[str, Any]]) -> Any:
+    """The parts of the newest result kept for a producer (its cases may be reused one by one)."""
+    return variants[0].get("parts") if variants else None
+
+
+def _stored(variant: dict[str, Any]) -> dict[str, Any]:
+    """What the cache keeps of a result: a producer's parts (its result is made from them)."""
+    if "parts" in variant:
+        return {"reads": variant["reads"], "digest": variant["digest"], "parts": variant["parts"]}
+    return {"reads": variant["reads"], "digest": variant["digest"], "result": variant["result"]}
 
 
 def _cases_shaped(result: Any) -> bool:
@@ -749,7 +851,8 @@ def run(args: Any) -> int:
     labels = (args.against or "bundled", args.new_data)
     answer = compare(old, new, games, labels)
     print(
-        f"invasion: changes: {len(cache.reused)} job(s) from the cache, {len(cache.computed)} run",
+        f"invasion: changes: {len(cache.reused)} job(s) from the cache, {len(cache.computed)} run "
+        f"({old.rebuilt + new.rebuilt} case(s) built afresh in them)",
         file=sys.stderr,
     )
     _emit_answer(args, answer)

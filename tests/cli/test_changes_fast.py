@@ -127,13 +127,16 @@ def test_a_one_value_change_reruns_only_the_jobs_that_read_it(tmp_path: Path) ->
     entries = _entries(tmp_path, "stonespine", {"heroes": {"Barbarian": {"health": 5}}})
     assert entries is not None
     cache.computed.clear()
-    side_results(entries, jobs, runner, main)
+    changed = side_results(entries, jobs, runner, main)
     # the dice and the walks never read a hero's Health; the Barbarian's ability cases do
     assert sorted(cache.reused) == ["changes cases stonespine/dice", "changes cases stonespine/walks"]
     assert sorted(cache.computed) == [
         "changes cases stonespine/gate",
         "changes cases stonespine/heroes-abilities",
     ]
+    # and in those two jobs, only the cases that read it are built again (the rest kept)
+    in_both = [cid for cid in changed.cases if cid.startswith(("stonespine/heroes/", "stonespine/gate/"))]
+    assert 0 < changed.rebuilt < len(in_both), (changed.rebuilt, len(in_both))
 
 
 def test_a_read_names_a_value_of_the_data_in_force(tmp_path: Path) -> None:
@@ -157,8 +160,11 @@ def test_a_tampered_entry_is_recomputed_not_trusted(tmp_path: Path) -> None:
     first = side_results((), jobs, runner, main)
     (entry,) = (tmp_path / "cache").glob("*/*.json")
     stored = json.loads(entry.read_text(encoding="utf-8"))
-    stored["result"][0]["reads"] = []  # no reads left: the digest no longer matches
-    stored["result"][0]["result"][0]["expect"] = []
+    (variant,) = stored["result"]
+    variant["reads"] = variant["parts"]["enum"]["reads"] = []  # no reads left: no digest matches
+    for case in variant["parts"]["cases"]:
+        case["reads"] = []
+        case["result"]["expect"] = []
     entry.write_text(json.dumps(stored), encoding="utf-8")
     cache.computed.clear()
     assert side_results((), jobs, runner, main).cases == first.cases
