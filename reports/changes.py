@@ -475,7 +475,10 @@ def search_answer(words: Sequence[str], main: Callable[[list[str]], int]) -> Any
     out = io.StringIO()
     err = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main([*words, "--json"])
+        try:
+            status = main([*words, "--json"])
+        except Exception as crash:  # a search's own bug under this data: its answer, not the run's end
+            return {"error": [f"internal error: {type(crash).__name__}: {crash}"]}
     if status not in (0, 1):
         return {"error": err.getvalue().strip().splitlines()[-1:] or [f"exit {status}"]}
     envelope = json.loads(out.getvalue())
