@@ -16,8 +16,11 @@ The result (:func:`compare`) is canonical JSON, one entry per case id, sorted, s
 (``--record``) diffs small. ``--baseline FILE --check`` exits 1 when a change is not what the
 baseline holds; ``--accept`` rewrites the baseline. A baseline is read back as data only.
 
-Each producer's cases are a job of the result cache (:mod:`invasion_oracle.reports.cache`), keyed
-on the data of its game, so a second run under the same data recomputes nothing.
+Each producer's cases, and each search, is a job of the result cache
+(:mod:`invasion_oracle.reports.cache`), stored with the data values it read while it ran
+(:mod:`invasion_oracle.model.core.reads`) and reused under any data where those values are the
+same; a producer's job that runs again keeps each of its cases whose own reads hold. So after a
+one-value change only the cases and searches that read the value are computed again.
 """
 
 from __future__ import annotations
