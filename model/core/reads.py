@@ -316,12 +316,13 @@ def digest(read: Read, in_force: tuple[Any, ...]) -> str:
     it, ``overrides.all_in_force_untracked()``), hashed; a value that cannot be written out
     stably, or a place that is not there, has a digest of its own that matches nothing (its job
     is recomputed)."""
+    # a whole-data read holds the file's name too: a message may name it
     if read.path == EVERY:
-        texts = sorted([e.game, e.text] for e in in_force)
+        texts = sorted([e.game, e.source, e.text] for e in in_force)
         return _hash(["every", texts])
     if read.path == WHOLE or read.choices is None:
         entry = next((e for e in in_force if e.game == read.game), None)
-        return _hash(["whole", read.game, entry.text if entry else None])
+        return _hash(["whole", read.game, [entry.source, entry.text] if entry else None])
     hooks = _GAMES.get(read.game)
     if hooks is None:
         return _never()
