@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.reads import Read, digest
 
 if TYPE_CHECKING:  # the parser is built for --help without the data machinery (a fast start)
     from invasion_oracle.model.core.overrides import DataInForce
@@ -205,6 +206,7 @@ def recorded_job(
     work: int | tuple[str, ...],
     main: Callable[[list[str]], int] | None = None,
     previous: Any = None,
+    record: bool = True,
 ) -> dict[str, Any]:
     """One job under ``entries``: a producer's cases (``work`` its index) or a bundled search's
     answer (``work`` its words, run by ``main``, the command line's), with the reads it made and
@@ -215,6 +217,11 @@ def recorded_job(
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
 
     with _ONE_AT_A_TIME, data_in_force(entries) if entries else no_data_in_force():
+        if not record:  # no cache to store in: the work alone
+            if isinstance(work, int):
+                return {"result": producer_cases(game, work)}
+            assert main is not None, "a search job runs through the command line's main"
+            return {"result": search_answer(work, main)}
         if isinstance(work, int):
             parts = producer_parts(game, work, previous)
             listed = _merged([parts["enum"]["reads"], *(c["reads"] for c in parts["cases"])])
@@ -298,19 +305,21 @@ def _merged(lists: Sequence[Any]) -> list[list[Any]]:
 
 def _grouped(made: set[Any]) -> list[list[Any]]:
     """The reads as ``[game, choices, [path, ...]]``, sorted (choices repeat across thousands)."""
-    groups: dict[str, tuple[Any, list[str]]] = {}
+    groups: dict[tuple[Any, ...], set[str]] = {}
     for read in made:
-        head = read.to_json()[:2]
-        groups.setdefault(canonical_json(head), (head, []))[1].append(read.path)
-    return [[*head, sorted(paths)] for _, (head, paths) in sorted(groups.items())]
+        groups.setdefault((read.game, read.choices), set()).add(read.path)
+    heads = {key: Read(key[0], key[1], "").to_json()[:2] for key in groups}
+    return sorted(([*heads[key], sorted(paths)] for key, paths in groups.items()), key=_group_order)
+
+
+def _group_order(group: list[Any]) -> str:
+    return canonical_json(group[:2])
 
 
 def reads_digest(listed: Any) -> str | None:
     """One digest of every value ``listed`` names under the data in force (None: not a list of
     reads, from a tampered entry; it matches nothing)."""
     import hashlib
-
-    from invasion_oracle.model.core.reads import Read, digest
 
     if not isinstance(listed, list):
         return None
@@ -319,9 +328,13 @@ def reads_digest(listed: Any) -> str | None:
         for group in listed:
             if not (isinstance(group, list) and len(group) == 3 and isinstance(group[2], list)):
                 return None
+            head = Read.from_json([group[0], group[1], ""])  # checked once for the group's paths
+            total.update(f"{canonical_json(group[:2])}\n".encode())
             for path in group[2]:
-                read = Read.from_json([group[0], group[1], path])
-                total.update(f"{read.to_json()!r}={_memo_digest(read, digest)}\n".encode())
+                if not isinstance(path, str):
+                    return None
+                read = Read(head.game, head.choices, path)
+                total.update(f"{path}={_memo_digest(read, digest)}\n".encode())
     except ValueError:
         return None
     return total.hexdigest()
@@ -401,7 +414,7 @@ def side_results(
             else:
                 found[job] = hit["result"]
                 cache.reused.append(job.label)
-    arguments = [(entries, j.game, j.work, main, _newest_parts(kept[j])) for j in todo]
+    arguments = [(entries, j.game, j.work, main, _newest_parts(kept[j]), cache.enabled) for j in todo]
     batch = run_jobs(recorded_job, arguments, runner, "changes")
     if batch.interrupted:
         raise KeyboardInterrupt
@@ -411,7 +424,7 @@ def side_results(
         rebuilt += done.get("rebuilt", 0)
         cache.computed.append(job.label)
         key = keys[job]
-        if key:
+        if key and cache.enabled:
             variants = [done, *(v for v in kept[job] if v["digest"] != done["digest"])][:VARIANTS]
             cache.put(key, job.label, package_of_game(job.game), Any, [_stored(v) for v in variants])
     cases: dict[str, dict[str, Any]] = {}
