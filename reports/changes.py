@@ -21,15 +21,18 @@ The result (:func:`compare`) is canonical JSON, one entry per case id, sorted, s
 (``--record``) diffs small. ``--baseline FILE --check`` exits 1 when a change is not what the
 baseline holds; ``--accept`` rewrites the baseline. A baseline is read back as data only.
 
-Each producer's cases are a job of the result cache (:mod:`invasion_oracle.reports.cache`), keyed
-on the data of its game, so a second run under the same data recomputes nothing.
+Each producer's cases, and each search, is a job of the result cache
+(:mod:`invasion_oracle.reports.cache`), stored with the data values it read while it ran
+(:mod:`invasion_oracle.model.core.reads`) and reused under any data where those values are the
+same; a producer's job that runs again keeps each of its cases whose own reads hold. So after a
+one-value change only the cases and searches that read the value are computed again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.reads import Read, digest
 from invasion_oracle.reports.changes_rules import (
     KINDS,
     leaf_changes,
@@ -70,6 +74,58 @@ SEARCHES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     ),
     "cloudspire": (("engagement", ("cloudspire", "engagement", "example:cloudspire/engagement.json")),),
 }
+
+LONG_SEARCHES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    # the README's and the report's long searches (seconds to minutes each): with --long-searches
+    "stonespine": (
+        ("plan", ("stonespine", "plan", "example:stonespine/plan-year3")),
+        (
+            "policy",
+            (
+                "stonespine",
+                "policy",
+                "example:stonespine/placement.json",
+                "--measure",
+                "trophy",
+                "--target",
+                "4",
+            ),
+        ),
+        (
+            "min-damage",
+            (
+                "stonespine",
+                "min-damage",
+                "example:stonespine/placement.json",
+                "--what",
+                "minions",
+                "--heroes",
+                "red,red,red,red",
+            ),
+        ),
+        (
+            "routes",
+            ("stonespine", "routes", "example:stonespine/rulings/SS-HYDRA-COLLAPSE.json", "--hero", "red"),
+        ),
+    ),
+    "vulketh": (
+        ("race", ("vulketh", "race", "example:vulketh/race.json")),
+        ("differ", ("vulketh", "differ")),
+    ),
+    "cloudspire": (
+        ("survive", ("cloudspire", "survive", "example:cloudspire/survive.json")),
+        ("spires", ("cloudspire", "spires", "example:cloudspire/spires.json", "--bound", "2")),
+    ),
+}
+
+
+def searches_of(game: str, long: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The bundled searches of ``game`` (with the long ones, when asked)."""
+    return (*SEARCHES.get(game, ()), *(LONG_SEARCHES.get(game, ()) if long else ()))
+
+
+def _every_search() -> list[tuple[str, str]]:
+    return [(g, n) for table in (SEARCHES, LONG_SEARCHES) for g, named in table.items() for n, _ in named]
 
 
 # -- the two sides -------------------------------------------------------------------------------
@@ -105,26 +161,31 @@ def producer_name(producer: Any) -> str:
 def producer_cases(game: str, index: int) -> list[dict[str, Any]]:
     """The cases of one producer under the data in force (the suite generator's unit of work); a
     case the data makes unplayable is kept, refused, with the oracle's reason."""
-    from invasion_oracle.reports.suite.build import CaseError, build_case, producers
+    return [case_json(game, case) for case in case_specs(game, index)]
+
+
+def case_specs(game: str, index: int) -> list[Any]:
+    from invasion_oracle.reports.suite.build import producers
+
+    return list(producers(game)[index]())
+
+
+def case_json(game: str, case: Any) -> dict[str, Any]:
+    """One case built (every reading that changes it), or refused with the oracle's reason."""
+    from invasion_oracle.reports.suite.build import CaseError, build_case
     from invasion_oracle.reports.suite.plugins import suite_for
 
-    spec = registry.spec(game)
-    suite = suite_for(game)
-    out: list[dict[str, Any]] = []
-    for case in producers(game)[index]():
-        try:
-            out.append(build_case(spec, suite, case).to_json())
-        except CaseError as err:
-            section = case.sections[0] if case.sections else ""
-            reason = str(err).split(": ", 1)[-1]
-            out.append(
-                {
-                    "id": f"{game}/{case.group}/{case.name}",
-                    "section": section,
-                    "expect": [{"result": "refused", "reason": reason}],
-                }
-            )
-    return out
+    try:
+        built: dict[str, Any] = build_case(registry.spec(game), suite_for(game), case).to_json()
+    except CaseError as err:
+        section = case.sections[0] if case.sections else ""
+        reason = str(err).split(": ", 1)[-1]
+        return {
+            "id": f"{game}/{case.group}/{case.name}",
+            "section": section,
+            "expect": [{"result": "refused", "reason": reason}],
+        }
+    return built
 
 
 @dataclass(slots=True)
@@ -133,6 +194,7 @@ class Results:
 
     cases: dict[str, dict[str, Any]]
     searches: dict[str, Any]
+    rebuilt: int = 0  # cases built afresh (the others came from the cache)
 
 
 def _brief(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -150,45 +212,286 @@ def _brief(raw: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def side_results(
+VARIANTS = 4
+"""Results kept per job, each under the reads it made (the newest first): a run on the bundled
+data and runs on a few designers' data all stay reusable."""
+
+_ONE_AT_A_TIME = threading.Lock()  # reads are recorded one job at a time in a process
+
+
+def recorded_job(
     entries: tuple[DataInForce, ...],
-    games: Sequence[str],
-    only: Sequence[str] | None,
-    cache: Any,
-    searches_only: Sequence[str] | None,
-    main: Callable[[list[str]], int],
-) -> Results:
-    """Every case (of the producers named in ``only``, when given) and search of ``games`` under ``entries``."""
+    game: str,
+    work: int | tuple[str, ...],
+    main: Callable[[list[str]], int] | None = None,
+    previous: Any = None,
+    record: bool = True,
+) -> dict[str, Any]:
+    """One job under ``entries``: a producer's cases (``work`` its index) or a bundled search's
+    answer (``work`` its words, run by ``main``, the command line's), with the reads it made and
+    their digest (a module-level function: a worker process or a Dask cluster runs it; the data
+    goes with it). ``previous``: a producer's parts stored from a run under other data, whose
+    cases are reused one by one where their own reads hold (:func:`producer_parts`)."""
+    from invasion_oracle.model.core import reads
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
-    from invasion_oracle.reports.cache import data_key, package_of_game
+
+    with _ONE_AT_A_TIME, data_in_force(entries) if entries else no_data_in_force():
+        if not record:  # no cache to store in: the work alone
+            if isinstance(work, int):
+                return {"result": producer_cases(game, work)}
+            assert main is not None, "a search job runs through the command line's main"
+            return {"result": search_answer(work, main)}
+        if isinstance(work, int):
+            parts = producer_parts(game, work, previous)
+            listed = _merged([parts["enum"]["reads"], *(c["reads"] for c in parts["cases"])])
+            result: Any = [c["result"] for c in parts["cases"]]
+            rebuilt = sum(1 for c in parts["cases"] if c is not None and c.pop("rebuilt", False))
+            return {
+                "reads": listed,
+                "digest": reads_digest(listed),
+                "result": result,
+                "parts": parts,
+                "rebuilt": rebuilt,
+            }
+        with reads.recording() as made:
+            assert main is not None, "a search job runs through the command line's main"
+            result = search_answer(work, main)
+        listed = _grouped(made)
+        return {"reads": listed, "digest": reads_digest(listed), "result": result}
+
+
+def producer_parts(game: str, index: int, previous: Any) -> dict[str, Any]:
+    """A producer's cases, each with its own reads (and the listing of the cases with its own).
+
+    A case of ``previous`` is reused when the listing's reads and the case's own reads all hold
+    under the data in force: the same listing then gives the same case at the same place, and
+    the case's build read nothing that changed."""
+    from invasion_oracle.model.core import reads
+
+    with reads.recording() as made:
+        specs = case_specs(game, index)
+    enum = _part(made)
+    earlier = _earlier_cases(previous, len(specs))
+    cases = []
+    for k, case in enumerate(specs):
+        before = earlier[k] if earlier else None
+        if (
+            isinstance(before, dict)
+            and isinstance(before.get("result"), dict)
+            and before["result"].get("id") == f"{game}/{case.group}/{case.name}"
+            and _holds(before)
+        ):
+            cases.append(before)
+            continue
+        with reads.recording() as made:
+            built = case_json(game, case)
+        cases.append({**_part(made), "result": built, "rebuilt": True})
+    return {"enum": enum, "cases": cases}
+
+
+def _earlier_cases(previous: Any, count: int) -> list[Any] | None:
+    """``previous``' cases when its listing's reads hold now (then it lists ``count`` cases)."""
+    if not isinstance(previous, dict) or not isinstance(previous.get("cases"), list):
+        return None
+    if not _holds(previous.get("enum")) or len(previous["cases"]) != count:
+        return None
+    return list(previous["cases"])
+
+
+def _part(made: set[Any]) -> dict[str, Any]:
+    listed = _grouped(made)
+    return {"reads": listed, "digest": reads_digest(listed)}
+
+
+def _holds(part: Any) -> bool:
+    """Whether every value ``part`` read has the digest it had (a wrong shape never holds)."""
+    return (
+        isinstance(part, dict)
+        and isinstance(part.get("digest"), str)
+        and reads_digest(part.get("reads")) == part["digest"]
+    )
+
+
+def _merged(lists: Sequence[Any]) -> list[list[Any]]:
+    """Grouped read lists as one (each read once)."""
+    groups: dict[str, tuple[Any, set[str]]] = {}
+    for listed in lists:
+        for game, choices, paths in listed:
+            head = [game, choices]
+            groups.setdefault(canonical_json(head), (head, set()))[1].update(paths)
+    return [[*head, sorted(paths)] for _, (head, paths) in sorted(groups.items())]
+
+
+def _grouped(made: set[Any]) -> list[list[Any]]:
+    """The reads as ``[game, choices, [path, ...]]``, sorted (choices repeat across thousands)."""
+    groups: dict[tuple[Any, ...], set[str]] = {}
+    for read in made:
+        groups.setdefault((read.game, read.choices), set()).add(read.path)
+    heads = {key: Read(key[0], key[1], "").to_json()[:2] for key in groups}
+    return sorted(([*heads[key], sorted(paths)] for key, paths in groups.items()), key=_group_order)
+
+
+def _group_order(group: list[Any]) -> str:
+    return canonical_json(group[:2])
+
+
+def reads_digest(listed: Any) -> str | None:
+    """One digest of every value ``listed`` names under the data in force (None: not a list of
+    reads, from a tampered entry; it matches nothing)."""
+    import hashlib
+
+    if not isinstance(listed, list):
+        return None
+    total = hashlib.sha256()
+    try:
+        for group in listed:
+            if not (isinstance(group, list) and len(group) == 3 and isinstance(group[2], list)):
+                return None
+            head = Read.from_json([group[0], group[1], ""])  # checked once for the group's paths
+            total.update(f"{canonical_json(group[:2])}\n".encode())
+            for path in group[2]:
+                if not isinstance(path, str):
+                    return None
+                read = Read(head.game, head.choices, path)
+                total.update(f"{path}={_memo_digest(read, digest)}\n".encode())
+    except ValueError:
+        return None
+    return total.hexdigest()
+
+
+_DIGESTS: dict[tuple[Any, ...], str] = {}
+
+
+def _memo_digest(read: Any, digest: Callable[[Any, tuple[Any, ...]], str]) -> str:
+    """A read's digest, once per data in force (a side checks many jobs' reads)."""
+    from invasion_oracle.model.core.overrides import all_in_force_untracked
+
+    in_force = all_in_force_untracked()
+    key = (read, in_force)
+    if key not in _DIGESTS:
+        _DIGESTS[key] = digest(read, in_force)
+    return _DIGESTS[key]
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One piece of a side's work: a producer's cases (``work``: its index) or a search (its words)."""
+
+    game: str
+    name: str  # the producer's name, or the search's
+    work: int | tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        kind = "cases" if isinstance(self.work, int) else "search"
+        return f"changes {kind} {self.game}/{self.name}"
+
+
+def side_jobs(
+    games: Sequence[str], only: Sequence[str] | None, searches_only: Sequence[str] | None, long: bool
+) -> list[Job]:
+    """The jobs of a side: each producer (of ``only``, when given), then each search."""
     from invasion_oracle.reports.suite.build import producers
 
+    jobs = [
+        Job(game, producer_name(producer), index)
+        for game in games
+        for index, producer in enumerate(producers(game))
+        if only is None or producer_name(producer) in only
+    ]
+    for game in games:
+        every = searches_of(game, long=True)
+        for name, words in every:
+            named = searches_only is not None and (name in searches_only or f"{game}/{name}" in searches_only)
+            if named or (searches_only is None and (name, words) in searches_of(game, long)):
+                jobs.append(Job(game, name, words))
+    return jobs
+
+
+def side_results(
+    entries: tuple[DataInForce, ...], jobs: Sequence[Job], runner: Any, main: Callable[[list[str]], int]
+) -> Results:
+    """Every job's result under ``entries``. A result is reused from the cache when every value
+    it read has the same digest under ``entries``; the others run on ``runner`` (recording
+    their reads) and are stored beside the results kept for other data."""
+    from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
+    from invasion_oracle.reports.batch import run_jobs
+    from invasion_oracle.reports.cache import package_of_game
+
+    cache: JobCache = runner.cache
+    found: dict[Job, Any] = {}
+    kept: dict[Job, list[dict[str, Any]]] = {}
+    keys: dict[Job, str | None] = {}
+    todo: list[Job] = []
+    with data_in_force(entries) if entries else no_data_in_force():
+        for job in jobs:
+            keys[job] = key = cache.key(recorded_job, (job.game, job.work), package_of_game(job.game))
+            kept[job] = variants = _variants(cache, key, job) if key else []
+            hit = next((v for v in variants if reads_digest(v["reads"]) == v["digest"]), None)
+            if hit is None:
+                todo.append(job)
+            else:
+                found[job] = hit["result"]
+                cache.reused.append(job.label)
+    arguments = [(entries, j.game, j.work, main, _newest_parts(kept[j]), cache.enabled) for j in todo]
+    batch = run_jobs(recorded_job, arguments, runner, "changes")
+    if batch.interrupted:
+        raise KeyboardInterrupt
+    rebuilt = 0
+    for job, done in zip(todo, batch.results, strict=True):
+        found[job] = done["result"]
+        rebuilt += done.get("rebuilt", 0)
+        cache.computed.append(job.label)
+        key = keys[job]
+        if key and cache.enabled:
+            variants = [done, *(v for v in kept[job] if v["digest"] != done["digest"])][:VARIANTS]
+            cache.put(key, job.label, package_of_game(job.game), Any, [_stored(v) for v in variants])
     cases: dict[str, dict[str, Any]] = {}
     searches: dict[str, Any] = {}
-    with contextlib.ExitStack() as stack:
-        stack.enter_context(data_in_force(entries) if entries else no_data_in_force())
-        for game in games:
-            package = package_of_game(game)
-            keyed = data_key(entries, package)
-            for index, producer in enumerate(producers(game)):
-                if only is not None and producer_name(producer) not in only:
-                    continue
-                label = f"changes {game}/{producer_name(producer)}"
-                key = cache.key(producer_cases, (game, index), package, keyed)
-                found, result = cache.get(key, label, package, Any) if key else (False, None)
-                if found and _cases_shaped(result):
-                    cache.reused.append(label)
-                else:
-                    result = producer_cases(game, index)
-                    cache.computed.append(label)
-                    if key:
-                        cache.put(key, label, package, Any, result)
-                for raw in result or ():
-                    cases[str(raw["id"])] = _brief(raw)
-            for name, words in SEARCHES.get(game, ()):
-                if searches_only is None or name in searches_only or f"{game}/{name}" in searches_only:
-                    searches[f"{game}/{name}"] = search_answer(words, main)
-    return Results(cases, searches)
+    for job in jobs:
+        if isinstance(job.work, int):
+            for raw in found[job]:
+                cases[str(raw["id"])] = _brief(raw)
+        else:
+            searches[f"{job.game}/{job.name}"] = found[job]
+    return Results(cases, searches, rebuilt)
+
+
+def _variants(cache: JobCache, key: str, job: Job) -> list[dict[str, Any]]:
+    """The results stored for a job, each with its reads (a producer's rebuilt from its parts);
+    a wrong shape is recomputed, never trusted."""
+    from invasion_oracle.reports.cache import package_of_game
+
+    hit, stored = cache.get(key, job.label, package_of_game(job.game), Any)
+    if not hit or not isinstance(stored, list):
+        return []
+    out = []
+    for v in stored:
+        if not isinstance(v, dict) or not isinstance(v.get("digest"), str) or "reads" not in v:
+            continue
+        if isinstance(job.work, int):
+            parts = v.get("parts")
+            cases = parts.get("cases") if isinstance(parts, dict) else None
+            if set(v) != {"reads", "digest", "parts"} or not isinstance(cases, list):
+                continue
+            result = [c.get("result") if isinstance(c, dict) else None for c in cases]
+            if _cases_shaped(result):
+                out.append({**v, "result": result})
+        elif set(v) == {"reads", "digest", "result"}:
+            out.append(v)
+    return out
+
+
+def _newest_parts(variants: list[dict[str, Any]]) -> Any:
+    """The parts of the newest result kept for a producer (its cases may be reused one by one)."""
+    return variants[0].get("parts") if variants else None
+
+
+def _stored(variant: dict[str, Any]) -> dict[str, Any]:
+    """What the cache keeps of a result: a producer's parts (its result is made from them)."""
+    if "parts" in variant:
+        return {"reads": variant["reads"], "digest": variant["digest"], "parts": variant["parts"]}
+    return {"reads": variant["reads"], "digest": variant["digest"], "result": variant["result"]}
 
 
 def _cases_shaped(result: Any) -> bool:
@@ -207,7 +510,10 @@ def search_answer(words: Sequence[str], main: Callable[[list[str]], int]) -> Any
     out = io.StringIO()
     err = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main([*words, "--json"])
+        try:
+            status = main([*words, "--json"])
+        except Exception as crash:  # a search's own bug under this data: its answer, not the run's end
+            return {"error": [f"internal error: {type(crash).__name__}: {crash}"]}
     if status not in (0, 1):
         return {"error": err.getvalue().strip().splitlines()[-1:] or [f"exit {status}"]}
     envelope = json.loads(out.getvalue())
@@ -504,6 +810,7 @@ def render_junit(answer: Mapping[str, Any]) -> str:
 
 
 def add_parser(sub: Any) -> None:
+    from invasion_oracle.reports.ambiguity.cli import add_batch_options
     from invasion_oracle.reports.options import add_output_options, output_file
 
     changes = sub.add_parser(
@@ -542,8 +849,15 @@ def add_parser(sub: Any) -> None:
         default=[],
         metavar="NAME",
         help="only this bundled search (GAME/NAME or NAME: "
-        + ", ".join(f"{g}/{n}" for g, named in SEARCHES.items() for n, _ in named)
-        + "); repeatable; without --cases, no case is run",
+        + ", ".join(f"{g}/{n}" for g, n in _every_search())
+        + "; a long one runs when named); repeatable; without --cases, no case is run",
+    )
+    changes.add_argument(
+        "--long-searches",
+        action="store_true",
+        help="also the long searches of the README and the report ("
+        + ", ".join(f"{g}/{n}" for g, named in LONG_SEARCHES.items() for n, _ in named)
+        + "): minutes cold, so not run by default; cached like the rest (docs/ci.md)",
     )
     changes.add_argument(
         "--record",
@@ -558,8 +872,7 @@ def add_parser(sub: Any) -> None:
         help="exit 1 when anything changed that the baseline (without one: nothing) does not hold",
     )
     changes.add_argument("--accept", action="store_true", help="rewrite --baseline with this result")
-    changes.add_argument("--no-cache", action="store_true", help="recompute every job")
-    changes.add_argument("--cache-dir", metavar="DIR", help="the result cache's folder")
+    add_batch_options(changes)  # --workers, --scheduler (Dask), --cache-dir, --no-cache
     add_output_options(changes, formats=("text", "md", "json", "junit", "html"))
     changes.set_defaults(run=run)
 
@@ -573,17 +886,27 @@ def run(args: Any) -> int:
     old_entries = load_side(args.against, "--against", args.game)
     named = {e.game for e in (*new_entries, *old_entries)}
     games = [g for g in registry.names() if g in named and (not args.game or g in args.game)]
-    cache = _job_cache(args)
+    runner = _runner(args)  # a --scheduler without Dask, or a bad cache folder: refused before any lookup
+    cache = runner.cache
     only = args.cases if args.cases else ([] if args.searches else None)
     searches_only = args.searches if args.searches else ([] if args.cases else None)
     _check_searches_named(args.searches)
+    if args.long_searches and (args.cases or args.searches):
+        from invasion_oracle.reports.options import OptionError
+
+        raise OptionError(
+            "--long-searches",
+            "adds the long searches to a whole run; with --cases or --searches, name them with --searches",
+        )
     _check_cases_named(args.cases, games)
-    old = side_results(old_entries, games, only, cache, searches_only, args.main)
-    new = side_results(new_entries, games, only, cache, searches_only, args.main)
+    jobs = side_jobs(games, only, searches_only, args.long_searches)
+    old = side_results(old_entries, jobs, runner, args.main)
+    new = side_results(new_entries, jobs, runner, args.main)
     labels = (args.against or "bundled", args.new_data)
     answer = compare(old, new, games, labels)
     print(
-        f"invasion: changes: {len(cache.reused)} job(s) from the cache, {len(cache.computed)} run",
+        f"invasion: changes: {len(cache.reused)} job(s) from the cache, {len(cache.computed)} run "
+        f"({old.rebuilt + new.rebuilt} case(s) built afresh in them)",
         file=sys.stderr,
     )
     from invasion_oracle.reports.changes_html import Side
@@ -612,23 +935,19 @@ def _check_baseline_flags(args: Any) -> None:
         raise OptionError("--check", "contradicts --accept (which rewrites the baseline); give one")
 
 
-def _job_cache(args: Any) -> JobCache:
-    """The result cache --cache-dir (or the default folder) names, off with --no-cache or
-    INVASION_NO_CACHE=1 (unless a folder is given); its folder checked."""
-    from invasion_oracle.reports.cache import JobCache, default_dir
+def _runner(args: Any) -> Any:
+    """Where the jobs run, with the result cache: ``ambiguities``' options and checks (a
+    ``--scheduler`` without Dask, or a cache folder that is not one, refused before any lookup)."""
+    from invasion_oracle.reports.ambiguity.cli import runner_of
 
-    given = args.cache_dir
-    off = args.no_cache or (not given and os.environ.get("INVASION_NO_CACHE") == "1")
-    cache = JobCache(Path(given) if given else default_dir(), enabled=not off)
-    cache.check_folder("--cache-dir" if given else "the default cache folder")
-    return cache
+    return runner_of(args)
 
 
 def _check_searches_named(searches: Sequence[str]) -> None:
     """Each --searches name is a bundled search (GAME/NAME or NAME)."""
     from invasion_oracle.reports.options import OptionError
 
-    known = {n for g, named in SEARCHES.items() for name, _ in named for n in (name, f"{g}/{name}")}
+    known = {n for g, name in _every_search() for n in (name, f"{g}/{name}")}
     for name in searches:
         if name not in known:
             raise OptionError("--searches", f"no bundled search {name!r}; known: {', '.join(sorted(known))}")

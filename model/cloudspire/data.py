@@ -31,8 +31,9 @@ from invasion_oracle.model.cloudspire.dice import COLOURS, Colour, Face, die_nam
 from invasion_oracle.model.cloudspire.rulings import GAME
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
-from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force
+from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force_untracked
 from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.reads import register_game_data, tracked, untracked
 from invasion_oracle.model.core.rulings import resolve_name
 
 Path = tuple[str | int, ...]
@@ -211,13 +212,18 @@ def bundled_document() -> dict[str, Any]:
 
 def default_data() -> GameData:
     """The data in force (the bundled data unless a run set other data)."""
-    ambient = in_force(GAME)
+    ambient = in_force_untracked(GAME)
     return _default_data(ambient.key if ambient else None)
 
 
 @cache
 def _default_data(key: tuple[str, str] | None) -> GameData:
-    return build_game_data(None, "data")
+    with untracked():  # its fields are recorded as they are read (model/core/reads.py)
+        built = _build_in_force(None, "data")
+    return tracked(built, GAME)
+
+
+register_game_data(GAME, GameData, lambda choices: default_data())
 
 
 @cache
@@ -261,6 +267,12 @@ def _card_names(data: GameData) -> tuple[dict[str, tuple[str, ...]], list[str]]:
 def build_game_data(overrides: dict[str, Any] | None, source: str = "data") -> GameData:
     """The bundled data, the data a run set (``overrides.in_force``), then ``overrides`` (a data
     document, full or partial, already parsed) on top."""
+    if overrides is None:  # the data in force alone: built once per data, its reads recorded
+        return default_data()
+    return _build_in_force(overrides, source)
+
+
+def _build_in_force(overrides: dict[str, Any] | None, source: str) -> GameData:
     return build_in_force(OVERRIDES, bundled_document(), load_schema(*SCHEMA), overrides, source, _build_full)
 
 

@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import json_path
+from invasion_oracle.model.core.reads import note_every, note_whole
 from invasion_oracle.model.core.rulings import name_hint
 
 Path = tuple[str | int, ...]
@@ -315,11 +316,25 @@ def no_data_in_force() -> Iterator[None]:
 
 
 def in_force(game: str) -> DataInForce | None:
-    """The data in force for ``game`` (None: the bundled data)."""
+    """The data in force for ``game`` (None: the bundled data); a read of all of it, for the
+    reads recorded (:mod:`invasion_oracle.model.core.reads`)."""
+    note_whole(game)
+    return in_force_untracked(game)
+
+
+def in_force_untracked(game: str) -> DataInForce | None:
+    """:func:`in_force` not recorded as a read: only for a game's ``default_data``, whose own
+    fields are recorded one by one (:func:`invasion_oracle.model.core.reads.tracked`)."""
     return next((e for e in _IN_FORCE.get() if e.game == game), None)
 
 
 def all_in_force() -> tuple[DataInForce, ...]:
+    """Every game's data in force (a read of all of it, for the reads recorded)."""
+    note_every()
+    return _IN_FORCE.get()
+
+
+def all_in_force_untracked() -> tuple[DataInForce, ...]:
     return _IN_FORCE.get()
 
 
@@ -627,12 +642,14 @@ __all__ = [
     "Expanded",
     "OverrideSpec",
     "all_in_force",
+    "all_in_force_untracked",
     "build_in_force",
     "canonical_text",
     "combine",
     "data_in_force",
     "expand",
     "in_force",
+    "in_force_untracked",
     "is_override",
     "located",
     "no_data_in_force",

@@ -21,8 +21,9 @@ from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
-from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force
+from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force_untracked
 from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.reads import register_game_data, tracked, untracked
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.spirit_island.blight import BlightCard
 from invasion_oracle.model.spirit_island.effects import parse_effects
@@ -323,6 +324,12 @@ def _override_values(values: dict[str, Sourced[Any]], given: dict[str, Any], sou
 def build_game_data(overrides: dict[str, Any] | None = None, source: str = "data") -> GameData:
     """The data in force: the bundled file, the data a run set (``overrides.in_force``), then a
     user data document (full or partial) on top."""
+    if overrides is None:  # the data in force alone: built once per data, its reads recorded
+        return default_data()
+    return _build_in_force(overrides, source)
+
+
+def _build_in_force(overrides: dict[str, Any] | None, source: str) -> GameData:
     schema = load_schema("invasion_oracle.model.spirit_island", "data.schema.json")
     return build_in_force(OVERRIDES, _bundled(), schema, overrides, source, _build_full)
 
@@ -538,13 +545,18 @@ def _freeze(value: Any) -> Any:
 
 def default_data() -> GameData:
     """The data in force (the bundled data unless a run set other data)."""
-    ambient = in_force(GAME)
+    ambient = in_force_untracked(GAME)
     return _default_data(ambient.key if ambient else None)
 
 
 @cache
 def _default_data(key: tuple[str, str] | None) -> GameData:
-    return build_game_data()
+    with untracked():  # its fields are recorded as they are read (model/core/reads.py)
+        built = _build_in_force(None, "data")
+    return tracked(built, GAME)
+
+
+register_game_data(GAME, GameData, lambda choices: default_data())
 
 
 def default_stats() -> PieceStats:

@@ -19,6 +19,7 @@ schema cannot say (names that exist, track spaces matching the abilities); every
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,8 +29,17 @@ from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import json_path, load_schema
-from invasion_oracle.model.core.overrides import Collection, OverrideSpec, expand, in_force, located
+from invasion_oracle.model.core.overrides import (
+    Collection,
+    DataInForce,
+    OverrideSpec,
+    expand,
+    in_force,
+    in_force_untracked,
+    located,
+)
 from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.reads import register_game_data, tracked, untracked
 from invasion_oracle.model.core.rulings import Rulings, resolve_name
 from invasion_oracle.model.stonespine.abilities import (
     Ability,
@@ -346,8 +356,14 @@ def build_game_data(
 def build_layered(rulings: Rulings, layers: Sequence[DataLayer]) -> GameData:
     """Bundled data, then the data in force (:func:`invasion_oracle.model.core.overrides.in_force`),
     then each layer in turn (a later layer wins value by value). A layer in the override form is
-    expanded first; errors about its records name its own places."""
-    ambient = in_force(OVERRIDES.game)
+    expanded first; errors about its records name its own places. Without layers: the data in
+    force alone, :func:`default_data` (built once per data, its reads recorded field by field)."""
+    if not layers:
+        return default_data(rulings)
+    return _build_over(rulings, layers, in_force(OVERRIDES.game))
+
+
+def _build_over(rulings: Rulings, layers: Sequence[DataLayer], ambient: DataInForce | None) -> GameData:
     every = [*([DataLayer(ambient.document, ambient.source)] if ambient else []), *layers]
     key = _layered_key(rulings, every)
     found = _LAYERED.get(key) if key is not None else None
@@ -539,10 +555,19 @@ def _freeze(value: Any) -> Any:
 
 def default_data(rulings: Rulings) -> GameData:
     """The data in force (the bundled data unless a run set other data)."""
-    ambient = in_force(OVERRIDES.game)
+    ambient = in_force_untracked(OVERRIDES.game)
     return _default_data(rulings, ambient.key if ambient else None)
 
 
 @cache
 def _default_data(rulings: Rulings, key: tuple[str, str] | None) -> GameData:
-    return build_game_data(rulings)
+    with untracked():  # its fields are recorded as they are read (model/core/reads.py)
+        built = _build_over(rulings, [], in_force_untracked(OVERRIDES.game))
+    return tracked(built, OVERRIDES.game, rulings.choices)
+
+
+def _data_under(choices: tuple[tuple[str, str], ...]) -> GameData:
+    return default_data(dataclasses.replace(Rulings.defaults(OVERRIDES.game), choices=choices))
+
+
+register_game_data(OVERRIDES.game, GameData, _data_under)

@@ -20,8 +20,9 @@ from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
-from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force
+from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force_untracked
 from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.reads import register_game_data, tracked, untracked
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES, STRENGTHS, ActionBoard
 from invasion_oracle.model.vulketh.cards import ActionCard, Effect, EventCard, Goal, InvaderAction
@@ -252,6 +253,12 @@ Invader Action cards and Events are read as whole decks, so a record can be remo
 def build_game_data(overrides: Mapping[str, Any] | None = None, source: str = "data") -> GameData:
     """The data in force: the bundled file, the data a run set (``overrides.in_force``), then a
     user data document (full or partial) on top."""
+    if overrides is None:  # the data in force alone: built once per data, its reads recorded
+        return default_data()
+    return _build_in_force(overrides, source)
+
+
+def _build_in_force(overrides: Mapping[str, Any] | None, source: str) -> GameData:
     schema = load_schema("invasion_oracle.model.vulketh", "data.schema.json")
     return build_in_force(OVERRIDES, _bundled(), schema, overrides, source, _build_full)
 
@@ -384,10 +391,15 @@ def _check_sizes(values: Mapping[str, int], faces: Mapping[str, int], source: st
 
 def default_data() -> GameData:
     """The data in force (the bundled data unless a run set other data)."""
-    ambient = in_force(GAME)
+    ambient = in_force_untracked(GAME)
     return _default_data(ambient.key if ambient else None)
 
 
 @cache
 def _default_data(key: tuple[str, str] | None) -> GameData:
-    return build_game_data()
+    with untracked():  # its fields are recorded as they are read (model/core/reads.py)
+        built = _build_in_force(None, "data")
+    return tracked(built, GAME)
+
+
+register_game_data(GAME, GameData, lambda choices: default_data())

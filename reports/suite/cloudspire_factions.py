@@ -32,7 +32,7 @@ from invasion_oracle.model.cloudspire.cards import (
 )
 from invasion_oracle.model.cloudspire.data import GameData, default_data
 from invasion_oracle.model.cloudspire.dice import Colour, colour_of
-from invasion_oracle.model.core.overrides import in_force
+from invasion_oracle.model.core.overrides import in_force_untracked
 
 GAME = "cloudspire"
 GROUP = "factions"
@@ -115,7 +115,7 @@ def _faction(data: GameData, name: str) -> Faction:
 
 
 def factions() -> dict[str, Faction]:
-    ambient = in_force(GAME)
+    ambient = in_force_untracked(GAME)  # _factions is emptied before each recorded job (model/core/reads.py)
     return _factions(ambient.key if ambient else None)
 
 

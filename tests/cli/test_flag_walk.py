@@ -202,6 +202,7 @@ FLAG_DEMOS: dict[str, tuple[list[str], list[str]] | str] = {
     "--graded-only": "tests/conform/test_protocol_v2.py",
     "--fuzz": "tests/conform/test_fuzz.py",
     "--accept": "tests/cli/test_changes.py::test_check_fails_on_a_change_and_passes_after_accept",
+    "--long-searches": "tests/cli/test_changes_fast.py",
 }
 """How each flag (an option without a value) of any verb is shown to take effect. A new flag
 fails :func:`test_every_flag_is_shown_to_take_effect` until it has a line here."""
@@ -235,6 +236,7 @@ REFUSED: list[list[str]] = [
     ["conform", "--cmd", ORACLE, "--smoke", "--json", "--max-failures", "3"],
     ["conform", "--cmd", ORACLE, "--fuzz", "--dir", "fixtures"],
     ["conform", "--cmd", ORACLE, "--examples", "5"],
+    ["changes", "--data", "tests/cli/data/stonespine-barbarian-5.json", "--cases", "dice", "--long-searches"],
     # contradictions
     ["ambiguities", "--fixtures", "fixtures", "--no-fixtures"],
     ["games", "--format", "md", "--json"],

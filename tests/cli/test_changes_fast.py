@@ -1,0 +1,218 @@
+"""``invasion changes`` fast enough for every commit: a job's result is reused exactly when every
+data value it read is unchanged (model/core/reads.py), never when one it depends on changed.
+
+The proof is differential: for random one-field overrides of each game, the results with a cache
+warmed by earlier runs (on the bundled data and on other overrides) equal a recompute of every
+job with no cache at all.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from invasion_oracle.model.core.errors import InvasionError
+from invasion_oracle.model.core.reads import Read, digest
+from invasion_oracle.reports.batch import Runner
+from invasion_oracle.reports.cache import JobCache
+from invasion_oracle.reports.changes import Job, load_side, side_jobs, side_results
+from invasion_oracle.reports.cli import main
+from tests.in_process import run_invasion
+
+# per game: a few quick producers and one quick search, and one-field overrides to draw from
+QUICK: dict[str, tuple[list[str], str]] = {
+    "stonespine": (["heroes-abilities", "dice", "gate", "choose-hero"], "stonespine/place"),
+    "spirit-island": (["ravage", "build", "downgrade"], "spirit-island/fear-threshold"),
+    "vulketh": (["grow-move", "summon", "place-dice"], "vulketh/clear"),
+    "cloudspire": (["fire-steps", "load-steps", "stacks"], "cloudspire/engagement"),
+}
+HEROES = ["Thief", "Cleric", "Crusader", "Barbarian"]
+ONE_FIELD: dict[str, st.SearchStrategy[dict[str, Any]]] = {
+    "stonespine": st.one_of(
+        st.builds(lambda h, v: {"heroes": {h: {"health": v}}}, st.sampled_from(HEROES), st.integers(1, 9)),
+        st.builds(
+            lambda k, v: {"values": {k: v}},
+            st.sampled_from(["minion_damage", "element_damage"]),
+            st.integers(0, 5),
+        ),
+    ),
+    "spirit-island": st.builds(
+        lambda p, f, v: {"pieces": {p: {f: v}}},
+        st.sampled_from(["explorer", "town", "city", "dahan"]),
+        st.sampled_from(["health", "damage"]),
+        st.integers(1, 4),
+    ),
+    "vulketh": st.builds(
+        lambda k, v: {"values": {k: v}},
+        st.sampled_from(["population_limit", "invader_members", "warlords_to_win"]),
+        st.integers(3, 7),
+    ),
+    "cloudspire": st.builds(
+        lambda k, v: {"values": {k: v}},
+        st.sampled_from(["crit_damage", "hit_damage", "inventory_limit"]),
+        st.integers(1, 4),
+    ),
+}
+
+
+def _jobs(game: str) -> list[Job]:
+    producers, search = QUICK[game]
+    return side_jobs([game], producers, [search], long=False)
+
+
+def _outcome(entries: tuple[Any, ...], jobs: list[Job], runner: Runner) -> Any:
+    """The side's results as data, or the error it stops with (the same either way)."""
+    try:
+        results = side_results(entries, jobs, runner, main)
+    except InvasionError as err:
+        return ("error", type(err).__name__, str(err))
+    return (results.cases, results.searches)
+
+
+def _entries(tmp: Path, game: str, change: dict[str, Any]) -> tuple[Any, ...] | None:
+    path = tmp / "override.json"
+    path.write_text(json.dumps({"extends": "bundled", "game": game, **change}), encoding="utf-8")
+    try:
+        return load_side(str(path), "--data", [game])
+    except InvasionError:
+        return None  # a value the data's checks refuse: nothing to run
+
+
+@pytest.mark.parametrize("game", list(QUICK))
+def test_incremental_results_equal_a_full_recompute(
+    game: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.mktemp(f"incremental-{game}")
+    jobs = _jobs(game)
+    cache = JobCache(folder / "cache")
+    warm = Runner(workers=1, cache=cache)
+    side_results((), jobs, warm, main)  # the cache filled on the bundled data
+    reused = [0]
+
+    @settings(
+        max_examples=4,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+    @given(ONE_FIELD[game])
+    def one_change(change: dict[str, Any]) -> None:
+        entries = _entries(folder, game, change)
+        if entries is None:
+            return
+        cold = Runner(workers=1, cache=JobCache(folder / "unused", enabled=False))
+        full = _outcome(entries, jobs, cold)
+        before = len(cache.reused)
+        incremental = _outcome(entries, jobs, warm)
+        reused[0] += len(cache.reused) - before
+        assert incremental == full, change
+
+    one_change()
+    assert reused[0] > 0  # the cache did answer some jobs: the equality above was not trivial
+
+
+def test_a_one_value_change_reruns_only_the_jobs_that_read_it(tmp_path: Path) -> None:
+    jobs = side_jobs(["stonespine"], ["heroes-abilities", "dice", "walks", "gate"], [], long=False)
+    cache = JobCache(tmp_path / "cache")
+    runner = Runner(workers=1, cache=cache)
+    side_results((), jobs, runner, main)
+    assert len(cache.computed) == 4
+    entries = _entries(tmp_path, "stonespine", {"heroes": {"Barbarian": {"health": 5}}})
+    assert entries is not None
+    cache.computed.clear()
+    changed = side_results(entries, jobs, runner, main)
+    # the dice and the walks never read a hero's Health; the Barbarian's ability cases do
+    assert sorted(cache.reused) == ["changes cases stonespine/dice", "changes cases stonespine/walks"]
+    assert sorted(cache.computed) == [
+        "changes cases stonespine/gate",
+        "changes cases stonespine/heroes-abilities",
+    ]
+    # and in those two jobs, only the cases that read it are built again (the rest kept)
+    in_both = [cid for cid in changed.cases if cid.startswith(("stonespine/heroes/", "stonespine/gate/"))]
+    assert 0 < changed.rebuilt < len(in_both), (changed.rebuilt, len(in_both))
+
+
+def test_a_read_names_a_value_of_the_data_in_force(tmp_path: Path) -> None:
+    from invasion_oracle.model.core.overrides import all_in_force_untracked, data_in_force
+
+    health = Read("stonespine", (), "heroes/8/health")
+    bundled = digest(health, all_in_force_untracked())
+    for value, same in ((6, True), (5, False)):  # the bundled Barbarian has 6
+        entries = _entries(tmp_path, "stonespine", {"heroes": {"Barbarian": {"health": value}}})
+        assert entries is not None
+        with data_in_force(entries):
+            assert (digest(health, all_in_force_untracked()) == bundled) is same
+            whole = Read("stonespine", None, "*")
+            assert digest(whole, all_in_force_untracked()) != digest(whole, ())  # any override: another text
+
+
+def test_a_tampered_entry_is_recomputed_not_trusted(tmp_path: Path) -> None:
+    jobs = side_jobs(["stonespine"], ["gate"], [], long=False)
+    cache = JobCache(tmp_path / "cache")
+    runner = Runner(workers=1, cache=cache)
+    first = side_results((), jobs, runner, main)
+    (entry,) = (tmp_path / "cache").glob("*/*.json")
+    stored = json.loads(entry.read_text(encoding="utf-8"))
+    (variant,) = stored["result"]
+    variant["reads"] = variant["parts"]["enum"]["reads"] = []  # no reads left: no digest matches
+    for case in variant["parts"]["cases"]:
+        case["reads"] = []
+        case["result"]["expect"] = []
+    entry.write_text(json.dumps(stored), encoding="utf-8")
+    cache.computed.clear()
+    assert side_results((), jobs, runner, main).cases == first.cases
+    assert cache.computed == ["changes cases stonespine/gate"]
+
+
+def test_long_searches_are_added_by_the_flag_and_refused_beside_a_selection(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    names = {j.name for j in side_jobs(["cloudspire", "vulketh"], [], None, long=True)}
+    assert {"survive", "spires", "race", "differ"} <= names
+    assert not {"survive", "race"} & {
+        j.name for j in side_jobs(["cloudspire", "vulketh"], [], None, long=False)
+    }
+    data = tmp_path / "d.json"
+    data.write_text(json.dumps({"extends": "bundled", "game": "cloudspire", "values": {"crit_damage": 3}}))
+    ran = run_invasion(capsys, "changes", "--data", str(data), "--cases", "stacks", "--long-searches")
+    assert ran.returncode == 2 and "--long-searches" in ran.stderr
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="Dask is not installed")
+def test_the_scheduler_runs_the_jobs_and_is_checked_before_the_cache(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from distributed import LocalCluster
+
+    import invasion_oracle.reports.batch as batch
+
+    data = tmp_path / "d.json"
+    data.write_text(
+        json.dumps({"extends": "bundled", "game": "stonespine", "heroes": {"Barbarian": {"health": 5}}})
+    )
+    words = ["changes", "--data", str(data), "--cases", "gate", "--json", "--cache-dir", str(tmp_path / "c")]
+    sent: list[int] = []
+    on_dask = batch._on_dask
+
+    def counted(job: Any, arguments: Any, address: str, progress: Any) -> Any:
+        sent.append(len(arguments))
+        return on_dask(job, arguments, address, progress)
+
+    monkeypatch.setattr(batch, "_on_dask", counted)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        ran = run_invasion(capsys, *words, "--scheduler", cluster.scheduler_address)
+    assert ran.returncode == 0, ran.stderr
+    assert sent == [1, 1]  # the bundled side's job, then the new side's: both on the cluster
+    here = run_invasion(capsys, *words[:-2], "--no-cache", "--workers", "1")
+    assert json.loads(here.stdout) == json.loads(ran.stdout)
+    # without Dask, --scheduler is refused though every job is in the cache now (checked first)
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    refused = run_invasion(capsys, *words, "--scheduler", "tcp://127.0.0.1:9")
+    assert refused.returncode == 2 and "--scheduler" in refused.stderr and "Dask" in refused.stderr
