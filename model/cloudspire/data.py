@@ -33,7 +33,7 @@ from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
 from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force_untracked
 from invasion_oracle.model.core.provenance import Provenance, Sourced
-from invasion_oracle.model.core.reads import register_game_data, tracked, untracked
+from invasion_oracle.model.core.reads import derived_cache, register_game_data, tracked, untracked
 from invasion_oracle.model.core.rulings import resolve_name
 
 Path = tuple[str | int, ...]
@@ -249,7 +249,7 @@ OVERRIDES = OverrideSpec(
 """What a partial override (``"extends": "bundled"``) names by id (model/core/overrides.py)."""
 
 
-_NAMES: dict[int, tuple[GameData, dict[str, tuple[str, ...]], list[str]]] = {}
+_NAMES: dict[int, tuple[GameData, dict[str, tuple[str, ...]], list[str]]] = derived_cache({})
 
 
 def _card_names(data: GameData) -> tuple[dict[str, tuple[str, ...]], list[str]]:

@@ -293,8 +293,27 @@ def recording() -> Iterator[set[Read]]:
                 del kind.__getattribute__
 
 
+_DERIVED: list[dict[Any, Any]] = []
+
+
+def derived_cache(store: dict[Any, Any]) -> dict[Any, Any]:
+    """Register a hand-written cache (a dict) of values computed from game data, so that
+    :func:`clear_derived_caches` empties it like a ``functools`` cache: a hit would hand a job a
+    value without the reads that made it.
+
+    >>> store: dict[int, str] = {}
+    >>> derived_cache(store) is store
+    True
+    """
+    _DERIVED.append(store)
+    return store
+
+
 def clear_derived_caches() -> None:
-    """Empty every ``functools`` cache of the project's modules not named in :data:`KEPT`."""
+    """Empty every ``functools`` cache of the project's modules not named in :data:`KEPT`, and
+    every cache registered with :func:`derived_cache`."""
+    for store in _DERIVED:
+        store.clear()
     for name, module in list(sys.modules.items()):
         if not name.startswith("invasion_oracle") or module is None:
             continue
