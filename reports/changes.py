@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
-from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.errors import InvasionError, MalformedInputError
 from invasion_oracle.model.core.reads import Read, digest
 from invasion_oracle.reports.changes_rules import (
     KINDS,
@@ -161,13 +161,30 @@ def producer_name(producer: Any) -> str:
 def producer_cases(game: str, index: int) -> list[dict[str, Any]]:
     """The cases of one producer under the data in force (the suite generator's unit of work); a
     case the data makes unplayable is kept, refused, with the oracle's reason."""
-    return [case_json(game, case) for case in case_specs(game, index)]
+    try:
+        specs = case_specs(game, index)
+    except InvasionError as err:
+        return [listing_refused(game, index, err)]
+    return [case_json(game, case) for case in specs]
 
 
 def case_specs(game: str, index: int) -> list[Any]:
     from invasion_oracle.reports.suite.build import producers
 
     return list(producers(game)[index]())
+
+
+def listing_refused(game: str, index: int, err: InvasionError) -> dict[str, Any]:
+    """The one entry of a producer that cannot list its cases under the data in force (a bundled
+    example the data makes invalid): its cases are gone on this side, and this says why."""
+    from invasion_oracle.reports.output import one_line
+    from invasion_oracle.reports.suite.build import producers
+
+    return {
+        "id": f"{game}/{producer_name(producers(game)[index])}/*",  # named as --cases names it
+        "section": "",
+        "expect": [{"result": "refused", "reason": one_line(str(err))}],
+    }
 
 
 def case_json(game: str, case: Any) -> dict[str, Any]:
@@ -269,7 +286,13 @@ def producer_parts(game: str, index: int, previous: Any) -> dict[str, Any]:
     from invasion_oracle.model.core import reads
 
     with reads.recording() as made:
-        specs = case_specs(game, index)
+        try:
+            specs = case_specs(game, index)
+        except InvasionError as err:  # the listing itself refused: one entry says why
+            return {
+                "enum": _part(made),
+                "cases": [{**_part(made), "result": listing_refused(game, index, err)}],
+            }
     enum = _part(made)
     earlier = _earlier_cases(previous, len(specs))
     cases = []
@@ -579,6 +602,11 @@ def _case_changes(old: Results, new: Results) -> dict[str, Any]:
         entry: dict[str, Any] = {"section": (after or before or {}).get("section", "")}
         if before is None or after is None:
             entry["kind"] = "added" if before is None else "removed"
+            present = after or before or {}
+            if _status(present) != "ok":  # a refusal says why (a producer that cannot list its cases)
+                reason = (present.get("expect") or [{}])[0].get("reason")
+                old_new = (None, reason) if before is None else (reason, None)
+                entry["fields"] = [{"path": "$.expect[0].reason", "old": old_new[0], "new": old_new[1]}]
         else:
             entry["kind"] = _change_kind(_status(before), _status(after))
             leaves = list(leaf_changes(before["expect"], after["expect"], "$.expect"))

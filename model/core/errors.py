@@ -17,6 +17,8 @@ command line prints it and exits with status 2.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class InvasionError(Exception):
     """Base class of the errors the oracle raises on purpose: catch it to catch them all.
@@ -28,6 +30,24 @@ class InvasionError(Exception):
     @property
     def message(self) -> str:
         return str(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Rebuilt field by field, not by calling ``__init__`` with ``args``: a worker process's
+        job that refused its input hands the error back whole (``source``, ``path``, ``reason``).
+
+        >>> import pickle
+        >>> again = pickle.loads(pickle.dumps(MalformedInputError("s.json", "$.year", "bad")))
+        >>> (type(again).__name__, again.path, str(again))
+        ('MalformedInputError', '$.year', 's.json:$.year: bad')
+        """
+        return (_rebuilt, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuilt(kind: type[InvasionError], args: tuple[Any, ...], fields: dict[str, Any]) -> InvasionError:
+    error = kind.__new__(kind)
+    Exception.__init__(error, *args)
+    error.__dict__.update(fields)
+    return error
 
 
 class MalformedInputError(InvasionError):
