@@ -148,3 +148,16 @@ def test_clear_takes_cpsat_and_both_runs_all_three_engines(capsys: pytest.Captur
     assert answer["engine"] == "cpsat" and answer["placement"] == {"7": 2} and answer["status"] == "proven"
     both = argparse.Namespace(engine="both", verb_engines="clear")
     assert _engines(both) == ("z3", "cpsat", "baseline")  # named z3+cpsat+baseline (the main job runs them)
+
+
+def test_clear_with_nothing_to_place_meets_its_answer_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a population limit of 3 leaves hex 7 clear already: the answer places nobody, on no hex
+    monkeypatch.setenv("INVASION_DEBUG", "1")  # every envelope checked against its answer schema
+    data = tmp_path / "limit3.json"
+    data.write_text(json.dumps({"extends": "bundled", "game": "vulketh", "values": {"population_limit": 3}}))
+    words = ["vulketh", "clear", "example:vulketh/clear_hex.json", "--hex", "7", "--members", "4"]
+    assert main([*words, "--data", str(data), "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)["answer"]
+    assert (answer["members"], answer["placement"], answer["status"]) == (0, {}, "proven")
