@@ -29,15 +29,12 @@ import os
 import subprocess
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from invasion_oracle import under_data
-from invasion_oracle.model import registry
 from invasion_oracle.reports.fixtures import bundled_suite
-from invasion_oracle.reports.suite.cases import Variant
-from invasion_oracle.reports.suite.oracle import play
+from invasion_oracle.reports.suite.oracle import replayed
 
 INVASION = sys.argv[1]
 
@@ -143,32 +140,11 @@ def suite_cases(game: str) -> list[dict[str, Any]]:
     ]
 
 
-def replies(game: str, cases: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    """Each case replayed: every variant's answers (and each option of a choice) under its readings."""
-    spec = registry.spec(game)
-    out = {}
-    for case in cases:
-        got = []
-        for raw in case["expect"]:
-            variant = Variant.from_json(raw)
-            options = [variant.answers]
-            for outcome in variant.one_of:
-                if outcome.via is not None and variant.answers:
-                    options.append((*variant.answers[:-1], replace(variant.answers[-1], answer=outcome.via)))
-            for answers in options:
-                reply = play(
-                    spec, case["scenario"], variant.readings_map, answers, variant.start, case["projection"]
-                )
-                got.append(reply.to_json())
-        out[case["id"]] = got
-    return out
-
-
 def replayed_changes(game: str, override: dict[str, Any]) -> set[str]:
     cases = suite_cases(game)
-    before = replies(game, cases)
+    before = replayed(game, cases)
     with under_data(override, game):
-        after = replies(game, cases)
+        after = replayed(game, cases)
     return {cid for cid in before if before[cid] != after[cid]}
 
 

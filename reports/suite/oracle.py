@@ -24,7 +24,7 @@ from invasion_oracle.model.core.decisions import (
 )
 from invasion_oracle.model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
 from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
-from invasion_oracle.reports.suite.cases import Answer, Expected, plain, request_json
+from invasion_oracle.reports.suite.cases import Answer, Expected, Variant, plain, request_json
 from invasion_oracle.reports.suite.events import structured
 from invasion_oracle.reports.suite.plugins import project
 from invasion_oracle.reports.suite.specs import CaseSpec
@@ -261,3 +261,27 @@ def checked_play(
         return play(spec, document, readings, answers, start, projection, source)
     except InvasionError as err:
         return Reply("error", reason=str(err))
+
+
+def replayed(game: str, cases: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """Each stored case (suite-file JSON) replayed under the data in force: by case id, the reply
+    of every variant's answers, and of each option of a choice (its last decision's ``via``)."""
+    from invasion_oracle.model import registry
+
+    spec = registry.spec(game)
+    out = {}
+    for case in cases:
+        replies = []
+        for raw in case["expect"]:
+            variant = Variant.from_json(raw)
+            options = [variant.answers]
+            for outcome in variant.one_of:
+                if outcome.via is not None and variant.answers:
+                    options.append((*variant.answers[:-1], replace(variant.answers[-1], answer=outcome.via)))
+            for answers in options:
+                reply = play(
+                    spec, case["scenario"], variant.readings_map, answers, variant.start, case["projection"]
+                )
+                replies.append(reply.to_json())
+        out[case["id"]] = replies
+    return out

@@ -8,7 +8,6 @@ and under the override, and the cases whose reply differs are the ones ``changes
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,7 @@ from invasion_oracle import under_data
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.jsonio import load_schema, validate
 from invasion_oracle.reports.suite.build import producers
-from invasion_oracle.reports.suite.cases import Variant
-from invasion_oracle.reports.suite.oracle import play
+from invasion_oracle.reports.suite.oracle import replayed
 from tests.in_process import run_invasion
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,36 +40,15 @@ def _fixture_cases(game: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _replies(game: str, cases: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    spec = registry.spec(game)
-    out = {}
-    for case in cases:
-        replies = []
-        for raw in case["expect"]:
-            variant = Variant.from_json(raw)
-            options = [variant.answers]
-            # a choice case: every option of its last decision (``via``) is an outcome too
-            for outcome in variant.one_of:
-                if outcome.via is not None and variant.answers:
-                    options.append((*variant.answers[:-1], replace(variant.answers[-1], answer=outcome.via)))
-            for answers in options:
-                reply = play(
-                    spec, case["scenario"], variant.readings_map, answers, variant.start, case["projection"]
-                )
-                replies.append(reply.to_json())
-        out[case["id"]] = replies
-    return out
-
-
 def _replayed_changes(game: str, producer: str, override: dict[str, Any]) -> set[str]:
     """The ids of the producer's cases whose replay differs under ``override`` (independently of ``changes``)."""
     (made,) = [p for p in producers(game) if getattr(p, "__name__", None) == producer]
     ids = {f"{game}/{spec.group}/{spec.name}" for spec in made()}
     fixtures = _fixture_cases(game)
     cases = [fixtures[i] for i in sorted(ids)]
-    before = _replies(game, cases)
+    before = replayed(game, cases)
     with under_data(override, game):
-        after = _replies(game, cases)
+        after = replayed(game, cases)
     return {cid for cid in before if before[cid] != after[cid]}
 
 
@@ -265,9 +242,9 @@ def test_the_whole_stonespine_suite_lists_exactly_the_cases_a_replay_finds_chang
     assert ran.returncode == 0, ran.stderr
     listed = set(json.loads(ran.stdout)["cases"])
     fixtures = list(_fixture_cases("stonespine").values())
-    before = _replies("stonespine", fixtures)
+    before = replayed("stonespine", fixtures)
     with under_data(override, "stonespine"):
-        after = _replies("stonespine", fixtures)
+        after = replayed("stonespine", fixtures)
     assert listed == {cid for cid in before if before[cid] != after[cid]}
 
 
