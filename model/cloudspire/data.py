@@ -31,9 +31,14 @@ from invasion_oracle.model.cloudspire.dice import COLOURS, Colour, Face, die_nam
 from invasion_oracle.model.cloudspire.rulings import GAME
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
-from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force_untracked
+from invasion_oracle.model.core.overrides import (
+    Collection,
+    OverrideSpec,
+    build_in_force,
+    data_in_force_of,
+)
 from invasion_oracle.model.core.provenance import Provenance, Sourced
-from invasion_oracle.model.core.reads import derived_cache, register_game_data, tracked, untracked
+from invasion_oracle.model.core.reads import derived_cache
 from invasion_oracle.model.core.rulings import resolve_name
 
 Path = tuple[str | int, ...]
@@ -210,20 +215,8 @@ def bundled_document() -> dict[str, Any]:
     return document
 
 
-def default_data() -> GameData:
-    """The data in force (the bundled data unless a run set other data)."""
-    ambient = in_force_untracked(GAME)
-    return _default_data(ambient.key if ambient else None)
-
-
-@cache
-def _default_data(key: tuple[str, str] | None) -> GameData:
-    with untracked():  # its fields are recorded as they are read (model/core/reads.py)
-        built = _build_in_force(None, "data")
-    return tracked(built, GAME)
-
-
-register_game_data(GAME, GameData, lambda choices: default_data())
+default_data = data_in_force_of(GAME, GameData, lambda: _build_in_force(None, "data"))
+"""The data in force (the bundled data unless a run set other data), built once per data."""
 
 
 @cache

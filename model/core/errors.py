@@ -35,8 +35,8 @@ class InvasionError(Exception):
         """Rebuilt field by field, not by calling ``__init__`` with ``args``: a worker process's
         job that refused its input hands the error back whole (``source``, ``path``, ``reason``).
 
-        >>> import pickle
-        >>> again = pickle.loads(pickle.dumps(MalformedInputError("s.json", "$.year", "bad")))
+        >>> import copy  # the same protocol a process pool uses to hand an error back
+        >>> again = copy.copy(MalformedInputError("s.json", "$.year", "bad"))
         >>> (type(again).__name__, again.path, str(again))
         ('MalformedInputError', '$.year', 's.json:$.year: bad')
         """

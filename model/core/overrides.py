@@ -328,6 +328,26 @@ def in_force_untracked(game: str) -> DataInForce | None:
     return next((e for e in _IN_FORCE.get() if e.game == game), None)
 
 
+def data_in_force_of(game: str, kind: type[T], build: Callable[[], T]) -> Callable[[], T]:
+    """A game's ``default_data``: the data in force (the bundled data unless a run set other
+    data), built by ``build`` once per data in force, its fields recorded as they are read
+    (:mod:`invasion_oracle.model.core.reads`) and registered for the digests of those reads."""
+    from invasion_oracle.model.core.reads import register_game_data, tracked, untracked
+
+    @cache
+    def _default_data(key: tuple[str, str] | None) -> T:  # the name reads.KEPT keeps
+        with untracked():
+            built = build()
+        return tracked(built, game)
+
+    def default_data() -> T:
+        ambient = in_force_untracked(game)
+        return _default_data(ambient.key if ambient else None)
+
+    register_game_data(game, kind, lambda choices: default_data())
+    return default_data
+
+
 def all_in_force() -> tuple[DataInForce, ...]:
     """Every game's data in force (a read of all of it, for the reads recorded)."""
     note_every()

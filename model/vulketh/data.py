@@ -20,9 +20,13 @@ from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
-from invasion_oracle.model.core.overrides import Collection, OverrideSpec, build_in_force, in_force_untracked
+from invasion_oracle.model.core.overrides import (
+    Collection,
+    OverrideSpec,
+    build_in_force,
+    data_in_force_of,
+)
 from invasion_oracle.model.core.provenance import Provenance, Sourced
-from invasion_oracle.model.core.reads import register_game_data, tracked, untracked
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.vulketh.action_board import ACTIONS, FACES, STRENGTHS, ActionBoard
 from invasion_oracle.model.vulketh.cards import ActionCard, Effect, EventCard, Goal, InvaderAction
@@ -389,17 +393,5 @@ def _check_sizes(values: Mapping[str, int], faces: Mapping[str, int], source: st
             )
 
 
-def default_data() -> GameData:
-    """The data in force (the bundled data unless a run set other data)."""
-    ambient = in_force_untracked(GAME)
-    return _default_data(ambient.key if ambient else None)
-
-
-@cache
-def _default_data(key: tuple[str, str] | None) -> GameData:
-    with untracked():  # its fields are recorded as they are read (model/core/reads.py)
-        built = _build_in_force(None, "data")
-    return tracked(built, GAME)
-
-
-register_game_data(GAME, GameData, lambda choices: default_data())
+default_data = data_in_force_of(GAME, GameData, lambda: _build_in_force(None, "data"))
+"""The data in force (the bundled data unless a run set other data), built once per data."""
