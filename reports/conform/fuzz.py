@@ -50,6 +50,9 @@ from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 CHUNK = 25  # cases a game draws at a time: the unit of steering and of determinism
 DEFAULT_EXAMPLES = 200  # per game
 SHRINK_ATTEMPTS = 300  # candidates tried while shrinking one failure
+SHRINK_TIMEOUT = 2.0  # seconds a candidate may take while shrinking (at most --timeout)
+SHRINK_BROKEN = 20  # candidates that crash, hang or garble their reply, at most, while shrinking one failure
+BROKEN = ("crashed", "timed-out", "bad-reply")  # outcomes that stop and restart the implementation
 REFUSED_AFTER = 3  # unsupported replies (and none answered) after which a shape or projection is dropped
 GROUP = "fuzz"
 
@@ -67,7 +70,16 @@ class FuzzOptions:
     timeout: float = 10.0
     start_timeout: float = 60.0
     shrink_attempts: int = SHRINK_ATTEMPTS
+    shrink_timeout: float | None = None  # None: the smaller of timeout and SHRINK_TIMEOUT
+    shrink_broken: int = SHRINK_BROKEN
     progress: bool = True
+
+    @property
+    def candidate_timeout(self) -> float:
+        """How long a shrinking candidate may take: a hang is shrunk at this timeout (each
+        hanging candidate costs it), and the shrunk case is confirmed at the run's ``timeout``."""
+        chosen = SHRINK_TIMEOUT if self.shrink_timeout is None else self.shrink_timeout
+        return min(self.timeout, chosen)
 
 
 @dataclass
@@ -87,6 +99,7 @@ class Failure:
     outcome: str
     shrink_runs: int = 0
     confirmed: bool = False
+    shrink_stopped: str = ""  # why shrinking stopped short ("" when no smaller candidate failed)
     seen: int = 1  # generated cases with this signature
     saved: str = ""
 
@@ -452,6 +465,21 @@ class Steering:
 
     unsupported: Counter[str] = field(default_factory=Counter)
     answered: Counter[str] = field(default_factory=Counter)
+    # (signature, traits of its shrunk case) of each crash or hang found, shrunk and confirmed
+    broken: list[tuple[str, frozenset[str]]] = field(default_factory=list)
+    passed_traits: set[str] = field(default_factory=set)  # every trait a passing case has shown
+
+    def breaks_like(self, case: Case) -> str:
+        """The signature of a known crash or hang ``case`` would most likely show again ("" when
+        none): the case shows every trait of that crash's or hang's shrunk case that no passing
+        case has shown (say ``cascade``). Such a case would cost a restart or a whole timeout to
+        find what is known already, and could eat a budget that other bugs need."""
+        traits = case_traits(case)
+        for sig, known in self.broken:
+            trigger = known - self.passed_traits
+            if trigger and trigger <= traits:
+                return sig
+        return ""
 
     def note(self, draft: Draft, supported: bool) -> None:
         for key in self.keys(draft):
@@ -470,6 +498,20 @@ def _allowed(run: Run, game: str) -> frozenset[str] | None:
     if isinstance(declared, list):
         return frozenset(str(p).partition(":")[0] for p in declared)
     return None
+
+
+def case_traits(case: Case) -> frozenset[str]:
+    """What a generated case shows, to steer away from a known crash or hang: its feature tags and,
+    when it stops at a decision, that decision's feature (a case stopping at a cascade request
+    reaches the cascade). Empty for the games whose cases carry no feature tags."""
+    traits = set(case.features)
+    if case.game == "spirit-island" and case.variants and case.variants[0].one_of:
+        pending = case.variants[0].one_of[0].pending
+        if isinstance(pending, dict) and pending.get("request") == "decision":
+            kind = SI_ANSWER_FEATURES.get(str(pending.get("kind", "")))
+            if kind:
+                traits.add(kind)
+    return frozenset(traits)
 
 
 def _fits(case: Case, out: FuzzRun) -> str:
@@ -555,34 +597,49 @@ def _from_shrinkable(draft: Draft, value: dict[str, Any]) -> Draft | None:
     return Draft(draft.game, draft.shape, draft.section, scenario, draft.projection, stop, draft.window)
 
 
+NOT_SENT = "not sent"  # what a shrinker's ``fails`` returns for a candidate it did not send
+
+
+def _measure(case: Case) -> tuple[int, int]:
+    """What "smaller" means: the size (:func:`case_size`), then the length of the scenario's JSON."""
+    from invasion_oracle.model.core.canonical import canonical_json
+
+    return case_size(case), len(canonical_json(case.scenario))
+
+
 def shrink(
     draft: Draft,
     case: Case,
-    fails: Callable[[Draft], tuple[Case, Result] | None],
+    fails: Callable[[Draft], tuple[Case, Result] | str | None],
     attempts: int,
+    spent: Callable[[], bool] | None = None,
 ) -> tuple[Draft, Case, int]:
-    """A smaller draft that still fails the same way: greedy passes over :func:`_smaller`'s edits,
-    an edit kept only when the case is smaller (:func:`case_size`, then the length of its JSON)
-    and fails with the same signature. Returns the draft, its case and the candidates run."""
-    from invasion_oracle.model.core.canonical import canonical_json
+    """A smaller draft that still fails the same way: greedy passes over :func:`_smaller`'s edits
+    (a land or list item left out, then a piece, a count lowered, a damaged piece made whole, then
+    numbers made smaller), one edit at a time; an edit is kept only when the case is smaller
+    (:func:`_measure`) and fails with the same signature, and the next pass starts from it.
 
-    def measure(c: Case) -> tuple[int, int]:
-        return case_size(c), len(canonical_json(c.scenario))
-
+    ``fails`` realises and sends a candidate: the case and its result when it fails the same way,
+    None when not, :data:`NOT_SENT` when it was not sent (not counted: the oracle refuses it, the
+    implementation does not declare what it needs, or it is not smaller). Stops after
+    ``attempts`` candidates sent, or when ``spent()``. Returns the draft, its case and the
+    candidates sent."""
     best, best_case, runs = draft, case, 0
     current = _shrinkable(draft)
     improved = True
-    while improved and runs < attempts:
+    while improved and runs < attempts and not (spent and spent()):
         improved = False
         for where, node in _smaller(current):
-            if runs >= attempts:
+            if runs >= attempts or (spent and spent()):
                 break
             candidate = _from_shrinkable(best, replace_node(current, where, node))
             if candidate is None:
                 continue
-            runs += 1
             found = fails(candidate)
-            if found is None or measure(found[0]) >= measure(best_case):
+            if isinstance(found, str):
+                continue
+            runs += 1
+            if found is None or _measure(found[0]) >= _measure(best_case):
                 continue
             best, best_case = candidate, found[0]
             current = _shrinkable(best)
@@ -782,6 +839,11 @@ def _prepare(state: _Loop, game: str, count: int) -> list[tuple[int, Draft, Case
             tally.skipped += 1
             tally.skip_reasons[f"{why} not declared"] += 1
             continue
+        like = steering.breaks_like(case)
+        if like:
+            tally.skipped += 1
+            tally.skip_reasons[f"not sent: shows what {like} needs (found, shrunk)"] += 1
+            continue
         numbered.append((number, draft, case))
     return numbered
 
@@ -853,58 +915,96 @@ def _tally(
         tally.graded += 1
         if result.outcome == "passed":
             tally.passed += 1
+            steering.passed_traits |= case_traits(case)
             continue
         tally.failed += 1
         sig = signature(case, result)
         if sig in state.by_signature:
             state.by_signature[sig].seen += 1
             continue
-        if result.outcome == "failed":
-            failure = _shrunk(out, state.sessions, draft, case, result, sig, number)
-        else:  # a crash, a hang or a garbled line: reported as found (shrinking would restart it again and again)
-            failure = _unshrunk(case, result, sig, number)
+        failure = _shrunk(out, state.sessions, draft, case, result, sig, number)
         state.by_signature[sig] = failure
         out.failures.append(failure)
+        traits = case_traits(failure.case)
+        if failure.outcome in BROKEN and failure.confirmed and traits:
+            steering.broken.append((sig, traits))
         shrunk = (
             f"shrunk from size {failure.original_size} to {failure.size} in {failure.shrink_runs} run(s)"
+            + (f" ({failure.shrink_stopped})" if failure.shrink_stopped else "")
             + ("" if failure.confirmed else " (not confirmed)")
-            if result.outcome == "failed"
-            else "not shrunk"
         )
         _say(options, f"FAILED {case.id} {sig}: {result.detail[:160]}; {shrunk}")
     if out.run.aborted:
         out.aborted = out.run.aborted
 
 
-def _unshrunk(case: Case, result: Result, sig: str, number: int) -> Failure:
-    size = case_size(case)
-    return Failure(
-        sig, case.game, case.section, number, case, size, case, size, result.detail, (), result.outcome
-    )
+def _private_session(main: Session, timeout: float) -> Session:
+    """A session for shrinking and confirming: the same process as ``main`` (restarted when a
+    candidate crashes or hangs, as the run does), its own timeout, and its own record and count of
+    failures in a row, so that the crashes and hangs shrinking provokes (expected: every candidate
+    of a hang that still hangs is one) never stop the run."""
+    private = dataclasses.replace(main.run, results=[], aborted="")
+    session = Session(dataclasses.replace(main.options, timeout=timeout), private)
+    session.impl = main.impl
+    session.hello = main.hello
+    return session
 
 
 def _shrunk(
     out: FuzzRun, sessions: _Sessions, draft: Draft, case: Case, result: Result, sig: str, number: int
 ) -> Failure:
-    run = out.run
+    """``case`` shrunk (:func:`shrink`) and confirmed: a disagreement, a crash, a hang or a garbled
+    reply alike. Candidates are sent at :attr:`FuzzOptions.candidate_timeout`, and at most
+    :attr:`FuzzOptions.shrink_broken` of them may crash, hang or garble; the shrunk case is then
+    sent again at the run's timeout: twice for a disagreement, once for a crash, hang or garbled
+    reply (it costs a restart or the whole timeout). A crash or hang whose shrunk case does not
+    break again is reported as found, unshrunk."""
+    run, options = out.run, out.options
     asked = run.requested[case.game]
-    session = sessions.sessions[0]
+    main = sessions.sessions[0]
+    quick = _private_session(main, options.candidate_timeout)
+    best = [_measure(case)]
+    broken = [0]
 
-    def fails(candidate: Draft) -> tuple[Case, Result] | None:
-        if run.aborted:  # five crashes, hangs or bad replies in a row: the run stops, so does this
-            return None
+    def fails(candidate: Draft) -> tuple[Case, Result] | str | None:
         realised = realise_draft(candidate, asked, number)
         if realised is None or _fits(realised, out):
-            return None
-        got = _judge(session, realised, 0, True, asked)
+            return NOT_SENT
+        measure = _measure(realised)
+        if measure >= best[0]:
+            return NOT_SENT  # kept only if smaller: not worth a round trip
+        got = _judge(quick, realised, 0, True, asked)
+        if got.outcome in BROKEN:
+            broken[0] += 1
         if got.outcome in ("passed", "skipped") or signature(realised, got) != sig:
             return None
+        best[0] = measure
         return realised, got
 
-    small_draft, small, runs = shrink(draft, case, fails, out.options.shrink_attempts)
-    confirmed_runs = [fails(small_draft) for _ in range(2)]
-    confirmed = all(r is not None for r in confirmed_runs)
-    last = confirmed_runs[-1][1] if confirmed_runs[-1] is not None else result
+    def spent() -> bool:
+        return broken[0] >= options.shrink_broken
+
+    small_draft, small, runs = shrink(draft, case, fails, options.shrink_attempts, spent)
+    stopped = ""
+    if spent():
+        stopped = f"shrunk as far as {options.shrink_broken} crashing or hanging candidates allowed"
+    elif runs >= options.shrink_attempts:
+        stopped = f"shrunk as far as {options.shrink_attempts} candidates allowed"
+    full = _private_session(main, options.timeout)
+
+    def again(candidate: Draft) -> Result | None:
+        realised = realise_draft(candidate, asked, number)
+        if realised is None:
+            return None
+        got = _judge(full, realised, 0, True, asked)
+        return got if got.outcome not in ("passed", "skipped") and signature(realised, got) == sig else None
+
+    confirmations = [again(small_draft) for _ in range(2 if result.outcome == "failed" else 1)]
+    confirmed = all(r is not None for r in confirmations)
+    if not confirmed and result.outcome in BROKEN and small is not case:
+        # shrunk at the shorter timeout, it does not break at the run's: keep the case as found
+        small, stopped = case, "the shrunk case did not break again at --timeout: kept as found"
+    last = confirmations[-1] if confirmations[-1] is not None else result
     return Failure(
         signature=sig,
         game=case.game,
@@ -919,6 +1019,7 @@ def _shrunk(
         outcome=last.outcome,
         shrink_runs=runs,
         confirmed=confirmed,
+        shrink_stopped=stopped,
     )
 
 

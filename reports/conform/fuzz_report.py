@@ -83,16 +83,20 @@ def render(out: FuzzRun, argv: list[str], max_failures: int) -> str:
 
 
 def _failure_lines(number: int, failure: Failure) -> list[str]:
-    confirmed = "confirmed (failed again twice)" if failure.confirmed else "NOT confirmed on re-run"
-    if failure.outcome != "failed":
-        confirmed = "not shrunk: the implementation crashed, hung or garbled its reply"
+    if failure.outcome == "failed":
+        confirmed = "confirmed (failed again twice)" if failure.confirmed else "NOT confirmed on re-run"
+    else:
+        confirmed = (
+            f"confirmed ({failure.outcome} again at --timeout)"
+            if failure.confirmed
+            else f"NOT confirmed: not {failure.outcome} again at --timeout"
+        )
+    stopped = f" ({failure.shrink_stopped})" if failure.shrink_stopped else ""
     lines = [
         f"{number}. {md_code(failure.signature)}: {md_code(failure.detail)}",
         f"   - first at generated case {failure.found_at} ({md_code(failure.original.id)}, size "
         f"{failure.original_size}); {failure.seen} generated case(s) showed it",
-        f"   - shrunk to size {failure.size} in {failure.shrink_runs} run(s); {confirmed}"
-        if failure.outcome == "failed"
-        else f"   - {confirmed}",
+        f"   - shrunk to size {failure.size} in {failure.shrink_runs} run(s){md_escape(stopped)}; {confirmed}",
     ]
     lines += [f"   - state {md_code(d)}" for d in failure.state_diff[:5]]
     variant = failure.case.variants[0]
@@ -120,6 +124,7 @@ def failure_json(failure: Failure) -> dict[str, Any]:
         "size": failure.size,
         "shrink_runs": failure.shrink_runs,
         "confirmed": failure.confirmed,
+        "shrink_stopped": failure.shrink_stopped,
         "saved": failure.saved,
         "case": failure.case.to_json(),
     }

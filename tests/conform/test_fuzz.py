@@ -16,7 +16,7 @@ import pytest
 
 from invasion_oracle.model.core.jsonio import load_schema
 from invasion_oracle.reports.cli import main
-from invasion_oracle.reports.conform.fuzz import FuzzOptions, case_size, fuzz, shrink
+from invasion_oracle.reports.conform.fuzz import SHRINK_BROKEN, FuzzOptions, case_size, fuzz, shrink
 from invasion_oracle.reports.conform.runner import load_cases
 from invasion_oracle.reports.conform.shapes import Draft
 from invasion_oracle.reports.suite.specs import Stop
@@ -250,7 +250,32 @@ def test_an_implementation_that_keeps_crashing_stops_the_run(tmp_path: Path) -> 
     script.write_text(CRASHER)
     out = fuzz(FuzzOptions(f"{PYTHON} {shlex.quote(str(script))}", seed=1, examples=50, progress=False))
     assert out.aborted.startswith("stopped after 5") and not out.passed
-    assert {f.outcome for f in out.failures} == {"crashed"} and all(
-        f.size == f.original_size for f in out.failures
-    )
+    assert {f.outcome for f in out.failures} == {"crashed"}
+    # a crash is shrunk too (every candidate crashes the same way here), within its bound
+    assert all(f.size <= f.original_size and f.shrink_runs <= SHRINK_BROKEN for f in out.failures)
     assert out.tallies["vulketh"].graded == 5
+
+
+PICKY_CRASHER = """
+import sys
+from invasion_oracle.reports.conform.adapter import Fault, serve
+
+crash = Fault("crashes on generated case 2", misbehave=lambda m: "crash" if m["id"].endswith("-00002") else "")
+sys.exit(serve(name="picky-crasher", faults=(crash,)))
+"""
+
+
+def test_a_crash_is_shrunk_and_its_crashing_candidates_do_not_stop_the_run(tmp_path: Path) -> None:
+    script = tmp_path / "picky.py"
+    script.write_text(PICKY_CRASHER)
+    command = f"{PYTHON} {shlex.quote(str(script))}"
+    out = fuzz(FuzzOptions(command, games=("vulketh",), seed=1, examples=30, shrink_broken=6, progress=False))
+    (failure,) = out.failures
+    tally = out.tallies["vulketh"]
+    # every candidate of case 2 crashes (the same id): more than five crashes in a row while
+    # shrinking, and yet the run goes on, since they are expected
+    assert failure.outcome == "crashed" and failure.found_at == 2 and failure.confirmed
+    assert failure.shrink_runs == 6 and failure.size <= failure.original_size
+    assert failure.case.scenario != failure.original.scenario  # six smaller cases kept, each crashing
+    assert failure.shrink_stopped == "shrunk as far as 6 crashing or hanging candidates allowed"
+    assert not out.aborted and tally.generated == 30 and tally.passed == tally.graded - 1
