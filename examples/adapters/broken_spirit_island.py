@@ -9,7 +9,8 @@ Without ``--bug`` (today's faults, all at once):
   prints garbage for ``spirit-island/event/settlers-arrive``.
 
 ``--bug NAME`` (repeatable) plants only the bugs named instead: the classes of bug a real engine
-run through the conformance protocol showed (issue 35), each alone:
+run through the conformance protocol showed (issue 35), each alone or several together (each
+wraps the rule the bugs planted before it left, as a real engine has them all at once):
 
 * ``fight-back-partial``: the Dahan's fight-back drops the Damage that does not destroy a whole
   piece (a City hit for 2 stays undamaged);
@@ -82,18 +83,16 @@ def _today() -> tuple[Fault, ...]:
 
 # -- the bugs of --bug ------------------------------------------------------------------------------
 
-_DEALT = game.InvaderPhaseGame._dealt
-
-
 def _fight_back_partial() -> None:
     """Only the parts of the players' allocation that destroy a piece are dealt in a fight-back."""
+    previous = game.InvaderPhaseGame._dealt  # another bug's, when planted with it
 
     def dealt(self: Any, index: int, land: Land, allocation: Any, cause: str, ev: Any) -> tuple[Land, int]:
         if cause == "dahan":
             stats = self.rules.stats
             whole = tuple(p for p in allocation.parts if p[1] + p[2] >= land.health_of(p[0], stats))
             allocation = dataclasses.replace(allocation, parts=whole)
-        return _DEALT(self, index, land, allocation, cause, ev)
+        return previous(self, index, land, allocation, cause, ev)
 
     game.InvaderPhaseGame._dealt = dealt  # type: ignore[method-assign]
 
@@ -101,6 +100,7 @@ def _fight_back_partial() -> None:
 def _damage_ignored() -> None:
     """Damage dealt to a piece is judged as if the piece had none: it is destroyed only by its
     whole Health at once, and otherwise keeps only the Damage just dealt."""
+    previous = game.InvaderPhaseGame._dealt  # another bug's, when planted with it
 
     def dealt(self: Any, index: int, land: Land, allocation: Any, cause: str, ev: Any) -> tuple[Land, int]:
         stats = self.rules.stats
@@ -115,7 +115,7 @@ def _damage_ignored() -> None:
             else:
                 parts.append((kind, before, added))
         fresh = land.with_pieces(pieces)
-        return _DEALT(self, index, fresh, dataclasses.replace(allocation, parts=tuple(parts)), cause, ev)
+        return previous(self, index, fresh, dataclasses.replace(allocation, parts=tuple(parts)), cause, ev)
 
     game.InvaderPhaseGame._dealt = dealt  # type: ignore[method-assign]
 
