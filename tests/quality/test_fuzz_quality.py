@@ -18,7 +18,14 @@ from pathlib import Path
 import pytest
 
 from invasion_oracle.reports.cli import main
-from invasion_oracle.reports.conform.fuzz import Failure, FuzzOptions, FuzzRun, case_size, fuzz
+from invasion_oracle.reports.conform.fuzz import (
+    SHRINK_ATTEMPTS,
+    Failure,
+    FuzzOptions,
+    FuzzRun,
+    case_size,
+    fuzz,
+)
 from invasion_oracle.reports.conform.runner import Options, load_cases, run_cases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,8 +192,49 @@ def test_each_bug_class_of_the_outside_engine_is_found_at_the_state_level_and_sh
     )
 
 
+# The hand-written suite cases the endless cascade hangs on (every case with a Blight cascade);
+# the smallest of them, the size a shrunk hang may have at most.
+CASCADE_CASES = (
+    "spirit-island/blight/cascade-yes",
+    "spirit-island/layouts/bd-partial-cascade-d8-b7",
+    "spirit-island/layouts/cd-partial-cascade-d3-c4",
+)
+
+
+def _hangs_again(folder: Path, command: str) -> list[str]:
+    """The outcomes of the saved cases under ``conform --dir`` (a short timeout: they hang)."""
+    cases = load_cases(folder, ("spirit-island",))
+    run = run_cases(cases, Options(command, folder=folder, timeout=2, graded_only=True))
+    return [r.outcome for r in run.graded]
+
+
+def test_an_endless_cascade_is_found_shrunk_saved_and_hangs_again(tmp_path: Path) -> None:
+    out = fuzz(
+        FuzzOptions(
+            _bug_adapter("cascade-loop"),
+            games=("spirit-island",),
+            seed=1,
+            examples=3,
+            timeout=2,
+            save=tmp_path,
+            progress=False,
+        )
+    )
+    (hang,) = out.failures  # case 2 hangs in a Ravage's cascade; case 3 the same way
+    limit = min(_hand_written(case_id) for case_id in CASCADE_CASES)
+    assert hang.signature == "spirit-island/ravage: timed-out" and hang.seen == 2
+    assert hang.confirmed and not hang.shrink_stopped and not out.aborted
+    # shrunk, and what triggers the cascade kept: a land with Blight, Ravaged
+    assert hang.size <= limit < hang.original_size, (hang.size, hang.original_size)
+    assert "cascade" in hang.case.features
+    assert 0 < hang.shrink_runs <= SHRINK_ATTEMPTS
+    # the saved case hangs this engine again under conform --dir, and the oracle passes it
+    assert _hangs_again(tmp_path, _bug_adapter("cascade-loop")) == ["timed-out"]
+    assert _hangs_again(tmp_path, adapter("oracle")) == ["passed"]
+
+
 @pytest.mark.slow
-def test_an_endless_cascade_times_that_case_out_and_the_run_goes_on(tmp_path: Path) -> None:
+def test_an_endless_cascade_is_shrunk_each_time_and_the_run_goes_on(tmp_path: Path) -> None:
     out = fuzz(
         FuzzOptions(
             _bug_adapter("cascade-loop"),
@@ -199,26 +247,33 @@ def test_an_endless_cascade_times_that_case_out_and_the_run_goes_on(tmp_path: Pa
         )
     )
     hung = [f for f in out.failures if f.outcome == "timed-out"]
-    assert hung, [f.signature for f in out.failures]
+    assert hung and len(hung) == len(out.failures), [f.signature for f in out.failures]
+    limit = min(_hand_written(case_id) for case_id in CASCADE_CASES)
+    assert all(f.confirmed and f.size <= limit for f in hung), [(f.signature, f.size) for f in hung]
     tally = out.tallies["spirit-island"]
     assert not out.aborted and tally.generated == 60 and tally.passed > len(hung)  # the fuzzer went on
-    # the saved case hangs the engine again: a failure of that case under conform --dir
-    assert (
-        main(
-            [
-                "conform",
-                "--cmd",
-                _bug_adapter("cascade-loop"),
-                "--dir",
-                str(tmp_path),
-                "--game",
-                "spirit-island",
-                "--timeout",
-                "2",
-            ]
-        )
-        == 1
-    )
+    # later cascading cases are not sent: they would hang again
+    assert any(reason.startswith("not sent: shows what") for reason in tally.skip_reasons)
+    assert set(_hangs_again(tmp_path, _bug_adapter("cascade-loop"))) == {"timed-out"}
+
+
+ALL_BUGS = ("fight-back-partial", "damage-ignored", "no-ocean-explore", "ravage-card-stays", "cascade-loop")
+
+
+@pytest.mark.slow
+def test_the_outside_engine_stand_in_has_every_bug_class_found_within_five_minutes(tmp_path: Path) -> None:
+    # issue 35's hidden engine has all its bug classes at once; its stand-in plants them all, and
+    # a run of --budget 300 (five minutes) must find and shrink each: a hang must not eat the budget
+    command = adapter("broken_spirit_island") + "".join(f" --bug {bug}" for bug in ALL_BUGS)
+    out = fuzz(FuzzOptions(command, seed=1, budget=300, examples=None, save=tmp_path, progress=False))
+    assert not out.aborted and all(f.confirmed for f in out.failures), [
+        (f.signature, f.confirmed) for f in out.failures
+    ]
+    assert any(f.outcome == "timed-out" for f in out.failures)
+    # each class: some saved (shrunk) case fails the engine that has that bug alone
+    for bug in ALL_BUGS:
+        outcomes = _hangs_again(tmp_path, f"{adapter('broken_spirit_island')} --bug {bug}")
+        assert set(outcomes) - {"passed"}, f"{bug}: no saved case fails it"
 
 
 def test_an_unknown_planted_bug_is_one_line_exit_2() -> None:
