@@ -83,6 +83,7 @@ def _today() -> tuple[Fault, ...]:
 
 # -- the bugs of --bug ------------------------------------------------------------------------------
 
+
 def _fight_back_partial() -> None:
     """Only the parts of the players' allocation that destroy a piece are dealt in a fight-back."""
     previous = game.InvaderPhaseGame._dealt  # another bug's, when planted with it
