@@ -4,10 +4,10 @@ Cases are drawn from each game's shapes (:mod:`invasion_oracle.reports.conform.s
 the Hypothesis strategies of ``properties/``) within what the implementation's ``hello``
 declares, realised by the oracle under the readings asked (every acceptable outcome of a choice
 listed, as the suite does), sent as the suite's own ``case`` messages and graded at the declared
-levels. A disagreement is shrunk (:func:`shrink`: fewer pieces, lands, steps, smaller numbers,
-each candidate realised by the oracle and sent again; only a candidate failing the same way is
-kept), re-run to confirm, grouped with the others of its :func:`signature` (rule section, level
-and the field that differs) and, with ``--save DIR``, written as a suite-format case file that
+levels. A disagreement, a crash or a hang is shrunk (:func:`shrink`: fewer pieces, lands, steps,
+smaller numbers, each candidate realised by the oracle and sent again; only a candidate failing the
+same way is kept; :func:`_shrunk` bounds what crashes and hangs cost), re-run to confirm, grouped
+with the others of its :func:`signature` (rule section, level and the field that differs) and, with ``--save DIR``, written as a suite-format case file that
 ``invasion conform --dir DIR`` runs again.
 
 Determinism: case ``n`` of a game is drawn from Hypothesis's choice sequence seeded by ``(seed,
