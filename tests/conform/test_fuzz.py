@@ -19,6 +19,7 @@ from invasion_oracle.reports.cli import main
 from invasion_oracle.reports.conform.fuzz import SHRINK_BROKEN, FuzzOptions, case_size, fuzz, shrink
 from invasion_oracle.reports.conform.runner import load_cases
 from invasion_oracle.reports.conform.shapes import Draft
+from invasion_oracle.reports.suite.cases import Case
 from invasion_oracle.reports.suite.specs import Stop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -279,3 +280,29 @@ def test_a_crash_is_shrunk_and_its_crashing_candidates_do_not_stop_the_run(tmp_p
     assert failure.case.scenario != failure.original.scenario  # six smaller cases kept, each crashing
     assert failure.shrink_stopped == "shrunk as far as 6 crashing or hanging candidates allowed"
     assert not out.aborted and tally.generated == 30 and tally.passed == tally.graded - 1
+
+
+def test_after_a_hang_is_shrunk_cases_showing_what_it_needs_are_not_sent() -> None:
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.reports.conform.fuzz import Steering, case_traits, realise_draft
+    from invasion_oracle.reports.suite.spirit_island import doc
+
+    readings = Rulings.defaults("spirit-island").to_json()
+
+    def ravaged(pieces: str) -> Case:
+        scenario = doc(
+            {"E7": pieces}, keep=False, island={"boards": ["E"]}, invader_board={"ravage": ["3JS"]}
+        )
+        draft = Draft("spirit-island", "ravage", "ravage", scenario, "result", Stop.before("draw"), "all")
+        case = realise_draft(draft, readings, 1)
+        assert case is not None
+        return case
+
+    hung, cascading, plain = ravaged("T B"), ravaged("C E B"), ravaged("T")
+    assert "cascade" in case_traits(hung) and "cascade" not in case_traits(plain)
+    steering = Steering(broken=[("spirit-island/ravage: timed-out", case_traits(hung))])
+    steering.passed_traits |= case_traits(plain)  # a Ravage adding Blight passes: the cascade is what hangs
+    assert steering.breaks_like(cascading) == "spirit-island/ravage: timed-out"
+    assert steering.breaks_like(plain) == ""
+    steering.passed_traits |= case_traits(hung)  # had a cascading case passed, nothing would be held back
+    assert steering.breaks_like(cascading) == ""
