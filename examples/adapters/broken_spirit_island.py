@@ -21,7 +21,10 @@ wraps the rule the bugs planted before it left, as a real engine has them all at
 * ``ravage-card-stays``: when the Build space is empty, the Ravage card stays where it is as the
   cards advance (it should go to the discard);
 * ``cascade-loop``: a Blight cascade never ends (the engine recurses for ever: the case hangs, and
-  the runner must time it out and go on).
+  the runner must time it out and go on);
+* ``cascade-recursion``: the same endless cascade in a Python engine that recurses for real: the
+  interpreter's recursion limit ends it with a ``RecursionError``, and the engine's process dies
+  (the case crashes at once, the runner restarts the engine and goes on).
 
 ``tests/conform/test_broken_adapters.py`` names the cases that must fail;
 ``tests/quality/test_fuzz_quality.py`` has ``conform --fuzz`` find, at the state level, each bug
@@ -158,12 +161,22 @@ def _cascade_loop() -> None:
     game.InvaderPhaseGame._cascade = cascade  # type: ignore[method-assign]
 
 
+def _cascade_recursion() -> None:
+    """Each Blight cascade cascades again by calling itself, until Python's recursion limit."""
+
+    def cascade(self: Any, s: Any, task: Any, ev: Any, chosen: str | None = None) -> None:
+        cascade(self, s, task, ev, chosen)
+
+    game.InvaderPhaseGame._cascade = cascade  # type: ignore[method-assign]
+
+
 BUGS: dict[str, Callable[[], None]] = {
     "fight-back-partial": _fight_back_partial,
     "damage-ignored": _damage_ignored,
     "no-ocean-explore": _no_ocean_explore,
     "ravage-card-stays": _ravage_card_stays,
     "cascade-loop": _cascade_loop,
+    "cascade-recursion": _cascade_recursion,
 }
 
 

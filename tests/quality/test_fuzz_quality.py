@@ -208,10 +208,21 @@ def _hangs_again(folder: Path, command: str) -> list[str]:
     return [r.outcome for r in run.graded]
 
 
-def test_an_endless_cascade_is_found_shrunk_saved_and_hangs_again(tmp_path: Path) -> None:
+# The endless cascade two ways: a hang (each shrink candidate costs its timeout: slow), and the
+# RecursionError a Python engine dies of (each candidate costs an engine restart).
+ENDLESS_CASCADES = [
+    pytest.param("cascade-loop", "timed-out", marks=pytest.mark.slow, id="hang"),
+    pytest.param("cascade-recursion", "crashed", id="crash"),
+]
+
+
+@pytest.mark.parametrize(("bug", "outcome"), ENDLESS_CASCADES)
+def test_an_endless_cascade_is_found_shrunk_saved_and_breaks_again(
+    bug: str, outcome: str, tmp_path: Path
+) -> None:
     out = fuzz(
         FuzzOptions(
-            _bug_adapter("cascade-loop"),
+            _bug_adapter(bug),
             games=("spirit-island",),
             seed=1,
             examples=3,
@@ -220,16 +231,16 @@ def test_an_endless_cascade_is_found_shrunk_saved_and_hangs_again(tmp_path: Path
             progress=False,
         )
     )
-    (hang,) = out.failures  # case 2 hangs in a Ravage's cascade; case 3 the same way
+    (broken,) = out.failures  # case 2 breaks in a Ravage's cascade; case 3 the same way
     limit = min(_hand_written(case_id) for case_id in CASCADE_CASES)
-    assert hang.signature == "spirit-island/ravage: timed-out" and hang.seen == 2
-    assert hang.confirmed and not hang.shrink_stopped and not out.aborted
+    assert broken.signature == f"spirit-island/ravage: {outcome}" and broken.seen == 2
+    assert broken.confirmed and not broken.shrink_stopped and not out.aborted
     # shrunk, and what triggers the cascade kept: a land with Blight, Ravaged
-    assert hang.size <= limit < hang.original_size, (hang.size, hang.original_size)
-    assert "cascade" in hang.case.features
-    assert 0 < hang.shrink_runs <= SHRINK_ATTEMPTS
-    # the saved case hangs this engine again under conform --dir, and the oracle passes it
-    assert _hangs_again(tmp_path, _bug_adapter("cascade-loop")) == ["timed-out"]
+    assert broken.size <= limit < broken.original_size, (broken.size, broken.original_size)
+    assert "cascade" in broken.case.features
+    assert 0 < broken.shrink_runs <= SHRINK_ATTEMPTS
+    # the saved case breaks this engine again under conform --dir, and the oracle passes it
+    assert _hangs_again(tmp_path, _bug_adapter(bug)) == [outcome]
     assert _hangs_again(tmp_path, adapter("oracle")) == ["passed"]
 
 
