@@ -14,6 +14,7 @@ card, Invader Events) and ``result``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -93,37 +94,15 @@ PROJECTIONS = (
 
 # -- scenario builders --------------------------------------------------------------------------------
 
-
-def act(action: str, face: str = "blank", direction: str = "lowest") -> dict[str, str]:
-    return {"action": action, "face": face, "direction": direction}
-
-
-def card(
-    card_id: str,
-    first: dict[str, str],
-    second: dict[str, str],
-    *,
-    deck: int = 1,
-    goal: dict[str, Any] | None = None,
-    reward: list[dict[str, Any]] | None = None,
-    next_deck: int = 2,
-) -> dict[str, Any]:
-    return {
-        "id": card_id,
-        "deck": deck,
-        "actions": [first, second],
-        "goal": goal or {"goal": "none"},
-        "reward": reward or [],
-        "next_deck": next_deck,
-    }
-
-
-GATHERS = (act("GATHER", "moon"), act("GATHER", "moon"))
-FILLERS = [card(f"f{d}", *GATHERS, deck=d, next_deck=d) for d in (1, 2, 3)]
-
-
-def data(*cards: dict[str, Any]) -> dict[str, Any]:
-    return {"action_cards": [*cards, *FILLERS]}
+GATHER = {"action": "GATHER", "face": "moon", "direction": "lowest"}
+SECOND_CARD = {  # drawn after a witness card (it gathers twice), so the witness's draw is asked
+    "id": "witness2",
+    "deck": 1,
+    "actions": [GATHER, GATHER],
+    "goal": {"goal": "none"},
+    "reward": [],
+    "next_deck": 2,
+}
 
 
 def answers(script: Sequence[Any]) -> dict[str, Any]:
@@ -134,12 +113,8 @@ def answers(script: Sequence[Any]) -> dict[str, Any]:
 # can hide one reading behind another: VK-MOVE-HIGHEST matters only under one VK-MOVE-DEST).
 GROW_RULINGS = ("VK-GROW-OVERFLOW", "VK-SCORE-FLOOR")
 MOVE_RULINGS = ("VK-MOVE-DEST", "VK-MOVE-HIGHEST")
-
-
-def _move_rulings(direction: str) -> tuple[str, ...]:
-    """A MOVE highest is varied in VK-MOVE-HIGHEST alone: flipped together with VK-MOVE-DEST, the
-    group can change nothing (``unused`` ignores VK-MOVE-HIGHEST) and hide the dependency."""
-    return ("VK-MOVE-HIGHEST",) if direction == "highest" else MOVE_RULINGS
+# VK-MOVE-HIGHEST's witnesses (a MOVE highest) are varied in it alone: flipped together with
+# VK-MOVE-DEST, the group can change nothing (``unused`` ignores VK-MOVE-HIGHEST) and hide it.
 
 
 # -- the player's turn, events, the Vul'Keth ---------------------------------------------------------------
@@ -170,15 +145,11 @@ def differ_witnesses() -> Iterator[dict[str, Any]]:
                         continue
                     document = witness_document(question, answer.position, rules.data)
                     del document["rulings"], document["description"]
-                    document["data"]["action_cards"].append(card("witness2", *GATHERS))
+                    document["data"]["action_cards"].append(copy.deepcopy(SECOND_CARD))
                     document |= {"decks": {"1": ["witness", "witness2"]}, "decisions": answers([])}
                     document["chance"] = answers(["witness"])
                     move = question.action == "MOVE"
-                    rulings = (
-                        (_move_rulings(direction) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS)
-                        if move
-                        else GROW_RULINGS
-                    )
+                    rulings = ((rid,) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS) if move else GROW_RULINGS
                     yield {
                         "ruling": rid,
                         "ruling_id": rid.lower(),
