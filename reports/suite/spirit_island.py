@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.common import load, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "spirit-island"
@@ -32,23 +33,26 @@ GAME = "spirit-island"
 # -- projections ----------------------------------------------------------------------------------
 
 
-def _land_json(scenario: Any, state: Any, index: int) -> dict[str, Any]:
+def _land_at(scenario: Any, state: Any, name: str) -> Any:
+    from invasion_oracle.model.core.errors import MalformedInputError
+
+    if not scenario.island.has_land(name):
+        raise MalformedInputError("projection", f"land:{name}", f"no land {name} on this island")
+    return state.lands[scenario.island.index(name)]
+
+
+def _land_json(land: Any) -> dict[str, Any]:
     from invasion_oracle.model.spirit_island.pieces import describe
 
-    land = state.lands[index]
     return {"pieces": describe(land), "presence": dict(land.presence), "defend": land.defend}
 
 
 def _land(scenario: Any, state: Any, argument: str) -> Any:
-    from invasion_oracle.model.core.errors import MalformedInputError
-
-    if not scenario.island.has_land(argument):
-        raise MalformedInputError("projection", f"land:{argument}", f"no land {argument} on this island")
-    return _land_json(scenario, state, scenario.island.index(argument))
+    return _land_json(_land_at(scenario, state, argument))
 
 
 def _lands(scenario: Any, state: Any, argument: str) -> Any:
-    return {name: _land_json(scenario, state, i) for i, name in enumerate(scenario.island.lands)}
+    return {name: _land_json(land) for name, land in zip(scenario.island.lands, state.lands, strict=True)}
 
 
 def _fear(scenario: Any, state: Any, argument: str) -> Any:
@@ -65,9 +69,8 @@ def _fear(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _blight(scenario: Any, state: Any, argument: str) -> Any:
-    blighted = {
-        name: state.lands[i].blight for i, name in enumerate(scenario.island.lands) if state.lands[i].blight
-    }
+    lands = zip(scenario.island.lands, state.lands, strict=True)
+    blighted = {name: land.blight for name, land in lands if land.blight}
     return {
         "card": state.blight.card,
         "side": state.blight.side,
@@ -107,8 +110,7 @@ def _action(scenario: Any, state: Any, argument: str) -> Any:
 
 def _goal(scenario: Any, state: Any, argument: str) -> Any:
     """What a least-Defend goal is about in one land: its Blight and its Dahan (count, damaged)."""
-    _land(scenario, state, argument)  # checks the name
-    land = state.lands[scenario.island.index(argument)]
+    land = _land_at(scenario, state, argument)
     dahan = land.dahan
     return {"blight": land.blight, "dahan": len(dahan), "dahan_damaged": sum(1 for d in dahan if d.damage)}
 
@@ -463,13 +465,9 @@ def island_flips() -> Iterator[dict[str, Any]]:
 
 
 def _lands_after_ravage(pieces: str) -> Any:
-    from invasion_oracle.model import registry
     from invasion_oracle.model.core.play import run
-    from invasion_oracle.model.core.spec import ScenarioOptions
 
-    document = doc({"A5": pieces}, invader_board={"ravage": ["1W"]})
-    scenario = registry.spec(GAME).load(document, "suite", ScenarioOptions())
-    return run(scenario)
+    return run(load(GAME, doc({"A5": pieces}, invader_board={"ravage": ["1W"]})))
 
 
 def _notation(counts: tuple[int, int, int, int, int]) -> str:
@@ -483,19 +481,9 @@ def _notation(counts: tuple[int, int, int, int, int]) -> str:
 def smallest_ravages() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/spirit_island/boundaries.toml``: the smallest lands (hypothesis-shrunk)
     where a Ravage crosses a boundary."""
-    from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
 
-    from invasion_oracle.properties.budget import fixed_constants
-
     counts = st.tuples(*(st.integers(0, 2) for _ in range(3)), st.integers(0, 4), st.integers(0, 2))
-    quiet = settings(
-        database=None,
-        derandomize=True,
-        max_examples=100,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
 
     def events(c: Any, kind: str) -> list[Any]:
         return [e for e in _lands_after_ravage(_notation(c)).events if e.kind == kind]
@@ -528,8 +516,9 @@ def smallest_ravages() -> Iterator[dict[str, Any]]:
         ),
     }
     for name, (what, condition) in conditions.items():
-        with fixed_constants():  # the same draws whatever ran before (properties/budget.py)
-            found = find(counts, condition, settings=quiet)
+        found = shrunk(counts, condition, 100)
+        if found is None:
+            raise ValueError(f"{GAME}/boundaries: no land of up to 2E 2T 2C 4D 2D@1 where {what}")
         yield {"name": name, "what": what, "pieces": _notation(found)}
 
 

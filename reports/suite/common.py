@@ -1,0 +1,38 @@
+"""What the game plug-ins share: a scenario document loaded, a hypothesis-shrunk example, plain fields."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+
+def load(game: str, document: dict[str, Any]) -> Any:
+    """``document`` (a copy) loaded as ``game``'s scenario, under the rulings it names."""
+    from invasion_oracle.model import registry
+    from invasion_oracle.model.core.spec import ScenarioOptions
+
+    return registry.spec(game).load(copy.deepcopy(document), "suite", ScenarioOptions())
+
+
+def shrunk(strategy: Any, condition: Callable[[Any], bool], examples: int) -> Any | None:
+    """The smallest example of ``strategy`` meeting ``condition`` (hypothesis ``find``), or
+    ``None``; the same whatever ran before: derandomized, no database, the fixed constants of
+    ``properties/budget.py``."""
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis.errors import NoSuchExample
+
+    from invasion_oracle.properties.budget import fixed_constants
+
+    quiet = settings(
+        database=None,
+        derandomize=True,
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    try:
+        with fixed_constants():
+            return find(strategy, condition, settings=quiet)
+    except NoSuchExample:
+        return None
