@@ -18,6 +18,7 @@ from typing import Any
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.cloudspire_conflict import conflict_enemies, conflict_items
 from invasion_oracle.reports.suite.cloudspire_factions import GAME, faction_rows
+from invasion_oracle.reports.suite.common import fields, result
 from invasion_oracle.reports.suite.plugins import Projection
 
 # -- projections -------------------------------------------------------------------------------------
@@ -41,14 +42,7 @@ def _dice(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _hero(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "health": state.health,
-        "strategy": state.strategy,
-        "recovery": state.recovery,
-        "health_lost": state.health_lost,
-        "health_gained": state.health_gained,
-        "defeated": list(state.defeated),
-    }
+    return fields(state, "health strategy recovery health_lost health_gained defeated")
 
 
 def _spires(scenario: Any, state: Any, argument: str) -> Any:
@@ -74,21 +68,17 @@ def _piles(scenario: Any, state: Any, argument: str) -> Any:
     }
 
 
-def _result(scenario: Any, state: Any, argument: str) -> Any:
-    if state.outcome is None:
-        return {"result": "running", "reason": "", "round": state.round}
-    from invasion_oracle.reports.suite.events import coded_result
-
-    return coded_result(GAME, state.outcome.to_json())  # the reason as a code (and its ids), never prose
-
-
 PROJECTIONS = (
     Projection("lanes", "each lane's enemy stack (top card first) and the damage on its top card", _lanes),
     Projection("dice", "every unit die: zone, face and place; counts by zone", _dice),
     Projection("hero", "Health, Strategy, Recovery, Health lost and gained, enemies defeated", _hero),
     Projection("spires", "the occupied spire spaces: card, defeated, the dice on it", _spires),
     Projection("piles", "Deployment and Market Stacks, discard (card, side), inventory, boss added", _piles),
-    Projection("result", "win, loss, stopped or running, with the reason and round", _result),
+    result(
+        GAME,
+        "win, loss, stopped or running, with the reason and round",
+        lambda s: {"result": "running", "reason": "", "round": s.round},
+    ),
 )
 
 SUITE = game_suite(GAME, PROJECTIONS, (), (faction_rows, conflict_enemies, conflict_items))

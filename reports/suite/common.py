@@ -1,10 +1,13 @@
-"""What the game plug-ins share: a scenario document loaded, a hypothesis-shrunk example, plain fields."""
+"""What the game plug-ins share: a scenario document loaded, a hypothesis-shrunk example, plain
+fields, the ``result`` projection."""
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
 from typing import Any
+
+from invasion_oracle.reports.suite.plugins import Projection
 
 
 def load(game: str, document: dict[str, Any]) -> Any:
@@ -36,3 +39,28 @@ def shrunk(strategy: Any, condition: Callable[[Any], bool], examples: int) -> An
             return find(strategy, condition, settings=quiet)
     except NoSuchExample:
         return None
+
+
+def fields(value: Any, names: str) -> dict[str, Any]:
+    """``{NAME: value.NAME}`` for each of the space-separated ``names`` (a projection's plain
+    part), a tuple as a list.
+
+    >>> from types import SimpleNamespace
+    >>> fields(SimpleNamespace(deck=("1W", "2M"), pool=3), "deck pool")
+    {'deck': ['1W', '2M'], 'pool': 3}
+    """
+    return {
+        name: list(got) if isinstance(got := getattr(value, name), tuple) else got for name in names.split()
+    }
+
+
+def result(game: str, meaning: str, running: Callable[[Any], dict[str, Any]]) -> Projection:
+    """A game's ``result`` projection: ``running(state)`` while the game runs, else its outcome's
+    result with the reason as a code (and its ids), never prose."""
+
+    def project(scenario: Any, state: Any, argument: str) -> Any:
+        from invasion_oracle.reports.suite.events import coded_result
+
+        return running(state) if state.outcome is None else coded_result(game, state.outcome.to_json())
+
+    return Projection("result", meaning, project)

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from invasion_oracle.reports.suite.casefile import game_suite
-from invasion_oracle.reports.suite.common import load, shrunk
+from invasion_oracle.reports.suite.common import fields, load, result, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "spirit-island"
@@ -70,32 +70,11 @@ def _fear(scenario: Any, state: Any, argument: str) -> Any:
 
 def _blight(scenario: Any, state: Any, argument: str) -> Any:
     lands = zip(scenario.island.lands, state.lands, strict=True)
-    blighted = {name: land.blight for name, land in lands if land.blight}
-    return {
-        "card": state.blight.card,
-        "side": state.blight.side,
-        "pool": state.blight.pool,
-        "lands": blighted,
-    }
+    return fields(state.blight, "card side pool") | {"lands": {n: x.blight for n, x in lands if x.blight}}
 
 
 def _board(scenario: Any, state: Any, argument: str) -> Any:
-    board = state.invaders
-    return {
-        "deck": list(board.deck),
-        "ravage": list(board.ravage),
-        "build": list(board.build),
-        "explore": list(board.explore),
-        "discard": list(board.discard),
-    }
-
-
-def _result(scenario: Any, state: Any, argument: str) -> Any:
-    from invasion_oracle.reports.suite.events import coded_result
-
-    if state.outcome is None:
-        return {"result": "running", "reason": "", "turn": state.turn}
-    return coded_result(GAME, state.outcome.to_json())  # the reason as a code (and its ids), never prose
+    return fields(state.invaders, "deck ravage build explore discard")
 
 
 def _action(scenario: Any, state: Any, argument: str) -> Any:
@@ -121,7 +100,11 @@ PROJECTIONS = (
     Projection("fear", "the Fear track: pool, cards earned, Terror Level, generated", _fear),
     Projection("blight", "the Blight card, its side and pool; Blight by land", _blight),
     Projection("invader-board", "the Invader deck and the cards in each space", _board),
-    Projection("result", "win, loss or running, with the reason (a code) and turn", _result),
+    result(
+        GAME,
+        "win, loss or running, with the reason (a code) and turn",
+        lambda s: {"result": "running", "reason": "", "turn": s.turn},
+    ),
     Projection(
         "action",
         "one land as `land` gives it, with the Fear pool and cards earned and the Blight pool",
@@ -176,6 +159,11 @@ def _slug(text: str) -> str:
     return text.replace("@", "at").replace(" ", "-").lower() or "empty"
 
 
+def _pieces(pieces: str) -> dict[str, str]:
+    """A row's pieces in land notation, and as a name's part."""
+    return {"pieces": pieces, "slug": _slug(pieces)}
+
+
 # -- every board: single-land Ravage, Build and Explore (a case table, one builder) -----------------------
 
 SPREAD_RAVAGE = ("E", "2E", "T", "C", "D E", "D T", "2D C", "D@1 E")
@@ -203,36 +191,15 @@ def boards() -> Iterator[dict[str, Any]]:
     for b, (letter, terrains) in enumerate(_boards().items()):
         for n, terrain in terrains.items():
             keep = next(f"{letter}{k}" for k, t in terrains.items() if t != terrain)
+            land = {"board": letter, "land": f"{letter}{n}", "at": f"{letter}{n}".lower(), "keep": keep}
             for pattern, table in (("ravage", SPREAD_RAVAGE), ("build", SPREAD_BUILD)):
-                pieces = table[(b + n) % len(table)]
-                yield {
-                    "pattern": pattern,
-                    "board": letter,
-                    "land": f"{letter}{n}",
-                    "at": f"{letter}{n}".lower(),
-                } | {
-                    "terrain": terrain,
-                    "card": TERRAIN_CARD[terrain],
-                    "keep": keep,
-                    "pieces": pieces,
-                    "slug": _slug(pieces),
-                }
+                pieces = _pieces(table[(b + n) % len(table)])
+                yield land | pieces | {"pattern": pattern, "terrain": terrain, "card": TERRAIN_CARD[terrain]}
         for k, (terrain, card) in enumerate(TERRAIN_CARD.items()):
-            land = f"{letter}{(b + 3 * k) % 8 + 1}"
-            source = SPREAD_SOURCES[(b + k) % len(SPREAD_SOURCES)]
-            yield {
-                "pattern": "explore",
-                "board": letter,
-                "land": land,
-                "at": letter.lower(),
-                "terrain": terrain,
-            } | {
-                "card": card,
-                "card_id": card.lower(),
-                "source_at": land.lower(),
-                "pieces": source,
-                "slug": _slug(source),
-            }
+            source = f"{letter}{(b + 3 * k) % 8 + 1}"
+            explore = {"pattern": "explore", "board": letter, "land": source, "at": letter.lower()}
+            cards = {"terrain": terrain, "card": card, "card_id": card.lower(), "source_at": source.lower()}
+            yield explore | cards | _pieces(SPREAD_SOURCES[(b + k) % len(SPREAD_SOURCES)])
 
 
 # -- every invader card, layout, Event and Fear card of the data (case tables, one builder each) ----------
@@ -293,7 +260,7 @@ def invader_cards() -> Iterator[dict[str, Any]]:
                     pieces = table[(c + 2 * k) % len(table)]
                     keep = next(f"{letter}{n}" for n, t in lands.items() if t not in names)
                     row |= {"keep": keep, "keep_terrain": lands[int(keep[1:])]}
-                yield row | {"land": land, "at": land.lower(), "pieces": pieces, "slug": _slug(pieces)}
+                yield row | {"land": land, "at": land.lower()} | _pieces(pieces)
 
 
 def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -373,11 +340,14 @@ def most_fear_fight_backs() -> Iterator[dict[str, Any]]:
         plan = best_fight_back(parse_land(pieces), dahan, "fear", method="baseline")
         defend = sum({"E": 1, "T": 2, "C": 3}[p.label[0]] for p in parse_land(pieces).invaders)
         with_dahan = f"{pieces} {dahan}D" if dahan > 1 else f"{pieces} D"
-        yield {"pieces": pieces, "slug": _slug(pieces), "dahan": dahan, "with_dahan": with_dahan} | {
-            "defend": defend,
-            "value": plan.value,
-            "allocation": plan.allocation,
-        }
+        yield (
+            _pieces(pieces)
+            | {"dahan": dahan, "with_dahan": with_dahan, "defend": defend}
+            | {
+                "value": plan.value,
+                "allocation": plan.allocation,
+            }
+        )
 
 
 def least_defends() -> Iterator[dict[str, Any]]:
@@ -389,14 +359,7 @@ def least_defends() -> Iterator[dict[str, Any]]:
         least = least_defend(parse_land(pieces), goal, method="baseline").defend
         for defend in (least - 1, least):
             met = "met" if defend == least else "missed"
-            yield {
-                "pieces": pieces,
-                "slug": _slug(pieces),
-                "goal": goal,
-                "least": least,
-                "defend": defend,
-                "met": met,
-            }
+            yield _pieces(pieces) | {"goal": goal, "least": least, "defend": defend, "met": met}
 
 
 def least_harmful_cascades() -> Iterator[dict[str, Any]]:

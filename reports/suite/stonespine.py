@@ -23,7 +23,7 @@ from typing import Any
 from invasion_oracle.model.stonespine.dungeon import sides_text
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 from invasion_oracle.reports.suite.casefile import game_suite
-from invasion_oracle.reports.suite.common import load, shrunk
+from invasion_oracle.reports.suite.common import fields, load, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "stonespine"
@@ -32,28 +32,19 @@ GAME = "stonespine"
 
 
 def _heroes(scenario: Any, state: Any, argument: str) -> Any:
-    out = []
-    for p in state.players:
-        running = None
-        if p.running is not None:
-            run = p.running
-            running = {
-                "hero": run.color.value,
-                "chamber": run.at.name,
-                "damage": run.damage,
-                "visited": [c.name for c in run.visited],
-            }
-        out.append(
-            {
-                "name": p.name,
-                "gate_open": p.gate_open,
-                "waiting": [h.value for h in p.waiting],
-                "running": running,
-                "defeated": [{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
-                "escaped": [h.value for h in p.escaped],
-            }
-        )
-    return {"players": out}
+    def running(run: Any) -> dict[str, Any]:
+        visited = [c.name for c in run.visited]
+        return {"hero": run.color.value, "chamber": run.at.name, "damage": run.damage, "visited": visited}
+
+    return {
+        "players": [
+            fields(p, "name gate_open")
+            | {"waiting": [h.value for h in p.waiting], "running": running(p.running) if p.running else None}
+            | {"defeated": [{"chamber": c.name, "hero": h.value} for c, h in p.defeated]}
+            | {"escaped": [h.value for h in p.escaped]}
+            for p in state.players
+        ]
+    }
 
 
 def _dungeon(scenario: Any, state: Any, argument: str) -> Any:
@@ -83,42 +74,33 @@ def _dungeon(scenario: Any, state: Any, argument: str) -> Any:
 def _guardian(scenario: Any, state: Any, argument: str) -> Any:
     return {
         "players": [
-            {"name": p.name, "guardian": p.guardian.to_json(), "xp": p.xp, "gold": p.gold}
-            for p in state.players
+            {"name": p.name, "guardian": p.guardian.to_json(), **fields(p, "xp gold")} for p in state.players
         ]
     }
+
+
+def _by_year(pairs: Any) -> list[dict[str, Any]]:
+    return [{"year": year, "value": value} for year, value in pairs]
 
 
 def _scores(scenario: Any, state: Any, argument: str) -> Any:
     out: dict[str, Any] = {
         "players": [
-            {
-                "name": p.name,
-                "trophies": [{"year": y, "value": v} for y, v in p.trophies],
-                "demerits": [{"year": y, "value": v} for y, v in p.demerits],
-                "xp": p.xp,
-            }
+            fields(p, "name xp") | {"trophies": _by_year(p.trophies), "demerits": _by_year(p.demerits)}
             for p in state.players
         ],
         "heroes": [{"color": c.value, "health": state.health(c)} for c in COLORS],
         "final_scores": [s.to_json() for s in state.final_scores],
     }
     if state.solo:
-        out["jael"] = {
-            "trophies": [{"year": y, "value": v} for y, v in state.jael.trophies],
-            "xp": state.jael.xp,
-        }
+        out["jael"] = {"trophies": _by_year(state.jael.trophies), "xp": state.jael.xp}
     return out
 
 
 def _market(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "year": state.year,
-        "stage": state.stage.value,
-        "xp_spaces": list(state.market.xp_spaces),
-        "passages_sold": state.market.passages_sold,
-        "players": [{"name": p.name, "gold": p.gold, "xp": p.xp} for p in state.players],
-    }
+    market = fields(state.market, "xp_spaces passages_sold")
+    players = [fields(p, "name gold xp") for p in state.players]
+    return {"year": state.year, "stage": state.stage.value, **market, "players": players}
 
 
 PROJECTIONS = (

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.common import fields, result
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "vulketh"
@@ -43,17 +44,11 @@ def _hexes(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _tracks(scenario: Any, state: Any, argument: str) -> Any:
-    game = scenario.game()
-    return {
-        "score": state.score,
+    return fields(
+        state, "score player_supply invader_resources invader_supply reserve warlord_board developments"
+    ) | {
         "player_resources": state.resources.to_json(),
-        "player_supply": state.player_supply,
-        "invader_resources": state.invader_resources,
-        "invader_supply": state.invader_supply,
-        "reserve": state.reserve,
-        "warlord_board": list(state.warlord_board),
-        "summoned": game.summoned(state),
-        "developments": state.developments,
+        "summoned": scenario.game().summoned(state),
         "bronze": dict(state.bronze),
     }
 
@@ -65,20 +60,10 @@ def _board(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _decks(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "decks": {str(n): list(pile) for n, pile in enumerate(state.decks, 1)},
-        "discard": list(state.discard),
-        "last_card": state.last_card,
+    return {"decks": {str(n): list(pile) for n, pile in enumerate(state.decks, 1)}} | {
+        **fields(state, "discard last_card"),
         "invader_events": {"pile": list(state.event_pile), "discard": list(state.event_discard)},
     }
-
-
-def _result(scenario: Any, state: Any, argument: str) -> Any:
-    if state.outcome is None:
-        return {"result": "undecided", "round": state.round}
-    from invasion_oracle.reports.suite.events import coded_result
-
-    return coded_result(GAME, state.outcome.to_json())  # the reason as a code (and its ids), never prose
 
 
 PROJECTIONS = (
@@ -89,7 +74,11 @@ PROJECTIONS = (
     Projection(
         "decks", "the Invader draw piles, the face-up pile, the last card, the Invader Events", _decks
     ),
-    Projection("result", "player-wins, invader-wins or undecided, with the reason and round", _result),
+    result(
+        GAME,
+        "player-wins, invader-wins or undecided, with the reason and round",
+        lambda s: {"result": "undecided", "round": s.round},
+    ),
 )
 
 # -- scenario builders --------------------------------------------------------------------------------
