@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from invasion_oracle.model.cloudspire.outcome import piles_json
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.cloudspire_conflict import conflict_enemies, conflict_items
 from invasion_oracle.reports.suite.cloudspire_factions import GAME, faction_rows
-from invasion_oracle.reports.suite.common import fields, result
+from invasion_oracle.reports.suite.common import result
 from invasion_oracle.reports.suite.plugins import Projection
 
 # -- projections -------------------------------------------------------------------------------------
@@ -42,7 +44,7 @@ def _dice(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _hero(scenario: Any, state: Any, argument: str) -> Any:
-    return fields(state, "health strategy recovery health_lost health_gained defeated")
+    return fields_json(state, "health", "strategy", "recovery", "health_lost", "health_gained", "defeated")
 
 
 def _spires(scenario: Any, state: Any, argument: str) -> Any:
@@ -59,13 +61,7 @@ def _spires(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _piles(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "deployment": state.deployment.to_json(),
-        "market": state.market.to_json(),
-        "discard": [[card, side] for card, side in state.discard],
-        "inventory": list(state.inventory),
-        "boss_added": state.boss_added,
-    }
+    return piles_json(state) | {"boss_added": state.boss_added}
 
 
 PROJECTIONS = (

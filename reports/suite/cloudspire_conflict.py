@@ -308,12 +308,8 @@ def _enemy_deploy(card: Card) -> dict[str, Any]:
 def _enemy_defeat(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
     hero, sides = _against(faction)
-    pool = _Dice()
-    colour = crit_colour(hero)
-    crit = pool.take(colour)
-    applied = _worn(pool, enemy, colour)
+    pool, crit, zones = _crit(hero, enemy)
     armored = has(enemy.ongoing, EffectKind.ARMORED)
-    zones: dict[str, Any] = {"loaded": {crit: {"slot": "hero.bp1", "face": "crit"}}, "applied": applied}
     state: dict[str, Any] = {**sides, "lanes": {"bottom": [enemy.name]}, "health": hero.health - 3}
     hit = "the crit deals only 1, as it is armored, enough" if armored else "the crit's 2 damage defeat it"
     words = []
@@ -369,15 +365,31 @@ def _worn(pool: _Dice, enemy: EnemySide, colour: Colour | None = None) -> dict[s
     return {(pool.take() if colour is None else pool.like(colour)): hit for _ in range(enemy.health - 1)}
 
 
+def _fired(card: Card, colour: Colour) -> dict[str, Any]:
+    """A rolled hit of ``colour`` fired at the first enemy of the facing faction, worn down to 1 Health."""
+    pool = _Dice()
+    die = pool.take(colour)
+    target = _enemy(_conflict(pairing_of(card.faction).facing)[0])
+    return {"die": die, "target": target.name, "dice": dice(die, applied=_worn(pool, target))}
+
+
+def _crit(hero: HeroSide, enemy: EnemySide) -> tuple[_Dice, str, dict[str, Any]]:
+    """A crit loaded on the hero's first blueprint, ``enemy`` worn down to 1 Health: dice, crit, zones."""
+    pool = _Dice()
+    colour = crit_colour(hero)
+    crit = pool.take(colour)
+    loaded = {crit: {"slot": "hero.bp1", "face": "crit"}}
+    return pool, crit, {"loaded": loaded, "applied": _worn(pool, enemy, colour)}
+
+
 def _item_fire(card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None and item.spire
     slots = _slots(card)
     if item_check(card) == "ignore-blueprint":
-        free = [s for s, _ in slots if s.startswith("free")]
         printed = {c for c in item.blueprints if c is not None}
         colour: Colour = next(c for c in Colour if c not in printed and c is not Colour.RED)
-        suffix = free[0]
+        suffix = next(s for s, _ in slots if s.startswith("free"))
         how = f"a {colour.value} die (a colour it does not print) loaded ignoring its blueprint"
         features = ["place-spire", "load", "blueprint-kinds", "hit"]
     else:
@@ -385,38 +397,19 @@ def _item_fire(card: Card) -> dict[str, Any]:
         colour = wanted if wanted is not None else Colour.PURPLE
         how = f"a {colour.value} die loaded on its first printed {'wild ' if wanted is None else ''}blueprint"
         features = ["place-spire", "load", "hit", *(["blueprint-kinds"] if wanted is None else [])]
-    pool = _Dice()
-    die = pool.take(colour)
-    target = _enemy(_conflict(pairing_of(card.faction).facing)[0])
-    return {
-        "pattern": "spire-fire",
-        "how": how,
-        "features": features,
-        "slot": suffix,
-        "colour": colour.value,
-    } | {"die": die, "target": target.name, "dice": dice(die, applied=_worn(pool, target))}
+    found = {"how": how, "features": features, "slot": suffix, "colour": colour.value}
+    return {"pattern": "spire-fire"} | found | _fired(card, colour)
 
 
 def _item_lattice(card: Card) -> dict[str, Any]:
-    item = card.item
-    assert item is not None and item.spire
     allied = side(pairing_of(card.faction))["allied"]
     neighbour = next(c for c in _allied_spires(allied, 1) if c.id != card.id and c.item != card.item)
     assert neighbour.item is not None
-    pool = _Dice()
-    die = pool.take(Colour.YELLOW)
-    target = _enemy(_conflict(pairing_of(card.faction).facing)[0])
-    return {
-        "pattern": "lattice",
-        "neighbour": neighbour.item.name,
-        "neighbour_card": neighbour.id,
-        "die": die,
-    } | {"target": target.name, "dice": dice(die, applied=_worn(pool, target))}
+    found = {"neighbour": neighbour.item.name, "neighbour_card": neighbour.id}
+    return {"pattern": "lattice"} | found | _fired(card, Colour.YELLOW)
 
 
 def _item_drilling(card: Card) -> dict[str, Any]:
-    item = card.item
-    assert item is not None
     allied = side(pairing_of(card.faction))["allied"]
     active = next(
         c for c in _allied_spires(allied, 1) if not has(c.item.effects if c.item else (), EffectKind.DRILLING)
@@ -454,10 +447,7 @@ def _item_gain(card: Card) -> dict[str, Any]:
     enemy = _enemy(target)
     reward = next(e for e in enemy.reward if e.kind is EffectKind.DRAW_KEEP)
     other = next(c for c in _conflict(card.faction) if c.id != card.id)
-    pool = _Dice()
-    colour = crit_colour(hero)
-    crit = pool.take(colour)
-    zones = {"loaded": {crit: {"slot": "hero.bp1", "face": "crit"}}, "applied": _worn(pool, enemy, colour)}
+    _, crit, zones = _crit(hero, enemy)
     return {
         "pattern": "health-on-gain",
         "enemy": enemy.name,

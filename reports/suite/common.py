@@ -1,5 +1,5 @@
-"""What the game plug-ins share: a scenario document loaded, a hypothesis-shrunk example, plain
-fields, the ``result`` projection."""
+"""What the game plug-ins share: a scenario document loaded, a hypothesis-shrunk example, the
+``result`` projection."""
 
 from __future__ import annotations
 
@@ -39,19 +39,6 @@ def shrunk(strategy: Any, condition: Callable[[Any], bool], examples: int) -> An
             return find(strategy, condition, settings=quiet)
     except NoSuchExample:
         return None
-
-
-def fields(value: Any, names: str) -> dict[str, Any]:
-    """``{NAME: value.NAME}`` for each of the space-separated ``names`` (a projection's plain
-    part), a tuple as a list.
-
-    >>> from types import SimpleNamespace
-    >>> fields(SimpleNamespace(deck=("1W", "2M"), pool=3), "deck pool")
-    {'deck': ['1W', '2M'], 'pool': 3}
-    """
-    return {
-        name: list(got) if isinstance(got := getattr(value, name), tuple) else got for name in names.split()
-    }
 
 
 def result(game: str, meaning: str, running: Callable[[Any], dict[str, Any]]) -> Projection:

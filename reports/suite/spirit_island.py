@@ -24,8 +24,10 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.spirit_island.outcome import fear_json, land_json
 from invasion_oracle.reports.suite.casefile import game_suite
-from invasion_oracle.reports.suite.common import fields, load, result, shrunk
+from invasion_oracle.reports.suite.common import load, result, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "spirit-island"
@@ -41,40 +43,22 @@ def _land_at(scenario: Any, state: Any, name: str) -> Any:
     return state.lands[scenario.island.index(name)]
 
 
-def _land_json(land: Any) -> dict[str, Any]:
-    from invasion_oracle.model.spirit_island.pieces import describe
-
-    return {"pieces": describe(land), "presence": dict(land.presence), "defend": land.defend}
-
-
 def _land(scenario: Any, state: Any, argument: str) -> Any:
-    return _land_json(_land_at(scenario, state, argument))
+    return land_json(_land_at(scenario, state, argument))
 
 
 def _lands(scenario: Any, state: Any, argument: str) -> Any:
-    return {name: _land_json(land) for name, land in zip(scenario.island.lands, state.lands, strict=True)}
-
-
-def _fear(scenario: Any, state: Any, argument: str) -> Any:
-    fear = state.fear
-    return {
-        "pool": fear.in_pool,
-        "pool_size": fear.pool_size,
-        "earned_total": fear.earned_total,
-        "terror_level": min(fear.terror_level, 3),
-        "unresolved": list(fear.earned),
-        "resolved": list(fear.discard),
-        "generated": fear.generated,
-    }
+    return {name: land_json(land) for name, land in zip(scenario.island.lands, state.lands, strict=True)}
 
 
 def _blight(scenario: Any, state: Any, argument: str) -> Any:
     lands = zip(scenario.island.lands, state.lands, strict=True)
-    return fields(state.blight, "card side pool") | {"lands": {n: x.blight for n, x in lands if x.blight}}
+    blighted = {name: land.blight for name, land in lands if land.blight}
+    return fields_json(state.blight, "card", "side", "pool", "lands", lands=blighted)
 
 
 def _board(scenario: Any, state: Any, argument: str) -> Any:
-    return fields(state.invaders, "deck ravage build explore discard")
+    return fields_json(state.invaders, "deck", "ravage", "build", "explore", "discard")
 
 
 def _action(scenario: Any, state: Any, argument: str) -> Any:
@@ -97,7 +81,11 @@ def _goal(scenario: Any, state: Any, argument: str) -> Any:
 PROJECTIONS = (
     Projection("land", "one land: pieces (land notation), Presence by Spirit, Defend", _land, "land name"),
     Projection("lands", "every land, as `land` gives it, by name", _lands),
-    Projection("fear", "the Fear track: pool, cards earned, Terror Level, generated", _fear),
+    Projection(
+        "fear",
+        "the Fear track: pool, cards earned, Terror Level, generated",
+        lambda scenario, state, argument: fear_json(state.fear),
+    ),
     Projection("blight", "the Blight card, its side and pool; Blight by land", _blight),
     Projection("invader-board", "the Invader deck and the cards in each space", _board),
     result(

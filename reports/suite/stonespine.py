@@ -20,10 +20,12 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.stonespine.dungeon import sides_text
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.model.stonespine.outcome import by_year
 from invasion_oracle.reports.suite.casefile import game_suite
-from invasion_oracle.reports.suite.common import fields, load, shrunk
+from invasion_oracle.reports.suite.common import load, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "stonespine"
@@ -38,69 +40,58 @@ def _heroes(scenario: Any, state: Any, argument: str) -> Any:
 
     return {
         "players": [
-            fields(p, "name gate_open")
-            | {"waiting": [h.value for h in p.waiting], "running": running(p.running) if p.running else None}
-            | {"defeated": [{"chamber": c.name, "hero": h.value} for c, h in p.defeated]}
-            | {"escaped": [h.value for h in p.escaped]}
+            fields_json(
+                p,
+                *("name", "gate_open", "waiting", "running", "defeated", "escaped"),
+                running=running(p.running) if p.running else None,
+                defeated=[{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
+            )
             for p in state.players
         ]
     }
 
 
 def _dungeon(scenario: Any, state: Any, argument: str) -> Any:
-    out = []
-    for p in state.players:
-        chambers = {}
-        for cell in p.dungeon.cells():
-            chamber = p.dungeon.chamber(cell)
-            entry: dict[str, Any] = {"spaces": [str(s) for s in chamber.spaces]}
-            if chamber.passages:
-                entry["passages"] = sides_text(chamber.passages)
-            if chamber.collapsing:
-                entry["collapsing"] = sides_text(chamber.collapsing)
-            chambers[cell.name] = entry
-        out.append(
-            {
-                "name": p.name,
-                "rows": p.dungeon.rows,
-                "chambers": chambers,
-                "guardians": [c.name for c in p.placement.guardians],
-                "minions": [c.name for c in p.placement.minions],
-            }
-        )
-    return {"players": out}
+    def chamber_json(chamber: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {"spaces": [str(s) for s in chamber.spaces]}
+        if chamber.passages:
+            entry["passages"] = sides_text(chamber.passages)
+        if chamber.collapsing:
+            entry["collapsing"] = sides_text(chamber.collapsing)
+        return entry
+
+    def player_json(p: Any) -> dict[str, Any]:
+        chambers = {cell.name: chamber_json(p.dungeon.chamber(cell)) for cell in p.dungeon.cells()}
+        return {"name": p.name, "rows": p.dungeon.rows, "chambers": chambers, **p.placement.to_json()}
+
+    return {"players": [player_json(p) for p in state.players]}
 
 
 def _guardian(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "players": [
-            {"name": p.name, "guardian": p.guardian.to_json(), **fields(p, "xp gold")} for p in state.players
-        ]
-    }
-
-
-def _by_year(pairs: Any) -> list[dict[str, Any]]:
-    return [{"year": year, "value": value} for year, value in pairs]
+    return {"players": [fields_json(p, "name", "guardian", "xp", "gold") for p in state.players]}
 
 
 def _scores(scenario: Any, state: Any, argument: str) -> Any:
     out: dict[str, Any] = {
         "players": [
-            fields(p, "name xp") | {"trophies": _by_year(p.trophies), "demerits": _by_year(p.demerits)}
+            fields_json(p, "name", "xp") | {"trophies": by_year(p.trophies), "demerits": by_year(p.demerits)}
             for p in state.players
         ],
         "heroes": [{"color": c.value, "health": state.health(c)} for c in COLORS],
         "final_scores": [s.to_json() for s in state.final_scores],
     }
     if state.solo:
-        out["jael"] = {"trophies": _by_year(state.jael.trophies), "xp": state.jael.xp}
+        out["jael"] = {"trophies": by_year(state.jael.trophies), "xp": state.jael.xp}
     return out
 
 
 def _market(scenario: Any, state: Any, argument: str) -> Any:
-    market = fields(state.market, "xp_spaces passages_sold")
-    players = [fields(p, "name gold xp") for p in state.players]
-    return {"year": state.year, "stage": state.stage.value, **market, "players": players}
+    players = [fields_json(p, "name", "gold", "xp") for p in state.players]
+    return (
+        fields_json(state, "year", "stage")
+        | fields_json(state.market, "xp_spaces", "passages_sold")
+        | {"players": players}
+    )
 
 
 PROJECTIONS = (

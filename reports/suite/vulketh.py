@@ -18,8 +18,10 @@ import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.vulketh.outcome import board_json, decks_json, hexes_json
 from invasion_oracle.reports.suite.casefile import game_suite
-from invasion_oracle.reports.suite.common import fields, result
+from invasion_oracle.reports.suite.common import result
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "vulketh"
@@ -27,52 +29,40 @@ GAME = "vulketh"
 # -- projections ----------------------------------------------------------------------------------
 
 
-def _hex_json(state: Any, number: int) -> dict[str, Any]:
-    return dict(state.hex(number).to_json())
-
-
 def _hex(scenario: Any, state: Any, argument: str) -> Any:
     from invasion_oracle.model.core.errors import MalformedInputError
 
     if not argument.isdigit() or not 1 <= int(argument) <= 9:
         raise MalformedInputError("projection", f"hex:{argument}", "the hexes are numbered 1-9")
-    return _hex_json(state, int(argument))
-
-
-def _hexes(scenario: Any, state: Any, argument: str) -> Any:
-    return {str(n): _hex_json(state, n) for n in range(1, 10)}
+    return state.hex(int(argument)).to_json()
 
 
 def _tracks(scenario: Any, state: Any, argument: str) -> Any:
-    return fields(
-        state, "score player_supply invader_resources invader_supply reserve warlord_board developments"
-    ) | {
+    tracks = ("score", "player_supply", "invader_resources", "invader_supply", "reserve", "warlord_board")
+    return fields_json(state, *tracks, "developments") | {
         "player_resources": state.resources.to_json(),
         "summoned": scenario.game().summoned(state),
         "bronze": dict(state.bronze),
     }
 
 
-def _board(scenario: Any, state: Any, argument: str) -> Any:
-    from invasion_oracle.model.vulketh.action_board import ACTIONS, strength
-
-    return {a: {"dice": list(state.board.row(a)), "strength": strength(state.board.row(a))} for a in ACTIONS}
-
-
-def _decks(scenario: Any, state: Any, argument: str) -> Any:
-    return {"decks": {str(n): list(pile) for n, pile in enumerate(state.decks, 1)}} | {
-        **fields(state, "discard last_card"),
-        "invader_events": {"pile": list(state.event_pile), "discard": list(state.event_discard)},
-    }
-
-
 PROJECTIONS = (
-    Projection("hexes", "every hex: player, invaders, warlord, village, rivals", _hexes),
+    Projection(
+        "hexes",
+        "every hex: player, invaders, warlord, village, rivals",
+        lambda scenario, state, argument: hexes_json(state),
+    ),
     Projection("hex", "one hex, as `hexes` gives it", _hex, "hex number"),
     Projection("tracks", "score, resources, supplies, overrun reserve, Warlord Board, summoned", _tracks),
-    Projection("board", "the action board: each row's dice (oldest first) and strength", _board),
     Projection(
-        "decks", "the Invader draw piles, the face-up pile, the last card, the Invader Events", _decks
+        "board",
+        "the action board: each row's dice (oldest first) and strength",
+        lambda scenario, state, argument: board_json(state),
+    ),
+    Projection(
+        "decks",
+        "the Invader draw piles, the face-up pile, the last card, the Invader Events",
+        lambda scenario, state, argument: decks_json(state),
     ),
     result(
         GAME,
