@@ -19,15 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from invasion_oracle.model.cloudspire.cards import (
-    Card,
-    CardKind,
-    Effect,
-    EffectKind,
-    EnemySide,
-    HeroSide,
-    has,
-)
+from invasion_oracle.model.cloudspire.cards import CardKind, Effect, EffectKind, EnemySide, HeroSide, has
 from invasion_oracle.model.cloudspire.data import default_data
 from invasion_oracle.model.cloudspire.dice import Colour, colour_of
 from invasion_oracle.model.core.overrides import in_force_untracked
@@ -56,9 +48,9 @@ class Pairing:
 def pairings() -> tuple[Pairing, ...]:
     """Every faction of the data in force, in its order: allied with the next two, facing the third."""
     names = list(factions())
-    if len(names) < 4:
-        raise ValueError(f"{GROUP}: the pairings need four factions or more, the data has {len(names)}")
     n = len(names)
+    if n < 4:
+        raise ValueError(f"{GROUP}: the pairings need four factions or more, the data has {n}")
     return tuple(
         Pairing(name, (names[(i + 1) % n], names[(i + 2) % n]), names[(i + 3) % n])
         for i, name in enumerate(names)
@@ -101,16 +93,14 @@ def _factions(key: tuple[str, str] | None) -> dict[str, Faction]:
     data = default_data()
 
     def faction(name: str) -> Faction:
-        (hero_card,), (mini,) = (
-            data.faction_cards(name, CardKind.HERO),
-            data.faction_cards(name, CardKind.MINI),
-        )
+        (hero_card,) = data.faction_cards(name, CardKind.HERO)
+        (mini,) = data.faction_cards(name, CardKind.MINI)
         assert hero_card.hero is not None and hero_card.enemy is not None
         assert mini.item is not None and mini.enemy is not None
-        conflict: tuple[Card, ...] = data.faction_cards(name, CardKind.CONFLICT)
+        conflict = data.faction_cards(name, CardKind.CONFLICT)
         icons = [c.enemy.name for c in conflict if c.enemy and c.enemy.additional_enemies]
-        boss, hero = hero_card.enemy, hero_card.hero
-        return Faction(name, hero, boss, mini.item.name, mini.item.effects, mini.enemy, next(iter(icons), ""))
+        figures = (hero_card.hero, hero_card.enemy, mini.item.name, mini.item.effects, mini.enemy)
+        return Faction(name, *figures, next(iter(icons), ""))
 
     return {name: faction(name) for name in data.factions}
 
