@@ -50,10 +50,17 @@ def outcome(scenario: Scenario, state: GameState) -> dict[str, Any]:
             for space, p in zip(SPIRE_SPACES, state.spires, strict=True)
             if p is not None
         },
-        "inventory": list(state.inventory),
+        **piles_json(state),
+        "boss": {"card": state.boss, "added": state.boss_added},
+        "dice": {zone.value: [d.describe() for d in state.in_zone(zone)] for zone in Zone},
+    }
+
+
+def piles_json(state: GameState) -> dict[str, Any]:
+    """The Deployment and Market Stacks, the discard (card, side) and the inventory."""
+    return {
         "deployment": state.deployment.to_json(),
         "market": state.market.to_json(),
         "discard": [[card, side] for card, side in state.discard],
-        "boss": {"card": state.boss, "added": state.boss_added},
-        "dice": {zone.value: [d.describe() for d in state.in_zone(zone)] for zone in Zone},
+        "inventory": list(state.inventory),
     }

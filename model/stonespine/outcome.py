@@ -23,8 +23,8 @@ def outcome(state: GameState) -> dict[str, Any]:
                 "entered": p.entered,
                 "gate_open": p.gate_open,
                 "xp": p.xp,
-                "trophies": [{"year": y, "value": v} for y, v in p.trophies],
-                "demerits": [{"year": y, "value": v} for y, v in p.demerits],
+                "trophies": by_year(p.trophies),
+                "demerits": by_year(p.demerits),
                 "guardian": p.guardian.to_json(),
                 "placement": p.placement.to_json(),
             }
@@ -36,10 +36,12 @@ def outcome(state: GameState) -> dict[str, Any]:
         "heroes": [{"color": c.value, "card": state.card(c).name, "health": state.health(c)} for c in COLORS],
     }
     if state.solo:
-        result["jael"] = {
-            "trophies": [{"year": y, "value": v} for y, v in state.jael.trophies],
-            "xp": state.jael.xp,
-        }
+        result["jael"] = {"trophies": by_year(state.jael.trophies), "xp": state.jael.xp}
     if state.final_scores:
         result["final_scores"] = [s.to_json() for s in state.final_scores]
     return result
+
+
+def by_year(pairs: tuple[tuple[int, int], ...]) -> list[dict[str, int]]:
+    """Trophies or demerits, ``(year, value)`` pairs, as JSON."""
+    return [{"year": year, "value": value} for year, value in pairs]

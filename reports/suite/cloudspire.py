@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from invasion_oracle.model.cloudspire.outcome import piles_json
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.cloudspire_conflict import conflict_enemies, conflict_items
 from invasion_oracle.reports.suite.cloudspire_factions import GAME, faction_rows
+from invasion_oracle.reports.suite.common import result
 from invasion_oracle.reports.suite.plugins import Projection
 
 # -- projections -------------------------------------------------------------------------------------
@@ -41,14 +44,7 @@ def _dice(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _hero(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "health": state.health,
-        "strategy": state.strategy,
-        "recovery": state.recovery,
-        "health_lost": state.health_lost,
-        "health_gained": state.health_gained,
-        "defeated": list(state.defeated),
-    }
+    return fields_json(state, "health", "strategy", "recovery", "health_lost", "health_gained", "defeated")
 
 
 def _spires(scenario: Any, state: Any, argument: str) -> Any:
@@ -65,21 +61,7 @@ def _spires(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _piles(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "deployment": state.deployment.to_json(),
-        "market": state.market.to_json(),
-        "discard": [[card, side] for card, side in state.discard],
-        "inventory": list(state.inventory),
-        "boss_added": state.boss_added,
-    }
-
-
-def _result(scenario: Any, state: Any, argument: str) -> Any:
-    if state.outcome is None:
-        return {"result": "running", "reason": "", "round": state.round}
-    from invasion_oracle.reports.suite.events import coded_result
-
-    return coded_result(GAME, state.outcome.to_json())  # the reason as a code (and its ids), never prose
+    return piles_json(state) | {"boss_added": state.boss_added}
 
 
 PROJECTIONS = (
@@ -88,7 +70,11 @@ PROJECTIONS = (
     Projection("hero", "Health, Strategy, Recovery, Health lost and gained, enemies defeated", _hero),
     Projection("spires", "the occupied spire spaces: card, defeated, the dice on it", _spires),
     Projection("piles", "Deployment and Market Stacks, discard (card, side), inventory, boss added", _piles),
-    Projection("result", "win, loss, stopped or running, with the reason and round", _result),
+    result(
+        GAME,
+        "win, loss, stopped or running, with the reason and round",
+        lambda s: {"result": "running", "reason": "", "round": s.round},
+    ),
 )
 
 SUITE = game_suite(GAME, PROJECTIONS, (), (faction_rows, conflict_enemies, conflict_items))

@@ -2,67 +2,65 @@
 
 A conflict card is an enemy on one side and an item or spire on the other (20 Strong: Cloudspire
 Rulebook, Components and Card Faces). The rest of the suite plays a few of them again and again;
-here :data:`ITEM_CHECK_OF` names every conflict card with the check that shows its item side, and
+:func:`item_check` names the check that shows a card's item side (from its effects), and
 :func:`conflict_enemies` and :func:`conflict_items` read each card's values from the data in force
 into the rows of ``cases/cloudspire/conflict.toml``, whose patterns say what each check plays
-(three on the enemy side, against the hero that faces the card's faction's boss in the factions
-table: an attack on the hero, a deployment, a defeat with its reward; one on the item side, with
+(three on the enemy side, against the hero that faces the card's faction's boss by the factions'
+pairings: an attack on the hero, a deployment, a defeat with its reward; one on the item side, with
 the card's own faction's hero). A check the data does not fit is refused, naming the card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from invasion_oracle.model.cloudspire.cards import Card, CardKind, EffectKind, EnemySide, has, total
-from invasion_oracle.model.cloudspire.data import GameData, default_data
+from invasion_oracle.model.cloudspire.cards import Card, CardKind, EffectKind, EnemySide, HeroSide, has, total
+from invasion_oracle.model.cloudspire.data import default_data
 from invasion_oracle.model.cloudspire.dice import Colour, colour_of
-from invasion_oracle.reports.suite.cloudspire_factions import DICE, dice, factions, side
-from invasion_oracle.reports.suite.cloudspire_factions import TABLE as FACTION_TABLE
+from invasion_oracle.reports.suite.cloudspire_factions import (
+    DICE,
+    crit_colour,
+    dice,
+    effect_words,
+    facing_of,
+    factions,
+    pairing_of,
+    side,
+)
 
 GROUP = "conflict"
 
 ENEMY_CHECKS = ("enemy-attack", "enemy-deploy", "enemy-defeat")
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One conflict card: the check showing its item side, and the checks of its enemy side."""
-
-    card: str
-    item: str
-    enemy: tuple[str, ...] = ENEMY_CHECKS
-
-
-ITEM_CHECK_OF = {
-    "spire-fire": "Aurora-3 Cobalt-1 Cobalt-2 Cobalt-3 Cobalt-5 Driftwood-1 Driftwood-2 Driftwood-3 Driftwood-5 "
-    "Ember-1 Ember-2 Ember-3 Frost-1 Frost-2 Frost-3 Frost-5 Gale-3 Gale-5 Harbor-1 Harbor-2 Harbor-3 "
-    "Ivory-1 Ivory-2 Ivory-3 Ivory-5",
-    "ignore-blueprint": "Aurora-1 Aurora-2 Basalt-1 Basalt-2",
-    "lattice": "Gale-1 Gale-2",
-    "drilling": "Basalt-3 Basalt-4",
-    "recovery-bonus": "Aurora-4 Basalt-5 Cobalt-4 Ember-4 Gale-4 Harbor-4 Ivory-4",
-    "health-on-gain": "Aurora-5 Driftwood-4 Ember-5 Frost-4 Harbor-5",
-}
-"""Every conflict card of the data, by the check that shows its item side."""
-TABLE: tuple[Row, ...] = tuple(
-    sorted(
-        (Row(c, check) for check, cards in ITEM_CHECK_OF.items() for c in cards.split()), key=lambda r: r.card
-    )
+ITEM_CHECKS = (  # the first effect of these an item has names its check; a spire without one fires
+    (EffectKind.IGNORE_BLUEPRINT, "ignore-blueprint", True),
+    (EffectKind.LATTICE, "lattice", True),
+    (EffectKind.DRILLING, "drilling", True),
+    (EffectKind.RECOVERY_BONUS, "recovery-bonus", False),
+    (EffectKind.HEALTH_ON_GAIN, "health-on-gain", False),
+    (None, "spire-fire", True),
 )
-"""The conflict cards by id, each with its item check (the enemy side: every card, every check)."""
+
+
+def item_check(card: Card) -> str:
+    """The check that shows ``card``'s item side: the first of :data:`ITEM_CHECKS` whose effect it
+    has (a spire or an item as the check needs), else ``spire-fire`` for a spire that prints a
+    blueprint; an item none fits is refused, naming the card."""
+    item = card.item
+    assert item is not None
+    for kind, check, spire in ITEM_CHECKS:
+        if kind is None or has(item.effects, kind):
+            if spire is not item.spire or (kind is None and not item.blueprints):
+                break
+            return check
+    raise ValueError(f"{GROUP}/{card.id}: no check shows the {'spire' if item.spire else 'item'} {item.name}")
+
 
 # -- the data ---------------------------------------------------------------------------------------
 
 
-def _data() -> GameData:
-    return default_data()  # cached there, per data in force
-
-
 def _card(card_id: str) -> Card:
-    return _data().by_id(card_id)
+    return default_data().by_id(card_id)  # cached there, per data in force
 
 
 def _enemy(card: Card) -> EnemySide:
@@ -71,25 +69,14 @@ def _enemy(card: Card) -> EnemySide:
 
 
 def _conflict(faction: str) -> tuple[Card, ...]:
-    return _data().faction_cards(faction, CardKind.CONFLICT)
+    return default_data().faction_cards(faction, CardKind.CONFLICT)
 
 
-def _facing_of(faction: str) -> str:
-    """The faction whose hero faces ``faction``'s boss in the factions table."""
-    return next(row.facing for row in FACTION_TABLE if row.faction == faction)
-
-
-def _hero_side(faction: str) -> dict[str, Any]:
-    """``faction``'s hero with its allies, against its facing faction's boss."""
-    return side(next(row for row in FACTION_TABLE if row.faction == faction))
-
-
-def _against(faction: str) -> tuple[str, dict[str, Any]]:
-    """The hero facing ``faction``'s boss (its faction, and the described state's hero, allies
-    and boss): the side ``faction``'s enemies play against."""
-    hero_faction = next(row.faction for row in FACTION_TABLE if row.facing == faction)
-    assert faction not in _hero_side(hero_faction)["allied"], faction
-    return hero_faction, _hero_side(hero_faction)
+def _against(faction: str) -> tuple[HeroSide, dict[str, Any]]:
+    """The hero facing ``faction``'s boss and the described state's hero, allies and boss: the
+    side ``faction``'s enemies play against."""
+    row = facing_of(faction)
+    return factions()[row.faction].hero, side(row)
 
 
 def _bonus(faction: str) -> int:
@@ -102,10 +89,8 @@ def _bonus(faction: str) -> int:
 
 
 def _effects(side: EnemySide) -> str:
-    parts = [f"on activation {e}" for e in side.activation]
-    parts += [str(e) for e in side.ongoing]
-    parts += [f"after {e}" for e in side.after]
-    parts += [f"reward {e}" for e in side.reward]
+    parts = [*effect_words(side.activation, "on activation "), *effect_words(side.ongoing)]
+    parts += [*effect_words(side.after, "after "), *effect_words(side.reward, "reward ")]
     if side.additional_enemies:
         parts.append(f"{side.additional_enemies} additional enemy icon")
     return f", {', '.join(parts)}" if parts else ""
@@ -211,14 +196,13 @@ def _plain_enemy(faction: str, *, skip: tuple[str, ...] = ()) -> Card:
 
 def _enemy_attack(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
-    hero_faction, side = _against(faction)
-    hero = factions()[hero_faction].hero
+    hero, sides = _against(faction)
     ranged = has(enemy.ongoing, EffectKind.RANGED)
     after = total(enemy.after, EffectKind.DAMAGE_HERO)
     reach = "from the middle lane, as it is ranged (no spire in the middle row)"
     bonus = ("boss",) if _bonus(faction) else ()
     return (
-        side
+        sides
         | {"enemy": enemy.name, "stats": _stats(enemy), "hero_health": hero.health}
         | {
             "reach": reach if ranged else "from the bottom lane (no spire beside it)",
@@ -239,8 +223,7 @@ def _enemy_attack(card: Card) -> dict[str, Any]:
 
 def _enemy_deploy(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
-    hero_faction, side = _against(faction)
-    hero = factions()[hero_faction].hero
+    hero, sides = _against(faction)
     ranged = has(enemy.ongoing, EffectKind.RANGED)
     damage = enemy.damage + _bonus(faction)
     pool = _Dice()
@@ -257,7 +240,7 @@ def _enemy_deploy(card: Card) -> dict[str, Any]:
             words.append(f"its activation effect costs {hero.name} {effect.amount} Health")
         elif effect.kind is EffectKind.EXHAUST_POOL:
             words.append(f"its activation effect exhausts {effect.amount} of the pool's dice")
-    state: dict[str, Any] = {**side, "deployment": deployment}
+    state: dict[str, Any] = {**sides, "deployment": deployment}
     zones: dict[str, Any] = {}
     if ranged:
         words.append(
@@ -265,7 +248,7 @@ def _enemy_deploy(card: Card) -> dict[str, Any]:
         )
     else:
         misses = damage - 1
-        spires = _allied_spires(side["allied"], 1)
+        spires = _allied_spires(sides["allied"], 1)
         loaded: dict[str, Any] = {}
         placed: dict[str, str] = {}
         spaces = ["L-top", "R-top"]
@@ -324,15 +307,10 @@ def _enemy_deploy(card: Card) -> dict[str, Any]:
 
 def _enemy_defeat(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
-    hero_faction, side = _against(faction)
-    hero = factions()[hero_faction].hero
-    pool = _Dice()
-    colour = hero.blueprint[0] if hero.blueprint and hero.blueprint[0] is not None else Colour.PURPLE
-    crit = pool.take(colour)
-    applied = {pool.like(colour): {"card": enemy.name, "face": "hit"} for _ in range(enemy.health - 1)}
+    hero, sides = _against(faction)
+    pool, crit, zones = _crit(hero, enemy)
     armored = has(enemy.ongoing, EffectKind.ARMORED)
-    zones: dict[str, Any] = {"loaded": {crit: {"slot": "hero.bp1", "face": "crit"}}, "applied": applied}
-    state: dict[str, Any] = {**side, "lanes": {"bottom": [enemy.name]}, "health": hero.health - 3}
+    state: dict[str, Any] = {**sides, "lanes": {"bottom": [enemy.name]}, "health": hero.health - 3}
     hit = "the crit deals only 1, as it is armored, enough" if armored else "the crit's 2 damage defeat it"
     words = []
     sections: list[str] = ["fire", "recover-rewards"]
@@ -347,7 +325,7 @@ def _enemy_defeat(card: Card) -> dict[str, Any]:
             features.append("recovery")
             projection = "dice"
         elif effect.kind is EffectKind.DRAW_KEEP:
-            market = _market(side["allied"], effect.amount)
+            market = _market(sides["allied"], effect.amount)
             state["market"] = market
             words.append(
                 f"at Gain Item Rewards its draw/keep reward draws {effect.amount} Market cards "
@@ -387,77 +365,64 @@ def _worn(pool: _Dice, enemy: EnemySide, colour: Colour | None = None) -> dict[s
     return {(pool.take() if colour is None else pool.like(colour)): hit for _ in range(enemy.health - 1)}
 
 
-def _item_fire(row: Row, card: Card) -> dict[str, Any]:
+def _fired(card: Card, colour: Colour) -> dict[str, Any]:
+    """A rolled hit of ``colour`` fired at the first enemy of the facing faction, worn down to 1 Health."""
+    pool = _Dice()
+    die = pool.take(colour)
+    target = _enemy(_conflict(pairing_of(card.faction).facing)[0])
+    return {"die": die, "target": target.name, "dice": dice(die, applied=_worn(pool, target))}
+
+
+def _crit(hero: HeroSide, enemy: EnemySide) -> tuple[_Dice, str, dict[str, Any]]:
+    """A crit loaded on the hero's first blueprint, ``enemy`` worn down to 1 Health: dice, crit, zones."""
+    pool = _Dice()
+    colour = crit_colour(hero)
+    crit = pool.take(colour)
+    loaded = {crit: {"slot": "hero.bp1", "face": "crit"}}
+    return pool, crit, {"loaded": loaded, "applied": _worn(pool, enemy, colour)}
+
+
+def _item_fire(card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None and item.spire
     slots = _slots(card)
-    if row.item == "ignore-blueprint":
-        free = [s for s, _ in slots if s.startswith("free")]
-        if not free:
-            raise ValueError(f"{GROUP}/{card.id}: {item.name} ignores no blueprint")
+    if item_check(card) == "ignore-blueprint":
         printed = {c for c in item.blueprints if c is not None}
         colour: Colour = next(c for c in Colour if c not in printed and c is not Colour.RED)
-        suffix = free[0]
+        suffix = next(s for s, _ in slots if s.startswith("free"))
         how = f"a {colour.value} die (a colour it does not print) loaded ignoring its blueprint"
         features = ["place-spire", "load", "blueprint-kinds", "hit"]
     else:
-        if not item.blueprints:
-            raise ValueError(f"{GROUP}/{card.id}: {item.name} prints no blueprint")
         suffix, wanted = slots[0]
         colour = wanted if wanted is not None else Colour.PURPLE
         how = f"a {colour.value} die loaded on its first printed {'wild ' if wanted is None else ''}blueprint"
         features = ["place-spire", "load", "hit", *(["blueprint-kinds"] if wanted is None else [])]
-    pool = _Dice()
-    die = pool.take(colour)
-    target = _enemy(_conflict(_facing_of(card.faction))[0])
-    return {
-        "pattern": "spire-fire",
-        "how": how,
-        "features": features,
-        "slot": suffix,
-        "colour": colour.value,
-    } | {"die": die, "target": target.name, "dice": dice(die, applied=_worn(pool, target))}
+    found = {"how": how, "features": features, "slot": suffix, "colour": colour.value}
+    return {"pattern": "spire-fire"} | found | _fired(card, colour)
 
 
-def _item_lattice(row: Row, card: Card) -> dict[str, Any]:
-    item = card.item
-    assert item is not None and item.spire
-    if not has(item.effects, EffectKind.LATTICE):
-        raise ValueError(f"{GROUP}/{card.id}: {item.name} has no lattice effect")
-    side = _hero_side(card.faction)
-    neighbour = next(c for c in _allied_spires(side["allied"], 1) if c.id != card.id and c.item != card.item)
+def _item_lattice(card: Card) -> dict[str, Any]:
+    allied = side(pairing_of(card.faction))["allied"]
+    neighbour = next(c for c in _allied_spires(allied, 1) if c.id != card.id and c.item != card.item)
     assert neighbour.item is not None
-    pool = _Dice()
-    die = pool.take(Colour.YELLOW)
-    target = _enemy(_conflict(_facing_of(card.faction))[0])
-    return {
-        "pattern": "lattice",
-        "neighbour": neighbour.item.name,
-        "neighbour_card": neighbour.id,
-        "die": die,
-    } | {"target": target.name, "dice": dice(die, applied=_worn(pool, target))}
+    found = {"neighbour": neighbour.item.name, "neighbour_card": neighbour.id}
+    return {"pattern": "lattice"} | found | _fired(card, Colour.YELLOW)
 
 
-def _item_drilling(row: Row, card: Card) -> dict[str, Any]:
-    item = card.item
-    assert item is not None
-    if not has(item.effects, EffectKind.DRILLING):
-        raise ValueError(f"{GROUP}/{card.id}: {item.name} has no drilling effect")
-    allied = _hero_side(card.faction)["allied"]
+def _item_drilling(card: Card) -> dict[str, Any]:
+    allied = side(pairing_of(card.faction))["allied"]
     active = next(
         c for c in _allied_spires(allied, 1) if not has(c.item.effects if c.item else (), EffectKind.DRILLING)
     )
     assert active.item is not None
-    filler = _enemy(_plain_enemy(_facing_of(card.faction))).name
+    filler = _enemy(_plain_enemy(pairing_of(card.faction).facing)).name
     return {"pattern": "drilling", "active": active.item.name, "active_card": active.id, "filler": filler}
 
 
-def _item_recovery(row: Row, card: Card) -> dict[str, Any]:
+def _item_recovery(card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None
     bonus = total(item.effects, EffectKind.RECOVERY_BONUS)
-    if item.spire or not bonus:
-        raise ValueError(f"{GROUP}/{card.id}: {item.name} is no item with a recovery bonus")
     hero = factions()[card.faction].hero
     own = total(hero.ability, EffectKind.RECOVERY_BONUS)
     return {"pattern": "recovery-bonus", "bonus": bonus, "recovery": hero.recovery} | {
@@ -466,24 +431,23 @@ def _item_recovery(row: Row, card: Card) -> dict[str, Any]:
     }
 
 
-def _item_gain(row: Row, card: Card) -> dict[str, Any]:
+def _item_gain(card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None
     gain = total(item.effects, EffectKind.HEALTH_ON_GAIN)
-    if item.spire or not gain:
-        raise ValueError(f"{GROUP}/{card.id}: {item.name} is no item gaining Health")
     hero = factions()[card.faction].hero
     target = min(
-        (c for c in _conflict(_facing_of(card.faction)) if has(_enemy(c).reward, EffectKind.DRAW_KEEP)),
+        (
+            c
+            for c in _conflict(pairing_of(card.faction).facing)
+            if has(_enemy(c).reward, EffectKind.DRAW_KEEP)
+        ),
         key=lambda c: (bool(_enemy(c).after), _enemy(c).health),
     )
     enemy = _enemy(target)
     reward = next(e for e in enemy.reward if e.kind is EffectKind.DRAW_KEEP)
     other = next(c for c in _conflict(card.faction) if c.id != card.id)
-    pool = _Dice()
-    colour = hero.blueprint[0] if hero.blueprint and hero.blueprint[0] is not None else Colour.PURPLE
-    crit = pool.take(colour)
-    zones = {"loaded": {crit: {"slot": "hero.bp1", "face": "crit"}}, "applied": _worn(pool, enemy, colour)}
+    _, crit, zones = _crit(hero, enemy)
     return {
         "pattern": "health-on-gain",
         "enemy": enemy.name,
@@ -513,44 +477,20 @@ ITEM_SIDE = {
 }
 
 
-def _checked_table() -> tuple[Row, ...]:
-    wanted = [c.id for c in _data().cards if c.kind is CardKind.CONFLICT]
-    listed = [row.card for row in TABLE]
-    if sorted(wanted) != sorted(listed):
-        missing = sorted(set(wanted) - set(listed))
-        extra = sorted(set(listed) - set(wanted))
-        raise ValueError(
-            f"{GROUP}: the table does not match the data's conflict cards (missing {missing}, extra {extra})"
-        )
-    return TABLE
-
-
 def conflict_enemies() -> Iterator[dict[str, Any]]:
-    """The enemy-side rows of ``cases/conflict.toml``: every row's enemy side, check by check."""
-    for row in _checked_table():
-        card = _conflict_card(row)
-        for check in row.enemy:
-            if check not in ENEMY_SIDE:
-                raise ValueError(f"{GROUP}: unknown check {check!r} (known: {', '.join(ENEMY_SIDE)})")
+    """The enemy-side rows of ``cases/cloudspire/conflict.toml``: every conflict card of the data
+    in force (by id), check by check."""
+    for card in _conflict_cards():
+        for check in ENEMY_CHECKS:
             yield {"pattern": check, "id": card.id.lower(), "card": card.id} | ENEMY_SIDE[check](card)
 
 
 def conflict_items() -> Iterator[dict[str, Any]]:
-    """The item-side rows of ``cases/conflict.toml``: every row's item side."""
-    for row in _checked_table():
-        card = _conflict_card(row)
-        if row.item not in ITEM_SIDE:
-            raise ValueError(f"{GROUP}: unknown check {row.item!r} (known: {', '.join(ITEM_SIDE)})")
-        side = _hero_side(card.faction)
-        yield (
-            side
-            | {"id": card.id.lower(), "card": card.id, "item": _item_words(card)}
-            | ITEM_SIDE[row.item](row, card)
-        )
+    """The item-side rows of ``cases/cloudspire/conflict.toml``: every conflict card's item side."""
+    for card in _conflict_cards():
+        row = side(pairing_of(card.faction)) | {"id": card.id.lower(), "card": card.id}
+        yield row | {"item": _item_words(card)} | ITEM_SIDE[item_check(card)](card)
 
 
-def _conflict_card(row: Row) -> Card:
-    card = _card(row.card)
-    if card.kind is not CardKind.CONFLICT:
-        raise ValueError(f"{GROUP}: {row.card} is not a conflict card")
-    return card
+def _conflict_cards() -> list[Card]:
+    return sorted((c for c in default_data().cards if c.kind is CardKind.CONFLICT), key=lambda c: c.id)

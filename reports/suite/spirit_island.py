@@ -24,7 +24,10 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.spirit_island.outcome import fear_json, land_json
 from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.common import load, result, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "spirit-island"
@@ -32,67 +35,30 @@ GAME = "spirit-island"
 # -- projections ----------------------------------------------------------------------------------
 
 
-def _land_json(scenario: Any, state: Any, index: int) -> dict[str, Any]:
-    from invasion_oracle.model.spirit_island.pieces import describe
+def _land_at(scenario: Any, state: Any, name: str) -> Any:
+    from invasion_oracle.model.core.errors import MalformedInputError
 
-    land = state.lands[index]
-    return {"pieces": describe(land), "presence": dict(land.presence), "defend": land.defend}
+    if not scenario.island.has_land(name):
+        raise MalformedInputError("projection", f"land:{name}", f"no land {name} on this island")
+    return state.lands[scenario.island.index(name)]
 
 
 def _land(scenario: Any, state: Any, argument: str) -> Any:
-    from invasion_oracle.model.core.errors import MalformedInputError
-
-    if not scenario.island.has_land(argument):
-        raise MalformedInputError("projection", f"land:{argument}", f"no land {argument} on this island")
-    return _land_json(scenario, state, scenario.island.index(argument))
+    return land_json(_land_at(scenario, state, argument))
 
 
 def _lands(scenario: Any, state: Any, argument: str) -> Any:
-    return {name: _land_json(scenario, state, i) for i, name in enumerate(scenario.island.lands)}
-
-
-def _fear(scenario: Any, state: Any, argument: str) -> Any:
-    fear = state.fear
-    return {
-        "pool": fear.in_pool,
-        "pool_size": fear.pool_size,
-        "earned_total": fear.earned_total,
-        "terror_level": min(fear.terror_level, 3),
-        "unresolved": list(fear.earned),
-        "resolved": list(fear.discard),
-        "generated": fear.generated,
-    }
+    return {name: land_json(land) for name, land in zip(scenario.island.lands, state.lands, strict=True)}
 
 
 def _blight(scenario: Any, state: Any, argument: str) -> Any:
-    blighted = {
-        name: state.lands[i].blight for i, name in enumerate(scenario.island.lands) if state.lands[i].blight
-    }
-    return {
-        "card": state.blight.card,
-        "side": state.blight.side,
-        "pool": state.blight.pool,
-        "lands": blighted,
-    }
+    lands = zip(scenario.island.lands, state.lands, strict=True)
+    blighted = {name: land.blight for name, land in lands if land.blight}
+    return fields_json(state.blight, "card", "side", "pool", "lands", lands=blighted)
 
 
 def _board(scenario: Any, state: Any, argument: str) -> Any:
-    board = state.invaders
-    return {
-        "deck": list(board.deck),
-        "ravage": list(board.ravage),
-        "build": list(board.build),
-        "explore": list(board.explore),
-        "discard": list(board.discard),
-    }
-
-
-def _result(scenario: Any, state: Any, argument: str) -> Any:
-    from invasion_oracle.reports.suite.events import coded_result
-
-    if state.outcome is None:
-        return {"result": "running", "reason": "", "turn": state.turn}
-    return coded_result(GAME, state.outcome.to_json())  # the reason as a code (and its ids), never prose
+    return fields_json(state.invaders, "deck", "ravage", "build", "explore", "discard")
 
 
 def _action(scenario: Any, state: Any, argument: str) -> Any:
@@ -107,8 +73,7 @@ def _action(scenario: Any, state: Any, argument: str) -> Any:
 
 def _goal(scenario: Any, state: Any, argument: str) -> Any:
     """What a least-Defend goal is about in one land: its Blight and its Dahan (count, damaged)."""
-    _land(scenario, state, argument)  # checks the name
-    land = state.lands[scenario.island.index(argument)]
+    land = _land_at(scenario, state, argument)
     dahan = land.dahan
     return {"blight": land.blight, "dahan": len(dahan), "dahan_damaged": sum(1 for d in dahan if d.damage)}
 
@@ -116,10 +81,18 @@ def _goal(scenario: Any, state: Any, argument: str) -> Any:
 PROJECTIONS = (
     Projection("land", "one land: pieces (land notation), Presence by Spirit, Defend", _land, "land name"),
     Projection("lands", "every land, as `land` gives it, by name", _lands),
-    Projection("fear", "the Fear track: pool, cards earned, Terror Level, generated", _fear),
+    Projection(
+        "fear",
+        "the Fear track: pool, cards earned, Terror Level, generated",
+        lambda scenario, state, argument: fear_json(state.fear),
+    ),
     Projection("blight", "the Blight card, its side and pool; Blight by land", _blight),
     Projection("invader-board", "the Invader deck and the cards in each space", _board),
-    Projection("result", "win, loss or running, with the reason (a code) and turn", _result),
+    result(
+        GAME,
+        "win, loss or running, with the reason (a code) and turn",
+        lambda s: {"result": "running", "reason": "", "turn": s.turn},
+    ),
     Projection(
         "action",
         "one land as `land` gives it, with the Fear pool and cards earned and the Blight pool",
@@ -174,6 +147,11 @@ def _slug(text: str) -> str:
     return text.replace("@", "at").replace(" ", "-").lower() or "empty"
 
 
+def _pieces(pieces: str) -> dict[str, str]:
+    """A row's pieces in land notation, and as a name's part."""
+    return {"pieces": pieces, "slug": _slug(pieces)}
+
+
 # -- every board: single-land Ravage, Build and Explore (a case table, one builder) -----------------------
 
 SPREAD_RAVAGE = ("E", "2E", "T", "C", "D E", "D T", "2D C", "D@1 E")
@@ -201,36 +179,15 @@ def boards() -> Iterator[dict[str, Any]]:
     for b, (letter, terrains) in enumerate(_boards().items()):
         for n, terrain in terrains.items():
             keep = next(f"{letter}{k}" for k, t in terrains.items() if t != terrain)
+            land = {"board": letter, "land": f"{letter}{n}", "at": f"{letter}{n}".lower(), "keep": keep}
             for pattern, table in (("ravage", SPREAD_RAVAGE), ("build", SPREAD_BUILD)):
-                pieces = table[(b + n) % len(table)]
-                yield {
-                    "pattern": pattern,
-                    "board": letter,
-                    "land": f"{letter}{n}",
-                    "at": f"{letter}{n}".lower(),
-                } | {
-                    "terrain": terrain,
-                    "card": TERRAIN_CARD[terrain],
-                    "keep": keep,
-                    "pieces": pieces,
-                    "slug": _slug(pieces),
-                }
+                pieces = _pieces(table[(b + n) % len(table)])
+                yield land | pieces | {"pattern": pattern, "terrain": terrain, "card": TERRAIN_CARD[terrain]}
         for k, (terrain, card) in enumerate(TERRAIN_CARD.items()):
-            land = f"{letter}{(b + 3 * k) % 8 + 1}"
-            source = SPREAD_SOURCES[(b + k) % len(SPREAD_SOURCES)]
-            yield {
-                "pattern": "explore",
-                "board": letter,
-                "land": land,
-                "at": letter.lower(),
-                "terrain": terrain,
-            } | {
-                "card": card,
-                "card_id": card.lower(),
-                "source_at": land.lower(),
-                "pieces": source,
-                "slug": _slug(source),
-            }
+            source = f"{letter}{(b + 3 * k) % 8 + 1}"
+            explore = {"pattern": "explore", "board": letter, "land": source, "at": letter.lower()}
+            cards = {"terrain": terrain, "card": card, "card_id": card.lower(), "source_at": source.lower()}
+            yield explore | cards | _pieces(SPREAD_SOURCES[(b + k) % len(SPREAD_SOURCES)])
 
 
 # -- every invader card, layout, Event and Fear card of the data (case tables, one builder each) ----------
@@ -291,7 +248,7 @@ def invader_cards() -> Iterator[dict[str, Any]]:
                     pieces = table[(c + 2 * k) % len(table)]
                     keep = next(f"{letter}{n}" for n, t in lands.items() if t not in names)
                     row |= {"keep": keep, "keep_terrain": lands[int(keep[1:])]}
-                yield row | {"land": land, "at": land.lower(), "pieces": pieces, "slug": _slug(pieces)}
+                yield row | {"land": land, "at": land.lower()} | _pieces(pieces)
 
 
 def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -371,11 +328,14 @@ def most_fear_fight_backs() -> Iterator[dict[str, Any]]:
         plan = best_fight_back(parse_land(pieces), dahan, "fear", method="baseline")
         defend = sum({"E": 1, "T": 2, "C": 3}[p.label[0]] for p in parse_land(pieces).invaders)
         with_dahan = f"{pieces} {dahan}D" if dahan > 1 else f"{pieces} D"
-        yield {"pieces": pieces, "slug": _slug(pieces), "dahan": dahan, "with_dahan": with_dahan} | {
-            "defend": defend,
-            "value": plan.value,
-            "allocation": plan.allocation,
-        }
+        yield (
+            _pieces(pieces)
+            | {"dahan": dahan, "with_dahan": with_dahan, "defend": defend}
+            | {
+                "value": plan.value,
+                "allocation": plan.allocation,
+            }
+        )
 
 
 def least_defends() -> Iterator[dict[str, Any]]:
@@ -387,14 +347,7 @@ def least_defends() -> Iterator[dict[str, Any]]:
         least = least_defend(parse_land(pieces), goal, method="baseline").defend
         for defend in (least - 1, least):
             met = "met" if defend == least else "missed"
-            yield {
-                "pieces": pieces,
-                "slug": _slug(pieces),
-                "goal": goal,
-                "least": least,
-                "defend": defend,
-                "met": met,
-            }
+            yield _pieces(pieces) | {"goal": goal, "least": least, "defend": defend, "met": met}
 
 
 def least_harmful_cascades() -> Iterator[dict[str, Any]]:
@@ -463,13 +416,9 @@ def island_flips() -> Iterator[dict[str, Any]]:
 
 
 def _lands_after_ravage(pieces: str) -> Any:
-    from invasion_oracle.model import registry
     from invasion_oracle.model.core.play import run
-    from invasion_oracle.model.core.spec import ScenarioOptions
 
-    document = doc({"A5": pieces}, invader_board={"ravage": ["1W"]})
-    scenario = registry.spec(GAME).load(document, "suite", ScenarioOptions())
-    return run(scenario)
+    return run(load(GAME, doc({"A5": pieces}, invader_board={"ravage": ["1W"]})))
 
 
 def _notation(counts: tuple[int, int, int, int, int]) -> str:
@@ -483,19 +432,9 @@ def _notation(counts: tuple[int, int, int, int, int]) -> str:
 def smallest_ravages() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/spirit_island/boundaries.toml``: the smallest lands (hypothesis-shrunk)
     where a Ravage crosses a boundary."""
-    from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
 
-    from invasion_oracle.properties.budget import fixed_constants
-
     counts = st.tuples(*(st.integers(0, 2) for _ in range(3)), st.integers(0, 4), st.integers(0, 2))
-    quiet = settings(
-        database=None,
-        derandomize=True,
-        max_examples=100,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
 
     def events(c: Any, kind: str) -> list[Any]:
         return [e for e in _lands_after_ravage(_notation(c)).events if e.kind == kind]
@@ -528,8 +467,9 @@ def smallest_ravages() -> Iterator[dict[str, Any]]:
         ),
     }
     for name, (what, condition) in conditions.items():
-        with fixed_constants():  # the same draws whatever ran before (properties/budget.py)
-            found = find(counts, condition, settings=quiet)
+        found = shrunk(counts, condition, 100)
+        if found is None:
+            raise ValueError(f"{GAME}/boundaries: no land of up to 2E 2T 2C 4D 2D@1 where {what}")
         yield {"name": name, "what": what, "pieces": _notation(found)}
 
 

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.stonespine.dungeon import sides_text
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
+from invasion_oracle.model.stonespine.outcome import by_year
 from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.common import load, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "stonespine"
@@ -30,93 +34,64 @@ GAME = "stonespine"
 
 
 def _heroes(scenario: Any, state: Any, argument: str) -> Any:
-    out = []
-    for p in state.players:
-        running = None
-        if p.running is not None:
-            run = p.running
-            running = {
-                "hero": run.color.value,
-                "chamber": run.at.name,
-                "damage": run.damage,
-                "visited": [c.name for c in run.visited],
-            }
-        out.append(
-            {
-                "name": p.name,
-                "gate_open": p.gate_open,
-                "waiting": [h.value for h in p.waiting],
-                "running": running,
-                "defeated": [{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
-                "escaped": [h.value for h in p.escaped],
-            }
-        )
-    return {"players": out}
+    def running(run: Any) -> dict[str, Any]:
+        visited = [c.name for c in run.visited]
+        return {"hero": run.color.value, "chamber": run.at.name, "damage": run.damage, "visited": visited}
 
-
-def _dungeon(scenario: Any, state: Any, argument: str) -> Any:
-    out = []
-    for p in state.players:
-        chambers = {}
-        for cell in p.dungeon.cells():
-            chamber = p.dungeon.chamber(cell)
-            entry: dict[str, Any] = {"spaces": [str(s) for s in chamber.spaces]}
-            if chamber.passages:
-                entry["passages"] = sides_text(chamber.passages)
-            if chamber.collapsing:
-                entry["collapsing"] = sides_text(chamber.collapsing)
-            chambers[cell.name] = entry
-        out.append(
-            {
-                "name": p.name,
-                "rows": p.dungeon.rows,
-                "chambers": chambers,
-                "guardians": [c.name for c in p.placement.guardians],
-                "minions": [c.name for c in p.placement.minions],
-            }
-        )
-    return {"players": out}
-
-
-def _guardian(scenario: Any, state: Any, argument: str) -> Any:
     return {
         "players": [
-            {"name": p.name, "guardian": p.guardian.to_json(), "xp": p.xp, "gold": p.gold}
+            fields_json(
+                p,
+                *("name", "gate_open", "waiting", "running", "defeated", "escaped"),
+                running=running(p.running) if p.running else None,
+                defeated=[{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
+            )
             for p in state.players
         ]
     }
 
 
+def _dungeon(scenario: Any, state: Any, argument: str) -> Any:
+    def chamber_json(chamber: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {"spaces": [str(s) for s in chamber.spaces]}
+        if chamber.passages:
+            entry["passages"] = sides_text(chamber.passages)
+        if chamber.collapsing:
+            entry["collapsing"] = sides_text(chamber.collapsing)
+        return entry
+
+    def player_json(p: Any) -> dict[str, Any]:
+        chambers = {cell.name: chamber_json(p.dungeon.chamber(cell)) for cell in p.dungeon.cells()}
+        return {"name": p.name, "rows": p.dungeon.rows, "chambers": chambers, **p.placement.to_json()}
+
+    return {"players": [player_json(p) for p in state.players]}
+
+
+def _guardian(scenario: Any, state: Any, argument: str) -> Any:
+    return {"players": [fields_json(p, "name", "guardian", "xp", "gold") for p in state.players]}
+
+
 def _scores(scenario: Any, state: Any, argument: str) -> Any:
     out: dict[str, Any] = {
         "players": [
-            {
-                "name": p.name,
-                "trophies": [{"year": y, "value": v} for y, v in p.trophies],
-                "demerits": [{"year": y, "value": v} for y, v in p.demerits],
-                "xp": p.xp,
-            }
+            fields_json(p, "name", "xp") | {"trophies": by_year(p.trophies), "demerits": by_year(p.demerits)}
             for p in state.players
         ],
         "heroes": [{"color": c.value, "health": state.health(c)} for c in COLORS],
         "final_scores": [s.to_json() for s in state.final_scores],
     }
     if state.solo:
-        out["jael"] = {
-            "trophies": [{"year": y, "value": v} for y, v in state.jael.trophies],
-            "xp": state.jael.xp,
-        }
+        out["jael"] = {"trophies": by_year(state.jael.trophies), "xp": state.jael.xp}
     return out
 
 
 def _market(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "year": state.year,
-        "stage": state.stage.value,
-        "xp_spaces": list(state.market.xp_spaces),
-        "passages_sold": state.market.passages_sold,
-        "players": [{"name": p.name, "gold": p.gold, "xp": p.xp} for p in state.players],
-    }
+    players = [fields_json(p, "name", "gold", "xp") for p in state.players]
+    return (
+        fields_json(state, "year", "stage")
+        | fields_json(state.market, "xp_spaces", "passages_sold")
+        | {"players": players}
+    )
 
 
 PROJECTIONS = (
@@ -172,20 +147,6 @@ def one(
     return doc | ({"start": start} if start is not None else {})
 
 
-COLOUR = {
-    "Thief": "black",
-    "Black Hero 2": "black",
-    "Black Hero 3": "black",
-    "Black Hero 4": "black",
-    "Cleric": "purple",
-    "Crusader": "purple",
-    "Paladin": "purple",
-    "Templar": "purple",
-    "Barbarian": "red",
-    "Fighter": "red",
-    "Knight": "red",
-    "Warrior": "red",
-}
 MONSTERS = ("gnoll", "goblin", "kobold", "ooze", "slime")
 TRAPS = ("bear", "blade", "fire", "pit", "spike")
 
@@ -243,13 +204,6 @@ def guardian_boards() -> Iterator[dict[str, Any]]:
 # -- solver-found edge cases -------------------------------------------------------------------------------
 
 
-def _load(doc: dict[str, Any]) -> Any:
-    from invasion_oracle.model import registry
-    from invasion_oracle.model.core.spec import ScenarioOptions
-
-    return registry.spec(GAME).load(copy.deepcopy(doc), "suite", ScenarioOptions())
-
-
 def best_placements() -> Iterator[dict[str, Any]]:
     """Rows of ``cases/stonespine/solver.toml``: the placement the solver proves best for guaranteed
     defeats (year 1, guardian and one minion), a wave of each colour on it."""
@@ -257,7 +211,7 @@ def best_placements() -> Iterator[dict[str, Any]]:
 
     rows = [["cave TRB kobold", "cave LB slime"], ["cave TR spike", "cave TL"]]
     doc = one(rows, year=1, dice=[], levels=(1, 0), guardians=["A1"], minions=["A1"], exit="A")
-    answer = search_guaranteed(_load(doc))
+    answer = search_guaranteed(load(GAME, doc))
     if answer.tied:
         first = answer.tied[0]  # a FigurePlacement: chamber names by figure kind
         doc["players"][0]["placement"] = {"guardians": list(first.guardians), "minions": list(first.minions)}
@@ -268,7 +222,6 @@ def best_placements() -> Iterator[dict[str, Any]]:
 def fewest_minions() -> Iterator[dict[str, Any]]:
     """Rows of ``cases/stonespine/solver.toml``: the fewest minions that defeat a red hero on its
     route in a three-chamber lane, and one fewer (it escapes)."""
-    from invasion_oracle.model.stonespine.heroes import HeroColor
     from invasion_oracle.solver.stonespine.min_damage import fewest_minions as search
 
     lane = [["cave TB kobold", "cave -"], ["cave TB slime", "cave -"], ["cave T spike", "cave -"]]
@@ -276,7 +229,7 @@ def fewest_minions() -> Iterator[dict[str, Any]]:
         lane, year=1, dice=["red"], levels=(3, 2), guardians=["B1"], minions=["B2", "B2", "B2"], exit="B"
     )
     doc["rulings"] = {"SS-MINIONS": "optional"}
-    fewest = search(_load(doc), [HeroColor.RED], limit=3)
+    fewest = search(load(GAME, doc), [HeroColor.RED], limit=3)
     if fewest.count is None:
         return
     placed = copy.deepcopy(doc)
@@ -291,12 +244,11 @@ def fewest_minions() -> Iterator[dict[str, Any]]:
 def least_escaping_healths() -> Iterator[dict[str, Any]]:
     """The row of ``cases/stonespine/solver.toml``: the least health with which a red hero escapes
     every route (forced escapes), on the solver's escape route."""
-    from invasion_oracle.model.stonespine.heroes import HeroColor
     from invasion_oracle.solver.stonespine.min_damage import least_escaping_health
 
     maze = [["cave TRB kobold", "cave LB spike"], ["cave TR slime", "cave TL pit"]]
     doc = one(maze, year=1, dice=["red"], guardians=["B2"], exit="A", defeated=[])
-    health = least_escaping_health(_load(doc), HeroColor.RED)
+    health = least_escaping_health(load(GAME, doc), HeroColor.RED)
     if health.health is not None:
         route = list(health.escape_route)
         doc["health_bonus"] = {"red": health.health - 6}
@@ -307,99 +259,51 @@ def least_escaping_healths() -> Iterator[dict[str, Any]]:
 # -- hypothesis-shrunk boundaries ---------------------------------------------------------------------------
 
 
-def _first_chamber_check(card: str) -> Callable[[tuple[int, list[str]]], bool]:
-    """Whether ``card`` is defeated entering A1 with these elements and minions, by the model's
-    own entering rule (``invasion_oracle.model.stonespine.entering.enter``): cheap enough for a hypothesis
-    search. Every case found is then played through the whole game by the generator."""
-    from dataclasses import replace
+def _first_chamber(card: str, minions: int, elements: Sequence[str]) -> dict[str, Any]:
+    """Ann's dungeon forking after A1, which holds ``elements`` and ``minions`` of her three minions
+    (the others in B1), and the hero card ``card`` entering it."""
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.model.stonespine.data import default_data
 
-    from invasion_oracle.model.stonespine.dungeon import Cell
-    from invasion_oracle.model.stonespine.entering import EntryKind, Rules, enter
-    from invasion_oracle.model.stonespine.scenario import parse_chamber
-
-    colour = HeroColor(COLOUR[card])
-    base = _load(
-        one(fork("cave"), dice=[colour.value], heroes={colour.value: card}, levels=(3, 2), minions=["B1"] * 3)
-    )
-    state = base.initial
-    owner = state.players[0]
-    rules = Rules.of(base.rulings, base.data)
-    hero = state.card(colour)
-    health = state.health(colour)
-    first, second = Cell(0, 0), Cell(1, 0)
-
-    def defeated(chamber: tuple[int, list[str]]) -> bool:
-        minions, elements = chamber
-        room = parse_chamber(" ".join(["cave", "TRB", *elements]), "suite", ())
-        placement = replace(owner.placement, minions=(first,) * minions + (second,) * (3 - minions))
-        dungeon = owner.dungeon.with_chamber(first, room)
-        entry = enter(
-            rules, dungeon, owner.guardian, placement, frozenset(), first, hero, False, (), 0, health
-        )
-        return entry.kind is EntryKind.GUARDIAN or entry.damage >= health
-
-    return defeated
-
-
-def _defeated_in_first_chamber(elements: Sequence[str], minions: int, card: str) -> bool:
-    """The same question answered by playing the whole game (the generator's check)."""
-    from invasion_oracle.model.core.play import run
-
-    colour = COLOUR[card]
-    doc = one(
+    colour = default_data(Rulings.defaults(GAME)).hero(card).color.value
+    return one(
         fork("cave " + " ".join(elements)),
         dice=[colour],
         heroes={colour: card},
         levels=(3, 2),
         minions=["A1"] * minions + ["B1"] * (3 - minions),
     )
-    playthrough = run(_load(doc))
+
+
+def _defeated_in_first_chamber(card: str, chamber: tuple[int, Sequence[str]]) -> bool:
+    from invasion_oracle.model.core.play import run
+
+    minions, elements = chamber
+    playthrough = run(load(GAME, _first_chamber(card, minions, elements)))
     return any(e.kind == "hero_defeated" and e.get("chamber") == "A1" for e in playthrough.events)
 
 
 def smallest_defeats() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/stonespine/boundaries.toml``: the smallest first chambers
-    (hypothesis-shrunk) that defeat each red and purple card and the Thief."""
-    from hypothesis import HealthCheck, find, settings
+    (hypothesis-shrunk, each tried by playing the game) that defeat each red and purple card and
+    the Thief, with minions and without."""
     from hypothesis import strategies as st
-    from hypothesis.errors import NoSuchExample
-
-    from invasion_oracle.properties.budget import fixed_constants
 
     elements = st.lists(st.sampled_from(("chest", "+1", "kobold", "spike", "slime")), max_size=4)
     searches = {
         "": st.tuples(st.integers(0, 2), elements),  # with minions: the shortest chamber
         "-no-minions": st.tuples(st.just(0), elements),  # elements only
     }
-    quiet = settings(
-        database=None,
-        derandomize=True,
-        max_examples=200,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
     for card in ("Barbarian", "Knight", "Cleric", "Templar", "Thief"):
         for suffix, chamber in searches.items():
-            try:
-                with fixed_constants():  # the same draws whatever ran before (properties/budget.py)
-                    found = find(chamber, _first_chamber_check(card), settings=quiet)
-            except NoSuchExample:
+            found = shrunk(chamber, partial(_defeated_in_first_chamber, card), 200)
+            if found is None:
                 continue  # four elements cannot defeat this hero without minions
             minions, items = found[0], list(found[1])
-            if not _defeated_in_first_chamber(items, minions, card):  # the game must agree
-                raise AssertionError(f"{card}: the entering rule and the game disagree on {found}")
-            colour = COLOUR[card]
-            scenario = one(
-                fork("cave " + " ".join(items)),
-                dice=[colour],
-                heroes={colour: card},
-                levels=(3, 2),
-                minions=["A1"] * minions + ["B1"] * (3 - minions),
-            )
             yield {"card": card, "card_slug": _slug(card), "suffix": suffix, "minions": minions} | {
                 "no_minions": ", no minions" if suffix else "",
                 "elements": " ".join(items) or "no elements",
-                "scenario": scenario,
+                "scenario": _first_chamber(card, minions, items),
             }
 
 

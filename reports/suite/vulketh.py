@@ -14,10 +14,14 @@ card, Invader Events) and ``result``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.vulketh.outcome import board_json, decks_json, hexes_json
 from invasion_oracle.reports.suite.casefile import game_suite
+from invasion_oracle.reports.suite.common import result
 from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "vulketh"
@@ -25,105 +29,59 @@ GAME = "vulketh"
 # -- projections ----------------------------------------------------------------------------------
 
 
-def _hex_json(state: Any, number: int) -> dict[str, Any]:
-    return dict(state.hex(number).to_json())
-
-
 def _hex(scenario: Any, state: Any, argument: str) -> Any:
     from invasion_oracle.model.core.errors import MalformedInputError
 
     if not argument.isdigit() or not 1 <= int(argument) <= 9:
         raise MalformedInputError("projection", f"hex:{argument}", "the hexes are numbered 1-9")
-    return _hex_json(state, int(argument))
-
-
-def _hexes(scenario: Any, state: Any, argument: str) -> Any:
-    return {str(n): _hex_json(state, n) for n in range(1, 10)}
+    return state.hex(int(argument)).to_json()
 
 
 def _tracks(scenario: Any, state: Any, argument: str) -> Any:
-    game = scenario.game()
-    return {
-        "score": state.score,
+    tracks = ("score", "player_supply", "invader_resources", "invader_supply", "reserve", "warlord_board")
+    return fields_json(state, *tracks, "developments") | {
         "player_resources": state.resources.to_json(),
-        "player_supply": state.player_supply,
-        "invader_resources": state.invader_resources,
-        "invader_supply": state.invader_supply,
-        "reserve": state.reserve,
-        "warlord_board": list(state.warlord_board),
-        "summoned": game.summoned(state),
-        "developments": state.developments,
+        "summoned": scenario.game().summoned(state),
         "bronze": dict(state.bronze),
     }
 
 
-def _board(scenario: Any, state: Any, argument: str) -> Any:
-    from invasion_oracle.model.vulketh.action_board import ACTIONS, strength
-
-    return {a: {"dice": list(state.board.row(a)), "strength": strength(state.board.row(a))} for a in ACTIONS}
-
-
-def _decks(scenario: Any, state: Any, argument: str) -> Any:
-    return {
-        "decks": {str(n): list(pile) for n, pile in enumerate(state.decks, 1)},
-        "discard": list(state.discard),
-        "last_card": state.last_card,
-        "invader_events": {"pile": list(state.event_pile), "discard": list(state.event_discard)},
-    }
-
-
-def _result(scenario: Any, state: Any, argument: str) -> Any:
-    if state.outcome is None:
-        return {"result": "undecided", "round": state.round}
-    from invasion_oracle.reports.suite.events import coded_result
-
-    return coded_result(GAME, state.outcome.to_json())  # the reason as a code (and its ids), never prose
-
-
 PROJECTIONS = (
-    Projection("hexes", "every hex: player, invaders, warlord, village, rivals", _hexes),
+    Projection(
+        "hexes",
+        "every hex: player, invaders, warlord, village, rivals",
+        lambda scenario, state, argument: hexes_json(state),
+    ),
     Projection("hex", "one hex, as `hexes` gives it", _hex, "hex number"),
     Projection("tracks", "score, resources, supplies, overrun reserve, Warlord Board, summoned", _tracks),
-    Projection("board", "the action board: each row's dice (oldest first) and strength", _board),
     Projection(
-        "decks", "the Invader draw piles, the face-up pile, the last card, the Invader Events", _decks
+        "board",
+        "the action board: each row's dice (oldest first) and strength",
+        lambda scenario, state, argument: board_json(state),
     ),
-    Projection("result", "player-wins, invader-wins or undecided, with the reason and round", _result),
+    Projection(
+        "decks",
+        "the Invader draw piles, the face-up pile, the last card, the Invader Events",
+        lambda scenario, state, argument: decks_json(state),
+    ),
+    result(
+        GAME,
+        "player-wins, invader-wins or undecided, with the reason and round",
+        lambda s: {"result": "undecided", "round": s.round},
+    ),
 )
 
 # -- scenario builders --------------------------------------------------------------------------------
 
-
-def act(action: str, face: str = "blank", direction: str = "lowest") -> dict[str, str]:
-    return {"action": action, "face": face, "direction": direction}
-
-
-def card(
-    card_id: str,
-    first: dict[str, str],
-    second: dict[str, str],
-    *,
-    deck: int = 1,
-    goal: dict[str, Any] | None = None,
-    reward: list[dict[str, Any]] | None = None,
-    next_deck: int = 2,
-) -> dict[str, Any]:
-    return {
-        "id": card_id,
-        "deck": deck,
-        "actions": [first, second],
-        "goal": goal or {"goal": "none"},
-        "reward": reward or [],
-        "next_deck": next_deck,
-    }
-
-
-GATHERS = (act("GATHER", "moon"), act("GATHER", "moon"))
-FILLERS = [card(f"f{d}", *GATHERS, deck=d, next_deck=d) for d in (1, 2, 3)]
-
-
-def data(*cards: dict[str, Any]) -> dict[str, Any]:
-    return {"action_cards": [*cards, *FILLERS]}
+GATHER = {"action": "GATHER", "face": "moon", "direction": "lowest"}
+SECOND_CARD = {  # drawn after a witness card (it gathers twice), so the witness's draw is asked
+    "id": "witness2",
+    "deck": 1,
+    "actions": [GATHER, GATHER],
+    "goal": {"goal": "none"},
+    "reward": [],
+    "next_deck": 2,
+}
 
 
 def answers(script: Sequence[Any]) -> dict[str, Any]:
@@ -134,12 +92,8 @@ def answers(script: Sequence[Any]) -> dict[str, Any]:
 # can hide one reading behind another: VK-MOVE-HIGHEST matters only under one VK-MOVE-DEST).
 GROW_RULINGS = ("VK-GROW-OVERFLOW", "VK-SCORE-FLOOR")
 MOVE_RULINGS = ("VK-MOVE-DEST", "VK-MOVE-HIGHEST")
-
-
-def _move_rulings(direction: str) -> tuple[str, ...]:
-    """A MOVE highest is varied in VK-MOVE-HIGHEST alone: flipped together with VK-MOVE-DEST, the
-    group can change nothing (``unused`` ignores VK-MOVE-HIGHEST) and hide the dependency."""
-    return ("VK-MOVE-HIGHEST",) if direction == "highest" else MOVE_RULINGS
+# VK-MOVE-HIGHEST's witnesses (a MOVE highest) are varied in it alone: flipped together with
+# VK-MOVE-DEST, the group can change nothing (``unused`` ignores VK-MOVE-HIGHEST) and hide it.
 
 
 # -- the player's turn, events, the Vul'Keth ---------------------------------------------------------------
@@ -170,15 +124,11 @@ def differ_witnesses() -> Iterator[dict[str, Any]]:
                         continue
                     document = witness_document(question, answer.position, rules.data)
                     del document["rulings"], document["description"]
-                    document["data"]["action_cards"].append(card("witness2", *GATHERS))
+                    document["data"]["action_cards"].append(copy.deepcopy(SECOND_CARD))
                     document |= {"decks": {"1": ["witness", "witness2"]}, "decisions": answers([])}
                     document["chance"] = answers(["witness"])
                     move = question.action == "MOVE"
-                    rulings = (
-                        (_move_rulings(direction) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS)
-                        if move
-                        else GROW_RULINGS
-                    )
+                    rulings = ((rid,) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS) if move else GROW_RULINGS
                     yield {
                         "ruling": rid,
                         "ruling_id": rid.lower(),
