@@ -15,12 +15,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from invasion_oracle.model.core.answers import Answers
-from invasion_oracle.model.core.decisions import (
-    ChanceRequest,
-    DecisionRequest,
-    Request,
-    normalise_answer,
-)
+from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Request, normalise_answer
 from invasion_oracle.model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
 from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
 from invasion_oracle.reports.suite.cases import Answer, Expected, Variant, plain, request_json
@@ -45,17 +41,8 @@ class Reply:
     reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        if self.status == "ok":
-            return {
-                "status": "ok",
-                "events": list(self.events),
-                "requests": list(self.requests),
-                "pending": self.pending,
-                "state": self.state,
-            }
-        if self.status == "illegal":
-            return {"status": "illegal", "step": self.step, "reason": self.reason}
-        return {"status": self.status, "reason": self.reason}
+        written = {"ok": ("events", "requests", "pending", "state"), "illegal": ("step", "reason")}
+        return fields_json(self, "status", *written.get(self.status, ("reason",)))
 
     def expected(self, *, with_requests: bool = True, via: Any = None) -> Expected:
         return Expected(self.events, self.pending, self.state, self.requests if with_requests else None, via)
