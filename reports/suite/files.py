@@ -308,50 +308,6 @@ def case_problem(raw: Mapping[str, Any], game: str) -> tuple[str, str] | None:
     return None
 
 
-def readings_for(
-    case: Case, variant_readings: Mapping[str, str], requested: Mapping[str, str]
-) -> dict[str, str]:
-    """Every ruling of the case's game: the requested readings, then the variant's own."""
-    full = {r.id: r.default for r in REGISTRY.all(case.game)}
-    full.update({k: v for k, v in requested.items() if k in full})
-    full.update(variant_readings)
-    return full
-
-
-def message(case: Case, index: int, requested: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The protocol's ``case`` message for variant ``index`` (``docs/conformance.md``)."""
-    variant = case.variants[index]
-    out: dict[str, Any] = {
-        "type": "case",
-        "id": case.id,
-        "variant": index,
-        "game": case.game,
-        "scenario": case.scenario,
-        "rulings": readings_for(case, variant.readings_map, requested or {}),
-        "answers": [a.to_json() for a in variant.answers],
-        "from": variant.start,
-        "projection": case.projection,
-    }
-    if variant.result == "ok" and variant.one_of:
-        out["stops_at"] = stops_at(variant.one_of[0].pending)
-    return out
-
-
-def stops_at(pending: Any) -> dict[str, str] | None:
-    """Where a case stops: the request left open after its last answer, as ``{"request", "kind"}``
-    (``null``: the run is over). A case may stop mid-action (a Ravage at its fight-back): an
-    implementation graded at the state level stops there too, or answers ``unsupported``.
-
-    >>> stops_at({"request": "decision", "kind": "fight-back", "player": "players", "options": ["T0+2"]})
-    {'request': 'decision', 'kind': 'fight-back'}
-    >>> stops_at(None) is None
-    True
-    """
-    if not isinstance(pending, dict):
-        return None
-    return {"request": str(pending.get("request", "")), "kind": str(pending.get("kind", ""))}
-
-
 def _relative(err: MalformedInputError, folder: Path) -> str:
     """A problem of a file in ``folder``, named relative to it like the others (``game/x.cases.json``)."""
     try:
@@ -456,7 +412,7 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
                             problems.append(
                                 f"{name}: {case.id} (variant {i}, outcome {o}, event {e + 1}): {bad}"
                             )
-                readings = readings_for(case, variant.readings_map, {})
+                readings = {**{r.id: r.default for r in REGISTRY.all(case.game)}, **variant.readings_map}
                 reply = checked_play(
                     spec, case.scenario, readings, variant.answers, variant.start, case.projection, case.id
                 )
