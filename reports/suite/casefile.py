@@ -191,33 +191,27 @@ def deep_merge(base: Any, change: Any) -> Any:
     return copy.deepcopy(change)
 
 
-def _case(
-    fields: dict[str, Any],
-    named: Mapping[str, Any],
-    source: str,
-    where: str,
-) -> CaseSpec:
+def _case(fields: dict[str, Any], named: Mapping[str, Any], source: str, where: str) -> CaseSpec:
     for required in ("group", "name", "description", "sections", "features", "scenario"):
         if required not in fields:
             raise MalformedInputError(source, where, f"'{required}' is required (in the case or in defaults)")
     scenario = resolve(fields["scenario"], named, source, f"{where}.scenario")
     if "patch" in fields:
         scenario = deep_merge(scenario, resolve(fields["patch"], named, source, f"{where}.patch"))
+    given = {
+        key: fields[key]
+        for key in ("group", "name", "description", "projection", "window", "command", "comment")
+        if key in fields
+    }
     try:
         return CaseSpec(
-            group=fields["group"],
-            name=fields["name"],
-            description=fields["description"],
+            **given,
             sections=tuple(fields["sections"]),
             features=tuple(fields["features"]),
-            source=fields.get("source", "rule"),
+            source=fields.get("source", "rule"),  # a case file's cases are hand-made by default
             scenario=scenario,
-            projection=fields.get("projection", "outcome"),
             stop=_stop(fields.get("stop", "end")),
-            window=fields.get("window", "all"),
             rulings=tuple(fields["rulings"]) if "rulings" in fields else None,
-            command=fields.get("command", ""),
-            comment=fields.get("comment", ""),
         )
     except ValueError as err:
         raise MalformedInputError(source, where, str(err)) from None
