@@ -238,13 +238,6 @@ class Case:
             derive=Derivation.from_json(raw["derive"]) if isinstance(raw.get("derive"), Mapping) else None,
         )
 
-    def variant_for(self, readings: Mapping[str, str]) -> Variant | None:
-        """The variant whose readings agree with ``readings`` (rulings it names only)."""
-        for variant in self.variants:
-            if all(readings.get(rid, reading) == reading for rid, reading in variant.readings):
-                return variant
-        return None
-
     @property
     def group(self) -> str:
         return self.id.split("/")[1]
