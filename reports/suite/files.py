@@ -84,15 +84,9 @@ def group_files(game: str, cases: Sequence[Case]) -> dict[str, str]:
 def game_index(game: str, files: Mapping[str, str]) -> dict[str, Any]:
     spec = registry.spec(game)
     suite = suite_for(game)
+    listed = ("id", "question", "citation", "readings", "default")  # of each ruling's own JSON
     rulings = [
-        {
-            "id": r.id,
-            "question": r.question,
-            "citation": r.citation,
-            "readings": [{"name": x.name, "meaning": x.meaning} for x in r.readings],
-            "default": r.default,
-        }
-        for r in REGISTRY.all(game)
+        {key: value for key, value in r.to_json().items() if key in listed} for r in REGISTRY.all(game)
     ]
     data = spec.build_data(Rulings.defaults(game), None, "bundled defaults")
     own = sorted(name for name in files if name.startswith(f"{game}/"))
