@@ -17,6 +17,7 @@ invasion_oracle.reports.conform.protocol.ProtocolError: not JSON the protocol al
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import jsonschema
@@ -24,7 +25,8 @@ import jsonschema
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import load_schema, parse_json_bytes
-from invasion_oracle.reports.suite.cases import SUITE_VERSION
+from invasion_oracle.model.core.rulings import REGISTRY
+from invasion_oracle.reports.suite.cases import SUITE_VERSION, Case
 
 PROTOCOL = "invasion-oracle/conform"
 VERSION = 2
@@ -58,6 +60,50 @@ def hello() -> dict[str, Any]:
 
 def bye() -> dict[str, Any]:
     return {"type": "bye"}
+
+
+def readings_for(
+    case: Case, variant_readings: Mapping[str, str], requested: Mapping[str, str]
+) -> dict[str, str]:
+    """Every ruling of the case's game: the requested readings, then the variant's own."""
+    full = {r.id: r.default for r in REGISTRY.all(case.game)}
+    full.update({k: v for k, v in requested.items() if k in full})
+    full.update(variant_readings)
+    return full
+
+
+def message(case: Case, index: int, requested: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The protocol's ``case`` message for variant ``index`` (``docs/conformance.md``)."""
+    variant = case.variants[index]
+    out: dict[str, Any] = {
+        "type": "case",
+        "id": case.id,
+        "variant": index,
+        "game": case.game,
+        "scenario": case.scenario,
+        "rulings": readings_for(case, variant.readings_map, requested or {}),
+        "answers": [a.to_json() for a in variant.answers],
+        "from": variant.start,
+        "projection": case.projection,
+    }
+    if variant.result == "ok" and variant.one_of:
+        out["stops_at"] = stops_at(variant.one_of[0].pending)
+    return out
+
+
+def stops_at(pending: Any) -> dict[str, str] | None:
+    """Where a case stops: the request left open after its last answer, as ``{"request", "kind"}``
+    (``null``: the run is over). A case may stop mid-action (a Ravage at its fight-back): an
+    implementation graded at the state level stops there too, or answers ``unsupported``.
+
+    >>> stops_at({"request": "decision", "kind": "fight-back", "player": "players", "options": ["T0+2"]})
+    {'request': 'decision', 'kind': 'fight-back'}
+    >>> stops_at(None) is None
+    True
+    """
+    if not isinstance(pending, dict):
+        return None
+    return {"request": str(pending.get("request", "")), "kind": str(pending.get("kind", ""))}
 
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:

@@ -40,11 +40,11 @@ from invasion_oracle.reports.conform.grade import (
     variant_for,
 )
 from invasion_oracle.reports.conform.process import Crashed, Implementation, TimedOut, TooLong, split_command
-from invasion_oracle.reports.conform.protocol import ProtocolError, bye, decode, encode, hello
+from invasion_oracle.reports.conform.protocol import ProtocolError, bye, decode, encode, hello, message
 from invasion_oracle.reports.suite.cases import Case
 from invasion_oracle.reports.suite.compare import Verdict
 from invasion_oracle.reports.suite.derive import DerivedCache, with_derived
-from invasion_oracle.reports.suite.files import SUFFIX, case_files, cases_of_document, message
+from invasion_oracle.reports.suite.files import SUFFIX, case_files, cases_of_document
 
 MAX_RESTARTS_IN_A_ROW = 5
 OUTCOMES = ("passed", "failed", "bad-reply", "crashed", "timed-out", "skipped", "not-run")

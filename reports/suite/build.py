@@ -24,7 +24,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from invasion_oracle.model import registry
@@ -48,13 +48,9 @@ class CaseError(ValueError):
 
 
 def _observed(realised: Realised) -> str:
-    return canonical_json(
-        {
-            "answers": [a.to_json() for a in realised.answers],
-            "from": realised.start,
-            "reply": realised.reply.to_json(),
-        }
-    )
+    """What a case compares of a run: two runs that differ here make a ruling one it depends on."""
+    answers = [a.to_json() for a in realised.answers]
+    return canonical_json({"answers": answers, "from": realised.start, "reply": realised.reply.to_json()})
 
 
 def variant_of(
@@ -90,9 +86,12 @@ def variant_of(
 
 def _base_readings(spec: GameSpec, case: CaseSpec) -> dict[str, str]:
     """The readings the document itself chooses (its ``rulings`` field), as full names."""
-    raw = case.scenario.get("rulings") or {}
-    rulings = Rulings.defaults(spec.name)
-    return rulings.with_object(raw, f"{spec.name}/{case.group}/{case.name}").non_default()
+    own = Rulings.defaults(spec.name).with_object(case.scenario.get("rulings") or {}, _case_id(spec, case))
+    return own.non_default()
+
+
+def _case_id(spec: GameSpec, case: CaseSpec) -> str:
+    return f"{spec.name}/{case.group}/{case.name}"
 
 
 RULEBOOKS = {
@@ -135,7 +134,7 @@ def _combos(depends: Sequence[Any], reading_of: dict[str, str]) -> list[dict[str
 
 def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     """The case ``case`` describes, with a variant for every reading that changes it."""
-    case_id = f"{spec.name}/{case.group}/{case.name}"
+    case_id = _case_id(spec, case)
     base_readings = _base_readings(spec, case)
     original = case.scenario
     # The readings come from the variants, never from the document itself.
@@ -144,7 +143,6 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     reading_of = {r.id: base_readings.get(r.id, r.default) for r in rulings}
     # Every ruling is tried, whatever the spec names: a case depends on what the oracle shows it
     # depends on, and holds under every reading of every other ruling (checked, not assumed).
-    candidates = list(rulings)
     cache: dict[tuple[tuple[str, str], ...], Realised] = {}
 
     def run(flips: dict[str, str]) -> Realised:
@@ -183,14 +181,14 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
                     stack += [group[middle:], group[:middle]]
         return hits
 
-    candidate_ids = [r.id for r in candidates]
+    candidate_ids = [r.id for r in rulings]
     found = search({}, candidate_ids)
     # Every combination of the readings found is a variant; at each one the other rulings are
     # tried again (a ruling may only matter under another's reading), until nothing new turns up.
     # Past MAX_PRODUCT rulings (whole runs of the bundled examples) each reading is varied alone.
     checked: set[tuple[tuple[str, str], ...]] = {()}
     while True:
-        combos = _combos([every[rid] for rid in candidate_ids if rid in found], reading_of)
+        combos = _combos([r for r in rulings if r.id in found], reading_of)
         if len(found) > MAX_PRODUCT:
             break
         new: set[str] = set()
@@ -203,7 +201,7 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
         if not new:
             break
         found |= new
-    depends = [r for r in candidates if r.id in found]
+    depends = [r for r in rulings if r.id in found]
     # Rulings not tried are held at the document's readings: the expectation is only known there.
     # The document's own (non-default) readings stay named in every variant: a replay must use them.
     fixed = {rid: name for rid, name in base_readings.items() if rid not in found}
@@ -244,14 +242,6 @@ def _derivation(case: CaseSpec, original: dict[str, Any], chance_key: str) -> De
     return Derivation(sources, stop, case.window)
 
 
-@dataclass(frozen=True, slots=True)
-class Work:
-    """One unit of generation: a game's producer, by its position in the game's list."""
-
-    game: str
-    index: int
-
-
 def producers(game: str) -> tuple[Producer, ...]:
     """Every producer of a game: the generic ones, then its plug-in's."""
     from invasion_oracle.reports.suite.generic import generic_producers
@@ -261,23 +251,24 @@ def producers(game: str) -> tuple[Producer, ...]:
     return (*generic_producers(game), *own)
 
 
-def _run_work(work: Work) -> list[dict[str, Any]]:
-    spec = registry.spec(work.game)
-    suite = suite_for(work.game)
+def _run_work(work: tuple[str, int]) -> list[dict[str, Any]]:
+    """One unit of generation: the cases of a game's producer, by its position in the game's list."""
+    game, index = work
+    spec, suite = registry.spec(game), suite_for(game)
     out = []
-    for case in producers(work.game)[work.index]():
+    for case in producers(game)[index]():
         try:
             out.append(build_case(spec, suite, case).to_json())
         except CaseError:
             raise
         except Exception as err:  # name the case: a generator bug must be findable
-            raise CaseError(f"{spec.name}/{case.group}/{case.name}: {type(err).__name__}: {err}") from err
+            raise CaseError(f"{_case_id(spec, case)}: {type(err).__name__}: {err}") from err
     return out
 
 
 def build_all(games: Sequence[str], jobs: int | None = None) -> dict[str, list[Case]]:
     """Every case of ``games``, by game, in producer order (independent of ``jobs``)."""
-    work = [Work(g, i) for g in games for i in range(len(producers(g)))]
+    work = [(g, i) for g in games for i in range(len(producers(g)))]
     # never more workers than pieces of work (a fork pool starts every worker at once)
     jobs = min(jobs or os.cpu_count() or 1, len(work))
     if jobs <= 1 or len(work) <= 1:
@@ -289,11 +280,11 @@ def build_all(games: Sequence[str], jobs: int | None = None) -> dict[str, list[C
             results = list(pool.map(functools.partial(run_under, all_in_force(), _run_work), work))
     out: dict[str, list[Case]] = {g: [] for g in games}
     ids: set[str] = set()
-    for w, cases in zip(work, results, strict=True):
+    for (game, _), cases in zip(work, results, strict=True):
         for raw in cases:
-            case = Case.from_json(raw, w.game)
+            case = Case.from_json(raw, game)
             if case.id in ids:
                 raise CaseError(f"{case.id}: two cases have this id")
             ids.add(case.id)
-            out[w.game].append(case)
+            out[game].append(case)
     return out

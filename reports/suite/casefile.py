@@ -32,7 +32,6 @@ case files in the order of the game's file ``cases/PKG.toml`` (schema ``suite-ga
 from __future__ import annotations
 
 import copy
-import difflib
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -42,6 +41,7 @@ from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import load_schema, validate
+from invasion_oracle.model.core.suggest import did_you_mean
 from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
@@ -49,6 +49,7 @@ Rows = Callable[[], Iterable[Mapping[str, Any]]]
 Producer = Callable[[], Iterable[CaseSpec]]
 """A computed table: each row (``{NAME: value}``) fills a pattern case's ``{NAME}`` placeholders."""
 
+PACKAGE = "invasion_oracle.reports.suite"
 SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")
 GAME_SCHEMA = ("invasion_oracle.reports", "schemas/suite-game.schema.json")
 MERGED = ("scenario", "patch")  # tables merged key by key with the defaults'
@@ -77,13 +78,17 @@ class DataCases:
 def read_cases(game: str, topic: str, rows: Mapping[str, Rows] | None = None) -> list[CaseSpec]:
     """The cases of the bundled file ``cases/GAME/TOPIC.toml``, in the file's order."""
     folder = game.replace("-", "_")  # a package folder: spirit-island's cases are in spirit_island/
-    resource = files("invasion_oracle.reports.suite").joinpath("cases", folder, f"{topic}.toml")
-    source = f"reports/suite/cases/{folder}/{topic}.toml"
+    source, document = _bundled_toml(folder, f"{topic}.toml")
+    return cases_from_document(document, source, rows)
+
+
+def _bundled_toml(*parts: str) -> tuple[str, Any]:
+    """``(source, parsed document)`` of the bundled file ``cases/PARTS...``."""
+    source = "/".join(("reports/suite/cases", *parts))
     try:
-        document = tomllib.loads(resource.read_text(encoding="utf-8"))
+        return source, tomllib.loads(files(PACKAGE).joinpath("cases", *parts).read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise MalformedInputError(source, "$", f"not TOML: {err}") from None
-    return cases_from_document(document, source, rows)
 
 
 def cases_from_document(document: Any, source: str, rows: Mapping[str, Rows] | None = None) -> list[CaseSpec]:
@@ -114,10 +119,10 @@ def cases_from_document(document: Any, source: str, rows: Mapping[str, Rows] | N
 
 def _rows(name: str, rows: Mapping[str, Rows], source: str, where: str) -> Iterable[Mapping[str, Any]]:
     if name not in rows:
-        close = difflib.get_close_matches(name, list(rows), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
         known = ", ".join(sorted(rows)) or "none"
-        raise MalformedInputError(source, where, f"unknown rows {name!r}{hint}; known: {known}")
+        raise MalformedInputError(
+            source, where, f"unknown rows {name!r}{did_you_mean(name, rows)}; known: {known}"
+        )
     return rows[name]()
 
 
@@ -186,35 +191,27 @@ def deep_merge(base: Any, change: Any) -> Any:
     return copy.deepcopy(change)
 
 
-def _case(
-    fields: dict[str, Any],
-    named: Mapping[str, Any],
-    source: str,
-    where: str,
-) -> CaseSpec:
-    for required in ("group", "name", "description", "sections", "features"):
+def _case(fields: dict[str, Any], named: Mapping[str, Any], source: str, where: str) -> CaseSpec:
+    for required in ("group", "name", "description", "sections", "features", "scenario"):
         if required not in fields:
             raise MalformedInputError(source, where, f"'{required}' is required (in the case or in defaults)")
-    if "scenario" not in fields:
-        raise MalformedInputError(source, where, "'scenario' is required (in the case or in defaults)")
     scenario = resolve(fields["scenario"], named, source, f"{where}.scenario")
     if "patch" in fields:
         scenario = deep_merge(scenario, resolve(fields["patch"], named, source, f"{where}.patch"))
+    given = {
+        key: fields[key]
+        for key in ("group", "name", "description", "projection", "window", "command", "comment")
+        if key in fields
+    }
     try:
         return CaseSpec(
-            group=fields["group"],
-            name=fields["name"],
-            description=fields["description"],
+            **given,
             sections=tuple(fields["sections"]),
             features=tuple(fields["features"]),
-            source=fields.get("source", "rule"),
+            source=fields.get("source", "rule"),  # a case file's cases are hand-made by default
             scenario=scenario,
-            projection=fields.get("projection", "outcome"),
             stop=_stop(fields.get("stop", "end")),
-            window=fields.get("window", "all"),
             rulings=tuple(fields["rulings"]) if "rulings" in fields else None,
-            command=fields.get("command", ""),
-            comment=fields.get("comment", ""),
         )
     except ValueError as err:
         raise MalformedInputError(source, where, str(err)) from None
@@ -226,9 +223,9 @@ def resolve(value: Any, named: Mapping[str, Any], source: str, where: str, seen:
         if set(value) == {"use"} and isinstance(value["use"], str):
             name = value["use"]
             if name not in named:
-                close = difflib.get_close_matches(name, list(named), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise MalformedInputError(source, where, f"no named value {name!r}{hint}")
+                raise MalformedInputError(
+                    source, where, f"no named value {name!r}{did_you_mean(name, named)}"
+                )
             if name in seen:
                 raise MalformedInputError(source, where, f"named value {name!r} uses itself")
             return resolve(named[name], named, source, f"$.named.{name}", (*seen, name))
@@ -241,9 +238,7 @@ def resolve(value: Any, named: Mapping[str, Any], source: str, where: str, seen:
 def _stop(raw: Any) -> Stop:
     if raw == "end":
         return Stop.end()
-    if "after" in raw:
-        return Stop.after(raw["after"])
-    return Stop.before(raw["before"], raw.get("nth", 1))
+    return Stop.after(raw["after"]) if "after" in raw else Stop.before(raw["before"], raw.get("nth", 1))
 
 
 def _unique_names(cases: list[CaseSpec], source: str) -> None:
@@ -264,16 +259,9 @@ def game_suite(
     """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``), with
     the plug-in's projections, computed producers and computed tables (``rows``, in groups), by
     name."""
-    folder = game.replace("-", "_")
-    source = f"reports/suite/cases/{folder}.toml"
-    resource = files("invasion_oracle.reports.suite").joinpath("cases", f"{folder}.toml")
-    try:
-        document = tomllib.loads(resource.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise MalformedInputError(source, "$", f"not TOML: {err}") from None
+    source, document = _bundled_toml(f"{game.replace('-', '_')}.toml")
     tables = [table for group in rows for table in group]
-    on_disk = list(topics(game))
-    return suite_from_document(document, source, game, projections, computed, tables, on_disk)
+    return suite_from_document(document, source, game, projections, computed, tables, list(topics(game)))
 
 
 def suite_from_document(
@@ -299,8 +287,7 @@ def suite_from_document(
         elif name in case_files:
             producers.append(DataCases(game, name, tables))
         else:
-            close = difflib.get_close_matches(name, [*by_name, *case_files], n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(name, [*by_name, *case_files])
             reason = f"no case file {name}.toml and no computed producer {name!r}{hint}"
             raise MalformedInputError(source, f"$.producers[{index}]", reason)
     for name in [*case_files, *by_name]:
@@ -321,7 +308,6 @@ def suite_from_document(
 
 def topics(game: str) -> Iterator[str]:
     """The bundled case files of ``game``, by topic name (for tools and tests)."""
-    folder = files("invasion_oracle.reports.suite").joinpath("cases", game.replace("-", "_"))
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            yield entry.name.removesuffix(".toml")
+    folder = files(PACKAGE).joinpath("cases", game.replace("-", "_"))
+    names = sorted(entry.name for entry in folder.iterdir())  # by file name, the order tools saw
+    yield from (name.removesuffix(".toml") for name in names if name.endswith(".toml"))

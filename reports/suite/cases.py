@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.model.core.codec import fields_json
 
 FORMAT = "invasion-oracle/fixtures"
 FORMAT_VERSION = 2
@@ -28,10 +29,6 @@ SUITE_VERSION = "5.0.0"
 in the oracle, a ruling's default changed) bumps the major version."""
 GENERATOR_VERSION = "2.3"
 """The case generator's version (``major.minor``): bumped whenever generation changes any output."""
-
-KINDS = ("action", "run")
-SOURCES = ("example", "worked-example", "rule", "ruling", "solver", "hypothesis", "random")
-RESULTS = ("ok", "illegal", "refused")
 
 
 def plain(value: Any) -> Any:
@@ -51,14 +48,8 @@ def request_json(request: Any) -> dict[str, Any] | None:
     if request is None:
         return None
     raw = plain(request.to_json())
-    if raw["request"] == "decision":
-        return {
-            "request": "decision",
-            "kind": raw["kind"],
-            "player": raw["player"],
-            "options": raw["options"],
-        }
-    return {"request": "chance", "kind": raw["kind"], "source": raw["source"], "outcomes": raw["outcomes"]}
+    fields = ("player", "options") if raw["request"] == "decision" else ("source", "outcomes")
+    return {key: raw[key] for key in ("request", "kind", *fields)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +60,7 @@ class RuleRef:
     section: str
 
     def to_json(self) -> dict[str, str]:
-        return {"seed": self.seed, "section": self.section}
+        return fields_json(self, "seed", "section")
 
     @staticmethod
     def from_json(raw: Mapping[str, Any]) -> RuleRef:
@@ -107,12 +98,8 @@ class Expected:
     via: Any = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"events": list(self.events), "pending": self.pending, "state": self.state}
-        if self.requests is not None:
-            out["requests"] = list(self.requests)
-        if self.via is not None:
-            out["via"] = self.via
-        return out
+        given = [name for name in ("requests", "via") if getattr(self, name) is not None]
+        return fields_json(self, "events", "pending", "state", *given)
 
     @staticmethod
     def from_json(raw: Mapping[str, Any]) -> Expected:
@@ -143,20 +130,9 @@ class Variant:
         return dict(self.readings)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "readings": dict(self.readings),
-            "answers": [a.to_json() for a in self.answers],
-            "from": self.start,
-            "result": self.result,
-        }
-        if self.result == "ok":
-            out["one_of"] = [e.to_json() for e in self.one_of]
-        elif self.result == "illegal":
-            out["step"] = self.step
-            out["reason"] = self.reason
-        else:
-            out["reason"] = self.reason
-        return out
+        outcome = {"ok": ("one_of",), "illegal": ("step", "reason")}.get(self.result, ("reason",))
+        written = {"readings": dict(self.readings), "from": self.start}
+        return fields_json(self, "readings", "answers", "from", "result", *outcome, **written)
 
     @staticmethod
     def from_json(raw: Mapping[str, Any]) -> Variant:
@@ -229,30 +205,15 @@ class Case:
     derive: Derivation | None = None  # past MAX_PRODUCT rulings: how other combinations are realised
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "id": self.id,
-            "kind": self.kind,
-            "description": self.description,
-            "rule_refs": [r.to_json() for r in self.rule_refs],
-            "features": list(self.features),
-            "source": self.source,
-            "rulings": list(self.rulings),
-            "depends_on": list(self.rulings),
-            "section": self.section,
-            "citation": dict(self.citation),
-            "boards": list(self.boards),
-            "scenario": self.scenario,
-            "projection": self.projection,
-            "choice": self.choice,
-            "expect": [v.to_json() for v in self.variants],
-        }
-        if self.command:
-            out["command"] = self.command
-        if self.comment:
-            out["comment"] = self.comment
-        if self.derive is not None:
-            out["derive"] = self.derive.to_json()
-        return out
+        given = [name for name in ("command", "comment", "derive") if getattr(self, name)]
+        return fields_json(
+            self,
+            *("id", "kind", "description", "rule_refs", "features", "source", "rulings", "depends_on"),
+            *("section", "citation", "boards", "scenario", "projection", "choice", "expect", *given),
+            depends_on=list(self.rulings),
+            citation=dict(self.citation),
+            expect=[v.to_json() for v in self.variants],
+        )
 
     @staticmethod
     def from_json(raw: Mapping[str, Any], game: str) -> Case:
@@ -276,13 +237,6 @@ class Case:
             boards=tuple(raw.get("boards", ())),
             derive=Derivation.from_json(raw["derive"]) if isinstance(raw.get("derive"), Mapping) else None,
         )
-
-    def variant_for(self, readings: Mapping[str, str]) -> Variant | None:
-        """The variant whose readings agree with ``readings`` (rulings it names only)."""
-        for variant in self.variants:
-            if all(readings.get(rid, reading) == reading for rid, reading in variant.readings):
-                return variant
-        return None
 
     @property
     def group(self) -> str:

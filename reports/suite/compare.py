@@ -33,21 +33,17 @@ class Verdict:
     state_diff: tuple[str, ...] = ()
 
 
-def _key(value: Any) -> str:
-    return canonical_json(value)
-
-
 def request_key(request: Any) -> str:
     """A request as compared: options (or outcomes) as a sorted multiset."""
     if not isinstance(request, dict):
-        return _key(request)
+        return canonical_json(request)
     out = dict(request)
     for field in ("options", "outcomes"):
         if isinstance(out.get(field), list):
-            out[field] = sorted(out[field], key=_key)
+            out[field] = sorted(out[field], key=canonical_json)
     out.pop("context", None)
     out.pop("purpose", None)
-    return _key(out)
+    return canonical_json(out)
 
 
 def state_diff(expected: Any, got: Any, path: str = "$", out: list[str] | None = None) -> list[str]:
@@ -57,7 +53,7 @@ def state_diff(expected: Any, got: Any, path: str = "$", out: list[str] | None =
     ['$.a[1]: expected 2, got 3', '$.b: unexpected (got 0)']
     """
     out = [] if out is None else out
-    if len(out) >= MAX_DIFFS or _key(expected) == _key(got):
+    if len(out) >= MAX_DIFFS or canonical_json(expected) == canonical_json(got):
         return out
     if isinstance(expected, dict) and isinstance(got, dict):
         for key in sorted(set(expected) | set(got)):
@@ -85,7 +81,7 @@ def _short(value: Any, limit: int = 80) -> str:
 
 def _events_diff(expected: list[Any], got: list[Any]) -> str:
     for i, (a, b) in enumerate(zip(expected, got, strict=False)):
-        if _key(compared(a)) != _key(compared(b)):
+        if canonical_json(compared(a)) != canonical_json(compared(b)):
             return f"event {i + 1}: expected {_short(a, 200)}, got {_short(b, 200)}"
     if len(expected) != len(got):
         i = min(len(expected), len(got))
@@ -104,10 +100,9 @@ def _against(expected: Expected, reply: dict[str, Any]) -> Verdict:
         return Verdict(False, f"events differ at {first.partition(':')[0]}", first)
     if expected.requests is not None:
         got = reply.get("requests")
-        if not isinstance(got, list) or [request_key(r) for r in got] != [
-            request_key(r) for r in expected.requests
-        ]:
-            got_list = got if isinstance(got, list) else []
+        got_list = got if isinstance(got, list) else []
+        given = [request_key(r) for r in got_list] if isinstance(got, list) else None  # None: no list
+        if given != [request_key(r) for r in expected.requests]:
             for i, (a, b) in enumerate(zip(expected.requests, got_list, strict=False)):
                 if request_key(a) != request_key(b):
                     return Verdict(False, f"request {i + 1} differs: expected {_short(a)}, got {_short(b)}")

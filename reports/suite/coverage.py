@@ -60,14 +60,13 @@ def coverage(game: str, cases: Sequence[Case]) -> GameCoverage:
                 result.problems.append(f"{game}: rule section {heading!r} has no case")
         for heading in sorted(set(cited) - set(headings)):
             result.problems.append(f"{game}: cases cite {heading!r}, which is not a section of the rule map")
+    # each case once per reading it has a variant under, of a ruling it depends on
+    under = Counter(
+        pair for c in cases for pair in {p for v in c.variants for p in v.readings if p[0] in c.rulings}
+    )
     for ruling in REGISTRY.all(game):
         for reading in ruling.reading_names:
-            count = sum(
-                1
-                for c in cases
-                if ruling.id in c.rulings
-                and any(v.readings_map.get(ruling.id) == reading for v in c.variants)
-            )
+            count = under[(ruling.id, reading)]
             result.readings.append((ruling.id, reading, reading == ruling.default, count))
             if count == 0:
                 result.problems.append(f"{game}: ruling {ruling.id} reading {reading!r} has no case")

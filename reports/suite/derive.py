@@ -70,9 +70,7 @@ DerivedCache = dict[tuple[str, tuple[tuple[str, str], ...]], Variant]
 def with_derived(case: Case, readings: Mapping[str, str], cache: DerivedCache | None = None) -> Case:
     """``case`` with the variant of ``readings`` derived and appended (the last variant)."""
     key = (case.id, tuple(sorted(readings.items())))
-    variant = cache.get(key) if cache is not None else None
-    if variant is None:
-        variant = derived_variant(case, readings)
-        if cache is not None:
-            cache[key] = variant
-    return dataclasses.replace(case, variants=(*case.variants, variant))
+    cache = {} if cache is None else cache
+    if key not in cache:
+        cache[key] = derived_variant(case, readings)
+    return dataclasses.replace(case, variants=(*case.variants, cache[key]))

@@ -47,7 +47,11 @@ PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"^Invaders in hex (\d+)$", "invaders-in-hex", "hex"),
         (r"^at least (\d+) Invaders on the map$", "invaders-on-map", "count"),
         # how a game ends (``docs/fixtures.md``, "Reason codes"): exact texts, no id
-        (r"^every Fear card earned \(Terror Level: Victory\)$", "every-fear-card-earned", ""),
+        (
+            r"^every Fear card earned \(Terror Level: Victory\)$",
+            "every-fear-card-earned",
+            "",
+        ),
         (r"^the Blight card ran out$", "blight-ran-out", ""),
         (r"^time ran out: no Invader card left to Explore with$", "time-ran-out", ""),
         (r"^the script has no more player turns$", "script-ended", ""),
@@ -64,36 +68,24 @@ SACRIFICE = re.compile(r"^(.+) \(at the same moment as a loss: (.+); a sacrifice
 """Spirit Island's win at the moment of a loss: ``sacrifice-victory`` with the win's and the loss's
 codes (``reason_win``, ``reason_loss``) and their ids."""
 
-REASON_CODES: dict[str, tuple[tuple[str, str], ...]] = {
+REASON_CODES: dict[str, tuple[str, ...]] = {
     "spirit-island": (
-        ("terror-level", "won: the Terror Level's condition holds (`reason_terror_level`: 1, 2 or 3)"),
-        ("every-fear-card-earned", "won: the last Fear card was earned (Terror Level: Victory)"),
-        ("no-presence", "lost: a Spirit has no Presence left on the island (`reason_spirit`)"),
-        ("blight-ran-out", "lost: the Blight card ran out"),
-        ("time-ran-out", "lost: no Invader card left to Explore with"),
-        (
-            "sacrifice-victory",
-            "won at the same moment as a loss: `reason_win` and `reason_loss` are the two codes, with their ids",
+        *(
+            "terror-level",
+            "every-fear-card-earned",
+            "no-presence",
+            "blight-ran-out",
+            "time-ran-out",
         ),
+        "sacrifice-victory",
     ),
-    "vulketh": (
-        ("points-reached", "the player wins: `reason_points` points reached"),
-        ("warlord-summoned", "the Invader wins: it summoned Warlord `reason_warlord`"),
-        ("script-ended", "undecided (`outcome` only): the player script has no more turns"),
-    ),
-    "cloudspire": (
-        (
-            "all-defeated",
-            "win: every enemy, the boss included, is defeated and the Deployment Stack is empty",
-        ),
-        ("hero-defeated", "loss: the hero's Health is below 1"),
-        ("rounds-played", "stopped: the scenario's rounds are played"),
-    ),
+    "vulketh": ("points-reached", "warlord-summoned", "script-ended"),
+    "cloudspire": ("all-defeated", "hero-defeated", "rounds-played"),
     "stonespine": (),
 }
 """Every game's reason codes for how it ended (the ``reason`` of ``outcome``'s ``result``, the
 ``result`` projection and the ``game_over`` event); ``""`` while a game runs. docs/fixtures.md
-lists them (a test keeps the two equal)."""
+lists them with their meanings (a test keeps the two equal)."""
 ROMAN = {"I": 1, "II": 2, "III": 3}
 
 
@@ -103,14 +95,8 @@ def slug(text: str) -> str:
 
 
 def _resources(text: str) -> dict[str, int] | None:
-    parts = text.split()
-    out: dict[str, int] = {}
-    for part in parts:
-        found = re.fullmatch(r"(\d+)([FWS])", part)
-        if found is None:
-            return None
-        out[RESOURCE[found.group(2)]] = int(found.group(1))
-    return out
+    found = [re.fullmatch(r"(\d+)([FWS])", part) for part in text.split()]
+    return {RESOURCE[f[2]]: int(f[1]) for f in found if f} if all(found) else None
 
 
 def _parse(field: str, text: str) -> dict[str, Any]:
@@ -129,15 +115,15 @@ def _parse(field: str, text: str) -> dict[str, Any]:
         }
     for pattern, code, key in PATTERNS:
         found = pattern.match(text)
-        if found is not None and not key:
+        if found is None:
+            continue
+        if not key:
             return {field: code}
-        if found is not None:
-            value: Any = found.group(1)
-            if key == "terror_level":
-                value = ROMAN[value]
-            elif value.isdigit():
-                value = int(value)
-            return {field: code, f"{field}_{key}": value}
+        value = found[1]
+        return {
+            field: code,
+            f"{field}_{key}": ROMAN.get(value) or (int(value) if value.isdigit() else value),
+        }
     return {field: slug(text)}
 
 
@@ -150,10 +136,9 @@ def structured(game: str, event: Mapping[str, Any]) -> dict[str, Any]:
             for k, v in _parse(key, value).items():
                 out.setdefault(k, v)
             prose.append(f"{key}: {value}")
-        elif key in RESOURCE_FIELDS and isinstance(value, str) and _resources(value) is not None:
-            out[key] = _resources(value)
         else:
-            out[key] = value
+            resources = _resources(value) if key in RESOURCE_FIELDS and isinstance(value, str) else None
+            out[key] = value if resources is None else resources
     if prose:
         out["text"] = "; ".join(prose)
     return out
@@ -198,51 +183,37 @@ MEANINGS: dict[str, str] = {
 
 
 def _type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "boolean"
+    names = ((int, "integer"), (str, "string"), (list, "array"))
+    return next((name for kind, name in names if isinstance(value, kind)), "object")
 
 
 def event_schema(game: str, title: str, events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The JSON Schema of ``game``'s events: one definition per kind, its fields and their types as
     every event of the suite shows them (a field absent from some events of a kind is optional)."""
-    kinds: dict[str, dict[str, set[str]]] = {}
-    seen: dict[str, int] = {}
-    present: dict[str, dict[str, int]] = {}
+    kinds: dict[str, list[Mapping[str, Any]]] = {}
     for event in events:
-        kind = str(event["event"])
-        seen[kind] = seen.get(kind, 0) + 1
-        fields = kinds.setdefault(kind, {})
-        counts = present.setdefault(kind, {})
-        for key, value in event.items():
-            if key == "event":
-                continue
-            fields.setdefault(key, set()).add(_type(value))
-            counts[key] = counts.get(key, 0) + 1
+        kinds.setdefault(str(event["event"]), []).append(event)
     defs: dict[str, Any] = {}
-    for kind in sorted(kinds):
+    for kind, seen in sorted(kinds.items()):
+        types: dict[str, set[str]] = {}
+        for event in seen:
+            for key, value in event.items():
+                types.setdefault(key, set()).add(_type(value))
         properties: dict[str, Any] = {"event": {"const": kind}}
-        for key in sorted(kinds[kind]):
-            types = sorted(kinds[kind][key])
-            entry: dict[str, Any] = {"type": types[0] if len(types) == 1 else types}
+        for key in sorted(types.keys() - {"event"}):
+            listed = sorted(types[key])
+            properties[key] = {"type": listed[0] if len(listed) == 1 else listed}
             if key in MEANINGS:
-                entry["description"] = MEANINGS[key]
-            properties[key] = entry
+                properties[key]["description"] = MEANINGS[key]
         properties.setdefault("text", {"type": "string", "description": MEANINGS["text"]})
-        required = ["event"] + sorted(k for k, n in present[kind].items() if n == seen[kind] and k != "text")
+        always = sorted(key for key in types if key != "text" and all(key in event for event in seen))
         defs[kind] = {
             "type": "object",
             "description": f"{kind.replace('_', ' ')} (fields as every case of the suite shows them)",
             "additionalProperties": False,
-            "required": required,
+            "required": ["event", *(key for key in always if key != "event")],
             "properties": properties,
         }
     return {

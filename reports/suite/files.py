@@ -54,19 +54,18 @@ def text(document: Any) -> str:
     return canonical_json(document, indent=1) + "\n"
 
 
-def generator() -> dict[str, str]:
-    return {"name": "invasion-oracle", "oracle_version": ORACLE_VERSION, "version": GENERATOR_VERSION}
-
-
-def header(game: str) -> dict[str, Any]:
-    return {
+def header(game: str | None = None) -> dict[str, Any]:
+    """What every file of the suite starts with: its format and versions (and its game's)."""
+    generator = {"name": "invasion-oracle", "oracle_version": ORACLE_VERSION, "version": GENERATOR_VERSION}
+    out = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "suite_version": SUITE_VERSION,
-        "generator": generator(),
-        "game": game,
-        "seed": registry.spec(game).seed,
+        "generator": generator,
     }
+    if game is None:
+        return {**out, "format": FORMAT + "/index"}
+    return {**out, "game": game, "seed": registry.spec(game).seed}
 
 
 def group_files(game: str, cases: Sequence[Case]) -> dict[str, str]:
@@ -85,15 +84,9 @@ def group_files(game: str, cases: Sequence[Case]) -> dict[str, str]:
 def game_index(game: str, files: Mapping[str, str]) -> dict[str, Any]:
     spec = registry.spec(game)
     suite = suite_for(game)
+    listed = ("id", "question", "citation", "readings", "default")  # of each ruling's own JSON
     rulings = [
-        {
-            "id": r.id,
-            "question": r.question,
-            "citation": r.citation,
-            "readings": [{"name": x.name, "meaning": x.meaning} for x in r.readings],
-            "default": r.default,
-        }
-        for r in REGISTRY.all(game)
+        {key: value for key, value in r.to_json().items() if key in listed} for r in REGISTRY.all(game)
     ]
     data = spec.build_data(Rulings.defaults(game), None, "bundled defaults")
     own = sorted(name for name in files if name.startswith(f"{game}/"))
@@ -125,60 +118,31 @@ def expected_files(cases: Mapping[str, Sequence[Case]], others: Mapping[str, str
     out: dict[str, str] = {}
     for game, game_cases in cases.items():
         out.update(group_files(game, game_cases))
-    index = {
-        "format": FORMAT + "/index",
-        "format_version": FORMAT_VERSION,
-        "suite_version": SUITE_VERSION,
-        "generator": generator(),
-        "games": {game: game_index(game, out) for game in cases},
-        "cases": sum(len(c) for c in cases.values()),
-    }
-    out["index.json"] = text(index)
+    games = {game: game_index(game, out) for game in cases}
+    out["index.json"] = text({**header(), "games": games, "cases": sum(len(c) for c in cases.values())})
     out.update(others)
-    return out
-
-
-def event_schemas(cases: Mapping[str, Sequence[Case]]) -> dict[str, dict[str, Any]]:
-    """Every game's event schema (``events-GAME``), from every event of its cases."""
-    from invasion_oracle.reports.suite.events import event_schema
-
-    out = {}
-    for game, game_cases in cases.items():
-        events = (
-            e
-            for c in game_cases
-            for v in c.variants
-            for o in v.one_of
-            for e in o.events
-            if isinstance(e, dict)
-        )
-        out[game] = event_schema(game, registry.spec(game).title, events)
     return out
 
 
 def published_files(cases: Mapping[str, Sequence[Case]]) -> dict[str, str]:
     """The files generated beside the suite, by path in the source tree: the human-readable suite
-    (``docs/suite/GAME.md``) and the event schemas (``reports/schemas/events-GAME.schema.json``)."""
+    (``docs/suite/GAME.md``) and each game's event schema (``reports/schemas/events-GAME.schema.json``,
+    from every event of its cases)."""
+    from invasion_oracle.reports.suite.events import event_schema
     from invasion_oracle.reports.suite.markdown import pages
 
     out = pages(cases, {game: registry.spec(game).title for game in cases})
-    for game, schema in event_schemas(cases).items():
-        out[f"reports/schemas/events-{game}.schema.json"] = canonical_json(schema, indent=1) + "\n"
+    for game, game_cases in cases.items():
+        spec = registry.spec(game)
+        outcomes = (o for c in game_cases for v in c.variants for o in v.one_of)
+        events = (e for o in outcomes for e in o.events if isinstance(e, dict))
+        out[f"reports/schemas/events-{game}.schema.json"] = text(event_schema(game, spec.title, events))
     return out
 
 
 def plan_files(root: Path, expected: Mapping[str, str]) -> Plan:
     """Like :func:`plan` for files under ``root`` that are not a folder of their own (no stale check)."""
-    result = Plan()
-    for name, content in sorted(expected.items()):
-        target = root / name
-        if not target.exists():
-            result.new.append(name)
-        elif (old := read_text_file(target)) == content:
-            result.same += 1
-        else:
-            result.changed[name] = diff(old, content, name)
-    return result
+    return plan(root, expected, stale=False)
 
 
 @dataclass
@@ -195,19 +159,19 @@ class Plan:
         return not (self.new or self.changed or self.stale)
 
 
-def plan(folder: Path, expected: Mapping[str, str]) -> Plan:
+def plan(folder: Path, expected: Mapping[str, str], *, stale: bool = True) -> Plan:
+    """What writing ``expected`` to ``folder`` would do; with ``stale``, a JSON file of the folder
+    no longer generated is stale."""
     result = Plan()
     for name, content in sorted(expected.items()):
         target = folder / name
         if not target.exists():
             result.new.append(name)
-            continue
-        old = read_text_file(target)
-        if old == content:
+        elif (old := read_text_file(target)) == content:
             result.same += 1
         else:
             result.changed[name] = diff(old, content, name)
-    for path in sorted(folder.rglob("*.json")) if folder.exists() else []:
+    for path in sorted(folder.rglob("*.json")) if stale and folder.exists() else []:
         name = path.relative_to(folder).as_posix()
         if name not in expected:
             result.stale.append(name)
@@ -338,50 +302,6 @@ def case_problem(raw: Mapping[str, Any], game: str) -> tuple[str, str] | None:
     return None
 
 
-def readings_for(
-    case: Case, variant_readings: Mapping[str, str], requested: Mapping[str, str]
-) -> dict[str, str]:
-    """Every ruling of the case's game: the requested readings, then the variant's own."""
-    full = {r.id: r.default for r in REGISTRY.all(case.game)}
-    full.update({k: v for k, v in requested.items() if k in full})
-    full.update(variant_readings)
-    return full
-
-
-def message(case: Case, index: int, requested: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The protocol's ``case`` message for variant ``index`` (``docs/conformance.md``)."""
-    variant = case.variants[index]
-    out: dict[str, Any] = {
-        "type": "case",
-        "id": case.id,
-        "variant": index,
-        "game": case.game,
-        "scenario": case.scenario,
-        "rulings": readings_for(case, variant.readings_map, requested or {}),
-        "answers": [a.to_json() for a in variant.answers],
-        "from": variant.start,
-        "projection": case.projection,
-    }
-    if variant.result == "ok" and variant.one_of:
-        out["stops_at"] = stops_at(variant.one_of[0].pending)
-    return out
-
-
-def stops_at(pending: Any) -> dict[str, str] | None:
-    """Where a case stops: the request left open after its last answer, as ``{"request", "kind"}``
-    (``null``: the run is over). A case may stop mid-action (a Ravage at its fight-back): an
-    implementation graded at the state level stops there too, or answers ``unsupported``.
-
-    >>> stops_at({"request": "decision", "kind": "fight-back", "player": "players", "options": ["T0+2"]})
-    {'request': 'decision', 'kind': 'fight-back'}
-    >>> stops_at(None) is None
-    True
-    """
-    if not isinstance(pending, dict):
-        return None
-    return {"request": str(pending.get("request", "")), "kind": str(pending.get("kind", ""))}
-
-
 def _relative(err: MalformedInputError, folder: Path) -> str:
     """A problem of a file in ``folder``, named relative to it like the others (``game/x.cases.json``)."""
     try:
@@ -486,7 +406,7 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
                             problems.append(
                                 f"{name}: {case.id} (variant {i}, outcome {o}, event {e + 1}): {bad}"
                             )
-                readings = readings_for(case, variant.readings_map, {})
+                readings = {**{r.id: r.default for r in REGISTRY.all(case.game)}, **variant.readings_map}
                 reply = checked_play(
                     spec, case.scenario, readings, variant.answers, variant.start, case.projection, case.id
                 )

@@ -46,21 +46,13 @@ def _scenarios(game: str, *, rulings: bool) -> Iterator[tuple[str, dict[str, Any
             yield relative, document, ref
 
 
-def _chance_key(game: str, document: dict[str, Any], ref: ExampleRef) -> str:
-    scenario = registry.spec(game).load(document, str(ref), ScenarioOptions())
-    return str(getattr(scenario, "chance_key", "chance"))
-
-
-def _length(game: str, document: dict[str, Any], ref: ExampleRef) -> int:
-    return len(run(registry.spec(game).load(document, str(ref), ScenarioOptions())).steps)
+def _load(game: str, document: dict[str, Any], ref: ExampleRef) -> Any:
+    return registry.spec(game).load(document, str(ref), ScenarioOptions())
 
 
 def _sections(game: str, note: str) -> tuple[str, ...]:
     suite = suite_for(game)
-    if suite is None:
-        return ("whole game",)
-    keys = suite.notes.get(note) or suite.notes["run-sections"]
-    return tuple(keys.split())
+    return tuple((suite.notes.get(note) or suite.notes["run-sections"]).split()) if suite else ("whole game",)
 
 
 def _slug(relative: str) -> str:
@@ -101,7 +93,7 @@ def witnesses(game: str) -> Iterable[CaseSpec]:
 
 def example_steps(game: str) -> Iterable[CaseSpec]:
     for relative, document, ref in _scenarios(game, rulings=False):
-        for k in range(min(MAX_STEP_CASES, _length(game, document, ref)) + 1):
+        for k in range(min(MAX_STEP_CASES, len(run(_load(game, document, ref)).steps)) + 1):
             yield CaseSpec(
                 "example-steps",
                 f"{_slug(relative)}-step-{k:02d}",
@@ -121,14 +113,16 @@ def example_steps(game: str) -> Iterable[CaseSpec]:
 def random_runs(game: str) -> Iterable[CaseSpec]:
     spec = registry.spec(game)
     for relative, document, ref in _scenarios(game, rulings=False):
-        chance_key = _chance_key(game, document, ref)
+        keys = ("decisions", str(getattr(_load(game, document, ref), "chance_key", "chance")))
         for seed in RANDOM_SEEDS:
-            doc = dict(document)
-            decisions = dict(doc.get("decisions", {}))
-            doc["decisions"] = {"script": decisions.get("script", []), "then": "random", "seed": seed}
-            chance = dict(doc.get(chance_key, {}))
-            doc[chance_key] = {"script": chance.get("script", []), "then": "random", "seed": seed}
-            if _refused(game, doc, ref):
+            randomly = {"then": "random", "seed": seed}
+            doc = {
+                **document,
+                **{key: {"script": document.get(key, {}).get("script", []), **randomly} for key in keys},
+            }
+            try:
+                run(_load(game, doc, ref))
+            except MalformedInputError:
                 continue  # random answers reached a rule the bundled data does not give: no case
             yield CaseSpec(
                 "random",
@@ -142,14 +136,6 @@ def random_runs(game: str) -> Iterable[CaseSpec]:
                 rulings=(),
                 command=f"invasion {spec.name} simulate {ref} --json (with seeded random answers)",
             )
-
-
-def _refused(game: str, document: dict[str, Any], ref: ExampleRef) -> bool:
-    try:
-        run(registry.spec(game).load(document, str(ref), ScenarioOptions()))
-    except MalformedInputError:
-        return True
-    return False
 
 
 def generic_producers(game: str) -> tuple[Any, ...]:

@@ -53,8 +53,8 @@ def _expected(case: Case) -> list[str]:
 def game_page(game: str, title: str, cases: Sequence[Case]) -> str:
     """The page of one game's cases."""
     suite = suite_for(game)
-    order = [s.key for s in suite.sections] if suite is not None else []
     headings = {s.key: s.heading for s in suite.sections} if suite is not None else {}
+    order = list(headings)
     by_section: dict[str, list[Case]] = {}
     for case in cases:
         by_section.setdefault(case.section, []).append(case)

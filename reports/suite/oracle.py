@@ -11,17 +11,12 @@ generator all use it, so an expectation is exactly what the oracle answers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from invasion_oracle.model.core.answers import Answers
-from invasion_oracle.model.core.decisions import (
-    ChanceRequest,
-    DecisionRequest,
-    Option,
-    Request,
-    normalise_answer,
-)
+from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Request, normalise_answer
 from invasion_oracle.model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
 from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
 from invasion_oracle.reports.suite.cases import Answer, Expected, Variant, plain, request_json
@@ -30,6 +25,7 @@ from invasion_oracle.reports.suite.plugins import project
 from invasion_oracle.reports.suite.specs import CaseSpec
 
 DECISIONS_KEY = "decisions"
+_RAN_OUT = object()  # a script with no answer left
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,17 +41,8 @@ class Reply:
     reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        if self.status == "ok":
-            return {
-                "status": "ok",
-                "events": list(self.events),
-                "requests": list(self.requests),
-                "pending": self.pending,
-                "state": self.state,
-            }
-        if self.status == "illegal":
-            return {"status": "illegal", "step": self.step, "reason": self.reason}
-        return {"status": self.status, "reason": self.reason}
+        written = {"ok": ("events", "requests", "pending", "state"), "illegal": ("step", "reason")}
+        return fields_json(self, "status", *written.get(self.status, ("reason",)))
 
     def expected(self, *, with_requests: bool = True, via: Any = None) -> Expected:
         return Expected(self.events, self.pending, self.state, self.requests if with_requests else None, via)
@@ -76,8 +63,54 @@ def _kind(request: Request) -> str:
     return "decision" if isinstance(request, DecisionRequest) else "chance"
 
 
-def _window(game: str, steps: Sequence[Sequence[Any]], start: int) -> tuple[Any, ...]:
-    return tuple(structured(game, plain(e.to_json())) for events in steps[start:] for e in events)
+@dataclass
+class _Run:
+    """A scenario played from its opening, one answer at a time: the one loop of :func:`play` and
+    :func:`realise`."""
+
+    spec: GameSpec
+    scenario: Any
+    game: Any
+    state: Any
+    steps: list[Sequence[Any]]
+    requests: list[Request] = field(default_factory=list)
+
+    @staticmethod
+    def start(spec: GameSpec, document: Mapping[str, Any], readings: Mapping[str, str], source: str) -> _Run:
+        scenario = load(spec, document, readings, source)
+        game = scenario.game()
+        state, opening = game.start(scenario.initial)
+        return _Run(spec, scenario, game, state, [opening])
+
+    def give(self, request: Request, raw: Any) -> Reply | None:
+        """Answer the pending ``request``: ``None`` once played, else the reply that ends the run
+        (the answer is illegal, or a rule reached only on this line is not in the data)."""
+        try:
+            value = normalise_answer(request, raw)
+        except IllegalDecisionError as err:
+            return Reply("illegal", step=len(self.requests) + 1, reason=str(err))
+        self.requests.append(request)
+        try:
+            self.state, events = self.game.step(self.state, value)
+        except MalformedInputError as err:
+            return Reply("refused", reason=err.reason)
+        self.steps.append(events)
+        return None
+
+    def reply(self, start: int, projection: str) -> Reply:
+        """The ``ok`` reply: the events of steps ``start``.., the requests they answered, what is
+        pending and the projected state."""
+        return Reply(
+            "ok",
+            tuple(
+                structured(self.spec.name, plain(e.to_json()))
+                for events in self.steps[start:]
+                for e in events
+            ),
+            tuple(request_json(r) for r in self.requests[max(start, 1) - 1 :]),
+            request_json(self.game.pending(self.state)),
+            plain(project(self.spec, projection, self.scenario, self.state)),
+        )
 
 
 def play(
@@ -91,55 +124,21 @@ def play(
 ) -> Reply:
     """Play ``answers`` from the opening; report steps ``start``.. and the projected state."""
     try:
-        return _play(spec, document, readings, answers, start, projection, source)
+        run = _Run.start(spec, document, readings, source)
+        for number, answer in enumerate(answers, 1):
+            request = run.game.pending(run.state)
+            if request is None:
+                return Reply("illegal", step=number, reason="the run is over; nothing is pending")
+            if _kind(request) != answer.request or request.kind != answer.kind:
+                reason = f"pending is {_kind(request)} {request.kind!r}; the answer is for {answer.request} {answer.kind!r}"
+                return Reply("illegal", step=number, reason=reason)
+            ended = run.give(request, _frozen(answer.answer))
+            if ended is not None:
+                return ended
+        return run.reply(start, projection)
     except MalformedInputError as err:
         # The scenario, or a rule it reaches (an ability the data does not give), is refused.
         return Reply("refused", reason=err.reason)
-
-
-def _play(
-    spec: GameSpec,
-    document: Mapping[str, Any],
-    readings: Mapping[str, str],
-    answers: Sequence[Answer],
-    start: int,
-    projection: str,
-    source: str,
-) -> Reply:
-    scenario = load(spec, document, readings, source)
-    game = scenario.game()
-    state, opening = game.start(scenario.initial)
-    steps: list[Sequence[Any]] = [opening]
-    requests: list[Any] = []
-    for number, answer in enumerate(answers, 1):
-        request = game.pending(state)
-        if request is None:
-            return Reply("illegal", step=number, reason="the run is over; nothing is pending")
-        if _kind(request) != answer.request or request.kind != answer.kind:
-            return Reply(
-                "illegal",
-                step=number,
-                reason=f"pending is {_kind(request)} {request.kind!r}; "
-                f"the answer is for {answer.request} {answer.kind!r}",
-            )
-        try:
-            value = normalise_answer(request, _frozen(answer.answer))
-        except IllegalDecisionError as err:
-            return Reply("illegal", step=number, reason=str(err))
-        requests.append(request)
-        try:
-            state, events = game.step(state, value)
-        except MalformedInputError as err:
-            return Reply("refused", reason=err.reason)  # a rule this line reaches is not given
-        steps.append(events)
-    compared = tuple(request_json(r) for r in requests[max(start, 1) - 1 :])
-    return Reply(
-        "ok",
-        _window(spec.name, steps, start),
-        compared,
-        request_json(game.pending(state)),
-        plain(project(spec, projection, scenario, state)),
-    )
 
 
 def _frozen(value: Any) -> Any:
@@ -171,24 +170,19 @@ def realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Real
 
 def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Realised:
     source = f"{spec.name}/{case.group}/{case.name}"
-    scenario = load(spec, case.scenario, readings, source)
-    key = str(getattr(scenario, "chance_key", "chance"))
-    decisions = Answers.from_json(case.scenario.get(DECISIONS_KEY), "first-legal")
-    chance = Answers.from_json(case.scenario.get(key), "random")
-    decide = replace(decisions, script=()).decider(f"{source}: decisions")
-    roll = replace(chance, script=()).chance(f"{source}: {key}")
-    used = {"decision": 0, "chance": 0}
-    game = scenario.game()
-    state, opening = game.start(scenario.initial)
-    steps: list[Sequence[Any]] = [opening]
-    requests: list[Request] = []
+    run = _Run.start(spec, case.scenario, readings, source)
+    key = str(getattr(run.scenario, "chance_key", "chance"))
+    sources = {
+        "decision": Answers.from_json(case.scenario.get(DECISIONS_KEY), "first-legal"),
+        "chance": Answers.from_json(case.scenario.get(key), "random"),
+    }
+    scripts = {kind: iter(answers.script) for kind, answers in sources.items()}
+    decide = replace(sources["decision"], script=()).decider(f"{source}: decisions")
+    roll = replace(sources["chance"], script=()).chance(f"{source}: {key}")
     given: list[Answer] = []
     seen = 0
-    refused: Reply | None = None
-    while True:
-        request = game.pending(state)
-        if request is None:
-            break
+    ended: Reply | None = None
+    while (request := run.game.pending(run.state)) is not None:
         if case.stop.how == "after" and len(given) >= case.stop.count:
             break
         if case.stop.matches(request):
@@ -196,14 +190,9 @@ def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Rea
             if seen >= case.stop.count:
                 break
         kind = _kind(request)
-        script = decisions.script if kind == "decision" else chance.script
-        raw: Option
-        if used[kind] < len(script):
-            raw = script[used[kind]]
-            used[kind] += 1
-        else:
-            answers = decisions if kind == "decision" else chance
-            if answers.then == "none" and not answers.prefer:
+        raw: Any = next(scripts[kind], _RAN_OUT)
+        if raw is _RAN_OUT:
+            if sources[kind].then == "none" and not sources[kind].prefer:
                 break  # the script ran out on purpose: the case stops here
             try:
                 if isinstance(request, DecisionRequest):
@@ -214,37 +203,19 @@ def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Rea
             except IllegalDecisionError:
                 break
         given.append(Answer(kind, request.kind, plain(raw)))
-        try:
-            value = normalise_answer(request, raw)
-        except IllegalDecisionError as err:
-            refused = Reply("illegal", step=len(given), reason=str(err))
+        # an illegal answer, or a rule this line reaches that the data does not give, ends the
+        # run with the answers that reach it (so that a replay of the variant reaches it too)
+        ended = run.give(request, raw)
+        if ended is not None:
             break
-        requests.append(request)
-        try:
-            state, events = game.step(state, value)
-        except MalformedInputError as err:
-            # a rule reached only on this line that the data does not give: refused here, with
-            # the answers that reach it (so that a replay of the variant reaches it too)
-            refused = Reply("refused", reason=err.reason)
-            break
-        steps.append(events)
     start = {
         "all": 0,
         "after-opening": min(1, len(given)),
         "last": len(given),
         "choice": max(len(given) - 1, 0),
     }[case.window]
-    if refused is None:
-        reply = Reply(
-            "ok",
-            _window(spec.name, steps, start),
-            tuple(request_json(r) for r in requests[max(start, 1) - 1 :]),
-            request_json(game.pending(state)),
-            plain(project(spec, case.projection, scenario, state)),
-        )
-    else:
-        reply = refused
-    return Realised(tuple(given), start, reply, requests[-1] if requests else None, key)
+    reply = ended if ended is not None else run.reply(start, case.projection)
+    return Realised(tuple(given), start, reply, run.requests[-1] if run.requests else None, key)
 
 
 def checked_play(

@@ -1,7 +1,7 @@
 """Per-game case plug-ins, found through the registry.
 
 A game ``<name>`` (package ``<pkg>``) adds its cases with a module ``reports/suite/<pkg>.py``
-(or ``reports/<pkg>/cases.py``) defining ``SUITE = GameSuite(...)``: the rule sections of
+defining ``SUITE = GameSuite(...)``: the rule sections of
 ``docs/<pkg>.md``'s rule map, the named projections of its state, its feature tags and a
 functions (*producers*) yielding its :class:`~invasion_oracle.reports.suite.specs.CaseSpec` s (each producer is
 one unit of work for the parallel generator). A game without a plug-in still
@@ -85,25 +85,14 @@ def _coded_outcome(game: str, outcome: Any) -> Any:
     return outcome
 
 
-def module_names(game: str) -> tuple[str, str]:
-    pkg = registry.package_of(game)
-    return (f"invasion_oracle.reports.suite.{pkg}", f"invasion_oracle.reports.{pkg}.cases")
-
-
 @cache
 def suite_for(game: str) -> GameSuite | None:
-    """The game's plug-in, or ``None`` when it has none."""
-    for name in module_names(game):
-        try:
-            found = importlib.util.find_spec(name)
-        except ModuleNotFoundError:
-            found = None
-        if found is None:
-            continue
-        module = importlib.import_module(name)
-        suite: GameSuite = module.SUITE
-        return suite
-    return None
+    """The game's plug-in (``reports/suite/<pkg>.py``), or ``None`` when it has none."""
+    name = f"invasion_oracle.reports.suite.{registry.package_of(game)}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    suite: GameSuite = importlib.import_module(name).SUITE
+    return suite
 
 
 def projections(spec: GameSpec) -> dict[str, Projection]:

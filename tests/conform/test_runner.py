@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from invasion_oracle.reports.cli import main
-from invasion_oracle.reports.conform.protocol import bye, decode, hello
+from invasion_oracle.reports.conform.protocol import bye, decode, hello, message
 from invasion_oracle.reports.conform.runner import Options, Run, run_cases
-from invasion_oracle.reports.suite.files import message
 from tests.suite_cases import all_cases
 
 ROOT = Path(__file__).resolve().parents[2]
