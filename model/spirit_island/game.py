@@ -39,8 +39,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from invasion_oracle.model.core.arguments import shown
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
-from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.frozen import direct_constructor, replace
 from invasion_oracle.model.core.rulings import Rulings
@@ -113,6 +114,7 @@ from invasion_oracle.model.spirit_island.state import (
     StartPhase,
     Task,
     TimePasses,
+    check_agenda,
 )
 from invasion_oracle.model.spirit_island.upgrade_downgrade import (
     Change,
@@ -202,6 +204,7 @@ class InvaderPhaseGame:
         self.island = island
         self.play_on = play_on
         self._cards = {c.id: c for c in rules.data.invader_cards}
+        self._land_count = len(island.lands)
         self._blight_cards = {c.name: c for c in rules.data.blight_cards}
         self._destroyed_in = tuple(f"destroyed in {name}" for name in island.lands)  # Fear causes
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
@@ -270,10 +273,55 @@ class InvaderPhaseGame:
 
     # -- the pure interface -----------------------------------------------------------------
 
-    def start(self, state: IslandState) -> tuple[IslandState, tuple[Event, ...]]:
-        """Run a fresh state to its first request; returns the opening events."""
-        done = self._quick_one(state, None)  # one task on the agenda, played quickly, or None
-        return done if done is not None else self.run_tasks(state)
+    def start(
+        self, state: IslandState, agenda: tuple[Task, ...] | None = None
+    ) -> tuple[IslandState, tuple[Event, ...]]:
+        """Run a fresh state to its first request; returns the opening events.
+
+        ``agenda``: the tasks to do, first task first, in place of the state's own agenda; the
+        answer is exactly ``start(state._replace(agenda=agenda))``'s, without that intermediate
+        state (a twenty-field copy, a fifth of a single-land action's time: issue 38). This is how
+        a caller plays one Invader Action in one land on a state, or a few tasks in a row. A task
+        or a field that does not fit the game (an unknown card, a land index off the island, not
+        a task) is a :class:`~invasion_oracle.model.core.errors.MalformedInputError` naming it,
+        raised before anything is played.
+
+        >>> from invasion_oracle.model.spirit_island.scenario import load_scenario
+        >>> from invasion_oracle.model.spirit_island.state import RavageLand
+        >>> scenario = load_scenario("example:spirit_island/invader_phase")
+        >>> game, state = scenario.game(), scenario.initial._replace(agenda=())
+        >>> a7 = scenario.island.index("A7")
+        >>> after, events = game.start(state, agenda=(RavageLand("1M", a7),))
+        >>> [event.kind for event in events], after.agenda, game.pending(after)
+        (['ravaged', 'dahan_fought_back', 'invader_destroyed'], (), None)
+        >>> (after, events) == game.start(state._replace(agenda=(RavageLand("1M", a7),)))
+        True
+        >>> game.start(state, agenda=(RavageLand("1M", 99),))
+        Traceback (most recent call last):
+        ...
+        invasion_oracle.model.core.errors.MalformedInputError: agenda:$[0].land: expected a land index of this island, 0 to 7, got 99
+        """
+        if agenda is None:
+            done = self._quick_one(state, None)  # one task on the agenda, played quickly, or None
+            return done if done is not None else self.run_tasks(state)
+        if type(state) is not IslandState:
+            raise MalformedInputError("state", "$", f"expected an IslandState, got {shown(state)}")
+        # The usual call, one single-land action, checked inline; anything else field by field.
+        task = agenda[0] if type(agenda) is tuple and len(agenda) == 1 else None
+        if not (
+            type(task) in _ONE_LAND
+            and type(task.card) is str  # type: ignore[union-attr]  # a RavageLand, BuildLand or ExploreLand
+            and task.card in self._cards  # type: ignore[union-attr]
+            and type(task.land) is int  # type: ignore[union-attr]
+            and 0 <= task.land < self._land_count  # type: ignore[union-attr]
+        ):
+            check_agenda(agenda, self._land_count, self._cards)
+            task = None
+        if task is not None:
+            done = self._quick_one(state, task)
+            if done is not None:
+                return done
+        return self.run_tasks(state._replace(agenda=agenda))
 
     def run_tasks(self, state: IslandState, *tasks: Task) -> tuple[IslandState, tuple[Event, ...]]:
         """Put ``tasks`` at the front of ``state``'s agenda and run until a request or the end.
@@ -1496,6 +1544,8 @@ _KIND_VALUE = {kind: kind.value for kind in PieceKind}  # ``kind.value`` is a Py
 def _fear_generated(amount: int, cause: str, pool: int) -> Event:
     return _new_event("fear_generated", (("amount", amount), ("cause", cause), ("pool", pool)))
 
+
+_ONE_LAND = frozenset((RavageLand, BuildLand, ExploreLand))  # the single-land Invader Actions
 
 _new_state = tuple.__new__  # an IslandState from its field values in one go (see state.py)
 

@@ -46,7 +46,7 @@ from invasion_oracle.solver.spirit_island.engines import (
     PORTFOLIO_SECONDS,
     by_size,
 )
-from tests.bench import Measure
+from tests.bench import Measure, first_answer
 from tests.bench.plain_spirit_island import PlainIsland
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,11 +142,22 @@ def single_land_actions() -> Measure:
     )
 
 
+def drive_agenda(game: Any, state: Any, agenda: tuple[Any, ...]) -> Any:
+    """Play ``agenda`` on ``state`` through the public contract: ``start(state, agenda=...)``,
+    then ``pending`` / ``step`` with the first legal answer until nothing is pending (the
+    bench's :func:`tests.bench.drive_public`, the action handed to ``start`` instead of first
+    put on the state with ``state._replace(agenda=...)``); returns the final state."""
+    state, _events = game.start(state, agenda=agenda)
+    while (request := game.pending(state)) is not None:
+        state, _events = game.step(state, first_answer(request))
+    return state
+
+
 def public_api(rounds: int = ROUNDS) -> list[Measure]:
     """One single-land Invader Action per agenda task, driven through the public ``start`` /
     ``pending`` / ``step`` (as an outside caller plays: the action put on the state's agenda),
     against ``run_tasks`` (the internal path) and the plain mutable implementation."""
-    from tests.bench import drive_public, public_api_measures
+    from tests.bench import public_api_measures
 
     scenario, plan = _board_d()
     game = scenario.game()
@@ -160,7 +171,7 @@ def public_api(rounds: int = ROUNDS) -> list[Measure]:
         for _ in range(rounds):
             state = reset
             for task in tasks:
-                state = drive_public(game, state._replace(agenda=(task,)))
+                state = drive_agenda(game, state, (task,))
         ends["public"] = state
 
     def internal() -> None:
