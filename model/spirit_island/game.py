@@ -144,6 +144,8 @@ _NEXT_TURN = (TimePasses(), SpiritInputs(), StartPhase())
 
 # Events built with every field given and checked by construction: no ``__init__`` (issue 38).
 _new_event = direct_constructor(Event)
+_blight_track = direct_constructor(BlightTrack)
+_fear_track = direct_constructor(FearTrack)
 
 
 def _event(kind: str, **fields: Any) -> Event:
@@ -304,23 +306,13 @@ class InvaderPhaseGame:
         if agenda is None:
             done = self._quick_one(state, None)  # one task on the agenda, played quickly, or None
             return done if done is not None else self.run_tasks(state)
-        if type(state) is not IslandState:
-            raise MalformedInputError("state", "$", f"expected an IslandState, got {shown(state)}")
-        # The usual call, one single-land action, checked inline; anything else field by field.
-        task = agenda[0] if type(agenda) is tuple and len(agenda) == 1 else None
-        if not (
-            type(task) in _ONE_LAND
-            and type(task.card) is str  # type: ignore[union-attr]  # a RavageLand, BuildLand or ExploreLand
-            and task.card in self._cards  # type: ignore[union-attr]
-            and type(task.land) is int  # type: ignore[union-attr]
-            and 0 <= task.land < self._land_count  # type: ignore[union-attr]
-        ):
-            check_agenda(agenda, self._land_count, self._cards)
-            task = None
-        if task is not None:
-            done = self._quick_one(state, task)
+        if type(agenda) is tuple and len(agenda) == 1:  # the usual call: checked as it is played
+            done = self._quick_one(state, agenda[0])
             if done is not None:
                 return done
+        if type(state) is not IslandState:
+            raise MalformedInputError("state", "$", f"expected an IslandState, got {shown(state)}")
+        check_agenda(agenda, self._land_count, self._cards)
         return self.run_tasks(state._replace(agenda=agenda))
 
     def run_tasks(self, state: IslandState, *tasks: Task) -> tuple[IslandState, tuple[Event, ...]]:
@@ -359,6 +351,8 @@ class InvaderPhaseGame:
         :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py`` compares both paths on the
         states of generated games.
         """
+        if type(state) is not IslandState:  # start's agenda path: refused by the general path
+            return None
         # The fields at once (one unpacking, not an attribute read each), and the new state built
         # from them in one tuple (issue 38).
         (
@@ -390,9 +384,16 @@ class InvaderPhaseGame:
         if request is not None or skips or outcome is not None or blight_ran_out or time_ran_out:
             return None
         kind = type(task)
-        change = self._quick_change.get(kind)
-        if change is None and kind is not RavageLand:
+        if kind not in _ONE_LAND:
             return None
+        # A task handed to start is checked here, as it is read (an agenda that does not fit the
+        # game is refused on the general path, by check_agenda).
+        card, index = task.card, task.land  # type: ignore[union-attr]  # a single-land action
+        if not (
+            type(card) is str and card in self._cards and type(index) is int and 0 <= index < self._land_count
+        ):
+            return None
+        change = self._quick_change.get(kind)
         clear = self._judged_clear
         judged = clear is not None and clear[0] is lands and clear[1] is fear and clear[2] is spirits
         if not judged:
@@ -410,7 +411,7 @@ class InvaderPhaseGame:
             land, event = change(lands, task)
             if land is not None:
                 changed = list(lands)
-                changed[task.land] = land  # type: ignore[union-attr]  # a BuildLand or ExploreLand
+                changed[index] = land
                 lands = tuple(changed)
             changes: tuple[Event, ...] = (event,)
         else:
@@ -834,12 +835,17 @@ class InvaderPhaseGame:
     def _counted_blight(self, state: IslandState, index: int) -> tuple[BlightTrack, Event] | None:
         """A Blight taken for land ``index`` (which had none and no Presence): the track and the
         event; ``None`` when the card flips, runs out or loses (the general path)."""
-        card = self._blight_card_of(state.blight)
-        blight, available, flipped, lost = blight_taken(
-            state.blight, card, state.players, self.rules.blight_empty
-        )
-        if not available or flipped or lost:
-            return None
+        track = state.blight
+        pool = track.pool
+        if pool > 1:  # blight_taken's answer under either reading of SI-BLIGHT-EMPTY, without the card
+            blight = _blight_track(track.card, track.side, pool - 1)
+        else:
+            card = self._blight_card_of(track)
+            blight, available, flipped, lost = blight_taken(
+                track, card, state.players, self.rules.blight_empty
+            )
+            if not available or flipped or lost:
+                return None
         key = ("blight_added", index, "ravage", blight.pool, blight.side)
         return blight, self._land_events.get(key) or self._share(key)
 
@@ -868,7 +874,9 @@ class InvaderPhaseGame:
                     towns -= 1
                 else:
                     explorers -= 1
-                events.append(self._destroyed_by_dahan(index, kind))
+                events.append(
+                    self._destroyed_events.get((index, kind)) or self._destroyed_by_dahan(index, kind)
+                )
             gained = allocation.fear
             after = make_land(
                 cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
@@ -877,9 +885,23 @@ class InvaderPhaseGame:
             struck_land = make_land(*struck, land.presence, land.defend, ())
             after, gained = self._dealt(index, struck_land, allocation, "dahan", events)
         if gained:
-            fear, _taken, due = fear.take_markers(gained)
-            if due:
-                return None
+            in_pool = fear.in_pool
+            if gained < in_pool:  # FearTrack.take_markers when the pool does not empty, without the calls
+                fear = _fear_track(
+                    fear.pool_size,
+                    in_pool - gained,
+                    fear.deck,
+                    fear.per_level,
+                    fear.earned_total,
+                    fear.earned,
+                    fear.discard,
+                    fear.generated + gained,
+                    fear.candidates,
+                )
+            else:
+                fear, _taken, due = fear.take_markers(gained)
+                if due:
+                    return None
             key = ("fear_generated", gained, index, fear.in_pool)
             events.append(self._land_events.get(key) or self._share(key))
         return after, fear, bool(allocation.destroyed)
