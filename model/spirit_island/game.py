@@ -67,6 +67,7 @@ from invasion_oracle.model.spirit_island.pieces import (
     EXPLORER,
     INVADERS,
     TOWN,
+    Damaged,
     Land,
     Piece,
     PieceKind,
@@ -212,6 +213,9 @@ class InvaderPhaseGame:
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._judged_before: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[tuple[object, ...], tuple[Allocation, ...]] = {}
+        self._fights: dict[
+            tuple[Any, ...], tuple[int, int, int, int, tuple[Event, ...], bool] | bool | None
+        ] = {}
         self._destroyed_events: dict[tuple[int, PieceKind], Event] = {}
         self._land_events: dict[tuple[Any, ...], Event] = {}
         stats = rules.stats
@@ -807,10 +811,11 @@ class InvaderPhaseGame:
             return None
         after, fear, destroyed = fought
         lands = _with_land(lands, index, after)
-        if destroyed:  # Invaders gone: a victory can follow (nothing else here ends a game)
-            win, loss = victory.judge(lands, fear, state.spirits, False, False)
-            if win is not None or loss is not None:
-                return None
+        # Invaders gone: a Terror Level victory can follow. Nothing else can: the state was judged
+        # clear before (_quick_one), and a counted Ravage earns no Fear card (the general path
+        # does) and changes no Presence, so what victory.judge adds would find what it found.
+        if destroyed and victory.terror_victory(lands, fear.terror_level) is not None:
+            return None
         return lands, blight, fear, tuple(events)
 
     def _counted_strike(self, task: RavageLand, land: Land) -> tuple[int, int, bool, Event]:
@@ -857,33 +862,17 @@ class InvaderPhaseGame:
         and whether Invaders were destroyed, the events appended; ``None`` for a choice or a
         Fear card earned (the general path)."""
         cities, towns, explorers, dahan, hurt_dahan, land_blight = struck
-        amount = self._counted[4] * dahan  # type: ignore[index]
-        options = self._allocation_cache.get((cities, towns, explorers, (), (), amount))
-        if options is None:
-            options = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)
-        if len(options) > 1:
-            return None
-        allocation = options[0]
-        key: tuple[Any, ...] = ("dahan_fought_back", index, dahan, amount, allocation.label)
-        events.append(self._land_events.get(key) or self._share(key))
-        if len(allocation.destroyed) == len(allocation.parts):  # each piece hit is destroyed
-            for kind in allocation.destroyed:
-                if kind is CITY:
-                    cities -= 1
-                elif kind is TOWN:
-                    towns -= 1
-                else:
-                    explorers -= 1
-                events.append(
-                    self._destroyed_events.get((index, kind)) or self._destroyed_by_dahan(index, kind)
-                )
-            gained = allocation.fear
-            after = make_land(
-                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
-            )
-        else:
-            struck_land = make_land(*struck, land.presence, land.defend, ())
-            after, gained = self._dealt(index, struck_land, allocation, "dahan", events)
+        key: tuple[Any, ...] = (index, cities, towns, explorers, dahan)
+        fight = self._fights.get(key, _UNSEEN)
+        if fight is _UNSEEN:
+            fight = self._fight_on_counts(key, land, hurt_dahan)
+        if not fight:  # a choice (the general path) or Damage left on a piece (piece by piece)
+            return None if fight is None else self._fight_on_pieces(index, land, struck, fear, events)
+        cities, towns, explorers, gained, fought, destroyed = fight
+        events += fought
+        after = make_land(
+            cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
+        )
         if gained:
             in_pool = fear.in_pool
             if gained < in_pool:  # FearTrack.take_markers when the pool does not empty, without the calls
@@ -902,6 +891,63 @@ class InvaderPhaseGame:
                 fear, _taken, due = fear.take_markers(gained)
                 if due:
                     return None
+            key = ("fear_generated", gained, index, fear.in_pool)
+            events.append(self._land_events.get(key) or self._share(key))
+        return after, fear, destroyed
+
+    def _fight_on_counts(
+        self, key: tuple[Any, ...], land: Land, hurt_dahan: Damaged
+    ) -> tuple[int, int, int, int, tuple[Event, ...], bool] | bool | None:
+        """The fight-back of ``key``'s Dahan (land index, Cities, Towns, Explorers, Dahan, no
+        Invader damaged) when it has one allocation that destroys every piece it hits: the counts
+        after, the Fear gained, the events (``dahan_fought_back``, then each piece destroyed) and
+        whether any was destroyed. ``None``: a choice; ``False``: the allocation leaves Damage on a
+        piece. Remembered by ``key`` (bounded, like the allocations): the same numbers fight back
+        the same way in every state, branch and turn."""
+        index, cities, towns, explorers, dahan = key
+        amount = self._counted[4] * dahan  # type: ignore[index]
+        options = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)
+        fight: tuple[int, int, int, int, tuple[Event, ...], bool] | bool | None
+        if len(options) > 1:
+            fight = None
+        elif len(options[0].destroyed) != len(options[0].parts):
+            fight = False
+        else:
+            allocation = options[0]
+            shared = ("dahan_fought_back", index, dahan, amount, allocation.label)
+            fought = [self._land_events.get(shared) or self._share(shared)]
+            for kind in allocation.destroyed:
+                if kind is CITY:
+                    cities -= 1
+                elif kind is TOWN:
+                    towns -= 1
+                else:
+                    explorers -= 1
+                fought.append(self._destroyed_by_dahan(index, kind))
+            fight = (cities, towns, explorers, allocation.fear, tuple(fought), bool(allocation.destroyed))
+        if len(self._fights) >= 4096:  # bounded
+            self._fights.clear()
+        self._fights[key] = fight
+        return fight
+
+    def _fight_on_pieces(
+        self, index: int, land: Land, struck: tuple[Any, ...], fear: FearTrack, events: Events
+    ) -> tuple[Land, FearTrack, bool] | None:
+        """:meth:`_counted_fight_back` when its one allocation leaves Damage on a piece: dealt
+        piece by piece (:meth:`_dealt`)."""
+        cities, towns, explorers, dahan, hurt_dahan, _land_blight = struck
+        amount = self._counted[4] * dahan  # type: ignore[index]
+        allocation = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)[
+            0
+        ]
+        key: tuple[Any, ...] = ("dahan_fought_back", index, dahan, amount, allocation.label)
+        events.append(self._land_events.get(key) or self._share(key))
+        struck_land = make_land(*struck, land.presence, land.defend, ())
+        after, gained = self._dealt(index, struck_land, allocation, "dahan", events)
+        if gained:
+            fear, _taken, due = fear.take_markers(gained)
+            if due:
+                return None
             key = ("fear_generated", gained, index, fear.in_pool)
             events.append(self._land_events.get(key) or self._share(key))
         return after, fear, bool(allocation.destroyed)
@@ -1567,6 +1613,7 @@ def _fear_generated(amount: int, cause: str, pool: int) -> Event:
     return _new_event("fear_generated", (("amount", amount), ("cause", cause), ("pool", pool)))
 
 
+_UNSEEN: Any = object()  # a memo's answer not worked out yet (None is an answer)
 _ONE_LAND = frozenset((RavageLand, BuildLand, ExploreLand))  # the single-land Invader Actions
 
 _new_state = tuple.__new__  # an IslandState from its field values in one go (see state.py)
