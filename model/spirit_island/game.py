@@ -213,6 +213,7 @@ class InvaderPhaseGame:
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._judged_before: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[tuple[object, ...], tuple[Allocation, ...]] = {}
+        self._strikes: dict[tuple[Any, ...], tuple[int, int, bool, Event]] = {}
         self._fights: dict[
             tuple[Any, ...], tuple[int, int, int, int, tuple[Event, ...], bool] | bool | None
         ] = {}
@@ -419,7 +420,7 @@ class InvaderPhaseGame:
                 lands = tuple(changed)
             changes: tuple[Event, ...] = (event,)
         else:
-            done = self._quick_ravage(state, task)  # type: ignore[arg-type]  # a RavageLand
+            done = self._quick_ravage(state, task, lands, index)  # type: ignore[arg-type]  # a RavageLand
             if done is None:
                 return None
             lands, blight, fear, changes = done
@@ -766,22 +767,26 @@ class InvaderPhaseGame:
             s.skips = tuple(skips)
         return True
 
-    def _quick_ravage(self, state: IslandState, task: RavageLand) -> Quick | None:
+    def _quick_ravage(
+        self, state: IslandState, task: RavageLand, lands: tuple[Land, ...], index: int
+    ) -> Quick | None:
         """:meth:`_quick_ravage_pieces` on counts alone, for a land without damaged pieces or
         Health modifiers (the usual land: Damage and modifiers end when Time Passes): the Dahan
         hit, the Blight, the fight-back and its Fear worked out as numbers, as the plain engines
         do, and one new land built at the end, where the general functions built one per step.
         The same events with the same fields; ``tests/spirit_island/test_quick_path.py``
-        compares it with the general path."""
-        lands = state.lands
-        index = task.land
+        compares it with the general path. ``lands`` and ``index``: the state's lands and the
+        task's land, as the caller read them."""
         land = lands[index]
         cities, towns, explorers = land.city_count, land.town_count, land.explorer_count
         if not (cities or towns or explorers):
-            return lands, state.blight, state.fear, (self._ravage_nothing(task),)
+            key = ("ravage_nothing", task.card, index, "")
+            return lands, state.blight, state.fear, (self._land_events.get(key) or self._land_event(*key),)
         if land.damaged or land.health or self._counted is None:
             return self._quick_ravage_pieces(state, task)
-        dahan, hurt, blighted, event = self._counted_strike(task, land)
+        strike_key = (task.card, index, cities, towns, explorers, land.dahan_count, land.defend)
+        strike = self._strikes.get(strike_key) or self._counted_strike(strike_key)
+        dahan, hurt, blighted, event = strike
         events = [event]
         blight = state.blight
         if blighted:
@@ -794,18 +799,15 @@ class InvaderPhaseGame:
             events.append(event)
         elif not land.dahan_count:
             return lands, blight, state.fear, tuple(events)  # no Dahan, no Blight: the same land
-        struck = (
-            cities,
-            towns,
-            explorers,
-            dahan,
-            ((DAHAN, hurt, 1),) if hurt else (),
-            1 if blighted else land.blight,  # an int, as the land writes it
-        )
+        hurt_dahan = ((DAHAN, hurt, 1),) if hurt else ()
+        land_blight = 1 if blighted else land.blight  # an int, as the land writes it
         fear = state.fear
         if not (dahan and self._counted[4]):  # no Dahan left to fight back (or they deal none)
-            after = make_land(*struck, land.presence, land.defend, ())
+            after = make_land(
+                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
+            )
             return _with_land(lands, index, after), blight, fear, tuple(events)
+        struck = (cities, towns, explorers, dahan, hurt_dahan, land_blight)
         fought = self._counted_fight_back(index, land, struck, fear, events)
         if fought is None:
             return None
@@ -818,14 +820,15 @@ class InvaderPhaseGame:
             return None
         return lands, blight, fear, tuple(events)
 
-    def _counted_strike(self, task: RavageLand, land: Land) -> tuple[int, int, bool, Event]:
-        """The Invaders' half on counts: the Dahan left, the Damage on the one hurt (0: none),
-        whether the land takes Blight, and the ``ravaged`` event."""
+    def _counted_strike(self, key: tuple[Any, ...]) -> tuple[int, int, bool, Event]:
+        """The Invaders' half on counts, ``key`` being the card, the land index, its Cities,
+        Towns, Explorers, Dahan and Defend: the Dahan left, the Damage on the one hurt (0: none),
+        whether the land takes Blight, and the ``ravaged`` event. Remembered by ``key``
+        (bounded): the same numbers strike the same way in every state, branch and turn."""
+        card, index, cities, towns, explorers, dahan, defend = key
         per_explorer, per_town, per_city, dahan_health, _ = self._counted  # type: ignore[misc]
-        damage = land.explorer_count * per_explorer + land.town_count * per_town + land.city_count * per_city
-        defend = land.defend
+        damage = explorers * per_explorer + towns * per_town + cities * per_city
         hits = damage - defend if damage > defend else 0
-        dahan = land.dahan_count
         destroyed = hurt = 0
         if hits and dahan:  # efficient Damage: whole Dahan first, the rest on one survivor
             destroyed = min(dahan, hits // dahan_health)
@@ -834,8 +837,12 @@ class InvaderPhaseGame:
             if left and dahan:
                 hurt = left
         blighted = hits >= self.rules.blight_threshold
-        key = ("ravaged", task.card, task.land, damage, defend, hits, destroyed, 1 if hurt else 0, blighted)
-        return dahan, hurt, blighted, self._land_events.get(key) or self._share(key)
+        shared = ("ravaged", card, index, damage, defend, hits, destroyed, 1 if hurt else 0, blighted)
+        strike = (dahan, hurt, blighted, self._land_events.get(shared) or self._share(shared))
+        if len(self._strikes) >= 4096:  # bounded
+            self._strikes.clear()
+        self._strikes[key] = strike
+        return strike
 
     def _counted_blight(self, state: IslandState, index: int) -> tuple[BlightTrack, Event] | None:
         """A Blight taken for land ``index`` (which had none and no Presence): the track and the

@@ -305,7 +305,7 @@ def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, fl
         def rule(task: Any = task, change: Any = change, lands: Any = lands, queued: Any = queued) -> None:
             if change is None:
                 for _ in range(calls):
-                    game._quick_ravage(queued, task)
+                    game._quick_ravage(queued, task, queued.lands, task.land)
             else:
                 for _ in range(calls):
                     change(lands, task)
