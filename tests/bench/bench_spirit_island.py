@@ -208,10 +208,10 @@ _AGENDA = IslandState._fields.index("agenda")
 class _NoRules:
     """A stand-in game that plays no rule: ``start`` only gives back the state with its agenda
     emptied (a new state, as any pure game returns), ``pending`` says nothing is pending. Driven
-    like the oracle, it measures what the public contract itself costs a caller (the
-    ``_replace`` that queues the action, the calls, the new state), which no rule change removes."""
+    like the oracle (the action handed to ``start(state, agenda=...)``), it measures what the
+    public contract itself costs a caller (the calls, the new state), which no rule change removes."""
 
-    def start(self, state: Any) -> tuple[Any, tuple[()]]:
+    def start(self, state: Any, agenda: tuple[Any, ...] | None = None) -> tuple[Any, tuple[()]]:
         values = list(state)  # the state's fields, the agenda emptied: one new state
         values[_AGENDA] = ()
         return tuple.__new__(type(state), values), ()
@@ -224,7 +224,7 @@ def contract_floor(rounds: int = ROUNDS) -> Measure:
     """The public path of :class:`_NoRules` on the bench's actions against the plain
     implementation, interleaved: the best ratio any game played through ``start`` / ``pending``
     / ``step`` could reach on this workload (issue 38's 0.5x leaves the rules the rest)."""
-    from tests.bench import best_cpu, drive_public
+    from tests.bench import best_cpu
 
     scenario, plan = _board_d()
     reset = scenario.initial._replace(agenda=())
@@ -237,7 +237,7 @@ def contract_floor(rounds: int = ROUNDS) -> Measure:
         for _ in range(rounds):
             state = reset
             for task in tasks:
-                state = drive_public(no_rules, state._replace(agenda=(task,)))
+                state = drive_agenda(no_rules, state, (task,))
 
     def plain() -> None:
         for _ in range(rounds):
@@ -257,15 +257,15 @@ def contract_floor(rounds: int = ROUNDS) -> Measure:
         "plain mutable implementation, no events",
         best[1] / best[0],
         f"{units:,} units, best of 5, interleaved, CPU; the ceiling of the public path's ratio on "
-        "this workload (the caller's _replace, start, pending, a new state)",
+        "this workload (start(state, agenda=...), pending, a new state)",
     )
 
 
 def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, float, float]]:
     """Where an action of the public path goes, measured: for each of the workload's twelve
-    actions (issue 38), nanoseconds of CPU per call (best of 7 x ``calls``) of the caller's
-    ``state._replace(agenda=(task,))``, the game's ``start`` on that state (judged as in the
-    workload's sequence), the rule alone (``_build_in``, ``_explore_in``, ``_quick_ravage``), the
+    actions (issue 38), nanoseconds of CPU per call (best of 7 x ``calls``) of
+    ``state._replace(agenda=(task,))`` (what a caller paid before ``start`` took the agenda),
+    the game's ``start(state, agenda=(task,))`` (judged as in the workload's sequence), the rule alone (``_build_in``, ``_explore_in``, ``_quick_ravage``), the
     stand-in's ``start`` (:class:`_NoRules`: a new state only) and ``pending``. Rows: the action,
     then those five figures. Print them with ``python -m tests.bench.bench_spirit_island costs``."""
     from invasion_oracle.model.spirit_island.game import InvaderPhaseGame
@@ -293,10 +293,10 @@ def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, fl
             for _ in range(calls):
                 before._replace(agenda=(task,))
 
-        def start(queued: Any = queued, judged: Any = judged) -> None:
+        def start(before: Any = before, task: Task = task, judged: Any = judged) -> None:
             for _ in range(calls):
                 game._judged_clear = judged  # as after the action before it
-                game.start(queued)
+                game.start(before, agenda=(task,))
 
         def setting(judged: Any = judged) -> None:  # start's loop without the call
             for _ in range(calls):
@@ -335,7 +335,7 @@ def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, fl
 def _print_action_costs() -> None:
     rows = action_costs()
     print(
-        "action | caller's _replace | start | the rule alone | start without the rule | stand-in start | pending"
+        "action | _replace (before) | start(state, agenda) | the rule alone | start without the rule | stand-in start | pending"
     )
     for name, replace, start, rule, stand_in, pending in rows:
         print(
