@@ -261,10 +261,12 @@ class InvaderPhaseGame:
             DamageLand: self._damage_land,
             DrawBlightCard: self._draw_blight_card,
         }
-        # The quick path's Builds and Explores: the land after (None: unchanged) and the event.
-        self._quick_change: dict[type, Callable[[Any, Any], tuple[Land | None, Event]]] = {
+        # The quick path's Builds and Explores: the land after (None: unchanged) and the event;
+        # a Ravage (None) is _quick_ravage's.
+        self._quick_change: dict[type, Callable[[Any, Any], tuple[Land | None, Event]] | None] = {
             BuildLand: self._build_in,
             ExploreLand: self._explore_in,
+            RavageLand: None,
         }
         self._answerers: dict[type, Callable[[Draft, Any, Events, str], None]] = {
             CardAction: self._land_chosen,
@@ -388,8 +390,8 @@ class InvaderPhaseGame:
             task = agenda[0]
         if request is not None or skips or outcome is not None or blight_ran_out or time_ran_out:
             return None
-        kind = type(task)
-        if kind not in _ONE_LAND:
+        change = self._quick_change.get(type(task), _UNSEEN)  # None: a Ravage
+        if change is _UNSEEN:
             return None
         # A task handed to start is checked here, as it is read (an agenda that does not fit the
         # game is refused on the general path, by check_agenda).
@@ -398,7 +400,6 @@ class InvaderPhaseGame:
             type(card) is str and card in self._cards and type(index) is int and 0 <= index < self._land_count
         ):
             return None
-        change = self._quick_change.get(kind)
         clear = self._judged_clear
         judged = clear is not None and clear[0] is lands and clear[1] is fear and clear[2] is spirits
         if not judged:
@@ -806,13 +807,17 @@ class InvaderPhaseGame:
             after = make_land(
                 cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
             )
-            return _with_land(lands, index, after), blight, fear, tuple(events)
+            changed = list(lands)
+            changed[index] = after
+            return tuple(changed), blight, fear, tuple(events)
         struck = (cities, towns, explorers, dahan, hurt_dahan, land_blight)
         fought = self._counted_fight_back(index, land, struck, fear, events)
         if fought is None:
             return None
         after, fear, destroyed = fought
-        lands = _with_land(lands, index, after)
+        changed = list(lands)
+        changed[index] = after
+        lands = tuple(changed)
         # Invaders gone: a Terror Level victory can follow. Nothing else can: the state was judged
         # clear before (_quick_one), and a counted Ravage earns no Fear card (the general path
         # does) and changes no Presence, so what victory.judge adds would find what it found.
@@ -1621,7 +1626,6 @@ def _fear_generated(amount: int, cause: str, pool: int) -> Event:
 
 
 _UNSEEN: Any = object()  # a memo's answer not worked out yet (None is an answer)
-_ONE_LAND = frozenset((RavageLand, BuildLand, ExploreLand))  # the single-land Invader Actions
 
 _new_state = tuple.__new__  # an IslandState from its field values in one go (see state.py)
 
