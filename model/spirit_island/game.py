@@ -918,7 +918,9 @@ class InvaderPhaseGame:
         the same way in every state, branch and turn."""
         index, cities, towns, explorers, dahan = key
         amount = self._counted[4] * dahan  # type: ignore[index]
-        options = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)
+        options = self._allocation_cache.get((cities, towns, explorers, (), (), amount))  # _allocations' key
+        if options is None:
+            options = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)
         fight: tuple[int, int, int, int, tuple[Event, ...], bool] | bool | None
         if len(options) > 1:
             fight = None
