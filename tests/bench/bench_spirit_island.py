@@ -332,6 +332,101 @@ def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, fl
     return rows
 
 
+class _Forgetful(dict[Any, Any]):
+    """A memo that never stores: every lookup misses (``get`` stays the dictionary's own, in C)."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+class _Counting(dict[Any, Any]):
+    """A memo that counts its lookups' hits and misses."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hits = self.misses = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        found = dict.get(self, key, default)
+        if found is default:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
+
+
+def memo_effect(rounds: int = 1000, rollouts: int = 2000) -> list[str]:
+    """What the quick Ravage's two memos (``_strikes``, ``_fights``: issue 38) do, as lines of
+    text: the bench's public path against the plain implementation with them and with a game
+    whose memos never store (interleaved, best of 5), and seeded random rollouts of 12
+    single-land actions from board D's start (a search's pattern: one game object, the land and
+    action drawn by ``random.Random(1)``): how many of the memos' lookups hit, and the rollouts'
+    speed with and without them. Print with ``python -m tests.bench.bench_spirit_island memos``."""
+    import random
+
+    from tests.bench import best_cpu
+
+    scenario, plan = _board_d()
+    reset = scenario.initial._replace(agenda=())
+    tasks = tuple(task for task, _ in plan)
+    names = {RavageLand: "ravage", BuildLand: "build", ExploreLand: "explore"}
+    steps = tuple((names[type(task)], index) for task, index in plan)
+    remembering, forgetting = scenario.game(), scenario.game()
+    forgetting._strikes, forgetting._fights = _Forgetful(), _Forgetful()
+
+    def bench(game: Any) -> Callable[[], object]:
+        def run() -> object:
+            for _ in range(rounds):
+                state = reset
+                for task in tasks:
+                    state = drive_agenda(game, state, (task,))
+            return state
+
+        return run
+
+    def plain() -> None:
+        for _ in range(rounds):
+            island = PlainIsland(scenario.island, reset.lands)
+            for action, index in steps:
+                getattr(island, action)(index)
+
+    kinds = (RavageLand, BuildLand, ExploreLand)
+    lands = len(scenario.island.lands)
+
+    def rollout(game: Any) -> Callable[[], int]:
+        def run() -> int:
+            draw, played = random.Random(1), 0
+            for _ in range(rollouts):
+                state = reset
+                for _ in range(12):
+                    state = drive_agenda(game, state, (draw.choice(kinds)("1J", draw.randrange(lands)),))
+                    played += 1
+                    if state.outcome is not None:
+                        break
+            return played
+
+        return run
+
+    if bench(remembering)() != bench(forgetting)():
+        raise AssertionError("the memos changed the bench's end state")
+    paths = [bench(remembering), bench(forgetting), plain, rollout(remembering), rollout(forgetting)]
+    best = [float("inf")] * len(paths)
+    for _ in range(5):
+        best = [min(b, best_cpu(1, path)) for b, path in zip(best, paths, strict=True)]
+    counting = scenario.game()
+    counting._strikes, counting._fights = _Counting(), _Counting()
+    played = rollout(counting)()
+    hits = counting._strikes.hits + counting._fights.hits
+    lookups = hits + counting._strikes.misses + counting._fights.misses
+    return [
+        f"bench, {rounds * len(tasks):,} actions: against the plain implementation {best[2] / best[0]:.3f}x "
+        f"with the memos, {best[2] / best[1]:.3f}x with memos that never store",
+        f"rollouts, {played:,} actions: the memos answered {hits:,} of {lookups:,} lookups "
+        f"({hits / max(lookups, 1):.0%}); {played / best[3]:,.0f} actions/s with them, "
+        f"{played / best[4]:,.0f}/s without ({best[4] / best[3]:.2f}x)",
+    ]
+
+
 def _print_action_costs() -> None:
     rows = action_costs()
     print(
@@ -721,5 +816,7 @@ if __name__ == "__main__":
 
     if sys.argv[1:] == ["costs"]:
         _print_action_costs()
+    elif sys.argv[1:] == ["memos"]:
+        print("\n".join(memo_effect()))
     else:
         print(main())
