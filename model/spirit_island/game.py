@@ -39,8 +39,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from invasion_oracle.model.core.arguments import shown
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Option, normalise_answer
-from invasion_oracle.model.core.errors import RulesError
+from invasion_oracle.model.core.errors import MalformedInputError, RulesError
 from invasion_oracle.model.core.events import Event
 from invasion_oracle.model.core.frozen import direct_constructor, replace
 from invasion_oracle.model.core.rulings import Rulings
@@ -66,6 +67,7 @@ from invasion_oracle.model.spirit_island.pieces import (
     EXPLORER,
     INVADERS,
     TOWN,
+    Damaged,
     Land,
     Piece,
     PieceKind,
@@ -113,6 +115,7 @@ from invasion_oracle.model.spirit_island.state import (
     StartPhase,
     Task,
     TimePasses,
+    check_agenda,
 )
 from invasion_oracle.model.spirit_island.upgrade_downgrade import (
     Change,
@@ -142,6 +145,8 @@ _NEXT_TURN = (TimePasses(), SpiritInputs(), StartPhase())
 
 # Events built with every field given and checked by construction: no ``__init__`` (issue 38).
 _new_event = direct_constructor(Event)
+_blight_track = direct_constructor(BlightTrack)
+_fear_track = direct_constructor(FearTrack)
 
 
 def _event(kind: str, **fields: Any) -> Event:
@@ -202,11 +207,16 @@ class InvaderPhaseGame:
         self.island = island
         self.play_on = play_on
         self._cards = {c.id: c for c in rules.data.invader_cards}
+        self._land_count = len(island.lands)
         self._blight_cards = {c.name: c for c in rules.data.blight_cards}
         self._destroyed_in = tuple(f"destroyed in {name}" for name in island.lands)  # Fear causes
         self._judged_clear: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._judged_before: tuple[tuple[Land, ...], FearTrack, tuple[str, ...]] | None = None
         self._allocation_cache: dict[tuple[object, ...], tuple[Allocation, ...]] = {}
+        self._strikes: dict[tuple[Any, ...], tuple[int, int, bool, Event]] = {}
+        self._fights: dict[
+            tuple[Any, ...], tuple[int, int, int, int, tuple[Event, ...], bool] | bool | None
+        ] = {}
         self._destroyed_events: dict[tuple[int, PieceKind], Event] = {}
         self._land_events: dict[tuple[Any, ...], Event] = {}
         stats = rules.stats
@@ -251,10 +261,12 @@ class InvaderPhaseGame:
             DamageLand: self._damage_land,
             DrawBlightCard: self._draw_blight_card,
         }
-        # The quick path's Builds and Explores: the land after (None: unchanged) and the event.
-        self._quick_change: dict[type, Callable[[Any, Any], tuple[Land | None, Event]]] = {
+        # The quick path's Builds and Explores: the land after (None: unchanged) and the event;
+        # a Ravage (None) is _quick_ravage's.
+        self._quick_change: dict[type, Callable[[Any, Any], tuple[Land | None, Event]] | None] = {
             BuildLand: self._build_in,
             ExploreLand: self._explore_in,
+            RavageLand: None,
         }
         self._answerers: dict[type, Callable[[Draft, Any, Events, str], None]] = {
             CardAction: self._land_chosen,
@@ -270,10 +282,45 @@ class InvaderPhaseGame:
 
     # -- the pure interface -----------------------------------------------------------------
 
-    def start(self, state: IslandState) -> tuple[IslandState, tuple[Event, ...]]:
-        """Run a fresh state to its first request; returns the opening events."""
-        done = self._quick_one(state, None)  # one task on the agenda, played quickly, or None
-        return done if done is not None else self.run_tasks(state)
+    def start(
+        self, state: IslandState, agenda: tuple[Task, ...] | None = None
+    ) -> tuple[IslandState, tuple[Event, ...]]:
+        """Run a fresh state to its first request; returns the opening events.
+
+        ``agenda``: the tasks to do, first task first, in place of the state's own agenda; the
+        answer is exactly ``start(state._replace(agenda=agenda))``'s, without that intermediate
+        state (a twenty-field copy, a fifth of a single-land action's time: issue 38). This is how
+        a caller plays one Invader Action in one land on a state, or a few tasks in a row. A task
+        or a field that does not fit the game (an unknown card, a land index off the island, not
+        a task) is a :class:`~invasion_oracle.model.core.errors.MalformedInputError` naming it,
+        raised before anything is played.
+
+        >>> from invasion_oracle.model.spirit_island.scenario import load_scenario
+        >>> from invasion_oracle.model.spirit_island.state import RavageLand
+        >>> scenario = load_scenario("example:spirit_island/invader_phase")
+        >>> game, state = scenario.game(), scenario.initial._replace(agenda=())
+        >>> a7 = scenario.island.index("A7")
+        >>> after, events = game.start(state, agenda=(RavageLand("1M", a7),))
+        >>> [event.kind for event in events], after.agenda, game.pending(after)
+        (['ravaged', 'dahan_fought_back', 'invader_destroyed'], (), None)
+        >>> (after, events) == game.start(state._replace(agenda=(RavageLand("1M", a7),)))
+        True
+        >>> game.start(state, agenda=(RavageLand("1M", 99),))
+        Traceback (most recent call last):
+        ...
+        invasion_oracle.model.core.errors.MalformedInputError: agenda:$[0].land: expected a land index of this island, 0 to 7, got 99
+        """
+        if agenda is None:
+            done = self._quick_one(state, None)  # one task on the agenda, played quickly, or None
+            return done if done is not None else self.run_tasks(state)
+        if type(agenda) is tuple and len(agenda) == 1:  # the usual call: checked as it is played
+            done = self._quick_one(state, agenda[0])
+            if done is not None:
+                return done
+        if type(state) is not IslandState:
+            raise MalformedInputError("state", "$", f"expected an IslandState, got {shown(state)}")
+        check_agenda(agenda, self._land_count, self._cards)
+        return self.run_tasks(state._replace(agenda=agenda))
 
     def run_tasks(self, state: IslandState, *tasks: Task) -> tuple[IslandState, tuple[Event, ...]]:
         """Put ``tasks`` at the front of ``state``'s agenda and run until a request or the end.
@@ -311,6 +358,8 @@ class InvaderPhaseGame:
         :meth:`Draft.put`). ``tests/spirit_island/test_quick_path.py`` compares both paths on the
         states of generated games.
         """
+        if type(state) is not IslandState:  # start's agenda path: refused by the general path
+            return None
         # The fields at once (one unpacking, not an attribute read each), and the new state built
         # from them in one tuple (issue 38).
         (
@@ -341,9 +390,15 @@ class InvaderPhaseGame:
             task = agenda[0]
         if request is not None or skips or outcome is not None or blight_ran_out or time_ran_out:
             return None
-        kind = type(task)
-        change = self._quick_change.get(kind)
-        if change is None and kind is not RavageLand:
+        change = self._quick_change.get(type(task), _UNSEEN)  # None: a Ravage
+        if change is _UNSEEN:
+            return None
+        # A task handed to start is checked here, as it is read (an agenda that does not fit the
+        # game is refused on the general path, by check_agenda).
+        card, index = task.card, task.land  # type: ignore[union-attr]  # a single-land action
+        if not (
+            type(card) is str and card in self._cards and type(index) is int and 0 <= index < self._land_count
+        ):
             return None
         clear = self._judged_clear
         judged = clear is not None and clear[0] is lands and clear[1] is fear and clear[2] is spirits
@@ -362,11 +417,11 @@ class InvaderPhaseGame:
             land, event = change(lands, task)
             if land is not None:
                 changed = list(lands)
-                changed[task.land] = land  # type: ignore[union-attr]  # a BuildLand or ExploreLand
+                changed[index] = land
                 lands = tuple(changed)
             changes: tuple[Event, ...] = (event,)
         else:
-            done = self._quick_ravage(state, task)  # type: ignore[arg-type]  # a RavageLand
+            done = self._quick_ravage(state, task, lands, index)  # type: ignore[arg-type]  # a RavageLand
             if done is None:
                 return None
             lands, blight, fear, changes = done
@@ -713,22 +768,26 @@ class InvaderPhaseGame:
             s.skips = tuple(skips)
         return True
 
-    def _quick_ravage(self, state: IslandState, task: RavageLand) -> Quick | None:
+    def _quick_ravage(
+        self, state: IslandState, task: RavageLand, lands: tuple[Land, ...], index: int
+    ) -> Quick | None:
         """:meth:`_quick_ravage_pieces` on counts alone, for a land without damaged pieces or
         Health modifiers (the usual land: Damage and modifiers end when Time Passes): the Dahan
         hit, the Blight, the fight-back and its Fear worked out as numbers, as the plain engines
         do, and one new land built at the end, where the general functions built one per step.
         The same events with the same fields; ``tests/spirit_island/test_quick_path.py``
-        compares it with the general path."""
-        lands = state.lands
-        index = task.land
+        compares it with the general path. ``lands`` and ``index``: the state's lands and the
+        task's land, as the caller read them."""
         land = lands[index]
         cities, towns, explorers = land.city_count, land.town_count, land.explorer_count
         if not (cities or towns or explorers):
-            return lands, state.blight, state.fear, (self._ravage_nothing(task),)
+            key = ("ravage_nothing", task.card, index, "")
+            return lands, state.blight, state.fear, (self._land_events.get(key) or self._land_event(*key),)
         if land.damaged or land.health or self._counted is None:
             return self._quick_ravage_pieces(state, task)
-        dahan, hurt, blighted, event = self._counted_strike(task, land)
+        strike_key = (task.card, index, cities, towns, explorers, land.dahan_count, land.defend)
+        strike = self._strikes.get(strike_key) or self._counted_strike(strike_key)
+        dahan, hurt, blighted, event = strike
         events = [event]
         blight = state.blight
         if blighted:
@@ -741,37 +800,40 @@ class InvaderPhaseGame:
             events.append(event)
         elif not land.dahan_count:
             return lands, blight, state.fear, tuple(events)  # no Dahan, no Blight: the same land
-        struck = (
-            cities,
-            towns,
-            explorers,
-            dahan,
-            ((DAHAN, hurt, 1),) if hurt else (),
-            1 if blighted else land.blight,  # an int, as the land writes it
-        )
+        hurt_dahan = ((DAHAN, hurt, 1),) if hurt else ()
+        land_blight = 1 if blighted else land.blight  # an int, as the land writes it
         fear = state.fear
         if not (dahan and self._counted[4]):  # no Dahan left to fight back (or they deal none)
-            after = make_land(*struck, land.presence, land.defend, ())
-            return _with_land(lands, index, after), blight, fear, tuple(events)
+            after = make_land(
+                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
+            )
+            changed = list(lands)
+            changed[index] = after
+            return tuple(changed), blight, fear, tuple(events)
+        struck = (cities, towns, explorers, dahan, hurt_dahan, land_blight)
         fought = self._counted_fight_back(index, land, struck, fear, events)
         if fought is None:
             return None
         after, fear, destroyed = fought
-        lands = _with_land(lands, index, after)
-        if destroyed:  # Invaders gone: a victory can follow (nothing else here ends a game)
-            win, loss = victory.judge(lands, fear, state.spirits, False, False)
-            if win is not None or loss is not None:
-                return None
+        changed = list(lands)
+        changed[index] = after
+        lands = tuple(changed)
+        # Invaders gone: a Terror Level victory can follow. Nothing else can: the state was judged
+        # clear before (_quick_one), and a counted Ravage earns no Fear card (the general path
+        # does) and changes no Presence, so what victory.judge adds would find what it found.
+        if destroyed and victory.terror_victory(lands, fear.terror_level) is not None:
+            return None
         return lands, blight, fear, tuple(events)
 
-    def _counted_strike(self, task: RavageLand, land: Land) -> tuple[int, int, bool, Event]:
-        """The Invaders' half on counts: the Dahan left, the Damage on the one hurt (0: none),
-        whether the land takes Blight, and the ``ravaged`` event."""
+    def _counted_strike(self, key: tuple[Any, ...]) -> tuple[int, int, bool, Event]:
+        """The Invaders' half on counts, ``key`` being the card, the land index, its Cities,
+        Towns, Explorers, Dahan and Defend: the Dahan left, the Damage on the one hurt (0: none),
+        whether the land takes Blight, and the ``ravaged`` event. Remembered by ``key``
+        (bounded): the same numbers strike the same way in every state, branch and turn."""
+        card, index, cities, towns, explorers, dahan, defend = key
         per_explorer, per_town, per_city, dahan_health, _ = self._counted  # type: ignore[misc]
-        damage = land.explorer_count * per_explorer + land.town_count * per_town + land.city_count * per_city
-        defend = land.defend
+        damage = explorers * per_explorer + towns * per_town + cities * per_city
         hits = damage - defend if damage > defend else 0
-        dahan = land.dahan_count
         destroyed = hurt = 0
         if hits and dahan:  # efficient Damage: whole Dahan first, the rest on one survivor
             destroyed = min(dahan, hits // dahan_health)
@@ -780,18 +842,27 @@ class InvaderPhaseGame:
             if left and dahan:
                 hurt = left
         blighted = hits >= self.rules.blight_threshold
-        key = ("ravaged", task.card, task.land, damage, defend, hits, destroyed, 1 if hurt else 0, blighted)
-        return dahan, hurt, blighted, self._land_events.get(key) or self._share(key)
+        shared = ("ravaged", card, index, damage, defend, hits, destroyed, 1 if hurt else 0, blighted)
+        strike = (dahan, hurt, blighted, self._land_events.get(shared) or self._share(shared))
+        if len(self._strikes) >= 4096:  # bounded
+            self._strikes.clear()
+        self._strikes[key] = strike
+        return strike
 
     def _counted_blight(self, state: IslandState, index: int) -> tuple[BlightTrack, Event] | None:
         """A Blight taken for land ``index`` (which had none and no Presence): the track and the
         event; ``None`` when the card flips, runs out or loses (the general path)."""
-        card = self._blight_card_of(state.blight)
-        blight, available, flipped, lost = blight_taken(
-            state.blight, card, state.players, self.rules.blight_empty
-        )
-        if not available or flipped or lost:
-            return None
+        track = state.blight
+        pool = track.pool
+        if pool > 1:  # blight_taken's answer under either reading of SI-BLIGHT-EMPTY, without the card
+            blight = _blight_track(track.card, track.side, pool - 1)
+        else:
+            card = self._blight_card_of(track)
+            blight, available, flipped, lost = blight_taken(
+                track, card, state.players, self.rules.blight_empty
+            )
+            if not available or flipped or lost:
+                return None
         key = ("blight_added", index, "ravage", blight.pool, blight.side)
         return blight, self._land_events.get(key) or self._share(key)
 
@@ -803,16 +874,62 @@ class InvaderPhaseGame:
         and whether Invaders were destroyed, the events appended; ``None`` for a choice or a
         Fear card earned (the general path)."""
         cities, towns, explorers, dahan, hurt_dahan, land_blight = struck
+        key: tuple[Any, ...] = (index, cities, towns, explorers, dahan)
+        fight = self._fights.get(key, _UNSEEN)
+        if fight is _UNSEEN:
+            fight = self._fight_on_counts(key, land, hurt_dahan)
+        if not fight:  # a choice (the general path) or Damage left on a piece (piece by piece)
+            return None if fight is None else self._fight_on_pieces(index, land, struck, fear, events)
+        cities, towns, explorers, gained, fought, destroyed = fight
+        events += fought
+        after = make_land(
+            cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
+        )
+        if gained:
+            in_pool = fear.in_pool
+            if gained < in_pool:  # FearTrack.take_markers when the pool does not empty, without the calls
+                fear = _fear_track(
+                    fear.pool_size,
+                    in_pool - gained,
+                    fear.deck,
+                    fear.per_level,
+                    fear.earned_total,
+                    fear.earned,
+                    fear.discard,
+                    fear.generated + gained,
+                    fear.candidates,
+                )
+            else:
+                fear, _taken, due = fear.take_markers(gained)
+                if due:
+                    return None
+            key = ("fear_generated", gained, index, fear.in_pool)
+            events.append(self._land_events.get(key) or self._share(key))
+        return after, fear, destroyed
+
+    def _fight_on_counts(
+        self, key: tuple[Any, ...], land: Land, hurt_dahan: Damaged
+    ) -> tuple[int, int, int, int, tuple[Event, ...], bool] | bool | None:
+        """The fight-back of ``key``'s Dahan (land index, Cities, Towns, Explorers, Dahan, no
+        Invader damaged) when it has one allocation that destroys every piece it hits: the counts
+        after, the Fear gained, the events (``dahan_fought_back``, then each piece destroyed) and
+        whether any was destroyed. ``None``: a choice; ``False``: the allocation leaves Damage on a
+        piece. Remembered by ``key`` (bounded, like the allocations): the same numbers fight back
+        the same way in every state, branch and turn."""
+        index, cities, towns, explorers, dahan = key
         amount = self._counted[4] * dahan  # type: ignore[index]
-        options = self._allocation_cache.get((cities, towns, explorers, (), (), amount))
+        options = self._allocation_cache.get((cities, towns, explorers, (), (), amount))  # _allocations' key
         if options is None:
             options = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)
+        fight: tuple[int, int, int, int, tuple[Event, ...], bool] | bool | None
         if len(options) > 1:
-            return None
-        allocation = options[0]
-        key: tuple[Any, ...] = ("dahan_fought_back", index, dahan, amount, allocation.label)
-        events.append(self._land_events.get(key) or self._share(key))
-        if len(allocation.destroyed) == len(allocation.parts):  # each piece hit is destroyed
+            fight = None
+        elif len(options[0].destroyed) != len(options[0].parts):
+            fight = False
+        else:
+            allocation = options[0]
+            shared = ("dahan_fought_back", index, dahan, amount, allocation.label)
+            fought = [self._land_events.get(shared) or self._share(shared)]
             for kind in allocation.destroyed:
                 if kind is CITY:
                     cities -= 1
@@ -820,14 +937,27 @@ class InvaderPhaseGame:
                     towns -= 1
                 else:
                     explorers -= 1
-                events.append(self._destroyed_by_dahan(index, kind))
-            gained = allocation.fear
-            after = make_land(
-                cities, towns, explorers, dahan, hurt_dahan, land_blight, land.presence, land.defend, ()
-            )
-        else:
-            struck_land = make_land(*struck, land.presence, land.defend, ())
-            after, gained = self._dealt(index, struck_land, allocation, "dahan", events)
+                fought.append(self._destroyed_by_dahan(index, kind))
+            fight = (cities, towns, explorers, allocation.fear, tuple(fought), bool(allocation.destroyed))
+        if len(self._fights) >= 4096:  # bounded
+            self._fights.clear()
+        self._fights[key] = fight
+        return fight
+
+    def _fight_on_pieces(
+        self, index: int, land: Land, struck: tuple[Any, ...], fear: FearTrack, events: Events
+    ) -> tuple[Land, FearTrack, bool] | None:
+        """:meth:`_counted_fight_back` when its one allocation leaves Damage on a piece: dealt
+        piece by piece (:meth:`_dealt`)."""
+        cities, towns, explorers, dahan, hurt_dahan, _land_blight = struck
+        amount = self._counted[4] * dahan  # type: ignore[index]
+        allocation = self._allocations(land.with_counts(cities, towns, explorers, dahan, hurt_dahan), amount)[
+            0
+        ]
+        key: tuple[Any, ...] = ("dahan_fought_back", index, dahan, amount, allocation.label)
+        events.append(self._land_events.get(key) or self._share(key))
+        struck_land = make_land(*struck, land.presence, land.defend, ())
+        after, gained = self._dealt(index, struck_land, allocation, "dahan", events)
         if gained:
             fear, _taken, due = fear.take_markers(gained)
             if due:
@@ -1496,6 +1626,8 @@ _KIND_VALUE = {kind: kind.value for kind in PieceKind}  # ``kind.value`` is a Py
 def _fear_generated(amount: int, cause: str, pool: int) -> Event:
     return _new_event("fear_generated", (("amount", amount), ("cause", cause), ("pool", pool)))
 
+
+_UNSEEN: Any = object()  # a memo's answer not worked out yet (None is an answer)
 
 _new_state = tuple.__new__  # an IslandState from its field values in one go (see state.py)
 

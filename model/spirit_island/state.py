@@ -18,11 +18,14 @@ of ``start``/``step`` builds one new state, not one per change. Change a state w
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from invasion_oracle.model.core.arguments import shown
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import Request
+from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.frozen import quick_init
 from invasion_oracle.model.spirit_island.blight import BlightTrack
 from invasion_oracle.model.spirit_island.effects import Effect
@@ -262,6 +265,97 @@ Task = (
     | PieceEffect
     | DamageLand
 )
+
+
+# What each task's fields must be, for an agenda a caller hands the game (``InvaderPhaseGame.start``'s
+# ``agenda``): "land" a land index of the island, "card" an Invader card id of the game's data
+# ("card?" also "": none), "action" ravage or build, "int" / "text" / "flag" a plain int, str or
+# bool, "lands?" ``None`` or a tuple of land indices, "effect" an Effect, "effects" a tuple of them.
+TASK_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {
+    DrawBlightCard: (),
+    StartPhase: (),
+    EndPhase: (),
+    TimePasses: (),
+    SpiritInputs: (),
+    BlightedIsland: (),
+    EventStep: (),
+    FearStep: (("left", "int"),),
+    Slot: (("action", "action"),),
+    CardAction: (("action", "action"), ("card", "card"), ("lands", "lands?")),
+    RavageLand: (("card", "card"), ("land", "land")),
+    AddBlight: (("land", "land"), ("cause", "text")),
+    Cascade: (("origin", "land"),),
+    FightBack: (("land", "land"),),
+    BuildLand: (("card", "card"), ("land", "land")),
+    ExploreStep: (),
+    Escalate: (("card", "card"),),
+    ExploreCard: (("card", "card"),),
+    ExploreLand: (("card", "card"), ("land", "land")),
+    Advance: (),
+    GenerateFear: (("amount", "int"), ("cause", "text"), ("destruction", "flag")),
+    ApplyEffects: (("effects", "effects"), ("origin", "text"), ("card", "card?")),
+    PieceEffect: (("effect", "effect"), ("origin", "text"), ("land", "land"), ("left", "int")),
+    DamageLand: (("amount", "int"), ("land", "land"), ("origin", "text")),
+}
+_TASK_NAMES = ", ".join(sorted(kind.__name__ for kind in TASK_FIELDS))
+
+
+def _field_problem(value: object, want: str, lands: int, cards: Collection[str]) -> str | None:
+    """What is wrong with one field of a task (``None``: nothing), by its entry in TASK_FIELDS."""
+    if want == "land":
+        if type(value) is int and 0 <= value < lands:
+            return None
+        return f"expected a land index of this island, 0 to {lands - 1}"
+    if want in ("card", "card?"):
+        if type(value) is str and (value in cards or (want == "card?" and value == "")):
+            return None
+        return "expected the id of an Invader card of this game's data" + (
+            " or ''" if want == "card?" else ""
+        )
+    if want == "action":
+        return (
+            None if value in (RAVAGE, BUILD) and type(value) is str else f"expected {RAVAGE!r} or {BUILD!r}"
+        )
+    if want == "lands?":
+        if value is None or (type(value) is tuple and all(type(i) is int and 0 <= i < lands for i in value)):
+            return None
+        return f"expected None or a tuple of land indices of this island, 0 to {lands - 1}"
+    if want == "effects":
+        if type(value) is tuple and all(isinstance(e, Effect) for e in value):
+            return None
+        return "expected a tuple of Effect values"
+    expected = {"int": int, "text": str, "flag": bool, "effect": Effect}[want]
+    if type(value) is expected or (want == "effect" and isinstance(value, Effect)):
+        return None
+    return f"expected {'an' if want == 'int' else 'a'} {expected.__name__}"
+
+
+def check_agenda(agenda: object, lands: int, cards: Collection[str]) -> tuple[Task, ...]:
+    """``agenda`` when it is a tuple of tasks whose fields fit an island of ``lands`` lands and the
+    Invader card ids ``cards``; else :class:`MalformedInputError` (source ``agenda``, the path of
+    the task or field, what was expected), never a failure half-way through playing it.
+
+    >>> check_agenda((RavageLand("1J", 2),), 8, {"1J"})
+    (RavageLand(card='1J', land=2),)
+    >>> check_agenda((RavageLand("1J", 8),), 8, {"1J"})
+    Traceback (most recent call last):
+    ...
+    invasion_oracle.model.core.errors.MalformedInputError: agenda:$[0].land: expected a land index of this island, 0 to 7, got 8
+    """
+    if type(agenda) is not tuple:
+        raise MalformedInputError("agenda", "$", f"expected a tuple of tasks, got {shown(agenda)}")
+    for at, task in enumerate(agenda):
+        fields = TASK_FIELDS.get(type(task))
+        if fields is None:
+            raise MalformedInputError(
+                "agenda", f"$[{at}]", f"expected a task ({_TASK_NAMES}), got {shown(task)}"
+            )
+        for name, want in fields:
+            value = getattr(task, name)
+            problem = _field_problem(value, want, lands, cards)
+            if problem is not None:
+                raise MalformedInputError("agenda", f"$[{at}].{name}", f"{problem}, got {shown(value)}")
+    return agenda  # every entry checked above
 
 
 class IslandState(NamedTuple):

@@ -46,7 +46,7 @@ from invasion_oracle.solver.spirit_island.engines import (
     PORTFOLIO_SECONDS,
     by_size,
 )
-from tests.bench import Measure
+from tests.bench import Measure, first_answer
 from tests.bench.plain_spirit_island import PlainIsland
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,11 +142,22 @@ def single_land_actions() -> Measure:
     )
 
 
+def drive_agenda(game: Any, state: Any, agenda: tuple[Any, ...]) -> Any:
+    """Play ``agenda`` on ``state`` through the public contract: ``start(state, agenda=...)``,
+    then ``pending`` / ``step`` with the first legal answer until nothing is pending (the
+    bench's :func:`tests.bench.drive_public`, the action handed to ``start`` instead of first
+    put on the state with ``state._replace(agenda=...)``); returns the final state."""
+    state, _events = game.start(state, agenda=agenda)
+    while (request := game.pending(state)) is not None:
+        state, _events = game.step(state, first_answer(request))
+    return state
+
+
 def public_api(rounds: int = ROUNDS) -> list[Measure]:
     """One single-land Invader Action per agenda task, driven through the public ``start`` /
     ``pending`` / ``step`` (as an outside caller plays: the action put on the state's agenda),
     against ``run_tasks`` (the internal path) and the plain mutable implementation."""
-    from tests.bench import drive_public, public_api_measures
+    from tests.bench import public_api_measures
 
     scenario, plan = _board_d()
     game = scenario.game()
@@ -160,7 +171,7 @@ def public_api(rounds: int = ROUNDS) -> list[Measure]:
         for _ in range(rounds):
             state = reset
             for task in tasks:
-                state = drive_public(game, state._replace(agenda=(task,)))
+                state = drive_agenda(game, state, (task,))
         ends["public"] = state
 
     def internal() -> None:
@@ -197,10 +208,10 @@ _AGENDA = IslandState._fields.index("agenda")
 class _NoRules:
     """A stand-in game that plays no rule: ``start`` only gives back the state with its agenda
     emptied (a new state, as any pure game returns), ``pending`` says nothing is pending. Driven
-    like the oracle, it measures what the public contract itself costs a caller (the
-    ``_replace`` that queues the action, the calls, the new state), which no rule change removes."""
+    like the oracle (the action handed to ``start(state, agenda=...)``), it measures what the
+    public contract itself costs a caller (the calls, the new state), which no rule change removes."""
 
-    def start(self, state: Any) -> tuple[Any, tuple[()]]:
+    def start(self, state: Any, agenda: tuple[Any, ...] | None = None) -> tuple[Any, tuple[()]]:
         values = list(state)  # the state's fields, the agenda emptied: one new state
         values[_AGENDA] = ()
         return tuple.__new__(type(state), values), ()
@@ -213,7 +224,7 @@ def contract_floor(rounds: int = ROUNDS) -> Measure:
     """The public path of :class:`_NoRules` on the bench's actions against the plain
     implementation, interleaved: the best ratio any game played through ``start`` / ``pending``
     / ``step`` could reach on this workload (issue 38's 0.5x leaves the rules the rest)."""
-    from tests.bench import best_cpu, drive_public
+    from tests.bench import best_cpu
 
     scenario, plan = _board_d()
     reset = scenario.initial._replace(agenda=())
@@ -226,7 +237,7 @@ def contract_floor(rounds: int = ROUNDS) -> Measure:
         for _ in range(rounds):
             state = reset
             for task in tasks:
-                state = drive_public(no_rules, state._replace(agenda=(task,)))
+                state = drive_agenda(no_rules, state, (task,))
 
     def plain() -> None:
         for _ in range(rounds):
@@ -246,15 +257,15 @@ def contract_floor(rounds: int = ROUNDS) -> Measure:
         "plain mutable implementation, no events",
         best[1] / best[0],
         f"{units:,} units, best of 5, interleaved, CPU; the ceiling of the public path's ratio on "
-        "this workload (the caller's _replace, start, pending, a new state)",
+        "this workload (start(state, agenda=...), pending, a new state)",
     )
 
 
 def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, float, float]]:
     """Where an action of the public path goes, measured: for each of the workload's twelve
-    actions (issue 38), nanoseconds of CPU per call (best of 7 x ``calls``) of the caller's
-    ``state._replace(agenda=(task,))``, the game's ``start`` on that state (judged as in the
-    workload's sequence), the rule alone (``_build_in``, ``_explore_in``, ``_quick_ravage``), the
+    actions (issue 38), nanoseconds of CPU per call (best of 7 x ``calls``) of
+    ``state._replace(agenda=(task,))`` (what a caller paid before ``start`` took the agenda),
+    the game's ``start(state, agenda=(task,))`` (judged as in the workload's sequence), the rule alone (``_build_in``, ``_explore_in``, ``_quick_ravage``), the
     stand-in's ``start`` (:class:`_NoRules`: a new state only) and ``pending``. Rows: the action,
     then those five figures. Print them with ``python -m tests.bench.bench_spirit_island costs``."""
     from invasion_oracle.model.spirit_island.game import InvaderPhaseGame
@@ -282,10 +293,10 @@ def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, fl
             for _ in range(calls):
                 before._replace(agenda=(task,))
 
-        def start(queued: Any = queued, judged: Any = judged) -> None:
+        def start(before: Any = before, task: Task = task, judged: Any = judged) -> None:
             for _ in range(calls):
                 game._judged_clear = judged  # as after the action before it
-                game.start(queued)
+                game.start(before, agenda=(task,))
 
         def setting(judged: Any = judged) -> None:  # start's loop without the call
             for _ in range(calls):
@@ -294,7 +305,7 @@ def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, fl
         def rule(task: Any = task, change: Any = change, lands: Any = lands, queued: Any = queued) -> None:
             if change is None:
                 for _ in range(calls):
-                    game._quick_ravage(queued, task)
+                    game._quick_ravage(queued, task, queued.lands, task.land)
             else:
                 for _ in range(calls):
                     change(lands, task)
@@ -321,10 +332,105 @@ def action_costs(calls: int = 20_000) -> list[tuple[str, float, float, float, fl
     return rows
 
 
+class _Forgetful(dict[Any, Any]):
+    """A memo that never stores: every lookup misses (``get`` stays the dictionary's own, in C)."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+class _Counting(dict[Any, Any]):
+    """A memo that counts its lookups' hits and misses."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hits = self.misses = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        found = dict.get(self, key, default)
+        if found is default:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
+
+
+def memo_effect(rounds: int = 1000, rollouts: int = 2000) -> list[str]:
+    """What the quick Ravage's two memos (``_strikes``, ``_fights``: issue 38) do, as lines of
+    text: the bench's public path against the plain implementation with them and with a game
+    whose memos never store (interleaved, best of 5), and seeded random rollouts of 12
+    single-land actions from board D's start (a search's pattern: one game object, the land and
+    action drawn by ``random.Random(1)``): how many of the memos' lookups hit, and the rollouts'
+    speed with and without them. Print with ``python -m tests.bench.bench_spirit_island memos``."""
+    import random
+
+    from tests.bench import best_cpu
+
+    scenario, plan = _board_d()
+    reset = scenario.initial._replace(agenda=())
+    tasks = tuple(task for task, _ in plan)
+    names = {RavageLand: "ravage", BuildLand: "build", ExploreLand: "explore"}
+    steps = tuple((names[type(task)], index) for task, index in plan)
+    remembering, forgetting = scenario.game(), scenario.game()
+    forgetting._strikes, forgetting._fights = _Forgetful(), _Forgetful()
+
+    def bench(game: Any) -> Callable[[], object]:
+        def run() -> object:
+            for _ in range(rounds):
+                state = reset
+                for task in tasks:
+                    state = drive_agenda(game, state, (task,))
+            return state
+
+        return run
+
+    def plain() -> None:
+        for _ in range(rounds):
+            island = PlainIsland(scenario.island, reset.lands)
+            for action, index in steps:
+                getattr(island, action)(index)
+
+    kinds = (RavageLand, BuildLand, ExploreLand)
+    lands = len(scenario.island.lands)
+
+    def rollout(game: Any) -> Callable[[], int]:
+        def run() -> int:
+            draw, played = random.Random(1), 0
+            for _ in range(rollouts):
+                state = reset
+                for _ in range(12):
+                    state = drive_agenda(game, state, (draw.choice(kinds)("1J", draw.randrange(lands)),))
+                    played += 1
+                    if state.outcome is not None:
+                        break
+            return played
+
+        return run
+
+    if bench(remembering)() != bench(forgetting)():
+        raise AssertionError("the memos changed the bench's end state")
+    paths = [bench(remembering), bench(forgetting), plain, rollout(remembering), rollout(forgetting)]
+    best = [float("inf")] * len(paths)
+    for _ in range(5):
+        best = [min(b, best_cpu(1, path)) for b, path in zip(best, paths, strict=True)]
+    counting = scenario.game()
+    counting._strikes, counting._fights = _Counting(), _Counting()
+    played = rollout(counting)()
+    hits = counting._strikes.hits + counting._fights.hits
+    lookups = hits + counting._strikes.misses + counting._fights.misses
+    return [
+        f"bench, {rounds * len(tasks):,} actions: against the plain implementation {best[2] / best[0]:.3f}x "
+        f"with the memos, {best[2] / best[1]:.3f}x with memos that never store",
+        f"rollouts, {played:,} actions: the memos answered {hits:,} of {lookups:,} lookups "
+        f"({hits / max(lookups, 1):.0%}); {played / best[3]:,.0f} actions/s with them, "
+        f"{played / best[4]:,.0f}/s without ({best[4] / best[3]:.2f}x)",
+    ]
+
+
 def _print_action_costs() -> None:
     rows = action_costs()
     print(
-        "action | caller's _replace | start | the rule alone | start without the rule | stand-in start | pending"
+        "action | _replace (before) | start(state, agenda) | the rule alone | start without the rule | stand-in start | pending"
     )
     for name, replace, start, rule, stand_in, pending in rows:
         print(
@@ -710,5 +816,7 @@ if __name__ == "__main__":
 
     if sys.argv[1:] == ["costs"]:
         _print_action_costs()
+    elif sys.argv[1:] == ["memos"]:
+        print("\n".join(memo_effect()))
     else:
         print(main())

@@ -152,3 +152,24 @@ def test_a_replayed_start_is_judged_once(monkeypatch: Any) -> None:
     assert len(calls) == 2
     after, _events = game.start(lost)
     assert after.outcome is not None and after.outcome.result == "loss"
+
+
+def test_the_remembered_strikes_and_fights_are_each_lands_own() -> None:
+    """The counted Ravage remembers its strike and fight-back by their numbers (issue 38): one
+    game plays the same pieces in several lands, with and without Defend, again and again, and
+    every answer equals the general path's (a memo keyed without the land or the Defend would
+    give one land's events, or one Defend's Dahan, to another); the memos stay bounded."""
+    from tests.spirit_island.helpers import doc
+
+    lands = {name: {"pieces": "T 2D", "defend": n % 2} for n, name in enumerate(("A4", "A5", "A7", "A8"))}
+    scenario = scenario_from_document(doc(lands=lands), "t")
+    quick, slow = scenario.game(), general(scenario, False)
+    state = scenario.initial._replace(agenda=())
+    for _ in range(2):
+        for name in lands:
+            task = RavageLand("1J", scenario.island.index(name))
+            assert repr(quick.start(state, agenda=(task,))) == repr(slow.run_tasks(state, task)), name
+    assert quick._strikes and quick._fights
+    for n in range(5000):  # more numbers than the bound
+        quick._counted_strike(("1J", 0, n, 0, 0, 0, 0))
+    assert 0 < len(quick._strikes) <= 4096
