@@ -34,6 +34,7 @@ import contextlib
 import io
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -332,7 +333,10 @@ def _earlier_cases(previous: Any, count: int) -> list[tuple[Reads, dict[str, Any
     for case in cases:
         made = table.holding(case)
         result = case.get("result") if isinstance(case, dict) else None
-        out.append((made, result) if made is not None and _cases_shaped([result]) else None)
+        if made is not None and isinstance(result, dict) and _cases_shaped([result]):
+            out.append((made, result))
+        else:
+            out.append(None)
     return out
 
 
@@ -349,7 +353,7 @@ class ReadTable:
     heads: tuple[str, ...]  # each read's group head, as canonical JSON
 
     @staticmethod
-    def of(parts: Sequence[Reads]) -> ReadTable:
+    def of(parts: Sequence[AbstractSet[Read]]) -> ReadTable:
         groups: dict[tuple[str, Choices | None], set[str]] = {}
         for made in parts:
             for read in made:
