@@ -181,12 +181,18 @@ class Progress:
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._ticker: threading.Thread | None = None
+        self._time_left: Callable[[int, int | None, float], str] = lambda done, total, elapsed: ""
         cached = f" ({reused} from the cache)" if reused else ""
         if bool(getattr(self.stream, "isatty", lambda: False)()):
             from invasion_oracle.solver.progress_bar import TerminalBar
 
             self._bar = TerminalBar(f"{label}{cached} (Ctrl-C stops)", total, self.stream, "jobs")
         elif total:
+            # imported here, not in the ticker: a worker forked while the ticker held the import
+            # lock of the module inherited it held, and hung at its first import of it
+            from invasion_oracle.solver.progress_bar import time_left
+
+            self._time_left = time_left
             self._line(f"{total} job(s) to run{cached}")
             self._ticker = threading.Thread(target=self._tick, daemon=True)
             self._ticker.start()
@@ -198,11 +204,9 @@ class Progress:
             print(f"invasion: {self.label}: {text}", file=self.stream, flush=True)
 
     def _tick(self) -> None:
-        from invasion_oracle.solver.progress_bar import time_left
-
         while not self._stop.wait(TICK_SECONDS):
             elapsed = time.monotonic() - self.started
-            left = time_left(self.done, self.total, elapsed)
+            left = self._time_left(self.done, self.total, elapsed)
             self._line(f"{self.done}/{self.total} done, {left}, {elapsed:.0f} s")
 
     def step(self, n: int = 1) -> None:

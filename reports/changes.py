@@ -33,7 +33,8 @@ from __future__ import annotations
 import contextlib
 import io
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import InvasionError, MalformedInputError
-from invasion_oracle.model.core.reads import Read, digest
+from invasion_oracle.model.core.reads import Choices, Read, digest
 from invasion_oracle.reports.changes_rules import (
     KINDS,
     leaf_changes,
@@ -247,7 +248,7 @@ def recorded_job(
     """One job under ``entries``: a producer's cases (``work`` its index) or a bundled search's
     answer (``work`` its words, run by ``main``, the command line's), with the reads it made and
     their digest (a module-level function: a worker process or a Dask cluster runs it; the data
-    goes with it). ``previous``: a producer's parts stored from a run under other data, whose
+    goes with it). ``previous``: a producer's result stored from a run under other data, whose
     cases are reused one by one where their own reads hold (:func:`producer_parts`)."""
     from invasion_oracle.model.core import reads
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
@@ -259,26 +260,34 @@ def recorded_job(
             assert main is not None, "a search job runs through the command line's main"
             return {"result": search_answer(work, main)}
         if isinstance(work, int):
-            parts = producer_parts(game, work, previous)
-            listed = _merged([parts["enum"]["reads"], *(c["reads"] for c in parts["cases"])])
-            result: Any = [c["result"] for c in parts["cases"]]
-            rebuilt = sum(1 for c in parts["cases"] if c is not None and c.pop("rebuilt", False))
+            enum, cases, rebuilt = producer_parts(game, work, previous)
+            table = ReadTable.of([enum, *(made for made, _ in cases)])
             return {
-                "reads": listed,
-                "digest": reads_digest(listed),
-                "result": result,
-                "parts": parts,
+                "reads": table.listed,
+                "digest": table.digest(range(len(table.reads))),
+                "result": [built for _, built in cases],
+                "parts": {
+                    "enum": table.part(enum),
+                    "cases": [{**table.part(made), "result": built} for made, built in cases],
+                },
                 "rebuilt": rebuilt,
             }
         with reads.recording() as made:
             assert main is not None, "a search job runs through the command line's main"
             result = search_answer(work, main)
-        listed = _grouped(made)
-        return {"reads": listed, "digest": reads_digest(listed), "result": result}
+        table = ReadTable.of([made])
+        return {"reads": table.listed, "digest": table.digest(range(len(table.reads))), "result": result}
 
 
-def producer_parts(game: str, index: int, previous: Any) -> dict[str, Any]:
-    """A producer's cases, each with its own reads (and the listing of the cases with its own).
+Reads = frozenset[Read]
+"""The reads of a part of a job (its listing, a case)."""
+
+
+def producer_parts(
+    game: str, index: int, previous: Any
+) -> tuple[Reads, list[tuple[Reads, dict[str, Any]]], int]:
+    """A producer's listing's reads, its cases each with its own reads, and how many cases were
+    built afresh.
 
     A case of ``previous`` is reused when the listing's reads and the case's own reads all hold
     under the data in force: the same listing then gives the same case at the same place, and
@@ -289,111 +298,188 @@ def producer_parts(game: str, index: int, previous: Any) -> dict[str, Any]:
         try:
             specs = case_specs(game, index)
         except InvasionError as err:  # the listing itself refused: one entry says why
-            return {
-                "enum": _part(made),
-                "cases": [{**_part(made), "result": listing_refused(game, index, err)}],
-            }
-    enum = _part(made)
+            listing = frozenset(made)
+            return listing, [(listing, listing_refused(game, index, err))], 1
+    enum = frozenset(made)
     earlier = _earlier_cases(previous, len(specs))
-    cases = []
+    cases: list[tuple[Reads, dict[str, Any]]] = []
+    rebuilt = 0
     for k, case in enumerate(specs):
         before = earlier[k] if earlier else None
-        if (
-            isinstance(before, dict)
-            and isinstance(before.get("result"), dict)
-            and before["result"].get("id") == f"{game}/{case.group}/{case.name}"
-            and _holds(before)
-        ):
+        if before is not None and before[1].get("id") == f"{game}/{case.group}/{case.name}":
             cases.append(before)
             continue
         with reads.recording() as made:
             built = case_json(game, case)
-        cases.append({**_part(made), "result": built, "rebuilt": True})
-    return {"enum": enum, "cases": cases}
+        cases.append((frozenset(made), built))
+        rebuilt += 1
+    return enum, cases, rebuilt
 
 
-def _earlier_cases(previous: Any, count: int) -> list[Any] | None:
-    """``previous``' cases when its listing's reads hold now (then it lists ``count`` cases)."""
-    if not isinstance(previous, dict) or not isinstance(previous.get("cases"), list):
+def _earlier_cases(previous: Any, count: int) -> list[tuple[Reads, dict[str, Any]] | None] | None:
+    """``previous``' cases, each with its reads where they all hold now (None where one does not,
+    or the case is not shaped as stored), when its listing's reads hold (then it lists ``count``
+    cases); a wrong shape anywhere holds nothing."""
+    if not isinstance(previous, dict) or not isinstance(previous.get("parts"), dict):
         return None
-    if not _holds(previous.get("enum")) or len(previous["cases"]) != count:
+    table = ReadTable.stored(previous.get("reads"))
+    parts = previous["parts"]
+    cases = parts.get("cases")
+    if table is None or not isinstance(cases, list) or len(cases) != count:
         return None
-    return list(previous["cases"])
-
-
-def _part(made: set[Any]) -> dict[str, Any]:
-    listed = _grouped(made)
-    return {"reads": listed, "digest": reads_digest(listed)}
-
-
-def _holds(part: Any) -> bool:
-    """Whether every value ``part`` read has the digest it had (a wrong shape never holds)."""
-    return (
-        isinstance(part, dict)
-        and isinstance(part.get("digest"), str)
-        and reads_digest(part.get("reads")) == part["digest"]
-    )
-
-
-def _merged(lists: Sequence[Any]) -> list[list[Any]]:
-    """Grouped read lists as one (each read once)."""
-    groups: dict[str, tuple[Any, set[str]]] = {}
-    for listed in lists:
-        for game, choices, paths in listed:
-            head = [game, choices]
-            groups.setdefault(canonical_json(head), (head, set()))[1].update(paths)
-    return [[*head, sorted(paths)] for _, (head, paths) in sorted(groups.items())]
-
-
-def _grouped(made: set[Any]) -> list[list[Any]]:
-    """The reads as ``[game, choices, [path, ...]]``, sorted (choices repeat across thousands)."""
-    groups: dict[tuple[Any, ...], set[str]] = {}
-    for read in made:
-        groups.setdefault((read.game, read.choices), set()).add(read.path)
-    heads = {key: Read(key[0], key[1], "").to_json()[:2] for key in groups}
-    return sorted(([*heads[key], sorted(paths)] for key, paths in groups.items()), key=_group_order)
-
-
-def _group_order(group: list[Any]) -> str:
-    return canonical_json(group[:2])
-
-
-def reads_digest(listed: Any) -> str | None:
-    """One digest of every value ``listed`` names under the data in force (None: not a list of
-    reads, from a tampered entry; it matches nothing)."""
-    import hashlib
-
-    if not isinstance(listed, list):
+    if table.holding(parts.get("enum")) is None:
         return None
-    total = hashlib.sha256()
-    try:
-        for group in listed:
-            if not (isinstance(group, list) and len(group) == 3 and isinstance(group[2], list)):
-                return None
-            head = Read.from_json([group[0], group[1], ""])  # checked once for the group's paths
-            total.update(f"{canonical_json(group[:2])}\n".encode())
-            for path in group[2]:
-                if not isinstance(path, str):
+    out: list[tuple[Reads, dict[str, Any]] | None] = []
+    for case in cases:
+        made = table.holding(case)
+        result = case.get("result") if isinstance(case, dict) else None
+        if made is not None and isinstance(result, dict) and _cases_shaped([result]):
+            out.append((made, result))
+        else:
+            out.append(None)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ReadTable:
+    """Every read of a job once, in canonical order (``listed``: ``[game, choices, [path, ...]]``
+    groups sorted by their head, paths sorted: choices repeat across thousands of reads); a
+    part of the job (its listing, a case) names its reads as ranges of positions in it
+    (``"0-37,40"``), and its digest is the hash of those reads' values (:meth:`digest`), which
+    does not depend on the table it is listed in."""
+
+    listed: list[list[Any]]
+    reads: tuple[Read, ...]
+    heads: tuple[str, ...]  # each read's group head, as canonical JSON
+
+    @staticmethod
+    def of(parts: Sequence[AbstractSet[Read]]) -> ReadTable:
+        groups: dict[tuple[str, Choices | None], set[str]] = {}
+        for made in parts:
+            for read in made:
+                groups.setdefault((read.game, read.choices), set()).add(read.path)
+        heads = [Read(game, choices, "").to_json()[:2] for game, choices in groups]
+        listed = sorted(
+            ([*head, sorted(paths)] for head, paths in zip(heads, groups.values(), strict=True)),
+            key=lambda group: canonical_json(group[:2]),
+        )
+        table = ReadTable.stored(listed)
+        assert table is not None, "a table of recorded reads"
+        return table
+
+    @staticmethod
+    def stored(listed: Any) -> ReadTable | None:
+        """The table of a stored result (None when it is not one: a tampered entry holds nothing)."""
+        if not isinstance(listed, list):
+            return None
+        reads: list[Read] = []
+        heads: list[str] = []
+        try:
+            for group in listed:
+                if not (isinstance(group, list) and len(group) == 3 and isinstance(group[2], list)):
                     return None
-                read = Read(head.game, head.choices, path)
-                total.update(f"{path}={_memo_digest(read, digest)}\n".encode())
+                head = Read.from_json([group[0], group[1], ""])  # checked once for the group's paths
+                text = canonical_json(group[:2])
+                for path in group[2]:
+                    if not isinstance(path, str):
+                        return None
+                    reads.append(Read(head.game, head.choices, path))
+                    heads.append(text)
+        except ValueError:
+            return None
+        return ReadTable(listed, tuple(reads), tuple(heads))
+
+    def part(self, made: Reads) -> dict[str, str]:
+        """A part's entry: its reads (ranges of positions) and their digest."""
+        where = _INDEX.get(id(self))
+        if where is None or where[0] is not self:
+            _INDEX.clear()  # one table at a time: the job's
+            where = _INDEX[id(self)] = (self, {read: i for i, read in enumerate(self.reads)})
+        positions = sorted(where[1][read] for read in made)
+        return {"reads": ranges(positions), "digest": self.digest(positions)}
+
+    def digest(self, positions: Iterable[int]) -> str:
+        """The hash of the values the reads at ``positions`` name under the data in force (each
+        value's digest computed once per data in force, :func:`value_digests`)."""
+        import hashlib
+
+        values = value_digests(self.reads)
+        total = hashlib.sha256()
+        for i in positions:
+            total.update(f"{self.heads[i]}\t{self.reads[i].path}={values[i]}\n".encode())
+        return total.hexdigest()
+
+    def holding(self, part: Any) -> Reads | None:
+        """The reads of a stored part when they all hold under the data in force (their digest is
+        the stored one); None when one does not, or the part is not shaped as stored."""
+        if not (isinstance(part, dict) and isinstance(part.get("digest"), str)):
+            return None
+        positions = positions_of(part.get("reads"), len(self.reads))
+        if positions is None or self.digest(positions) != part["digest"]:
+            return None
+        return frozenset(self.reads[i] for i in positions)
+
+    def holds(self, digest: Any) -> bool:
+        """Whether every read of the table has the value it had when ``digest`` was taken."""
+        return isinstance(digest, str) and self.digest(range(len(self.reads))) == digest
+
+
+_INDEX: dict[int, tuple[ReadTable, dict[Read, int]]] = {}
+
+
+def ranges(positions: Sequence[int]) -> str:
+    """Sorted positions as ``"0-37,40"`` (a case reads runs of a record's fields)."""
+    out: list[str] = []
+    start = previous = -2
+    for p in positions:
+        if p != previous + 1:
+            if start >= 0:
+                out.append(f"{start}-{previous}" if previous > start else str(start))
+            start = p
+        previous = p
+    if start >= 0:
+        out.append(f"{start}-{previous}" if previous > start else str(start))
+    return ",".join(out)
+
+
+def positions_of(text: Any, count: int) -> list[int] | None:
+    """The positions :func:`ranges` wrote, each below ``count`` and ascending (None otherwise)."""
+    if not isinstance(text, str) or len(text) > 16 * count + 16:
+        return None
+    out: list[int] = []
+    try:
+        for run in text.split(",") if text else ():
+            first, _, last = run.partition("-")
+            start, end = int(first), int(last or first)
+            if not (0 <= start <= end < count) or (out and start <= out[-1]):
+                return None
+            out.extend(range(start, end + 1))
     except ValueError:
         return None
-    return total.hexdigest()
+    return out
 
 
-_DIGESTS: dict[tuple[Any, ...], str] = {}
+_DIGESTS: dict[tuple[Any, ...], dict[Read, str]] = {}
 
 
-def _memo_digest(read: Any, digest: Callable[[Any, tuple[Any, ...]], str]) -> str:
-    """A read's digest, once per data in force (a side checks many jobs' reads)."""
+def value_digests(reads: Sequence[Read]) -> list[str]:
+    """Each read's digest under the data in force, computed once per data in force in a process
+    (the jobs of a side read mostly the same few thousand values)."""
     from invasion_oracle.model.core.overrides import all_in_force_untracked
 
     in_force = all_in_force_untracked()
-    key = (read, in_force)
-    if key not in _DIGESTS:
-        _DIGESTS[key] = digest(read, in_force)
-    return _DIGESTS[key]
+    memo = _DIGESTS.get(in_force)
+    if memo is None:
+        if len(_DIGESTS) >= 8:  # two sides a run; a long-lived process sees a few data
+            _DIGESTS.clear()
+        memo = _DIGESTS[in_force] = {}
+    out = []
+    for read in reads:
+        found = memo.get(read)
+        if found is None:
+            found = memo[read] = digest(read, in_force)
+        out.append(found)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,11 +518,17 @@ def side_jobs(
 
 
 def side_results(
-    entries: tuple[DataInForce, ...], jobs: Sequence[Job], runner: Any, main: Callable[[list[str]], int]
+    entries: tuple[DataInForce, ...],
+    jobs: Sequence[Job],
+    runner: Any,
+    main: Callable[[list[str]], int],
+    loaded: dict[str, list[dict[str, Any]]] | None = None,
 ) -> Results:
     """Every job's result under ``entries``. A result is reused from the cache when every value
     it read has the same digest under ``entries``; the others run on ``runner`` (recording
-    their reads) and are stored beside the results kept for other data."""
+    their reads) and are stored beside the results kept for other data. ``loaded``: the
+    results a run has read from the cache or stored in it so far, by key (the two sides of a
+    run read the same entries: each is read and checked once)."""
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
     from invasion_oracle.reports.batch import run_jobs
     from invasion_oracle.reports.cache import package_of_game
@@ -449,14 +541,20 @@ def side_results(
     with data_in_force(entries) if entries else no_data_in_force():
         for job in jobs:
             keys[job] = key = cache.key(recorded_job, (job.game, job.work), package_of_game(job.game))
-            kept[job] = variants = _variants(cache, key, job) if key else []
-            hit = next((v for v in variants if reads_digest(v["reads"]) == v["digest"]), None)
+            if key and loaded is not None and key in loaded:
+                variants = loaded[key]
+            else:
+                variants = _variants(cache, key, job) if key else []
+                if key and loaded is not None and cache.enabled:
+                    loaded[key] = variants
+            kept[job] = variants
+            hit = next((v for v in variants if _table_holds(v)), None)
             if hit is None:
                 todo.append(job)
             else:
                 found[job] = hit["result"]
                 cache.reused.append(job.label)
-    arguments = [(entries, j.game, j.work, main, _newest_parts(kept[j]), cache.enabled) for j in todo]
+    arguments = [(entries, j.game, j.work, main, _newest(kept[j]), cache.enabled) for j in todo]
     batch = run_jobs(recorded_job, arguments, runner, "changes")
     if batch.interrupted:
         raise KeyboardInterrupt
@@ -469,6 +567,8 @@ def side_results(
         if key and cache.enabled:
             variants = [done, *(v for v in kept[job] if v["digest"] != done["digest"])][:VARIANTS]
             cache.put(key, job.label, package_of_game(job.game), Any, [_stored(v) for v in variants])
+            if loaded is not None:
+                loaded[key] = [{k: v for k, v in variant.items() if k != "rebuilt"} for variant in variants]
     cases: dict[str, dict[str, Any]] = {}
     searches: dict[str, Any] = {}
     for job in jobs:
@@ -505,9 +605,15 @@ def _variants(cache: JobCache, key: str, job: Job) -> list[dict[str, Any]]:
     return out
 
 
-def _newest_parts(variants: list[dict[str, Any]]) -> Any:
-    """The parts of the newest result kept for a producer (its cases may be reused one by one)."""
-    return variants[0].get("parts") if variants else None
+def _table_holds(variant: Mapping[str, Any]) -> bool:
+    """Whether every value a stored result read has the digest it had."""
+    table = ReadTable.stored(variant["reads"])
+    return table is not None and table.holds(variant["digest"])
+
+
+def _newest(variants: list[dict[str, Any]]) -> Any:
+    """The newest result kept for a producer, as stored (its cases may be reused one by one)."""
+    return _stored(variants[0]) if variants and "parts" in variants[0] else None
 
 
 def _stored(variant: dict[str, Any]) -> dict[str, Any]:
@@ -928,8 +1034,9 @@ def run(args: Any) -> int:
         )
     _check_cases_named(args.cases, games)
     jobs = side_jobs(games, only, searches_only, args.long_searches)
-    old = side_results(old_entries, jobs, runner, args.main)
-    new = side_results(new_entries, jobs, runner, args.main)
+    loaded: dict[str, list[dict[str, Any]]] = {}
+    old = side_results(old_entries, jobs, runner, args.main, loaded)
+    new = side_results(new_entries, jobs, runner, args.main, loaded)
     labels = (args.against or "bundled", args.new_data)
     answer = compare(old, new, games, labels)
     print(

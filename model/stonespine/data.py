@@ -553,17 +553,31 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+DATA_RULINGS = ("SS-DEMERIT-VALUES", "SS-DICE-FACES", "SS-TROPHY-VALUES")
+"""The rulings the game data is built under (:func:`_build_layered` reads no other; a test holds
+it to that): the data in force under any rulings is the one under these readings alone."""
+
+
+def data_choices(rulings: Rulings) -> tuple[tuple[str, str], ...]:
+    """The readings of :data:`DATA_RULINGS` under ``rulings``, the defaults left out."""
+    read = [(rid, rulings.reading(rid)) for rid in DATA_RULINGS]
+    return tuple((rid, reading) for rid, reading in read if reading != rulings.registry.get(rid).default)
+
+
 def default_data(rulings: Rulings) -> GameData:
     """The data in force (the bundled data unless a run set other data)."""
     ambient = in_force_untracked(OVERRIDES.game)
-    return _default_data(rulings, ambient.key if ambient else None)
+    # keyed on the data's own rulings: one object per data under every combination of the other
+    # rulings, so a record is read at a few places, not at one per combination (model/core/reads.py)
+    return _default_data(data_choices(rulings), ambient.key if ambient else None)
 
 
 @cache
-def _default_data(rulings: Rulings, key: tuple[str, str] | None) -> GameData:
+def _default_data(choices: tuple[tuple[str, str], ...], key: tuple[str, str] | None) -> GameData:
+    rulings = dataclasses.replace(Rulings.defaults(OVERRIDES.game), choices=choices)
     with untracked():  # its fields are recorded as they are read (model/core/reads.py)
         built = _build_over(rulings, [], in_force_untracked(OVERRIDES.game))
-    return tracked(built, OVERRIDES.game, rulings.choices)
+    return tracked(built, OVERRIDES.game, choices)
 
 
 def _data_under(choices: tuple[tuple[str, str], ...]) -> GameData:

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import MalformedInputError
@@ -404,3 +406,47 @@ def test_real_answers_read_back_byte_identical(tmp_path: Path, capsys: pytest.Ca
     }
     assert any(e["job"].startswith("divergence") and e["result"]["fields"]["difference"] for e in entries)
     assert any(e["job"].startswith("dead-rules") and e["result"]["$tuple"] for e in entries)
+
+
+_PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=4) | st.floats(allow_nan=False),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.tuples(inner, inner)
+        | st.frozensets(st.integers() | st.text(max_size=3), max_size=3)
+        | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+        | st.dictionaries(
+            st.integers() | st.text(min_size=1, max_size=3).map(lambda t: "$" + t), inner, max_size=2
+        )
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_PLAIN)
+def test_plain_results_parse_in_one_pass_as_decode_rebuilds_them(value: Any) -> None:
+    text = json.dumps({"result": encode(value)})
+    assert cache_module.loads_untyped(text.encode()) == decode(json.loads(text), Any) == {"result": value}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"r": 1.5}',
+        '{"r": {"$dc": "Verdict", "fields": {}}}',
+        '{"r": {"$enum": "Verdict", "value": 1}}',
+        '{"r": {"$nope": []}}',
+        '{"r": {"$tuple": [1], "x": 2}}',
+        '{"r": {"$float": 1}}',
+        '{"r": {"$float": "x"}}',
+        '{"r": {"$dict": [[1]]}}',
+        '{"r": {"$dict": [[[1], 2]]}}',
+        '{"r": {"$frozenset": [[1]]}}',
+        '{"r": ',
+        '{"r": "\udcff"}',  # not UTF-8 once written
+    ],
+)
+def test_what_decode_refuses_the_one_pass_refuses(text: str) -> None:
+    with pytest.raises(BadEntry):
+        cache_module.loads_untyped(text.encode("utf-8", "surrogateescape"))
