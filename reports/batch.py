@@ -268,6 +268,12 @@ def _on_pool(
     and let the command go on with its next batch."""
     done: dict[int, Any] = {}
     pool: ProcessPoolExecutor | None = None
+    # A forked worker inherits the parent's per-module import locks as they are at the fork: one
+    # held by another thread (a first import in progress) stays held in the worker for ever, and a
+    # full `changes` run once hung so at a worker's first import of the solvers' common module.
+    # Imported here first, on this thread, the worker finds it in sys.modules and takes no lock.
+    import invasion_oracle.solver.common  # noqa: F401
+
     with _sigint_deferred() as seen:
         try:
             pool = ProcessPoolExecutor(max_workers=min(workers, len(arguments)), initializer=_worker_start)
