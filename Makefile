@@ -22,7 +22,7 @@ run: $(STAMP)
 ## Bytecode is cached even where the environment turns it off: the many subprocesses the tests
 ## start (CLI runs, conformance adapters) would otherwise compile every module again (about 7 s).
 test: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -m "not slow" -n 2
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -m "not slow" -n 2 --dist loadgroup
 
 ## Benchmarks: ratios against a baseline measured in the same run.
 bench: $(STAMP)

@@ -120,6 +120,7 @@ def test_the_wave_question_batched_agrees_with_the_evaluator(make: Any) -> None:
     assert deep > 0 and undecided > 0
 
 
+@pytest.mark.slow  # the benchmark's instance; the six smaller ones above run in `make test`
 def test_the_wave_question_batched_agrees_on_the_8x8_benchmark_grid() -> None:
     """Every 193rd class of the benchmark's hard instance (25 chambers enterable, three minions)."""
     space = placement_space(study(8, 8, seed=23, elements=0.3, bonus=6))
