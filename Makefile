@@ -51,7 +51,7 @@ lint: $(STAMP)
 	$(BIN)/python .ci/complexity
 
 ## Build the wheel, install it outside the checkout, run the main job there, and the change proofs of
-## issue 34 (minutes; INVASION_WHEEL_CHANGES=skip leaves them out, as .ci/run does).
+## issue 34 (minutes; INVASION_WHEEL_CHANGES=skip leaves them out, =whole runs every producer).
 wheel-test:
 	PYTHON=$(PYTHON) .ci/wheel-test
 

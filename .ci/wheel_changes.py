@@ -72,7 +72,7 @@ ONE_FIELD: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ),
 ]
 # INVASION_WHEEL_CHANGES=whole: every case and search of the game, not only the producers concerned
-# (much longer); =skip: none of this (about 18 minutes under a heavy load, 5 of them CPU)
+# (much longer); =skip: none of this (the default run: about 2 minutes of the wheel test, load 2)
 WHOLE = os.environ.get("INVASION_WHEEL_CHANGES") == "whole"
 
 # game, override, what the one line says after FILE: (unknown id, unknown field, wrong type, unusable value)
