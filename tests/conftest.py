@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +19,13 @@ from hypothesis import HealthCheck, settings
 # collecting every 700 allocations cost about 5% of test CPU, every 20,000 about half that. Cycles
 # are still found, a little later (no test waits for one to be collected without gc.collect()).
 gc.set_threshold(20_000, 20, 20)
+
+# A run started in the background by a shell without job control (`make test &`, nohup) inherits
+# SIGINT ignored, and so does every command a test starts: the Ctrl-C tests would see no Ctrl-C.
+# Python's own handler, as a run from a terminal has it (a command started from here then gets
+# the default disposition, and its Python installs the same handler).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile(
     "ci",
