@@ -87,7 +87,10 @@ def _coded_outcome(game: str, outcome: Any) -> Any:
 
 @cache
 def suite_for(game: str) -> GameSuite | None:
-    """The game's plug-in (``reports/suite/<pkg>.py``), or ``None`` when it has none."""
+    """The game's plug-in (``reports/suite/<pkg>.py``), or ``None`` when it has none (or ``game``
+    is no registered game: a name read from a reply or a file never chooses what is imported)."""
+    if game not in registry.names():
+        return None
     name = f"invasion_oracle.reports.suite.{registry.package_of(game)}"
     if importlib.util.find_spec(name) is None:
         return None
