@@ -34,15 +34,15 @@ from invasion_oracle.reports.conform import SMOKE_PER_GAME
 from invasion_oracle.reports.conform.grade import (
     LEVELS,
     CaseInfo,
+    Verdict,
     case_info,
-    grade_full,
     passes_all,
     variant_for,
+    verdict,
 )
 from invasion_oracle.reports.conform.process import Crashed, Implementation, TimedOut, TooLong, split_command
 from invasion_oracle.reports.conform.protocol import ProtocolError, bye, decode, encode, hello, message
 from invasion_oracle.reports.suite.cases import Case
-from invasion_oracle.reports.suite.compare import Verdict
 from invasion_oracle.reports.suite.derive import DerivedCache, with_derived
 from invasion_oracle.reports.suite.files import SUFFIX, case_files, cases_of_document
 
@@ -496,8 +496,7 @@ def _judge(session: Session, case: Case, index: int, graded: bool, asked: dict[s
         return Result(case, index, graded, "skipped", f"unsupported: {reply.get('reason', '')}"[:200])
     variant = case.variants[index]
     levels = run.levels
-    found = grade_full(variant, reply, levels)
-    passed = passes_all(variant, reply, levels)
+    found = verdict(variant, reply, levels)
     signature = variant.signature()
     matches = tuple(
         i
@@ -513,25 +512,15 @@ def _judge(session: Session, case: Case, index: int, graded: bool, asked: dict[s
             "timed-out",
             f"the reply took longer than {session.options.timeout:g} s to handle",
         )
-    failing = [(level, r) for level, r in found.items() if not r[0]]
-    detail = ""
-    diff: tuple[str, ...] = ()
-    first_event = ""
-    if not passed:
-        level, (_, detail, diff) = failing[0] if failing else (levels[0], found[levels[0]])
-        detail = f"[{level}] {detail}" if detail else f"[{level}] no single outcome matches every level"
-        if level == "events":
-            first_event = detail
-    verdict = Verdict(passed, detail, first_event, diff)
     return Result(
         case,
         index,
         graded,
-        "passed" if passed else "failed",
-        detail,
-        verdict,
+        "passed" if found.passed else "failed",
+        found.detail,
+        found,
         matches,
-        {level: r[0] for level, r in found.items()},
-        "" if passed else session.impl.stderr_tail(),
-        None if passed else reply,
+        dict(found.levels),
+        "" if found.passed else session.impl.stderr_tail(),
+        None if found.passed else reply,
     )

@@ -27,7 +27,7 @@ from typing import Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
-from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.errors import InvasionError, MalformedInputError
 from invasion_oracle.model.core.jsonio import (
     input_limits,
     load_schema,
@@ -38,10 +38,10 @@ from invasion_oracle.model.core.jsonio import (
 )
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.trace import ORACLE_VERSION
+from invasion_oracle.reports.conform.grade import verdict
 from invasion_oracle.reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
-from invasion_oracle.reports.suite.compare import verdict
 from invasion_oracle.reports.suite.derive import derived_variant
-from invasion_oracle.reports.suite.oracle import checked_play
+from invasion_oracle.reports.suite.oracle import play
 from invasion_oracle.reports.suite.plugins import projections, suite_for
 
 SCHEMA = ("invasion_oracle.reports", "schemas/fixtures.schema.json")
@@ -407,10 +407,19 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
                                 f"{name}: {case.id} (variant {i}, outcome {o}, event {e + 1}): {bad}"
                             )
                 readings = {**{r.id: r.default for r in REGISTRY.all(case.game)}, **variant.readings_map}
-                reply = checked_play(
-                    spec, case.scenario, readings, variant.answers, variant.start, case.projection, case.id
-                )
-                found = verdict(variant, reply.to_json())
+                try:
+                    reply = play(
+                        spec,
+                        case.scenario,
+                        readings,
+                        variant.answers,
+                        variant.start,
+                        case.projection,
+                        case.id,
+                    ).to_json()
+                except InvasionError as err:  # the oracle's own refusal of bad input: a failure
+                    reply = {"status": "error", "reason": str(err)}
+                found = verdict(variant, reply)
                 if not found.passed:
                     problems.append(f"{name}: {case.id} (variant {i}): {found.detail}")
             if case.derive is not None:

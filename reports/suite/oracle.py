@@ -17,7 +17,7 @@ from typing import Any
 from invasion_oracle.model.core.answers import Answers
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Request, normalise_answer
-from invasion_oracle.model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
+from invasion_oracle.model.core.errors import IllegalDecisionError, MalformedInputError
 from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
 from invasion_oracle.reports.suite.cases import Answer, Expected, Variant, plain, request_json
 from invasion_oracle.reports.suite.events import structured
@@ -216,22 +216,6 @@ def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Rea
     }[case.window]
     reply = ended if ended is not None else run.reply(start, case.projection)
     return Realised(tuple(given), start, reply, run.requests[-1] if run.requests else None, key)
-
-
-def checked_play(
-    spec: GameSpec,
-    document: Mapping[str, Any],
-    readings: Mapping[str, str],
-    answers: Sequence[Answer],
-    start: int,
-    projection: str,
-    source: str,
-) -> Reply:
-    """:func:`play`, with the oracle's own refusals of bad input reported as ``error`` replies."""
-    try:
-        return play(spec, document, readings, answers, start, projection, source)
-    except InvasionError as err:
-        return Reply("error", reason=str(err))
 
 
 def replayed(game: str, cases: list[dict[str, Any]]) -> dict[str, list[Any]]:
