@@ -22,7 +22,7 @@ import functools
 import itertools
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -35,12 +35,10 @@ from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.spec import GameSpec
 from invasion_oracle.reports.suite.cases import Case, Derivation, Expected, RuleRef, Variant
 from invasion_oracle.reports.suite.oracle import DECISIONS_KEY, Realised, play, realise, without_answers
-from invasion_oracle.reports.suite.plugins import GameSuite, suite_for
+from invasion_oracle.reports.suite.plugins import GameSuite, Producer, suite_for
 from invasion_oracle.reports.suite.specs import CaseSpec
 
 MAX_PRODUCT = 5  # rulings varied together (every combination); beyond this each reading alone
-
-Producer = Callable[[], Iterable[CaseSpec]]
 
 
 class CaseError(ValueError):

@@ -34,7 +34,7 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
@@ -42,12 +42,8 @@ from typing import Any
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import load_schema, validate
 from invasion_oracle.model.core.suggest import did_you_mean
-from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
+from invasion_oracle.reports.suite.plugins import GameSuite, Producer, Projection, Rows, Section
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
-
-Rows = Callable[[], Iterable[Mapping[str, Any]]]
-Producer = Callable[[], Iterable[CaseSpec]]
-"""A computed table: each row (``{NAME: value}``) fills a pattern case's ``{NAME}`` placeholders."""
 
 PACKAGE = "invasion_oracle.reports.suite"
 SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from invasion_oracle.model import registry
 from invasion_oracle.model.core.answers import Answers
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Request, normalise_answer
@@ -221,8 +222,6 @@ def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Rea
 def replayed(game: str, cases: list[dict[str, Any]]) -> dict[str, list[Any]]:
     """Each stored case (suite-file JSON) replayed under the data in force: by case id, the reply
     of every variant's answers, and of each option of a choice (its last decision's ``via``)."""
-    from invasion_oracle.model import registry
-
     spec = registry.spec(game)
     out = {}
     for case in cases:
