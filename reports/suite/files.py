@@ -39,8 +39,8 @@ from invasion_oracle.model.core.jsonio import (
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.trace import ORACLE_VERSION
 from invasion_oracle.reports.conform.grade import verdict
+from invasion_oracle.reports.suite.build import derived_variant
 from invasion_oracle.reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
-from invasion_oracle.reports.suite.derive import derived_variant
 from invasion_oracle.reports.suite.oracle import play
 from invasion_oracle.reports.suite.plugins import projections, suite_for
 
@@ -140,11 +140,6 @@ def published_files(cases: Mapping[str, Sequence[Case]]) -> dict[str, str]:
     return out
 
 
-def plan_files(root: Path, expected: Mapping[str, str]) -> Plan:
-    """Like :func:`plan` for files under ``root`` that are not a folder of their own (no stale check)."""
-    return plan(root, expected, stale=False)
-
-
 @dataclass
 class Plan:
     """What writing the suite would do."""
@@ -208,19 +203,6 @@ def case_files(folder: Path, games: Iterable[str] | None = None) -> list[Path]:
     return [p for p in sorted(folder.glob(f"*/*{SUFFIX}")) if wanted is None or p.parent.name in wanted]
 
 
-def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case]]:
-    """The game and cases of one case file.
-
-    Read as every input is (a regular file within the size and depth limits). Without
-    ``check_schema`` (the conformance runner reads every file at start) the file is checked
-    against the published schema's outline (:func:`outline_schema`: every field but the bulk of
-    answers and outcomes, which the runner sends or compares as they are); a file that then fails
-    to load is checked against the whole schema, which names the bad field. Either way every case
-    then gets the checks no schema can make (:func:`case_problem`).
-    """
-    return cases_of_document(read_json_file(path), str(path), check_schema=check_schema)
-
-
 @cache
 def outline_schema() -> dict[str, Any]:
     """The published fixtures schema with the outcomes' events, requests and pending request and
@@ -235,8 +217,17 @@ def outline_schema() -> dict[str, Any]:
     return schema
 
 
-def cases_of_document(document: Any, source: str, *, check_schema: bool = True) -> tuple[str, list[Case]]:
-    """The game and cases of a case file already parsed (see :func:`read_cases`)."""
+def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case]]:
+    """The game and cases of one case file.
+
+    Read as every input is (a regular file within the size and depth limits). Without
+    ``check_schema`` (the conformance runner reads every file at start) the file is checked
+    against the published schema's outline (:func:`outline_schema`: every field but the bulk of
+    answers and outcomes, which the runner sends or compares as they are); a file that then fails
+    to load is checked against the whole schema, which names the bad field. Either way every case
+    then gets the checks no schema can make (:func:`case_problem`).
+    """
+    source, document = str(path), read_json_file(path)
     schema = load_schema(*SCHEMA)
     if check_schema:
         validate(document, schema, source)
