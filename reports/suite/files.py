@@ -19,7 +19,7 @@ import copy
 import difflib
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -41,7 +41,7 @@ from invasion_oracle.model.core.trace import ORACLE_VERSION
 from invasion_oracle.reports.conform.grade import verdict
 from invasion_oracle.reports.suite.build import derived_variant
 from invasion_oracle.reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
-from invasion_oracle.reports.suite.oracle import play
+from invasion_oracle.reports.suite.oracle import Reply, play
 from invasion_oracle.reports.suite.plugins import projections, suite_for
 
 SCHEMA = ("invasion_oracle.reports", "schemas/fixtures.schema.json")
@@ -326,24 +326,47 @@ def _event_problem(schema: dict[str, Any] | None, event: Any) -> str:
 
 def _layout_problems(
     folder: Path, games: list[str], files: list[Path], listed: Mapping[str, Any]
-) -> list[str]:
+) -> Iterator[str]:
     """What is wrong with the folder's shape: a game's folder that is not a folder, no case file
     for a game asked, a file the index lists that is not here."""
-    problems = []
     present = {path.relative_to(folder).as_posix() for path in files}
     for game in games:
-        where = folder / game
         expected = sorted(name for name in listed if name.startswith(f"{game}/"))
         lists = f"; index.json lists {len(expected)}" if expected else ""
-        if where.exists() and not where.is_dir():
-            problems.append(f"{game}: is a file, expected the folder of {game}'s case files{lists}")
+        if (folder / game).exists() and not (folder / game).is_dir():
+            yield f"{game}: is a file, expected the folder of {game}'s case files{lists}"
         elif not any(name.startswith(f"{game}/") for name in present):
-            problems.append(f"{game}: no case files{lists} (run `invasion fixtures generate`)")
+            yield f"{game}: no case files{lists} (run `invasion fixtures generate`)"
         else:
-            problems.extend(
+            yield from (
                 f"{name}: listed in index.json but missing" for name in expected if name not in present
             )
-    return problems
+
+
+def _case_problems(case: Case, events_schema: dict[str, Any] | None) -> Iterator[str]:
+    """What is wrong with one stored case: an event its game's event schema refuses, a variant the
+    oracle's replay does not meet (under the readings named, the others at their defaults), a
+    derivation that does not realise the variant of the document's own readings."""
+    spec = registry.spec(case.game)
+    defaults = {r.id: r.default for r in REGISTRY.all(case.game)}
+    for i, variant in enumerate(case.variants):
+        for o, outcome in enumerate(variant.one_of):
+            for e, event in enumerate(outcome.events):
+                if bad := _event_problem(events_schema, event):
+                    yield f"{case.id} (variant {i}, outcome {o}, event {e + 1}): {bad}"
+        readings = {**defaults, **variant.readings_map}
+        try:
+            reply = play(
+                spec, case.scenario, readings, variant.answers, variant.start, case.projection, case.id
+            )
+        except InvasionError as err:  # the oracle's own refusal of bad input: a failure
+            reply = Reply("error", reason=str(err))
+        found = verdict(variant, reply.to_json())
+        if not found.passed:
+            yield f"{case.id} (variant {i}): {found.detail}"
+    own = case.variants[0]
+    if case.derive is not None and derived_variant(case, own.readings_map).to_json() != own.to_json():
+        yield f"{case.id}: its derive does not reproduce variant 0"
 
 
 def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int, list[str]]:
@@ -385,37 +408,8 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
             problems.append(f"{name}: not listed in index.json")
         elif index and listed[name]["sha256"] != digest:
             problems.append(f"{name}: its SHA-256 differs from index.json's")
-        spec = registry.spec(game)
         events_schema = _events_schema(game)
         for case in cases:
-            for i, variant in enumerate(case.variants):
-                checked += 1
-                for o, outcome in enumerate(variant.one_of):
-                    for e, event in enumerate(outcome.events):
-                        bad = _event_problem(events_schema, event)
-                        if bad:
-                            problems.append(
-                                f"{name}: {case.id} (variant {i}, outcome {o}, event {e + 1}): {bad}"
-                            )
-                readings = {**{r.id: r.default for r in REGISTRY.all(case.game)}, **variant.readings_map}
-                try:
-                    reply = play(
-                        spec,
-                        case.scenario,
-                        readings,
-                        variant.answers,
-                        variant.start,
-                        case.projection,
-                        case.id,
-                    ).to_json()
-                except InvasionError as err:  # the oracle's own refusal of bad input: a failure
-                    reply = {"status": "error", "reason": str(err)}
-                found = verdict(variant, reply)
-                if not found.passed:
-                    problems.append(f"{name}: {case.id} (variant {i}): {found.detail}")
-            if case.derive is not None:
-                # the derivation must realise what the file stores (its document's own readings)
-                again = derived_variant(case, case.variants[0].readings_map)
-                if again.to_json() != case.variants[0].to_json():
-                    problems.append(f"{name}: {case.id}: its derive does not reproduce variant 0")
+            checked += len(case.variants)
+            problems.extend(f"{name}: {problem}" for problem in _case_problems(case, events_schema))
     return checked, problems

@@ -1,13 +1,11 @@
 """Per-game case plug-ins, found through the registry.
 
-A game ``<name>`` (package ``<pkg>``) adds its cases with a module ``reports/suite/<pkg>.py``
-defining ``SUITE = GameSuite(...)``: the rule sections of
-``docs/<pkg>.md``'s rule map, the named projections of its state, its feature tags and a
-functions (*producers*) yielding its :class:`~invasion_oracle.reports.suite.specs.CaseSpec` s (each producer is
-one unit of work for the parallel generator). A game without a plug-in still
-gets the generic cases (its bundled examples and ruling witnesses, :mod:`invasion_oracle.reports.suite.generic`)
-and the ``outcome`` projection; ``invasion fixtures coverage`` then reports its rule sections as
-unknown and fails.
+A game (package ``<pkg>``) adds its cases with a module ``reports/suite/<pkg>.py`` defining
+``SUITE``, a :class:`GameSuite` (``casefile.game_suite`` makes it from ``cases/<pkg>.toml``): its
+rule sections, projections, feature tags and *producers*, each yielding case specs and each one
+unit of work for the parallel generator. A game without a plug-in still gets the generic cases
+(:mod:`invasion_oracle.reports.suite.generic`) and the ``outcome`` projection; ``invasion fixtures
+coverage`` then reports its rule sections as unknown and fails.
 """
 
 from __future__ import annotations
