@@ -212,7 +212,6 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     refs = tuple(
         RuleRef(spec.seed, suite.section(key).heading if suite is not None else key) for key in case.sections
     )
-    first = case.sections[0] if case.sections else ""
     return Case(
         id=case_id,
         game=spec.name,
@@ -228,11 +227,8 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
         choice=case.window == "choice",
         command=case.command,
         comment=case.comment,
-        section=first,
-        citation={
-            "rulebook": RULEBOOKS.get(spec.name, spec.title),
-            "section": refs[0].section if refs else first,
-        },
+        section=case.sections[0],  # a spec cites at least one
+        citation={"rulebook": RULEBOOKS.get(spec.name, spec.title), "section": refs[0].section},
         boards=boards_of(spec.name, case.scenario),
         derive=_derivation(case, original, base.chance_key) if len(found) > MAX_PRODUCT else None,
     )

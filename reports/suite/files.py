@@ -129,11 +129,12 @@ def published_files(cases: Mapping[str, Sequence[Case]]) -> dict[str, str]:
     (``docs/suite/GAME.md``) and each game's event schema (``reports/schemas/events-GAME.schema.json``,
     from every event of its cases)."""
     from invasion_oracle.reports.suite.events import event_schema
-    from invasion_oracle.reports.suite.markdown import pages
+    from invasion_oracle.reports.suite.markdown import game_page
 
-    out = pages(cases, {game: registry.spec(game).title for game in cases})
+    out: dict[str, str] = {}
     for game, game_cases in cases.items():
         spec = registry.spec(game)
+        out[f"docs/suite/{game}.md"] = game_page(game, spec.title, game_cases)
         outcomes = (o for c in game_cases for v in c.variants for o in v.one_of)
         events = (e for o in outcomes for e in o.events if isinstance(e, dict))
         out[f"reports/schemas/events-{game}.schema.json"] = text(event_schema(game, spec.title, events))
