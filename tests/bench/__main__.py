@@ -32,7 +32,7 @@ from pathlib import Path
 
 import tests.bench as package
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
-from tests.bench.runner import run_module
+from tests.bench.runner import cpu_seconds, run_module
 
 OUT = Path("out") / "bench.json"
 
@@ -74,15 +74,15 @@ def main() -> int:
         "quick": quick,
         "benchmarks": benchmarks,
     }
-    done: dict[str, tuple[str, list[object] | None, float]] = {}
+    done: dict[str, tuple[str, list[object] | None, float, float]] = {}
 
-    def report(name: str, result: tuple[str, list[object] | None, float]) -> None:
+    def report(name: str, result: tuple[str, list[object] | None, float, float]) -> None:
         done[name] = result
-        text, _, seconds = result
+        text, _, seconds, cpu = result
         if text:
-            print(f"## {name}\n\n{text}\n\n_{name} took {seconds:.1f} s_\n", flush=True)
+            print(f"## {name}\n\n{text}\n\n_{name} took {seconds:.1f} s ({cpu:.1f} s CPU)_\n", flush=True)
 
-    started_all = time.perf_counter()
+    started_all, cpu_all = time.perf_counter(), cpu_seconds()
     for name in names:
         if name in ALONE:
             report(name, run_module(name, quick))
@@ -99,10 +99,14 @@ def main() -> int:
     else:
         for name in rest:
             report(name, run_module(name, quick))
-    print(f"_all benchmarks took {time.perf_counter() - started_all:.1f} s_")
+    # the pool's workers have exited: their CPU, and their commands', is in this process's children
+    print(
+        f"_all benchmarks took {time.perf_counter() - started_all:.1f} s "
+        f"({cpu_seconds() - cpu_all:.1f} s CPU, load average {os.getloadavg()[0]:.1f} at the end)_"
+    )
     markdown: list[str] = []
     for name in names:  # the files keep the modules' name order, whichever finished first
-        text, measures, _ = done[name]
+        text, measures, _, _ = done[name]
         if not text:
             continue
         if measures is not None:
