@@ -51,11 +51,22 @@ def _versions() -> dict[str, str]:
 
 # bench_readme runs first and alone: it runs the README's commands side by side on every core
 # itself. The other modules then run side by side, one process per core (each measure and its
-# baseline are timed in the same process, so the ratios keep their meaning), the longest first so
-# that the cores finish together (the order of the 3 December runs: Vul'Keth and Stonespine about
-# 35 s each, Cloudspire 17 s, the rest under 10 s); the output keeps the modules' name order.
+# baseline are timed in the same process, so the ratios keep their meaning), the most CPU first
+# so that the cores finish together. bench_changes first of all: its runs use both cores
+# themselves (--workers 2) for about half of the whole run's CPU, and the other modules fill the
+# cores around them (6 December, load 8, CPU seconds: changes 153, Stonespine 27, conform 21,
+# Vul'Keth 16, Spirit Island 5.5, Cloudspire 5, report 4, public API 2); the output keeps the
+# modules' name order.
 ALONE = ("bench_readme",)
-LONGEST_FIRST = ("bench_vulketh", "bench_stonespine", "bench_cloudspire", "bench_spirit_island")
+LONGEST_FIRST = (
+    "bench_changes",
+    "bench_stonespine",
+    "bench_conform",
+    "bench_vulketh",
+    "bench_spirit_island",
+    "bench_cloudspire",
+    "bench_report",
+)
 
 
 def main() -> int:
