@@ -7,8 +7,9 @@
   (model/core/reads.py). Its answer must be "no change" over the full run's cases, byte for byte;
   its cache is the warm run's;
 * **warm**: then the one-field override on that cache: only the cases that read the changed
-  value run. Cold then warm is an empty cache to the one-value answer in two runs (an upper
-  bound of one cold run of the override: the same work, one more start and cache read).
+  value run. Cold then warm is an empty cache to the one-value answer in two runs: about the
+  work of one cold run of the override (on 6 December 49 jobs run and 687 cases built in the
+  two, against 47 and 684 in one), plus a start and a cache read.
 
 Each run's wall-clock time and CPU time (its own and its workers', ``getrusage``: a shared
 machine's wall clock says little alone) are printed; the ratios are the full run's over each
@@ -134,7 +135,7 @@ def results(quick: bool = False) -> list[Measure]:
             label,
             full.wall / both,
             f"{what}; the two runs above, {cold.cpu + warm.cpu:.0f} s CPU "
-            f"({(cold.cpu + warm.cpu) / full.cpu:.2f}x full's); one cold run of the override does the "
-            "same work less a start and a cache read; target 5 minutes",
+            f"({(cold.cpu + warm.cpu) / full.cpu:.2f}x full's); about one cold run of the override's work, "
+            "plus a start and a cache read; target 5 minutes",
         ),
     ]
