@@ -36,7 +36,7 @@ SEARCH_VERBS = {
 }
 
 LONGEST = {("cloudspire", "survive"), ("cloudspire", "spires"), ("vulketh", "race")}
-"""The searches that take the most CPU (1.3-1.7 s each, 6 December; the others 0.3-0.7 s)."""
+"""The searches that take the most CPU (1.3-1.7 s each, 6 December; the others 0.3-0.8 s)."""
 
 
 def readme_searches(readme: Path = ROOT / "README.md") -> list[tuple[int, str, list[str]]]:

@@ -24,7 +24,7 @@ def run_module(name: str, quick: bool) -> tuple[str, list[object] | None, float,
     """One benchmark module's ``(table text, measures as JSON or None, wall seconds, CPU
     seconds)``; ``None`` for a module with ``main() -> str``, or one ``--quick`` skips (its text
     is then empty). The CPU seconds count the module's import and the commands it runs: the
-    modules run one at a time in a process, so their sum is the whole run's CPU."""
+    modules run one at a time in a process, so their sum is about the whole run's CPU."""
     started, cpu = time.perf_counter(), cpu_seconds()
     module = importlib.import_module(f"tests.bench.{name}")
     takes_quick = hasattr(module, "results") and "quick" in inspect.signature(module.results).parameters
