@@ -1,4 +1,4 @@
-"""The island as a networkx graph (research notes §1: boards, lands, adjacency, the Ocean).
+"""The island as a graph (research notes §1: boards, lands, adjacency, the Ocean).
 
 Nodes are lands named by board and number (``"A5"``) with ``terrain``, ``board``, ``number``
 and ``coastal`` attributes, plus one Ocean node per board (``"A0"``, ``terrain="ocean"``). The
@@ -8,7 +8,9 @@ its neighbours coastal. Lands are adjacent when they touch, also across boards; 
 island takes its cross-board edges from a :class:`~invasion_oracle.model.spirit_island.data.Layout`.
 
 Land queries use integer indices into :attr:`Island.lands` (board order as given, then land
-number), which is also the order the game lists options in.
+number), which is also the order the game lists options in. :attr:`Island.graph` gives the whole
+island as a frozen networkx graph, built when first asked for (networkx takes about a tenth of a
+second to import, and a Spirit Island command or engine rarely needs it).
 
 >>> from invasion_oracle.model.spirit_island.data import default_data
 >>> island = build_island(default_data(), ("A",))
@@ -22,12 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.spirit_island.data import BoardSpec, GameData, Layout
 from invasion_oracle.model.spirit_island.pieces import Terrain
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 OCEAN = "ocean"
 
@@ -42,12 +46,27 @@ class Island:
     coastal: tuple[bool, ...]
     board_of: tuple[str, ...]
     neighbours_of: tuple[tuple[int, ...], ...]
-    graph: nx.Graph
+    nodes: tuple[tuple[str, dict[str, Any]], ...]  # every node (the Oceans too) and its attributes
+    edges: tuple[tuple[str, str], ...]
     layout: Layout | None = None
     _index: dict[str, int] = field(default_factory=dict, repr=False)
+    _graph: list[nx.Graph] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self._index.update({name: i for i, name in enumerate(self.lands)})
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The island as a frozen networkx graph: lands and Oceans with their attributes."""
+        if not self._graph:
+            import networkx as nx
+
+            graph = nx.Graph()
+            for name, attributes in self.nodes:
+                graph.add_node(name, **attributes)
+            graph.add_edges_from(self.edges)
+            self._graph.append(nx.freeze(graph))
+        return self._graph[0]
 
     def index(self, name: str) -> int:
         return self._index[name]
@@ -69,7 +88,44 @@ class Island:
         return self.terrain[self.index(name)]
 
 
-def _board_graph(board: BoardSpec, graph: nx.Graph) -> None:
+class _Graph:
+    """Nodes with attributes and undirected edges, in the order added (as a networkx graph keeps
+    them): enough to check and index an island without importing networkx."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, dict[str, Any]] = {}
+        self.adjacent: dict[str, dict[str, None]] = {}
+        self.edges: dict[tuple[str, str], None] = {}
+
+    def add_node(self, name: str, **attributes: Any) -> None:
+        self.nodes.setdefault(name, {}).update(attributes)
+        self.adjacent.setdefault(name, {})
+
+    def add_edge(self, a: str, b: str) -> None:
+        for end in (a, b):
+            self.add_node(end)
+        self.adjacent[a][b] = self.adjacent[b][a] = None
+        if (b, a) not in self.edges:
+            self.edges[(a, b)] = None
+
+    def parts(self, among: Sequence[str]) -> list[set[str]]:
+        """The connected parts of the graph cut down to the nodes ``among``."""
+        inside, seen, found = set(among), set(), []
+        for start in among:
+            if start in seen:
+                continue
+            part, todo = {start}, [start]
+            while todo:
+                for m in self.adjacent[todo.pop()]:
+                    if m in inside and m not in part:
+                        part.add(m)
+                        todo.append(m)
+            seen |= part
+            found.append(part)
+        return found
+
+
+def _board_graph(board: BoardSpec, graph: _Graph) -> None:
     ocean = f"{board.name}0"
     graph.add_node(ocean, terrain=OCEAN, board=board.name, number=0, coastal=False)
     for land in board.lands:
@@ -82,10 +138,10 @@ def _board_graph(board: BoardSpec, graph: nx.Graph) -> None:
         graph.add_edge(ocean, f"{board.name}{n}")
 
 
-def _check_layout_edge(graph: nx.Graph, a: str, b: str, source: str, where: str) -> None:
+def _check_layout_edge(graph: _Graph, a: str, b: str, source: str, where: str) -> None:
     """A layout's edge joins two lands of the island on different boards."""
     for end in (a, b):
-        if end not in graph:
+        if end not in graph.nodes:
             raise MalformedInputError(source, where, f"no land {end} on this island")
         if graph.nodes[end]["terrain"] == OCEAN:
             raise MalformedInputError(source, where, f"{end} is the Ocean; layouts join lands only")
@@ -117,7 +173,7 @@ def build_island(
         raise MalformedInputError(
             source, f"{path}.layout", "a multi-board island needs a layout listing its cross-board edges"
         )
-    graph = nx.Graph()
+    graph = _Graph()
     specs = [data.board(n) for n in names]
     for spec in specs:
         _board_graph(spec, graph)
@@ -132,18 +188,18 @@ def build_island(
             _check_layout_edge(graph, a, b, source, f"{path}.layout.edges[{i}]")
             graph.add_edge(a, b)
     lands = [f"{spec.name}{land.number}" for spec in specs for land in spec.lands]
-    land_graph = graph.subgraph(lands)
-    if not nx.is_connected(land_graph):
-        parts = sorted((sorted(c) for c in nx.connected_components(land_graph)), key=lambda c: c[0])
+    connected = graph.parts(lands)
+    if len(connected) > 1:
+        parts = sorted((sorted(c) for c in connected), key=lambda c: c[0])
         raise MalformedInputError(
             source, path, f"the island falls apart: {' | '.join(' '.join(p) for p in parts)} do not touch"
         )
-    for node, attrs in graph.nodes(data=True):
+    for node, attrs in graph.nodes.items():
         if attrs["terrain"] != OCEAN:
-            attrs["coastal"] = any(graph.nodes[m]["terrain"] == OCEAN for m in graph.neighbors(node))
+            attrs["coastal"] = any(graph.nodes[m]["terrain"] == OCEAN for m in graph.adjacent[node])
     index = {name: i for i, name in enumerate(lands)}
     neighbours = tuple(
-        tuple(sorted(index[m] for m in graph.neighbors(name) if graph.nodes[m]["terrain"] != OCEAN))
+        tuple(sorted(index[m] for m in graph.adjacent[name] if graph.nodes[m]["terrain"] != OCEAN))
         for name in lands
     )
     return Island(
@@ -153,6 +209,7 @@ def build_island(
         coastal=tuple(bool(graph.nodes[n]["coastal"]) for n in lands),
         board_of=tuple(graph.nodes[n]["board"] for n in lands),
         neighbours_of=neighbours,
-        graph=nx.freeze(graph),
+        nodes=tuple(graph.nodes.items()),
+        edges=tuple(graph.edges),
         layout=layout,
     )

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import json_path
 from invasion_oracle.model.core.places import Places
 from invasion_oracle.model.core.provenance import Provenance
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 HEXES = tuple(range(1, 10))
 
@@ -89,6 +90,8 @@ class HexMap:
         return HEXES
 
     def graph(self) -> nx.Graph:
+        import networkx as nx  # imported when asked for: about a tenth of a second to import
+
         graph = nx.Graph()
         graph.add_nodes_from(HEXES)
         graph.add_edges_from(self.edges)
@@ -143,6 +146,8 @@ def parse_map(
         if pair in edges:
             raise MalformedInputError(source, where, f"the edge {pair[0]}-{pair[1]} is listed twice")
         edges.append(pair)
+    import networkx as nx  # (a map given in a file only: most runs never need it)
+
     graph = nx.Graph()
     graph.add_nodes_from(HEXES)
     graph.add_edges_from(edges)
