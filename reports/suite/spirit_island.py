@@ -211,7 +211,7 @@ def invader_cards() -> Iterator[dict[str, Any]]:
             island = build_island(data, (letters[(3 * c + 2 * k + a) % len(letters)],))
             terrains = {land: island.terrain_of(land).value for land in island.lands}
             off = [land for land, t in terrains.items() if t not in names]
-            row = about | {"pattern": action, "board": island.boards[0], "terrain": terrain}
+            row: dict[str, Any] = about | {"pattern": action, "board": island.boards[0], "terrain": terrain}
             if action == "explore":
                 inland = [land for land in off if not island.is_coastal(land)] or off
                 land, pieces = inland[(c + k) % len(inland)], SPREAD_SOURCES[(c + k) % len(SPREAD_SOURCES)]
