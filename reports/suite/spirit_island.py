@@ -13,9 +13,7 @@ Single actions are cut out of one Invader Phase by its requests:
 
 A City on A8 keeps Invaders on the island so Terror Level I is not won by accident.
 
-Projections (``docs/fixtures.md``): ``land:<NAME>`` (one land: pieces in land notation, Presence,
-Defend), ``lands`` (every land), ``fear`` (the Fear track), ``blight`` (the Blight card and pool),
-``invader-board`` (deck, Ravage, Build, discard) and ``result``.
+Projections: :data:`PROJECTIONS`, each with what it shows (their exact shape: ``docs/fixtures.md``).
 """
 
 from __future__ import annotations

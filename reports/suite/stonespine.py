@@ -6,10 +6,7 @@ after it) sends one hero into one chamber and stops at the next request. Dungeon
 first chamber (``A1`` opens right and down) so that the step ends there: the ``move`` request
 that follows shows where the hero stands and with what damage.
 
-Projections (``docs/fixtures.md`` has their exact shape): ``heroes`` (per player: the gate, the
-heroes waiting, running, defeated and escaped), ``dungeon`` (element spaces and passages by
-chamber, figures), ``guardian`` (board, markers, unlocks, XP, gold), ``scores`` (trophies,
-demerits, XP, final scores, Jael, hero health) and ``market`` (the Invasion market and gold).
+Projections: :data:`PROJECTIONS`, each with what it shows (their exact shape: ``docs/fixtures.md``).
 """
 
 from __future__ import annotations
@@ -22,6 +19,7 @@ from typing import Any
 
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.stonespine.dungeon import sides_text
+from invasion_oracle.model.stonespine.elements import MONSTERS, TRAPS
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 from invasion_oracle.model.stonespine.outcome import by_year
 from invasion_oracle.reports.suite.casefile import game_suite
@@ -147,10 +145,6 @@ def one(
     return doc | ({"start": start} if start is not None else {})
 
 
-MONSTERS = ("gnoll", "goblin", "kobold", "ooze", "slime")
-TRAPS = ("bear", "blade", "fire", "pit", "spike")
-
-
 def _slug(text: str) -> str:
     return text.lower().replace(" ", "-").replace("+", "plus").replace("/", "-over-").replace("?", "-hidden")
 
@@ -191,14 +185,10 @@ def guardian_boards() -> Iterator[dict[str, Any]]:
 
     for board in default_data(Rulings.defaults(GAME)).guardians:
         minions = ["A1"] if board.minions else []
-        row = {"board": board.name, "slug": _slug(board.name), "guardians": ["B2", "A2"][: board.figures]}
-        yield from (row | {"pattern": pattern} for pattern in ("monster", "trap"))
-        for pattern in ("minion", "walk"):
-            yield (
-                row
-                | {"pattern": pattern, "minions": minions, "levels": [1, 0] if minions else [0, 0]}
-                | {"one_minion": ", one minion" if minions else ""}
-            )
+        row: dict[str, Any] = {"board": board.name, "slug": _slug(board.name), "minions": minions}
+        row |= {"guardians": ["B2", "A2"][: board.figures], "levels": [1, 0] if minions else [0, 0]}
+        row |= {"one_minion": ", one minion" if minions else ""}
+        yield from (row | {"pattern": pattern} for pattern in ("monster", "trap", "minion", "walk"))
 
 
 # -- solver-found edge cases -------------------------------------------------------------------------------
@@ -232,13 +222,11 @@ def fewest_minions() -> Iterator[dict[str, Any]]:
     fewest = search(load(GAME, doc), [HeroColor.RED], limit=3)
     if fewest.count is None:
         return
-    placed = copy.deepcopy(doc)
-    placed["players"][0]["placement"]["minions"] = list(fewest.where)
-    yield {"count": fewest.count, "where": ", ".join(fewest.where) or "none", "scenario": placed}
-    if fewest.count:
-        fewer = copy.deepcopy(placed)
-        fewer["players"][0]["placement"]["minions"] = list(fewest.where[:-1])
-        yield {"pattern": "one-fewer", "count": fewest.count - 1, "scenario": fewer}
+    for where in (fewest.where, fewest.where[:-1])[: 1 + bool(fewest.count)]:  # and one fewer, if any
+        placed = copy.deepcopy(doc)
+        placed["players"][0]["placement"]["minions"] = list(where)
+        found = {"count": len(where), "where": ", ".join(where) or "none", "scenario": placed}
+        yield found | ({"pattern": "one-fewer"} if len(where) < fewest.count else {})
 
 
 def least_escaping_healths() -> Iterator[dict[str, Any]]:

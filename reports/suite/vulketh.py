@@ -7,15 +7,14 @@ the ``draw``; answering it with the card under test is the compared step (its tw
 summoning after them). Cards are given in the scenario's ``data`` so each case says exactly what
 the Invader does; the bundled example cards are used where the case is about them.
 
-Projections: ``hexes`` (every hex), ``hex:N`` (one hex), ``tracks`` (score, resources, supplies,
-reserve, Warlord Board), ``board`` (the action board), ``decks`` (draw piles, face-up pile, last
-card, Invader Events) and ``result``.
+Projections: :data:`PROJECTIONS`, each with what it shows (their exact shape: ``docs/fixtures.md``).
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 from typing import Any
 
 from invasion_oracle.model.core.codec import fields_json
@@ -105,44 +104,27 @@ def differ_witnesses() -> Iterator[dict[str, Any]]:
     from invasion_oracle.model.core.rulings import REGISTRY, Rulings
     from invasion_oracle.model.vulketh.data import default_data
     from invasion_oracle.model.vulketh.game import Rules
-    from invasion_oracle.solver.vulketh.differ import (
-        RULINGS,
-        make_question,
-        smallest_difference,
-        witness_document,
-    )
+    from invasion_oracle.solver.vulketh import differ
 
     rules = Rules.of(Rulings.defaults(GAME), default_data())
-    for rid in RULINGS:
-        names = REGISTRY.get(rid).reading_names
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                for direction in ("highest",) if rid == "VK-MOVE-HIGHEST" else ("lowest", "highest"):
-                    question = make_question(rules, rid, (a, b), direction)
-                    answer = smallest_difference(question, engine="baseline")
-                    if answer.position is None:
-                        continue
-                    document = witness_document(question, answer.position, rules.data)
-                    del document["rulings"], document["description"]
-                    document["data"]["action_cards"].append(copy.deepcopy(SECOND_CARD))
-                    document |= {"decks": {"1": ["witness", "witness2"]}, "decisions": answers([])}
-                    document["chance"] = answers(["witness"])
-                    move = question.action == "MOVE"
-                    rulings = ((rid,) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS) if move else GROW_RULINGS
-                    yield {
-                        "ruling": rid,
-                        "ruling_id": rid.lower(),
-                        "a": a,
-                        "b": b,
-                        "direction": direction,
-                    } | {
-                        "action": question.action,
-                        "amount": question.amount,
-                        "position": answer.position.describe(),
-                        "features": ["move" if move else "grow"],
-                        "rulings": list(rulings),
-                        "scenario": document,
-                    }
+    for rid in differ.RULINGS:
+        for a, b in combinations(REGISTRY.get(rid).reading_names, 2):
+            for direction in ("highest",) if rid == "VK-MOVE-HIGHEST" else ("lowest", "highest"):
+                question = differ.make_question(rules, rid, (a, b), direction)
+                answer = differ.smallest_difference(question, engine="baseline")
+                if answer.position is None:
+                    continue
+                document = differ.witness_document(question, answer.position, rules.data)
+                del document["rulings"], document["description"]
+                document["data"]["action_cards"].append(copy.deepcopy(SECOND_CARD))
+                document |= {"decks": {"1": ["witness", "witness2"]}, "decisions": answers([])}
+                document["chance"] = answers(["witness"])
+                move = question.action == "MOVE"
+                rulings = ((rid,) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS) if move else GROW_RULINGS
+                found: dict[str, Any] = {"ruling": rid, "ruling_id": rid.lower(), "a": a, "b": b}
+                found |= {"direction": direction, "action": question.action, "amount": question.amount}
+                found |= {"position": answer.position.describe(), "features": [question.action.lower()]}
+                yield found | {"rulings": list(rulings), "scenario": document}
 
 
 # -- every bundled action card and Invader Event (case tables, one builder each) --------------------------
@@ -162,14 +144,10 @@ def action_cards() -> Iterator[dict[str, Any]]:
         first, second = (a.describe() for a in the_card.actions)
         sections = ["draw", "place-dice", *dict.fromkeys(ACTION_SECTIONS[a.action] for a in the_card.actions)]
         features = list(dict.fromkeys(a.action.lower() for a in the_card.actions))
+        found = {"card": the_card.id, "deck": the_card.deck, "first": first, "second": second}
         for k, pattern in enumerate(("quiet", "warlord")):
             last = before[k % len(before)].id
-            yield {"pattern": pattern, "card": the_card.id, "last": last, "deck": the_card.deck} | {
-                "first": first,
-                "second": second,
-                "sections": sections,
-                "features": features,
-            }
+            yield found | {"pattern": pattern, "last": last, "sections": sections, "features": features}
 
 
 def invader_events() -> Iterator[dict[str, Any]]:
