@@ -119,13 +119,8 @@ def _points(n: int) -> str:
 
 
 def _global_note(faction: str) -> str:
-    bonus = _bonus(faction)
-    if not bonus:
-        return ""
-    return (
-        f" The boss {factions()[faction].boss.name}'s global effect adds {bonus} to its Damage (ruling "
-        "CS-BOSS-GLOBAL)."
-    )
+    note = f" The boss {factions()[faction].boss.name}'s global effect adds {_bonus(faction)} to its Damage"
+    return f"{note} (ruling CS-BOSS-GLOBAL)." if _bonus(faction) else ""
 
 
 # -- dice ---------------------------------------------------------------------------------------------
@@ -135,19 +130,14 @@ class _Dice:
     """Hands out dice by colour, each once."""
 
     def __init__(self) -> None:
-        self.used: set[str] = set()
+        self.left = list(DICE)
 
     def free(self, colour: Colour | None = None) -> bool:
-        return any(d not in self.used and (colour is None or colour_of(d) is colour) for d in DICE)
-
-    def like(self, colour: Colour) -> str:
-        """A die of ``colour`` while one is left, else any: applied dice of one colour are recovered
-        without a question."""
-        return self.take(colour if self.free(colour) else None)
+        return any(colour is None or colour_of(d) is colour for d in self.left)
 
     def take(self, colour: Colour | None = None) -> str:
-        die = next(d for d in DICE if d not in self.used and (colour is None or colour_of(d) is colour))
-        self.used.add(die)
+        die = next(d for d in self.left if colour is None or colour_of(d) is colour)
+        self.left.remove(die)
         return die
 
 
@@ -160,17 +150,10 @@ def _slots(card: Card) -> list[tuple[str, Colour | None]]:
     return out
 
 
-def _allied_spires(allied: list[str], minimum: int) -> list[Card]:
-    """Allied spire cards with at least ``minimum`` slots (no created ones), in data order."""
-    return [
-        c
-        for f in allied
-        for c in _conflict(f)
-        if c.is_spire
-        and len(_slots(c)) >= minimum
-        and c.item is not None
-        and not has(c.item.effects, EffectKind.LATTICE)
-    ]
+def _allied_spires(allied: list[str]) -> list[Card]:
+    """Allied spire cards with a slot of their own (not only created ones), in data order."""
+    spires = [c for f in allied for c in _conflict(f) if c.is_spire and _slots(c)]
+    return [c for c in spires if c.item is not None and not has(c.item.effects, EffectKind.LATTICE)]
 
 
 def _market(allied: list[str], count: int) -> list[str]:
@@ -258,7 +241,7 @@ def _spires_under_fire(card: Card, allied: list[str], misses: int, pool: _Dice) 
     loaded: dict[str, Any] = {}
     placed: dict[str, str] = {}
     spaces = ["L-top", "R-top"]
-    for spire in _allied_spires(allied, 1):
+    for spire in _allied_spires(allied):
         if not spaces or (len(loaded) >= misses and spaces[0] != "L-top"):
             break
         wanted = _slots(spire)[: max(misses - len(loaded), 0)]
@@ -329,9 +312,10 @@ def _enemy_defeat(card: Card) -> dict[str, Any]:
 
 
 def _worn(pool: _Dice, enemy: EnemySide, colour: Colour | None = None) -> dict[str, Any]:
-    """Hits applied to ``enemy`` up to 1 Health left (dice like ``colour`` while there are any)."""
+    """Hits applied to ``enemy`` up to 1 Health left, from dice of ``colour`` while there are any:
+    applied dice of one colour are recovered without a question."""
     hit = {"card": enemy.name, "face": "hit"}
-    return {(pool.take() if colour is None else pool.like(colour)): hit for _ in range(enemy.health - 1)}
+    return {pool.take(colour if pool.free(colour) else None): hit for _ in range(enemy.health - 1)}
 
 
 def _fired(card: Card, colour: Colour) -> dict[str, Any]:
@@ -371,7 +355,7 @@ def _item_fire(card: Card) -> dict[str, Any]:
 
 def _item_lattice(card: Card) -> dict[str, Any]:
     allied = side(factions()[card.faction])["allied"]
-    neighbour = next(c for c in _allied_spires(allied, 1) if c.id != card.id and c.item != card.item)
+    neighbour = next(c for c in _allied_spires(allied) if c.id != card.id and c.item != card.item)
     assert neighbour.item is not None
     return {"neighbour": neighbour.item.name, "neighbour_card": neighbour.id} | _fired(card, Colour.YELLOW)
 
@@ -379,7 +363,7 @@ def _item_lattice(card: Card) -> dict[str, Any]:
 def _item_drilling(card: Card) -> dict[str, Any]:
     allied = side(factions()[card.faction])["allied"]
     active = next(
-        c for c in _allied_spires(allied, 1) if c.item and not has(c.item.effects, EffectKind.DRILLING)
+        c for c in _allied_spires(allied) if c.item and not has(c.item.effects, EffectKind.DRILLING)
     )
     assert active.item is not None
     filler = _enemy(_plain_enemy(factions()[card.faction].facing)).name

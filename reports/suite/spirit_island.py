@@ -118,6 +118,7 @@ FEAR_CARDS = [
     "Frail Outposts",
     "Scattered Explorers",
 ]
+SCRIPTED = ("decisions", "chance")  # given to doc as the answers' scripts
 KEEP = {"A8": "C"}  # a City far from the action: Terror Level I is not won by accident
 
 
@@ -135,12 +136,10 @@ def doc(lands: dict[str, Any] | None = None, *, keep: bool = True, **fields: Any
         "decisions": {"script": [], "then": "first-legal"},
         "chance": {"script": [], "then": "first-legal"},
     }
-    for key, value in fields.items():
-        if key in ("decisions", "chance"):
-            base[key] = {"script": list(value), "then": "first-legal"}
-        else:
-            base[key] = copy.deepcopy(value)
-    return base
+    scripts = {
+        key: {"script": list(fields.pop(key)), "then": "first-legal"} for key in SCRIPTED if key in fields
+    }
+    return base | copy.deepcopy(fields) | scripts
 
 
 def _slug(text: str) -> str:

@@ -32,21 +32,18 @@ GAME = "stonespine"
 
 
 def _heroes(scenario: Any, state: Any, argument: str) -> Any:
-    def running(run: Any) -> dict[str, Any]:
+    def running(run: Any) -> dict[str, Any] | None:
+        if run is None:
+            return None
         visited = [c.name for c in run.visited]
         return {"hero": run.color.value, "chamber": run.at.name, "damage": run.damage, "visited": visited}
 
-    return {
-        "players": [
-            fields_json(
-                p,
-                *("name", "gate_open", "waiting", "running", "defeated", "escaped"),
-                running=running(p.running) if p.running else None,
-                defeated=[{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
-            )
-            for p in state.players
-        ]
-    }
+    def player(p: Any) -> dict[str, Any]:
+        defeated = [{"chamber": c.name, "hero": h.value} for c, h in p.defeated]
+        fields = ("name", "gate_open", "waiting", "running", "defeated", "escaped")
+        return fields_json(p, *fields, running=running(p.running), defeated=defeated)
+
+    return {"players": [player(p) for p in state.players]}
 
 
 def _dungeon(scenario: Any, state: Any, argument: str) -> Any:
