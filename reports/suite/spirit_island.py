@@ -25,6 +25,7 @@ from itertools import product
 from typing import Any
 
 from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.spirit_island.outcome import fear_json, land_json
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.common import load, result, shrunk
@@ -36,8 +37,6 @@ GAME = "spirit-island"
 
 
 def _land_at(scenario: Any, state: Any, name: str) -> Any:
-    from invasion_oracle.model.core.errors import MalformedInputError
-
     if not scenario.island.has_land(name):
         raise MalformedInputError("projection", f"land:{name}", f"no land {name} on this island")
     return state.lands[scenario.island.index(name)]
@@ -64,11 +63,8 @@ def _board(scenario: Any, state: Any, argument: str) -> Any:
 def _action(scenario: Any, state: Any, argument: str) -> Any:
     """One land and what its action sends off the land: Fear (pool and cards earned) and the Blight
     pool (a Blight added comes from it)."""
-    return {
-        "land": _land(scenario, state, argument),
-        "fear": {"pool": state.fear.in_pool, "earned": state.fear.earned_total},
-        "blight_pool": state.blight.pool,
-    }
+    fear = {"pool": state.fear.in_pool, "earned": state.fear.earned_total}
+    return {"land": _land(scenario, state, argument), "fear": fear, "blight_pool": state.blight.pool}
 
 
 def _goal(scenario: Any, state: Any, argument: str) -> Any:
@@ -106,18 +102,6 @@ PROJECTIONS = (
 
 # -- scenario builders -------------------------------------------------------------------------------
 
-FEAR_CARDS = [
-    "Blank Fear",
-    "Wary Settlers",
-    "Coastal Flight",
-    "Halted Expansion",
-    "Crumbling Outposts",
-    "Dahan Raid",
-    "Rising Dread",
-    "Stalled Ravage",
-    "Frail Outposts",
-    "Scattered Explorers",
-]
 SCRIPTED = ("decisions", "chance")  # given to doc as the answers' scripts
 KEEP = {"A8": "C"}  # a City far from the action: Terror Level I is not won by accident
 
@@ -125,13 +109,17 @@ KEEP = {"A8": "C"}  # a City far from the action: Terror Level I is not won by a
 def doc(lands: dict[str, Any] | None = None, *, keep: bool = True, **fields: Any) -> dict[str, Any]:
     """Board A, no printed pieces, the Plain Blight card, a known Fear deck, an unknown Stage I
     card on top of the Invader deck (the phase stops at its draw)."""
+    from invasion_oracle.model.spirit_island.data import default_data
+
+    # the Fear deck's cards: every Fear card of the data in force, Blank Fear (no effect) first
+    fear_cards = ["Blank Fear", *(c.name for c in default_data().fear_cards if c.name != "Blank Fear")]
     base: dict[str, Any] = {
         "game": GAME,
         "island": {"boards": ["A"]},
         "pieces": "empty",
         "lands": {**(KEEP if keep else {}), **(lands or {})},
         "blight": {"card": "Plain Blight"},
-        "fear": {"deck": ["Blank Fear"] + ["draw"] * 8, "cards": FEAR_CARDS},
+        "fear": {"deck": ["Blank Fear"] + ["draw"] * 8, "cards": fear_cards},
         "invader_deck": ["stage-1"],
         "decisions": {"script": [], "then": "first-legal"},
         "chance": {"script": [], "then": "first-legal"},

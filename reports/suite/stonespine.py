@@ -82,11 +82,8 @@ def _scores(scenario: Any, state: Any, argument: str) -> Any:
 
 def _market(scenario: Any, state: Any, argument: str) -> Any:
     players = [fields_json(p, "name", "gold", "xp") for p in state.players]
-    return (
-        fields_json(state, "year", "stage")
-        | fields_json(state.market, "xp_spaces", "passages_sold")
-        | {"players": players}
-    )
+    market = fields_json(state.market, "xp_spaces", "passages_sold") | {"players": players}
+    return fields_json(state, "year", "stage") | market
 
 
 PROJECTIONS = (
@@ -197,7 +194,7 @@ def best_placements() -> Iterator[dict[str, Any]]:
     from invasion_oracle.solver.stonespine.placement import search_guaranteed
 
     rows = [["cave TRB kobold", "cave LB slime"], ["cave TR spike", "cave TL"]]
-    doc = one(rows, year=1, dice=[], levels=(1, 0), guardians=["A1"], minions=["A1"], exit="A")
+    doc = one(rows, dice=[], levels=(1, 0), guardians=["A1"], minions=["A1"], exit="A")
     answer = search_guaranteed(load(GAME, doc))
     if answer.tied:
         first = answer.tied[0]  # a FigurePlacement: chamber names by figure kind
@@ -212,9 +209,7 @@ def fewest_minions() -> Iterator[dict[str, Any]]:
     from invasion_oracle.solver.stonespine.min_damage import fewest_minions as search
 
     lane = [["cave TB kobold", "cave -"], ["cave TB slime", "cave -"], ["cave T spike", "cave -"]]
-    doc = one(
-        lane, year=1, dice=["red"], levels=(3, 2), guardians=["B1"], minions=["B2", "B2", "B2"], exit="B"
-    )
+    doc = one(lane, dice=["red"], levels=(3, 2), guardians=["B1"], minions=["B2", "B2", "B2"])
     doc["rulings"] = {"SS-MINIONS": "optional"}
     fewest = search(load(GAME, doc), [HeroColor.RED], limit=3)
     if fewest.count is None:
@@ -232,7 +227,7 @@ def least_escaping_healths() -> Iterator[dict[str, Any]]:
     from invasion_oracle.solver.stonespine.min_damage import least_escaping_health
 
     maze = [["cave TRB kobold", "cave LB spike"], ["cave TR slime", "cave TL pit"]]
-    doc = one(maze, year=1, dice=["red"], guardians=["B2"], exit="A", defeated=[])
+    doc = one(maze, dice=["red"], guardians=["B2"], exit="A", defeated=[])
     health = least_escaping_health(load(GAME, doc), HeroColor.RED)
     if health.health is not None:
         route = list(health.escape_route)
@@ -251,13 +246,8 @@ def _first_chamber(card: str, minions: int, elements: Sequence[str]) -> dict[str
     from invasion_oracle.model.stonespine.data import default_data
 
     colour = default_data(Rulings.defaults(GAME)).hero(card).color.value
-    return one(
-        fork("cave " + " ".join(elements)),
-        dice=[colour],
-        heroes={colour: card},
-        levels=(3, 2),
-        minions=["A1"] * minions + ["B1"] * (3 - minions),
-    )
+    placed, dungeon = ["A1"] * minions + ["B1"] * (3 - minions), fork("cave " + " ".join(elements))
+    return one(dungeon, dice=[colour], heroes={colour: card}, levels=(3, 2), minions=placed)
 
 
 def _defeated_in_first_chamber(card: str, chamber: tuple[int, Sequence[str]]) -> bool:

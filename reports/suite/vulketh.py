@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.vulketh.outcome import board_json, decks_json, hexes_json
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.common import result
@@ -29,8 +30,6 @@ GAME = "vulketh"
 
 
 def _hex(scenario: Any, state: Any, argument: str) -> Any:
-    from invasion_oracle.model.core.errors import MalformedInputError
-
     if not argument.isdigit() or not 1 <= int(argument) <= 9:
         raise MalformedInputError("projection", f"hex:{argument}", "the hexes are numbered 1-9")
     return state.hex(int(argument)).to_json()
