@@ -199,9 +199,7 @@ def _enemy_deploy(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
     hero, sides = _against(faction)
     (ranged, after), damage = _traits(enemy), enemy.damage + _bonus(faction)
-    words = [
-        f"{enemy.name} ({card.id}: {_stats(enemy)}) is deployed from the Deployment Stack into the top lane"
-    ]
+    words = []  # what follows the deployment, in order
     state: dict[str, Any] = {**sides, "deployment": [enemy.name]}
     if enemy.additional_enemies:
         under = _enemy(_plain_enemy(faction, skip=(card.id,))).name
@@ -214,9 +212,8 @@ def _enemy_deploy(card: Card) -> dict[str, Any]:
             words.append(f"its activation effect exhausts {effect.amount} of the pool's dice")
     pool, zones = _Dice(), {}
     if ranged:
-        words.append(
-            f"at Suffer Damage, ranged, it reaches the hero from the top lane: {_points(damage)} on it"
-        )
+        points = _points(damage)
+        words.append(f"at Suffer Damage, ranged, it reaches the hero from the top lane: {points} on it")
     else:
         state["spires"], zones["loaded"] = _spires_under_fire(card, sides["allied"], damage - 1, pool)
         names = ", ".join(f"{_card(c).side_name('item')} at {s}" for s, c in state["spires"].items())
@@ -231,7 +228,8 @@ def _enemy_deploy(card: Card) -> dict[str, Any]:
     features = ["deploy", *when(enemy.activation, "activation"), *when(stack, "stack")]
     features += [*(("hero-damage", "ranged") if ranged else ("miss-absorbs",)), *when(after, "after-effect")]
     features += when(_bonus(faction), "boss")
-    found = {"words": "; ".join(words), "global_note": _global_note(faction), "state": state}
+    found: dict[str, Any] = {"enemy": enemy.name, "stats": _stats(enemy), "state": state}
+    found |= {"then": "".join(f"; {w}" for w in words), "global_note": _global_note(faction)}
     return found | {"projection": "hero" if ranged else "piles", "sections": sections, "features": features}
 
 
