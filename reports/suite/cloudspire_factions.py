@@ -113,11 +113,8 @@ def side(row: Faction, facing: bool = False) -> dict[str, Any]:
 
 
 def _effects(side: EnemySide) -> str:
-    parts = [
-        *effect_words(side.ongoing),
-        *effect_words(side.global_effects, "global "),
-        *effect_words(side.after, "after "),
-    ]
+    parts = [*effect_words(side.ongoing), *effect_words(side.global_effects, "global ")]
+    parts += effect_words(side.after, "after ")
     return f", {', '.join(parts)}" if parts else ""
 
 
@@ -128,15 +125,11 @@ def _stats(hero: HeroSide) -> str:
 
 def _mini_hero(me: Faction) -> dict[str, Any]:
     ability = ", ".join(effect_words(me.mini_ability))
-    for kind, pattern in (
-        (EffectKind.EXTRA_ROLL, "mini-hero-extra-roll"),
-        (EffectKind.RECOVERY_BONUS, "mini-hero-recovery-bonus"),
-    ):
+    for kind, check in ((EffectKind.EXTRA_ROLL, "extra-roll"), (EffectKind.RECOVERY_BONUS, "recovery-bonus")):
         if has(me.mini_ability, kind):
-            return {"pattern": pattern, "ability": ability}
-    raise ValueError(
-        f"{GROUP}/{me.name.lower()}-mini-hero: no check shows the mini-hero {me.mini_hero}'s ability {ability!r}"
-    )
+            return {"pattern": f"mini-hero-{check}", "ability": ability}
+    where = f"{GROUP}/{me.name.lower()}-mini-hero"
+    raise ValueError(f"{where}: no check shows the mini-hero {me.mini_hero}'s ability {ability!r}")
 
 
 def _attack(me: Faction, boss: bool) -> dict[str, Any]:

@@ -264,22 +264,21 @@ def smallest_defeats() -> Iterator[dict[str, Any]]:
     the Thief, with minions and without."""
     from hypothesis import strategies as st
 
-    elements = st.lists(st.sampled_from(("chest", "+1", "kobold", "spike", "slime")), max_size=4)
+    kinds = st.lists(st.sampled_from(("chest", "+1", "kobold", "spike", "slime")), max_size=4)
     searches = {
-        "": st.tuples(st.integers(0, 2), elements),  # with minions: the shortest chamber
-        "-no-minions": st.tuples(st.just(0), elements),  # elements only
+        "": st.tuples(st.integers(0, 2), kinds),  # with minions: the shortest chamber
+        "-no-minions": st.tuples(st.just(0), kinds),  # elements only
     }
     for card in ("Barbarian", "Knight", "Cleric", "Templar", "Thief"):
         for suffix, chamber in searches.items():
             found = shrunk(chamber, partial(_defeated_in_first_chamber, card), 200)
             if found is None:
                 continue  # four elements cannot defeat this hero without minions
-            minions, items = found[0], list(found[1])
-            yield {"card": card, "card_slug": _slug(card), "suffix": suffix, "minions": minions} | {
-                "no_minions": ", no minions" if suffix else "",
-                "elements": " ".join(items) or "no elements",
-                "scenario": _first_chamber(card, minions, items),
-            }
+            minions, elements = found[0], list(found[1])
+            row = {"card": card, "card_slug": _slug(card), "suffix": suffix, "minions": minions}
+            row["elements"] = " ".join(elements) or "no elements"
+            row["no_minions"] = ", no minions" if suffix else ""
+            yield row | {"scenario": _first_chamber(card, minions, elements)}
 
 
 SUITE = game_suite(
