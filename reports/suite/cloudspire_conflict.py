@@ -106,10 +106,8 @@ def _stats(side: EnemySide) -> str:
 def _item_words(card: Card) -> str:
     item = card.item
     assert item is not None
-    parts = []
-    if item.blueprints:
-        parts.append("blueprints " + ", ".join(c.value if c else "wild" for c in item.blueprints))
-    parts += [str(e) for e in item.effects]
+    printed = "blueprints " + ", ".join(c.value if c else "wild" for c in item.blueprints)
+    parts = [*when(item.blueprints, printed), *(str(e) for e in item.effects)]
     kind = "spire" if item.spire else "item"
     return f"{item.name} ({card.id}, {kind}{': ' if parts else ''}{'; '.join(parts)})"
 

@@ -305,13 +305,12 @@ def least_harmful_cascades() -> Iterator[dict[str, Any]]:
     island = build_island(default_data(), ("A",))
     blight = {"A1": "B", "A5": "B", "A6": "B", "A4": "D"}
     presence = {"A4": 1, "A8": 1, "A2": 2}
-    lands = tuple(
-        parse_land(blight.get(n, "")).with_presence("River", presence[n])
-        if n in presence
-        else parse_land(blight.get(n, ""))
-        for n in island.lands
-    )
-    answer = best_cascade(island, lands, "A5", method="baseline")
+
+    def land(name: str) -> Any:
+        pieces = parse_land(blight.get(name, ""))
+        return pieces.with_presence("River", presence[name]) if name in presence else pieces
+
+    answer = best_cascade(island, tuple(land(n) for n in island.lands), "A5", method="baseline")
     path = list(answer.best)
     found = {"path": " ".join(path), "presence": answer.presence, "script": ["A5", *path]}
     yield found | {"spirit_presence": presence, "stop": {"after": 1 + len(path)}}
