@@ -24,9 +24,15 @@ from functools import partial
 from itertools import product
 from typing import Any
 
+from invasion_oracle.model.core.bundled import ExampleRef
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.jsonio import parse_json_bytes
+from invasion_oracle.model.spirit_island.data import default_data
+from invasion_oracle.model.spirit_island.island import build_island
 from invasion_oracle.model.spirit_island.outcome import fear_json, land_json
+from invasion_oracle.model.spirit_island.pieces import parse_land
+from invasion_oracle.model.spirit_island.scenario import scenario_from_document
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.common import load, result, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
@@ -109,8 +115,6 @@ KEEP = {"A8": "C"}  # a City far from the action: Terror Level I is not won by a
 def doc(lands: dict[str, Any] | None = None, *, keep: bool = True, **fields: Any) -> dict[str, Any]:
     """Board A, no printed pieces, the Plain Blight card, a known Fear deck, an unknown Stage I
     card on top of the Invader deck (the phase stops at its draw)."""
-    from invasion_oracle.model.spirit_island.data import default_data
-
     # the Fear deck's cards: every Fear card of the data in force, Blank Fear (no effect) first
     fear_cards = ["Blank Fear", *(c.name for c in default_data().fear_cards if c.name != "Blank Fear")]
     base: dict[str, Any] = {
@@ -155,8 +159,6 @@ def _named(**names: str) -> dict[str, str]:
 def boards() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/spirit_island/boards.toml``: on every board, a Ravage and a Build in each
     land (a City kept in a land of another terrain) and an Explore card per terrain."""
-    from invasion_oracle.model.spirit_island.data import default_data
-
     for b, board in enumerate(default_data().boards):
         letter, terrains = board.name, {land.number: land.terrain.value for land in board.lands}
         for n, terrain in terrains.items():
@@ -184,9 +186,6 @@ def invader_cards() -> Iterator[dict[str, Any]]:
     rotation: the card's land under test (Ravage, Build: a City kept in the first land off the card)
     or, for Explore, a land off the card (inland when there is one) holding the source, and the
     lands it reaches."""
-    from invasion_oracle.model.spirit_island.data import default_data
-    from invasion_oracle.model.spirit_island.island import build_island
-
     data = default_data()
     letters = [board.name for board in data.boards]
     for c, card in enumerate(c for c in data.invader_cards if c.stage > 1 and c.terrains):
@@ -229,9 +228,6 @@ def _seams(layout: Any, island: Any) -> tuple[tuple[str, str], tuple[str, str]]:
 def layouts() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/spirit_island/layouts.toml``: per layout of the data in force, an Explore
     and a cascade across two of its seams (:func:`_seams`)."""
-    from invasion_oracle.model.spirit_island.data import default_data
-    from invasion_oracle.model.spirit_island.island import build_island
-
     data = default_data()
     for layout in data.layouts:
         island = build_island(data, layout.boards, layout)
@@ -249,8 +245,6 @@ def layouts() -> Iterator[dict[str, Any]]:
 
 def fear_cards() -> Iterator[dict[str, Any]]:
     """The first rows of ``cases/spirit_island/data-cards.toml``: every Fear card of the data in force."""
-    from invasion_oracle.model.spirit_island.data import default_data
-
     for card in default_data().fear_cards:
         yield {"name": card.name, "slug": _slug(card.name)}
 
@@ -258,8 +252,6 @@ def fear_cards() -> Iterator[dict[str, Any]]:
 def events() -> Iterator[dict[str, Any]]:
     """The other rows of ``cases/spirit_island/data-cards.toml``: every Event of the data in force
     (one that only gives Fear compares the Fear track)."""
-    from invasion_oracle.model.spirit_island.data import default_data
-
     for event in default_data().events:
         fear_only = all(effect.kind == "fear" for effect in event.effects)
         yield {"name": event.name, "slug": _slug(event.name), "projection": "fear" if fear_only else "lands"}
@@ -271,7 +263,6 @@ def events() -> Iterator[dict[str, Any]]:
 def most_fear_fight_backs() -> Iterator[dict[str, Any]]:
     """Rows of ``cases/spirit_island/solver.toml``: the fight-back allocations the solver proves
     give the most Fear, with Defend equal to the Invaders' Damage (no Dahan dies)."""
-    from invasion_oracle.model.spirit_island.pieces import parse_land
     from invasion_oracle.solver.spirit_island.fear_threshold import best_fight_back
 
     for pieces, dahan in (("C 2T E", 2), ("2C T", 3), ("C T@1 2E", 1)):
@@ -284,7 +275,6 @@ def most_fear_fight_backs() -> Iterator[dict[str, Any]]:
 
 def least_defends() -> Iterator[dict[str, Any]]:
     """Rows of ``cases/spirit_island/solver.toml``: the least Defend for a goal, and one less."""
-    from invasion_oracle.model.spirit_island.pieces import parse_land
     from invasion_oracle.solver.spirit_island.defend import least_defend
 
     for pieces, goal in (("C T 2D", "no-blight"), ("C T 2D@1", "dahan-safe"), ("2C E D", "dahan-safe")):
@@ -297,9 +287,6 @@ def least_defends() -> Iterator[dict[str, Any]]:
 def least_harmful_cascades() -> Iterator[dict[str, Any]]:
     """The row of ``cases/spirit_island/solver.toml``: the cascade path from A5 (A1 and A6 blighted
     too) the solver proves destroys the least Presence."""
-    from invasion_oracle.model.spirit_island.data import default_data
-    from invasion_oracle.model.spirit_island.island import build_island
-    from invasion_oracle.model.spirit_island.pieces import parse_land
     from invasion_oracle.solver.spirit_island.cascade import best_cascade
 
     island = build_island(default_data(), ("A",))
@@ -319,9 +306,6 @@ def least_harmful_cascades() -> Iterator[dict[str, Any]]:
 def island_flips() -> Iterator[dict[str, Any]]:
     """Rows of ``cases/spirit_island/solver.toml``: the smallest starting changes the island search
     finds that flip a fact of its bundled example (a fact that already depends on the players has none)."""
-    from invasion_oracle.model.core.bundled import ExampleRef
-    from invasion_oracle.model.core.jsonio import parse_json_bytes
-    from invasion_oracle.model.spirit_island.scenario import scenario_from_document
     from invasion_oracle.solver.spirit_island import island_search as search
 
     ref = ExampleRef.parse("example:spirit_island/island_search.json")

@@ -19,6 +19,9 @@ from typing import Any
 
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import REGISTRY, Rulings
+from invasion_oracle.model.vulketh.data import default_data
+from invasion_oracle.model.vulketh.game import Rules
 from invasion_oracle.model.vulketh.outcome import board_json, decks_json, hexes_json
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.common import result
@@ -100,9 +103,6 @@ MOVE_RULINGS = ("VK-MOVE-DEST", "VK-MOVE-HIGHEST")
 def differ_witnesses() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/vulketh/solver.toml``: the smallest positions separating the MOVE and
     GROW readings (search (c)), each the Invader's first turn drawing the witness card."""
-    from invasion_oracle.model.core.rulings import REGISTRY, Rulings
-    from invasion_oracle.model.vulketh.data import default_data
-    from invasion_oracle.model.vulketh.game import Rules
     from invasion_oracle.solver.vulketh import differ
 
     rules = Rules.of(Rulings.defaults(GAME), default_data())
@@ -135,8 +135,6 @@ HEX_EFFECTS = {"grow", "move", "remove_invaders", "spread", "war"}
 def action_cards() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/vulketh/action-cards.toml``: every action card of the data in force in
     each of its two positions, after a different card of the data naming its deck."""
-    from invasion_oracle.model.vulketh.data import default_data
-
     cards = default_data().action_cards
     for the_card in cards:
         before = [c for c in cards if c.next_deck == the_card.deck and c.id != the_card.id]
@@ -152,8 +150,6 @@ def action_cards() -> Iterator[dict[str, Any]]:
 def invader_events() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/vulketh/invader-events.toml``: every Invader Event of the data in force;
     one acting on the hexes compares them, any other the tracks."""
-    from invasion_oracle.model.vulketh.data import default_data
-
     for event in default_data().invader_events:
         on_hexes = any(e.kind in HEX_EFFECTS or e.power in HEX_EFFECTS for e in event.effects)
         yield {"id": event.id, "name": event.name, "projection": "hexes" if on_hexes else "tracks"}
