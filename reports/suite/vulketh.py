@@ -115,9 +115,7 @@ def differ_witnesses() -> Iterator[dict[str, Any]]:
                     continue
                 document = differ.witness_document(question, answer.position, rules.data)
                 del document["rulings"], document["description"]
-                document["data"]["action_cards"].append(copy.deepcopy(SECOND_CARD))
-                document |= {"decks": {"1": ["witness", "witness2"]}, "decisions": answers([])}
-                document["chance"] = answers(["witness"])
+                document["data"]["action_cards"].append(copy.deepcopy(SECOND_CARD))  # solver.toml draws both
                 move = question.action == "MOVE"
                 rulings = ((rid,) if rid == "VK-MOVE-HIGHEST" else MOVE_RULINGS) if move else GROW_RULINGS
                 found: dict[str, Any] = {"ruling": rid, "ruling_id": rid.lower(), "a": a, "b": b}
