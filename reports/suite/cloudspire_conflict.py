@@ -12,7 +12,7 @@ the card's own faction's hero). A check the data does not fit is refused, naming
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from invasion_oracle.model.cloudspire.cards import Card, CardKind, EffectKind, EnemySide, HeroSide, has, total
@@ -29,30 +29,6 @@ from invasion_oracle.reports.suite.cloudspire_factions import (
 )
 
 GROUP = "conflict"
-
-ITEM_CHECKS = (  # the first effect of these an item has names its check; a spire without one fires
-    (EffectKind.IGNORE_BLUEPRINT, "spire-fire", True),  # fired from a die loaded ignoring a blueprint
-    (EffectKind.LATTICE, "lattice", True),
-    (EffectKind.DRILLING, "drilling", True),
-    (EffectKind.RECOVERY_BONUS, "recovery-bonus", False),
-    (EffectKind.HEALTH_ON_GAIN, "health-on-gain", False),
-    (None, "spire-fire", True),
-)
-
-
-def item_check(card: Card) -> str:
-    """The check that shows ``card``'s item side (the pattern of its case): the first of
-    :data:`ITEM_CHECKS` whose effect it has (a spire or an item as the check needs), else
-    ``spire-fire`` for a spire that prints a blueprint; an item none fits is refused, naming the card."""
-    item = card.item
-    assert item is not None
-    for kind, check, spire in ITEM_CHECKS:
-        if kind is None or has(item.effects, kind):
-            if spire is not item.spire or (kind is None and not item.blueprints):
-                break
-            return check
-    raise ValueError(f"{GROUP}/{card.id}: no check shows the {'spire' if item.spire else 'item'} {item.name}")
-
 
 # -- the data ---------------------------------------------------------------------------------------
 
@@ -357,12 +333,10 @@ def _item_lattice(card: Card) -> dict[str, Any]:
 
 
 def _item_drilling(card: Card) -> dict[str, Any]:
-    allied = side(factions()[card.faction])["allied"]
-    active = next(
-        c for c in _allied_spires(allied) if c.item and not has(c.item.effects, EffectKind.DRILLING)
-    )
+    spires, facing = _allied_spires(side(factions()[card.faction])["allied"]), factions()[card.faction].facing
+    active = next(c for c in spires if c.item and not has(c.item.effects, EffectKind.DRILLING))
     assert active.item is not None
-    filler = _enemy(_plain_enemy(factions()[card.faction].facing)).name
+    filler = _enemy(_plain_enemy(facing)).name
     return {"active": active.item.name, "active_card": active.id, "filler": filler}
 
 
@@ -381,9 +355,8 @@ def _item_gain(card: Card) -> dict[str, Any]:
     assert item is not None
     gain = total(item.effects, EffectKind.HEALTH_ON_GAIN)
     hero = factions()[card.faction].hero
-    drawing = [
-        c for c in _conflict(factions()[card.faction].facing) if has(_enemy(c).reward, EffectKind.DRAW_KEEP)
-    ]
+    facing = factions()[card.faction].facing
+    drawing = [c for c in _conflict(facing) if has(_enemy(c).reward, EffectKind.DRAW_KEEP)]
     target = min(drawing, key=lambda c: (bool(_enemy(c).after), _enemy(c).health))
     enemy = _enemy(target)
     reward = next(e for e in enemy.reward if e.kind is EffectKind.DRAW_KEEP)
@@ -397,13 +370,29 @@ def _item_gain(card: Card) -> dict[str, Any]:
 # -- the rows -----------------------------------------------------------------------------------------
 
 ENEMY_SIDE = {"enemy-attack": _enemy_attack, "enemy-deploy": _enemy_deploy, "enemy-defeat": _enemy_defeat}
-ITEM_SIDE = {
-    "spire-fire": _item_fire,
-    "lattice": _item_lattice,
-    "drilling": _item_drilling,
-    "recovery-bonus": _item_recovery,
-    "health-on-gain": _item_gain,
-}
+ITEM_CHECKS = (  # the first effect of these an item has names its check; a spire without one fires
+    (EffectKind.IGNORE_BLUEPRINT, "spire-fire", True, _item_fire),  # from a die ignoring a blueprint
+    (EffectKind.LATTICE, "lattice", True, _item_lattice),
+    (EffectKind.DRILLING, "drilling", True, _item_drilling),
+    (EffectKind.RECOVERY_BONUS, "recovery-bonus", False, _item_recovery),
+    (EffectKind.HEALTH_ON_GAIN, "health-on-gain", False, _item_gain),
+    (None, "spire-fire", True, _item_fire),
+)
+
+
+def item_check(card: Card) -> tuple[str, Callable[[Card], dict[str, Any]]]:
+    """The check that shows ``card``'s item side (the pattern of its case) and its row's builder:
+    the first of :data:`ITEM_CHECKS` whose effect it has (a spire or an item as the check needs),
+    else ``spire-fire`` for a spire that prints a blueprint; an item none fits is refused, naming
+    the card."""
+    item = card.item
+    assert item is not None
+    for kind, check, spire, found in ITEM_CHECKS:
+        if kind is None or has(item.effects, kind):
+            if spire is not item.spire or (kind is None and not item.blueprints):
+                break
+            return check, found
+    raise ValueError(f"{GROUP}/{card.id}: no check shows the {'spire' if item.spire else 'item'} {item.name}")
 
 
 def conflict_enemies() -> Iterator[dict[str, Any]]:
@@ -418,8 +407,8 @@ def conflict_items() -> Iterator[dict[str, Any]]:
     """The item-side rows of ``cases/cloudspire/conflict.toml``: every conflict card's item side."""
     for card in _conflict_cards():
         row = side(factions()[card.faction]) | {"id": card.id.lower(), "card": card.id}
-        check = item_check(card)
-        yield row | {"pattern": check, "item": _item_words(card)} | ITEM_SIDE[check](card)
+        check, found = item_check(card)
+        yield row | {"pattern": check, "item": _item_words(card)} | found(card)
 
 
 def _conflict_cards() -> list[Card]:

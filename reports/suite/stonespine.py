@@ -48,12 +48,9 @@ def _heroes(scenario: Any, state: Any, argument: str) -> Any:
 
 def _dungeon(scenario: Any, state: Any, argument: str) -> Any:
     def chamber_json(chamber: Any) -> dict[str, Any]:
-        entry: dict[str, Any] = {"spaces": [str(s) for s in chamber.spaces]}
-        if chamber.passages:
-            entry["passages"] = sides_text(chamber.passages)
-        if chamber.collapsing:
-            entry["collapsing"] = sides_text(chamber.collapsing)
-        return entry
+        sides = {"passages": chamber.passages, "collapsing": chamber.collapsing}
+        written = {key: sides_text(value) for key, value in sides.items() if value}  # those it has
+        return {"spaces": [str(s) for s in chamber.spaces]} | written
 
     def player_json(p: Any) -> dict[str, Any]:
         chambers = {cell.name: chamber_json(p.dungeon.chamber(cell)) for cell in p.dungeon.cells()}
