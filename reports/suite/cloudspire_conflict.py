@@ -67,16 +67,12 @@ def _bonus(faction: str) -> int:
 # -- words -------------------------------------------------------------------------------------------
 
 
-def _effects(side: EnemySide) -> str:
+def _stats(side: EnemySide) -> str:
+    """An enemy side's Health, Damage and effects, in words."""
     parts = [*effect_words(side.activation, "on activation "), *effect_words(side.ongoing)]
     parts += [*effect_words(side.after, "after "), *effect_words(side.reward, "reward ")]
-    if side.additional_enemies:
-        parts.append(f"{side.additional_enemies} additional enemy icon")
-    return f", {', '.join(parts)}" if parts else ""
-
-
-def _stats(side: EnemySide) -> str:
-    return f"Health {side.health}, Damage {side.damage}{_effects(side)}"
+    parts += when(side.additional_enemies, f"{side.additional_enemies} additional enemy icon")
+    return "".join([f"Health {side.health}, Damage {side.damage}", *(f", {part}" for part in parts)])
 
 
 def _item_words(card: Card) -> str:

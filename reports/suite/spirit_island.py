@@ -32,7 +32,6 @@ from invasion_oracle.model.spirit_island.data import default_data
 from invasion_oracle.model.spirit_island.island import build_island
 from invasion_oracle.model.spirit_island.outcome import fear_json, land_json
 from invasion_oracle.model.spirit_island.pieces import parse_land
-from invasion_oracle.model.spirit_island.scenario import scenario_from_document
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.common import load, result, shrunk
 from invasion_oracle.reports.suite.plugins import Projection
@@ -309,7 +308,7 @@ def island_flips() -> Iterator[dict[str, Any]]:
     from invasion_oracle.solver.spirit_island import island_search as search
 
     ref = ExampleRef.parse("example:spirit_island/island_search.json")
-    scenario = scenario_from_document(parse_json_bytes(ref.read_bytes(), str(ref)), str(ref))
+    scenario = load(GAME, parse_json_bytes(ref.read_bytes(), str(ref)))
     question = search.question_from_scenario(scenario)
     for text in ("1:explore:A4", "1:build:A2"):
         turn, action, land = text.split(":")

@@ -13,7 +13,7 @@ Projections: :data:`PROJECTIONS`, each with what it shows (their exact shape: ``
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
@@ -83,10 +83,6 @@ SECOND_CARD = {  # drawn after a witness card (it gathers twice), so the witness
     "reward": [],
     "next_deck": 2,
 }
-
-
-def answers(script: Sequence[Any]) -> dict[str, Any]:
-    return {"script": list(script), "then": "first-legal"}
 
 
 # The rulings a GROW or a MOVE can depend on, varied together (flipping every ruling in groups
