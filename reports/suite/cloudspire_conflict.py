@@ -296,8 +296,7 @@ def _fired(card: Card, colour: Colour) -> dict[str, Any]:
 
 def _crit(hero: HeroSide, enemy: EnemySide) -> tuple[_Dice, str, dict[str, Any]]:
     """A crit loaded on the hero's first blueprint, ``enemy`` worn down to 1 Health: dice, crit, zones."""
-    pool = _Dice()
-    colour = crit_colour(hero)
+    pool, colour = _Dice(), crit_colour(hero)
     crit = pool.take(colour)
     loaded = {crit: {"slot": "hero.bp1", "face": "crit"}}
     return pool, crit, {"loaded": loaded, "applied": _worn(pool, enemy, colour)}

@@ -163,8 +163,7 @@ def walks() -> Iterator[dict[str, Any]]:
                 elements = [draw.choice((*MONSTERS, *TRAPS)) for _ in range(draw.randint(0, 3))]
                 row.append(" ".join(["cave", doors, *elements]))
             rows.append(row)
-        colour = draw.choice(("black", "purple", "red"))
-        card = {"black": "Thief", "purple": "Cleric", "red": "Knight"}[colour]
+        colour, card = draw.choice((("black", "Thief"), ("purple", "Cleric"), ("red", "Knight")))
         yield {"seed": seed, "number": f"{seed:03d}", "rows": rows, "colour": colour, "card": card}
 
 

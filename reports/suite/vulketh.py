@@ -74,11 +74,10 @@ PROJECTIONS = (
 
 # -- scenario builders --------------------------------------------------------------------------------
 
-GATHER = {"action": "GATHER", "face": "moon", "direction": "lowest"}
 SECOND_CARD = {  # drawn after a witness card (it gathers twice), so the witness's draw is asked
     "id": "witness2",
     "deck": 1,
-    "actions": [GATHER, GATHER],
+    "actions": [{"action": "GATHER", "face": "moon", "direction": "lowest"}] * 2,
     "goal": {"goal": "none"},
     "reward": [],
     "next_deck": 2,
