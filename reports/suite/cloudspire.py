@@ -5,16 +5,14 @@ Driftwood Leviathan as boss, the dice not listed banished) started as close as t
 to the rule under test (``round``, ``strategy``, ``load``, ``fire`` or ``resolve``), one round
 long, with the decisions and rolls that matter scripted and the first legal option after them.
 
-Projections (``docs/fixtures.md``): ``lanes`` (each lane's stack, top first, with the top card's
-damage), ``dice`` (every die by zone with face and place), ``hero`` (Health, Strategy, Recovery,
-totals), ``spires`` (the spire spaces), ``piles`` (Deployment and Market Stacks, discard,
-inventory) and ``result``.
+Projections: :data:`PROJECTIONS`, each with what it shows (their exact shape: ``docs/fixtures.md``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from invasion_oracle.model.cloudspire.area import LANES, SPIRE_SPACES
 from invasion_oracle.model.cloudspire.outcome import piles_json
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.reports.suite.casefile import game_suite
@@ -28,10 +26,10 @@ from invasion_oracle.reports.suite.plugins import Projection
 
 def _lanes(scenario: Any, state: Any, argument: str) -> Any:
     game = scenario.game()
-    out = {}
-    for lane, stack in zip(("top", "middle", "bottom"), state.lanes, strict=True):
-        out[lane] = {"stack": list(stack), "damage": game.damage_taken(state, stack[0]) if stack else 0}
-    return out
+    return {
+        lane: {"stack": list(stack), "damage": game.damage_taken(state, stack[0]) if stack else 0}
+        for lane, stack in zip(LANES, state.lanes, strict=True)
+    }
 
 
 def _dice(scenario: Any, state: Any, argument: str) -> Any:
@@ -48,14 +46,13 @@ def _hero(scenario: Any, state: Any, argument: str) -> Any:
 
 
 def _spires(scenario: Any, state: Any, argument: str) -> Any:
-    spaces = ("L-top", "L-middle", "L-bottom", "R-top", "R-middle", "R-bottom")
     held: dict[str, list[str]] = {}
     for die in state.dice:
         if die.slot:
             held.setdefault(die.slot.split(".")[0], []).append(die.describe())
     return {
         space: {"card": placed.card, "defeated": placed.defeated, "dice": sorted(held.get(space, []))}
-        for space, placed in zip(spaces, state.spires, strict=True)
+        for space, placed in zip(SPIRE_SPACES, state.spires, strict=True)
         if placed is not None
     }
 

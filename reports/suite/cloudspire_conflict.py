@@ -12,7 +12,7 @@ the card's own faction's hero). A check the data does not fit is refused, naming
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from invasion_oracle.model.cloudspire.cards import Card, CardKind, EffectKind, EnemySide, HeroSide, has, total
@@ -23,38 +23,12 @@ from invasion_oracle.reports.suite.cloudspire_factions import (
     crit_colour,
     dice,
     effect_words,
-    facing_of,
     factions,
-    pairing_of,
     side,
+    when,
 )
 
 GROUP = "conflict"
-
-ENEMY_CHECKS = ("enemy-attack", "enemy-deploy", "enemy-defeat")
-ITEM_CHECKS = (  # the first effect of these an item has names its check; a spire without one fires
-    (EffectKind.IGNORE_BLUEPRINT, "ignore-blueprint", True),
-    (EffectKind.LATTICE, "lattice", True),
-    (EffectKind.DRILLING, "drilling", True),
-    (EffectKind.RECOVERY_BONUS, "recovery-bonus", False),
-    (EffectKind.HEALTH_ON_GAIN, "health-on-gain", False),
-    (None, "spire-fire", True),
-)
-
-
-def item_check(card: Card) -> str:
-    """The check that shows ``card``'s item side: the first of :data:`ITEM_CHECKS` whose effect it
-    has (a spire or an item as the check needs), else ``spire-fire`` for a spire that prints a
-    blueprint; an item none fits is refused, naming the card."""
-    item = card.item
-    assert item is not None
-    for kind, check, spire in ITEM_CHECKS:
-        if kind is None or has(item.effects, kind):
-            if spire is not item.spire or (kind is None and not item.blueprints):
-                break
-            return check
-    raise ValueError(f"{GROUP}/{card.id}: no check shows the {'spire' if item.spire else 'item'} {item.name}")
-
 
 # -- the data ---------------------------------------------------------------------------------------
 
@@ -75,8 +49,13 @@ def _conflict(faction: str) -> tuple[Card, ...]:
 def _against(faction: str) -> tuple[HeroSide, dict[str, Any]]:
     """The hero facing ``faction``'s boss and the described state's hero, allies and boss: the
     side ``faction``'s enemies play against."""
-    row = facing_of(faction)
-    return factions()[row.faction].hero, side(row)
+    row = next(row for row in factions().values() if row.facing == faction)
+    return row.hero, side(row)
+
+
+def _traits(enemy: EnemySide) -> tuple[bool, int]:
+    """Whether ``enemy`` is ranged, and the Health its after effect costs the hero."""
+    return has(enemy.ongoing, EffectKind.RANGED), total(enemy.after, EffectKind.DAMAGE_HERO)
 
 
 def _bonus(faction: str) -> int:
@@ -88,25 +67,19 @@ def _bonus(faction: str) -> int:
 # -- words -------------------------------------------------------------------------------------------
 
 
-def _effects(side: EnemySide) -> str:
+def _stats(side: EnemySide) -> str:
+    """An enemy side's Health, Damage and effects, in words."""
     parts = [*effect_words(side.activation, "on activation "), *effect_words(side.ongoing)]
     parts += [*effect_words(side.after, "after "), *effect_words(side.reward, "reward ")]
-    if side.additional_enemies:
-        parts.append(f"{side.additional_enemies} additional enemy icon")
-    return f", {', '.join(parts)}" if parts else ""
-
-
-def _stats(side: EnemySide) -> str:
-    return f"Health {side.health}, Damage {side.damage}{_effects(side)}"
+    parts += when(side.additional_enemies, f"{side.additional_enemies} additional enemy icon")
+    return "".join([f"Health {side.health}, Damage {side.damage}", *(f", {part}" for part in parts)])
 
 
 def _item_words(card: Card) -> str:
     item = card.item
     assert item is not None
-    parts = []
-    if item.blueprints:
-        parts.append("blueprints " + ", ".join(c.value if c else "wild" for c in item.blueprints))
-    parts += [str(e) for e in item.effects]
+    printed = "blueprints " + ", ".join(c.value if c else "wild" for c in item.blueprints)
+    parts = [*when(item.blueprints, printed), *(str(e) for e in item.effects)]
     kind = "spire" if item.spire else "item"
     return f"{item.name} ({card.id}, {kind}{': ' if parts else ''}{'; '.join(parts)})"
 
@@ -116,13 +89,8 @@ def _points(n: int) -> str:
 
 
 def _global_note(faction: str) -> str:
-    bonus = _bonus(faction)
-    if not bonus:
-        return ""
-    return (
-        f" The boss {factions()[faction].boss.name}'s global effect adds {bonus} to its Damage (ruling "
-        "CS-BOSS-GLOBAL)."
-    )
+    note = f" The boss {factions()[faction].boss.name}'s global effect adds {_bonus(faction)} to its Damage"
+    return f"{note} (ruling CS-BOSS-GLOBAL)." if _bonus(faction) else ""
 
 
 # -- dice ---------------------------------------------------------------------------------------------
@@ -132,19 +100,14 @@ class _Dice:
     """Hands out dice by colour, each once."""
 
     def __init__(self) -> None:
-        self.used: set[str] = set()
+        self.left = list(DICE)
 
     def free(self, colour: Colour | None = None) -> bool:
-        return any(d not in self.used and (colour is None or colour_of(d) is colour) for d in DICE)
-
-    def like(self, colour: Colour) -> str:
-        """A die of ``colour`` while one is left, else any: applied dice of one colour are recovered
-        without a question."""
-        return self.take(colour if self.free(colour) else None)
+        return any(colour is None or colour_of(d) is colour for d in self.left)
 
     def take(self, colour: Colour | None = None) -> str:
-        die = next(d for d in DICE if d not in self.used and (colour is None or colour_of(d) is colour))
-        self.used.add(die)
+        die = next(d for d in self.left if colour is None or colour_of(d) is colour)
+        self.left.remove(die)
         return die
 
 
@@ -157,17 +120,10 @@ def _slots(card: Card) -> list[tuple[str, Colour | None]]:
     return out
 
 
-def _allied_spires(allied: list[str], minimum: int) -> list[Card]:
-    """Allied spire cards with at least ``minimum`` slots (no created ones), in data order."""
-    return [
-        c
-        for f in allied
-        for c in _conflict(f)
-        if c.is_spire
-        and len(_slots(c)) >= minimum
-        and c.item is not None
-        and not has(c.item.effects, EffectKind.LATTICE)
-    ]
+def _allied_spires(allied: list[str]) -> list[Card]:
+    """Allied spire cards with a slot of their own (not only created ones), in data order."""
+    spires = [c for f in allied for c in _conflict(f) if c.is_spire and _slots(c)]
+    return [c for c in spires if c.item is not None and not has(c.item.effects, EffectKind.LATTICE)]
 
 
 def _market(allied: list[str], count: int) -> list[str]:
@@ -197,125 +153,96 @@ def _plain_enemy(faction: str, *, skip: tuple[str, ...] = ()) -> Card:
 def _enemy_attack(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
     hero, sides = _against(faction)
-    ranged = has(enemy.ongoing, EffectKind.RANGED)
-    after = total(enemy.after, EffectKind.DAMAGE_HERO)
+    (ranged, after), boss = _traits(enemy), _bonus(faction)
     reach = "from the middle lane, as it is ranged (no spire in the middle row)"
-    bonus = ("boss",) if _bonus(faction) else ()
-    return (
-        sides
-        | {"enemy": enemy.name, "stats": _stats(enemy), "hero_health": hero.health}
-        | {
-            "reach": reach if ranged else "from the bottom lane (no spire beside it)",
-            "lane": "middle" if ranged else "bottom",
-            "points": _points(enemy.damage + _bonus(faction)),
-            "then": f"; at After Effects its after effect costs {after} more" if after else "",
-            "global_note": _global_note(faction),
-            "sections": ["suffer", "cards", *(("after",) if after else ()), *bonus],
-            "features": [
-                "hero-damage",
-                *(("ranged",) if ranged else ()),
-                *(("after-effect",) if after else ()),
-                *bonus,
-            ],
-        }
-    )
+    if not ranged:
+        reach = "from the bottom lane (no spire beside it)"
+    found = {"enemy": enemy.name, "stats": _stats(enemy), "hero_health": hero.health, "reach": reach}
+    found |= {"lane": "middle" if ranged else "bottom", "points": _points(enemy.damage + boss)}
+    found |= {"then": f"; at After Effects its after effect costs {after} more" if after else ""}
+    sections = ["suffer", "cards", *when(after, "after"), *when(boss, "boss")]
+    features = ["hero-damage", *when(ranged, "ranged"), *when(after, "after-effect"), *when(boss, "boss")]
+    return sides | found | {"global_note": _global_note(faction), "sections": sections, "features": features}
 
 
 def _enemy_deploy(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
     hero, sides = _against(faction)
-    ranged = has(enemy.ongoing, EffectKind.RANGED)
-    damage = enemy.damage + _bonus(faction)
-    pool = _Dice()
-    deployment = [enemy.name]
-    words = [
-        f"{enemy.name} ({card.id}: {_stats(enemy)}) is deployed from the Deployment Stack into the top lane"
-    ]
+    (ranged, after), damage = _traits(enemy), enemy.damage + _bonus(faction)
+    words = []  # what follows the deployment, in order
+    state: dict[str, Any] = {**sides, "deployment": [enemy.name]}
     if enemy.additional_enemies:
-        under = _plain_enemy(faction, skip=(card.id,))
-        deployment.append(_enemy(under).name)
-        words.append(f"its additional enemy icon puts the next card, {_enemy(under).name}, under it")
+        under = _enemy(_plain_enemy(faction, skip=(card.id,))).name
+        state["deployment"].append(under)
+        words.append(f"its additional enemy icon puts the next card, {under}, under it")
     for effect in enemy.activation:
         if effect.kind is EffectKind.DAMAGE_HERO:
             words.append(f"its activation effect costs {hero.name} {effect.amount} Health")
         elif effect.kind is EffectKind.EXHAUST_POOL:
             words.append(f"its activation effect exhausts {effect.amount} of the pool's dice")
-    state: dict[str, Any] = {**sides, "deployment": deployment}
-    zones: dict[str, Any] = {}
+    pool, zones = _Dice(), {}
     if ranged:
-        words.append(
-            f"at Suffer Damage, ranged, it reaches the hero from the top lane: {_points(damage)} on it"
-        )
+        points = _points(damage)
+        words.append(f"at Suffer Damage, ranged, it reaches the hero from the top lane: {points} on it")
     else:
-        misses = damage - 1
-        spires = _allied_spires(sides["allied"], 1)
-        loaded: dict[str, Any] = {}
-        placed: dict[str, str] = {}
-        spaces = ["L-top", "R-top"]
-        for spire in spires:
-            if not spaces or (len(loaded) >= misses and spaces[0] != "L-top"):
-                break
-            wanted = _slots(spire)[: max(misses - len(loaded), 0)]
-            if not all(pool.free(colour) for _, colour in wanted):
-                continue  # its blueprints' colours are taken already
-            space = spaces.pop(0)
-            placed[space] = spire.id
-            for suffix, colour in wanted:
-                loaded[pool.take(colour)] = {"slot": f"{space}.{suffix}", "face": "miss"}
-        if len(loaded) < misses:
-            raise ValueError(f"{GROUP}/{card.id}: the allied spires hold too few misses for Damage {damage}")
-        state["spires"] = placed
-        zones["loaded"] = loaded
-        names = ", ".join(f"{_card(c).side_name('item')} at {s}" for s, c in placed.items())
-        absorbed = (
-            (
-                "1 loaded miss (kept from an earlier round) absorbs the first point"
-                if misses == 1
-                else f"{misses} loaded misses (kept from an earlier round) absorb the first {misses} points"
-            )
-            + " and the last defeats the spire at L-top"
-            if misses
-            else "its single point defeats the spire at L-top"
-        )
-        words.append(
-            f"at Suffer Damage it deals {damage} damage to the top row's spires ({names}; the hero is "
-            f"out of reach): {absorbed}"
-        )
-    pool_dice = []
-    if any(e.kind is EffectKind.EXHAUST_POOL for e in enemy.activation):
-        pool_dice = [pool.take() for _ in range(total(enemy.activation, EffectKind.EXHAUST_POOL))]
-    after = total(enemy.after, EffectKind.DAMAGE_HERO)
+        state["spires"], zones["loaded"] = _spires_under_fire(card, sides["allied"], damage - 1, pool)
+        names = ", ".join(f"{_card(c).side_name('item')} at {s}" for s, c in state["spires"].items())
+        hits = f"at Suffer Damage it deals {damage} damage to the top row's spires ({names}; the hero is"
+        words.append(f"{hits} out of reach): {_absorbed(damage - 1)}")
+    exhausted = [pool.take() for _ in range(total(enemy.activation, EffectKind.EXHAUST_POOL))]
     if after:
         words.append(f"at After Effects its after effect costs {after} Health")
-    state["dice"] = dice(*pool_dice, **zones)
-    sections = ["advance", *(["stacks"] if enemy.additional_enemies else []), "suffer"]
-    sections += [*(["after"] if after else []), "cards"]
-    features = [
-        "deploy",
-        *(("activation",) if enemy.activation else ()),
-        *(("stack",) if enemy.additional_enemies else ()),
-        *(("hero-damage", "ranged") if ranged else ("miss-absorbs",)),
-        *(("after-effect",) if after else ()),
-        *(("boss",) if _bonus(faction) else ()),
-    ]
-    return {"words": "; ".join(words), "global_note": _global_note(faction), "state": state} | {
-        "projection": "hero" if ranged else "piles",
-        "sections": sections,
-        "features": features,
-    }
+    state["dice"] = dice(*exhausted, **zones)
+    stack = enemy.additional_enemies
+    sections = ["advance", *when(stack, "stacks"), "suffer", *when(after, "after"), "cards"]
+    features = ["deploy", *when(enemy.activation, "activation"), *when(stack, "stack")]
+    features += [*(("hero-damage", "ranged") if ranged else ("miss-absorbs",)), *when(after, "after-effect")]
+    features += when(_bonus(faction), "boss")
+    found: dict[str, Any] = {"enemy": enemy.name, "stats": _stats(enemy), "state": state}
+    found |= {"then": "".join(f"; {w}" for w in words), "global_note": _global_note(faction)}
+    return found | {"projection": "hero" if ranged else "piles", "sections": sections, "features": features}
+
+
+def _spires_under_fire(card: Card, allied: list[str], misses: int, pool: _Dice) -> tuple[dict[str, Any], ...]:
+    """The top row's allied spires (L-top first) and the misses loaded on them (from an earlier
+    round) that absorb all but the last point of an attack: ``(spires by space, loaded dice)``."""
+    loaded: dict[str, Any] = {}
+    placed: dict[str, str] = {}
+    spaces = ["L-top", "R-top"]
+    for spire in _allied_spires(allied):
+        if not spaces or (len(loaded) >= misses and spaces[0] != "L-top"):
+            break
+        wanted = _slots(spire)[: max(misses - len(loaded), 0)]
+        if not all(pool.free(colour) for _, colour in wanted):
+            continue  # its blueprints' colours are taken already
+        space = spaces.pop(0)
+        placed[space] = spire.id
+        for suffix, colour in wanted:
+            loaded[pool.take(colour)] = {"slot": f"{space}.{suffix}", "face": "miss"}
+    if len(loaded) < misses:
+        raise ValueError(f"{GROUP}/{card.id}: the allied spires hold too few misses for Damage {misses + 1}")
+    return placed, loaded
+
+
+def _absorbed(misses: int) -> str:
+    """How the top row's spires take an attack of ``misses`` + 1 points."""
+    if not misses:
+        return "its single point defeats the spire at L-top"
+    absorb = f"{misses} loaded misses (kept from an earlier round) absorb the first {misses} points"
+    if misses == 1:
+        absorb = "1 loaded miss (kept from an earlier round) absorbs the first point"
+    return f"{absorb} and the last defeats the spire at L-top"
 
 
 def _enemy_defeat(card: Card) -> dict[str, Any]:
     enemy, faction = _enemy(card), card.faction
     hero, sides = _against(faction)
     pool, crit, zones = _crit(hero, enemy)
-    armored = has(enemy.ongoing, EffectKind.ARMORED)
     state: dict[str, Any] = {**sides, "lanes": {"bottom": [enemy.name]}, "health": hero.health - 3}
-    hit = "the crit deals only 1, as it is armored, enough" if armored else "the crit's 2 damage defeat it"
-    words = []
-    sections: list[str] = ["fire", "recover-rewards"]
-    features: list[str] = ["hit", "reward"]
-    projection = "hero"
+    hit = "the crit's 2 damage defeat it"
+    if has(enemy.ongoing, EffectKind.ARMORED):
+        hit = "the crit deals only 1, as it is armored, enough"
+    words, sections, features, projection = [], ["fire", "recover-rewards"], ["hit", "reward"], "hero"
     for effect in enemy.reward:
         if effect.kind is EffectKind.HEAL:
             words.append(f"its reward heals {hero.name} by {effect.amount} at once")
@@ -325,12 +252,11 @@ def _enemy_defeat(card: Card) -> dict[str, Any]:
             features.append("recovery")
             projection = "dice"
         elif effect.kind is EffectKind.DRAW_KEEP:
-            market = _market(sides["allied"], effect.amount)
-            state["market"] = market
+            state["market"] = _market(sides["allied"], effect.amount)
+            drawn = ", ".join(_item_words(_card(c)) for c in state["market"])
             words.append(
-                f"at Gain Item Rewards its draw/keep reward draws {effect.amount} Market cards "
-                f"({', '.join(_item_words(_card(c)) for c in market)}) and keeps {effect.keep} (the first "
-                "drawn); the rest go to the bottom of the Market Stack"
+                f"at Gain Item Rewards its draw/keep reward draws {effect.amount} Market cards ({drawn}) and "
+                f"keeps {effect.keep} (the first drawn); the rest go to the bottom of the Market Stack"
             )
             sections.append("draw-keep")
             projection = "piles"
@@ -345,38 +271,32 @@ def _enemy_defeat(card: Card) -> dict[str, Any]:
         words.append("its after effect counts only as ruling CS-AFTER-DEFEATED reads")
         sections.append("after")
     state["dice"] = dice(**zones)
-    return {"enemy": enemy.name, "stats": _stats(enemy), "worn": enemy.health - 1, "hero": hero.name} | {
-        "hit": hit,
-        "words": "; ".join(words),
-        "crit": crit,
-        "state": state,
-        "projection": projection,
-        "sections": [*sections, "cards"],
-        "features": features,
-    }
+    found = {"enemy": enemy.name, "stats": _stats(enemy), "worn": enemy.health - 1, "hero": hero.name}
+    found |= {"hit": hit, "words": "; ".join(words), "crit": crit, "state": state, "projection": projection}
+    return found | {"sections": [*sections, "cards"], "features": features}
 
 
 # -- the item side ------------------------------------------------------------------------------------
 
 
 def _worn(pool: _Dice, enemy: EnemySide, colour: Colour | None = None) -> dict[str, Any]:
-    """Hits applied to ``enemy`` up to 1 Health left (dice like ``colour`` while there are any)."""
+    """Hits applied to ``enemy`` up to 1 Health left, from dice of ``colour`` while there are any:
+    applied dice of one colour are recovered without a question."""
     hit = {"card": enemy.name, "face": "hit"}
-    return {(pool.take() if colour is None else pool.like(colour)): hit for _ in range(enemy.health - 1)}
+    return {pool.take(colour if pool.free(colour) else None): hit for _ in range(enemy.health - 1)}
 
 
 def _fired(card: Card, colour: Colour) -> dict[str, Any]:
     """A rolled hit of ``colour`` fired at the first enemy of the facing faction, worn down to 1 Health."""
     pool = _Dice()
     die = pool.take(colour)
-    target = _enemy(_conflict(pairing_of(card.faction).facing)[0])
+    target = _enemy(_conflict(factions()[card.faction].facing)[0])
     return {"die": die, "target": target.name, "dice": dice(die, applied=_worn(pool, target))}
 
 
 def _crit(hero: HeroSide, enemy: EnemySide) -> tuple[_Dice, str, dict[str, Any]]:
     """A crit loaded on the hero's first blueprint, ``enemy`` worn down to 1 Health: dice, crit, zones."""
-    pool = _Dice()
-    colour = crit_colour(hero)
+    pool, colour = _Dice(), crit_colour(hero)
     crit = pool.take(colour)
     loaded = {crit: {"slot": "hero.bp1", "face": "crit"}}
     return pool, crit, {"loaded": loaded, "applied": _worn(pool, enemy, colour)}
@@ -386,7 +306,7 @@ def _item_fire(card: Card) -> dict[str, Any]:
     item = card.item
     assert item is not None and item.spire
     slots = _slots(card)
-    if item_check(card) == "ignore-blueprint":
+    if has(item.effects, EffectKind.IGNORE_BLUEPRINT):
         printed = {c for c in item.blueprints if c is not None}
         colour: Colour = next(c for c in Colour if c not in printed and c is not Colour.RED)
         suffix = next(s for s, _ in slots if s.startswith("free"))
@@ -397,26 +317,22 @@ def _item_fire(card: Card) -> dict[str, Any]:
         colour = wanted if wanted is not None else Colour.PURPLE
         how = f"a {colour.value} die loaded on its first printed {'wild ' if wanted is None else ''}blueprint"
         features = ["place-spire", "load", "hit", *(["blueprint-kinds"] if wanted is None else [])]
-    found = {"how": how, "features": features, "slot": suffix, "colour": colour.value}
-    return {"pattern": "spire-fire"} | found | _fired(card, colour)
+    return {"how": how, "features": features, "slot": suffix, "colour": colour.value} | _fired(card, colour)
 
 
 def _item_lattice(card: Card) -> dict[str, Any]:
-    allied = side(pairing_of(card.faction))["allied"]
-    neighbour = next(c for c in _allied_spires(allied, 1) if c.id != card.id and c.item != card.item)
+    allied = side(factions()[card.faction])["allied"]
+    neighbour = next(c for c in _allied_spires(allied) if c.id != card.id and c.item != card.item)
     assert neighbour.item is not None
-    found = {"neighbour": neighbour.item.name, "neighbour_card": neighbour.id}
-    return {"pattern": "lattice"} | found | _fired(card, Colour.YELLOW)
+    return {"neighbour": neighbour.item.name, "neighbour_card": neighbour.id} | _fired(card, Colour.YELLOW)
 
 
 def _item_drilling(card: Card) -> dict[str, Any]:
-    allied = side(pairing_of(card.faction))["allied"]
-    active = next(
-        c for c in _allied_spires(allied, 1) if not has(c.item.effects if c.item else (), EffectKind.DRILLING)
-    )
+    spires, facing = _allied_spires(side(factions()[card.faction])["allied"]), factions()[card.faction].facing
+    active = next(c for c in spires if c.item and not has(c.item.effects, EffectKind.DRILLING))
     assert active.item is not None
-    filler = _enemy(_plain_enemy(pairing_of(card.faction).facing)).name
-    return {"pattern": "drilling", "active": active.item.name, "active_card": active.id, "filler": filler}
+    filler = _enemy(_plain_enemy(facing)).name
+    return {"active": active.item.name, "active_card": active.id, "filler": filler}
 
 
 def _item_recovery(card: Card) -> dict[str, Any]:
@@ -425,10 +341,8 @@ def _item_recovery(card: Card) -> dict[str, Any]:
     bonus = total(item.effects, EffectKind.RECOVERY_BONUS)
     hero = factions()[card.faction].hero
     own = total(hero.ability, EffectKind.RECOVERY_BONUS)
-    return {"pattern": "recovery-bonus", "bonus": bonus, "recovery": hero.recovery} | {
-        "ability": f" and its ability's {own}" if own else "",
-        "recovered": hero.recovery + own + bonus,
-    }
+    found = {"bonus": bonus, "recovery": hero.recovery, "recovered": hero.recovery + own + bonus}
+    return found | {"ability": f" and its ability's {own}" if own else ""}
 
 
 def _item_gain(card: Card) -> dict[str, Any]:
@@ -436,60 +350,60 @@ def _item_gain(card: Card) -> dict[str, Any]:
     assert item is not None
     gain = total(item.effects, EffectKind.HEALTH_ON_GAIN)
     hero = factions()[card.faction].hero
-    target = min(
-        (
-            c
-            for c in _conflict(pairing_of(card.faction).facing)
-            if has(_enemy(c).reward, EffectKind.DRAW_KEEP)
-        ),
-        key=lambda c: (bool(_enemy(c).after), _enemy(c).health),
-    )
+    facing = factions()[card.faction].facing
+    drawing = [c for c in _conflict(facing) if has(_enemy(c).reward, EffectKind.DRAW_KEEP)]
+    target = min(drawing, key=lambda c: (bool(_enemy(c).after), _enemy(c).health))
     enemy = _enemy(target)
     reward = next(e for e in enemy.reward if e.kind is EffectKind.DRAW_KEEP)
     other = next(c for c in _conflict(card.faction) if c.id != card.id)
     _, crit, zones = _crit(hero, enemy)
-    return {
-        "pattern": "health-on-gain",
-        "enemy": enemy.name,
-        "enemy_card": target.id,
-        "reward": str(reward),
-    } | {
-        "other": other.id,
-        "other_item": _item_words(other),
-        "name": item.name,
-        "gain": gain,
-        "crit": crit,
-        "health": hero.health - 3,
-        "dice": dice(**zones),
-    }
+    found: dict[str, Any] = {"enemy": enemy.name, "enemy_card": target.id, "reward": str(reward)}
+    found |= {"other": other.id, "other_item": _item_words(other), "gain": gain, "crit": crit}
+    return found | {"name": item.name, "health": hero.health - 3, "dice": dice(**zones)}
 
 
 # -- the rows -----------------------------------------------------------------------------------------
 
 ENEMY_SIDE = {"enemy-attack": _enemy_attack, "enemy-deploy": _enemy_deploy, "enemy-defeat": _enemy_defeat}
-ITEM_SIDE = {
-    "spire-fire": _item_fire,
-    "ignore-blueprint": _item_fire,
-    "lattice": _item_lattice,
-    "drilling": _item_drilling,
-    "recovery-bonus": _item_recovery,
-    "health-on-gain": _item_gain,
-}
+ITEM_CHECKS = (  # the first effect of these an item has names its check; a spire without one fires
+    (EffectKind.IGNORE_BLUEPRINT, "spire-fire", True, _item_fire),  # from a die ignoring a blueprint
+    (EffectKind.LATTICE, "lattice", True, _item_lattice),
+    (EffectKind.DRILLING, "drilling", True, _item_drilling),
+    (EffectKind.RECOVERY_BONUS, "recovery-bonus", False, _item_recovery),
+    (EffectKind.HEALTH_ON_GAIN, "health-on-gain", False, _item_gain),
+    (None, "spire-fire", True, _item_fire),
+)
+
+
+def item_check(card: Card) -> tuple[str, Callable[[Card], dict[str, Any]]]:
+    """The check that shows ``card``'s item side (the pattern of its case) and its row's builder:
+    the first of :data:`ITEM_CHECKS` whose effect it has (a spire or an item as the check needs),
+    else ``spire-fire`` for a spire that prints a blueprint; an item none fits is refused, naming
+    the card."""
+    item = card.item
+    assert item is not None
+    for kind, check, spire, found in ITEM_CHECKS:
+        if kind is None or has(item.effects, kind):
+            if spire is not item.spire or (kind is None and not item.blueprints):
+                break
+            return check, found
+    raise ValueError(f"{GROUP}/{card.id}: no check shows the {'spire' if item.spire else 'item'} {item.name}")
 
 
 def conflict_enemies() -> Iterator[dict[str, Any]]:
     """The enemy-side rows of ``cases/cloudspire/conflict.toml``: every conflict card of the data
     in force (by id), check by check."""
     for card in _conflict_cards():
-        for check in ENEMY_CHECKS:
-            yield {"pattern": check, "id": card.id.lower(), "card": card.id} | ENEMY_SIDE[check](card)
+        for check, found in ENEMY_SIDE.items():
+            yield {"pattern": check, "id": card.id.lower(), "card": card.id} | found(card)
 
 
 def conflict_items() -> Iterator[dict[str, Any]]:
     """The item-side rows of ``cases/cloudspire/conflict.toml``: every conflict card's item side."""
     for card in _conflict_cards():
-        row = side(pairing_of(card.faction)) | {"id": card.id.lower(), "card": card.id}
-        yield row | {"item": _item_words(card)} | ITEM_SIDE[item_check(card)](card)
+        row = side(factions()[card.faction]) | {"id": card.id.lower(), "card": card.id}
+        check, found = item_check(card)
+        yield row | {"pattern": check, "item": _item_words(card)} | found(card)
 
 
 def _conflict_cards() -> list[Card]:

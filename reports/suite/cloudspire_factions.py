@@ -2,7 +2,7 @@
 
 The rest of the Cloudspire suite plays one faction (the Harbor Keeper against the Driftwood
 Leviathan). Here each faction of the data in force, in the data's order, is paired with others by
-one rule (:func:`pairings`): its hero allies with the next two factions and faces the boss of the
+one rule (:func:`factions`): its hero allies with the next two factions and faces the boss of the
 third (round the list). :func:`faction_rows` reads each faction's figures from the data into the
 rows of ``cases/cloudspire/factions.toml``, whose patterns say what each check puts where (setup,
 rolls, recovery, the mini-hero, the boss's and mini-boss's attack and defeat, the mini-boss in a
@@ -35,43 +35,14 @@ def dice(*pool: str, **zones: Any) -> dict[str, Any]:
     return {"banished": [d for d in DICE if d not in pool and d not in listed], **zones}
 
 
-@dataclass(frozen=True, slots=True)
-class Pairing:
-    """One faction: the two factions its hero allies with, and the faction whose hero faces its
-    boss and mini-boss (and whose boss its hero faces)."""
-
-    faction: str
-    allies: tuple[str, str]
-    facing: str
-
-
-def pairings() -> tuple[Pairing, ...]:
-    """Every faction of the data in force, in its order: allied with the next two, facing the third."""
-    names = list(factions())
-    n = len(names)
-    if n < 4:
-        raise ValueError(f"{GROUP}: the pairings need four factions or more, the data has {n}")
-    return tuple(
-        Pairing(name, (names[(i + 1) % n], names[(i + 2) % n]), names[(i + 3) % n])
-        for i, name in enumerate(names)
-    )
-
-
-def pairing_of(faction: str) -> Pairing:
-    return next(row for row in pairings() if row.faction == faction)
-
-
-def facing_of(faction: str) -> Pairing:
-    """The pairing whose hero faces ``faction``'s boss."""
-    return next(row for row in pairings() if row.facing == faction)
-
-
 # -- the data ---------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Faction:
-    """A faction's four figures, as the data gives them."""
+    """A faction's four figures, as the data gives them, and its pairing: the two factions its hero
+    allies with, and the faction whose hero faces its boss and mini-boss (and whose boss its hero
+    faces)."""
 
     name: str
     hero: HeroSide
@@ -80,6 +51,8 @@ class Faction:
     mini_ability: tuple[Effect, ...]
     mini_boss: EnemySide
     icon_enemy: str  # a conflict enemy of the faction with an additional enemy icon ("" if none)
+    allies: tuple[str, str]
+    facing: str
 
 
 def factions() -> dict[str, Faction]:
@@ -89,10 +62,14 @@ def factions() -> dict[str, Faction]:
 
 @cache
 def _factions(key: tuple[str, str] | None) -> dict[str, Faction]:
-    """Per data in force (it can change between runs in one process)."""
+    """Per data in force (it can change between runs in one process), in the data's order: each
+    allied with the next two factions, facing the third (round the list)."""
     data = default_data()
+    names, n = list(data.factions), len(data.factions)
+    if n < 4:
+        raise ValueError(f"{GROUP}: the pairings need four factions or more, the data has {n}")
 
-    def faction(name: str) -> Faction:
+    def faction(i: int, name: str) -> Faction:
         (hero_card,) = data.faction_cards(name, CardKind.HERO)
         (mini,) = data.faction_cards(name, CardKind.MINI)
         assert hero_card.hero is not None and hero_card.enemy is not None
@@ -100,9 +77,10 @@ def _factions(key: tuple[str, str] | None) -> dict[str, Faction]:
         conflict = data.faction_cards(name, CardKind.CONFLICT)
         icons = [c.enemy.name for c in conflict if c.enemy and c.enemy.additional_enemies]
         figures = (hero_card.hero, hero_card.enemy, mini.item.name, mini.item.effects, mini.enemy)
-        return Faction(name, *figures, next(iter(icons), ""))
+        pairing = (names[(i + 1) % n], names[(i + 2) % n]), names[(i + 3) % n]
+        return Faction(name, *figures, next(iter(icons), ""), *pairing)
 
-    return {name: faction(name) for name in data.factions}
+    return {name: faction(i, name) for i, name in enumerate(names)}
 
 
 # -- words and dice shared with the conflict-card spread ----------------------------------------------
@@ -112,30 +90,31 @@ def effect_words(effects: tuple[Effect, ...], prefix: str = "") -> list[str]:
     return [f"{prefix}{e}" for e in effects]
 
 
+def when(flag: object, *tags: str) -> tuple[str, ...]:
+    """``tags`` if ``flag`` holds, else none: a case's optional rule sections and features."""
+    return tags if flag else ()
+
+
 def crit_colour(hero: HeroSide) -> Colour:
     """The colour of the hero's first blueprint, where a loaded crit goes (purple for a wild one)."""
     return hero.blueprint[0] if hero.blueprint and hero.blueprint[0] is not None else Colour.PURPLE
 
 
-def side(row: Pairing, facing: bool = False) -> dict[str, Any]:
+def side(row: Faction, facing: bool = False) -> dict[str, Any]:
     """The hero, allies and boss of a described state: the row's own hero against the facing
     faction's boss, or (``facing``) the facing faction's hero against the row's boss."""
     everyone = factions()
-    hero = pairing_of(row.facing) if facing else row
-    boss = row.faction if facing else row.facing
-    allied = [hero.faction, *hero.allies]
-    return {"hero": everyone[hero.faction].hero.name, "allied": allied, "boss": everyone[boss].boss.name}
+    hero = everyone[row.facing] if facing else row
+    boss = everyone[row.name if facing else row.facing].boss
+    return {"hero": hero.hero.name, "allied": [hero.name, *hero.allies], "boss": boss.name}
 
 
 # -- the rows ------------------------------------------------------------------------------------
 
 
 def _effects(side: EnemySide) -> str:
-    parts = [
-        *effect_words(side.ongoing),
-        *effect_words(side.global_effects, "global "),
-        *effect_words(side.after, "after "),
-    ]
+    parts = [*effect_words(side.ongoing), *effect_words(side.global_effects, "global ")]
+    parts += effect_words(side.after, "after ")
     return f", {', '.join(parts)}" if parts else ""
 
 
@@ -146,42 +125,28 @@ def _stats(hero: HeroSide) -> str:
 
 def _mini_hero(me: Faction) -> dict[str, Any]:
     ability = ", ".join(effect_words(me.mini_ability))
-    for kind, pattern in (
-        (EffectKind.EXTRA_ROLL, "mini-hero-extra-roll"),
-        (EffectKind.RECOVERY_BONUS, "mini-hero-recovery-bonus"),
-    ):
+    for kind, check in ((EffectKind.EXTRA_ROLL, "extra-roll"), (EffectKind.RECOVERY_BONUS, "recovery-bonus")):
         if has(me.mini_ability, kind):
-            return {"pattern": pattern, "ability": ability}
-    raise ValueError(
-        f"{GROUP}/{me.name.lower()}-mini-hero: no check shows the mini-hero {me.mini_hero}'s ability {ability!r}"
-    )
+            return {"pattern": f"mini-hero-{check}", "ability": ability}
+    where = f"{GROUP}/{me.name.lower()}-mini-hero"
+    raise ValueError(f"{where}: no check shows the mini-hero {me.mini_hero}'s ability {ability!r}")
 
 
 def _attack(me: Faction, boss: bool) -> dict[str, Any]:
     """The boss or mini-boss attacks the facing hero at Suffer Damage."""
     enemy = me.boss if boss else me.mini_boss
     ranged, after = has(enemy.ongoing, EffectKind.RANGED), bool(enemy.after)
-    global_note = (
-        f" {me.boss.name}'s global effect ({', '.join(effect_words(me.boss.global_effects))}) counts as "
-        "ruling CS-BOSS-GLOBAL reads."
-        if not boss and me.boss.global_effects
-        else ""
-    )
-    figure = ["cards", *(["boss"] if enemy.global_effects else [])] if boss else ["minis"]
-    return _what("attack", boss, enemy) | {
-        "damage": enemy.damage,
-        "lane": "top" if ranged else "bottom",
-        "reach": "from the top lane, as it is ranged" if ranged else "from the bottom lane",
-        "then": "; then its after effect costs Health too" if after else "",
-        "global_note": global_note,
-        "sections": ["suffer", *(["after"] if after else []), *figure],
-        "features": [
-            "hero-damage",
-            "boss",
-            *(["ranged"] if ranged else []),
-            *(["after-effect"] if after else []),
-        ],
-    }
+    global_note = ""
+    if not boss and me.boss.global_effects:
+        effects = ", ".join(effect_words(me.boss.global_effects))
+        global_note = f" {me.boss.name}'s global effect ({effects}) counts as ruling CS-BOSS-GLOBAL reads."
+    figure = ["cards", *when(enemy.global_effects, "boss")] if boss else ["minis"]
+    found = {"damage": enemy.damage, "lane": "top" if ranged else "bottom", "global_note": global_note}
+    found |= {"reach": "from the top lane, as it is ranged" if ranged else "from the bottom lane"}
+    found |= {"then": "; then its after effect costs Health too" if after else ""}
+    sections = ["suffer", *when(after, "after"), *figure]
+    features = ["hero-damage", "boss", *when(ranged, "ranged"), *when(after, "after-effect")]
+    return _what("attack", boss, enemy) | found | {"sections": sections, "features": features}
 
 
 def _defeat(me: Faction, rival: Faction, boss: bool) -> dict[str, Any]:
@@ -199,55 +164,37 @@ def _defeat(me: Faction, rival: Faction, boss: bool) -> dict[str, Any]:
     loaded = next(d for d in DICE if colour_of(d) is crit_colour(rival.hero))
     worn = [d for d in DICE if d != loaded][: max(enemy.health - 2, 0)]
     applied = {d: {"card": enemy.name, "face": "hit"} for d in worn}
-    return _what("defeat", boss, enemy) | {
-        "worn": len(worn),
-        "ending": ending,
-        "sections": ["fire", "winning" if boss else "minis", "cards"],
-        "features": ["hit", "boss", *(["win"] if boss else [])],
-        "loaded": loaded,
-        "dice": dice(loaded={loaded: {"slot": "hero.bp1", "face": "crit"}}, applied=applied),
-    }
+    found = {"worn": len(worn), "ending": ending, "loaded": loaded}
+    found |= {"dice": dice(loaded={loaded: {"slot": "hero.bp1", "face": "crit"}}, applied=applied)}
+    sections, features = (
+        ["fire", "winning" if boss else "minis", "cards"],
+        ["hit", "boss", *when(boss, "win")],
+    )
+    return _what("defeat", boss, enemy) | found | {"sections": sections, "features": features}
 
 
 def _what(pattern: str, boss: bool, enemy: EnemySide) -> dict[str, Any]:
     what = "boss" if boss else "mini-boss"
-    return {"pattern": pattern, "check": f"{what}-{pattern}", "what": what, "enemy": enemy.name} | {
-        "health": enemy.health,
-        "effects": _effects(enemy),
-        "boss_added": boss,
-    }
+    found = {"pattern": pattern, "check": f"{what}-{pattern}", "what": what, "enemy": enemy.name}
+    return found | {"health": enemy.health, "effects": _effects(enemy), "boss_added": boss}
 
 
 def faction_rows() -> Iterator[dict[str, Any]]:
     """The rows of ``cases/cloudspire/factions.toml``: every faction's checks, in the file's order."""
     everyone = factions()
-    for row in pairings():
-        me, rival = everyone[row.faction], everyone[row.facing]
-        mine = {
-            "id": row.faction.lower(),
-            "faction": row.faction,
-            "stats": _stats(me.hero),
-            "mini": me.mini_hero,
-        }
-        minis = [everyone[f].mini_hero for f in row.allies]
-        yield from (
-            mine | side(row) | check
-            for check in (
-                {"pattern": "hero-setup", "spire": me.hero.starting_spire, "minis": minis}
-                | {
-                    "mini1": minis[0],
-                    "mini2": minis[1],
-                },
-                {"pattern": "hero-rolls"},
-                {"pattern": "hero-recovery"},
-                _mini_hero(me),
-            )
-        )
-        theirs = {"id": row.faction.lower(), "hero_health": rival.hero.health} | side(row, facing=True)
+    for me in everyone.values():
+        rival = everyone[me.facing]
+        mine = {"id": me.name.lower(), "faction": me.name, "mini": me.mini_hero} | side(me)
+        minis = [me.mini_hero, *(everyone[f].mini_hero for f in me.allies)]
+        setup = {"pattern": "hero-setup", "spire": me.hero.starting_spire, "minis": minis[1:]}
+        setup |= {"market_minis": f"{minis[0]}, {minis[1]} and {minis[2]}"}
+        for check in (setup, {"pattern": "hero-rolls"}, {"pattern": "hero-recovery"}, _mini_hero(me)):
+            yield mine | {"stats": _stats(me.hero)} | check
+        theirs = {"id": me.name.lower(), "hero_health": rival.hero.health} | side(me, facing=True)
         for boss in (True, False):
             yield theirs | _attack(me, boss)
             yield theirs | _defeat(me, rival, boss)
         if not me.icon_enemy:
-            where = f"{GROUP}/{row.faction.lower()}-mini-boss-stack"
-            raise ValueError(f"{where}: {row.faction} has no enemy with an additional enemy icon")
+            where = f"{GROUP}/{me.name.lower()}-mini-boss-stack"
+            raise ValueError(f"{where}: {me.name} has no enemy with an additional enemy icon")
         yield theirs | {"pattern": "mini-boss-stack", "icon": me.icon_enemy, "enemy": me.mini_boss.name}

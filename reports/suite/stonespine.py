@@ -6,10 +6,7 @@ after it) sends one hero into one chamber and stops at the next request. Dungeon
 first chamber (``A1`` opens right and down) so that the step ends there: the ``move`` request
 that follows shows where the hero stands and with what damage.
 
-Projections (``docs/fixtures.md`` has their exact shape): ``heroes`` (per player: the gate, the
-heroes waiting, running, defeated and escaped), ``dungeon`` (element spaces and passages by
-chamber, figures), ``guardian`` (board, markers, unlocks, XP, gold), ``scores`` (trophies,
-demerits, XP, final scores, Jael, hero health) and ``market`` (the Invasion market and gold).
+Projections: :data:`PROJECTIONS`, each with what it shows (their exact shape: ``docs/fixtures.md``).
 """
 
 from __future__ import annotations
@@ -22,6 +19,7 @@ from typing import Any
 
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.stonespine.dungeon import sides_text
+from invasion_oracle.model.stonespine.elements import MONSTERS, TRAPS
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 from invasion_oracle.model.stonespine.outcome import by_year
 from invasion_oracle.reports.suite.casefile import game_suite
@@ -34,31 +32,25 @@ GAME = "stonespine"
 
 
 def _heroes(scenario: Any, state: Any, argument: str) -> Any:
-    def running(run: Any) -> dict[str, Any]:
+    def running(run: Any) -> dict[str, Any] | None:
+        if run is None:
+            return None
         visited = [c.name for c in run.visited]
         return {"hero": run.color.value, "chamber": run.at.name, "damage": run.damage, "visited": visited}
 
-    return {
-        "players": [
-            fields_json(
-                p,
-                *("name", "gate_open", "waiting", "running", "defeated", "escaped"),
-                running=running(p.running) if p.running else None,
-                defeated=[{"chamber": c.name, "hero": h.value} for c, h in p.defeated],
-            )
-            for p in state.players
-        ]
-    }
+    def player(p: Any) -> dict[str, Any]:
+        defeated = [{"chamber": c.name, "hero": h.value} for c, h in p.defeated]
+        fields = ("name", "gate_open", "waiting", "running", "defeated", "escaped")
+        return fields_json(p, *fields, running=running(p.running), defeated=defeated)
+
+    return {"players": [player(p) for p in state.players]}
 
 
 def _dungeon(scenario: Any, state: Any, argument: str) -> Any:
     def chamber_json(chamber: Any) -> dict[str, Any]:
-        entry: dict[str, Any] = {"spaces": [str(s) for s in chamber.spaces]}
-        if chamber.passages:
-            entry["passages"] = sides_text(chamber.passages)
-        if chamber.collapsing:
-            entry["collapsing"] = sides_text(chamber.collapsing)
-        return entry
+        sides = {"passages": chamber.passages, "collapsing": chamber.collapsing}
+        written = {key: sides_text(value) for key, value in sides.items() if value}  # those it has
+        return {"spaces": [str(s) for s in chamber.spaces]} | written
 
     def player_json(p: Any) -> dict[str, Any]:
         chambers = {cell.name: chamber_json(p.dungeon.chamber(cell)) for cell in p.dungeon.cells()}
@@ -87,11 +79,8 @@ def _scores(scenario: Any, state: Any, argument: str) -> Any:
 
 def _market(scenario: Any, state: Any, argument: str) -> Any:
     players = [fields_json(p, "name", "gold", "xp") for p in state.players]
-    return (
-        fields_json(state, "year", "stage")
-        | fields_json(state.market, "xp_spaces", "passages_sold")
-        | {"players": players}
-    )
+    market = fields_json(state.market, "xp_spaces", "passages_sold") | {"players": players}
+    return fields_json(state, "year", "stage") | market
 
 
 PROJECTIONS = (
@@ -147,10 +136,6 @@ def one(
     return doc | ({"start": start} if start is not None else {})
 
 
-MONSTERS = ("gnoll", "goblin", "kobold", "ooze", "slime")
-TRAPS = ("bear", "blade", "fire", "pit", "spike")
-
-
 def _slug(text: str) -> str:
     return text.lower().replace(" ", "-").replace("+", "plus").replace("/", "-over-").replace("?", "-hidden")
 
@@ -178,8 +163,7 @@ def walks() -> Iterator[dict[str, Any]]:
                 elements = [draw.choice((*MONSTERS, *TRAPS)) for _ in range(draw.randint(0, 3))]
                 row.append(" ".join(["cave", doors, *elements]))
             rows.append(row)
-        colour = draw.choice(("black", "purple", "red"))
-        card = {"black": "Thief", "purple": "Cleric", "red": "Knight"}[colour]
+        colour, card = draw.choice((("black", "Thief"), ("purple", "Cleric"), ("red", "Knight")))
         yield {"seed": seed, "number": f"{seed:03d}", "rows": rows, "colour": colour, "card": card}
 
 
@@ -191,14 +175,10 @@ def guardian_boards() -> Iterator[dict[str, Any]]:
 
     for board in default_data(Rulings.defaults(GAME)).guardians:
         minions = ["A1"] if board.minions else []
-        row = {"board": board.name, "slug": _slug(board.name), "guardians": ["B2", "A2"][: board.figures]}
-        yield from (row | {"pattern": pattern} for pattern in ("monster", "trap"))
-        for pattern in ("minion", "walk"):
-            yield (
-                row
-                | {"pattern": pattern, "minions": minions, "levels": [1, 0] if minions else [0, 0]}
-                | {"one_minion": ", one minion" if minions else ""}
-            )
+        row: dict[str, Any] = {"board": board.name, "slug": _slug(board.name), "minions": minions}
+        row |= {"guardians": ["B2", "A2"][: board.figures], "levels": [1, 0] if minions else [0, 0]}
+        row |= {"one_minion": ", one minion" if minions else ""}
+        yield from (row | {"pattern": pattern} for pattern in ("monster", "trap", "minion", "walk"))
 
 
 # -- solver-found edge cases -------------------------------------------------------------------------------
@@ -210,7 +190,7 @@ def best_placements() -> Iterator[dict[str, Any]]:
     from invasion_oracle.solver.stonespine.placement import search_guaranteed
 
     rows = [["cave TRB kobold", "cave LB slime"], ["cave TR spike", "cave TL"]]
-    doc = one(rows, year=1, dice=[], levels=(1, 0), guardians=["A1"], minions=["A1"], exit="A")
+    doc = one(rows, dice=[], levels=(1, 0), guardians=["A1"], minions=["A1"], exit="A")
     answer = search_guaranteed(load(GAME, doc))
     if answer.tied:
         first = answer.tied[0]  # a FigurePlacement: chamber names by figure kind
@@ -225,20 +205,16 @@ def fewest_minions() -> Iterator[dict[str, Any]]:
     from invasion_oracle.solver.stonespine.min_damage import fewest_minions as search
 
     lane = [["cave TB kobold", "cave -"], ["cave TB slime", "cave -"], ["cave T spike", "cave -"]]
-    doc = one(
-        lane, year=1, dice=["red"], levels=(3, 2), guardians=["B1"], minions=["B2", "B2", "B2"], exit="B"
-    )
+    doc = one(lane, dice=["red"], levels=(3, 2), guardians=["B1"], minions=["B2", "B2", "B2"])
     doc["rulings"] = {"SS-MINIONS": "optional"}
     fewest = search(load(GAME, doc), [HeroColor.RED], limit=3)
     if fewest.count is None:
         return
-    placed = copy.deepcopy(doc)
-    placed["players"][0]["placement"]["minions"] = list(fewest.where)
-    yield {"count": fewest.count, "where": ", ".join(fewest.where) or "none", "scenario": placed}
-    if fewest.count:
-        fewer = copy.deepcopy(placed)
-        fewer["players"][0]["placement"]["minions"] = list(fewest.where[:-1])
-        yield {"pattern": "one-fewer", "count": fewest.count - 1, "scenario": fewer}
+    for where in (fewest.where, fewest.where[:-1])[: 1 + bool(fewest.count)]:  # and one fewer, if any
+        placed = copy.deepcopy(doc)
+        placed["players"][0]["placement"]["minions"] = list(where)
+        found = {"count": len(where), "where": ", ".join(where) or "none", "scenario": placed}
+        yield found | ({"pattern": "one-fewer"} if len(where) < fewest.count else {})
 
 
 def least_escaping_healths() -> Iterator[dict[str, Any]]:
@@ -247,7 +223,7 @@ def least_escaping_healths() -> Iterator[dict[str, Any]]:
     from invasion_oracle.solver.stonespine.min_damage import least_escaping_health
 
     maze = [["cave TRB kobold", "cave LB spike"], ["cave TR slime", "cave TL pit"]]
-    doc = one(maze, year=1, dice=["red"], guardians=["B2"], exit="A", defeated=[])
+    doc = one(maze, dice=["red"], guardians=["B2"], exit="A", defeated=[])
     health = least_escaping_health(load(GAME, doc), HeroColor.RED)
     if health.health is not None:
         route = list(health.escape_route)
@@ -266,13 +242,8 @@ def _first_chamber(card: str, minions: int, elements: Sequence[str]) -> dict[str
     from invasion_oracle.model.stonespine.data import default_data
 
     colour = default_data(Rulings.defaults(GAME)).hero(card).color.value
-    return one(
-        fork("cave " + " ".join(elements)),
-        dice=[colour],
-        heroes={colour: card},
-        levels=(3, 2),
-        minions=["A1"] * minions + ["B1"] * (3 - minions),
-    )
+    placed, dungeon = ["A1"] * minions + ["B1"] * (3 - minions), fork("cave " + " ".join(elements))
+    return one(dungeon, dice=[colour], heroes={colour: card}, levels=(3, 2), minions=placed)
 
 
 def _defeated_in_first_chamber(card: str, chamber: tuple[int, Sequence[str]]) -> bool:
@@ -289,22 +260,21 @@ def smallest_defeats() -> Iterator[dict[str, Any]]:
     the Thief, with minions and without."""
     from hypothesis import strategies as st
 
-    elements = st.lists(st.sampled_from(("chest", "+1", "kobold", "spike", "slime")), max_size=4)
+    kinds = st.lists(st.sampled_from(("chest", "+1", "kobold", "spike", "slime")), max_size=4)
     searches = {
-        "": st.tuples(st.integers(0, 2), elements),  # with minions: the shortest chamber
-        "-no-minions": st.tuples(st.just(0), elements),  # elements only
+        "": st.tuples(st.integers(0, 2), kinds),  # with minions: the shortest chamber
+        "-no-minions": st.tuples(st.just(0), kinds),  # elements only
     }
     for card in ("Barbarian", "Knight", "Cleric", "Templar", "Thief"):
         for suffix, chamber in searches.items():
             found = shrunk(chamber, partial(_defeated_in_first_chamber, card), 200)
             if found is None:
                 continue  # four elements cannot defeat this hero without minions
-            minions, items = found[0], list(found[1])
-            yield {"card": card, "card_slug": _slug(card), "suffix": suffix, "minions": minions} | {
-                "no_minions": ", no minions" if suffix else "",
-                "elements": " ".join(items) or "no elements",
-                "scenario": _first_chamber(card, minions, items),
-            }
+            minions, elements = found[0], list(found[1])
+            row = {"card": card, "card_slug": _slug(card), "suffix": suffix, "minions": minions}
+            row["elements"] = " ".join(elements) or "no elements"
+            row["no_minions"] = ", no minions" if suffix else ""
+            yield row | {"scenario": _first_chamber(card, minions, elements)}
 
 
 SUITE = game_suite(
