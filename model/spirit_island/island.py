@@ -1,4 +1,4 @@
-"""The island as a networkx graph (research notes §1: boards, lands, adjacency, the Ocean).
+"""The island as a graph (research notes §1: boards, lands, adjacency, the Ocean).
 
 Nodes are lands named by board and number (``"A5"``) with ``terrain``, ``board``, ``number``
 and ``coastal`` attributes, plus one Ocean node per board (``"A0"``, ``terrain="ocean"``). The
@@ -22,12 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import networkx as nx
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.spirit_island.data import BoardSpec, GameData, Layout
 from invasion_oracle.model.spirit_island.pieces import Terrain
+
+if TYPE_CHECKING:  # networkx is imported when the graph is asked for (Island.graph)
+    import networkx as nx
 
 OCEAN = "ocean"
 
@@ -42,12 +45,25 @@ class Island:
     coastal: tuple[bool, ...]
     board_of: tuple[str, ...]
     neighbours_of: tuple[tuple[int, ...], ...]
-    graph: nx.Graph
     layout: Layout | None = None
     _index: dict[str, int] = field(default_factory=dict, repr=False)
+    # the graph's nodes with their attributes and its edges, in the order they were added
+    _nodes: tuple[tuple[str, dict[str, Any]], ...] = field(default=(), repr=False)
+    _edges: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         self._index.update({name: i for i, name in enumerate(self.lands)})
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The island as a frozen networkx graph, built when first asked for: networkx takes
+        about a tenth of a second to import, and no rule needs it (they use the index views)."""
+        import networkx as nx
+
+        graph = nx.Graph()
+        graph.add_nodes_from((name, dict(attrs)) for name, attrs in self._nodes)
+        graph.add_edges_from(self._edges)
+        return nx.freeze(graph)
 
     def index(self, name: str) -> int:
         return self._index[name]
@@ -69,7 +85,50 @@ class Island:
         return self.terrain[self.index(name)]
 
 
-def _board_graph(board: BoardSpec, graph: nx.Graph) -> None:
+class _Graph:
+    """The island's nodes (with their attributes) and adjacency while it is built, in the order
+    they are added, as a networkx graph would keep them."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, dict[str, Any]] = {}
+        self.adjacent: dict[str, dict[str, None]] = {}
+        self.edges: dict[tuple[str, str], None] = {}
+
+    def add_node(self, name: str, **attrs: Any) -> None:
+        self.nodes.setdefault(name, {}).update(attrs)
+        self.adjacent.setdefault(name, {})
+
+    def add_edge(self, a: str, b: str) -> None:
+        for end in (a, b):
+            if end not in self.nodes:
+                self.add_node(end)
+        if b not in self.adjacent[a]:
+            self.edges[(a, b)] = None
+        self.adjacent[a][b] = None
+        self.adjacent[b][a] = None
+
+    def parts(self, names: Sequence[str]) -> list[list[str]]:
+        """The connected parts of the graph kept to ``names``, each sorted, in order of their
+        first name."""
+        inside, seen, out = set(names), set[str](), []
+        for start in names:
+            if start in seen:
+                continue
+            seen.add(start)
+            part, frontier = [start], [start]
+            while frontier:
+                frontier = list(
+                    dict.fromkeys(
+                        m for n in frontier for m in self.adjacent[n] if m in inside and m not in seen
+                    )
+                )
+                seen.update(frontier)
+                part += frontier
+            out.append(sorted(part))
+        return sorted(out, key=lambda p: p[0])
+
+
+def _board_graph(board: BoardSpec, graph: _Graph) -> None:
     ocean = f"{board.name}0"
     graph.add_node(ocean, terrain=OCEAN, board=board.name, number=0, coastal=False)
     for land in board.lands:
@@ -82,10 +141,10 @@ def _board_graph(board: BoardSpec, graph: nx.Graph) -> None:
         graph.add_edge(ocean, f"{board.name}{n}")
 
 
-def _check_layout_edge(graph: nx.Graph, a: str, b: str, source: str, where: str) -> None:
+def _check_layout_edge(graph: _Graph, a: str, b: str, source: str, where: str) -> None:
     """A layout's edge joins two lands of the island on different boards."""
     for end in (a, b):
-        if end not in graph:
+        if end not in graph.nodes:
             raise MalformedInputError(source, where, f"no land {end} on this island")
         if graph.nodes[end]["terrain"] == OCEAN:
             raise MalformedInputError(source, where, f"{end} is the Ocean; layouts join lands only")
@@ -117,7 +176,7 @@ def build_island(
         raise MalformedInputError(
             source, f"{path}.layout", "a multi-board island needs a layout listing its cross-board edges"
         )
-    graph = nx.Graph()
+    graph = _Graph()
     specs = [data.board(n) for n in names]
     for spec in specs:
         _board_graph(spec, graph)
@@ -132,27 +191,28 @@ def build_island(
             _check_layout_edge(graph, a, b, source, f"{path}.layout.edges[{i}]")
             graph.add_edge(a, b)
     lands = [f"{spec.name}{land.number}" for spec in specs for land in spec.lands]
-    land_graph = graph.subgraph(lands)
-    if not nx.is_connected(land_graph):
-        parts = sorted((sorted(c) for c in nx.connected_components(land_graph)), key=lambda c: c[0])
+    parts = graph.parts(lands)
+    if len(parts) > 1:
         raise MalformedInputError(
             source, path, f"the island falls apart: {' | '.join(' '.join(p) for p in parts)} do not touch"
         )
-    for node, attrs in graph.nodes(data=True):
+    nodes = graph.nodes
+    for node, attrs in nodes.items():
         if attrs["terrain"] != OCEAN:
-            attrs["coastal"] = any(graph.nodes[m]["terrain"] == OCEAN for m in graph.neighbors(node))
+            attrs["coastal"] = any(nodes[m]["terrain"] == OCEAN for m in graph.adjacent[node])
     index = {name: i for i, name in enumerate(lands)}
     neighbours = tuple(
-        tuple(sorted(index[m] for m in graph.neighbors(name) if graph.nodes[m]["terrain"] != OCEAN))
+        tuple(sorted(index[m] for m in graph.adjacent[name] if nodes[m]["terrain"] != OCEAN))
         for name in lands
     )
     return Island(
         boards=tuple(names),
         lands=tuple(lands),
-        terrain=tuple(Terrain(graph.nodes[n]["terrain"]) for n in lands),
-        coastal=tuple(bool(graph.nodes[n]["coastal"]) for n in lands),
-        board_of=tuple(graph.nodes[n]["board"] for n in lands),
+        terrain=tuple(Terrain(nodes[n]["terrain"]) for n in lands),
+        coastal=tuple(bool(nodes[n]["coastal"]) for n in lands),
+        board_of=tuple(nodes[n]["board"] for n in lands),
         neighbours_of=neighbours,
-        graph=nx.freeze(graph),
         layout=layout,
+        _nodes=tuple(nodes.items()),
+        _edges=tuple(graph.edges),
     )
