@@ -239,7 +239,7 @@ def cases_of_document(document: Any, source: str, *, check_schema: bool = True) 
     """The game and cases of a case file already parsed (see :func:`read_cases`)."""
     schema = load_schema(*SCHEMA)
     if check_schema:
-        validate(document, schema, source)
+        validate(document, schema, source, remember=False)  # (a whole case file, read once)
     if not isinstance(document, dict):
         raise MalformedInputError(source, "$", "a fixtures file is a JSON object")
     if document.get("format") != FORMAT or document.get("format_version") != FORMAT_VERSION:
@@ -249,7 +249,7 @@ def cases_of_document(document: Any, source: str, *, check_schema: bool = True) 
             f"not a fixtures file of this version (expected {FORMAT!r} version {FORMAT_VERSION})",
         )
     if not check_schema:  # after the version: a file of another version is named as one
-        validate(document, outline_schema(), source)
+        validate(document, outline_schema(), source, remember=False)
     game = str(document["game"])
     if game not in registry.names():
         raise MalformedInputError(
@@ -263,7 +263,7 @@ def cases_of_document(document: Any, source: str, *, check_schema: bool = True) 
     try:
         cases = [Case.from_json(raw, game) for raw in document["cases"]]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        validate(document, schema, source)  # names the field (only a broken file gets here)
+        validate(document, schema, source, remember=False)  # names the field (only a broken file gets here)
         raise
     return game, cases
 
