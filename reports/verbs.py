@@ -519,7 +519,7 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
     from invasion_oracle.reports import fixtures
     from invasion_oracle.reports.output import emit
     from invasion_oracle.reports.suite.build import CaseError
-    from invasion_oracle.reports.suite.files import apply, plan, plan_files
+    from invasion_oracle.reports.suite.files import apply, plan
 
     folder = Path(args.dir)
     # The human-readable suite and the event schemas live in the source tree: written (and checked)
@@ -543,7 +543,7 @@ def _fixtures_generate(args: argparse.Namespace) -> int:
             ",".join(args.run_data), "$", f"the suite cannot be generated under this data: {err}"
         ) from None
     result = plan(folder, expected)
-    extra = plan_files(root, published) if beside else plan_files(root, {})
+    extra = plan(root, published if beside else {}, stale=False)  # files of the tree, not a folder
     lines = [f"{folder}/{name}: new" for name in result.new] + [f"{name}: new" for name in extra.new]
     lines += [f"{folder}/{name}: no longer generated" for name in result.stale]
     for name, change in sorted(result.changed.items()):

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
@@ -97,6 +97,26 @@ class Layout:
         }
 
 
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=_Named)
+
+
+def _named(items: tuple[N, ...], name: str, what: str, source: str, path: str) -> N:
+    """The item called ``name``: the first of that exact name, as :func:`resolve_name` takes it,
+    found without listing every name (a scenario asks for each of its Fear cards: the list would
+    be built, and under ``invasion changes`` every name read, once per card); else by case or a
+    unique prefix."""
+    for item in items:
+        if item.name == name:
+            return item
+    resolved = resolve_name(name, [item.name for item in items], what, source, path)
+    return next(item for item in items if item.name == resolved)
+
+
 @dataclass(frozen=True, slots=True)
 class GameData:
     """Everything the rules need that is data, with provenance."""
@@ -118,14 +138,15 @@ class GameData:
         return dict(self.values)[key].value
 
     def board(self, name: str, *, source: str = "data", path: str = "$") -> BoardSpec:
-        resolved = resolve_name(name, [b.name for b in self.boards], "island board", source, path)
-        return next(b for b in self.boards if b.name == resolved)
+        return _named(self.boards, name, "island board", source, path)
 
     def layout(self, name: str, *, source: str = "data", path: str = "$") -> Layout:
-        resolved = resolve_name(name, [x.name for x in self.layouts], "layout", source, path)
-        return next(x for x in self.layouts if x.name == resolved)
+        return _named(self.layouts, name, "layout", source, path)
 
     def invader_card(self, card_id: str, *, source: str = "data", path: str = "$") -> InvaderCard:
+        for card in self.invader_cards:  # the exact id first, as resolve_name takes it
+            if card.id == card_id:
+                return card
         resolved = resolve_name(card_id, [c.id for c in self.invader_cards], "Invader card", source, path)
         return next(c for c in self.invader_cards if c.id == resolved)
 
@@ -136,20 +157,16 @@ class GameData:
         raise KeyError(card_id)
 
     def fear_card(self, name: str, *, source: str = "data", path: str = "$") -> FearCard:
-        resolved = resolve_name(name, [c.name for c in self.fear_cards], "Fear card", source, path)
-        return next(c for c in self.fear_cards if c.name == resolved)
+        return _named(self.fear_cards, name, "Fear card", source, path)
 
     def event(self, name: str, *, source: str = "data", path: str = "$") -> EventCard:
-        resolved = resolve_name(name, [c.name for c in self.events], "Event card", source, path)
-        return next(c for c in self.events if c.name == resolved)
+        return _named(self.events, name, "Event card", source, path)
 
     def blight_card(self, name: str, *, source: str = "data", path: str = "$") -> BlightCard:
-        resolved = resolve_name(name, [c.name for c in self.blight_cards], "Blight card", source, path)
-        return next(c for c in self.blight_cards if c.name == resolved)
+        return _named(self.blight_cards, name, "Blight card", source, path)
 
     def adversary(self, name: str, *, source: str = "data", path: str = "$") -> Adversary:
-        resolved = resolve_name(name, [a.name for a in self.adversaries], "Adversary", source, path)
-        return next(a for a in self.adversaries if a.name == resolved)
+        return _named(self.adversaries, name, "Adversary", source, path)
 
     def to_json(self) -> dict[str, Any]:
         return {

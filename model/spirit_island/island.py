@@ -8,7 +8,9 @@ its neighbours coastal. Lands are adjacent when they touch, also across boards; 
 island takes its cross-board edges from a :class:`~invasion_oracle.model.spirit_island.data.Layout`.
 
 Land queries use integer indices into :attr:`Island.lands` (board order as given, then land
-number), which is also the order the game lists options in.
+number), which is also the order the game lists options in. :attr:`Island.graph` gives the whole
+island as a frozen networkx graph, built when first asked for (networkx takes about a tenth of a
+second to import, and a Spirit Island command or engine rarely needs it).
 
 >>> from invasion_oracle.model.spirit_island.data import default_data
 >>> island = build_island(default_data(), ("A",))
@@ -22,14 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.spirit_island.data import BoardSpec, GameData, Layout
 from invasion_oracle.model.spirit_island.pieces import Terrain
 
-if TYPE_CHECKING:  # networkx is imported when the graph is asked for (Island.graph)
+if TYPE_CHECKING:
     import networkx as nx
 
 OCEAN = "ocean"
@@ -45,25 +46,27 @@ class Island:
     coastal: tuple[bool, ...]
     board_of: tuple[str, ...]
     neighbours_of: tuple[tuple[int, ...], ...]
+    nodes: tuple[tuple[str, dict[str, Any]], ...]  # every node (the Oceans too) and its attributes
+    edges: tuple[tuple[str, str], ...]
     layout: Layout | None = None
     _index: dict[str, int] = field(default_factory=dict, repr=False)
-    # the graph's nodes with their attributes and its edges, in the order they were added
-    _nodes: tuple[tuple[str, dict[str, Any]], ...] = field(default=(), repr=False)
-    _edges: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    _graph: list[nx.Graph] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self._index.update({name: i for i, name in enumerate(self.lands)})
 
-    @cached_property
+    @property
     def graph(self) -> nx.Graph:
-        """The island as a frozen networkx graph, built when first asked for: networkx takes
-        about a tenth of a second to import, and no rule needs it (they use the index views)."""
-        import networkx as nx
+        """The island as a frozen networkx graph: lands and Oceans with their attributes."""
+        if not self._graph:
+            import networkx as nx
 
-        graph = nx.Graph()
-        graph.add_nodes_from((name, dict(attrs)) for name, attrs in self._nodes)
-        graph.add_edges_from(self._edges)
-        return nx.freeze(graph)
+            graph = nx.Graph()
+            for name, attributes in self.nodes:
+                graph.add_node(name, **attributes)
+            graph.add_edges_from(self.edges)
+            self._graph.append(nx.freeze(graph))
+        return self._graph[0]
 
     def index(self, name: str) -> int:
         return self._index[name]
@@ -86,46 +89,40 @@ class Island:
 
 
 class _Graph:
-    """The island's nodes (with their attributes) and adjacency while it is built, in the order
-    they are added, as a networkx graph would keep them."""
+    """Nodes with attributes and undirected edges, in the order added (as a networkx graph keeps
+    them): enough to check and index an island without importing networkx."""
 
     def __init__(self) -> None:
         self.nodes: dict[str, dict[str, Any]] = {}
         self.adjacent: dict[str, dict[str, None]] = {}
         self.edges: dict[tuple[str, str], None] = {}
 
-    def add_node(self, name: str, **attrs: Any) -> None:
-        self.nodes.setdefault(name, {}).update(attrs)
+    def add_node(self, name: str, **attributes: Any) -> None:
+        self.nodes.setdefault(name, {}).update(attributes)
         self.adjacent.setdefault(name, {})
 
     def add_edge(self, a: str, b: str) -> None:
         for end in (a, b):
-            if end not in self.nodes:
-                self.add_node(end)
-        if b not in self.adjacent[a]:
+            self.add_node(end)
+        self.adjacent[a][b] = self.adjacent[b][a] = None
+        if (b, a) not in self.edges:
             self.edges[(a, b)] = None
-        self.adjacent[a][b] = None
-        self.adjacent[b][a] = None
 
-    def parts(self, names: Sequence[str]) -> list[list[str]]:
-        """The connected parts of the graph kept to ``names``, each sorted, in order of their
-        first name."""
-        inside, seen, out = set(names), set[str](), []
-        for start in names:
+    def parts(self, among: Sequence[str]) -> list[set[str]]:
+        """The connected parts of the graph cut down to the nodes ``among``."""
+        inside, seen, found = set(among), set(), []
+        for start in among:
             if start in seen:
                 continue
-            seen.add(start)
-            part, frontier = [start], [start]
-            while frontier:
-                frontier = list(
-                    dict.fromkeys(
-                        m for n in frontier for m in self.adjacent[n] if m in inside and m not in seen
-                    )
-                )
-                seen.update(frontier)
-                part += frontier
-            out.append(sorted(part))
-        return sorted(out, key=lambda p: p[0])
+            part, todo = {start}, [start]
+            while todo:
+                for m in self.adjacent[todo.pop()]:
+                    if m in inside and m not in part:
+                        part.add(m)
+                        todo.append(m)
+            seen |= part
+            found.append(part)
+        return found
 
 
 def _board_graph(board: BoardSpec, graph: _Graph) -> None:
@@ -191,28 +188,28 @@ def build_island(
             _check_layout_edge(graph, a, b, source, f"{path}.layout.edges[{i}]")
             graph.add_edge(a, b)
     lands = [f"{spec.name}{land.number}" for spec in specs for land in spec.lands]
-    parts = graph.parts(lands)
-    if len(parts) > 1:
+    connected = graph.parts(lands)
+    if len(connected) > 1:
+        parts = sorted((sorted(c) for c in connected), key=lambda c: c[0])
         raise MalformedInputError(
             source, path, f"the island falls apart: {' | '.join(' '.join(p) for p in parts)} do not touch"
         )
-    nodes = graph.nodes
-    for node, attrs in nodes.items():
+    for node, attrs in graph.nodes.items():
         if attrs["terrain"] != OCEAN:
-            attrs["coastal"] = any(nodes[m]["terrain"] == OCEAN for m in graph.adjacent[node])
+            attrs["coastal"] = any(graph.nodes[m]["terrain"] == OCEAN for m in graph.adjacent[node])
     index = {name: i for i, name in enumerate(lands)}
     neighbours = tuple(
-        tuple(sorted(index[m] for m in graph.adjacent[name] if nodes[m]["terrain"] != OCEAN))
+        tuple(sorted(index[m] for m in graph.adjacent[name] if graph.nodes[m]["terrain"] != OCEAN))
         for name in lands
     )
     return Island(
         boards=tuple(names),
         lands=tuple(lands),
-        terrain=tuple(Terrain(nodes[n]["terrain"]) for n in lands),
-        coastal=tuple(bool(nodes[n]["coastal"]) for n in lands),
-        board_of=tuple(nodes[n]["board"] for n in lands),
+        terrain=tuple(Terrain(graph.nodes[n]["terrain"]) for n in lands),
+        coastal=tuple(bool(graph.nodes[n]["coastal"]) for n in lands),
+        board_of=tuple(graph.nodes[n]["board"] for n in lands),
         neighbours_of=neighbours,
+        nodes=tuple(graph.nodes.items()),
+        edges=tuple(graph.edges),
         layout=layout,
-        _nodes=tuple(nodes.items()),
-        _edges=tuple(graph.edges),
     )

@@ -24,7 +24,7 @@ from invasion_oracle.model.core.jsonio import json_path
 from invasion_oracle.model.core.places import Places
 from invasion_oracle.model.core.provenance import Provenance
 
-if TYPE_CHECKING:  # networkx takes about a tenth of a second to import: only graph() needs it
+if TYPE_CHECKING:
     import networkx as nx
 
 HEXES = tuple(range(1, 10))
@@ -90,7 +90,7 @@ class HexMap:
         return HEXES
 
     def graph(self) -> nx.Graph:
-        import networkx as nx
+        import networkx as nx  # imported when asked for: about a tenth of a second to import
 
         graph = nx.Graph()
         graph.add_nodes_from(HEXES)
@@ -128,21 +128,6 @@ def default_map() -> HexMap:
     )
 
 
-def _parts(edges: Sequence[tuple[int, int]]) -> list[list[int]]:
-    """The hexes in connected parts joined by ``edges``, each part and the list sorted.
-
-    >>> _parts([(1, 2), (3, 4), (2, 5)])
-    [[1, 2, 5], [3, 4], [6], [7], [8], [9]]
-    """
-    part_of = {n: {n} for n in HEXES}
-    for a, b in edges:
-        if part_of[a] is not part_of[b]:
-            joined = part_of[a] | part_of[b]
-            for n in joined:
-                part_of[n] = joined
-    return sorted({id(p): sorted(p) for p in part_of.values()}.values())
-
-
 def parse_map(
     raw: dict[str, Any], source: str, path: Sequence[str | int], provenance: Provenance = Provenance.USER
 ) -> HexMap:
@@ -161,8 +146,13 @@ def parse_map(
         if pair in edges:
             raise MalformedInputError(source, where, f"the edge {pair[0]}-{pair[1]} is listed twice")
         edges.append(pair)
-    parts = _parts(edges)
-    if len(parts) > 1:
+    import networkx as nx  # (a map given in a file only: most runs never need it)
+
+    graph = nx.Graph()
+    graph.add_nodes_from(HEXES)
+    graph.add_edges_from(edges)
+    if not nx.is_connected(graph):
+        parts = sorted(sorted(c) for c in nx.connected_components(graph))
         raise MalformedInputError(
             source,
             json_path((*path, "edges")),

@@ -1,4 +1,4 @@
-"""Grading one reply at the levels an implementation declares (protocol version 2).
+"""Grading one reply against a case variant: the one grader, at the levels asked (protocol 2).
 
 * ``state``: the reply's status (``ok``, ``illegal`` at the same step, ``refused``) and, for an
   ``ok`` variant, the projected ``state``: nothing else is needed (a reply may omit events,
@@ -7,28 +7,47 @@
 * ``events``: also the events, in order, field by field.
 
 Each level is graded on its own: an ``ok`` variant passes a level when one of its ``one_of``
-outcomes matches on that level's fields. What the case depends on is also here
+outcomes matches on that level's fields; :func:`verdict` passes a reply when one outcome matches at
+every level asked (``invasion conform``; ``invasion fixtures check`` asks every level, where the
+reply is the oracle's own replay). What the case depends on is also here
 (:func:`case_info`): ``depends_on``, ``section``, ``boards`` and ``map``, read from the case
 file when it has them (suite version 3) and derived from the case otherwise.
 
 >>> from invasion_oracle.reports.suite.cases import Variant, Expected
 >>> v = Variant((), (), 0, "ok", (Expected(({"event": "a"},), None, {"x": 1}, ()),))
->>> grade(v, {"status": "ok", "state": {"x": 1}}, ("state",))
-{'state': (True, '')}
->>> grade(v, {"status": "ok", "state": {"x": 1}}, ("events",))["events"][1]
-'the reply has no events list'
+>>> verdict(v, {"status": "ok", "state": {"x": 1}}, ("state",)).passed
+True
+>>> verdict(v, {"status": "ok", "state": {"x": 1}}, ("events",)).detail
+'[events] the reply has no events list'
+>>> verdict(v, {"status": "ok", "events": [{"event": "a"}], "requests": [], "pending": None,
+...             "state": {"x": 2}}).detail
+'[state] state differs: $.x: expected 1, got 2'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from invasion_oracle.model.core.canonical import canonical_json
+from invasion_oracle.reports.suite.build import boards_of
 from invasion_oracle.reports.suite.cases import Case, Expected, Variant
-from invasion_oracle.reports.suite.compare import request_key, state_diff
+from invasion_oracle.reports.suite.events import compared
 
 LEVELS = ("state", "requests", "events")
+MAX_DIFFS = 5  # state paths listed for a failure
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A reply graded: passed when one outcome matches at every level asked."""
+
+    passed: bool
+    detail: str = ""  # for a failure: the first failing level and what differs first
+    first_event: str = ""  # an events-level failure's detail
+    state_diff: tuple[str, ...] = ()
+    levels: Mapping[str, bool] = field(default_factory=dict)  # level -> passed on its own
 
 
 @dataclass(frozen=True)
@@ -63,7 +82,7 @@ def case_info(case: Case, raw: Mapping[str, Any]) -> CaseInfo:
     if isinstance(raw.get("boards"), list):
         boards = tuple(str(b) for b in raw["boards"])
     else:
-        boards = _derived_boards(case.scenario)
+        boards = boards_of(case.game, case.scenario)
     scenario_map = case.scenario.get("map")
     map_name = str(raw.get("map") or (scenario_map if isinstance(scenario_map, str) else ""))
     return CaseInfo(depends, section, boards, map_name, bool(raw.get("choice", case.choice)))
@@ -78,19 +97,6 @@ def _default(rid: str) -> str:
         return ""
 
 
-def _derived_boards(scenario: Mapping[str, Any]) -> tuple[str, ...]:
-    island = scenario.get("island")
-    if isinstance(island, dict) and isinstance(island.get("boards"), list):
-        return tuple(str(b) for b in island["boards"])
-    players = scenario.get("players")
-    if isinstance(players, list):  # Stonespine: each player's guardian board
-        names = {
-            str(p["guardian"]) for p in players if isinstance(p, dict) and isinstance(p.get("guardian"), str)
-        }
-        return tuple(sorted(names))
-    return ()
-
-
 def variant_for(case: Case, info: CaseInfo, asked: Mapping[str, str]) -> int | None:
     """The variant graded under the readings asked: its readings agree on ``depends_on`` only."""
     for index, variant in enumerate(case.variants):
@@ -98,6 +104,52 @@ def variant_for(case: Case, info: CaseInfo, asked: Mapping[str, str]) -> int | N
         if all(asked.get(rid, own.get(rid)) == own.get(rid) for rid in info.depends_on if rid in own):
             return index
     return None
+
+
+def request_key(request: Any) -> str:
+    """A request as compared: options (or outcomes) as a sorted multiset."""
+    if not isinstance(request, dict):
+        return canonical_json(request)
+    out = dict(request)
+    for name in ("options", "outcomes"):
+        if isinstance(out.get(name), list):
+            out[name] = sorted(out[name], key=canonical_json)
+    out.pop("context", None)
+    out.pop("purpose", None)
+    return canonical_json(out)
+
+
+def state_diff(expected: Any, got: Any, path: str = "$", out: list[str] | None = None) -> list[str]:
+    """Paths where two JSON values differ, with both values (at most :data:`MAX_DIFFS`).
+
+    >>> state_diff({"a": [1, 2]}, {"a": [1, 3], "b": 0})
+    ['$.a[1]: expected 2, got 3', '$.b: unexpected (got 0)']
+    """
+    out = [] if out is None else out
+    if len(out) >= MAX_DIFFS or canonical_json(expected) == canonical_json(got):
+        return out
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in sorted(set(expected) | set(got)):
+            if len(out) >= MAX_DIFFS:
+                break
+            if key not in got:
+                out.append(f"{path}.{key}: missing (expected {_short(expected[key])})")
+            elif key not in expected:
+                out.append(f"{path}.{key}: unexpected (got {_short(got[key])})")
+            else:
+                state_diff(expected[key], got[key], f"{path}.{key}", out)
+        return out
+    if isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got):
+        for i, (a, b) in enumerate(zip(expected, got, strict=True)):
+            state_diff(a, b, f"{path}[{i}]", out)
+        return out
+    out.append(f"{path}: expected {_short(expected)}, got {_short(got)}")
+    return out
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = canonical_json(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _state_level(expected: Expected, reply: Mapping[str, Any]) -> tuple[bool, str, tuple[str, ...]]:
@@ -139,7 +191,7 @@ def _events_level(expected: Expected, reply: Mapping[str, Any]) -> tuple[bool, s
     for i, (a, b) in enumerate(zip(want, got, strict=False)):
         if same_json(a, b):
             continue
-        if request_key(_compared(a)) != request_key(_compared(b)):
+        if request_key(compared(a)) != request_key(compared(b)):
             return (
                 False,
                 f"events differ at event {i + 1}: expected {_short(a, 200)}, got {_short(b, 200)}",
@@ -170,19 +222,7 @@ def same_json(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _compared(event: Any) -> Any:
-    """An event as compared: its prose ``text`` (suite version 3) is never compared."""
-    return {k: v for k, v in event.items() if k != "text"} if isinstance(event, dict) else event
-
-
 CHECKS = {"state": _state_level, "requests": _requests_level, "events": _events_level}
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    from invasion_oracle.model.core.canonical import canonical_json
-
-    text = canonical_json(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def passes_all(variant: Variant, reply: Mapping[str, Any], levels: Sequence[str]) -> bool:
@@ -192,14 +232,10 @@ def passes_all(variant: Variant, reply: Mapping[str, Any], levels: Sequence[str]
     return any(all(CHECKS[level](e, reply)[0] for level in levels) for e in variant.one_of)
 
 
-def grade(variant: Variant, reply: Mapping[str, Any], levels: Sequence[str]) -> dict[str, tuple[bool, str]]:
-    """Per level asked: (passed, what differs first)."""
-    return {level: r[:2] for level, r in grade_full(variant, reply, levels).items()}
-
-
 def grade_full(
     variant: Variant, reply: Mapping[str, Any], levels: Sequence[str]
 ) -> dict[str, tuple[bool, str, tuple[str, ...]]]:
+    """Per level asked: (passed, what differs first, the state paths that differ)."""
     status = reply.get("status")
     out: dict[str, tuple[bool, str, tuple[str, ...]]] = {}
     if variant.result in ("illegal", "refused"):
@@ -230,3 +266,17 @@ def grade_full(
         assert first is not None, "an ok variant lists at least one outcome"
         out[level] = first
     return out
+
+
+def verdict(variant: Variant, reply: Mapping[str, Any], levels: Sequence[str] = LEVELS) -> Verdict:
+    """``reply`` (a decoded reply object) graded against ``variant`` at every level in ``levels``;
+    a failure's detail names the first level that fails (or says no one outcome matches them all)."""
+    found = grade_full(variant, reply, levels)
+    passed = passes_all(variant, reply, levels)
+    by_level = {level: r[0] for level, r in found.items()}
+    if passed:
+        return Verdict(True, levels=by_level)
+    failing = [(level, r) for level, r in found.items() if not r[0]]
+    level, (_, detail, diff) = failing[0] if failing else (levels[0], found[levels[0]])
+    detail = f"[{level}] {detail}" if detail else f"[{level}] no single outcome matches every level"
+    return Verdict(False, detail, detail if level == "events" else "", diff, by_level)

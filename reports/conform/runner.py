@@ -28,27 +28,25 @@ from typing import Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import read_json_file
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.reports.conform import SMOKE_PER_GAME
 from invasion_oracle.reports.conform.grade import (
     LEVELS,
     CaseInfo,
+    Verdict,
     case_info,
-    grade_full,
     passes_all,
     variant_for,
+    verdict,
 )
 from invasion_oracle.reports.conform.process import Crashed, Implementation, TimedOut, TooLong, split_command
 from invasion_oracle.reports.conform.protocol import ProtocolError, bye, decode, encode, hello, message
+from invasion_oracle.reports.suite.build import DerivedCache, with_derived
 from invasion_oracle.reports.suite.cases import Case
-from invasion_oracle.reports.suite.compare import Verdict
-from invasion_oracle.reports.suite.derive import DerivedCache, with_derived
-from invasion_oracle.reports.suite.files import SUFFIX, case_files, cases_of_document
+from invasion_oracle.reports.suite.files import SUFFIX, case_files, read_cases
 
 MAX_RESTARTS_IN_A_ROW = 5
 OUTCOMES = ("passed", "failed", "bad-reply", "crashed", "timed-out", "skipped", "not-run")
-V3_FIELDS = ("depends_on", "section", "boards", "map")
 
 
 @dataclass
@@ -165,7 +163,7 @@ def suite_files(folder: Path, games: Sequence[str]) -> list[Path]:
 def load_cases(folder: Path, games: Sequence[str], prefixes: Sequence[str] = ()) -> list[Case]:
     """Every case of the folder's case files (the games asked, or all), with the fields of suite
     version 3 the runner reads (``depends_on``, ``section``, ``boards``, ``map``) kept in
-    :attr:`Case.extra`.
+    :attr:`Case.extra` as the file has them.
 
     With ``prefixes`` (``--case``), only the files that can hold such a case are read: the file
     of group ``G`` of game ``GAME`` is ``GAME/G.cases.json`` and holds the cases ``GAME/G/...``.
@@ -176,9 +174,7 @@ def load_cases(folder: Path, games: Sequence[str], prefixes: Sequence[str] = ())
     cases: list[Case] = []
     seen: dict[str, str] = {}
     for path in files:
-        document = read_json_file(path)  # parsed once: cases and their version-3 fields
-        _, found = cases_of_document(document, str(path), check_schema=False)
-        raw_cases = {str(c.get("id")): c for c in document.get("cases", []) if isinstance(c, dict)}
+        _, found = read_cases(path, check_schema=False)
         for number, case in enumerate(found):
             if case.id in seen:  # the runner matches replies and --case by id
                 raise MalformedInputError(
@@ -187,9 +183,7 @@ def load_cases(folder: Path, games: Sequence[str], prefixes: Sequence[str] = ())
                     f"duplicate case id {case.id!r} (also in {seen[case.id]})",
                 )
             seen[case.id] = f"{path.parent.name}/{path.name}"
-            raw = raw_cases.get(case.id, {})
-            extra = {k: raw[k] for k in V3_FIELDS if k in raw}
-            cases.append(dataclasses.replace(case, extra={**case.extra, **extra}) if extra else case)
+            cases.append(case)
     return cases
 
 
@@ -496,8 +490,7 @@ def _judge(session: Session, case: Case, index: int, graded: bool, asked: dict[s
         return Result(case, index, graded, "skipped", f"unsupported: {reply.get('reason', '')}"[:200])
     variant = case.variants[index]
     levels = run.levels
-    found = grade_full(variant, reply, levels)
-    passed = passes_all(variant, reply, levels)
+    found = verdict(variant, reply, levels)
     signature = variant.signature()
     matches = tuple(
         i
@@ -513,25 +506,15 @@ def _judge(session: Session, case: Case, index: int, graded: bool, asked: dict[s
             "timed-out",
             f"the reply took longer than {session.options.timeout:g} s to handle",
         )
-    failing = [(level, r) for level, r in found.items() if not r[0]]
-    detail = ""
-    diff: tuple[str, ...] = ()
-    first_event = ""
-    if not passed:
-        level, (_, detail, diff) = failing[0] if failing else (levels[0], found[levels[0]])
-        detail = f"[{level}] {detail}" if detail else f"[{level}] no single outcome matches every level"
-        if level == "events":
-            first_event = detail
-    verdict = Verdict(passed, detail, first_event, diff)
     return Result(
         case,
         index,
         graded,
-        "passed" if passed else "failed",
-        detail,
-        verdict,
+        "passed" if found.passed else "failed",
+        found.detail,
+        found,
         matches,
-        {level: r[0] for level, r in found.items()},
-        "" if passed else session.impl.stderr_tail(),
-        None if passed else reply,
+        dict(found.levels),
+        "" if found.passed else session.impl.stderr_tail(),
+        None if found.passed else reply,
     )

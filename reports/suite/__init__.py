@@ -8,7 +8,8 @@ specifies every field; ``fixtures/`` holds the generated files.
 
 * :mod:`invasion_oracle.reports.suite.cases` - the case format (value types that read and write themselves);
 * :mod:`invasion_oracle.reports.suite.oracle` - the oracle's side: play a case, realise a case spec;
-* :mod:`invasion_oracle.reports.suite.build` - case specs to cases (a variant per reading, ``one_of``);
+* :mod:`invasion_oracle.reports.suite.build` - case specs to cases (a variant per reading, ``one_of``),
+  and a stored case realised under readings it has no variant for;
 * :mod:`invasion_oracle.reports.suite.plugins` - per-game plug-ins (rule sections, projections, case specs);
 * :mod:`invasion_oracle.reports.suite.casefile` - the case files (``cases/``) a plug-in is made of;
 * :mod:`invasion_oracle.reports.suite.generic` - the cases every game gets from its bundled examples;

@@ -6,11 +6,16 @@ so two flips that cancel out within a group go unseen; the spec's ``rulings`` ar
 a case depends on what the oracle shows). A ruling
 whose readings change anything the case compares (the answers given, the events, the requests,
 what is pending, the state) is one the case *depends on*; the case gets one variant per
-combination of those rulings' readings (each reading alone from the document's own when more
-than ``MAX_PRODUCT`` rulings matter: such a case also keeps its answer sources, so that
-:mod:`invasion_oracle.reports.suite.derive` realises any other combination on demand). For a
-``choice`` window every option of the last request is played too, and the distinct outcomes are
-the variant's ``one_of``.
+combination of those rulings' readings. For a ``choice`` window every option of the last request
+is played too, and the distinct outcomes are the variant's ``one_of``.
+
+A whole run that depends on more than ``MAX_PRODUCT`` rulings (six to eleven: 64 to 2,048 variants
+of tens of kilobytes each) stores each reading alone, from the document's own, and a
+:class:`~invasion_oracle.reports.suite.cases.Derivation` (its answer sources, where it stops and
+which steps are compared): :func:`derived_variant` realises it under any other combination on
+demand, exactly as the generator would, so ``invasion conform`` grades every combination of
+readings the register lists, and ``invasion fixtures check`` checks that a derivation reproduces
+the stored variant of the document's own readings.
 
 Work is split by producer (a plug-in function yielding specs) over worker processes; results
 are assembled in producer order, so the output does not depend on the number of workers.
@@ -22,7 +27,7 @@ import functools
 import itertools
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -35,12 +40,10 @@ from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.spec import GameSpec
 from invasion_oracle.reports.suite.cases import Case, Derivation, Expected, RuleRef, Variant
 from invasion_oracle.reports.suite.oracle import DECISIONS_KEY, Realised, play, realise, without_answers
-from invasion_oracle.reports.suite.plugins import GameSuite, suite_for
+from invasion_oracle.reports.suite.plugins import GameSuite, Producer, suite_for
 from invasion_oracle.reports.suite.specs import CaseSpec
 
 MAX_PRODUCT = 5  # rulings varied together (every combination); beyond this each reading alone
-
-Producer = Callable[[], Iterable[CaseSpec]]
 
 
 class CaseError(ValueError):
@@ -209,7 +212,6 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     refs = tuple(
         RuleRef(spec.seed, suite.section(key).heading if suite is not None else key) for key in case.sections
     )
-    first = case.sections[0] if case.sections else ""
     return Case(
         id=case_id,
         game=spec.name,
@@ -225,11 +227,8 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
         choice=case.window == "choice",
         command=case.command,
         comment=case.comment,
-        section=first,
-        citation={
-            "rulebook": RULEBOOKS.get(spec.name, spec.title),
-            "section": refs[0].section if refs else first,
-        },
+        section=case.sections[0],  # a spec cites at least one
+        citation={"rulebook": RULEBOOKS.get(spec.name, spec.title), "section": refs[0].section},
         boards=boards_of(spec.name, case.scenario),
         derive=_derivation(case, original, base.chance_key) if len(found) > MAX_PRODUCT else None,
     )
@@ -238,8 +237,60 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
 def _derivation(case: CaseSpec, original: dict[str, Any], chance_key: str) -> Derivation:
     """What a case past MAX_PRODUCT rulings keeps so that any other combination can be realised."""
     sources = {k: original[k] for k in (DECISIONS_KEY, chance_key) if k in original}
-    stop = {"how": case.stop.how, "count": case.stop.count, "kind": case.stop.kind}
-    return Derivation(sources, stop, case.window)
+    return Derivation(sources, case.stop, case.window)
+
+
+def case_spec(case: Case) -> CaseSpec:
+    """The spec the generator built ``case`` from (its answer sources put back)."""
+    if case.derive is None:
+        raise ValueError(f"{case.id}: the case stores every combination; nothing to derive")
+    derive = case.derive
+    _game, group, name = case.id.split("/")
+    return CaseSpec(
+        group,
+        name,
+        case.description,
+        (case.section or "case",),
+        case.features,
+        case.source,
+        {**case.scenario, **derive.answer_sources},
+        case.projection,
+        derive.stop,
+        derive.window,
+    )
+
+
+def derived_variant(case: Case, readings: Mapping[str, str]) -> Variant:
+    """``case`` under ``readings`` (full ruling ids; rulings not named at their defaults).
+
+    The document's own readings of the rulings the case does not depend on stay (a replay must
+    use them); every other reading asked is used, so a ruling that matters only under this
+    combination is honoured too. The variant names the readings of ``case.rulings``, the
+    document's own and any other non-default reading asked.
+    """
+    spec = registry.spec(case.game)
+    made = case_spec(case)
+    own = case.variants[0].readings_map
+    fixed = {rid: name for rid, name in own.items() if rid not in case.rulings}
+    defaults = {r.id: r.default for r in REGISTRY.all(case.game)}
+    asked = {rid: readings.get(rid, default) for rid, default in defaults.items()}
+    asked.update(fixed)
+    depends = {rid: asked[rid] for rid in case.rulings}
+    others = {rid: name for rid, name in asked.items() if rid not in depends and name != defaults[rid]}
+    return variant_of(spec, made, depends, realise(spec, made, asked), others)
+
+
+DerivedCache = dict[tuple[str, tuple[tuple[str, str], ...]], Variant]
+"""Variants already derived, by case id and readings (a run of several implementations asks once)."""
+
+
+def with_derived(case: Case, readings: Mapping[str, str], cache: DerivedCache | None = None) -> Case:
+    """``case`` with the variant of ``readings`` derived and appended (the last variant)."""
+    key = (case.id, tuple(sorted(readings.items())))
+    cache = {} if cache is None else cache
+    if key not in cache:
+        cache[key] = derived_variant(case, readings)
+    return replace(case, variants=(*case.variants, cache[key]))
 
 
 def producers(game: str) -> tuple[Producer, ...]:

@@ -1,17 +1,11 @@
 """Conformance cases written as data: TOML files a rules person edits, read into :class:`CaseSpec`.
 
 A case file is ``reports/suite/cases/GAME/TOPIC.toml`` (schema: ``invasion schema suite-cases``;
-how to write one: ``docs/fixtures.md``, "Adding a case"). It holds:
-
-* ``title``: what the file covers, for people;
-* ``defaults``: any case field, given once for every case of the file (a case's own value wins;
-  the tables ``scenario`` and ``patch`` are merged key by key, the case's keys winning);
-* ``named``: values the cases share (a card, a board, a hex map), used as ``{ use = "NAME" }``;
-* ``case``: the cases, in the suite's order. Each has a ``name`` and a ``description``, the rule
-  ``sections`` it checks and the ``features`` it needs, and its ``scenario`` (the game's scenario
-  document, ``docs/scenarios.md``); ``patch`` then changes it key by key. ``stop`` is ``"end"``, ``{ after = N }`` or ``{ before = "KIND", nth = N }``.
-  A case with ``rows = "TABLE"`` is a pattern: one case per row of the plug-in's computed table,
-  ``{NAME}`` placeholders filled from the row (:func:`fill`); a row may pick ``patterns.NAME``.
+every field: ``docs/fixtures.md``, "Adding a case"): a ``title``, ``defaults`` given once for every
+case (a case's own value wins; the tables ``scenario`` and ``patch`` are merged key by key),
+``named`` values used as ``{ use = "NAME" }``, and the ``case`` list in the suite's order. A case
+with ``rows = "TABLE"`` is a pattern: one case per row of the plug-in's computed table, its
+``{NAME}`` placeholders filled from the row (:func:`fill`); a row may pick ``patterns.NAME``.
 
 What is truly computed (the rows of a spread over every board or card of the data in force, a
 walk, a solver's answer) stays code in the game's plug-in, which :func:`game_suite` joins with its
@@ -34,7 +28,7 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
@@ -42,12 +36,8 @@ from typing import Any
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import load_schema, validate
 from invasion_oracle.model.core.suggest import did_you_mean
-from invasion_oracle.reports.suite.plugins import GameSuite, Projection, Section
+from invasion_oracle.reports.suite.plugins import GameSuite, Producer, Projection, Rows, Section
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
-
-Rows = Callable[[], Iterable[Mapping[str, Any]]]
-Producer = Callable[[], Iterable[CaseSpec]]
-"""A computed table: each row (``{NAME: value}``) fills a pattern case's ``{NAME}`` placeholders."""
 
 PACKAGE = "invasion_oracle.reports.suite"
 SCHEMA = ("invasion_oracle.reports", "schemas/suite-cases.schema.json")

@@ -21,6 +21,7 @@ from typing import Any
 
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.reports.suite.specs import Stop
 
 FORMAT = "invasion-oracle/fixtures"
 FORMAT_VERSION = 2
@@ -29,6 +30,9 @@ SUITE_VERSION = "5.0.0"
 in the oracle, a ruling's default changed) bumps the major version."""
 GENERATOR_VERSION = "2.3"
 """The case generator's version (``major.minor``): bumped whenever generation changes any output."""
+V3_FIELDS = ("depends_on", "section", "boards", "map")
+"""The fields of suite version 3 a case keeps as its file has them (:attr:`Case.extra`): the runner
+derives them for a case of an older file (``reports/conform/grade.py``, ``case_info``)."""
 
 
 def plain(value: Any) -> Any:
@@ -158,7 +162,7 @@ class Derivation:
 
     A case that depends on more than ``MAX_PRODUCT`` rulings (whole runs) stores each reading
     alone; the outcome under any other combination is computed on demand
-    (:func:`invasion_oracle.reports.suite.derive.derived_variant`) from the scenario's own answer
+    (:func:`invasion_oracle.reports.suite.build.derived_variant`) from the scenario's own answer
     sources (its decision and chance objects, which the stored scenario leaves out), where the
     run stops and which steps are compared.
 
@@ -169,15 +173,19 @@ class Derivation:
     """
 
     answer_sources: dict[str, Any]
-    stop: dict[str, Any]
+    stop: Stop
     window: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"answer_sources": plain(self.answer_sources), "stop": dict(self.stop), "window": self.window}
+        stop = fields_json(self.stop, "how", "count", "kind")
+        return fields_json(
+            self, "answer_sources", "stop", "window", answer_sources=plain(self.answer_sources), stop=stop
+        )
 
     @staticmethod
     def from_json(raw: Mapping[str, Any]) -> Derivation:
-        return Derivation(dict(raw["answer_sources"]), dict(raw["stop"]), str(raw["window"]))
+        stop = Stop(str(raw["stop"]["how"]), int(raw["stop"]["count"]), str(raw["stop"]["kind"]))
+        return Derivation(dict(raw["answer_sources"]), stop, str(raw["window"]))
 
 
 @dataclass(frozen=True)
@@ -198,7 +206,7 @@ class Case:
     choice: bool = False  # the last answer is a choice an engine may take itself (``one_of``)
     command: str = ""  # how the oracle found it (solver and search cases), for people
     comment: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # its V3_FIELDS as its file has them
     section: str = ""  # the rule section key (a row of the game's rule map)
     citation: dict[str, str] = field(default_factory=dict)  # {"rulebook": TITLE, "section": HEADING}
     boards: tuple[str, ...] = ()  # the boards the scenario uses (Spirit Island letters, guardians)
@@ -236,6 +244,7 @@ class Case:
             citation={str(k): str(v) for k, v in raw.get("citation", {}).items()},
             boards=tuple(raw.get("boards", ())),
             derive=Derivation.from_json(raw["derive"]) if isinstance(raw.get("derive"), Mapping) else None,
+            extra={name: raw[name] for name in V3_FIELDS if name in raw},
         )
 
     @property

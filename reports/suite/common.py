@@ -7,15 +7,15 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from invasion_oracle.model import registry
+from invasion_oracle.model.core.spec import ScenarioOptions
+from invasion_oracle.reports.suite.events import coded_result
 from invasion_oracle.reports.suite.plugins import Projection
 
 
-def load(game: str, document: dict[str, Any]) -> Any:
+def load(game: str, document: dict[str, Any], source: str = "suite") -> Any:
     """``document`` (a copy) loaded as ``game``'s scenario, under the rulings it names."""
-    from invasion_oracle.model import registry
-    from invasion_oracle.model.core.spec import ScenarioOptions
-
-    return registry.spec(game).load(copy.deepcopy(document), "suite", ScenarioOptions())
+    return registry.spec(game).load(copy.deepcopy(document), source, ScenarioOptions())
 
 
 def shrunk(strategy: Any, condition: Callable[[Any], bool], examples: int) -> Any | None:
@@ -46,8 +46,6 @@ def result(game: str, meaning: str, running: Callable[[Any], dict[str, Any]]) ->
     result with the reason as a code (and its ids), never prose."""
 
     def project(scenario: Any, state: Any, argument: str) -> Any:
-        from invasion_oracle.reports.suite.events import coded_result
-
         return running(state) if state.outcome is None else coded_result(game, state.outcome.to_json())
 
     return Projection("result", meaning, project)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.reports.suite.cases import Case
 from invasion_oracle.reports.suite.plugins import suite_for
@@ -29,17 +30,13 @@ class GameCoverage:
     problems: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "cases": self.cases,
-            "single_action": self.actions,
-            "sections": [{"section": s, "cases": n} for s, n in self.sections],
-            "readings": [
-                {"ruling": r, "reading": x, "default": d, "cases": n} for r, x, d, n in self.readings
-            ],
-            "sources": self.sources,
-            "problems": self.problems,
-        }
+        return fields_json(
+            self,
+            *("game", "cases", "single_action", "sections", "readings", "sources", "problems"),
+            single_action=self.actions,
+            sections=[{"section": s, "cases": n} for s, n in self.sections],
+            readings=[{"ruling": r, "reading": x, "default": d, "cases": n} for r, x, d, n in self.readings],
+        )
 
 
 def coverage(game: str, cases: Sequence[Case]) -> GameCoverage:

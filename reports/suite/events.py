@@ -47,11 +47,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"^Invaders in hex (\d+)$", "invaders-in-hex", "hex"),
         (r"^at least (\d+) Invaders on the map$", "invaders-on-map", "count"),
         # how a game ends (``docs/fixtures.md``, "Reason codes"): exact texts, no id
-        (
-            r"^every Fear card earned \(Terror Level: Victory\)$",
-            "every-fear-card-earned",
-            "",
-        ),
+        (r"^every Fear card earned \(Terror Level: Victory\)$", "every-fear-card-earned", ""),
         (r"^the Blight card ran out$", "blight-ran-out", ""),
         (r"^time ran out: no Invader card left to Explore with$", "time-ran-out", ""),
         (r"^the script has no more player turns$", "script-ended", ""),
@@ -68,24 +64,6 @@ SACRIFICE = re.compile(r"^(.+) \(at the same moment as a loss: (.+); a sacrifice
 """Spirit Island's win at the moment of a loss: ``sacrifice-victory`` with the win's and the loss's
 codes (``reason_win``, ``reason_loss``) and their ids."""
 
-REASON_CODES: dict[str, tuple[str, ...]] = {
-    "spirit-island": (
-        *(
-            "terror-level",
-            "every-fear-card-earned",
-            "no-presence",
-            "blight-ran-out",
-            "time-ran-out",
-        ),
-        "sacrifice-victory",
-    ),
-    "vulketh": ("points-reached", "warlord-summoned", "script-ended"),
-    "cloudspire": ("all-defeated", "hero-defeated", "rounds-played"),
-    "stonespine": (),
-}
-"""Every game's reason codes for how it ended (the ``reason`` of ``outcome``'s ``result``, the
-``result`` projection and the ``game_over`` event); ``""`` while a game runs. docs/fixtures.md
-lists them with their meanings (a test keeps the two equal)."""
 ROMAN = {"I": 1, "II": 2, "III": 3}
 
 

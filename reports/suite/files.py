@@ -19,7 +19,7 @@ import copy
 import difflib
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -27,7 +27,7 @@ from typing import Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
-from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.errors import InvasionError, MalformedInputError
 from invasion_oracle.model.core.jsonio import (
     input_limits,
     load_schema,
@@ -38,10 +38,10 @@ from invasion_oracle.model.core.jsonio import (
 )
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.trace import ORACLE_VERSION
+from invasion_oracle.reports.conform.grade import verdict
+from invasion_oracle.reports.suite.build import derived_variant
 from invasion_oracle.reports.suite.cases import FORMAT, FORMAT_VERSION, GENERATOR_VERSION, SUITE_VERSION, Case
-from invasion_oracle.reports.suite.compare import verdict
-from invasion_oracle.reports.suite.derive import derived_variant
-from invasion_oracle.reports.suite.oracle import checked_play
+from invasion_oracle.reports.suite.oracle import Reply, play
 from invasion_oracle.reports.suite.plugins import projections, suite_for
 
 SCHEMA = ("invasion_oracle.reports", "schemas/fixtures.schema.json")
@@ -129,20 +129,16 @@ def published_files(cases: Mapping[str, Sequence[Case]]) -> dict[str, str]:
     (``docs/suite/GAME.md``) and each game's event schema (``reports/schemas/events-GAME.schema.json``,
     from every event of its cases)."""
     from invasion_oracle.reports.suite.events import event_schema
-    from invasion_oracle.reports.suite.markdown import pages
+    from invasion_oracle.reports.suite.markdown import game_page
 
-    out = pages(cases, {game: registry.spec(game).title for game in cases})
+    out: dict[str, str] = {}
     for game, game_cases in cases.items():
         spec = registry.spec(game)
+        out[f"docs/suite/{game}.md"] = game_page(game, spec.title, game_cases)
         outcomes = (o for c in game_cases for v in c.variants for o in v.one_of)
         events = (e for o in outcomes for e in o.events if isinstance(e, dict))
         out[f"reports/schemas/events-{game}.schema.json"] = text(event_schema(game, spec.title, events))
     return out
-
-
-def plan_files(root: Path, expected: Mapping[str, str]) -> Plan:
-    """Like :func:`plan` for files under ``root`` that are not a folder of their own (no stale check)."""
-    return plan(root, expected, stale=False)
 
 
 @dataclass
@@ -208,19 +204,6 @@ def case_files(folder: Path, games: Iterable[str] | None = None) -> list[Path]:
     return [p for p in sorted(folder.glob(f"*/*{SUFFIX}")) if wanted is None or p.parent.name in wanted]
 
 
-def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case]]:
-    """The game and cases of one case file.
-
-    Read as every input is (a regular file within the size and depth limits). Without
-    ``check_schema`` (the conformance runner reads every file at start) the file is checked
-    against the published schema's outline (:func:`outline_schema`: every field but the bulk of
-    answers and outcomes, which the runner sends or compares as they are); a file that then fails
-    to load is checked against the whole schema, which names the bad field. Either way every case
-    then gets the checks no schema can make (:func:`case_problem`).
-    """
-    return cases_of_document(read_json_file(path), str(path), check_schema=check_schema)
-
-
 @cache
 def outline_schema() -> dict[str, Any]:
     """The published fixtures schema with the outcomes' events, requests and pending request and
@@ -235,8 +218,17 @@ def outline_schema() -> dict[str, Any]:
     return schema
 
 
-def cases_of_document(document: Any, source: str, *, check_schema: bool = True) -> tuple[str, list[Case]]:
-    """The game and cases of a case file already parsed (see :func:`read_cases`)."""
+def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case]]:
+    """The game and cases of one case file.
+
+    Read as every input is (a regular file within the size and depth limits). Without
+    ``check_schema`` (the conformance runner reads every file at start) the file is checked
+    against the published schema's outline (:func:`outline_schema`: every field but the bulk of
+    answers and outcomes, which the runner sends or compares as they are); a file that then fails
+    to load is checked against the whole schema, which names the bad field. Either way every case
+    then gets the checks no schema can make (:func:`case_problem`).
+    """
+    source, document = str(path), read_json_file(path)
     schema = load_schema(*SCHEMA)
     if check_schema:
         validate(document, schema, source, remember=False)  # (a whole case file, read once)
@@ -335,24 +327,47 @@ def _event_problem(schema: dict[str, Any] | None, event: Any) -> str:
 
 def _layout_problems(
     folder: Path, games: list[str], files: list[Path], listed: Mapping[str, Any]
-) -> list[str]:
+) -> Iterator[str]:
     """What is wrong with the folder's shape: a game's folder that is not a folder, no case file
     for a game asked, a file the index lists that is not here."""
-    problems = []
     present = {path.relative_to(folder).as_posix() for path in files}
     for game in games:
-        where = folder / game
         expected = sorted(name for name in listed if name.startswith(f"{game}/"))
         lists = f"; index.json lists {len(expected)}" if expected else ""
-        if where.exists() and not where.is_dir():
-            problems.append(f"{game}: is a file, expected the folder of {game}'s case files{lists}")
+        if (folder / game).exists() and not (folder / game).is_dir():
+            yield f"{game}: is a file, expected the folder of {game}'s case files{lists}"
         elif not any(name.startswith(f"{game}/") for name in present):
-            problems.append(f"{game}: no case files{lists} (run `invasion fixtures generate`)")
+            yield f"{game}: no case files{lists} (run `invasion fixtures generate`)"
         else:
-            problems.extend(
+            yield from (
                 f"{name}: listed in index.json but missing" for name in expected if name not in present
             )
-    return problems
+
+
+def _case_problems(case: Case, events_schema: dict[str, Any] | None) -> Iterator[str]:
+    """What is wrong with one stored case: an event its game's event schema refuses, a variant the
+    oracle's replay does not meet (under the readings named, the others at their defaults), a
+    derivation that does not realise the variant of the document's own readings."""
+    spec = registry.spec(case.game)
+    defaults = {r.id: r.default for r in REGISTRY.all(case.game)}
+    for i, variant in enumerate(case.variants):
+        for o, outcome in enumerate(variant.one_of):
+            for e, event in enumerate(outcome.events):
+                if bad := _event_problem(events_schema, event):
+                    yield f"{case.id} (variant {i}, outcome {o}, event {e + 1}): {bad}"
+        readings = {**defaults, **variant.readings_map}
+        try:
+            reply = play(
+                spec, case.scenario, readings, variant.answers, variant.start, case.projection, case.id
+            )
+        except InvasionError as err:  # the oracle's own refusal of bad input: a failure
+            reply = Reply("error", reason=str(err))
+        found = verdict(variant, reply.to_json())
+        if not found.passed:
+            yield f"{case.id} (variant {i}): {found.detail}"
+    own = case.variants[0]
+    if case.derive is not None and derived_variant(case, own.readings_map).to_json() != own.to_json():
+        yield f"{case.id}: its derive does not reproduce variant 0"
 
 
 def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int, list[str]]:
@@ -394,28 +409,8 @@ def check_folder(folder: Path, games: Iterable[str] | None = None) -> tuple[int,
             problems.append(f"{name}: not listed in index.json")
         elif index and listed[name]["sha256"] != digest:
             problems.append(f"{name}: its SHA-256 differs from index.json's")
-        spec = registry.spec(game)
         events_schema = _events_schema(game)
         for case in cases:
-            for i, variant in enumerate(case.variants):
-                checked += 1
-                for o, outcome in enumerate(variant.one_of):
-                    for e, event in enumerate(outcome.events):
-                        bad = _event_problem(events_schema, event)
-                        if bad:
-                            problems.append(
-                                f"{name}: {case.id} (variant {i}, outcome {o}, event {e + 1}): {bad}"
-                            )
-                readings = {**{r.id: r.default for r in REGISTRY.all(case.game)}, **variant.readings_map}
-                reply = checked_play(
-                    spec, case.scenario, readings, variant.answers, variant.start, case.projection, case.id
-                )
-                found = verdict(variant, reply.to_json())
-                if not found.passed:
-                    problems.append(f"{name}: {case.id} (variant {i}): {found.detail}")
-            if case.derive is not None:
-                # the derivation must realise what the file stores (its document's own readings)
-                again = derived_variant(case, case.variants[0].readings_map)
-                if again.to_json() != case.variants[0].to_json():
-                    problems.append(f"{name}: {case.id}: its derive does not reproduce variant 0")
+            checked += len(case.variants)
+            problems.extend(f"{name}: {problem}" for problem in _case_problems(case, events_schema))
     return checked, problems

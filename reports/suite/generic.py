@@ -24,7 +24,7 @@ from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import parse_json_bytes
 from invasion_oracle.model.core.play import run
 from invasion_oracle.model.core.rulings import REGISTRY
-from invasion_oracle.model.core.spec import ScenarioOptions
+from invasion_oracle.reports.suite.common import load
 from invasion_oracle.reports.suite.plugins import suite_for
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
@@ -44,10 +44,6 @@ def _scenarios(game: str, *, rulings: bool) -> Iterator[tuple[str, dict[str, Any
         document = parse_json_bytes(ref.read_bytes(), str(ref))
         if isinstance(document, dict) and document.get("game") == spec.name:
             yield relative, document, ref
-
-
-def _load(game: str, document: dict[str, Any], ref: ExampleRef) -> Any:
-    return registry.spec(game).load(document, str(ref), ScenarioOptions())
 
 
 def _sections(game: str, note: str) -> tuple[str, ...]:
@@ -93,7 +89,7 @@ def witnesses(game: str) -> Iterable[CaseSpec]:
 
 def example_steps(game: str) -> Iterable[CaseSpec]:
     for relative, document, ref in _scenarios(game, rulings=False):
-        for k in range(min(MAX_STEP_CASES, len(run(_load(game, document, ref)).steps)) + 1):
+        for k in range(min(MAX_STEP_CASES, len(run(load(game, document, str(ref))).steps)) + 1):
             yield CaseSpec(
                 "example-steps",
                 f"{_slug(relative)}-step-{k:02d}",
@@ -113,7 +109,7 @@ def example_steps(game: str) -> Iterable[CaseSpec]:
 def random_runs(game: str) -> Iterable[CaseSpec]:
     spec = registry.spec(game)
     for relative, document, ref in _scenarios(game, rulings=False):
-        keys = ("decisions", str(getattr(_load(game, document, ref), "chance_key", "chance")))
+        keys = ("decisions", str(getattr(load(game, document, str(ref)), "chance_key", "chance")))
         for seed in RANDOM_SEEDS:
             randomly = {"then": "random", "seed": seed}
             doc = {
@@ -121,7 +117,7 @@ def random_runs(game: str) -> Iterable[CaseSpec]:
                 **{key: {"script": document.get(key, {}).get("script", []), **randomly} for key in keys},
             }
             try:
-                run(_load(game, doc, ref))
+                run(load(game, doc, str(ref)))
             except MalformedInputError:
                 continue  # random answers reached a rule the bundled data does not give: no case
             yield CaseSpec(

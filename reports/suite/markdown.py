@@ -96,11 +96,3 @@ def game_page(game: str, title: str, cases: Sequence[Case]) -> str:
                 )
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
-
-
-def pages(cases: Mapping[str, Sequence[Case]], titles: Mapping[str, str]) -> dict[str, str]:
-    """``docs/suite/GAME.md`` -> text, for every game."""
-    return {
-        f"docs/suite/{game}.md": game_page(game, titles[game], game_cases)
-        for game, game_cases in cases.items()
-    }

@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from invasion_oracle.model import registry
 from invasion_oracle.model.core.answers import Answers
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Request, normalise_answer
-from invasion_oracle.model.core.errors import IllegalDecisionError, InvasionError, MalformedInputError
+from invasion_oracle.model.core.errors import IllegalDecisionError, MalformedInputError
 from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
 from invasion_oracle.reports.suite.cases import Answer, Expected, Variant, plain, request_json
 from invasion_oracle.reports.suite.events import structured
@@ -218,27 +219,9 @@ def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Rea
     return Realised(tuple(given), start, reply, run.requests[-1] if run.requests else None, key)
 
 
-def checked_play(
-    spec: GameSpec,
-    document: Mapping[str, Any],
-    readings: Mapping[str, str],
-    answers: Sequence[Answer],
-    start: int,
-    projection: str,
-    source: str,
-) -> Reply:
-    """:func:`play`, with the oracle's own refusals of bad input reported as ``error`` replies."""
-    try:
-        return play(spec, document, readings, answers, start, projection, source)
-    except InvasionError as err:
-        return Reply("error", reason=str(err))
-
-
 def replayed(game: str, cases: list[dict[str, Any]]) -> dict[str, list[Any]]:
     """Each stored case (suite-file JSON) replayed under the data in force: by case id, the reply
     of every variant's answers, and of each option of a choice (its last decision's ``via``)."""
-    from invasion_oracle.model import registry
-
     spec = registry.spec(game)
     out = {}
     for case in cases:

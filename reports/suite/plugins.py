@@ -1,13 +1,11 @@
 """Per-game case plug-ins, found through the registry.
 
-A game ``<name>`` (package ``<pkg>``) adds its cases with a module ``reports/suite/<pkg>.py``
-defining ``SUITE = GameSuite(...)``: the rule sections of
-``docs/<pkg>.md``'s rule map, the named projections of its state, its feature tags and a
-functions (*producers*) yielding its :class:`~invasion_oracle.reports.suite.specs.CaseSpec` s (each producer is
-one unit of work for the parallel generator). A game without a plug-in still
-gets the generic cases (its bundled examples and ruling witnesses, :mod:`invasion_oracle.reports.suite.generic`)
-and the ``outcome`` projection; ``invasion fixtures coverage`` then reports its rule sections as
-unknown and fails.
+A game (package ``<pkg>``) adds its cases with a module ``reports/suite/<pkg>.py`` defining
+``SUITE``, a :class:`GameSuite` (``casefile.game_suite`` makes it from ``cases/<pkg>.toml``): its
+rule sections, projections, feature tags and *producers*, each yielding case specs and each one
+unit of work for the parallel generator. A game without a plug-in still gets the generic cases
+(:mod:`invasion_oracle.reports.suite.generic`) and the ``outcome`` projection; ``invasion fixtures
+coverage`` then reports its rule sections as unknown and fails.
 """
 
 from __future__ import annotations
@@ -22,10 +20,15 @@ from typing import Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.spec import GameSpec
+from invasion_oracle.reports.suite.events import coded_result
 from invasion_oracle.reports.suite.specs import CaseSpec
 
 ProjectionFunction = Callable[[Any, Any, str], Any]
 """``(scenario, state, argument) -> JSON``: a view of a state (the argument follows ``:``)."""
+Producer = Callable[[], Iterable[CaseSpec]]
+"""A unit of the generator's work: the specs of some of a game's cases."""
+Rows = Callable[[], Iterable[Mapping[str, Any]]]
+"""A computed table: each row (``{NAME: value}``) fills a pattern case's ``{NAME}`` placeholders."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +57,10 @@ class GameSuite:
     sections: tuple[Section, ...]
     projections: tuple[Projection, ...]
     features: dict[str, str]
-    producers: tuple[Callable[[], Iterable[CaseSpec]], ...]
+    producers: tuple[Producer, ...]
     notes: dict[str, str] = field(default_factory=dict)
     # the computed tables the game's pattern cases read (``rows = "NAME"``, reports/suite/casefile.py)
-    tables: Mapping[str, Callable[[], Iterable[Mapping[str, Any]]]] = field(default_factory=dict)
+    tables: Mapping[str, Rows] = field(default_factory=dict)
 
     def section(self, key: str) -> Section:
         for section in self.sections:
@@ -67,22 +70,17 @@ class GameSuite:
 
 
 def _outcome(spec: GameSpec) -> Projection:
-    return Projection(
-        "outcome",
-        "the game's outcome (`invasion GAME simulate --json`: answer.outcome), at any point of a run",
-        lambda scenario, state, argument: _coded_outcome(spec.name, spec.outcome(scenario, state)),
-    )
+    def project(scenario: Any, state: Any, argument: str) -> Any:
+        """The outcome document with its ``result.reason`` as a code (docs/fixtures.md, "Reason
+        codes"): compared values are never prose."""
+        outcome = spec.outcome(scenario, state)
+        result = outcome.get("result") if isinstance(outcome, dict) else None
+        if isinstance(result, dict) and isinstance(result.get("reason"), str):
+            return {**outcome, "result": coded_result(spec.name, result)}
+        return outcome
 
-
-def _coded_outcome(game: str, outcome: Any) -> Any:
-    """The outcome document with its ``result.reason`` as a code (docs/fixtures.md, "Reason
-    codes"): compared values are never prose."""
-    from invasion_oracle.reports.suite.events import coded_result
-
-    result = outcome.get("result") if isinstance(outcome, dict) else None
-    if isinstance(result, dict) and isinstance(result.get("reason"), str):
-        return {**outcome, "result": coded_result(game, result)}
-    return outcome
+    meaning = "the game's outcome (`invasion GAME simulate --json`: answer.outcome), at any point of a run"
+    return Projection("outcome", meaning, project)
 
 
 @cache

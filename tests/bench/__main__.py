@@ -32,7 +32,7 @@ from pathlib import Path
 
 import tests.bench as package
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
-from tests.bench.runner import run_module
+from tests.bench.runner import cpu_seconds, run_module
 
 OUT = Path("out") / "bench.json"
 
@@ -51,11 +51,22 @@ def _versions() -> dict[str, str]:
 
 # bench_readme runs first and alone: it runs the README's commands side by side on every core
 # itself. The other modules then run side by side, one process per core (each measure and its
-# baseline are timed in the same process, so the ratios keep their meaning), the longest first so
-# that the cores finish together (the order of the 3 December runs: Vul'Keth and Stonespine about
-# 35 s each, Cloudspire 17 s, the rest under 10 s); the output keeps the modules' name order.
+# baseline are timed in the same process, so the ratios keep their meaning), the most CPU first
+# so that the cores finish together. bench_changes first of all: its runs use both cores
+# themselves (--workers 2) for about half of the whole run's CPU, and the other modules fill the
+# cores around them (6 December, load 8, CPU seconds: changes 153, Stonespine 27, conform 21,
+# Vul'Keth 16, Spirit Island 5.5, Cloudspire 5, report 4, public API 2); the output keeps the
+# modules' name order.
 ALONE = ("bench_readme",)
-LONGEST_FIRST = ("bench_vulketh", "bench_stonespine", "bench_cloudspire", "bench_spirit_island")
+LONGEST_FIRST = (
+    "bench_changes",
+    "bench_stonespine",
+    "bench_conform",
+    "bench_vulketh",
+    "bench_spirit_island",
+    "bench_cloudspire",
+    "bench_report",
+)
 
 
 def main() -> int:
@@ -74,15 +85,15 @@ def main() -> int:
         "quick": quick,
         "benchmarks": benchmarks,
     }
-    done: dict[str, tuple[str, list[object] | None, float]] = {}
+    done: dict[str, tuple[str, list[object] | None, float, float]] = {}
 
-    def report(name: str, result: tuple[str, list[object] | None, float]) -> None:
+    def report(name: str, result: tuple[str, list[object] | None, float, float]) -> None:
         done[name] = result
-        text, _, seconds = result
+        text, _, seconds, cpu = result
         if text:
-            print(f"## {name}\n\n{text}\n\n_{name} took {seconds:.1f} s_\n", flush=True)
+            print(f"## {name}\n\n{text}\n\n_{name} took {seconds:.1f} s ({cpu:.1f} s CPU)_\n", flush=True)
 
-    started_all = time.perf_counter()
+    started_all, cpu_all = time.perf_counter(), cpu_seconds()
     for name in names:
         if name in ALONE:
             report(name, run_module(name, quick))
@@ -99,10 +110,14 @@ def main() -> int:
     else:
         for name in rest:
             report(name, run_module(name, quick))
-    print(f"_all benchmarks took {time.perf_counter() - started_all:.1f} s_")
+    # the pool's workers have exited: their CPU, and their commands', is in this process's children
+    print(
+        f"_all benchmarks took {time.perf_counter() - started_all:.1f} s "
+        f"({cpu_seconds() - cpu_all:.1f} s CPU, load average {os.getloadavg()[0]:.1f} at the end)_"
+    )
     markdown: list[str] = []
     for name in names:  # the files keep the modules' name order, whichever finished first
-        text, measures, _ = done[name]
+        text, measures, _, _ = done[name]
         if not text:
             continue
         if measures is not None:

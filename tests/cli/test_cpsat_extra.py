@@ -78,6 +78,10 @@ SEARCHES = {
 }
 ENGINES = ("cpsat", "both", "auto")
 
+# Every test here reads the one probe (a module fixture): under `make test` (--dist loadgroup) they
+# run in one worker, so the probe's interpreter runs once, not once per worker.
+pytestmark = pytest.mark.xdist_group("cpsat-extra-probe")
+
 
 @pytest.fixture(scope="module")
 def without_ortools() -> dict[str, object]:

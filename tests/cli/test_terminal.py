@@ -68,6 +68,11 @@ COMMANDS = {
 }
 
 
+# The tests reading the panes (a module fixture) run in one worker under `make test` (--dist
+# loadgroup): the commands run in tmux once, not once per worker.
+ONE_TMUX = pytest.mark.xdist_group("terminal-tmux")
+
+
 @pytest.fixture(scope="module")
 def panes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[int, list[str]]]]:
     """Each command of COMMANDS run in its own 80-column tmux pane (all at once): its exit status
@@ -127,6 +132,7 @@ def _quote(word: str) -> str:
     return shlex.quote(word)
 
 
+@ONE_TMUX
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_on_an_80_column_terminal_no_markdown_and_no_line_too_wide(
     panes: dict[str, tuple[int, list[str]]], name: str
@@ -140,6 +146,7 @@ def test_on_an_80_column_terminal_no_markdown_and_no_line_too_wide(
     assert too_wide(lines) == [], text
 
 
+@ONE_TMUX
 def test_a_ruling_per_block_on_the_terminal(panes: dict[str, tuple[int, list[str]]]) -> None:
     _, lines = panes["rulings"]
     titles = [line for line in lines if line.startswith("id: VK-")]

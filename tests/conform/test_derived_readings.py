@@ -9,13 +9,11 @@ from pathlib import Path
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.rulings import REGISTRY
-from invasion_oracle.reports.conform.grade import variant_for
+from invasion_oracle.reports.conform.grade import variant_for, verdict
 from invasion_oracle.reports.conform.protocol import readings_for
 from invasion_oracle.reports.conform.runner import Options, info_of, run_cases
-from invasion_oracle.reports.suite.build import MAX_PRODUCT
+from invasion_oracle.reports.suite.build import MAX_PRODUCT, derived_variant, with_derived
 from invasion_oracle.reports.suite.cases import Case
-from invasion_oracle.reports.suite.compare import verdict
-from invasion_oracle.reports.suite.derive import derived_variant, with_derived
 from invasion_oracle.reports.suite.oracle import play
 from tests.suite_cases import all_cases
 

@@ -77,6 +77,11 @@ def test_a_terminal_gets_text_tables_but_out_files_get_markdown(tmp_path: Path) 
     assert BOX_DRAWING.search(out.read_text(encoding="utf-8")), "the format asked is kept"
 
 
+# The tests reading the report (a module fixture) run in one worker under `make test` (--dist
+# loadgroup): the report is written once, not once per worker.
+ONE_REPORT = pytest.mark.xdist_group("pictures-report")
+
+
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The cheapest full report (one game, no searches), run on a pseudo-terminal."""
@@ -87,6 +92,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@ONE_REPORT
 def test_report_out_under_a_terminal_writes_no_box_drawing(report: Path) -> None:
     out = report
     files = [p for p in out.rglob("*") if p.is_file()]
@@ -114,6 +120,7 @@ def test_files_are_written_with_the_users_umask(tmp_path: Path) -> None:
         os.umask(old)
 
 
+@ONE_REPORT
 def test_every_reproduce_caption_under_a_picture_draws_that_picture(report: Path, tmp_path: Path) -> None:
     markdown = (report / "report.md").read_text(encoding="utf-8")
     captions = re.findall(r"!\[[^\]]*\]\(pictures/([^)]+)\)\n+Reproduce: `([^`]+)`", markdown)
@@ -151,6 +158,7 @@ def test_wave_svg_draws_the_routes(tmp_path: Path) -> None:
     assert "route of hero a" in text and "route of hero b" in text and "Legend:" in text
 
 
+@ONE_REPORT
 def test_the_report_opens_with_a_summary_whose_links_all_lead_somewhere(report: Path) -> None:
     page = (report / "report.html").read_text(encoding="utf-8")
     headings = re.findall(r"<h2 id=\"([^\"]+)\">", page)
