@@ -11,6 +11,7 @@ import gc
 import os
 import signal
 from collections.abc import Iterator
+from contextlib import ExitStack
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -58,6 +59,25 @@ def _batch_jobs_in_the_tests_process() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(batch.Runner, "pool_size", lambda self: self.workers or 1)
         yield
+
+
+# The ``ci`` profile promises the same examples every run, but Hypothesis mixes into its draws the
+# literal constants of every module loaded so far, and which modules a worker of ``pytest -n`` has
+# loaded before a test depends on how the tests were spread over the workers. The pinning the
+# searches use (``fixed_constants``) holds for the whole run, from before Hypothesis's plug-in
+# scans the loaded modules at collection; it also spares each worker those scans of every newly
+# loaded module's source (about half a second of CPU).
+_PINNED_CONSTANTS = ExitStack()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from invasion_oracle.properties.budget import fixed_constants
+
+    _PINNED_CONSTANTS.enter_context(fixed_constants())
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _PINNED_CONSTANTS.close()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

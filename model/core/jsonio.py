@@ -416,16 +416,20 @@ def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
     return out
 
 
-def validate(document: Any, schema: dict[str, Any], source: str) -> None:
+def validate(document: Any, schema: dict[str, Any], source: str, *, remember: bool = True) -> None:
     """Check ``document`` against ``schema``; raise the most relevant error with its path.
 
     A document found valid is remembered by its text (a few hundred, per schema object): a run
     of generated scenarios meets the same small data documents again and again, and the check is
-    most of a small scenario's load. Only valid ones are kept, so every error names its file."""
-    try:
-        text = json.dumps(document, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):  # not a JSON value: the schema says what is wrong
-        text = None
+    most of a small scenario's load. Only valid ones are kept, so every error names its file.
+    ``remember=False`` for a large document read once (a whole case file): its text would cost
+    a quarter of the check and never be met again."""
+    text = None
+    if remember:
+        try:
+            text = json.dumps(document, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError):  # not a JSON value: the schema says what is wrong
+            text = None
     if text is not None and _VALID.get((id(schema), text)) is schema:
         return
     validator = _validator(schema)

@@ -22,9 +22,8 @@ import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
-
-import drawsvg
 
 FONT = "DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, monospace"
 ADVANCE = 0.62
@@ -82,6 +81,11 @@ class Canvas:
     """Shapes and text in picture coordinates; :meth:`svg` sizes the picture to hold them all."""
 
     def __init__(self, title: str, *, size: float = 12) -> None:
+        # drawsvg imported here, not with the module: its import (urllib, http.client, xml) was
+        # about a sixth of the start-up of every process loading a game, and few of them draw
+        import drawsvg
+
+        self._drawsvg: ModuleType = drawsvg
         self.title = title
         self.size = size
         self._elements: list[Any] = []
@@ -131,7 +135,7 @@ class Canvas:
         if notation:
             extra["class_"] = "notation"
             self.notation.append(text)
-        self._elements.append(drawsvg.Text(text, size, x, y, fill=fill, **extra))
+        self._elements.append(self._drawsvg.Text(text, size, x, y, fill=fill, **extra))
         return width
 
     def lines(
@@ -145,17 +149,17 @@ class Canvas:
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str, **kw: Any) -> None:
         self._extend(x, y, x + w, y + h)
-        self._elements.append(drawsvg.Rectangle(x, y, w, h, fill=fill, **kw))
+        self._elements.append(self._drawsvg.Rectangle(x, y, w, h, fill=fill, **kw))
 
     def circle(self, cx: float, cy: float, r: float, fill: str, **kw: Any) -> None:
         self._extend(cx - r, cy - r, cx + r, cy + r)
-        self._elements.append(drawsvg.Circle(cx, cy, r, fill=fill, **kw))
+        self._elements.append(self._drawsvg.Circle(cx, cy, r, fill=fill, **kw))
 
     def line(
         self, x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 1, **kw: Any
     ) -> None:
         self._extend(x1, y1, x2, y2)
-        self._elements.append(drawsvg.Line(x1, y1, x2, y2, stroke=stroke, stroke_width=width, **kw))
+        self._elements.append(self._drawsvg.Line(x1, y1, x2, y2, stroke=stroke, stroke_width=width, **kw))
 
     def polyline(
         self, points: Sequence[tuple[float, float]], stroke: str, width: float = 1, **kw: Any
@@ -164,7 +168,7 @@ class Canvas:
             self._extend(x, y, x, y)
         flat = [v for p in points for v in p]
         self._elements.append(
-            drawsvg.Lines(
+            self._drawsvg.Lines(
                 *flat, fill="none", stroke=stroke, stroke_width=width, stroke_linejoin="round", **kw
             )
         )
@@ -173,7 +177,7 @@ class Canvas:
         for x, y in points:
             self._extend(x, y, x, y)
         flat = [v for p in points for v in p]
-        self._elements.append(drawsvg.Lines(*flat, close=True, fill=fill, **kw))
+        self._elements.append(self._drawsvg.Lines(*flat, close=True, fill=fill, **kw))
 
     def arrow(
         self, x1: float, y1: float, x2: float, y2: float, colour: str = "#333333", width: float = 2
@@ -227,9 +231,11 @@ class Canvas:
         left, top, right, bottom = self.bounds
         left, top = math.floor(left - MARGIN), math.floor(top - MARGIN)
         width, height = math.ceil(right + MARGIN) - left, math.ceil(bottom + MARGIN) - top
-        drawing = drawsvg.Drawing(width, height, origin=(left, top), font_family=FONT, font_size=self.size)
-        drawing.append(drawsvg.Title(self.title))
-        drawing.append(drawsvg.Rectangle(left, top, width, height, fill="#ffffff"))
+        drawing = self._drawsvg.Drawing(
+            width, height, origin=(left, top), font_family=FONT, font_size=self.size
+        )
+        drawing.append(self._drawsvg.Title(self.title))
+        drawing.append(self._drawsvg.Rectangle(left, top, width, height, fill="#ffffff"))
         for element in self._elements:
             drawing.append(element)
         made: str = drawing.as_svg(randomize_ids=False, header="")

@@ -128,6 +128,21 @@ def default_map() -> HexMap:
     )
 
 
+def _parts(edges: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """The hexes in connected parts joined by ``edges``, each part and the list sorted.
+
+    >>> _parts([(1, 2), (3, 4), (2, 5)])
+    [[1, 2, 5], [3, 4], [6], [7], [8], [9]]
+    """
+    part_of = {n: {n} for n in HEXES}
+    for a, b in edges:
+        if part_of[a] is not part_of[b]:
+            joined = part_of[a] | part_of[b]
+            for n in joined:
+                part_of[n] = joined
+    return sorted({id(p): sorted(p) for p in part_of.values()}.values())
+
+
 def parse_map(
     raw: dict[str, Any], source: str, path: Sequence[str | int], provenance: Provenance = Provenance.USER
 ) -> HexMap:
@@ -146,13 +161,8 @@ def parse_map(
         if pair in edges:
             raise MalformedInputError(source, where, f"the edge {pair[0]}-{pair[1]} is listed twice")
         edges.append(pair)
-    import networkx as nx  # (a map given in a file only: most runs never need it)
-
-    graph = nx.Graph()
-    graph.add_nodes_from(HEXES)
-    graph.add_edges_from(edges)
-    if not nx.is_connected(graph):
-        parts = sorted(sorted(c) for c in nx.connected_components(graph))
+    parts = _parts(edges)  # (nine hexes: a union of parts, not networkx's import)
+    if len(parts) > 1:
         raise MalformedInputError(
             source,
             json_path((*path, "edges")),

@@ -231,7 +231,7 @@ def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case
     source, document = str(path), read_json_file(path)
     schema = load_schema(*SCHEMA)
     if check_schema:
-        validate(document, schema, source)
+        validate(document, schema, source, remember=False)  # (a whole case file, read once)
     if not isinstance(document, dict):
         raise MalformedInputError(source, "$", "a fixtures file is a JSON object")
     if document.get("format") != FORMAT or document.get("format_version") != FORMAT_VERSION:
@@ -241,7 +241,7 @@ def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case
             f"not a fixtures file of this version (expected {FORMAT!r} version {FORMAT_VERSION})",
         )
     if not check_schema:  # after the version: a file of another version is named as one
-        validate(document, outline_schema(), source)
+        validate(document, outline_schema(), source, remember=False)
     game = str(document["game"])
     if game not in registry.names():
         raise MalformedInputError(
@@ -255,7 +255,7 @@ def read_cases(path: Path, *, check_schema: bool = True) -> tuple[str, list[Case
     try:
         cases = [Case.from_json(raw, game) for raw in document["cases"]]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        validate(document, schema, source)  # names the field (only a broken file gets here)
+        validate(document, schema, source, remember=False)  # names the field (only a broken file gets here)
         raise
     return game, cases
 
