@@ -41,7 +41,7 @@ from invasion_oracle.reports.conform.grade import LEVELS
 from invasion_oracle.reports.conform.process import Crashed
 from invasion_oracle.reports.conform.runner import Options, Result, Run, Session, _judge, requested_readings
 from invasion_oracle.reports.conform.shapes import SHAPES, Draft, Shape
-from invasion_oracle.reports.suite.build import RULEBOOKS, CaseError, boards_of, variant_of
+from invasion_oracle.reports.suite.build import CaseError, boards_of, variant_of
 from invasion_oracle.reports.suite.cases import Case, RuleRef
 from invasion_oracle.reports.suite.oracle import realise, without_answers
 from invasion_oracle.reports.suite.plugins import suite_for
@@ -412,7 +412,7 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
         variants=(variant,),
         choice=draft.window == "choice",
         section=draft.section,
-        citation={"rulebook": RULEBOOKS.get(spec.name, spec.title), "section": heading},
+        citation={"rulebook": suite.rulebook if suite else spec.title, "section": heading},
         boards=boards_of(spec.name, scenario),
         extra={"depends_on": list(pinned), "section": draft.section},
     )

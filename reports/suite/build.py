@@ -97,15 +97,6 @@ def _case_id(spec: GameSpec, case: CaseSpec) -> str:
     return f"{spec.name}/{case.group}/{case.name}"
 
 
-RULEBOOKS = {
-    "stonespine": "Stonespine Architects: Invasion Rulebook",
-    "spirit-island": "Spirit Island Rulebook (the Invader rules)",
-    "vulketh": "Rise of Tribes: The Vul'Keth Invasion Rulebook",
-    "cloudspire": "20 Strong: Cloudspire Rulebook",
-}
-"""The rulebook each game's citations name (a reader has the book, not our seed files)."""
-
-
 def boards_of(game: str, scenario: dict[str, Any]) -> tuple[str, ...]:
     """The boards a scenario uses, as the case's ``boards`` tag: Spirit Island's board letters,
     Stonespine's guardian boards; empty in a game with one map."""
@@ -228,7 +219,7 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
         command=case.command,
         comment=case.comment,
         section=case.sections[0],  # a spec cites at least one
-        citation={"rulebook": RULEBOOKS.get(spec.name, spec.title), "section": refs[0].section},
+        citation={"rulebook": suite.rulebook if suite else spec.title, "section": refs[0].section},
         boards=boards_of(spec.name, case.scenario),
         derive=_derivation(case, original, base.chance_key) if len(found) > MAX_PRODUCT else None,
     )

@@ -36,7 +36,14 @@ from typing import Any
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import load_schema, validate
 from invasion_oracle.model.core.suggest import did_you_mean
-from invasion_oracle.reports.suite.plugins import GameSuite, Producer, Projection, Rows, Section
+from invasion_oracle.reports.suite.plugins import (
+    GameSuite,
+    Producer,
+    Projection,
+    ProjectionFunction,
+    Rows,
+    Section,
+)
 from invasion_oracle.reports.suite.specs import CaseSpec, Stop
 
 PACKAGE = "invasion_oracle.reports.suite"
@@ -242,13 +249,13 @@ def _unique_names(cases: list[CaseSpec], source: str) -> None:
 
 def game_suite(
     game: str,
-    projections: tuple[Projection, ...],
+    projections: Mapping[str, ProjectionFunction],
     computed: Iterable[Producer] = (),
     *rows: Iterable[Rows],
 ) -> GameSuite:
     """The plug-in of ``game`` from its suite file ``cases/PKG.toml`` (schema ``suite-game``), with
-    the plug-in's projections, computed producers and computed tables (``rows``, in groups), by
-    name."""
+    the plug-in's projection functions, computed producers and computed tables (``rows``, in
+    groups), by name."""
     source, document = _bundled_toml(f"{game.replace('-', '_')}.toml")
     tables = [table for group in rows for table in group]
     return suite_from_document(document, source, game, projections, computed, tables, list(topics(game)))
@@ -258,7 +265,7 @@ def suite_from_document(
     document: Any,
     source: str,
     game: str,
-    projections: tuple[Projection, ...],
+    projections: Mapping[str, ProjectionFunction],
     computed: Iterable[Producer],
     rows: Iterable[Rows],
     case_files: list[str],
@@ -285,13 +292,22 @@ def suite_from_document(
             raise MalformedInputError(
                 source, "$.producers", f"{name!r} is not named: its cases would be left out"
             )
+    described = document.get("projections", {})
+    for name in [*described, *projections]:
+        if name not in described or name not in projections:
+            reason = "described but not computed" if name in described else "computed but not described"
+            raise MalformedInputError(source, f"$.projections.{name}", f"projection {name!r} is {reason}")
     return GameSuite(
         game=game,
         sections=tuple(Section(key, heading) for key, heading in document["sections"].items()),
-        projections=projections,
+        projections=tuple(
+            Projection(name, d["meaning"], projections[name], d.get("argument", ""))
+            for name, d in described.items()
+        ),
         features=dict(document["features"]),
         producers=tuple(producers),
         notes=dict(document.get("notes", {})),
+        rulebook=document["rulebook"],
         tables=tables,
     )
 

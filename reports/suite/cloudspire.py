@@ -19,7 +19,6 @@ from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.cloudspire_conflict import conflict_enemies, conflict_items
 from invasion_oracle.reports.suite.cloudspire_factions import GAME, faction_rows
 from invasion_oracle.reports.suite.common import result
-from invasion_oracle.reports.suite.plugins import Projection
 
 # -- projections -------------------------------------------------------------------------------------
 
@@ -61,17 +60,13 @@ def _piles(scenario: Any, state: Any, argument: str) -> Any:
     return piles_json(state) | {"boss_added": state.boss_added}
 
 
-PROJECTIONS = (
-    Projection("lanes", "each lane's enemy stack (top card first) and the damage on its top card", _lanes),
-    Projection("dice", "every unit die: zone, face and place; counts by zone", _dice),
-    Projection("hero", "Health, Strategy, Recovery, Health lost and gained, enemies defeated", _hero),
-    Projection("spires", "the occupied spire spaces: card, defeated, the dice on it", _spires),
-    Projection("piles", "Deployment and Market Stacks, discard (card, side), inventory, boss added", _piles),
-    result(
-        GAME,
-        "win, loss, stopped or running, with the reason and round",
-        lambda s: {"result": "running", "reason": "", "round": s.round},
-    ),
-)
+PROJECTIONS = {  # what each shows: cases/cloudspire.toml, [projections]
+    "lanes": _lanes,
+    "dice": _dice,
+    "hero": _hero,
+    "spires": _spires,
+    "piles": _piles,
+    "result": result(GAME, lambda s: {"result": "running", "reason": "", "round": s.round}),
+}
 
 SUITE = game_suite(GAME, PROJECTIONS, (), (faction_rows, conflict_enemies, conflict_items))

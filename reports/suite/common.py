@@ -10,7 +10,7 @@ from typing import Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.spec import ScenarioOptions
 from invasion_oracle.reports.suite.events import coded_result
-from invasion_oracle.reports.suite.plugins import Projection
+from invasion_oracle.reports.suite.plugins import ProjectionFunction
 
 
 def load(game: str, document: dict[str, Any], source: str = "suite") -> Any:
@@ -41,11 +41,11 @@ def shrunk(strategy: Any, condition: Callable[[Any], bool], examples: int) -> An
         return None
 
 
-def result(game: str, meaning: str, running: Callable[[Any], dict[str, Any]]) -> Projection:
+def result(game: str, running: Callable[[Any], dict[str, Any]]) -> ProjectionFunction:
     """A game's ``result`` projection: ``running(state)`` while the game runs, else its outcome's
     result with the reason as a code (and its ids), never prose."""
 
     def project(scenario: Any, state: Any, argument: str) -> Any:
         return running(state) if state.outcome is None else coded_result(game, state.outcome.to_json())
 
-    return Projection("result", meaning, project)
+    return project

@@ -16,50 +16,23 @@ the suite's cases hold, with the meaning of each kind and field.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterable, Mapping
+from importlib.resources import files
 from typing import Any
 
-PROSE_FIELDS = ("cause", "reason", "origin", "effect", "by", "goal", "to")
+_TABLES = tomllib.loads(files("invasion_oracle.reports.suite").joinpath("events.toml").read_text("utf-8"))
+
+PROSE_FIELDS: tuple[str, ...] = tuple(_TABLES["prose_fields"])
 """Fields whose values may be prose: parsed into codes and ids, the prose kept in ``text``."""
 
 RESOURCE_FIELDS = ("paid", "gained")  # Vul'Keth's "2F 1W 2S" resource notation
 RESOURCE = {"F": "food", "W": "wood", "S": "stone"}
 
-# (pattern, code, the field the captured id goes to)
 PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
-    (re.compile(p), code, key)
-    for p, code, key in (
-        (r"^destroyed in (\S+)$", "destroyed", "land"),
-        (r"^cascade from (\S+)$", "cascade", "land"),
-        (r"^Fear card (.+)$", "fear-card", "card"),
-        (r"^Blight card (.+) \(flip\)$", "blight-card-flip", "card"),
-        (r"^Event (.+)$", "event-card", "card"),
-        (r"^Escalation \((.+)\)$", "escalation", "adversary"),
-        (r"^Invader Event (.+)$", "invader-event", "card"),
-        (r"^reward of card (\S+)$", "reward", "card"),
-        (r"^overrun reserve \(card (\S+)\)$", "overrun-reserve", "card"),
-        (r"^card (\S+)$", "card", "card"),
-        (r"^reward of (\S+)$", "reward", "card"),
-        (r"^Terror Level (I|II|III): .+$", "terror-level", "terror_level"),
-        (r"^(\S+) has no Presence left on the island$", "no-presence", "spirit"),
-        (r"^the Invader summoned Warlord (\d+)$", "warlord-summoned", "warlord"),
-        (r"^the player reached (\d+) points$", "points-reached", "points"),
-        (r"^Invaders in hex (\d+)$", "invaders-in-hex", "hex"),
-        (r"^at least (\d+) Invaders on the map$", "invaders-on-map", "count"),
-        # how a game ends (``docs/fixtures.md``, "Reason codes"): exact texts, no id
-        (r"^every Fear card earned \(Terror Level: Victory\)$", "every-fear-card-earned", ""),
-        (r"^the Blight card ran out$", "blight-ran-out", ""),
-        (r"^time ran out: no Invader card left to Explore with$", "time-ran-out", ""),
-        (r"^the script has no more player turns$", "script-ended", ""),
-        (r"^the hero's Health is below 1$", "hero-defeated", ""),
-        (
-            r"^every enemy, the boss included, is defeated and the Deployment Stack is empty$",
-            "all-defeated",
-            "",
-        ),
-        (r"^the scenario's rounds are played$", "rounds-played", ""),
-    )
+    (re.compile(row["prose"]), row["code"], row.get("id_field", "")) for row in _TABLES["pattern"]
 )
+"""(pattern, code, the field the captured id goes to), first match wins: ``events.toml``."""
 SACRIFICE = re.compile(r"^(.+) \(at the same moment as a loss: (.+); a sacrifice victory\)$")
 """Spirit Island's win at the moment of a loss: ``sacrifice-victory`` with the win's and the loss's
 codes (``reason_win``, ``reason_loss``) and their ids."""
@@ -143,21 +116,7 @@ def compared(event: Any) -> Any:
 
 # -- schemas -----------------------------------------------------------------------------------------
 
-MEANINGS: dict[str, str] = {
-    "cause": "what set the event off, as a code (the prose is in `text`)",
-    "cause_land": "the land the cause happened in (`destroyed`, `cascade`)",
-    "cause_card": "the card that is the cause",
-    "reason": "why, as a code (the prose is in `text`)",
-    "origin": "where the effect comes from, as a code",
-    "effect": "the effect, as a code",
-    "land": "a land name (Spirit Island: board letter and number)",
-    "card": "a card id or name",
-    "hex": "a hex number",
-    "text": "prose for people: never compared",
-    "player": "a player's name",
-    "fear": "Fear generated",
-    "count": "a count",
-}
+MEANINGS: dict[str, str] = dict(_TABLES["meanings"])  # events.toml: the schemas' field descriptions
 
 
 def _type(value: Any) -> str:

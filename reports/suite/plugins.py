@@ -59,6 +59,7 @@ class GameSuite:
     features: dict[str, str]
     producers: tuple[Producer, ...]
     notes: dict[str, str] = field(default_factory=dict)
+    rulebook: str = ""  # the title citations name (a reader has the book, not our seed files)
     # the computed tables the game's pattern cases read (``rows = "NAME"``, reports/suite/casefile.py)
     tables: Mapping[str, Rows] = field(default_factory=dict)
 

@@ -34,7 +34,6 @@ from invasion_oracle.model.spirit_island.outcome import fear_json, land_json
 from invasion_oracle.model.spirit_island.pieces import parse_land
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.common import load, result, shrunk
-from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "spirit-island"
 
@@ -79,31 +78,16 @@ def _goal(scenario: Any, state: Any, argument: str) -> Any:
     return {"blight": land.blight, "dahan": len(dahan), "dahan_damaged": sum(1 for d in dahan if d.damage)}
 
 
-PROJECTIONS = (
-    Projection("land", "one land: pieces (land notation), Presence by Spirit, Defend", _land, "land name"),
-    Projection("lands", "every land, as `land` gives it, by name", _lands),
-    Projection(
-        "fear",
-        "the Fear track: pool, cards earned, Terror Level, generated",
-        lambda scenario, state, argument: fear_json(state.fear),
-    ),
-    Projection("blight", "the Blight card, its side and pool; Blight by land", _blight),
-    Projection("invader-board", "the Invader deck and the cards in each space", _board),
-    result(
-        GAME,
-        "win, loss or running, with the reason (a code) and turn",
-        lambda s: {"result": "running", "reason": "", "turn": s.turn},
-    ),
-    Projection(
-        "action",
-        "one land as `land` gives it, with the Fear pool and cards earned and the Blight pool",
-        _action,
-        "land name",
-    ),
-    Projection(
-        "goal", "one land's Blight and Dahan (count, damaged): what least Defend is about", _goal, "land name"
-    ),
-)
+PROJECTIONS = {  # what each shows: cases/spirit_island.toml, [projections]
+    "land": _land,
+    "lands": _lands,
+    "fear": lambda scenario, state, argument: fear_json(state.fear),
+    "blight": _blight,
+    "invader-board": _board,
+    "result": result(GAME, lambda s: {"result": "running", "reason": "", "turn": s.turn}),
+    "action": _action,
+    "goal": _goal,
+}
 
 # -- scenario builders -------------------------------------------------------------------------------
 

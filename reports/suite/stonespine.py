@@ -24,7 +24,6 @@ from invasion_oracle.model.stonespine.heroes import COLORS, HeroColor
 from invasion_oracle.model.stonespine.outcome import by_year
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.common import load, shrunk
-from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "stonespine"
 
@@ -83,15 +82,13 @@ def _market(scenario: Any, state: Any, argument: str) -> Any:
     return fields_json(state, "year", "stage") | market
 
 
-PROJECTIONS = (
-    Projection("heroes", "per player: gate, heroes waiting, the running hero, defeated and escaped", _heroes),
-    Projection("dungeon", "per player: each chamber's four element spaces and passages; figures", _dungeon),
-    Projection("guardian", "per player: guardian board state (markers, unlocks), XP and gold", _guardian),
-    Projection("scores", "trophies, demerits and XP per player; hero health; final scores; Jael", _scores),
-    Projection(
-        "market", "the year, the stage, the market's XP spaces and passages sold; gold and XP", _market
-    ),
-)
+PROJECTIONS = {  # what each shows: cases/stonespine.toml, [projections]
+    "heroes": _heroes,
+    "dungeon": _dungeon,
+    "guardian": _guardian,
+    "scores": _scores,
+    "market": _market,
+}
 
 # -- scenario builders ---------------------------------------------------------------------------
 

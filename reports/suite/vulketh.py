@@ -25,7 +25,6 @@ from invasion_oracle.model.vulketh.game import Rules
 from invasion_oracle.model.vulketh.outcome import board_json, decks_json, hexes_json
 from invasion_oracle.reports.suite.casefile import game_suite
 from invasion_oracle.reports.suite.common import result
-from invasion_oracle.reports.suite.plugins import Projection
 
 GAME = "vulketh"
 
@@ -47,30 +46,14 @@ def _tracks(scenario: Any, state: Any, argument: str) -> Any:
     }
 
 
-PROJECTIONS = (
-    Projection(
-        "hexes",
-        "every hex: player, invaders, warlord, village, rivals",
-        lambda scenario, state, argument: hexes_json(state),
-    ),
-    Projection("hex", "one hex, as `hexes` gives it", _hex, "hex number"),
-    Projection("tracks", "score, resources, supplies, overrun reserve, Warlord Board, summoned", _tracks),
-    Projection(
-        "board",
-        "the action board: each row's dice (oldest first) and strength",
-        lambda scenario, state, argument: board_json(state),
-    ),
-    Projection(
-        "decks",
-        "the Invader draw piles, the face-up pile, the last card, the Invader Events",
-        lambda scenario, state, argument: decks_json(state),
-    ),
-    result(
-        GAME,
-        "player-wins, invader-wins or undecided, with the reason and round",
-        lambda s: {"result": "undecided", "round": s.round},
-    ),
-)
+PROJECTIONS = {  # what each shows: cases/vulketh.toml, [projections]
+    "hexes": lambda scenario, state, argument: hexes_json(state),
+    "hex": _hex,
+    "tracks": _tracks,
+    "board": lambda scenario, state, argument: board_json(state),
+    "decks": lambda scenario, state, argument: decks_json(state),
+    "result": result(GAME, lambda s: {"result": "undecided", "round": s.round}),
+}
 
 # -- scenario builders --------------------------------------------------------------------------------
 
