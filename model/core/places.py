@@ -114,5 +114,20 @@ class Places:
     def connected(self) -> bool:
         return len(self.names) == 0 or len(self._distances(0)) == len(self.names)
 
+    def parts(self) -> list[tuple[str, ...]]:
+        """The connected parts, each in place order, in the order of their first place.
+
+        >>> Places.from_edges(["1", "2", "3", "4"], [("1", "3")]).parts()
+        [('1', '3'), ('2',), ('4',)]
+        """
+        seen: set[int] = set()
+        out = []
+        for i in range(len(self.names)):
+            if i not in seen:
+                reached = self._distances(i)
+                seen |= reached.keys()
+                out.append(tuple(self.names[j] for j in sorted(reached)))
+        return out
+
     def to_json(self) -> dict[str, Any]:
         return {"places": list(self.names), "edges": [list(e) for e in self.edges]}

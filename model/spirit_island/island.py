@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.places import Places
 from invasion_oracle.model.spirit_island.data import BoardSpec, GameData, Layout
 from invasion_oracle.model.spirit_island.pieces import Terrain
 
@@ -108,22 +109,6 @@ class _Graph:
         if (b, a) not in self.edges:
             self.edges[(a, b)] = None
 
-    def parts(self, among: Sequence[str]) -> list[set[str]]:
-        """The connected parts of the graph cut down to the nodes ``among``."""
-        inside, seen, found = set(among), set(), []
-        for start in among:
-            if start in seen:
-                continue
-            part, todo = {start}, [start]
-            while todo:
-                for m in self.adjacent[todo.pop()]:
-                    if m in inside and m not in part:
-                        part.add(m)
-                        todo.append(m)
-            seen |= part
-            found.append(part)
-        return found
-
 
 def _board_graph(board: BoardSpec, graph: _Graph) -> None:
     ocean = f"{board.name}0"
@@ -188,9 +173,10 @@ def build_island(
             _check_layout_edge(graph, a, b, source, f"{path}.layout.edges[{i}]")
             graph.add_edge(a, b)
     lands = [f"{spec.name}{land.number}" for spec in specs for land in spec.lands]
-    connected = graph.parts(lands)
-    if len(connected) > 1:
-        parts = sorted((sorted(c) for c in connected), key=lambda c: c[0])
+    inland = set(lands)
+    touching = Places.from_edges(lands, [(a, b) for a, b in graph.edges if a in inland and b in inland])
+    if not touching.connected():
+        parts = sorted(sorted(part) for part in touching.parts())
         raise MalformedInputError(
             source, path, f"the island falls apart: {' | '.join(' '.join(p) for p in parts)} do not touch"
         )

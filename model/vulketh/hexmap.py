@@ -128,21 +128,6 @@ def default_map() -> HexMap:
     )
 
 
-def _parts(edges: Sequence[tuple[int, int]]) -> list[list[int]]:
-    """The hexes in connected parts joined by ``edges``, each part and the list sorted.
-
-    >>> _parts([(1, 2), (3, 4), (2, 5)])
-    [[1, 2, 5], [3, 4], [6], [7], [8], [9]]
-    """
-    part_of = {n: {n} for n in HEXES}
-    for a, b in edges:
-        if part_of[a] is not part_of[b]:
-            joined = part_of[a] | part_of[b]
-            for n in joined:
-                part_of[n] = joined
-    return sorted({id(p): sorted(p) for p in part_of.values()}.values())
-
-
 def parse_map(
     raw: dict[str, Any], source: str, path: Sequence[str | int], provenance: Provenance = Provenance.USER
 ) -> HexMap:
@@ -161,7 +146,8 @@ def parse_map(
         if pair in edges:
             raise MalformedInputError(source, where, f"the edge {pair[0]}-{pair[1]} is listed twice")
         edges.append(pair)
-    parts = _parts(edges)  # (nine hexes: a union of parts, not networkx's import)
+    touching = Places.from_edges(map(str, HEXES), [(str(a), str(b)) for a, b in edges])
+    parts = sorted(sorted(int(h) for h in part) for part in touching.parts())
     if len(parts) > 1:
         raise MalformedInputError(
             source,

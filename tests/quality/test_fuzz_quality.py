@@ -216,21 +216,21 @@ ENDLESS_CASCADES = [
 ]
 
 
+def _fuzz_cascades(bug: str, examples: int, save: Path) -> FuzzRun:
+    """Spirit Island cases fuzzed against the stand-in with ``bug`` planted, seed 1, 2 s a case."""
+    games = ("spirit-island",)
+    return fuzz(
+        FuzzOptions(
+            _bug_adapter(bug), games=games, seed=1, examples=examples, timeout=2, save=save, progress=False
+        )
+    )
+
+
 @pytest.mark.parametrize(("bug", "outcome"), ENDLESS_CASCADES)
 def test_an_endless_cascade_is_found_shrunk_saved_and_breaks_again(
     bug: str, outcome: str, tmp_path: Path
 ) -> None:
-    out = fuzz(
-        FuzzOptions(
-            _bug_adapter(bug),
-            games=("spirit-island",),
-            seed=1,
-            examples=3,
-            timeout=2,
-            save=tmp_path,
-            progress=False,
-        )
-    )
+    out = _fuzz_cascades(bug, 3, tmp_path)
     (broken,) = out.failures  # case 2 breaks in a Ravage's cascade; case 3 the same way
     limit = min(_hand_written(case_id) for case_id in CASCADE_CASES)
     assert broken.signature == f"spirit-island/ravage: {outcome}" and broken.seen == 2
@@ -246,17 +246,7 @@ def test_an_endless_cascade_is_found_shrunk_saved_and_breaks_again(
 
 @pytest.mark.slow
 def test_an_endless_cascade_is_shrunk_each_time_and_the_run_goes_on(tmp_path: Path) -> None:
-    out = fuzz(
-        FuzzOptions(
-            _bug_adapter("cascade-loop"),
-            games=("spirit-island",),
-            seed=1,
-            examples=60,
-            timeout=2,
-            save=tmp_path,
-            progress=False,
-        )
-    )
+    out = _fuzz_cascades("cascade-loop", 60, tmp_path)
     hung = [f for f in out.failures if f.outcome == "timed-out"]
     assert hung and len(hung) == len(out.failures), [f.signature for f in out.failures]
     limit = min(_hand_written(case_id) for case_id in CASCADE_CASES)
