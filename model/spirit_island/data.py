@@ -13,11 +13,11 @@ medium (one engine's data, passing structural checks), G and H low.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import integers_only, json_path, load_schema, validate
@@ -97,24 +97,25 @@ class Layout:
         }
 
 
-class _Named(Protocol):
-    @property
-    def name(self) -> str: ...
+T = TypeVar("T")
 
 
-N = TypeVar("N", bound=_Named)
+def _name(item: Any) -> str:
+    return str(item.name)
 
 
-def _named(items: tuple[N, ...], name: str, what: str, source: str, path: str) -> N:
-    """The item called ``name``: the first of that exact name, as :func:`resolve_name` takes it,
-    found without listing every name (a scenario asks for each of its Fear cards: the list would
-    be built, and under ``invasion changes`` every name read, once per card); else by case or a
-    unique prefix."""
+def _named(
+    items: tuple[T, ...], name: str, what: str, source: str, path: str, key: Callable[[T], str] = _name
+) -> T:
+    """The item whose ``key`` is ``name``: the first of that exact key, as :func:`resolve_name`
+    takes it, found without listing every key (a scenario asks for each of its Fear cards: the list
+    would be built, and under ``invasion changes`` every name read, once per card); else by case or
+    a unique prefix."""
     for item in items:
-        if item.name == name:
+        if key(item) == name:
             return item
-    resolved = resolve_name(name, [item.name for item in items], what, source, path)
-    return next(item for item in items if item.name == resolved)
+    resolved = resolve_name(name, [key(item) for item in items], what, source, path)
+    return next(item for item in items if key(item) == resolved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,11 +145,7 @@ class GameData:
         return _named(self.layouts, name, "layout", source, path)
 
     def invader_card(self, card_id: str, *, source: str = "data", path: str = "$") -> InvaderCard:
-        for card in self.invader_cards:  # the exact id first, as resolve_name takes it
-            if card.id == card_id:
-                return card
-        resolved = resolve_name(card_id, [c.id for c in self.invader_cards], "Invader card", source, path)
-        return next(c for c in self.invader_cards if c.id == resolved)
+        return _named(self.invader_cards, card_id, "Invader card", source, path, key=lambda c: c.id)
 
     def card_by_id(self, card_id: str) -> InvaderCard:
         for card in self.invader_cards:
