@@ -78,9 +78,19 @@ class Chromium:
         self._last_id = 0
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._replies, selectors.EVENT_READ)
-        self.call("Browser.getVersion")  # answered once the browser is up
+        try:
+            self.call("Browser.getVersion")  # answered once the browser is up
+        except BaseException:
+            self.close()
+            raise
 
-    def call(self, method: str, params: dict[str, Any] | None = None, session: str | None = None) -> Any:
+    def call(
+        self,
+        method: str,
+        params: dict[str, Any] | None = None,
+        session: str | None = None,
+        seconds: float = REPLY_SECONDS,
+    ) -> Any:
         """Send one command and wait for its reply (events read meanwhile are dropped)."""
         self._last_id += 1
         message: dict[str, Any] = {"id": self._last_id, "method": method, "params": params or {}}
@@ -90,7 +100,7 @@ class Chromium:
             os.write(self._commands, json.dumps(message).encode() + b"\0")
         except BrokenPipeError:
             raise BrowserError(f"{method}: the browser is gone{self._tail()}") from None
-        deadline = time.monotonic() + REPLY_SECONDS
+        deadline = time.monotonic() + seconds
         while True:
             reply = self._read(method, deadline)
             if reply.get("id") == self._last_id:
@@ -102,7 +112,7 @@ class Chromium:
         while (end := self._buffer.find(b"\0")) < 0:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise BrowserError(f"{method}: no answer in {REPLY_SECONDS:g} s{self._tail()}")
+                raise BrowserError(f"{method}: no answer in time{self._tail()}")
             if not self._selector.select(left):
                 continue
             chunk = os.read(self._replies, 1 << 20)
@@ -166,7 +176,7 @@ class Chromium:
 
     def close(self) -> None:
         with contextlib.suppress(BrowserError, OSError):
-            self.call("Browser.close")
+            self.call("Browser.close", seconds=5)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
         with contextlib.suppress(ProcessLookupError, PermissionError):
