@@ -1,5 +1,6 @@
 """``invasion report --out DIR``: report.md and report.html, opened in headless Chromium (Debian's
-``/usr/bin/chromium``, one per test process: tests/browser.py): the pictures are there, nothing is missing, the page is not blank."""
+``/usr/bin/chromium``, one per test process: tests/browser.py): the pictures are there, nothing is
+missing, the page is not blank."""
 
 from __future__ import annotations
 

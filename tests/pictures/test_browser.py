@@ -1,5 +1,5 @@
-"""Every game's pictures in a real browser (headless Chromium, tests/browser.py): each loads, and nothing drawn in
-it (text as the browser measures it, shapes) lies outside the picture's box."""
+"""Every game's pictures in a real browser (headless Chromium, tests/browser.py): each loads, and
+nothing drawn in it (text as the browser measures it, shapes) lies outside the picture's box."""
 
 from __future__ import annotations
 
