@@ -39,6 +39,8 @@ WINDOW = (1200, 1600)
 REPLY_SECONDS = 120.0
 """A healthy browser answers in well under a second; this only keeps a broken one from hanging the
 test run (as the one-shot command's timeout did)."""
+LOADED_SECONDS = 5.0
+"""How long a loaded page may still take to show its check's attribute (none, unless it is broken)."""
 
 
 class BrowserError(Exception):
@@ -154,15 +156,19 @@ class Chromium:
 
     def _wait_for(self, attribute: str, session: str) -> str:
         # polled, not slept on: the value is there as soon as the page's load handler has run
-        expression = f"document.body && document.body.getAttribute({json.dumps(attribute)})"
+        expression = (
+            f"[document.readyState, document.body && document.body.getAttribute({json.dumps(attribute)})]"
+        )
         deadline = time.monotonic() + REPLY_SECONDS
         while time.monotonic() < deadline:
             found = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
             if "exceptionDetails" in found:
                 raise BrowserError(f"reading {attribute}: {found['exceptionDetails']}")
-            value = found["result"].get("value")
+            state, value = found["result"]["value"]
             if isinstance(value, str):
                 return value
+            if state == "complete":  # the load handlers run in the task that completes the page:
+                deadline = min(deadline, time.monotonic() + LOADED_SECONDS)  # a broken page fails soon
             time.sleep(0.01)
         raise BrowserError(f"the page's load handler never set {attribute}{self._tail()}")
 
