@@ -16,6 +16,8 @@ from contextlib import ExitStack
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.browser import CHROMIUM, Chromium
+
 # The tests allocate far more than CPython's young-generation threshold (700) between frees:
 # collecting every 700 allocations cost about 5% of test CPU, every 20,000 about half that. Cycles
 # are still found, a little later (no test waits for one to be collected without gc.collect()).
@@ -59,6 +61,19 @@ def _batch_jobs_in_the_tests_process() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(batch.Runner, "pool_size", lambda self: self.workers or 1)
         yield
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
+    """One headless Chromium for the tests of this process (tests/browser.py), started by the first
+    test asking for it: each test opens its own page in it."""
+    if CHROMIUM is None:
+        pytest.skip("Chromium is not installed: apt-get install -y chromium (CI installs it)")
+    browser = Chromium(tmp_path_factory.mktemp("chromium"))
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 # The ``ci`` profile promises the same examples every run, but Hypothesis mixes into its draws the

@@ -1,14 +1,13 @@
 """``invasion report --out DIR``: report.md and report.html, opened in headless Chromium (Debian's
-``/usr/bin/chromium``): the pictures are there, nothing is missing, the page is not blank."""
+``/usr/bin/chromium``, one per test process: tests/browser.py): the pictures are there, nothing is
+missing, the page is not blank."""
 
 from __future__ import annotations
 
 import base64
 import json
 import re
-import shutil
 import struct
-import subprocess
 import zlib
 from pathlib import Path
 from xml.etree import ElementTree
@@ -16,21 +15,7 @@ from xml.etree import ElementTree
 import pytest
 
 from invasion_oracle.reports.cli import main
-
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="Chromium is not installed: apt-get install -y chromium (CI installs it)"
-)
+from tests.browser import Chromium
 
 
 @pytest.fixture(scope="module")
@@ -39,12 +24,6 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     args = ["report", "--out", str(out), "--game", "stonespine", "--no-search", "--no-long", "--no-fixtures"]
     assert main([*args, "--workers", "1", "--json"]) == 0
     return out
-
-
-def _chromium(tmp: Path, url: str, *extra: str) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None
-    command = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp / 'profile'}", *extra, url]
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
 
 
 def _pixels(png: bytes) -> tuple[int, int, list[bytes]]:
@@ -155,29 +134,22 @@ def _checked_copy(page: Path, folder: Path) -> Path:
     return copy
 
 
-def _render(tmp: Path, page: Path) -> tuple[str, Path]:
+def _render(chromium: Chromium, tmp: Path, page: Path) -> tuple[str, Path]:
     shot = tmp / "shot.png"
-    done = _chromium(
-        tmp,
+    check = chromium.check(
         _checked_copy(page, tmp).as_uri(),
-        "--virtual-time-budget=5000",
-        "--dump-dom",
-        f"--screenshot={shot}",
-        "--window-size=1200,1600",
-        "--hide-scrollbars",
+        "data-render-check",
+        screenshot=shot,
         # half the device pixels of the same 1200 px wide layout: the picture is a quarter of the
         # size, and decoding it here (pure Python) took a second
-        "--force-device-scale-factor=0.5",
+        scale=0.5,
+        hide_scrollbars=True,
     )
-    assert done.returncode == 0, done.stderr[-2000:]
-    found = re.search(r'data-render-check="([^"]*)"', done.stdout)
-    assert found, "the page's load event never ran"
-    return found.group(1), shot
+    return check, shot
 
 
-@needs_chromium
-def test_headless_chromium_renders_the_report(report: Path, tmp_path: Path) -> None:
-    check, shot = _render(tmp_path, report / "report.html")
+def test_headless_chromium_renders_the_report(report: Path, tmp_path: Path, chromium: Chromium) -> None:
+    check, shot = _render(chromium, tmp_path, report / "report.html")
     assert check == "images=7 broken=0 overflow=0"  # every picture decoded, none missing or too wide
     width, channels, rows = _pixels(shot.read_bytes())
     pixels = [row[i : i + 3] for row in rows[::8] for i in range(0, width * channels, channels * 8)]
@@ -186,10 +158,9 @@ def test_headless_chromium_renders_the_report(report: Path, tmp_path: Path) -> N
     assert len(set(inked)) > 20, "the screenshot has too few colours to hold text and pictures"
 
 
-@needs_chromium
-def test_the_render_check_sees_a_missing_picture(tmp_path: Path) -> None:
+def test_the_render_check_sees_a_missing_picture(tmp_path: Path, chromium: Chromium) -> None:
     page = tmp_path / "broken.html"
     wide = '<figure style="width:50px;overflow-x:auto"><div style="width:300px">x</div></figure>'
     page.write_text(f'<html><body>{wide}<img src="missing.svg" alt="x"></body></html>', encoding="utf-8")
-    check, _ = _render(tmp_path, page)
+    check, _ = _render(chromium, tmp_path, page)
     assert check == "images=1 broken=1 overflow=1"

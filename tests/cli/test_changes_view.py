@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from invasion_oracle.model.core.jsonio import load_schema, validate
+from tests.browser import Chromium
 from tests.in_process import run_invasion
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -257,22 +258,13 @@ window.addEventListener("load", () => {
 
 
 def test_headless_chromium_shows_each_pair_side_by_side(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, chromium: Chromium
 ) -> None:
-    from tests.ambiguity.test_report_html import CHROMIUM, _chromium
-
-    if CHROMIUM is None:
-        pytest.skip("Chromium is not installed: apt-get install -y chromium (CI installs it)")
     four = _write(tmp_path, "four.json", LIMIT_FOUR)
     page = _changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--format", "html").stdout
     images, pairs = page.count("<img "), page.count('<div class="pair">')
     checked = tmp_path / "checked.html"
     checked.write_text(page.replace("</body>", PAIR_CHECK + "</body>"), encoding="utf-8")
-    done = _chromium(
-        tmp_path, checked.as_uri(), "--virtual-time-budget=5000", "--dump-dom", "--window-size=1200,1600"
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    found = re.search(r'data-pair-check="([^"]*)"', done.stdout)
-    assert found, "the page's load event never ran"
-    assert found.group(1) == f"images={images} broken=0 pairs={pairs} apart=0"
+    check = chromium.check(checked.as_uri(), "data-pair-check")  # in a 1200 x 1600 window
+    assert check == f"images={images} broken=0 pairs={pairs} apart=0"
     assert images > pairs > 0

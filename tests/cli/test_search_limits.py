@@ -119,9 +119,9 @@ def test_the_command_counts_its_time_limit_from_the_process_start() -> None:
 
     code = (
         "import time; from invasion_oracle.reports.cli import process_age; "
-        "time.sleep(0.2); print(process_age())"
+        "time.sleep(0.05); print(process_age())"
     )
     age = float(
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     )
-    assert 0.2 <= age < 5.0
+    assert 0.05 <= age < 5.0  # the sleep at least, whatever the start and imports took

@@ -88,7 +88,9 @@ def panes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[
     try:
         for name, (argv, _, _) in COMMANDS.items():
             words = " ".join(_quote(w) for w in [*INVASION, *argv])
-            script = f"cd {_quote(str(root))} && {words}; echo $? > {_quote(str(folder / name))}.rc"
+            rc = _quote(str(folder / f"{name}.rc"))
+            # written whole, then renamed: the file is there only once its status is
+            script = f"cd {_quote(str(root))} && {words}; echo $? > {rc}.part && mv {rc}.part {rc}"
             subprocess.run(
                 [
                     *tmux,
@@ -110,7 +112,7 @@ def panes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[
             subprocess.run([*tmux, "set-option", "-t", name, "history-limit", "10000"], check=True)
         ends = time.monotonic() + 240
         while time.monotonic() < ends and not all((folder / f"{n}.rc").exists() for n in COMMANDS):
-            time.sleep(0.1)
+            time.sleep(0.02)  # each command writes its status file as it ends
         seen: dict[str, tuple[int, list[str]]] = {}
         for name in COMMANDS:
             rc = (folder / f"{name}.rc").read_text(encoding="utf-8").strip()

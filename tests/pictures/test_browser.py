@@ -1,15 +1,14 @@
-"""Every game's pictures in a real browser (headless Chromium): each loads, and nothing drawn in
-it (text as the browser measures it, shapes) lies outside the picture's box."""
+"""Every game's pictures in a real browser (headless Chromium, tests/browser.py): each loads, and
+nothing drawn in it (text as the browser measures it, shapes) lies outside the picture's box."""
 
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 
 from invasion_oracle.model import registry
 from invasion_oracle.reports.report import pictures
-from tests.ambiguity.test_report_html import _chromium, needs_chromium
+from tests.browser import Chromium
 
 CHECK = """<script>
 window.addEventListener("load", () => {
@@ -53,18 +52,14 @@ def _page(found: list[tuple[str, str]]) -> str:
     return "<!DOCTYPE html><html><body>" + "\n".join(body) + CHECK + "</body></html>"
 
 
-@needs_chromium
-def test_every_picture_loads_and_nothing_is_cut_off(tmp_path: Path) -> None:
+def test_every_picture_loads_and_nothing_is_cut_off(tmp_path: Path, chromium: Chromium) -> None:
     found = _every_picture()
     assert {n.split("-")[0] for n, _ in found} >= {"stonespine", "spirit_island", "vulketh", "cloudspire"}
     page = tmp_path / "pictures.html"
     page.write_text(_page(found), encoding="utf-8")
-    done = _chromium(tmp_path, page.as_uri(), "--virtual-time-budget=5000", "--dump-dom")
-    assert done.returncode == 0, done.stderr[-2000:]
-    check = re.search(r'data-check="([^"]*)"', done.stdout)
-    assert check, "the page's load event never ran"
+    check = chromium.check(page.as_uri(), "data-check")
     n = len(found)
-    assert check.group(1).strip() == f"pictures={n} images={n} broken=0 overflow=0", check.group(1)
+    assert check.strip() == f"pictures={n} images={n} broken=0 overflow=0", check
 
 
 def test_pictures_are_the_same_bytes_every_time_and_have_a_legend() -> None:
@@ -74,10 +69,9 @@ def test_pictures_are_the_same_bytes_every_time_and_have_a_legend() -> None:
         assert "Legend:" in svg, name
 
 
-@needs_chromium
-def test_the_overflow_check_sees_a_cut_off_text(tmp_path: Path) -> None:
+def test_the_overflow_check_sees_a_cut_off_text(tmp_path: Path, chromium: Chromium) -> None:
     svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20"><text x="0" y="15">far too long a line</text></svg>'
     page = tmp_path / "cut.html"
     page.write_text(_page([("cut.svg", svg)]), encoding="utf-8")
-    done = _chromium(tmp_path, page.as_uri(), "--virtual-time-budget=5000", "--dump-dom")
-    assert "overflow=1" in done.stdout
+    check = chromium.check(page.as_uri(), "data-check")
+    assert check.startswith("pictures=1 images=1 broken=0 overflow=1 cut.svg: text far too long"), check
