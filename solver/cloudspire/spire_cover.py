@@ -192,19 +192,25 @@ def _baseline(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | No
 
 
 def _cegis(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None, Placement]:
+    """z3 proposes the fewest spires, then the earliest variables left false (the same output
+    every run), the oracle checks; a placement found unsafe is excluded with every placement
+    inside it. One incremental solver for the whole loop, the proposal's choices assumed: the
+    fewest never falls (placements are only excluded), so its count is searched from the last."""
     x = {(sp, c): z3.Bool(f"x_{sp}_{c}") for sp in open_spaces for c in checker.candidates}
-    opt = z3.Optimize()
+    solver = z3.SimpleSolver()
     for c in checker.candidates:
-        opt.add(z3.AtMost(*[x[(sp, c)] for sp in open_spaces], 1))
+        solver.add(z3.AtMost(*[x[(sp, c)] for sp in open_spaces], 1))
     for sp in open_spaces:
-        opt.add(z3.AtMost(*[x[(sp, c)] for c in checker.candidates], 1))
+        solver.add(z3.AtMost(*[x[(sp, c)] for c in checker.candidates], 1))
     count = z3.Sum(*[z3.If(v, 1, 0) for v in x.values()]) if x else z3.IntVal(0)
-    opt.minimize(count)
+    variables = [x[k] for k in sorted(x)]
+    size = 0
     while True:
-        if z3_check(opt, checker.deadline) == z3.unsat:
+        if z3_check(solver, checker.deadline) == z3.unsat:
             return None, ()
-        size = opt.model().eval(count, model_completion=True).as_long()
-        m = _canonical_model(opt, count, size, [x[k] for k in sorted(x)], checker.deadline)
+        while z3_check(solver, checker.deadline, count == size) != z3.sat:
+            size += 1
+        m = _canonical_model(solver, count == size, variables, checker.deadline)
         chosen = tuple(
             sorted(
                 ((sp, c) for (sp, c), v in x.items() if z3.is_true(m.eval(v, model_completion=True))),
@@ -214,7 +220,7 @@ def _cegis(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None,
         if checker.safe(chosen):
             return len(chosen), chosen
         outside = [v for key, v in x.items() if key not in chosen]
-        opt.add(z3.Or(*outside) if outside else z3.BoolVal(False))
+        solver.add(z3.Or(*outside) if outside else z3.BoolVal(False))
 
 
 def _cegis_cpsat(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int | None, Placement]:
@@ -252,20 +258,22 @@ def _cegis_cpsat(checker: _Checker, open_spaces: tuple[str, ...]) -> tuple[int |
         model.add_bool_or(outside)
 
 
-def _canonical_model(opt: Any, count: Any, size: int, variables: list[Any], deadline: Deadline) -> Any:
-    """Among placements of ``size`` spires, the one with the earliest variables (same output every
-    run; z3's own pick among equal optima may change)."""
-    canonical = z3.Solver()
-    canonical.add(*opt.assertions(), count == size)
+def _canonical_model(solver: Any, sized: Any, variables: list[Any], deadline: Deadline) -> Any:
+    """Among the placements meeting ``sized`` (a number of spires; the solver's last check found
+    one), the one with the earliest variables false (same output every run; z3's own pick among
+    equal placements may change). A variable the model at hand leaves false needs no check."""
+    model = solver.model()
+    fixed = [sized]
     for var in variables:
-        canonical.push()
-        canonical.add(z3.Not(var))
-        if z3_check(canonical, deadline) == z3.sat:
-            continue
-        canonical.pop()
-        canonical.add(var)
-    z3_check(canonical, deadline)
-    return canonical.model()
+        left_false = z3.Not(var)
+        if z3.is_false(model.eval(var, model_completion=True)):
+            fixed.append(left_false)
+        elif z3_check(solver, deadline, *fixed, left_false) == z3.sat:
+            model = solver.model()
+            fixed.append(left_false)
+        else:
+            fixed.append(var)
+    return model
 
 
 def _replay(checker: _Checker, placement: Placement) -> None:

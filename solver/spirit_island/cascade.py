@@ -123,7 +123,7 @@ def _best_solver(
     """The least harmful simple cascade path by z3 or CP-SAT (the same model, one lexicographic
     minimum: least Presence, then shortest, then the first in island order, as the baseline)."""
     deadline.check()
-    terms: Z3Model | CpSatModel = CpSatModel() if engine == "cpsat" else Z3Model(optimize=True)
+    terms: Z3Model | CpSatModel = CpSatModel() if engine == "cpsat" else Z3Model()
     ops = terms.ops
     n = len(lands)
     blighted = [land.blight > 0 for land in lands]

@@ -56,7 +56,7 @@ from invasion_oracle.solver.common import (
     z3_check,
 )
 from invasion_oracle.solver.vulketh.compiled import Z3, Compiled, CpSatOps, Unsupported, from_state
-from invasion_oracle.solver.vulketh.race import lex_min, new_solver
+from invasion_oracle.solver.vulketh.race import lex_min
 
 ENGINES = ("z3", "cpsat", "baseline")  # the order ``--engine both`` runs and names them in
 # ``auto`` (:func:`auto_engine`): the baseline while the placements it may have to try, every
@@ -234,7 +234,9 @@ def _z3(question: ClearQuestion, deadline: Deadline, extent: _Extent) -> tuple[P
     ply = tuple(base.ply[n - 1] + put[n] if n in put else base.ply[n - 1] for n in range(1, 10))
     start = compiled.player_conflicts(replace(base, ply=ply))
     cards = [c.id for c in scenario.data.action_cards]
-    solver = new_solver()
+    # z3's incremental solver from the first check: the default one first runs its preprocessing
+    # over the whole formula (unrolled Invader turns), three times the search's time here
+    solver = z3.SimpleSolver()
     solver.add(*[v >= 0 for v in put.values()], z3.Sum(*put.values()) <= question.members)
     for card in question.cards():
         after, legal = compiled.invader_turn(start, cards.index(card))
@@ -252,7 +254,7 @@ def _z3(question: ClearQuestion, deadline: Deadline, extent: _Extent) -> tuple[P
             break
         extent.done = m
     terms = [(put[n], range(members, -1, -1)) for n in question.hexes]
-    model = lex_min([*solver.assertions(), total == members], terms, deadline)
+    model = lex_min([total == members], terms, deadline, solver)
     best = _placement(question, model, put)
     extent.found = [best]  # the answer; cut while counting, its alternatives are a lower bound
     return best, _count(solver, put, total == members, deadline)

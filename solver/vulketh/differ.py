@@ -290,7 +290,7 @@ def _z3(question: DifferQuestion, deadline: Deadline, extent: _Extent | None = N
                 extent.done = target
             continue
         terms = [(x, range(question.cap + 1)) for x in inv] + [(z3.If(w, 1, 0), range(2)) for w in war]
-        model = lex_min([*solver.assertions(), size == target], terms, deadline)
+        model = lex_min([size == target], terms, deadline, solver)
         return Position(
             tuple(model.eval(x).as_long() for x in inv), tuple(z3.is_true(model.eval(w)) for w in war)
         )

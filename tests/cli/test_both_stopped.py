@@ -37,11 +37,22 @@ def _stop_now(how: str) -> None:
         deadline.seconds = max(deadline.elapsed(), 1e-9)  # the whole command's limit is now up
 
 
-def _wrap(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, stage: int, how: str) -> list[str]:
+# The answers of the engines that finish before the stop, by (the command, engine, call): each is
+# searched once in this process, by the first run that finishes it, and the runs after read it (the
+# same question, the same answer: the searches are deterministic). From the stop on, every call
+# runs: the stopped engine, and any engine's later call, which must see the stop itself.
+FINISHED: dict[tuple[str, str, int], Any] = {}
+
+
+def _wrap(
+    monkeypatch: pytest.MonkeyPatch, module: Any, name: str, stage: int, how: str, command: str
+) -> list[str]:
     """Wrap ``module.name`` (the engine entry the command calls for each engine) so that the first
-    call of stage ``stage`` (0-based) starts with the command stopped; returns the engines called."""
+    call of stage ``stage`` (0-based) starts with the command stopped; returns the engines called.
+    The calls of the engines before it are answered from :data:`FINISHED` once searched."""
     real = getattr(module, name)
     called: list[str] = []
+    calls: dict[str, int] = {}
 
     def engine_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
         for key in ("engine", "method"):
@@ -51,14 +62,19 @@ def _wrap(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, stage: int, h
 
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         engine = engine_of(args, kwargs)
-        if engine in called:  # the same engine's next call (an engine may call the entry again)
+        if engine not in called:
+            called.append(engine)
+            if len(called) - 1 == stage:
+                _stop_now(how)
+                if how == "time-limit" and "seconds" in kwargs:
+                    kwargs["seconds"] = 1e-6  # an engine given its share of the time left: none is left
+        if len(called) > stage:  # stopped: the engine's own check must see it (an engine may call again)
             return real(*args, **kwargs)
-        called.append(engine)
-        if len(called) - 1 == stage:
-            _stop_now(how)
-            if how == "time-limit" and "seconds" in kwargs:
-                kwargs["seconds"] = 1e-6  # an engine given its share of the time left: none is left
-        return real(*args, **kwargs)
+        calls[engine] = calls.get(engine, 0) + 1
+        key = (command, engine, calls[engine])
+        if key not in FINISHED:
+            FINISHED[key] = real(*args, **kwargs)
+        return FINISHED[key]
 
     monkeypatch.setattr(module, name, wrapped)
     return called
@@ -122,11 +138,12 @@ def _both(
 ) -> None:
     """Run ``argv`` (an ``--engine both`` search) twice, text then JSON, stopped at ``stage``."""
     outputs = []
+    command = " ".join(Path(a).name if Path(a).is_absolute() else a for a in argv)  # tmp_path aside
     if how == "time-limit":
         argv = [*argv, "--time-limit", "600"]  # far more than the search needs: the wrapper ends it
     for form in ([], ["--json"]):
         with monkeypatch.context() as patch:
-            called = _wrap(patch, module, name, stage, how)
+            called = _wrap(patch, module, name, stage, how, command)
             code, out = _run([*argv, *form], capsys)
         assert called == list(engines[: stage + 1]), called  # the engines after the stop never start
         assert code == (130 if how == "interrupted" else 0)

@@ -279,7 +279,12 @@ def test_a_cut_z3_race_reports_the_turns_it_proved_and_best_found() -> None:
 
 
 def test_a_cut_cpsat_race_is_best_found_or_unknown_never_proven() -> None:
+    from invasion_oracle.solver.common import Deadline, load_cpsat
+
     question = _two_turn_race()
+    # OR-Tools imported before the checks are counted: its first import polls the deadline every
+    # 50 ms, a count that grows with the machine's load (the cuts then fell after the search)
+    load_cpsat(Deadline())
     full, n = _checks(lambda d: race(question, engine="cpsat", parent=d))
     assert full.status.value == "proven" and full.fewest is not None and full.fewest.turn == 2
     cuts = [race(question, engine="cpsat", parent=_Budget(n * k // 4).deadline) for k in (0, 1, 3)]
