@@ -83,12 +83,12 @@ def answer_schema_name(game: str, query: str) -> str:
 def check_answer(game: str, query: str, answer: Any) -> None:
     """Raise ``RuntimeError`` (our bug, not the user's) when the answer does not meet its query's
     published schema; a verb without one (a listing, a run) is not checked."""
-    # here, not at the top: jsonio brings jsonschema, which only the tests' check needs
-    from invasion_oracle.model.core.jsonio import load_schema, validate
-
     resource = f"schemas/{answer_schema_name(game, query)}.schema.json"
     if not files("invasion_oracle.reports").joinpath(resource).is_file():
         return
+    # here, not at the top: jsonio brings jsonschema, which only this check (the tests') needs
+    from invasion_oracle.model.core.jsonio import load_schema, validate
+
     schema = load_schema("invasion_oracle.reports", resource)
     try:
         validate(answer, schema, f"the answer of invasion {game} {query}")
