@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 PLAY_EVERY_GAME = """
 import json, sys
@@ -49,67 +52,73 @@ def test_playing_every_game_imports_neither_networkx_nor_drawsvg() -> None:
 
 # -- what a command and an adapter load: only the game they serve -----------------------------------
 
-# a game's modules other than those reading its spec imports (its name, title and rulings)
-LOADED = """
+# One process runs, in this order, `invasion games`, an adapter's hello, a Stonespine command and
+# a Vul'Keth case through the adapter, and notes after each which games' models are loaded (a
+# game's modules other than the rulings and spec, which reading the spec imports). A command run
+# after another adds only what it loads itself, so the order tells each one's imports apart.
+PROBE = """
+import io, json, sys
+from contextlib import redirect_stdout
+from invasion_oracle.reports.cli import main
+from invasion_oracle.reports.conform.adapter import serve
+
 def loaded():
     games = sorted({name.split(".")[2] for name in sys.modules
                     if name.startswith("invasion_oracle.model.") and name.count(".") >= 3
                     and name.split(".")[2] != "core" and name.split(".")[3] not in ("rulings", "spec")})
     return {"games": games, "jsonschema": "jsonschema" in sys.modules}
-"""
 
-COMMAND = (
-    """
-import io, json, sys
-from contextlib import redirect_stdout
-from invasion_oracle.reports.cli import main
-"""
-    + LOADED
-    + """
-out = io.StringIO()
-with redirect_stdout(out):
-    status = main(json.loads(sys.argv[1]))
-print(json.dumps({"status": status, "out": out.getvalue(), **loaded()}))
-"""
-)
+def command(argv):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        status = main(argv)
+    return {"status": status, "out": json.loads(out.getvalue()), "loaded": loaded()}
 
-ADAPTER = (
-    """
-import io, json, sys
-from invasion_oracle.reports.conform.adapter import serve
-"""
-    + LOADED
-    + """
+def adapter(lines):
+    said = io.BytesIO()
+    serve(io.BytesIO(lines + b'{"type": "bye"}\\n'), said)
+    return {"said": [json.loads(line) for line in said.getvalue().splitlines()], "loaded": loaded()}
+
 case = sys.stdin.buffer.read()
-said, replied = io.BytesIO(), io.BytesIO()
-serve(io.BytesIO(b'{"type": "hello"}\\n{"type": "bye"}\\n'), said)
-after_hello = loaded()
-serve(io.BytesIO(case + b'{"type": "bye"}\\n'), replied)
-print(json.dumps({"hello": json.loads(said.getvalue()), "after_hello": after_hello,
-                  "reply": json.loads(replied.getvalue()), "after_case": loaded()}))
+print(json.dumps({
+    "games": command(["games", "--json"]),
+    "hello": adapter(b'{"type": "hello"}\\n'),
+    "stonespine": command(["stonespine", "simulate", "example:stonespine/default", "--format", "json"]),
+    "case": adapter(case),
+}))
 """
-)
 
 
-def _command(argv: list[str]) -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def probe() -> tuple[Any, dict[str, Any]]:
+    """The probe's record, and the Vul'Keth case it sent (its first case in the suite)."""
+    from invasion_oracle.reports.conform.grade import LEVELS
+    from invasion_oracle.reports.conform.protocol import encode
+    from invasion_oracle.reports.conform.runner import case_message, load_cases
+
+    case = load_cases(Path(__file__).resolve().parents[2] / "fixtures", ("vulketh",))[0]
     done = subprocess.run(
-        [sys.executable, "-c", COMMAND, json.dumps(argv)], capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", PROBE],
+        input=encode(case_message(case, 0, {}, LEVELS)),
+        capture_output=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr[-800:]
-    out: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
-    assert out["status"] == 0, out
-    return out
+    record: dict[str, Any] = json.loads(done.stdout)
+    return case, record
 
 
-def test_invasion_games_reads_every_spec_and_loads_no_game_nor_the_schema_checks() -> None:
+def test_invasion_games_reads_every_spec_and_loads_no_game_nor_the_schema_checks(
+    probe: tuple[Any, dict[str, Any]],
+) -> None:
     from invasion_oracle.model import registry
     from invasion_oracle.model.core.rulings import REGISTRY
 
-    out = _command(["games", "--json"])
-    assert out["games"] == [] and not out["jsonschema"]
+    games = probe[1]["games"]
+    assert games["status"] == 0 and games["loaded"] == {"games": [], "jsonschema": False}
     # and the table is whole: every game with its rulebook and as many rulings as a loaded game has
     registry.load_all()
-    listed = {row["game"]: row for row in json.loads(out["out"])["answer"]}
+    listed = {row["game"]: row for row in games["out"]["answer"]}
     assert list(listed) == list(registry.names())
     for spec in registry.specs():
         row = listed[spec.name]
@@ -117,27 +126,22 @@ def test_invasion_games_reads_every_spec_and_loads_no_game_nor_the_schema_checks
         assert row["rulings"] == len(REGISTRY.all(spec.name)) > 0
 
 
-def test_a_stonespine_command_loads_no_other_game() -> None:
-    out = _command(["stonespine", "simulate", "example:stonespine/default", "--format", "json"])
-    assert out["games"] == ["stonespine"]
-    answer = json.loads(out["out"])["answer"]
-    assert answer["game"] == "stonespine" and answer["outcome"]["players"]
+def test_an_adapter_says_hello_loading_no_game(probe: tuple[Any, dict[str, Any]]) -> None:
+    (said,) = probe[1]["hello"]["said"]
+    assert said["type"] == "hello" and "vulketh" in said["games"]
+    assert probe[1]["hello"]["loaded"] == {"games": [], "jsonschema": False}
 
 
-def test_an_adapter_says_hello_loading_no_game_and_plays_a_case_loading_only_its_game() -> None:
-    from pathlib import Path
+def test_a_stonespine_command_loads_no_other_game(probe: tuple[Any, dict[str, Any]]) -> None:
+    run = probe[1]["stonespine"]
+    assert run["status"] == 0 and run["loaded"]["games"] == ["stonespine"]
+    assert run["out"]["answer"]["game"] == "stonespine" and run["out"]["answer"]["outcome"]["players"]
 
+
+def test_an_adapter_s_case_loads_only_its_game(probe: tuple[Any, dict[str, Any]]) -> None:
     from invasion_oracle.reports.conform.grade import LEVELS, verdict
-    from invasion_oracle.reports.conform.protocol import encode
-    from invasion_oracle.reports.conform.runner import case_message, load_cases
 
-    fixtures = Path(__file__).resolve().parents[2] / "fixtures"
-    case = load_cases(fixtures, ("vulketh",))[0]
-    message = encode(case_message(case, 0, {}, LEVELS))
-    done = subprocess.run([sys.executable, "-c", ADAPTER], input=message, capture_output=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-800:]
-    out = json.loads(done.stdout)
-    assert out["hello"]["type"] == "hello" and "vulketh" in out["hello"]["games"]
-    assert out["after_hello"] == {"games": [], "jsonschema": False}
-    assert out["after_case"]["games"] == ["vulketh"]
-    assert verdict(case.variants[0], out["reply"], LEVELS).passed, out["reply"]
+    case, record = probe
+    assert record["case"]["loaded"]["games"] == ["stonespine", "vulketh"]  # Stonespine: the command's
+    (reply,) = record["case"]["said"]
+    assert verdict(case.variants[0], reply, LEVELS).passed, reply
