@@ -91,12 +91,13 @@ print(json.dumps({
 
 @pytest.fixture(scope="module")
 def probe() -> tuple[Any, dict[str, Any]]:
-    """The probe's record, and the Vul'Keth case it sent (its first case in the suite)."""
+    """The probe's record, and the Vul'Keth case it sent (the first worked example's)."""
     from invasion_oracle.reports.conform.grade import LEVELS
     from invasion_oracle.reports.conform.protocol import encode
     from invasion_oracle.reports.conform.runner import case_message, load_cases
 
-    case = load_cases(Path(__file__).resolve().parents[2] / "fixtures", ("vulketh",))[0]
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures"
+    case = load_cases(fixtures, ("vulketh",), ("vulketh/worked-examples/",))[0]
     done = subprocess.run(
         [sys.executable, "-c", PROBE],
         input=encode(case_message(case, 0, {}, LEVELS)),
