@@ -15,12 +15,14 @@ in the tests).
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.rulings import resolve_name
-from invasion_oracle.model.core.spec import GameSpec
 from invasion_oracle.model.core.suggest import did_you_mean, know_games
+
+if TYPE_CHECKING:
+    from invasion_oracle.model.core.spec import GameSpec
 
 BUILTIN: dict[str, tuple[str, str]] = {
     # name: (module defining SPEC, title shown by `invasion --help` without importing the game)

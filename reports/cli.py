@@ -285,11 +285,13 @@ def print_completion(words: Sequence[str]) -> int:
 
 def _configure(args: argparse.Namespace) -> None:
     """Input limits and the table style, from the options and the terminal."""
-    from invasion_oracle.model.core.jsonio import DEFAULT_LIMITS, InputLimits, set_input_limits
     from invasion_oracle.reports.output import set_terminal
     from invasion_oracle.reports.tables import TableStyle, set_table_style
 
     if args.max_input_size is not None:
+        # only here: jsonio brings jsonschema, which a command that reads no file never needs
+        from invasion_oracle.model.core.jsonio import DEFAULT_LIMITS, InputLimits, set_input_limits
+
         set_input_limits(InputLimits(args.max_input_size, DEFAULT_LIMITS.max_depth))
     terminal = sys.stdout.isatty() and not getattr(args, "out", None)
     chosen = getattr(args, "format", None)

@@ -27,7 +27,6 @@ from typing import Any
 
 from invasion_oracle.model.core.canonical import canonical_json, to_jsonable
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import load_schema, validate
 
 STATUSES = ("proven", "best-found", "unknown", "done")
 
@@ -87,6 +86,9 @@ def check_answer(game: str, query: str, answer: Any) -> None:
     resource = f"schemas/{answer_schema_name(game, query)}.schema.json"
     if not files("invasion_oracle.reports").joinpath(resource).is_file():
         return
+    # here, not at the top: jsonio brings jsonschema, which only this check (the tests') needs
+    from invasion_oracle.model.core.jsonio import load_schema, validate
+
     schema = load_schema("invasion_oracle.reports", resource)
     try:
         validate(answer, schema, f"the answer of invasion {game} {query}")

@@ -41,14 +41,17 @@ reaches three):
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from invasion_oracle.model.core.answers import Answers
-from invasion_oracle.model.core.decisions import ChanceSource, Decider
-from invasion_oracle.model.core.driver import Game
-from invasion_oracle.model.core.rulings import Rulings
+if TYPE_CHECKING:  # types only: a spec read for its name and title loads no game machinery
+    from invasion_oracle.model.core.answers import Answers
+    from invasion_oracle.model.core.decisions import ChanceSource, Decider
+    from invasion_oracle.model.core.driver import Game
+    from invasion_oracle.model.core.rulings import Rulings
 
 S = TypeVar("S")
 S_co = TypeVar("S_co", covariant=True)
@@ -134,6 +137,8 @@ class ScenarioBase(Generic[S]):
     def of(cls, given: ScenarioInput, data: Any, initial: S, **extra: Any) -> Self:
         """The scenario of ``given``: its data, initial state and the game's own fields
         (``extra``); the answer scripts are the document's ``decisions`` and chance objects."""
+        from invasion_oracle.model.core.answers import Answers
+
         document = given.document
         return cls(
             source=given.source,
@@ -154,6 +159,36 @@ class ScenarioBase(Generic[S]):
 
     def chance_source(self) -> ChanceSource:
         return self.chance.chance(self.chance_key, (self.source, f"$.{self.chance_key}"))
+
+
+@dataclass(frozen=True, slots=True)
+class Deferred:
+    """The function ``name`` of module ``module``, imported at its first call.
+
+    A game's spec names its loader, outcome and pictures this way, so that reading a spec (its
+    name, title, rulebook: ``invasion games``, the command line's help, an adapter's hello)
+    imports none of the game's model.
+
+    >>> import json
+    >>> dumps = Deferred("json", "dumps")
+    >>> dumps([1, 2])
+    '[1, 2]'
+    >>> dumps.target() is json.dumps
+    True
+    """
+
+    module: str
+    name: str
+
+    def target(self) -> Callable[..., Any]:
+        """The function itself (its module imported now if it was not yet)."""
+        # sys.modules first: after the first call, a dictionary look-up rather than an import
+        module = sys.modules.get(self.module) or importlib.import_module(self.module)
+        found: Callable[..., Any] = getattr(module, self.name)
+        return found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.target()(*args, **kwargs)
 
 
 Loader = Callable[[Any, str, ScenarioOptions], Any]

@@ -15,7 +15,6 @@ from typing import Any
 
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import load_schema, validate
 
 TRACE_FORMAT = "invasion-oracle/trace"
 TRACE_VERSION = 1
@@ -54,6 +53,9 @@ def check_trace(trace: Any, source: str, game: str) -> dict[str, Any]:
             "$.format_version",
             f"this oracle reads version {TRACE_VERSION}, got {trace.get('format_version')!r}",
         )
+    # here, not at the top: ORACLE_VERSION (an adapter's hello) needs no schema machinery
+    from invasion_oracle.model.core.jsonio import load_schema, validate
+
     validate(trace, load_schema("invasion_oracle.model.core", "schemas/trace.schema.json"), source)
     checked: dict[str, Any] = trace
     return checked

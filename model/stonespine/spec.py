@@ -1,24 +1,29 @@
-"""Stonespine Architects: Invasion on the game contract (:class:`invasion_oracle.model.core.spec.GameSpec`)."""
+"""Stonespine Architects: Invasion on the game contract (:class:`invasion_oracle.model.core.spec.GameSpec`).
+
+The spec names the model's functions (:class:`~invasion_oracle.model.core.spec.Deferred`):
+reading it imports none of the model, which loads at the first scenario.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from invasion_oracle.model.core.rulings import Rulings
-from invasion_oracle.model.core.spec import GameSpec
-from invasion_oracle.model.stonespine.data import GameData, build_game_data
-from invasion_oracle.model.stonespine.entering import Rules, exit_chamber
-from invasion_oracle.model.stonespine.outcome import outcome
-from invasion_oracle.model.stonespine.render import render_dungeon
+from invasion_oracle.model.core.spec import Deferred, GameSpec
 from invasion_oracle.model.stonespine.rulings import GAME
-from invasion_oracle.model.stonespine.scenario import Scenario, load
-from invasion_oracle.model.stonespine.state import GameState, PlayerState
-from invasion_oracle.model.stonespine.svg import render_svg
+
+if TYPE_CHECKING:
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.model.stonespine.data import GameData
+    from invasion_oracle.model.stonespine.scenario import Scenario
+    from invasion_oracle.model.stonespine.state import GameState, PlayerState
 
 
 def player_picture(scenario: Scenario, player: PlayerState, state: GameState | None = None) -> str:
     """One player's dungeon with figures, defeated heroes and this year's exit."""
+    from invasion_oracle.model.stonespine.entering import Rules, exit_chamber
+    from invasion_oracle.model.stonespine.render import render_dungeon
+
     rules = Rules.of(scenario.rulings, scenario.data)
     year = state.year if state else scenario.initial.year
     return render_dungeon(
@@ -38,10 +43,14 @@ def render_text(scenario: Scenario, state: GameState) -> str:
 
 
 def _outcome(scenario: Scenario, state: GameState) -> dict[str, Any]:
+    from invasion_oracle.model.stonespine.outcome import outcome
+
     return outcome(state)
 
 
 def _data(rulings: Rulings, overrides: Mapping[str, Any] | None, source: str) -> GameData:
+    from invasion_oracle.model.stonespine.data import build_game_data
+
     return build_game_data(rulings, dict(overrides) if overrides is not None else None, source)
 
 
@@ -50,10 +59,10 @@ SPEC = GameSpec(
     title="Stonespine Architects: Invasion",
     seed="000_316842920c166c7e.txt",
     rulebook="Stonespine Architects: Invasion Rulebook",
-    load=load,
+    load=Deferred("invasion_oracle.model.stonespine.scenario", "load"),
     outcome=_outcome,
     render_text=render_text,
-    render_svg=render_svg,
+    render_svg=Deferred("invasion_oracle.model.stonespine.svg", "render_svg"),
     build_data=_data,
     package="invasion_oracle.model.stonespine",
     examples="stonespine",

@@ -18,8 +18,6 @@ from typing import IO, Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.errors import InvasionError
-from invasion_oracle.reports.suite.cases import Answer
-from invasion_oracle.reports.suite.oracle import play
 
 Message = dict[str, Any]
 
@@ -37,6 +35,11 @@ class Fault:
 
 def answer_case(message: Message) -> Message:
     """The oracle's reply to one ``case`` message."""
+    # here, not at the top: the oracle's player brings the codecs and the schema checks, which
+    # an adapter needs from its first case on, not to say hello
+    from invasion_oracle.reports.suite.cases import Answer
+    from invasion_oracle.reports.suite.oracle import play
+
     head = {"type": "reply", "id": message["id"], "variant": message["variant"]}
     if message["game"] not in registry.names():
         return {**head, "status": "unsupported", "reason": f"no game {message['game']!r}"}

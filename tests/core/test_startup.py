@@ -7,6 +7,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 PLAY_EVERY_GAME = """
 import json, sys
@@ -44,3 +48,101 @@ def test_playing_every_game_imports_neither_networkx_nor_drawsvg() -> None:
     assert out["before"] == []
     # asked for, the island's graph is there: 4 boards of 8 lands and an Ocean each, frozen
     assert out["after"] and out["nodes"] == 36 and out["frozen"]
+
+
+# -- what a command and an adapter load: only the game they serve -----------------------------------
+
+# One process runs, in this order, `invasion games`, an adapter's hello, a Stonespine command and
+# a Vul'Keth case through the adapter, and notes after each which games' models are loaded (a
+# game's modules other than the rulings and spec, which reading the spec imports). A command run
+# after another adds only what it loads itself, so the order tells each one's imports apart.
+PROBE = """
+import io, json, sys
+from contextlib import redirect_stdout
+from invasion_oracle.reports.cli import main
+from invasion_oracle.reports.conform.adapter import serve
+
+def loaded():
+    games = sorted({name.split(".")[2] for name in sys.modules
+                    if name.startswith("invasion_oracle.model.") and name.count(".") >= 3
+                    and name.split(".")[2] != "core" and name.split(".")[3] not in ("rulings", "spec")})
+    return {"games": games, "jsonschema": "jsonschema" in sys.modules}
+
+def command(argv):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        status = main(argv)
+    return {"status": status, "out": json.loads(out.getvalue()), "loaded": loaded()}
+
+def adapter(lines):
+    said = io.BytesIO()
+    serve(io.BytesIO(lines + b'{"type": "bye"}\\n'), said)
+    return {"said": [json.loads(line) for line in said.getvalue().splitlines()], "loaded": loaded()}
+
+case = sys.stdin.buffer.read()
+print(json.dumps({
+    "games": command(["games", "--json"]),
+    "hello": adapter(b'{"type": "hello"}\\n'),
+    "stonespine": command(["stonespine", "simulate", "example:stonespine/default", "--format", "json"]),
+    "case": adapter(case),
+}))
+"""
+
+
+@pytest.fixture(scope="module")
+def probe() -> tuple[Any, dict[str, Any]]:
+    """The probe's record, and the Vul'Keth case it sent (the first worked example's)."""
+    from invasion_oracle.reports.conform.grade import LEVELS
+    from invasion_oracle.reports.conform.protocol import encode
+    from invasion_oracle.reports.conform.runner import case_message, load_cases
+
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures"
+    case = load_cases(fixtures, ("vulketh",), ("vulketh/worked-examples/",))[0]
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        input=encode(case_message(case, 0, {}, LEVELS)),
+        capture_output=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-800:]
+    record: dict[str, Any] = json.loads(done.stdout)
+    return case, record
+
+
+def test_invasion_games_reads_every_spec_and_loads_no_game_nor_the_schema_checks(
+    probe: tuple[Any, dict[str, Any]],
+) -> None:
+    from invasion_oracle.model import registry
+    from invasion_oracle.model.core.rulings import REGISTRY
+
+    games = probe[1]["games"]
+    assert games["status"] == 0 and games["loaded"] == {"games": [], "jsonschema": False}
+    # and the table is whole: every game with its rulebook and as many rulings as a loaded game has
+    registry.load_all()
+    listed = {row["game"]: row for row in games["out"]["answer"]}
+    assert list(listed) == list(registry.names())
+    for spec in registry.specs():
+        row = listed[spec.name]
+        assert (row["title"], row["rulebook"]) == (spec.title, spec.rulebook)
+        assert row["rulings"] == len(REGISTRY.all(spec.name)) > 0
+
+
+def test_an_adapter_says_hello_loading_no_game(probe: tuple[Any, dict[str, Any]]) -> None:
+    (said,) = probe[1]["hello"]["said"]
+    assert said["type"] == "hello" and "vulketh" in said["games"]
+    assert probe[1]["hello"]["loaded"] == {"games": [], "jsonschema": False}
+
+
+def test_a_stonespine_command_loads_no_other_game(probe: tuple[Any, dict[str, Any]]) -> None:
+    run = probe[1]["stonespine"]
+    assert run["status"] == 0 and run["loaded"]["games"] == ["stonespine"]
+    assert run["out"]["answer"]["game"] == "stonespine" and run["out"]["answer"]["outcome"]["players"]
+
+
+def test_an_adapter_s_case_loads_only_its_game(probe: tuple[Any, dict[str, Any]]) -> None:
+    from invasion_oracle.reports.conform.grade import LEVELS, verdict
+
+    case, record = probe
+    assert record["case"]["loaded"]["games"] == ["stonespine", "vulketh"]  # Stonespine: the command's
+    (reply,) = record["case"]["said"]
+    assert verdict(case.variants[0], reply, LEVELS).passed, reply
