@@ -545,10 +545,14 @@ def _fast_validator(schema: dict[str, Any]) -> Any:
 
 
 def _compile_fast(schema: dict[str, Any]) -> Any:
-    if not _patterns_agree(schema):
+    try:
+        spelled = _spelled_out(schema)
+    except _DialectsDiffer:
+        return None
+    if not _patterns_agree(spelled):
         return None
     try:
-        return _rust().Draft202012Validator(schema, retriever=_no_retrieval)
+        return _rust().Draft202012Validator(spelled, retriever=_no_retrieval)
     except Exception:  # a schema it cannot compile is checked by jsonschema alone
         return None
 
@@ -556,6 +560,70 @@ def _compile_fast(schema: dict[str, Any]) -> Any:
 def _no_retrieval(uri: str) -> Any:
     """Never fetch a schema from the network (ours hold only local references)."""
     raise ValueError(f"not retrieved: {uri}")
+
+
+# Python's \s in a text pattern: every character for which str.isspace() holds (a test checks the
+# list). The Rust dialect's \s leaves out \x1c-\x1f and \x85, so it is given this class spelled out.
+_PYTHON_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+# Keywords whose values are data, not schemas: a "pattern" key inside them is not a pattern.
+_DATA_KEYWORDS = frozenset(("const", "enum", "default", "examples"))
+
+
+class _DialectsDiffer(ValueError):
+    """A pattern the two regular-expression dialects may read differently."""
+
+
+def _spelled_out(node: Any) -> Any:
+    r"""``node`` (a schema) with ``\s`` in its patterns spelled out as Python reads it."""
+    if isinstance(node, list):
+        return [_spelled_out(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in _DATA_KEYWORDS:
+            out[key] = value
+        elif key == "pattern" and isinstance(value, str):
+            out[key] = _rust_pattern(value)
+        elif key == "patternProperties" and isinstance(value, dict):
+            out[key] = {_rust_pattern(name): _spelled_out(sub) for name, sub in value.items()}
+        else:
+            out[key] = _spelled_out(value)
+    return out
+
+
+def _rust_pattern(pattern: str) -> str:
+    r"""``pattern`` for the Rust dialect, with ``\s`` spelled out; refused where a class holds
+    ``[``, ``&&``, ``--`` or ``~~`` (set operations in Rust, plain characters in Python).
+
+    >>> _rust_pattern(r"^[a-z0-9][a-z0-9-]*$")
+    '^[a-z0-9][a-z0-9-]*$'
+    >>> _rust_pattern(r"^[^\s]") == "^[^" + _PYTHON_SPACES + "]"
+    True
+    >>> try:
+    ...     _rust_pattern("[a&&b]")
+    ... except _DialectsDiffer as refused:
+    ...     print("refused:", refused)
+    refused: [a&&b]
+    """
+    out: list[str] = []
+    in_class = False
+    at = 0
+    while at < len(pattern):
+        char, pair = pattern[at], pattern[at : at + 2]
+        if pair == "\\s":
+            out.append(_PYTHON_SPACES if in_class else f"[{_PYTHON_SPACES}]")
+        elif char == "\\":
+            out.append(pair)  # any other escape: judged by _patterns_agree
+        elif in_class and (char == "[" or pair in ("&&", "--", "~~")):
+            raise _DialectsDiffer(pattern)
+        else:
+            in_class = (in_class or char == "[") and char != "]"
+            out.append(char)
+            at += 1
+            continue
+        at += 2
+    return "".join(out)
 
 
 # A backslash before a letter or digit: a class (\s, \d, \w), a boundary or a property, whose
