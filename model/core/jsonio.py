@@ -426,9 +426,10 @@ def validate(document: Any, schema: dict[str, Any], source: str, *, remember: bo
 
     Without the fast check, a plain JSON document found valid is remembered by its text (a few
     hundred, per schema object): a run of generated scenarios meets the same small data documents
-    again and again. Only valid ones are kept, so every error names its file. ``remember=False`` for a large
-    document read once (a whole case file): its text would cost a quarter of the check and never
-    be met again. With the fast check the memo is not used: the check costs less than the text."""
+    again and again. Only valid ones are kept, so every error names its file. ``remember=False``
+    for a large document read once (a whole case file): its text would cost a quarter of the check
+    and never be met again. With the fast check the memo is not used: the check costs less than
+    writing the text."""
     fast = _fast_validator(schema)
     if fast is not None and _fast_valid(fast, document):
         return
