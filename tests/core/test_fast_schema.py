@@ -80,21 +80,22 @@ def without_rust(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def _agree(document: Any, name: str) -> None:
     """The fast check never calls valid what jsonschema refuses, and ``validate`` answers as it
-    does without it."""
+    does without it (where the fast check says "not known", both run the same jsonschema path:
+    the outcomes are compared, memo of valid texts included)."""
     schema = _schema(name)
-    reference = _reference(name).is_valid(document)
-    assert not fast_is_valid(document, schema) or reference, (name, document)
-    fast_outcome = _outcome(document, schema)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jsonio, "_rust", lambda: None)
-        slow_outcome = _outcome(document, schema)
-    assert fast_outcome == slow_outcome, name
-    assert (fast_outcome is None) == reference, name
-    if name.startswith("model/stonespine/"):  # its own check, which also refuses floats
-        fast_outcome = _stonespine_outcome(document, schema)
+    outcome = _outcome(document, schema)
+    if fast_is_valid(document, schema):
+        assert _reference(name).is_valid(document), (name, document)
+        assert outcome is None, name
+    else:
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(jsonio, "_rust", lambda: None)
-            assert _stonespine_outcome(document, schema) == fast_outcome, name
+            assert _outcome(document, schema) == outcome, name
+    if name.startswith("model/stonespine/"):  # its own check, which also refuses floats
+        outcome = _stonespine_outcome(document, schema)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(jsonio, "_rust", lambda: None)
+            assert _stonespine_outcome(document, schema) == outcome, name
 
 
 def _stonespine_outcome(document: Any, schema: dict[str, Any]) -> str | None:
