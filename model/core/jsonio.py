@@ -419,17 +419,24 @@ def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
 def validate(document: Any, schema: dict[str, Any], source: str, *, remember: bool = True) -> None:
     """Check ``document`` against ``schema``; raise the most relevant error with its path.
 
-    A document found valid is remembered by its text (a few hundred, per schema object): a run
-    of generated scenarios meets the same small data documents again and again, and the check is
-    most of a small scenario's load. Only valid ones are kept, so every error names its file.
-    ``remember=False`` for a large document read once (a whole case file): its text would cost
-    a quarter of the check and never be met again."""
+    A plain JSON document (what :func:`parse_json_bytes` returns) is first checked by the compiled
+    validator of ``jsonschema_rs`` when it is installed (:func:`fast_is_valid`); whatever it does
+    not call valid, and every document holding other Python values, goes to ``jsonschema``, which
+    decides and words the error, so every message is the same with or without the fast check.
+
+    Without the fast check, a plain JSON document found valid is remembered by its text (a few
+    hundred, per schema object): a run of generated scenarios meets the same small data documents
+    again and again. Only valid ones are kept, so every error names its file. ``remember=False``
+    for a large document read once (a whole case file): its text would cost a quarter of the check
+    and never be met again. With the fast check the memo is not used: the check costs less than
+    writing the text."""
+    fast = _fast_validator(schema)
+    if fast is not None and _fast_valid(fast, document):
+        return
     text = None
-    if remember:
-        try:
-            text = json.dumps(document, sort_keys=True, allow_nan=False)
-        except (TypeError, ValueError):  # not a JSON value: the schema says what is wrong
-            text = None
+    if remember and fast is None and _plain_json(document):
+        # plain JSON only: a tuple's text is its list's, an IntEnum's its number's
+        text = json.dumps(document, sort_keys=True)
     if text is not None and _VALID.get((id(schema), text)) is schema:
         return
     validator = _validator(schema)
@@ -457,6 +464,202 @@ def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
             _VALIDATORS.clear()
         found = _VALIDATORS[id(schema)] = (schema, jsonschema.Draft202012Validator(schema))
     return found[1]
+
+
+def fast_is_valid(document: Any, schema: dict[str, Any]) -> bool:
+    """True only if ``document`` is certainly valid against ``schema`` (JSON Schema 2020-12, as
+    ``jsonschema`` reads it); False means "not known": ask ``jsonschema``, which also words the error.
+
+    The check is ``jsonschema_rs``'s compiled validator, used only where it cannot differ from
+    ``jsonschema``: on a plain JSON document (:func:`_plain_json`: no tuple, float, enum member,
+    ``Decimal`` or subclass, which it would convert and could let through) and a schema whose
+    patterns mean the same in both regular-expression dialects (:func:`_patterns_agree`). Without
+    ``jsonschema_rs`` (not installed, or no wheel for the platform) it is always False.
+    """
+    fast = _fast_validator(schema)
+    return fast is not None and _fast_valid(fast, document)
+
+
+def _fast_valid(fast: Any, document: Any) -> bool:
+    if not _plain_json(document):
+        return False
+    try:
+        return bool(fast.is_valid(document))
+    except Exception:  # anything it cannot take is left to jsonschema, which decides
+        return False
+
+
+_LEAVES = frozenset((str, int, bool, type(None)))
+# Deeper documents go to jsonschema: the compiled validator recurses on the thread's stack and
+# crashes the process (no exception) somewhere past 10,000 levels. Files stop at 64 by default.
+_FAST_DEPTH = 256
+
+
+def _plain_json(document: Any) -> bool:
+    """Whether ``document`` holds only ``dict`` (``str`` keys), ``list``, ``str``, ``int``,
+    ``bool`` and ``None``, by exact type, nested at most ``_FAST_DEPTH`` deep: the values both
+    validators read the same way.
+
+    >>> _plain_json({"a": [1, "b", None, True, {"c": []}]}), _plain_json({"a": (1,)}), _plain_json([1.0])
+    (True, False, False)
+    """
+    kind = type(document)
+    if kind is not dict and kind is not list:
+        return kind in _LEAVES
+    stack: list[tuple[Any, int]] = [(document, 1)]
+    while stack:
+        container, depth = stack.pop()
+        if depth > _FAST_DEPTH:
+            return False
+        if type(container) is dict:
+            for key in container:
+                if type(key) is not str:
+                    return False
+            container = container.values()
+        for item in container:
+            kind = type(item)
+            if kind is dict or kind is list:
+                stack.append((item, depth + 1))
+            elif kind not in _LEAVES:
+                return False
+    return True
+
+
+# Compiled validators by the schema's top-level items (key, id of value): a schema built per call
+# as ``{**schema["$defs"][name], "$defs": schema["$defs"]}`` is then compiled once, not per call.
+# Each entry keeps its schema, and so the values whose ids make the key, alive.
+_FAST: dict[tuple[tuple[str, int], ...], tuple[dict[str, Any], Any]] = {}
+_FAST_KEPT = 256
+
+
+def _fast_validator(schema: dict[str, Any]) -> Any:
+    """The compiled ``jsonschema_rs`` validator of ``schema``, or None where it is not used."""
+    if _rust() is None:
+        return None
+    key = tuple((name, id(value)) for name, value in schema.items())
+    found = _FAST.get(key)
+    if found is None:
+        if len(_FAST) >= _FAST_KEPT:
+            _FAST.clear()
+        found = _FAST[key] = (schema, _compile_fast(schema))
+    return found[1]
+
+
+def _compile_fast(schema: dict[str, Any]) -> Any:
+    try:
+        spelled = _spelled_out(schema)
+    except _DialectsDiffer:
+        return None
+    if not _patterns_agree(spelled):
+        return None
+    try:
+        return _rust().Draft202012Validator(spelled, retriever=_no_retrieval)
+    except Exception:  # a schema it cannot compile is checked by jsonschema alone
+        return None
+
+
+def _no_retrieval(uri: str) -> Any:
+    """Never fetch a schema from the network (ours hold only local references)."""
+    raise ValueError(f"not retrieved: {uri}")
+
+
+# Python's \s in a text pattern: every character for which str.isspace() holds (a test checks the
+# list). The Rust dialect's \s leaves out \x1c-\x1f and \x85, so it is given this class spelled out.
+_PYTHON_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+# Keywords whose values are data, not schemas: a "pattern" key inside them is not a pattern.
+_DATA_KEYWORDS = frozenset(("const", "enum", "default", "examples"))
+
+
+class _DialectsDiffer(ValueError):
+    """A pattern the two regular-expression dialects may read differently."""
+
+
+def _spelled_out(node: Any) -> Any:
+    r"""``node`` (a schema) with ``\s`` in its patterns spelled out as Python reads it."""
+    if isinstance(node, list):
+        return [_spelled_out(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in _DATA_KEYWORDS:
+            out[key] = value
+        elif key == "pattern" and isinstance(value, str):
+            out[key] = _rust_pattern(value)
+        elif key == "patternProperties" and isinstance(value, dict):
+            out[key] = {_rust_pattern(name): _spelled_out(sub) for name, sub in value.items()}
+        else:
+            out[key] = _spelled_out(value)
+    return out
+
+
+def _rust_pattern(pattern: str) -> str:
+    r"""``pattern`` for the Rust dialect, with ``\s`` spelled out; refused where a class holds
+    ``[``, ``&&``, ``--`` or ``~~`` (set operations in Rust, plain characters in Python).
+
+    >>> _rust_pattern(r"^[a-z0-9][a-z0-9-]*$")
+    '^[a-z0-9][a-z0-9-]*$'
+    >>> _rust_pattern(r"^[^\s]") == "^[^" + _PYTHON_SPACES + "]"
+    True
+    >>> try:
+    ...     _rust_pattern("[a&&b]")
+    ... except _DialectsDiffer as refused:
+    ...     print("refused:", refused)
+    refused: [a&&b]
+    """
+    out: list[str] = []
+    in_class = False
+    at = 0
+    while at < len(pattern):
+        char, pair = pattern[at], pattern[at : at + 2]
+        if pair == "\\s":
+            out.append(_PYTHON_SPACES if in_class else f"[{_PYTHON_SPACES}]")
+        elif char == "\\":
+            out.append(pair)  # any other escape: judged by _patterns_agree
+        elif in_class and (char == "[" or pair in ("&&", "--", "~~")):
+            raise _DialectsDiffer(pattern)
+        else:
+            in_class = (in_class or char == "[") and char != "]"
+            out.append(char)
+            at += 1
+            continue
+        at += 2
+    return "".join(out)
+
+
+# A backslash before a letter or digit: a class (\s, \d, \w), a boundary or a property, whose
+# meaning differs between Python's ``re`` and the Rust dialect (\s takes \x1c-\x1f in Python).
+_DIALECT_ESCAPE = re.compile(r"\\[A-Za-z0-9]")
+
+
+def _patterns_agree(schema: Any) -> bool:
+    """Whether no string in ``schema`` (``pattern`` values and ``patternProperties`` keys among
+    them) holds a backslash-letter escape. Both dialects then agree on every string a pattern
+    accepts in Rust; where they differ (``$`` before a final newline, ``.`` at ``\\r``) the Rust one
+    refuses and jsonschema decides."""
+    stack = [schema]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if "\\" in value and _DIALECT_ESCAPE.search(value):
+                return False
+        elif isinstance(value, dict):
+            stack.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return True
+
+
+@cache
+def _rust() -> Any:
+    """The ``jsonschema_rs`` module, or None: then every check goes to jsonschema. Imported at the
+    first check, not with this module (a command that reads no JSON does not pay for it)."""
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    return jsonschema_rs
 
 
 def refuse_other_game(document: Any, schema: dict[str, Any], source: str) -> None:
