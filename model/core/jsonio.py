@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-from jsonschema.exceptions import best_match
+if TYPE_CHECKING:
+    import jsonschema
 
 from invasion_oracle.model.core.arguments import digits_limit, path_text, shown, text_problem, too_many_digits
 from invasion_oracle.model.core.bundled import ExampleRef, is_example
@@ -440,7 +440,12 @@ def validate(document: Any, schema: dict[str, Any], source: str, *, remember: bo
     if text is not None and _VALID.get((id(schema), text)) is schema:
         return
     validator = _validator(schema)
-    error = None if validator.is_valid(document) else best_match(validator.iter_errors(document))
+    if validator.is_valid(document):
+        error = None
+    else:
+        from jsonschema.exceptions import best_match
+
+        error = best_match(validator.iter_errors(document))
     if error is None:
         if text is not None:
             if len(_VALID) >= _VALID_KEPT:
@@ -457,7 +462,12 @@ _VALIDATORS: dict[int, tuple[dict[str, Any], jsonschema.Draft202012Validator]] =
 
 
 def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
-    """One validator per schema object (its references resolved once, not per document)."""
+    """One validator per schema object (its references resolved once, not per document).
+
+    ``jsonschema`` is imported here, on the first document the compiled check does not pass: a
+    command or an adapter whose documents are all valid never pays its import (about 0.09 s)."""
+    import jsonschema
+
     found = _VALIDATORS.get(id(schema))
     if found is None or found[0] is not schema:
         if len(_VALIDATORS) >= 64:

@@ -9,21 +9,30 @@ scenario's embedded ``data`` object, whose paths start at the file (``$.data.val
 
 from __future__ import annotations
 
-from typing import Any, cast
-
-from jsonschema import Draft202012Validator, ValidationError, validators
-from jsonschema.exceptions import best_match
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
 
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.jsonio import fast_is_valid, json_path, refuse_other_game
 
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
+
 Path = tuple[str | int, ...]
 
-_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
-    "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
-)
-# ``validators.extend`` has no type annotations; the result is a validator class.
-StrictValidator: Any = cast(Any, validators.extend)(Draft202012Validator, type_checker=_TYPES)
+
+@cache
+def strict_validator() -> Any:
+    """Draft 2020-12 with ``integer`` meaning a Python ``int`` (not ``2.0``, not ``True``).
+
+    Built on first use: a document the compiled check passes never imports ``jsonschema``."""
+    from jsonschema import Draft202012Validator, validators
+
+    types = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    # ``validators.extend`` has no type annotations; the result is a validator class.
+    return cast(Any, validators.extend)(Draft202012Validator, type_checker=types)
 
 
 def first_float(document: Any, path: Path = ()) -> tuple[Path, float] | None:
@@ -57,7 +66,7 @@ def _validator(schema: dict[str, Any]) -> Any:
     # Schemas are loaded once and kept (``load_schema`` caches them), so their id is stable.
     key = id(schema)
     if key not in _VALIDATORS:
-        _VALIDATORS[key] = StrictValidator(_inline(schema, schema.get("$defs", {})))
+        _VALIDATORS[key] = strict_validator()(_inline(schema, schema.get("$defs", {})))
     return _VALIDATORS[key]
 
 
@@ -84,7 +93,11 @@ def check_document(document: Any, schema: dict[str, Any], source: str, prefix: P
     if fast_is_valid(document, schema):  # (only plain JSON gets through: it holds no float)
         return
     validator = _validator(schema)
-    error = None if validator.is_valid(document) else best_match(validator.iter_errors(document))
+    error = None
+    if not validator.is_valid(document):
+        from jsonschema.exceptions import best_match
+
+        error = best_match(validator.iter_errors(document))
     if error is not None:
         if not prefix:  # a whole document: another game's is named by its game
             refuse_other_game(document, schema, source)

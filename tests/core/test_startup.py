@@ -4,6 +4,7 @@ pictures need. Each loads when first asked for, and gives what it gave before.""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -137,6 +138,9 @@ def test_a_stonespine_command_loads_no_other_game(probe: tuple[Any, dict[str, An
     run = probe[1]["stonespine"]
     assert run["status"] == 0 and run["loaded"]["games"] == ["stonespine"]
     assert run["out"]["answer"]["game"] == "stonespine" and run["out"]["answer"]["outcome"]["players"]
+    # a valid scenario passes the compiled check: jsonschema (about 0.09 s) is never imported
+    compiled = importlib.util.find_spec("jsonschema_rs") is not None
+    assert run["loaded"]["jsonschema"] is not compiled
 
 
 def test_an_adapter_s_case_loads_only_its_game(probe: tuple[Any, dict[str, Any]]) -> None:
