@@ -15,6 +15,7 @@ damage (``SS-SIMULTANEOUS=ability-first``) and chambers dealing negative damage 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from invasion_oracle.model.stonespine.abilities import Do
@@ -379,10 +380,34 @@ def compile_board(
     )
 
 
+# The last boards compiled, by scenario object (identity: a scenario is frozen, and hashing one is
+# deep) and player: the engines of one question (search, z3, CP-SAT, the baseline, `--engine
+# both`) and the commands' checks each ask for the same scenario's board, and compiling a dungeon
+# costs milliseconds per chamber. The scenario is held with its board, so its id stays its own.
+RECENT_BOARDS = 8
+_recent_boards: OrderedDict[tuple[int, int], tuple[Scenario, tuple[Board, Layout, int]]] = OrderedDict()
+
+
 def board_for(
     scenario: Scenario, player: int = 0, deadline: Deadline | None = None
 ) -> tuple[Board, Layout, int]:
-    """The compiled board of a scenario's player, its placement, and its defeated-chamber mask."""
+    """The compiled board of a scenario's player, its placement, and its defeated-chamber mask
+    (the same objects again for the same scenario object, among the last few asked for)."""
+    key = (id(scenario), player)
+    recent = _recent_boards.get(key)
+    if recent is not None and recent[0] is scenario:
+        _recent_boards.move_to_end(key)
+        if deadline is not None:
+            deadline.check()
+        return recent[1]
+    found = _compile_for(scenario, player, deadline)
+    _recent_boards[key] = (scenario, found)
+    if len(_recent_boards) > RECENT_BOARDS:
+        _recent_boards.popitem(last=False)
+    return found
+
+
+def _compile_for(scenario: Scenario, player: int, deadline: Deadline | None) -> tuple[Board, Layout, int]:
     rules = Rules.of(scenario.rulings, scenario.data)
     p = scenario.initial.players[player]
     board = compile_board(rules, scenario.initial, p, deadline)
