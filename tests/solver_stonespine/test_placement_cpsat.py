@@ -179,7 +179,7 @@ def test_the_time_limit_and_ctrl_c_stop_cpsat_without_a_claim() -> None:
     assert short.status in (Status.BEST_FOUND, Status.UNKNOWN) and short.stopped == "time-limit"
     assert short.best is None or short.best <= 2
     deadline = Deadline(60)
-    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))  # the proof needs seconds
     with stop_on_interrupt(deadline):
         timer.start()
         stopped = cpsat_guaranteed(scenario, deadline=deadline)
