@@ -407,6 +407,10 @@ def board_for(
     return found
 
 
+def forget_recent_boards() -> None:
+    _recent_boards.clear()
+
+
 def _compile_for(scenario: Scenario, player: int, deadline: Deadline | None) -> tuple[Board, Layout, int]:
     rules = Rules.of(scenario.rulings, scenario.data)
     p = scenario.initial.players[player]

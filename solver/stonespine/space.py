@@ -20,7 +20,7 @@ from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.solver.common import (
     Deadline,
 )
-from invasion_oracle.solver.stonespine.board import Board, Layout, board_for
+from invasion_oracle.solver.stonespine.board import Board, Layout, board_for, forget_recent_boards
 from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution
 from invasion_oracle.solver.stonespine.fast import EntryTables
 
@@ -195,6 +195,12 @@ def placement_space(
     if exact:
         _require_exact(space.board)
     return space
+
+
+def forget_recent() -> None:
+    """Drop the spaces and boards kept for recent scenarios (a benchmark timing cold runs)."""
+    _recent_spaces.clear()
+    forget_recent_boards()
 
 
 def _make_space(scenario: Scenario, player: int, deadline: Deadline | None) -> Space:
