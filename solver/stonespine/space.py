@@ -170,7 +170,7 @@ class Space:
 
 # The last spaces made, by scenario object and player (as board.RECENT_BOARDS): the engines of one
 # question share the entry tables their searches fill in, not only the compiled board.
-RECENT_SPACES = 4
+RECENT_SPACES = 8
 _recent_spaces: OrderedDict[tuple[int, int], tuple[Scenario, Space]] = OrderedDict()
 
 
