@@ -229,6 +229,22 @@ def chamber_effect(
     return damage, purple and purple_condition(card, chamber, guardian, minions, rules)
 
 
+# Chamber numbers by rules in force (each a pure function of its key), for compilations without a
+# cache of their own; dropped when they grow past these counts (a long report's many dungeons).
+SHARED_RULES = 4
+SHARED_NUMBERS = 50_000
+_numbers_by_rules: dict[Rules, ChamberNumbersCache] = {}
+
+
+def _shared_numbers(rules: Rules) -> ChamberNumbersCache:
+    cache = _numbers_by_rules.get(rules)
+    if cache is None or sum(len(known) for known in cache.values()) > SHARED_NUMBERS:
+        if len(_numbers_by_rules) >= SHARED_RULES:
+            _numbers_by_rules.clear()
+        cache = _numbers_by_rules[rules] = {}
+    return cache
+
+
 def _hero_profile(
     rules: Rules,
     state: GameState,
@@ -348,7 +364,11 @@ def compile_board(
     """Compile ``player``'s dungeon for the year of ``state`` under ``rules`` (``deadline`` checked
     once per hero card and every 16 chambers computed: a large dungeon takes a second or more). ``cache`` keeps each
     chamber's numbers across calls under the same ``rules`` (the planner compiles one dungeon
-    after every purchase sequence, and a purchase changes one or two chambers)."""
+    after every purchase sequence, and a purchase changes one or two chambers); without one, the
+    numbers kept for ``rules`` by this process (the same dungeon loaded again, by a command's
+    engines or checks, is not computed again)."""
+    if cache is None:
+        cache = _shared_numbers(rules)
     dungeon, guardian = player.dungeon, player.guardian
     cells = tuple(dungeon.cells())
     index = {c: i for i, c in enumerate(cells)}
