@@ -428,7 +428,9 @@ def board_for(
 
 
 def forget_recent_boards() -> None:
+    """Drop the boards and chamber numbers kept (a benchmark timing cold runs)."""
     _recent_boards.clear()
+    _numbers_by_rules.clear()
 
 
 def _compile_for(scenario: Scenario, player: int, deadline: Deadline | None) -> tuple[Board, Layout, int]:
