@@ -15,6 +15,7 @@ damage (``SS-SIMULTANEOUS=ability-first``) and chambers dealing negative damage 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from invasion_oracle.model.stonespine.abilities import Do
@@ -228,6 +229,22 @@ def chamber_effect(
     return damage, purple and purple_condition(card, chamber, guardian, minions, rules)
 
 
+# Chamber numbers by rules in force (each a pure function of its key), for compilations without a
+# cache of their own; dropped when they grow past these counts (a long report's many dungeons).
+SHARED_RULES = 4
+SHARED_NUMBERS = 50_000
+_numbers_by_rules: dict[Rules, ChamberNumbersCache] = {}
+
+
+def _shared_numbers(rules: Rules) -> ChamberNumbersCache:
+    cache = _numbers_by_rules.get(rules)
+    if cache is None or sum(len(known) for known in cache.values()) > SHARED_NUMBERS:
+        if len(_numbers_by_rules) >= SHARED_RULES:
+            _numbers_by_rules.clear()
+        cache = _numbers_by_rules[rules] = {}
+    return cache
+
+
 def _hero_profile(
     rules: Rules,
     state: GameState,
@@ -347,7 +364,11 @@ def compile_board(
     """Compile ``player``'s dungeon for the year of ``state`` under ``rules`` (``deadline`` checked
     once per hero card and every 16 chambers computed: a large dungeon takes a second or more). ``cache`` keeps each
     chamber's numbers across calls under the same ``rules`` (the planner compiles one dungeon
-    after every purchase sequence, and a purchase changes one or two chambers)."""
+    after every purchase sequence, and a purchase changes one or two chambers); without one, the
+    numbers kept for ``rules`` by this process (the same dungeon loaded again, by a command's
+    engines or checks, is not computed again)."""
+    if cache is None:
+        cache = _shared_numbers(rules)
     dungeon, guardian = player.dungeon, player.guardian
     cells = tuple(dungeon.cells())
     index = {c: i for i, c in enumerate(cells)}
@@ -379,10 +400,40 @@ def compile_board(
     )
 
 
+# The last boards compiled, by scenario object (identity: a scenario is frozen, and hashing one is
+# deep) and player: the engines of one question (search, z3, CP-SAT, the baseline, `--engine
+# both`) and the commands' checks each ask for the same scenario's board, and compiling a dungeon
+# costs milliseconds per chamber. The scenario is held with its board, so its id stays its own.
+RECENT_BOARDS = 8
+_recent_boards: OrderedDict[tuple[int, int], tuple[Scenario, tuple[Board, Layout, int]]] = OrderedDict()
+
+
 def board_for(
     scenario: Scenario, player: int = 0, deadline: Deadline | None = None
 ) -> tuple[Board, Layout, int]:
-    """The compiled board of a scenario's player, its placement, and its defeated-chamber mask."""
+    """The compiled board of a scenario's player, its placement, and its defeated-chamber mask
+    (the same objects again for the same scenario object, among the last few asked for)."""
+    key = (id(scenario), player)
+    recent = _recent_boards.get(key)
+    if recent is not None and recent[0] is scenario:
+        _recent_boards.move_to_end(key)
+        if deadline is not None:
+            deadline.check()
+        return recent[1]
+    found = _compile_for(scenario, player, deadline)
+    _recent_boards[key] = (scenario, found)
+    if len(_recent_boards) > RECENT_BOARDS:
+        _recent_boards.popitem(last=False)
+    return found
+
+
+def forget_recent_boards() -> None:
+    """Drop the boards and chamber numbers kept (a benchmark timing cold runs)."""
+    _recent_boards.clear()
+    _numbers_by_rules.clear()
+
+
+def _compile_for(scenario: Scenario, player: int, deadline: Deadline | None) -> tuple[Board, Layout, int]:
     rules = Rules.of(scenario.rulings, scenario.data)
     p = scenario.initial.players[player]
     board = compile_board(rules, scenario.initial, p, deadline)

@@ -7,6 +7,8 @@ Same seed, same dungeon.
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from typing import Any
 
@@ -127,8 +129,39 @@ def study_document(
     doorway opened with chance ``open_doors``, each printed element kept with chance
     ``elements``), the ``guardian`` levelled just enough to unlock ``minions`` minions, the
     first-game heroes (Thief, Cleric, Barbarian) with ``bonus`` extra health each, and the
-    guardian and minions placed in the first chamber. Same arguments, same document.
+    guardian and minions placed in the first chamber. Same arguments, same document (a fresh copy
+    of the one made the first time: finding the guardian's levels loads the scenario once per
+    level pair tried, and tests and benchmarks ask for the same grids again and again).
     """
+    return copy.deepcopy(
+        _study_document(
+            rows,
+            columns,
+            seed=seed,
+            year=year,
+            minions=minions,
+            bonus=bonus,
+            elements=elements,
+            open_doors=open_doors,
+            guardian=guardian,
+        )
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _study_document(
+    rows: int,
+    columns: int,
+    *,
+    seed: int = 0,
+    year: int = 4,
+    minions: int = 3,
+    bonus: int = 2,
+    elements: float = 1.0,
+    open_doors: float = 0.3,
+    guardian: str = "Gorgon",
+) -> dict[str, Any]:
+    """:func:`study_document`, made: a scenario loaded per level pair tried."""
     from invasion_oracle.model.core.errors import MalformedInputError
     from invasion_oracle.model.stonespine.scenario import scenario_from_document
 

@@ -563,7 +563,12 @@ def oracle_guaranteed_for(
     for roll in rolls:
         deadline.check()
         got = oracle_wave(
-            scenario, player, roll_heroes(roll), placement=layout.placement(board), deadline=deadline
+            scenario,
+            player,
+            roll_heroes(roll),
+            placement=layout.placement(board),
+            deadline=deadline,
+            replay=False,  # the number is all the baseline needs
         ).defeated
         value = min(value, got)
         if value < cut:

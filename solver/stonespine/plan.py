@@ -764,15 +764,43 @@ def oracle_plan_value(
     the scenario's answers; each die is averaged over its faces (``worst``: minimised). The walk
     ends when the Invasion's Step 3 is over (Step 4 comes next).
     """
+    return _oracle_plan_walk(scenario, measure, target, player, (worst,), deadline)[0]
+
+
+def oracle_plan_values(
+    scenario: Scenario,
+    measure: PlanMeasure,
+    target: int | None = None,
+    player: int = 0,
+    *,
+    deadline: Deadline | None = None,
+) -> tuple[Fraction, Fraction]:
+    """:func:`oracle_plan_value` expected and worst, in one walk of the game tree: each is
+    maximised over the options on its own, so each is what its own walk answers."""
+    expected, worst = _oracle_plan_walk(scenario, measure, target, player, (False, True), deadline)
+    return expected, worst
+
+
+def _oracle_plan_walk(
+    scenario: Scenario,
+    measure: PlanMeasure,
+    target: int | None,
+    player: int,
+    modes: tuple[bool, ...],
+    deadline: Deadline | None,
+) -> tuple[Fraction, ...]:
+    """The expectimax of :func:`oracle_plan_value`, one value per mode (``True``: dice at their
+    worst, ``False``: averaged)."""
     deadline = deadline or Deadline()
     scoring = scoring_for(scenario, measure, target, player)
     state = _reach_preparation(scenario)
     me = state.players[player].name
     game = scenario.game()
     others = _others_decider(scenario)
-    memo: dict[GameState, Fraction] = {}
+    memo: dict[GameState, tuple[Fraction, ...]] = {}
+    indices = range(len(modes))
 
-    def value(current: GameState) -> Fraction:
+    def value(current: GameState) -> tuple[Fraction, ...]:
         deadline.check()
         if current.stage is Stage.PREPARATION and len(current.players) > 1 and current.levelling is None:
             mine = next(pl for pl in current.players if pl.name == me)
@@ -782,7 +810,7 @@ def oracle_plan_value(
                 current, _ = game.start(current)
         if current.stage not in (Stage.IMPROVEMENT, Stage.PREPARATION, *INVASION) or current.request is None:
             p = next(pl for pl in current.players if pl.name == me)
-            return scoring.value(len(p.defeated), p.had_escape)
+            return (scoring.value(len(p.defeated), p.had_escape),) * len(modes)
         if current in memo:
             return memo[current]
         deadline.check_size(len(memo), 2_000_000)
@@ -793,11 +821,15 @@ def oracle_plan_value(
                 (Fraction(request.outcomes.count(f), count), value(game.step(current, f)[0]))
                 for f in dict.fromkeys(request.outcomes)
             ]
-            got = min(v for _, v in values) if worst else sum((p * v for p, v in values), Fraction(0))
+            got = tuple(
+                min(v[i] for _, v in values) if modes[i] else sum((p * v[i] for p, v in values), Fraction(0))
+                for i in indices
+            )
         elif request.player != me:
             got = value(game.step(current, others.decide(request))[0])
         else:
-            got = max(value(game.step(current, o)[0]) for o in request.options)
+            children = [value(game.step(current, o)[0]) for o in request.options]
+            got = tuple(max(v[i] for v in children) for i in indices)
         memo[current] = got
         return got
 
@@ -1202,6 +1234,7 @@ __all__ = [
     "estimate_plan",
     "iter_purchase_classes",
     "oracle_plan_value",
+    "oracle_plan_values",
     "plan_readings",
     "purchase_classes",
     "replay_plan",

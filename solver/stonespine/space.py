@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,7 +20,7 @@ from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.solver.common import (
     Deadline,
 )
-from invasion_oracle.solver.stonespine.board import Board, Layout, board_for
+from invasion_oracle.solver.stonespine.board import Board, Layout, board_for, forget_recent_boards
 from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution
 from invasion_oracle.solver.stonespine.fast import EntryTables
 
@@ -31,9 +32,12 @@ class Ranked:
     worst_roll: Roll | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Space:
-    """The placement space of one dungeon: which chambers are worth a figure, and its symmetries."""
+    """The placement space of one dungeon: which chambers are worth a figure, and its symmetries.
+
+    Shared by every engine asking about the same scenario object (:func:`placement_space`): what
+    it fills in as it is read (``_nodes``, the entry tables' rows) depends on the dungeon alone."""
 
     board: Board
     defeated: int
@@ -164,14 +168,43 @@ class Space:
         return False
 
 
+# The last spaces made, by scenario object and player (as board.RECENT_BOARDS): the engines of one
+# question share the entry tables their searches fill in, not only the compiled board.
+RECENT_SPACES = 8
+_recent_spaces: OrderedDict[tuple[int, int], tuple[Scenario, Space]] = OrderedDict()
+
+
 def placement_space(
     scenario: Scenario, player: int = 0, exact: bool = True, *, deadline: Deadline | None = None
 ) -> Space:
     """The placement space of ``player``'s dungeon in ``scenario`` (refused if not modelled exactly;
-    ``deadline`` checked while the dungeon is compiled)."""
-    board, _, defeated = board_for(scenario, player, deadline)
+    ``deadline`` checked while the dungeon is compiled); the same space again for the same
+    scenario object, among the last few asked for."""
+    key = (id(scenario), player)
+    recent = _recent_spaces.get(key)
+    if recent is not None and recent[0] is scenario:
+        _recent_spaces.move_to_end(key)
+        space = recent[1]
+        if deadline is not None:
+            deadline.check()
+    else:
+        space = _make_space(scenario, player, deadline)
+        _recent_spaces[key] = (scenario, space)
+        if len(_recent_spaces) > RECENT_SPACES:
+            _recent_spaces.popitem(last=False)
     if exact:
-        _require_exact(board)
+        _require_exact(space.board)
+    return space
+
+
+def forget_recent() -> None:
+    """Drop the spaces and boards kept for recent scenarios (a benchmark timing cold runs)."""
+    _recent_spaces.clear()
+    forget_recent_boards()
+
+
+def _make_space(scenario: Scenario, player: int, deadline: Deadline | None) -> Space:
+    board, _, defeated = board_for(scenario, player, deadline)
     rolls = tuple(r for r, p in roll_distribution(scenario.data, board.year) if p > 0)
     enter = board.enterable()
     distance = _distances(board)

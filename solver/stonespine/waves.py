@@ -370,12 +370,18 @@ def oracle_wave(
     defeated: Sequence[tuple[Cell, HeroColor]] | None = None,
     deadline: Deadline | None = None,
     state: GameState | None = None,
+    replay: bool = True,
 ) -> OracleWave:
-    """Exhaustive search over every decision the oracle asks during the wave: the ground truth."""
+    """Exhaustive search over every decision the oracle asks during the wave: the ground truth.
+
+    Without ``replay`` only the number defeated is answered (``results`` empty): the best
+    answers are not played again, and a state's options stop being tried once one defeats every
+    hero of the wave (none can do better; the first best is the one kept either way)."""
     deadline = deadline or Deadline()
     game = StonespineGame(scenario.rulings, scenario.data)
     initial = wave_state(scenario, player, heroes, placement, defeated, state)
     baseline = len(initial.players[0].defeated)
+    every = baseline + len(heroes) if not replay else None  # no state defeats more
     start, opening = game.start(initial)
     memo: dict[GameState, tuple[int, tuple[Any, ...]]] = {}
     explored = [0]
@@ -395,10 +401,14 @@ def oracle_wave(
             score, answers = value(nxt)
             if score > best[0]:
                 best = (score, (option, *answers))
+                if score == every:
+                    break
         memo[current] = best
         return best
 
     score, answers = value(start)
+    if not replay:
+        return OracleWave(score - baseline, (), explored[0])
     replayed = _replay_answers(game, start, opening, answers)
     return OracleWave(score - baseline, replayed, explored[0])
 

@@ -10,7 +10,8 @@ against the search without it and against enumerating every placement.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -52,27 +53,29 @@ def study(
     return scenario_from_document(doc, "study grid")
 
 
+MAKERS: dict[str, Callable[[], Scenario]] = {
+    "3x4-exit": lambda: study(3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4),
+    "3x4-mirrored": lambda: study(3, 4, seed=3, year=3, minions=2, elements=0.3, bonus=4),
+    "4x4-symmetric": lambda: study(4, 4, seed=0, year=4, minions=2, elements=0.3, bonus=4),
+    "3x4-a-hero-lies-in-B2": lambda: study(
+        3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4, defeated=["red@B2"]
+    ),
+    "3x4-optional-minions": lambda: study(
+        3, 4, seed=3, year=3, minions=2, elements=0.3, bonus=4, rulings={"SS-MINIONS": "optional"}
+    ),
+    "mirror": lambda: scenario_from_document(MIRROR, "mirror"),
+}
+
+
+@functools.cache
+def instance(name: str) -> Scenario:
+    """Each dungeon loaded once for this module's tests: the same scenario object, so they share
+    its compiled board and entry tables too (placement_space keeps those of the last few)."""
+    return MAKERS[name]()
+
+
 def instances() -> list[Any]:
-    return [
-        pytest.param(lambda: study(3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4), id="3x4-exit"),
-        pytest.param(
-            lambda: study(3, 4, seed=3, year=3, minions=2, elements=0.3, bonus=4), id="3x4-mirrored"
-        ),
-        pytest.param(
-            lambda: study(4, 4, seed=0, year=4, minions=2, elements=0.3, bonus=4), id="4x4-symmetric"
-        ),
-        pytest.param(
-            lambda: study(3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4, defeated=["red@B2"]),
-            id="3x4-a-hero-lies-in-B2",
-        ),
-        pytest.param(
-            lambda: study(
-                3, 4, seed=3, year=3, minions=2, elements=0.3, bonus=4, rulings={"SS-MINIONS": "optional"}
-            ),
-            id="3x4-optional-minions",
-        ),
-        pytest.param(lambda: scenario_from_document(MIRROR, "mirror"), id="mirror"),
-    ]
+    return [pytest.param(functools.partial(instance, name), id=name) for name in MAKERS]
 
 
 def _rows(space: Space, layouts: list[Layout]) -> Any:
@@ -131,9 +134,7 @@ def test_a_hero_lying_in_a_chamber_changes_the_screening() -> None:
     """The chamber of a defeated hero is ignored by every later hero (no guardian, no damage): the
     same placements screened as if it were not would give other answers, so the defeated mask
     really reaches the walk."""
-    lying = placement_space(
-        study(3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4, defeated=["red@B2"])
-    )
+    lying = placement_space(instance("3x4-a-hero-lies-in-B2"))
     layouts = list(lying.classes())
     wave = WaveBatch(lying.board, lying.tables, max(lying.counts))
     rows = _rows(lying, layouts)
@@ -202,7 +203,7 @@ def test_the_default_search_screens_after_its_first_classes(monkeypatch: pytest.
 def test_past_the_caps_the_classes_are_evaluated_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """A path tree too large for the batch (here: more than 5 paths) hands the classes back one by
     one, from wherever the screening stopped: the answer is the same."""
-    scenario = study(3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4)
+    scenario = instance("3x4-exit")
     monkeypatch.setattr(batch, "TREE_CAP", 5)
     _same_answer(scenario, 0)
     _same_answer(scenario, 3)
@@ -211,7 +212,7 @@ def test_past_the_caps_the_classes_are_evaluated_one_by_one(monkeypatch: pytest.
 def test_the_z3_checkpoint_still_sees_the_classes_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the z3 proof asked after the first classes, those are evaluated one by one (z3 starts
     from the roll they moved first) and the screening takes over after them."""
-    scenario = study(3, 4, seed=0, year=3, minions=2, elements=0.3, bonus=4)
+    scenario = instance("3x4-exit")
     monkeypatch.setattr(placement, "PROOF_FROM", 10)
     monkeypatch.setattr(placement, "PROOF_AFTER", 40)
     _same_answer(scenario, 0)
