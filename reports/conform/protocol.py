@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model.core.canonical import canonical_json
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import load_schema, parse_json_bytes
+from invasion_oracle.model.core.jsonio import fast_is_valid, load_schema, parse_json_bytes
 from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.reports.suite.cases import SUITE_VERSION, Case
+
+if TYPE_CHECKING:
+    import jsonschema
 
 PROTOCOL = "invasion-oracle/conform"
 VERSION = 2
@@ -106,11 +107,30 @@ def stops_at(pending: Any) -> dict[str, str] | None:
     return {"request": str(pending.get("request", "")), "kind": str(pending.get("kind", ""))}
 
 
-def _validator(kind: str) -> jsonschema.Draft202012Validator:
-    schema = {k: v for k, v in load_schema(*SCHEMA).items() if k != "oneOf"}
-    return jsonschema.Draft202012Validator({**schema, "$ref": f"#/$defs/{kind}"})
+def _schema(kind: str) -> dict[str, Any]:
+    """The protocol schema narrowed to one message kind (one object per kind, kept)."""
+    if kind not in _SCHEMAS:
+        schema = {k: v for k, v in load_schema(*SCHEMA).items() if k != "oneOf"}
+        _SCHEMAS[kind] = {**schema, "$ref": f"#/$defs/{kind}"}
+    return _SCHEMAS[kind]
 
 
+def _errors(value: Any, kind: str) -> list[jsonschema.ValidationError]:
+    """What is wrong with ``value`` as a ``kind`` message, path order; none for a valid one.
+
+    The compiled check answers for a valid message (:func:`fast_is_valid`); ``jsonschema`` (imported
+    on the first message that check does not pass) decides the rest and words the error."""
+    schema = _schema(kind)
+    if fast_is_valid(value, schema):
+        return []
+    import jsonschema
+
+    if kind not in _VALIDATORS:
+        _VALIDATORS[kind] = jsonschema.Draft202012Validator(schema)
+    return sorted(_VALIDATORS[kind].iter_errors(value), key=lambda e: list(e.absolute_path))
+
+
+_SCHEMAS: dict[str, dict[str, Any]] = {}
 _VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
 
 
@@ -135,22 +155,22 @@ def decode(line: bytes, kind: str) -> dict[str, Any]:
         ) from None
     except (UnicodeEncodeError, RecursionError, ValueError, TypeError) as err:
         raise ProtocolError(f"not JSON the protocol allows: {type(err).__name__}"[:300]) from None
-    if kind not in _VALIDATORS:
-        _VALIDATORS[kind] = _validator(kind)
     if kind == "reply" and isinstance(value, dict):
         # Validate the envelope only: a long events list would make the schema check slow (one
         # reply's handling stays within --timeout); the items are checked as they are compared.
         shallow = {k: (v[:1] if isinstance(v, list) else v) for k, v in value.items()}
-        errors = sorted(_VALIDATORS[kind].iter_errors(shallow), key=lambda e: list(e.absolute_path))
+        errors = _errors(shallow, kind)
         if not errors:
             for field in ("events", "requests"):
                 items = value.get(field, [])
                 if isinstance(items, list) and not all(isinstance(i, dict) for i in items):
                     raise ProtocolError(f"not a valid reply message: ${field}: every item is an object")
     else:
-        errors = sorted(_VALIDATORS[kind].iter_errors(value), key=lambda e: list(e.absolute_path))
+        errors = _errors(value, kind)
     if errors:
-        error = jsonschema.exceptions.best_match(errors)
+        from jsonschema.exceptions import best_match
+
+        error = best_match(errors)
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
         raise ProtocolError(f"not a valid {kind} message: ${where}: {error.message}"[:300])
     message: dict[str, Any] = value

@@ -148,5 +148,7 @@ def test_an_adapter_s_case_loads_only_its_game(probe: tuple[Any, dict[str, Any]]
 
     case, record = probe
     assert record["case"]["loaded"]["games"] == ["stonespine", "vulketh"]  # Stonespine: the command's
+    # the case message and the answer pass the compiled checks: no jsonschema either
+    assert record["case"]["loaded"]["jsonschema"] is (importlib.util.find_spec("jsonschema_rs") is None)
     (reply,) = record["case"]["said"]
     assert verdict(case.variants[0], reply, LEVELS).passed, reply
