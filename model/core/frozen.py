@@ -192,6 +192,44 @@ def replace(value: T, /, **changes: Any) -> T:
     return result
 
 
+def hash_by_identity(cls: type[T], size: int = 256) -> type[T]:
+    """Give the hashable frozen class ``cls`` a ``__hash__`` that remembers, by identity, the
+    hash of its recent instances: the same answers as its own ``__hash__`` (which it calls for
+    a new instance), computed once per instance while remembered. A frozen dataclass's hash is
+    recomputed at every use, through every field, and a game's states share their large parts
+    from step to step (a Stonespine state hashed for a search's memo walked its whole dungeon
+    and guardian board each time: most of the hash). The instances are kept while remembered,
+    so their identities stay theirs; at ``size`` entries the memory starts over.
+
+    >>> from dataclasses import dataclass
+    >>> @hash_by_identity
+    ... @dataclass(frozen=True)
+    ... class Grid:
+    ...     cells: tuple[int, ...]
+    >>> g = Grid((1, 2))
+    >>> hash(g) == hash(g) == hash(Grid((1, 2))) == hash(((1, 2),))
+    True
+    """
+    computed = cls.__dict__.get("__hash__")
+    if computed is None:
+        raise TypeError(f"{cls.__name__}: hash_by_identity needs the class's own __hash__")
+    remembered: dict[int, tuple[Any, int]] = {}
+
+    def __hash__(self: Any) -> int:
+        hit = remembered.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        value: int = computed(self)
+        if len(remembered) >= size:
+            remembered.clear()
+        remembered[id(self)] = (self, value)
+        return value
+
+    __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
+    cls.__hash__ = __hash__  # type: ignore[method-assign,assignment]
+    return cls
+
+
 R = TypeVar("R")
 
 
