@@ -29,6 +29,7 @@ from invasion_oracle.model.spirit_island.state import (
 )
 from invasion_oracle.properties.spirit_island import scenario_documents
 from tests.bench.bench_spirit_island import _board_d
+from tests.identical import difference, identical
 
 MAX_STATES = 12
 
@@ -57,13 +58,13 @@ def agendas(scenario: Scenario, state: IslandState) -> list[tuple[Task, ...]]:
     return out
 
 
-def played(game: Any, state: IslandState, agenda: tuple[Task, ...], *, queued: bool) -> str:
-    """One way's answer as its repr (equal values of another type would write other JSON), or the
-    error it raised."""
+def played(game: Any, state: IslandState, agenda: tuple[Task, ...], *, queued: bool) -> object:
+    """One way's answer (compared type-exactly: equal values of another type would write other
+    JSON), or the error it raised."""
     try:
         if queued:
-            return repr(game.start(state._replace(agenda=agenda)))
-        return repr(game.start(state, agenda=agenda))
+            return game.start(state._replace(agenda=agenda))
+        return game.start(state, agenda=agenda)
     except InvasionError as error:
         return f"{type(error).__name__}: {error}"
 
@@ -73,9 +74,9 @@ def compare(scenario: Scenario, play_on: bool) -> int:
     compared = 0
     for state in states_met(scenario, play_on):
         for agenda in agendas(scenario, state):
-            assert played(given_way, state, agenda, queued=False) == played(
-                queued_way, state, agenda, queued=True
-            ), agenda
+            given = played(given_way, state, agenda, queued=False)
+            queued = played(queued_way, state, agenda, queued=True)
+            assert identical(given, queued), (agenda, difference(given, queued))
             compared += 1
     return compared
 
@@ -96,7 +97,8 @@ def test_the_bench_workload_both_ways() -> None:
     for _ in range(2):
         for task, _index in plan:
             done = given_way.start(state, agenda=(task,))
-            assert repr(done) == repr(queued_way.start(state._replace(agenda=(task,))))
+            queued = queued_way.start(state._replace(agenda=(task,)))
+            assert identical(done, queued), difference(done, queued)
             state = done[0]
     assert state.lands != scenario.initial.lands
 
