@@ -28,6 +28,9 @@ _PLAIN = frozenset((int, str, bool, bytes, type(None)))
 exactly when ``==``); floats are not among them (``0.0 == -0.0``, ``nan != nan``)."""
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def identical(a: Any, b: Any) -> bool:
     """``repr(a) == repr(b)`` for the plain values, tuples (named ones too), lists, dicts and
     dataclasses the games are made of, every field compared (anything else: by its repr)."""
@@ -39,11 +42,14 @@ def identical(a: Any, b: Any) -> bool:
     if kind in _PLAIN:
         return bool(a == b)
     if isinstance(a, tuple | list):  # a named tuple's class fixes its fields
-        return len(a) == len(b) and all(map(identical, a, b))
+        return len(a) == len(b) and all(x is y or identical(x, y) for x, y in zip(a, b, strict=True))
     if isinstance(a, dict):
         return identical(list(a), list(b)) and all(identical(a[key], b[key]) for key in a)
     if dataclasses.is_dataclass(a):
-        return all(identical(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(a))
+        return all(identical(getattr(a, name), getattr(b, name)) for name in names)
     return repr(a) == repr(b)
 
 
