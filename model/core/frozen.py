@@ -282,8 +282,7 @@ def by_identity(function: Callable[[Any, Any], R], size: int = 64) -> Callable[[
     >>> quick(x, y), quick(x, y), quick((1, 2), (3,)), len(calls)
     (6, 6, 6, 2)
     """
-    # emptied with the derived caches (model/core/reads.py), like the ``lru_cache`` it fronts
-    remembered: dict[tuple[int, int], tuple[Any, Any, R]] = derived_cache({})
+    remembered: dict[tuple[int, int], tuple[Any, Any, R]] = {}
 
     def remembered_function(a: Any, b: Any) -> R:
         hit = remembered.get((id(a), id(b)))
