@@ -57,6 +57,8 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from invasion_oracle.model.core.reads import derived_cache
+
 T = TypeVar("T")
 
 
@@ -190,6 +192,74 @@ def replace(value: T, /, **changes: Any) -> T:
         copier = _REPLACERS[type(value)] = _replacer(type(value))
     result: T = copier(value, **changes)
     return result
+
+
+def hash_by_identity(cls: type[T], size: int = 256) -> type[T]:
+    """Give the hashable frozen class ``cls`` a ``__hash__`` that remembers, by identity, the
+    hash of its recent instances: the same answers as its own ``__hash__`` (which it calls for
+    a new instance), computed once per instance while remembered. A frozen dataclass's hash is
+    recomputed at every use, through every field, and a game's states share their large parts
+    from step to step (a Stonespine state hashed for a search's memo walked its whole dungeon
+    and guardian board each time: most of the hash). The instances are kept while remembered,
+    so their identities stay theirs; at ``size`` entries the memory starts over.
+
+    >>> from dataclasses import dataclass
+    >>> @hash_by_identity
+    ... @dataclass(frozen=True)
+    ... class Grid:
+    ...     cells: tuple[int, ...]
+    >>> g = Grid((1, 2))
+    >>> hash(g) == hash(g) == hash(Grid((1, 2))) == hash(((1, 2),))
+    True
+    """
+    computed = cls.__dict__.get("__hash__")
+    if computed is None:
+        raise TypeError(f"{cls.__name__}: hash_by_identity needs the class's own __hash__")
+    # emptied with the derived caches before a job whose data reads are recorded (the fields an
+    # earlier job's hash read are read again)
+    remembered: dict[int, tuple[Any, int]] = derived_cache({})
+
+    def __hash__(self: Any) -> int:
+        hit = remembered.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        value: int = computed(self)
+        if len(remembered) >= size:
+            remembered.clear()
+        remembered[id(self)] = (self, value)
+        return value
+
+    __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
+    cls.__hash__ = __hash__  # type: ignore[method-assign]
+    return cls
+
+
+def evolving(cls: type[T]) -> type[T]:
+    """Make the class's ``evolve`` method :func:`replace`'s generated copier itself.
+
+    ``cls.evolve`` must be written as ``return replace(self, **changes)`` (what it stays for a
+    class the copier cannot build); a call ``state.evolve(stage=...)`` then skips the generic
+    function's keyword dictionary and look-up, about two fifths of a change on a state of twenty
+    fields (a Stonespine step makes a dozen).
+
+    >>> from dataclasses import dataclass
+    >>> @evolving
+    ... @dataclass(frozen=True, slots=True)
+    ... class Point:
+    ...     x: int
+    ...     y: int = 0
+    ...
+    ...     def evolve(self, **changes: int) -> "Point":
+    ...         return replace(self, **changes)
+    >>> Point(1).evolve(y=2), Point.evolve.__qualname__
+    (Point(x=1, y=2), 'Point.replace')
+    """
+    if "evolve" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: evolving needs an evolve method to replace")
+    copier = _REPLACERS.get(cls) or _REPLACERS.setdefault(cls, _replacer(cls))
+    if copier is not dataclasses.replace:
+        cls.evolve = copier  # type: ignore[attr-defined]
+    return cls
 
 
 R = TypeVar("R")

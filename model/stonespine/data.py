@@ -77,7 +77,7 @@ OVERRIDES = OverrideSpec(
 
 def face_label(face: Face) -> str:
     """``()`` -> ``blank``; ``(BLACK, RED)`` -> ``black+red``."""
-    return "+".join(c.value for c in face) or "blank"
+    return "+".join(face) or "blank"  # a colour is a str (StrEnum): its text, no ``.value`` look-up
 
 
 def parse_face(text: str) -> Face:

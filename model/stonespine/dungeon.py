@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from invasion_oracle.model.core.frozen import by_identity, replace
+from invasion_oracle.model.core.frozen import by_identity, hash_by_identity, replace
 from invasion_oracle.model.core.places import Places
 from invasion_oracle.model.stonespine.elements import Space
 
@@ -168,6 +168,7 @@ class PassageMode(enum.StrEnum):
     BRIDGE = "bridge"  # it connects the two cards whatever the other card's edge shows
 
 
+@hash_by_identity  # hashed with every state that holds it (a search's memo): once
 @dataclass(frozen=True, slots=True)
 class Dungeon:
     """A grid of chambers with the entrance and exit columns (0-based)."""

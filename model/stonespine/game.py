@@ -87,6 +87,23 @@ def _parse_space(text: str) -> tuple[Cell, int]:
     return Cell.parse(cell_text), int(index) - 1
 
 
+_STAGE_STEPS: dict[Stage, str] = {
+    Stage.CONSTRUCTION: "_construction",
+    Stage.IMPROVEMENT: "_improvement",
+    Stage.PREPARATION: "_preparation",
+    Stage.ROLL: "_roll",
+    Stage.REPEL: "_repel",
+    Stage.CONTINUE: "_continue",
+    Stage.LEVEL_HEROES: "_level_heroes",
+    Stage.AWARD: "_award",
+    Stage.XP: "_xp",
+    Stage.CLEANUP: "_cleanup",
+    Stage.FINAL_SCORING: "_final_scoring",
+}
+"""The method that runs each stage's automatic steps (by name: a dictionary of bound methods
+built at every turn of the advance loop was a tenth of a step)."""
+
+
 class StonespineGame:
     """Rules in force (rulings and data) plus the pure step function."""
 
@@ -111,7 +128,7 @@ class StonespineGame:
             raise RulesError("the game is over; nothing is pending")
         answer = normalise_answer(request, answer)
         events: Events = []
-        state = replace(state, request=None, task=None)
+        state = state.evolve(request=None, task=None)
         state = self._answer(state, task, answer, events)
         return self._advance(state, events), tuple(events)
 
@@ -123,7 +140,7 @@ class StonespineGame:
     def _answer(self, s: GameState, task: object, answer: Option, ev: Events) -> GameState:
         if isinstance(task, Roll):
             return (
-                replace(s, rolled=(*s.rolled, str(answer)))
+                s.evolve(rolled=(*s.rolled, str(answer)))
                 if task.purpose == "wave"
                 else self._hero_level_roll(s, str(answer), ev)
             )
@@ -142,7 +159,7 @@ class StonespineGame:
             if answer == "keep":
                 p = s.players[task.player]
                 ev.append(Event.make("xp_kept", player=p.name, xp=p.xp))
-                return replace(s, levelling=None)
+                return s.evolve(levelling=None)
             return self._level_up(s, task.player, None, ev)
         if isinstance(task, ChooseTrack):
             return self._level_up(s, task.player, 0 if answer == "left" else 1, ev)
@@ -160,20 +177,7 @@ class StonespineGame:
             if s.levelling is not None:
                 s = self._level_loop(s, ev)
                 continue
-            handler = {
-                Stage.CONSTRUCTION: self._construction,
-                Stage.IMPROVEMENT: self._improvement,
-                Stage.PREPARATION: self._preparation,
-                Stage.ROLL: self._roll,
-                Stage.REPEL: self._repel,
-                Stage.CONTINUE: self._continue,
-                Stage.LEVEL_HEROES: self._level_heroes,
-                Stage.AWARD: self._award,
-                Stage.XP: self._xp,
-                Stage.CLEANUP: self._cleanup,
-                Stage.FINAL_SCORING: self._final_scoring,
-            }[s.stage]
-            s = handler(s, ev)
+            s = getattr(self, _STAGE_STEPS[s.stage])(s, ev)
         return s
 
     def _ask(
@@ -191,7 +195,7 @@ class StonespineGame:
         if len(options) == 1:
             return self._answer(s, task, options[0], ev)
         request = DecisionRequest(kind, player, options, tuple(context.items()))
-        return replace(s, request=request, task=task)
+        return s.evolve(request=request, task=task)
 
     # -- I. Construction ----------------------------------------------------------------
 
@@ -212,9 +216,9 @@ class StonespineGame:
                     chambers=tuple(c.describe() for c in row),
                 )
             )
-            players.append(replace(p, dungeon=dungeon))
+            players.append(p.evolve(dungeon=dungeon))
         gold = s.gold_income[0] if s.gold_income else tuple(0 for _ in s.players)
-        players = [replace(p, gold=p.gold + g) for p, g in zip(players, gold, strict=True)]
+        players = [p.evolve(gold=p.gold + g) for p, g in zip(players, gold, strict=True)]
         for p, g in zip(players, gold, strict=True):
             if g:
                 ev.append(Event.make("gold_gained", player=p.name, gold=g, total=p.gold))
@@ -242,7 +246,7 @@ class StonespineGame:
     def _improvement(self, s: GameState, ev: Events) -> GameState:
         active = [i for i, p in enumerate(s.players) if p.name not in s.improvement_passed]
         if not active:
-            return replace(s, stage=Stage.PREPARATION, cursor=0)
+            return s.evolve(stage=Stage.PREPARATION, cursor=0)
         if self.rulings.is_("SS-IMPROVEMENT-ORDER", "richest-first"):
             index = min(active, key=lambda i: (-s.players[i].gold, s.players[i].priority))
         else:  # round the table in priority order, starting after whoever acted last
@@ -284,11 +288,11 @@ class StonespineGame:
         return tuple(options)
 
     def _improve(self, s: GameState, index: int, answer: str, ev: Events) -> GameState:
-        s = replace(s, cursor=index + 1)
+        s = s.evolve(cursor=index + 1)
         p = s.players[index]
         if answer == "pass":
             ev.append(Event.make("improvement_passed", player=p.name))
-            return replace(s, improvement_passed=(*s.improvement_passed, p.name))
+            return s.evolve(improvement_passed=(*s.improvement_passed, p.name))
         if answer == "buy-xp":
             price = self.data.value("xp_price")
             market = s.market
@@ -300,13 +304,13 @@ class StonespineGame:
                 cubes, spaces = market.xp_spaces[0], market.xp_spaces[1:]
             else:
                 cubes, spaces = self.data.value("xp_supply_cubes"), market.xp_spaces
-            p = replace(p, gold=p.gold - price, xp=p.xp + cubes)
+            p = p.evolve(gold=p.gold - price, xp=p.xp + cubes)
             ev.append(Event.make("xp_bought", player=p.name, cubes=cubes, gold=price, xp=p.xp))
             s = replace(
                 s.with_player(index, p),
                 market=replace(market, xp_spaces=spaces, xp_buyers=(*market.xp_buyers, p.name)),
             )
-            return replace(s, levelling=index)
+            return s.evolve(levelling=index)
         action, _, where = answer.partition(" ")
         if action == "remove-rubble":
             cell, i = _parse_space(where)
@@ -315,7 +319,7 @@ class StonespineGame:
             restored = space.top
             chamber = chamber.with_space(i, space)
             price = self.data.value("rubble_removal_price")
-            p = replace(p, gold=p.gold - price, dungeon=p.dungeon.with_chamber(cell, chamber))
+            p = p.evolve(gold=p.gold - price, dungeon=p.dungeon.with_chamber(cell, chamber))
             ev.append(
                 Event.make(
                     "rubble_removed",
@@ -395,9 +399,9 @@ class StonespineGame:
                         token=placed_c + 1,
                     )
             ev.append(Event.make("prepared", player=p.name, **_placement_fields(p.placement)))
-            s = replace(s, cursor=s.cursor + 1)
-        players = tuple(replace(p, gate_open=True) for p in s.players)
-        return replace(s, players=players, stage=Stage.ROLL, cursor=0, wave=0, rolled=())
+            s = s.evolve(cursor=s.cursor + 1)
+        players = tuple(p.evolve(gate_open=True) for p in s.players)
+        return s.evolve(players=players, stage=Stage.ROLL, cursor=0, wave=0, rolled=())
 
     def _place(self, s: GameState, task: ChoosePlacement, answer: str, ev: Events) -> GameState:
         p = s.players[task.player]
@@ -411,7 +415,7 @@ class StonespineGame:
                 p, placement=replace(p.placement, minions_held_back=p.placement.minions_held_back + 1)
             )
         elif task.figure == "minion":
-            p = replace(p, placement=replace(p.placement, minions=(*p.placement.minions, Cell.parse(answer))))
+            p = p.evolve(placement=replace(p.placement, minions=(*p.placement.minions, Cell.parse(answer))))
         elif answer == "none":
             ev.append(Event.make("passage_held_back", player=p.name, token=task.index + 1))
             p = replace(
@@ -445,7 +449,7 @@ class StonespineGame:
             request = ChanceRequest(
                 "roll", die.name, die.labels, f"wave {s.wave + 1}, die {len(s.rolled) + 1} of {len(dice)}"
             )
-            return replace(s, request=request, task=Roll("wave"))
+            return s.evolve(request=request, task=Roll("wave"))
         heroes = tuple(c for face in s.rolled for c in parse_face(face))
         for name, face in zip(dice, s.rolled, strict=True):
             ev.append(Event.make("die_rolled", die=name, face=face))
@@ -453,9 +457,9 @@ class StonespineGame:
         for p in s.players:
             if p.gate_open:
                 ev.append(Event.make("heroes_arrived", player=p.name, heroes=tuple(h.value for h in heroes)))
-                p = replace(p, waiting=heroes)
+                p = p.evolve(waiting=heroes)
             players.append(p)
-        return replace(s, players=tuple(players), wave=s.wave + 1, rolled=(), stage=Stage.REPEL, cursor=0)
+        return s.evolve(players=tuple(players), wave=s.wave + 1, rolled=(), stage=Stage.REPEL, cursor=0)
 
     # -- Step 2: Repel Heroes ---------------------------------------------------------------
 
@@ -465,7 +469,7 @@ class StonespineGame:
             if p.running is not None:
                 raise RulesError("a hero is mid-move with no request open")  # pragma: no cover
             if not p.gate_open or not p.waiting:
-                s = replace(s, cursor=s.cursor + 1)
+                s = s.evolve(cursor=s.cursor + 1)
                 continue
             colours = tuple(c for c in COLORS if c in p.waiting)
             if len(colours) > 1:
@@ -481,7 +485,7 @@ class StonespineGame:
             s = self._send_hero(s, s.cursor, colours[0], ev, chosen=False)
             if s.request is not None:
                 return s
-        return replace(s, stage=Stage.CONTINUE, cursor=0)
+        return s.evolve(stage=Stage.CONTINUE, cursor=0)
 
     def _send_hero(
         self, s: GameState, index: int, color: HeroColor, ev: Events, *, chosen: bool
@@ -489,13 +493,13 @@ class StonespineGame:
         p = s.players[index]
         waiting = list(p.waiting)
         waiting.remove(color)
-        p = replace(p, waiting=tuple(waiting))
+        p = p.evolve(waiting=tuple(waiting))
         first = p.dungeon.first_chamber
         ev.append(Event.make("hero_sent", player=p.name, hero=color.value, chosen=chosen))
         if p.dungeon.rows == 0 or (not entrance_open(self.rules, p.dungeon) and self.rules.entry_escapes):
             s = s.with_player(index, p)
             return self._escape(s, index, color, None, "no-entry", ev)
-        p = replace(p, running=HeroRun(color, first, (first,)))
+        p = p.evolve(running=HeroRun(color, first, (first,)))
         return self._enter(s.with_player(index, p), index, ev)
 
     def _enter(self, s: GameState, index: int, ev: Events) -> GameState:
@@ -591,8 +595,8 @@ class StonespineGame:
                     spaces=tuple(i + 1 for i in entry.destroyed),
                 )
             )
-            p = replace(p, dungeon=p.dungeon.with_chamber(cell, chamber))
-        s = s.with_player(index, replace(p, running=run))
+            p = p.evolve(dungeon=p.dungeon.with_chamber(cell, chamber))
+        s = s.with_player(index, p.evolve(running=run))
         if total >= health:
             return self._defeat(s, index, cell, "damage", ev)
         return self._after_entry(s, index, ignored=False, ev=ev)
@@ -603,7 +607,7 @@ class StonespineGame:
         p = s.players[index]
         run = p.running
         assert run is not None
-        p = replace(p, running=None, defeated=(*p.defeated, (cell, run.color)))
+        p = p.evolve(running=None, defeated=(*p.defeated, (cell, run.color)))
         ev.append(
             Event.make(
                 "hero_defeated",
@@ -615,7 +619,7 @@ class StonespineGame:
             )
         )
         if figure is not None:
-            p = replace(p, guardian_defeats=(*p.guardian_defeats, (figure, cell)))
+            p = p.evolve(guardian_defeats=(*p.guardian_defeats, (figure, cell)))
         s = s.with_player(index, p)
         if figure is None:
             return s
@@ -662,7 +666,7 @@ class StonespineGame:
                 ability=ability,
             )
         )
-        return s.with_player(index, replace(p, placement=replace(p.placement, guardians=tuple(guardians))))
+        return s.with_player(index, p.evolve(placement=replace(p.placement, guardians=tuple(guardians))))
 
     def _after_entry(self, s: GameState, index: int, *, ignored: bool, ev: Events) -> GameState:
         p = s.players[index]
@@ -697,7 +701,7 @@ class StonespineGame:
             )
         )
         p = self._collapse_crossed(p, run.at, target, ev)
-        p = replace(p, running=replace(run, at=target, visited=(*run.visited, target)))
+        p = p.evolve(running=replace(run, at=target, visited=(*run.visited, target)))
         return self._enter(s.with_player(index, p), index, ev)
 
     def _collapse_crossed(self, p: PlayerState, origin: Cell, target: Cell, ev: Events) -> PlayerState:
@@ -711,7 +715,7 @@ class StonespineGame:
             if edge in chamber.collapsing:
                 dungeon = dungeon.with_chamber(cell, replace(chamber, collapsing=chamber.collapsing - {edge}))
                 ev.append(Event.make("passage_collapsed", player=p.name, edge=f"{cell.name}:{edge.value}"))
-        return replace(p, dungeon=dungeon)
+        return p.evolve(dungeon=dungeon)
 
     def _escape(
         self, s: GameState, index: int, color: HeroColor, cell: Cell | None, reason: str, ev: Events
@@ -729,7 +733,7 @@ class StonespineGame:
         if p.waiting:
             ev.append(Event.make("heroes_returned", player=p.name, heroes=tuple(h.value for h in p.waiting)))
         ev.append(Event.make("gate_closed", player=p.name, reason="escape"))
-        p = replace(p, running=None, escaped=(*p.escaped, color), waiting=(), gate_open=False)
+        p = p.evolve(running=None, escaped=(*p.escaped, color), waiting=(), gate_open=False)
         return s.with_player(index, p)
 
     # -- Step 3: Close Gate or Continue ---------------------------------------------------
@@ -748,19 +752,19 @@ class StonespineGame:
                     defeated=len(p.defeated),
                     wave=s.wave,
                 )
-            s = replace(s, cursor=s.cursor + 1)
+            s = s.evolve(cursor=s.cursor + 1)
         if any(p.gate_open for p in s.players):
-            return replace(s, stage=Stage.ROLL, cursor=0)
-        return replace(s, stage=Stage.LEVEL_HEROES, cursor=0, hero_rolls_done=0)
+            return s.evolve(stage=Stage.ROLL, cursor=0)
+        return s.evolve(stage=Stage.LEVEL_HEROES, cursor=0, hero_rolls_done=0)
 
     def _gate_decision(self, s: GameState, index: int, answer: str, ev: Events) -> GameState:
         p = s.players[index]
         if answer == "close":
             ev.append(Event.make("gate_closed", player=p.name, reason="chosen"))
-            s = s.with_player(index, replace(p, gate_open=False))
+            s = s.with_player(index, p.evolve(gate_open=False))
         else:
             ev.append(Event.make("gate_kept_open", player=p.name))
-        return replace(s, cursor=index + 1)
+        return s.evolve(cursor=index + 1)
 
     # -- Step 4: Level Up Heroes ------------------------------------------------------------
 
@@ -771,8 +775,8 @@ class StonespineGame:
             request = ChanceRequest(
                 "roll", die.name, die.labels, f"hero level-up {s.hero_rolls_done + 1} of {rolls}"
             )
-            return replace(s, request=request, task=Roll("hero-level"))
-        return replace(s, stage=Stage.AWARD)
+            return s.evolve(request=request, task=Roll("hero-level"))
+        return s.evolve(stage=Stage.AWARD)
 
     def _hero_level_roll(self, s: GameState, face: str, ev: Events) -> GameState:
         bonus = list(s.health_bonus)
@@ -792,7 +796,7 @@ class StonespineGame:
                     health=s.heroes[i].health + bonus[i],
                 )
             )
-        return replace(s, health_bonus=(bonus[0], bonus[1], bonus[2]), hero_rolls_done=s.hero_rolls_done + 1)
+        return s.evolve(health_bonus=(bonus[0], bonus[1], bonus[2]), hero_rolls_done=s.hero_rolls_done + 1)
 
     # -- Step 5: Award Trophy / Demerits, then Step 6: Gain XP ------------------------------
 
@@ -830,21 +834,21 @@ class StonespineGame:
         demerit = self.data.demerit_value(year)
         for i, p in enumerate(players):
             if p.had_escape:
-                players[i] = replace(p, demerits=(*p.demerits, (year, demerit)))
+                players[i] = p.evolve(demerits=(*p.demerits, (year, demerit)))
                 ev.append(Event.make("demerit_taken", player=p.name, year=year, value=demerit))
         for i, p in enumerate(players):
-            players[i] = replace(p, xp=p.xp + p.entered)
+            players[i] = p.evolve(xp=p.xp + p.entered)
             ev.append(Event.make("xp_gained", player=p.name, xp=p.entered, total=p.xp + p.entered))
-        return replace(s, players=tuple(players), jael=jael, stage=Stage.XP, cursor=0)
+        return s.evolve(players=tuple(players), jael=jael, stage=Stage.XP, cursor=0)
 
     def _xp(self, s: GameState, ev: Events) -> GameState:
         if s.cursor < len(s.players):
-            return replace(s, levelling=s.cursor, cursor=s.cursor + 1)
+            return s.evolve(levelling=s.cursor, cursor=s.cursor + 1)
         if s.year >= s.last_year:
             if s.year >= 4:
-                return replace(s, stage=Stage.FINAL_SCORING)
-            return replace(s, stage=Stage.DONE)
-        return replace(s, stage=Stage.CLEANUP)
+                return s.evolve(stage=Stage.FINAL_SCORING)
+            return s.evolve(stage=Stage.DONE)
+        return s.evolve(stage=Stage.CLEANUP)
 
     # -- Leveling Up Guardians ----------------------------------------------------------
 
@@ -859,7 +863,7 @@ class StonespineGame:
                 ev.append(
                     Event.make("level_up_impossible", player=p.name, xp=p.xp, reason="both markers on top")
                 )
-            return replace(s, levelling=None)
+            return s.evolve(levelling=None)
         if s.year == 4 and s.stage is Stage.XP:
             return self._ask(s, ChooseLevelUp(index), "level-up", p.name, ("level-up", "keep"), ev, xp=p.xp)
         return self._level_up(s, index, None, ev)
@@ -873,7 +877,7 @@ class StonespineGame:
             track = can[0]
         guardian, space = levelling.advance(p.guardian, track)
         cost = self.data.value("level_up_cost")
-        p = replace(p, guardian=guardian, xp=p.xp - cost)
+        p = p.evolve(guardian=guardian, xp=p.xp - cost)
         ev.append(
             Event.make(
                 "guardian_levelled",
@@ -1001,7 +1005,7 @@ class StonespineGame:
             ev.append(
                 Event.make("instant_used", player=p.name, ability=ability.id, target=None, tokens=tokens)
             )
-            return replace(p, guardian=replace(p.guardian, passage_tokens=tokens))
+            return p.evolve(guardian=replace(p.guardian, passage_tokens=tokens))
         if effect.do in (Do.OPEN_PASSAGE, Do.COLLAPSE_PASSAGE):
             cell_text, _, side_text = target.partition(":")
             cell, side = Cell.parse(cell_text), Side(side_text)
@@ -1019,7 +1023,7 @@ class StonespineGame:
                     "instant_used", player=p.name, ability=ability.id, target=target, effect=effect.do.value
                 )
             )
-            return replace(p, dungeon=p.dungeon.with_chamber(cell, chamber))
+            return p.evolve(dungeon=p.dungeon.with_chamber(cell, chamber))
         cell, i = _parse_space(target)
         chamber = p.dungeon.chamber(cell)
         space = chamber.spaces[i]
@@ -1042,11 +1046,11 @@ class StonespineGame:
                     "instant_used", player=p.name, ability=ability.id, target=target, changed_to=effect.to
                 )
             )
-            return replace(p, dungeon=p.dungeon.with_chamber(cell, chamber.with_space(i, space)))
+            return p.evolve(dungeon=p.dungeon.with_chamber(cell, chamber.with_space(i, space)))
         ev.append(
             Event.make("instant_used", player=p.name, ability=ability.id, target=target, covered=covered)
         )
-        return replace(p, dungeon=p.dungeon.with_chamber(cell, chamber.with_space(i, space)))
+        return p.evolve(dungeon=p.dungeon.with_chamber(cell, chamber.with_space(i, space)))
 
     # -- V. Cleanup and Final Scoring ----------------------------------------------------
 
@@ -1096,7 +1100,7 @@ class StonespineGame:
             jael = FinalScore("Jael", 0, sum(v for _, v in s.jael.trophies), 0, s.jael.xp)
             ev.append(Event.make("final_score", **{k: v for k, v in jael.to_json().items()}))
             scores.append(jael)
-        return replace(s, final_scores=tuple(scores), stage=Stage.DONE)
+        return s.evolve(final_scores=tuple(scores), stage=Stage.DONE)
 
 
 def _next_effect(ability: Ability, uses: int, effect_index: int) -> tuple[int, int]:

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.frozen import by_identity
+from invasion_oracle.model.core.frozen import by_identity, hash_by_identity
 from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.stonespine.abilities import Ability, Do, Effect, Slot
 from invasion_oracle.model.stonespine.elements import TypeChange
@@ -93,6 +93,7 @@ class TrackSpace:
         return self.kind.value
 
 
+@hash_by_identity  # hashed with every state that holds it (a search's memo): once
 @dataclass(frozen=True, slots=True)
 class GuardianBoard:
     """One side of a guardian board.

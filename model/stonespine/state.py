@@ -14,7 +14,7 @@ from typing import Any
 
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import Request
-from invasion_oracle.model.core.frozen import replace
+from invasion_oracle.model.core.frozen import evolving, replace
 from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, Dungeon
 from invasion_oracle.model.stonespine.guardians import GuardianState
 from invasion_oracle.model.stonespine.heroes import COLORS, HeroCard, HeroColor
@@ -64,6 +64,7 @@ class HeroRun:
     protection_used: bool = False  # purple heroes: the first-time condition has been met
 
 
+@evolving
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     name: str
@@ -82,6 +83,10 @@ class PlayerState:
     demerits: tuple[tuple[int, int], ...] = ()  # (year, value)
     passages_bought: int = 0  # this year
     guardian_defeats: tuple[tuple[int, Cell], ...] = ()  # (figure index, cell) this year
+
+    def evolve(self, **changes: Any) -> PlayerState:
+        """A copy with ``changes`` (the generated copier: :func:`~invasion_oracle.model.core.frozen.evolving`)."""
+        return replace(self, **changes)
 
     def defeated_in(self, cell: Cell) -> bool:
         return any(c == cell for c, _ in self.defeated)
@@ -212,6 +217,7 @@ Task = (
 )
 
 
+@evolving
 @dataclass(frozen=True, slots=True)
 class GameState:
     year: int
@@ -236,6 +242,10 @@ class GameState:
     improvement_passed: tuple[str, ...] = ()  # players done with this year's Improvement
     final_scores: tuple[FinalScore, ...] = ()
 
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with ``changes`` (the generated copier: :func:`~invasion_oracle.model.core.frozen.evolving`)."""
+        return replace(self, **changes)
+
     def card(self, color: HeroColor) -> HeroCard:
         return self.heroes[COLORS.index(color)]
 
@@ -244,7 +254,7 @@ class GameState:
 
     def with_player(self, index: int, player: PlayerState) -> GameState:
         players = self.players[:index] + (player,) + self.players[index + 1 :]
-        return replace(self, players=players)
+        return self.evolve(players=players)
 
     def player_index(self, name: str) -> int:
         return next(i for i, p in enumerate(self.players) if p.name == name)

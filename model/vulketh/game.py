@@ -155,7 +155,7 @@ class VulkethGame:
             raise RulesError("the game is over; nothing is pending")
         answer = normalise_answer(request, answer)
         events: Events = []
-        state = replace(state, request=None, awaiting=None)
+        state = state.evolve(request=None, awaiting=None)
         state = self._check(self._answer(state, task, answer, events), events)
         return self._advance(state, events), tuple(events)
 
@@ -163,10 +163,10 @@ class VulkethGame:
 
     def _advance(self, s: GameState, ev: Events) -> GameState:
         while s.request is None and s.agenda and s.outcome is None:
-            task, s = s.agenda[0], replace(s, agenda=s.agenda[1:])
+            task, s = s.agenda[0], s.evolve(agenda=s.agenda[1:])
             s = self._check(self._run(s, task, ev), ev)
         if s.outcome is not None:
-            return replace(s, agenda=(), request=None, awaiting=None)
+            return s.evolve(agenda=(), request=None, awaiting=None)
         return s
 
     def summoned(self, s: GameState) -> int:
@@ -184,18 +184,18 @@ class VulkethGame:
         if outcome is None:
             return s
         ev.append(Event.make("game_over", result=outcome.result, reason=outcome.reason, round=s.round))
-        return replace(s, outcome=outcome)
+        return s.evolve(outcome=outcome)
 
     def _ask(
         self, s: GameState, task: Task, kind: str, options: tuple[Option, ...], **context: object
     ) -> GameState:
         request = DecisionRequest(kind, PLAYER, options, tuple(context.items()))
-        return replace(s, request=request, awaiting=task)
+        return s.evolve(request=request, awaiting=task)
 
     def _chance(
         self, s: GameState, task: Task, kind: str, source: str, outcomes: tuple[Option, ...], purpose: str
     ) -> GameState:
-        return replace(s, request=ChanceRequest(kind, source, outcomes, purpose), awaiting=task)
+        return s.evolve(request=ChanceRequest(kind, source, outcomes, purpose), awaiting=task)
 
     def _error(self, path: str, reason: str) -> MalformedInputError:
         return MalformedInputError(self.rules.source, path, reason)
@@ -316,7 +316,7 @@ class VulkethGame:
         if len(turn.dice) != 2:
             raise self._error(f"{turn.path}.dice", "the player places exactly two dice")
         ev.append(Event.make("player_turn_started", round=s.round))
-        s = replace(s, player_turns=rest, turn=turn, dice=((None, None), (None, None)))
+        s = s.evolve(player_turns=rest, turn=turn, dice=((None, None), (None, None)))
         after_roll = self.rules.reading("VK-EVENT-TIMING") == "after-roll"
         return s.push(
             ScoreVillages(),
@@ -343,7 +343,7 @@ class VulkethGame:
         if not villages:
             return s
         points = len(villages) * self.data.value("village_points")
-        s = replace(s, score=s.score + points)
+        s = s.evolve(score=s.score + points)
         ev.append(Event.make("villages_scored", hexes=villages, change=points, score=s.score))
         return s
 
@@ -363,7 +363,7 @@ class VulkethGame:
         dice = list(s.dice)
         dice[task.die] = (face, dice[task.die][1])
         ev.append(Event.make("die_rolled", die=task.die + 1, face=face, scripted=scripted is not None))
-        return replace(s, dice=tuple(dice))
+        return s.evolve(dice=tuple(dice))
 
     def _check_doubles(self, s: GameState, ev: Events) -> GameState:
         (first, _), (second, _) = s.dice
@@ -403,7 +403,7 @@ class VulkethGame:
                 strength=strength,
             )
         )
-        return replace(s, board=board, dice=tuple(dice))
+        return s.evolve(board=board, dice=tuple(dice))
 
     def _strength(self, s: GameState, action: str) -> str:
         return strength(s.board.row(action))
@@ -425,7 +425,7 @@ class VulkethGame:
                     f"{turn.path}.gather",
                     f"GATHER at {strength} strength gives {limit} resources; the script takes {turn.gather.total}",
                 )
-            s = replace(s, resources=s.resources.plus(turn.gather))
+            s = s.evolve(resources=s.resources.plus(turn.gather))
             ev.append(
                 Event.make(
                     "player_gathered",
@@ -459,7 +459,7 @@ class VulkethGame:
                     f"the player has no members in hex {number} to grow from (assumed rule)",
                 )
             s = s.with_hex(number, replace(s.hex(number), player=s.hex(number).player + count))
-            s = replace(s, player_supply=s.player_supply - count)
+            s = s.evolve(player_supply=s.player_supply - count)
             ev.append(Event.make("player_grew", hex=number, count=count, strength=strength))
         return s
 
@@ -530,7 +530,7 @@ class VulkethGame:
         )
         if cell.invaders > 0 and new.invaders == 0 and s.invader_resources > 0:
             loss = min(s.invader_resources, self.data.value("cleared_hex_loss"))
-            s = replace(s, invader_resources=s.invader_resources - loss)
+            s = s.evolve(invader_resources=s.invader_resources - loss)
             ev.append(
                 Event.make(
                     "invaders_lost_resources", hex=task.hex, change=-loss, resources=s.invader_resources
@@ -549,7 +549,7 @@ class VulkethGame:
             ev.append(Event.make("pillage_declined", hex=task.hex))
             return s
         amount = self.data.value("pillage_resources")
-        s = replace(s, resources=s.resources.add(choice, amount))
+        s = s.evolve(resources=s.resources.add(choice, amount))
         ev.append(Event.make("pillaged", hex=task.hex, resource=choice, change=amount))
         return s
 
@@ -574,18 +574,18 @@ class VulkethGame:
             if problem:
                 raise self._error(path, f"cannot build a village in hex {number}: {problem}")
             s = s.with_hex(number, replace(cell, village=PLAYER))
-            s = replace(s, resources=s.resources.minus(cost))
+            s = s.evolve(resources=s.resources.minus(cost))
             ev.append(Event.make("village_built", hex=number, paid=cost.describe(), change=-cost.total))
         if turn.points:
-            s = replace(s, score=s.score + turn.points)
+            s = s.evolve(score=s.score + turn.points)
             ev.append(Event.make("points_scored", change=turn.points, score=s.score, cause="goals"))
         if turn.developments is not None and turn.developments != s.developments:
-            s = replace(s, developments=turn.developments)
+            s = s.evolve(developments=turn.developments)
             ev.append(Event.make("developments_set", developments=s.developments))
         if turn.bronze:
             techs = dict(s.bronze)
             techs.update(dict(turn.bronze))
-            s = replace(s, bronze=tuple(sorted(techs.items())))
+            s = s.evolve(bronze=tuple(sorted(techs.items())))
             ev.append(Event.make("bronze_set", techs=tuple(f"{k}:{v}" for k, v in s.bronze)))
         return s
 
@@ -613,7 +613,7 @@ class VulkethGame:
             if problem:
                 raise self._error(path, problem)
             s = s.with_hex(number, replace(cell, village=PLAYER))
-            s = replace(s, resources=s.resources.minus(pay))
+            s = s.evolve(resources=s.resources.minus(pay))
             ev.append(
                 Event.make(
                     "village_seized",
@@ -627,13 +627,13 @@ class VulkethGame:
 
     def _end_player_turn(self, s: GameState, ev: Events) -> GameState:
         ev.append(Event.make("player_turn_ended", round=s.round, score=s.score))
-        return replace(s, turn=None, dice=())
+        return s.evolve(turn=None, dice=())
 
     def _draw_event(self, s: GameState, task: DrawEvent, drawn: str | None, ev: Events) -> GameState:
         if drawn is None:
             if not s.event_pile and s.event_discard:
                 ev.append(Event.make("event_deck_reshuffled", cards=tuple(sorted(s.event_discard))))
-                s = replace(s, event_pile=tuple(sorted(s.event_discard)), event_discard=())
+                s = s.evolve(event_pile=tuple(sorted(s.event_discard)), event_discard=())
             if not s.event_pile:
                 ev.append(Event.make("no_invader_event", reason="the Invader Event deck is empty"))
                 return s
@@ -675,7 +675,7 @@ class VulkethGame:
             count = min(count, s.invader_supply)
             if count:
                 s = s.with_hex(number, replace(s.hex(number), invaders=count))
-                s = replace(s, invader_supply=s.invader_supply - count)
+                s = s.evolve(invader_supply=s.invader_supply - count)
                 placed.append((number, count))
         ev.append(
             Event.make(
@@ -723,7 +723,7 @@ class VulkethGame:
                 )
             drawn = pile[0]
         pile = tuple(c for c in s.decks[deck - 1] if c != drawn)
-        s = replace(s, decks=_with_pile(s.decks, deck, pile), discard=(*s.discard, drawn), last_card=drawn)
+        s = s.evolve(decks=_with_pile(s.decks, deck, pile), discard=(*s.discard, drawn), last_card=drawn)
         card = self.data.card(drawn)
         ev.append(
             Event.make("card_drawn", deck=deck, card=drawn, actions=tuple(a.describe() for a in card.actions))
@@ -734,7 +734,7 @@ class VulkethGame:
         """Step 3: slide the die shown into the action, then take it at the row's strength."""
         action = self.data.card(task.card).actions[task.index]
         board, out, strength = s.board.place(action.action, action.face)
-        s = replace(s, board=board)
+        s = s.evolve(board=board)
         ev.append(
             Event.make(
                 "die_placed",
@@ -756,7 +756,7 @@ class VulkethGame:
         return s.push(Lead(cause))
 
     def _gain(self, s: GameState, amount: int, cause: str, ev: Events) -> GameState:
-        s = replace(s, invader_resources=s.invader_resources + amount)
+        s = s.evolve(invader_resources=s.invader_resources + amount)
         ev.append(Event.make("resources_gained", change=amount, resources=s.invader_resources, cause=cause))
         return s
 
@@ -775,7 +775,7 @@ class VulkethGame:
         for number, count in targets:
             s = s.with_hex(number, replace(s.hex(number), invaders=s.hex(number).invaders + count))
             ev.append(Event.make("invaders_grown", hex=number, count=count, cause=cause))
-        s = replace(s, invader_supply=s.invader_supply - from_supply, reserve=s.reserve - from_reserve)
+        s = s.evolve(invader_supply=s.invader_supply - from_supply, reserve=s.reserve - from_reserve)
         if amount > placed:
             ev.append(
                 Event.make(
@@ -802,7 +802,7 @@ class VulkethGame:
             self.rules.reading("VK-MOVE-HIGHEST"),
             self.rules.cap,
         )
-        s = replace(s, hexes=tuple(replace(h, invaders=c) for h, c in zip(s.hexes, counts, strict=True)))
+        s = s.evolve(hexes=tuple(replace(h, invaders=c) for h, c in zip(s.hexes, counts, strict=True)))
         for source, target, count in grouped(moves):
             ev.append(Event.make("invaders_moved", source=source, target=target, count=count, cause=cause))
         if len(moves) < amount:
@@ -814,7 +814,7 @@ class VulkethGame:
         if self.rules.reading("VK-SCORE-FLOOR") == "zero":
             new = max(0, new)
         ev.append(Event.make("points_lost", change=new - s.score, score=new, cause=cause))
-        return replace(s, score=new)
+        return s.evolve(score=new)
 
     def unlocked(self, s: GameState) -> tuple[str, ...]:
         """The Warlord powers LEAD runs, top to bottom (ruling ``VK-POWER-UNLOCK``)."""
@@ -831,7 +831,7 @@ class VulkethGame:
     def _power(self, s: GameState, task: Power, ev: Events) -> GameState:
         if task.power == "steal-resources":
             taken = s.resources.total
-            s = replace(s, resources=Resources(), invader_resources=s.invader_resources + taken)
+            s = s.evolve(resources=Resources(), invader_resources=s.invader_resources + taken)
             ev.append(Event.make("resources_stolen", change=taken, resources=s.invader_resources))
             return s
         if task.power == "convert":
@@ -841,7 +841,7 @@ class VulkethGame:
         if task.power == "regress":
             if s.developments:
                 ev.append(Event.make("developments_returned", count=s.developments))
-                s = replace(s, developments=0)
+                s = s.evolve(developments=0)
             return s.push(RegressTech())
         shared = tuple(n for n, h in enumerate(s.hexes, 1) if h.player > 0 and h.invaders > 0)
         ev.append(Event.make("war", hexes=shared))
@@ -852,9 +852,9 @@ class VulkethGame:
     ) -> tuple[GameState, str]:
         """One Invader from the supply, else the overrun reserve; ``""`` when both are empty."""
         if s.invader_supply > 0:
-            return replace(s, invader_supply=s.invader_supply - 1), "supply"
+            return s.evolve(invader_supply=s.invader_supply - 1), "supply"
         if s.reserve > 0:
-            s = replace(s, reserve=s.reserve - 1)
+            s = s.evolve(reserve=s.reserve - 1)
             ev.append(Event.make("reserve_used", count=1, reserve=s.reserve, cause=cause))
             if reserve_costs:
                 s = self.lose_points(s, 1, f"overrun reserve ({cause})", ev)
@@ -882,11 +882,11 @@ class VulkethGame:
                     )
                     continue
                 s = s.with_hex(number, replace(cell, player=cell.player - 1))
-                s = replace(s, player_supply=s.player_supply + 1)
+                s = s.evolve(player_supply=s.player_supply + 1)
                 ev.append(Event.make("member_removed", hex=number, cause="Convert without an Invader"))
                 continue
             s = s.with_hex(number, replace(cell, player=cell.player - 1, invaders=cell.invaders + 1))
-            s = replace(s, player_supply=s.player_supply + 1)
+            s = s.evolve(player_supply=s.player_supply + 1)
             ev.append(Event.make("converted", hex=number, source=taken))
         return s
 
@@ -906,7 +906,7 @@ class VulkethGame:
                 break
             cell = s.hex(number)
             s = s.with_hex(number, replace(cell, invaders=cell.invaders + 1))
-            s = replace(s, invader_supply=s.invader_supply - 1)
+            s = s.evolve(invader_supply=s.invader_supply - 1)
             ev.append(Event.make("spread", hex=number))
         return s
 
@@ -924,7 +924,7 @@ class VulkethGame:
             choice = movable[0]
         techs = dict(s.bronze)
         techs[choice] -= 1
-        s = replace(s, bronze=tuple(sorted(techs.items())))
+        s = s.evolve(bronze=tuple(sorted(techs.items())))
         ev.append(Event.make("tech_regressed", tech=choice, step=techs[choice]))
         return s
 
@@ -945,9 +945,9 @@ class VulkethGame:
         if target is None:
             raise RulesError("every hex already has a Warlord")  # pragma: no cover - at most 5 tokens
         paid = self.data.value("warlord_cost") if task.cause == "summon" else 0
-        s = replace(s, invader_resources=s.invader_resources - paid)
+        s = s.evolve(invader_resources=s.invader_resources - paid)
         s = s.with_hex(target, replace(s.hex(target), warlord=token))
-        s = replace(s, warlord_board=tuple(t for t in s.warlord_board if t != token))
+        s = s.evolve(warlord_board=tuple(t for t in s.warlord_board if t != token))
         ev.append(
             Event.make(
                 "warlord_summoned",
@@ -963,7 +963,7 @@ class VulkethGame:
 
     def _end_invader_turn(self, s: GameState, ev: Events) -> GameState:
         ev.append(Event.make("invader_turn_ended", turn=s.invader_turns + 1))
-        return replace(s, invader_turns=s.invader_turns + 1, round=s.round + 1)
+        return s.evolve(invader_turns=s.invader_turns + 1, round=s.round + 1)
 
     # -- effects of events and rewards -------------------------------------------------------------
 
@@ -993,7 +993,7 @@ class VulkethGame:
         if kind == "remove_invaders":
             return self._remove_invaders(s, effect.amount, effect.direction, origin, ev)
         if kind == "player_resources":
-            s = replace(s, resources=s.resources.add(effect.resource, effect.amount))
+            s = s.evolve(resources=s.resources.add(effect.resource, effect.amount))
             ev.append(
                 Event.make(
                     "player_resources_gained", resource=effect.resource, change=effect.amount, cause=origin
@@ -1013,7 +1013,7 @@ class VulkethGame:
                     strength=strength,
                 )
             )
-            return replace(s, board=board)
+            return s.evolve(board=board)
         handler = EFFECT_KINDS[kind].handler
         if handler is None:  # pragma: no cover - every built-in is handled above
             raise RulesError(f"effect {kind!r} has no handler")
@@ -1028,7 +1028,7 @@ class VulkethGame:
             count = min(cell.invaders, left)
             if count:
                 s = s.with_hex(number, replace(cell, invaders=cell.invaders - count))
-                s = replace(s, invader_supply=s.invader_supply + count)
+                s = s.evolve(invader_supply=s.invader_supply + count)
                 ev.append(Event.make("invaders_removed", hex=number, count=count, cause=origin))
                 left -= count
         return s
@@ -1049,7 +1049,7 @@ class VulkethGame:
         back = self.rules.reading("VK-APPEASE") == "return-to-board"
         if back:
             sections = self.data.warlord_sections.value
-            s = replace(s, warlord_board=tuple(t for t in sections if t in s.warlord_board or t == token))
+            s = s.evolve(warlord_board=tuple(t for t in sections if t in s.warlord_board or t == token))
         ev.append(
             Event.make(
                 "warlord_removed",

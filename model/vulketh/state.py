@@ -14,7 +14,7 @@ from typing import Any
 
 from invasion_oracle.model.core.codec import fields_json
 from invasion_oracle.model.core.decisions import Request
-from invasion_oracle.model.core.frozen import replace
+from invasion_oracle.model.core.frozen import evolving, replace
 from invasion_oracle.model.vulketh.action_board import ActionBoard
 from invasion_oracle.model.vulketh.cards import Effect
 
@@ -316,6 +316,7 @@ Task = (
 )
 
 
+@evolving
 @dataclass(frozen=True, slots=True)
 class GameState:
     hexes: tuple[Hex, ...]  # hex n at index n - 1
@@ -344,17 +345,21 @@ class GameState:
     awaiting: Task | None = None
     outcome: Outcome | None = None
 
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with ``changes`` (the generated copier: :func:`~invasion_oracle.model.core.frozen.evolving`)."""
+        return replace(self, **changes)
+
     def hex(self, number: int) -> Hex:
         return self.hexes[number - 1]
 
     def with_hex(self, number: int, cell: Hex) -> GameState:
         cells = list(self.hexes)
         cells[number - 1] = cell
-        return replace(self, hexes=tuple(cells))
+        return self.evolve(hexes=tuple(cells))
 
     def push(self, *tasks: Task) -> GameState:
         """Put ``tasks`` at the front of the agenda, in the order given."""
-        return replace(self, agenda=(*tasks, *self.agenda))
+        return self.evolve(agenda=(*tasks, *self.agenda))
 
     def invaders_on_map(self) -> int:
         return sum(h.invaders for h in self.hexes)

@@ -27,7 +27,7 @@ import pytest
 
 from invasion_oracle.model import registry
 from invasion_oracle.reports.cli import build_parser
-from tests.malformed.corpus import Case, Result, run_case
+from tests.malformed.corpus import Case, Folders, Result, run_case
 
 ROOT = Path(__file__).resolve().parents[2]
 SECONDS = 20.0  # a refusal takes milliseconds; a command that ran instead is cut off here
@@ -131,9 +131,21 @@ VALUED = [
 ]
 
 
-def run(argv: list[str], tmp_path: Path, seconds: float = SECONDS) -> Result:
+@pytest.fixture(scope="module")
+def walk_folders(tmp_path_factory: pytest.TempPathFactory) -> Folders:
+    return Folders(tmp_path_factory.mktemp("flag-walk"))
+
+
+@pytest.fixture
+def case_folder(walk_folders: Folders) -> Path:
+    """Each command line's own empty folder: pytest's ``tmp_path`` made hundreds of times costs
+    as much as the commands (see :class:`tests.malformed.corpus.Folders`)."""
+    return walk_folders.fresh()
+
+
+def run(argv: list[str], case_folder: Path, seconds: float = SECONDS) -> Result:
     case = Case("flag-walk", "x", tuple(argv), {}, 2, "", "", (), None, seconds, False)
-    return run_case(case, tmp_path)
+    return run_case(case, case_folder)
 
 
 def test_every_verb_has_a_base_command_line() -> None:
@@ -145,13 +157,13 @@ def test_every_verb_has_a_base_command_line() -> None:
 
 @pytest.mark.parametrize(("path", "option"), VALUED)
 def test_a_bad_value_is_refused_naming_the_option(
-    path: tuple[str, ...], option: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    path: tuple[str, ...], option: str, case_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)  # the bases name fixtures/ and examples/ of the checkout
-    (tmp_path / "a-file").write_text("not a folder\n", encoding="utf-8")
-    bad = str(tmp_path / "a-file" / "bad-value")  # wrong for any option: see the module's doc
+    (case_folder / "a-file").write_text("not a folder\n", encoding="utf-8")
+    bad = str(case_folder / "a-file" / "bad-value")  # wrong for any option: see the module's doc
     argv = [option, bad, *path, *BASES[path]] if not path else [*path, *BASES[path], option, bad]
-    result = run(argv, tmp_path)
+    result = run(argv, case_folder)
     assert not result.crash, result.crash
     assert result.status == 2, f"{argv}: exit {result.status}, stderr {result.err!r}"
     assert result.err.count("\n") == 1, f"{argv}: not one line: {result.err!r}"
@@ -263,10 +275,10 @@ def flags() -> dict[str, list[str]]:
     return found
 
 
-def _answer(result: Result, tmp_path: Path) -> str:
+def _answer(result: Result, case_folder: Path) -> str:
     """What a command answered, without the echo of its own command line (every option changes
     that) and the folder of the test."""
-    text = f"{result.status}\n{result.out}\n{result.err}".replace(str(tmp_path), "$TMP")
+    text = f"{result.status}\n{result.out}\n{result.err}".replace(str(case_folder), "$TMP")
     text = re.sub(r"Reproduce: `[^`]*`", "", text)
     text = re.sub(r"\b[0-9]+(\.[0-9]+)? ?(s|ms|seconds)\b", "N s", text)  # timings
     return re.sub(r'"command": "[^"]*"', "", text)
@@ -283,23 +295,23 @@ def test_every_flag_is_shown_to_take_effect() -> None:
 
 
 @pytest.mark.parametrize("flag", [f for f, d in FLAG_DEMOS.items() if not isinstance(d, str)])
-def test_a_flag_changes_the_answer(flag: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_flag_changes_the_answer(flag: str, case_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     without, with_flag = FLAG_DEMOS[flag]
-    fill = [[word.replace("$TMP", str(tmp_path)) for word in argv] for argv in (without, with_flag)]
-    first, second = (run(argv, tmp_path, seconds=120) for argv in fill)
+    fill = [[word.replace("$TMP", str(case_folder)) for word in argv] for argv in (without, with_flag)]
+    first, second = (run(argv, case_folder, seconds=120) for argv in fill)
     assert not first.crash and not second.crash, first.crash or second.crash
     assert first.status in (0, 1) and second.status in (0, 1), (first.err, second.err)
-    assert _answer(first, tmp_path) != _answer(second, tmp_path), f"{flag} changed nothing"
+    assert _answer(first, case_folder) != _answer(second, case_folder), f"{flag} changed nothing"
 
 
 @pytest.mark.parametrize("argv", REFUSED, ids=[" ".join(a) for a in REFUSED])
 def test_a_combination_that_would_do_nothing_is_refused(
-    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    argv: list[str], case_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)
-    filled = [word.replace("$TMP", str(tmp_path)) for word in argv]
-    result = run(filled, tmp_path)
+    filled = [word.replace("$TMP", str(case_folder)) for word in argv]
+    result = run(filled, case_folder)
     assert not result.crash, result.crash
     assert result.status == 2 and result.err.count("\n") == 1, (result.status, result.err)
     named = [word for word in argv if word.startswith("--") and word in result.err]

@@ -12,7 +12,15 @@ from dataclasses import FrozenInstanceError, dataclass, field
 import pytest
 
 from invasion_oracle.model.core.events import Event
-from invasion_oracle.model.core.frozen import by_identity, direct_constructor, quick_init, replace
+from invasion_oracle.model.core.frozen import (
+    by_identity,
+    direct_constructor,
+    evolving,
+    hash_by_identity,
+    quick_init,
+    replace,
+)
+from invasion_oracle.model.core.reads import clear_derived_caches
 from invasion_oracle.model.spirit_island.fear import FearTrack
 from invasion_oracle.model.spirit_island.pieces import Land, make_land, parse_land
 from invasion_oracle.model.stonespine.dungeon import Dungeon
@@ -154,3 +162,86 @@ def test_by_identity_answers_as_the_function_does() -> None:
     assert quick(("x", "y"), "+") == "x+y" and quick(("p",), "-") == "p"
     assert quick(first, "-") == "x-y"  # forgotten at two entries: asked again, the same answer
     assert len(calls) == 4
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    cells: tuple[int, ...]
+    name: str = ""
+
+
+HashedGrid = hash_by_identity(Grid)
+
+
+class Counted:
+    """A value whose own hash counts its calls."""
+
+    calls = 0
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Counted) and other.key == self.key
+
+    def __hash__(self) -> int:
+        Counted.calls += 1
+        return hash(self.key)
+
+
+def test_a_hash_by_identity_is_computed_once_per_instance_while_remembered() -> None:
+    hash_by_identity(Counted, size=3)
+    first, second = Counted(1), Counted(1)
+    assert hash(first) == hash(first) == hash(second) == hash(1)
+    assert Counted.calls == 2  # once for each instance
+    for key in range(3):
+        hash(Counted(key))  # the memory starts over past three
+    assert hash(first) == hash(1) and Counted.calls == 6
+    clear_derived_caches()  # emptied before a job whose reads are recorded
+    assert hash(first) == hash(1) and Counted.calls == 7
+
+
+def test_a_hash_by_identity_is_the_class_hash() -> None:
+    grids = [HashedGrid((i, i + 1), "g") for i in range(600)]  # more than the memory holds
+    for grid in grids * 2:
+        assert hash(grid) == hash((grid.cells, grid.name))  # the dataclass's own: hash of the fields
+        assert hash(grid) == hash(HashedGrid(grid.cells, grid.name))  # equal values, equal hashes
+    assert {grid: n for n, grid in enumerate(grids)}[HashedGrid((5, 6), "g")] == 5
+    clear_derived_caches()  # emptied before a recorded job: the hash is computed again, the same
+    assert hash(grids[0]) == hash(((0, 1), "g"))
+    with pytest.raises(TypeError, match="the class's own __hash__"):
+        hash_by_identity(type("NoHash", (), {}))
+
+
+def test_stonespine_and_vulketh_states_evolve_as_dataclasses_replace() -> None:
+    from invasion_oracle.model.stonespine.scenario import load_scenario as stonespine_scenario
+
+    vulketh = load_scenario("example:vulketh/clear_hex.json").initial
+    for changes in ({"score": 3}, {"agenda": (), "request": None, "awaiting": None}):
+        same_value(vulketh.evolve(**changes), dataclasses.replace(vulketh, **changes))
+    stonespine = stonespine_scenario("example:stonespine/default.json").initial
+    player = stonespine.players[0]
+    same_value(stonespine.evolve(year=2, task=None), dataclasses.replace(stonespine, year=2, task=None))
+    same_value(player.evolve(xp=9), dataclasses.replace(player, xp=9))
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        player.evolve(colour="red")
+
+
+def test_evolving_keeps_the_method_of_a_class_it_cannot_build() -> None:
+    @evolving
+    @dataclass(frozen=True, slots=True)
+    class Guarded:
+        a: int
+
+        def __post_init__(self) -> None:
+            if self.a < 0:
+                raise ValueError("a must not be negative")
+
+        def evolve(self, **changes: int) -> Guarded:
+            return replace(self, **changes)
+
+    assert Guarded(1).evolve(a=2) == Guarded(2)
+    with pytest.raises(ValueError, match="must not be negative"):
+        Guarded(1).evolve(a=-1)
+    with pytest.raises(TypeError, match="needs an evolve method"):
+        evolving(Plain)

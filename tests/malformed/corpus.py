@@ -42,8 +42,10 @@ import contextlib
 import contextvars
 import copy
 import io
+import itertools
 import json
 import os
+import re
 import signal
 import sys
 import traceback
@@ -104,7 +106,7 @@ class Result:
         elif self.err:
             found.append("stderr is not empty" + (" on success" if case.exit == 0 else ""))
         for name, text in (("stdout", self.out), ("stderr", self.err)):
-            raw = sorted({f"\\x{ord(c):02x}" for c in text if _raw_control(c)})
+            raw = sorted({f"\\x{ord(c):02x}" for c in _RAW_CONTROL.findall(text)})
             if raw:
                 found.append(f"raw control characters on {name}: {', '.join(raw)}")
         if "Traceback" in self.err:
@@ -119,10 +121,28 @@ class Result:
         return found
 
 
-def _raw_control(char: str) -> bool:
-    """A character a terminal acts on (ESC, BEL, backspace, ...): newline and tab aside."""
-    code = ord(char)
-    return (code < 0x20 and char not in "\n\t") or 0x7F <= code < 0xA0
+_RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""A character a terminal acts on (ESC, BEL, backspace, ...): newline and tab aside (one search
+of the output, not a Python call per character: a case's output can be thousands of them)."""
+
+
+class Folders:
+    """Fresh empty folders, numbered, under one folder made once.
+
+    Each test's own ``tmp_path`` is found a number by listing every folder the session's tests
+    made before it, so a file of hundreds of cases spent as long making folders as running
+    commands (and made every later ``tmp_path`` of the worker slower); a file of cases asks one
+    of these for each case instead.
+    """
+
+    def __init__(self, base: Path) -> None:
+        self._base = base
+        self._numbers = itertools.count()
+
+    def fresh(self) -> Path:
+        folder = self._base / str(next(self._numbers))
+        folder.mkdir()
+        return folder
 
 
 def families() -> list[Path]:
@@ -276,11 +296,20 @@ def _fast_argparse() -> Iterator[None]:
     import argparse
     from unittest import mock
 
-    with (
-        mock.patch.object(argparse, "_", lambda text: text),
-        mock.patch.dict(os.environ, {"COLUMNS": "100", "LINES": "40"}),
-    ):
-        yield
+    # The two variables alone, set and put back (patching the whole environment restores every
+    # variable after each case: a system call per variable).
+    fixed = {"COLUMNS": "100", "LINES": "40"}
+    saved = {name: os.environ.get(name) for name in fixed}
+    os.environ.update(fixed)
+    try:
+        with mock.patch.object(argparse, "_", lambda text: text):
+            yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 class _Stdin(io.TextIOWrapper):

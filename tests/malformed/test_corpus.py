@@ -16,7 +16,7 @@ import pytest
 
 from invasion_oracle.model import registry
 from invasion_oracle.reports.cli import build_parser
-from tests.malformed.corpus import Case, load_cases, run_case
+from tests.malformed.corpus import Case, Folders, load_cases, run_case
 
 CASES = load_cases()
 MINIMUM_CASES = 300
@@ -26,10 +26,21 @@ def _param(case: Case) -> object:
     return pytest.param(case, id=case.name, marks=[pytest.mark.slow] if case.slow else [])
 
 
+@pytest.fixture(scope="module")
+def case_folders(tmp_path_factory: pytest.TempPathFactory) -> Folders:
+    return Folders(tmp_path_factory.mktemp("corpus"))
+
+
+@pytest.fixture
+def case_folder(case_folders: Folders) -> Path:
+    """The case's own empty folder (``$TMP``)."""
+    return case_folders.fresh()
+
+
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
-def test_case(case: Case, tmp_path: Path) -> None:
-    result = run_case(case, tmp_path)
-    assert result.problems(case, tmp_path) == []
+def test_case(case: Case, case_folder: Path) -> None:
+    result = run_case(case, case_folder)
+    assert result.problems(case, case_folder) == []
 
 
 def test_the_corpus_is_large_enough() -> None:
