@@ -294,13 +294,15 @@ def producer_parts(
     the case's build read nothing that changed."""
     from invasion_oracle.model.core import reads
 
+    refused: InvasionError | None = None
     with reads.recording() as made:
         try:
             specs = case_specs(game, index)
-        except InvasionError as err:  # the listing itself refused: one entry says why
-            listing = frozenset(made)
-            return listing, [(listing, listing_refused(game, index, err))], 1
-    enum = frozenset(made)
+        except InvasionError as err:
+            refused = err
+    enum = frozenset(made)  # filled when the recording ends
+    if refused is not None:  # the listing itself refused: one entry says why
+        return enum, [(enum, listing_refused(game, index, refused))], 1
     earlier = _earlier_cases(previous, len(specs))
     cases: list[tuple[Reads, dict[str, Any]]] = []
     rebuilt = 0
