@@ -331,7 +331,7 @@ def _earlier_cases(previous: list[Any], count: int) -> list[tuple[Reads, dict[st
     for result in previous[:VARIANTS]:
         if not isinstance(result, dict) or not isinstance(result.get("parts"), dict):
             continue
-        table = ReadTable.stored(result.get("reads"))
+        table = _stored_table(result.get("reads"))
         parts = result["parts"]
         cases = parts.get("cases")
         if table is None or not isinstance(cases, list) or len(cases) != count:
@@ -429,7 +429,7 @@ class ReadTable:
             f"{head}\t{read.path}={value}\n".encode()
             for head, read, value in zip(self.heads, self.reads, values, strict=True)
         ]
-        if len(_LINES) >= 16:  # the tables of one job's variants
+        if len(_LINES) >= 64:  # the tables of a few jobs' kept results
             _LINES.clear()
         _LINES[id(self)] = (self, in_force, lines)
         return lines
@@ -450,6 +450,23 @@ class ReadTable:
 
 
 _INDEX: dict[int, tuple[ReadTable, dict[Read, int]]] = {}
+_TABLES: dict[int, tuple[Any, ReadTable | None]] = {}
+
+
+def _stored_table(listed: Any) -> ReadTable | None:
+    """:meth:`ReadTable.stored`, once per stored list in a process: a side checks each kept
+    result's table, then a producer's job run here checks the same results' cases (the table
+    and its digest lines are made once)."""
+    kept = _TABLES.get(id(listed))
+    if kept is not None and kept[0] is listed:  # the list kept alive: its id is not reused
+        return kept[1]
+    table = ReadTable.stored(listed)
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[id(listed)] = (listed, table)
+    return table
+
+
 _LINES: dict[int, tuple[ReadTable, tuple[Any, ...], list[bytes]]] = {}
 
 
@@ -633,7 +650,7 @@ def _variants(cache: JobCache, key: str, job: Job) -> list[dict[str, Any]]:
 
 def _table_holds(variant: Mapping[str, Any]) -> bool:
     """Whether every value a stored result read has the digest it had."""
-    table = ReadTable.stored(variant["reads"])
+    table = _stored_table(variant["reads"])
     return table is not None and table.holds(variant["digest"])
 
 
