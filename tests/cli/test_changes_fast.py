@@ -235,7 +235,7 @@ JSONISH = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=60, deadline=None, derandomize=True)
 @given(JSONISH)
 def test_a_plain_entry_is_written_and_read_as_the_tagged_way_does(value: Any) -> None:
     """The cache's C-only way (plain JSON data) writes the very text of the tagged way and reads
