@@ -486,7 +486,7 @@ class JobCache:
             if raw is None:
                 return False, None
             if expected is Any:  # plain data: rebuilt while parsed (the same checks, in one pass)
-                entry = loads_untyped(raw)
+                entry = _loads_plain(raw)
                 _check_entry(entry, key, label, package)
                 return True, entry["result"]
             try:
@@ -533,16 +533,17 @@ class JobCache:
     def put(self, key: str, label: str, package: str, expected: Any, result: Any) -> None:
         if not self.enabled or not _is_key(key):
             return
+        head = {"format": FORMAT, "key": key, "job": label, "code": version(package)}
         try:
-            data = encode(result, expected)
-            entry = {"format": FORMAT, "key": key, "job": label, "code": version(package), "result": data}
-            text = json.dumps(entry)  # key order kept: it is shown
-            if expected is Any:
-                back = loads_untyped(text.encode("utf-8"))["result"]
-            else:
-                back = decode(json.loads(text)["result"], expected)
-            if back != result:  # only what reads back the same
-                return
+            text = _plain_text(head, result) if expected is Any else None
+            if text is None:
+                text = json.dumps({**head, "result": encode(result, expected)})  # key order kept: it is shown
+                if expected is Any:
+                    back = loads_untyped(text.encode("utf-8"))["result"]
+                else:
+                    back = decode(json.loads(text)["result"], expected)
+                if back != result:  # only what reads back the same
+                    return
         except (Unencodable, BadEntry, TypeError, ValueError, RecursionError):
             return  # not storable: the job is simply recomputed next time
         if len(text.encode("utf-8")) > ENTRY_LIMIT:
@@ -558,6 +559,38 @@ class JobCache:
             os.replace(temporary, path)
         except OSError:  # an unwritable cache folder never fails the command
             return
+
+
+def _plain_text(head: dict[str, Any], result: Any) -> str | None:
+    """The entry's text when ``result`` is plain JSON data (objects with string keys, lists,
+    strings, integers, booleans, null: what :func:`encode` leaves as it is, so the text is the
+    one the tagged way writes), checked by reading it back equal; None for anything else (a
+    tuple, a float, a key that is not a string, a ``$`` that could read as a tag), which takes
+    the tagged way. ``json`` in C both ways: a changes job's entry is a few hundred kB."""
+    try:
+        text = json.dumps({**head, "result": result}, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    if '"$' in text or "\\u0024" in text:
+        return None
+    try:
+        back = json.loads(text, parse_float=_bare_fraction)["result"]
+    except BadEntry:
+        return None
+    return text if back == result else None
+
+
+def _loads_plain(raw: bytes) -> Any:
+    """:func:`loads_untyped`, in C alone when the text holds no ``$`` that could start a tag
+    (the same value then: only an object with a ``$`` key is rebuilt)."""
+    if b'"$' in raw or b"\\u0024" in raw:
+        return loads_untyped(raw)
+    try:
+        return json.loads(raw.decode("utf-8"), parse_float=_bare_fraction)
+    except (UnicodeDecodeError, ValueError) as err:
+        if isinstance(err, BadEntry):
+            raise
+        raise BadEntry("not JSON (a truncated or corrupt entry)") from None
 
 
 def _is_key(key: str) -> bool:

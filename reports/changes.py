@@ -248,8 +248,9 @@ def recorded_job(
     """One job under ``entries``: a producer's cases (``work`` its index) or a bundled search's
     answer (``work`` its words, run by ``main``, the command line's), with the reads it made and
     their digest (a module-level function: a worker process or a Dask cluster runs it; the data
-    goes with it). ``previous``: a producer's result stored from a run under other data, whose
-    cases are reused one by one where their own reads hold (:func:`producer_parts`)."""
+    goes with it). ``previous``: the results of a producer stored from runs under other data
+    (the newest first), whose cases are reused one by one where their own reads hold
+    (:func:`producer_parts`)."""
     from invasion_oracle.model.core import reads
     from invasion_oracle.model.core.overrides import data_in_force, no_data_in_force
 
@@ -289,19 +290,23 @@ def producer_parts(
     """A producer's listing's reads, its cases each with its own reads, and how many cases were
     built afresh.
 
-    A case of ``previous`` is reused when the listing's reads and the case's own reads all hold
-    under the data in force: the same listing then gives the same case at the same place, and
-    the case's build read nothing that changed."""
+    A case of a result in ``previous`` is reused when that result's listing's reads and the
+    case's own reads all hold under the data in force: the same listing then gives the same case
+    at the same place, and the case's build read nothing that changed. Each case is taken from
+    the newest result where it holds (after a run on the bundled data and one on a designer's,
+    a case that reads only what a third data shares with the bundled data is kept)."""
     from invasion_oracle.model.core import reads
 
+    refused: InvasionError | None = None
     with reads.recording() as made:
         try:
             specs = case_specs(game, index)
-        except InvasionError as err:  # the listing itself refused: one entry says why
-            listing = frozenset(made)
-            return listing, [(listing, listing_refused(game, index, err))], 1
-    enum = frozenset(made)
-    earlier = _earlier_cases(previous, len(specs))
+        except InvasionError as err:
+            refused = err
+    enum = frozenset(made)  # filled when the recording ends
+    if refused is not None:  # the listing itself refused: one entry says why
+        return enum, [(enum, listing_refused(game, index, refused))], 1
+    earlier = _earlier_cases(previous if isinstance(previous, list) else [previous], len(specs))
     cases: list[tuple[Reads, dict[str, Any]]] = []
     rebuilt = 0
     for k, case in enumerate(specs):
@@ -316,28 +321,32 @@ def producer_parts(
     return enum, cases, rebuilt
 
 
-def _earlier_cases(previous: Any, count: int) -> list[tuple[Reads, dict[str, Any]] | None] | None:
-    """``previous``' cases, each with its reads where they all hold now (None where one does not,
-    or the case is not shaped as stored), when its listing's reads hold (then it lists ``count``
-    cases); a wrong shape anywhere holds nothing."""
-    if not isinstance(previous, dict) or not isinstance(previous.get("parts"), dict):
-        return None
-    table = ReadTable.stored(previous.get("reads"))
-    parts = previous["parts"]
-    cases = parts.get("cases")
-    if table is None or not isinstance(cases, list) or len(cases) != count:
-        return None
-    if table.holding(parts.get("enum")) is None:
-        return None
-    out: list[tuple[Reads, dict[str, Any]] | None] = []
-    for case in cases:
-        made = table.holding(case)
-        result = case.get("result") if isinstance(case, dict) else None
-        if made is not None and isinstance(result, dict) and _cases_shaped([result]):
-            out.append((made, result))
-        else:
-            out.append(None)
-    return out
+def _earlier_cases(previous: list[Any], count: int) -> list[tuple[Reads, dict[str, Any]] | None] | None:
+    """For each of ``count`` cases, the first of ``previous``' results (whose listing's reads
+    hold: then it lists ``count`` cases) where the case's reads all hold now, with those reads
+    (None where none holds, or the case is not shaped as stored); a result of a wrong shape
+    anywhere holds nothing."""
+    out: list[tuple[Reads, dict[str, Any]] | None] = [None] * count
+    found = False
+    for result in previous[:VARIANTS]:
+        if not isinstance(result, dict) or not isinstance(result.get("parts"), dict):
+            continue
+        table = _stored_table(result.get("reads"))
+        parts = result["parts"]
+        cases = parts.get("cases")
+        if table is None or not isinstance(cases, list) or len(cases) != count:
+            continue
+        if table.holding(parts.get("enum")) is None:
+            continue
+        found = True
+        for k, case in enumerate(cases):
+            if out[k] is not None:
+                continue
+            made = table.holding(case)
+            built = case.get("result") if isinstance(case, dict) else None
+            if made is not None and isinstance(built, dict) and _cases_shaped([built]):
+                out[k] = (made, built)
+    return out if found else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,11 +412,27 @@ class ReadTable:
         value's digest computed once per data in force, :func:`value_digests`)."""
         import hashlib
 
+        lines = self._lines()
+        return hashlib.sha256(b"".join([lines[i] for i in positions])).hexdigest()
+
+    def _lines(self) -> list[bytes]:
+        """Each read's line of a digest under the data in force, made once per table and data
+        (a job's table is asked for each of its cases' digests)."""
+        from invasion_oracle.model.core.overrides import all_in_force_untracked
+
+        in_force = all_in_force_untracked()
+        kept = _LINES.get(id(self))
+        if kept is not None and kept[0] is self and kept[1] == in_force:
+            return kept[2]
         values = value_digests(self.reads)
-        total = hashlib.sha256()
-        for i in positions:
-            total.update(f"{self.heads[i]}\t{self.reads[i].path}={values[i]}\n".encode())
-        return total.hexdigest()
+        lines = [
+            f"{head}\t{read.path}={value}\n".encode()
+            for head, read, value in zip(self.heads, self.reads, values, strict=True)
+        ]
+        if len(_LINES) >= 64:  # the tables of a few jobs' kept results
+            _LINES.clear()
+        _LINES[id(self)] = (self, in_force, lines)
+        return lines
 
     def holding(self, part: Any) -> Reads | None:
         """The reads of a stored part when they all hold under the data in force (their digest is
@@ -425,6 +450,24 @@ class ReadTable:
 
 
 _INDEX: dict[int, tuple[ReadTable, dict[Read, int]]] = {}
+_TABLES: dict[int, tuple[Any, ReadTable | None]] = {}
+
+
+def _stored_table(listed: Any) -> ReadTable | None:
+    """:meth:`ReadTable.stored`, once per stored list in a process: a side checks each kept
+    result's table, then a producer's job run here checks the same results' cases (the table
+    and its digest lines are made once)."""
+    kept = _TABLES.get(id(listed))
+    if kept is not None and kept[0] is listed:  # the list kept alive: its id is not reused
+        return kept[1]
+    table = ReadTable.stored(listed)
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[id(listed)] = (listed, table)
+    return table
+
+
+_LINES: dict[int, tuple[ReadTable, tuple[Any, ...], list[bytes]]] = {}
 
 
 def ranges(positions: Sequence[int]) -> str:
@@ -554,7 +597,7 @@ def side_results(
             else:
                 found[job] = hit["result"]
                 cache.reused.append(job.label)
-    arguments = [(entries, j.game, j.work, main, _newest(kept[j]), cache.enabled) for j in todo]
+    arguments = [(entries, j.game, j.work, main, _earlier(kept[j]), cache.enabled) for j in todo]
     batch = run_jobs(recorded_job, arguments, runner, "changes")
     if batch.interrupted:
         raise KeyboardInterrupt
@@ -607,13 +650,15 @@ def _variants(cache: JobCache, key: str, job: Job) -> list[dict[str, Any]]:
 
 def _table_holds(variant: Mapping[str, Any]) -> bool:
     """Whether every value a stored result read has the digest it had."""
-    table = ReadTable.stored(variant["reads"])
+    table = _stored_table(variant["reads"])
     return table is not None and table.holds(variant["digest"])
 
 
-def _newest(variants: list[dict[str, Any]]) -> Any:
-    """The newest result kept for a producer, as stored (its cases may be reused one by one)."""
-    return _stored(variants[0]) if variants and "parts" in variants[0] else None
+def _earlier(variants: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The results kept for a producer, as stored, the newest first (its cases may be reused one
+    by one from any of them)."""
+    kept = [_stored(v) for v in variants if "parts" in v]
+    return kept or None
 
 
 def _stored(variant: dict[str, Any]) -> dict[str, Any]:

@@ -113,9 +113,17 @@ _BY_CLASS: dict[type, GameDataHooks] = {}
 _FIELDS: dict[type, frozenset[str]] = {}  # every hooked class: its fields
 _TRACKED: dict[int, tuple[Any, str, Choices]] = {}  # id -> (the object, kept alive; game; rulings)
 _RECORDS: dict[int, _Place] = {}
-_ACTIVE: list[set[Read]] = []
+Key = tuple[str, Choices | None, str]
+"""A read as the hook notes it (a plain tuple: hashed and compared in C, a :class:`Read` made
+once per distinct read when the recording ends)."""
+_ACTIVE: list[set[Key]] = []
 _HOOKED: set[type] = set()  # the classes the hook is on while recording
-_SEEN: set[tuple[int, str]] = set()  # (kept object's id, field) already noted while recording
+_DONE: set[tuple[int, type, str]] = set()
+"""(object's id, its class, attribute name) that needs no noting again while recording: a field
+noted already, or a name that is not a field, or a field of an object that is neither tracked
+data nor one of its records. The class is in the key, so an id reused by an object of another
+class is looked at afresh; a record that becomes tracked (:func:`_register`) has its entries
+dropped."""
 _LOCK = threading.Lock()
 _PAUSED = threading.local()  # this thread builds a tracked object (:func:`untracked`)
 
@@ -190,7 +198,7 @@ def _register(value: Any, game: str, choices: Choices, path: str) -> None:
         if (game, choices, path) not in place.places:
             place.places.add((game, choices, path))
             for name in _FIELDS[kind]:  # a new place: its next read is noted there too
-                _SEEN.discard((id(value), name))
+                _DONE.discard((id(value), kind, name))
     elif isinstance(value, tuple | list):
         for i, item in enumerate(value):
             _register(item, game, choices, f"{path}/{i}")
@@ -199,30 +207,33 @@ def _register(value: Any, game: str, choices: Choices, path: str) -> None:
 def note_whole(game: str) -> None:
     """A read of ``game``'s whole data in force (when recording)."""
     if _ACTIVE:
-        _note(Read(game, None, WHOLE))
+        _note((game, None, WHOLE))
 
 
 def note_every() -> None:
     """A read of every game's data in force (when recording)."""
     if _ACTIVE:
-        _note(Read("", None, EVERY))
+        _note(("", None, EVERY))
 
 
-def _note(read: Read) -> None:
+def _note(read: Key) -> None:
     if getattr(_PAUSED, "on", False):
         return
-    with _LOCK:
-        for reads in _ACTIVE:
-            reads.add(read)
+    for reads in _ACTIVE:  # one set at most; a set's add is atomic, from any thread
+        reads.add(read)
+
+
+_get = object.__getattribute__
 
 
 def _getattribute(self: Any, name: str) -> Any:
-    value = object.__getattribute__(self, name)
+    value = _get(self, name)
     if _ACTIVE:
-        seen = (id(self), name)
-        # a kept object (its id is not reused) needs noting once
-        if seen not in _SEEN and name in _FIELDS.get(type(self), ()) and _note_field(self, name, value):
-            _SEEN.add(seen)
+        # the hook runs on every attribute of a hooked class: after the first look at an
+        # (object, name) in a recording, one set lookup
+        done = (id(self), type(self), name)
+        if done not in _DONE and _note_field(self, name, value):
+            _DONE.add(done)
     return value
 
 
@@ -232,23 +243,26 @@ def _hook(kind: type) -> None:
 
 
 def _note_field(owner: Any, name: str, value: Any) -> bool:
-    """Note the read; whether ``owner`` is a kept object (tracked data or one of its records)."""
+    """Note the read, if ``name`` is a field of ``owner``'s data; whether the same look needs no
+    noting again in this recording (False only while this thread builds tracked data)."""
+    if name not in _FIELDS.get(type(owner), ()):
+        return True  # a method or property: its own field reads are noted
     if getattr(_PAUSED, "on", False):
         return False
     hooks = _BY_CLASS.get(type(owner))
     if hooks is not None:  # a GameData: tracked, or any other (a whole-data read)
         known = _TRACKED.get(id(owner))
         if known is None or known[0] is not owner:
-            _note(Read(hooks.game, None, WHOLE))
-            return False
+            _note((hooks.game, None, WHOLE))
+            return True
         holds_records = _has_records(value)
-        _note(Read(known[1], known[2], f"{name}/{SHAPE}" if holds_records else name))
+        _note((known[1], known[2], f"{name}/{SHAPE}" if holds_records else name))
         return True
     place = _RECORDS.get(id(owner))
     if place is None or place.record is not owner:
-        return False  # a record not from any tracked data (bundled code, a scenario's own: not in force)
+        return True  # a record not from any tracked data (bundled code, a scenario's own: not in force)
     for game, choices, path in list(place.places):
-        _note(Read(game, choices, f"{path}/{name}"))
+        _note((game, choices, f"{path}/{name}"))
     return True
 
 
@@ -273,25 +287,28 @@ def untracked() -> Iterator[None]:
 
 @contextlib.contextmanager
 def recording() -> Iterator[set[Read]]:
-    """Record the reads of the body (the set is filled as it runs); derived caches are emptied
-    first, so nothing computed by earlier work reaches the body without a read."""
+    """Record the reads of the body (the set is filled when the body ends, also by an
+    exception); derived caches are emptied first, so nothing computed by earlier work reaches
+    the body without a read."""
     if _ACTIVE:
         raise RuntimeError("reads are already being recorded (jobs run one at a time)")
     clear_derived_caches()
     reads: set[Read] = set()
-    _SEEN.clear()
-    _ACTIVE.append(reads)
+    noted: set[Key] = set()
+    _DONE.clear()
+    _ACTIVE.append(noted)
     for kind in [k for k in _FIELDS if "__getattribute__" not in vars(k)]:
         _hook(kind)
     try:
         yield reads
     finally:
         _ACTIVE.clear()
-        _SEEN.clear()
+        _DONE.clear()
         for kind in list(_HOOKED):
             _HOOKED.discard(kind)
             with contextlib.suppress(AttributeError):
                 del kind.__getattribute__
+        reads.update(Read(game, choices, path) for game, choices, path in noted)
 
 
 _DERIVED: list[dict[Any, Any]] = []
@@ -314,19 +331,55 @@ _FUNCTOOLS_CACHE = type(functools.cache(len))
 """The class of every ``functools.cache`` / ``lru_cache`` function."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Caches:
+    """The ``functools`` caches :func:`clear_derived_caches` empties, found for one count of
+    loaded modules and of names in each project module (a cache defined since is found by a new
+    look), each with the namespace and name it was found under (a name rebound since, by a
+    reload or a test's patch, is found by a new look too)."""
+
+    modules: int
+    namespaces: tuple[tuple[dict[str, Any], int], ...]
+    functions: tuple[tuple[dict[str, Any], str, Any], ...]
+
+    def current(self) -> bool:
+        return (
+            self.modules == len(sys.modules)
+            and all(len(namespace) == size for namespace, size in self.namespaces)
+            and all(namespace.get(name) is function for namespace, name, function in self.functions)
+        )
+
+
+_CLEARED: list[_Caches] = []
+
+
 def clear_derived_caches() -> None:
     """Empty every ``functools`` cache of the project's modules not named in :data:`KEPT`, and
     every cache registered with :func:`derived_cache`."""
     for store in _DERIVED:
         store.clear()
+    # the caches are looked for only when the modules changed: the look cost about 1.5 ms, and it
+    # comes before every case ``invasion changes`` builds
+    if not (_CLEARED and _CLEARED[0].current()):
+        _CLEARED[:] = [_functools_caches()]
+    for _, _, function in _CLEARED[0].functions:
+        function.cache_clear()
+
+
+def _functools_caches() -> _Caches:
+    modules = len(sys.modules)
+    namespaces = []
+    found = []
     for name, module in list(sys.modules.items()):
         if not name.startswith("invasion_oracle") or module is None:
             continue
+        namespace = vars(module)
+        namespaces.append((namespace, len(namespace)))
         # known by its class: asking each of a module's names for ``cache_clear`` cost about 4 ms
-        # a call, and the call comes before every case ``invasion changes`` builds
-        for value in list(vars(module).values()):
+        for attribute, value in list(namespace.items()):
             if type(value) is _FUNCTOOLS_CACHE and value.__module__ == name and value.__name__ not in KEPT:
-                value.cache_clear()
+                found.append((namespace, attribute, value))
+    return _Caches(modules, tuple(namespaces), tuple(found))
 
 
 # -- digests ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ and under the override, and the cases whose reply differs are the ones ``changes
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,31 @@ from invasion_oracle.reports.suite.oracle import replayed
 from tests.in_process import run_invasion
 
 ROOT = Path(__file__).resolve().parents[2]
+BARBARIAN_5 = {"extends": "bundled", "game": "stonespine", "heroes": {"Barbarian": {"health": 5}}}
+
+
+@pytest.fixture(scope="module")
+def warm_stonespine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A result cache holding what several tests here run: the Stonespine hero ability cases on
+    the bundled data and with the Barbarian's Health 5, and the bundled place search (each test
+    works on a copy of it: computed once, read by each)."""
+    from invasion_oracle.reports.batch import Runner
+    from invasion_oracle.reports.cache import JobCache
+    from invasion_oracle.reports.changes import load_side, side_jobs, side_results
+    from invasion_oracle.reports.cli import main
+
+    folder = tmp_path_factory.mktemp("warm-stonespine")
+    runner = Runner(workers=1, cache=JobCache(folder / "cache"))
+    jobs = side_jobs(["stonespine"], ["heroes-abilities"], ["place"], long=False)
+    side_results((), jobs, runner, main)
+    new = load_side(_write(folder, "new.json", BARBARIAN_5), "--data", ["stonespine"])
+    side_results(new, jobs, runner, main)
+    return folder / "cache"
+
+
+def _warm_copy(warm: Path, tmp_path: Path) -> str:
+    shutil.copytree(warm, tmp_path / "c")
+    return str(tmp_path / "c")
 
 
 def _write(tmp_path: Path, name: str, document: dict[str, Any]) -> str:
@@ -62,12 +88,29 @@ ONE_FIELD = [
 
 @pytest.mark.parametrize(("game", "producer", "change"), ONE_FIELD, ids=[g for g, _, _ in ONE_FIELD])
 def test_a_one_field_override_lists_exactly_the_cases_a_replay_finds_changed(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, producer: str, change: dict[str, Any]
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+    game: str,
+    producer: str,
+    change: dict[str, Any],
 ) -> None:
     override = {"extends": "bundled", "game": game, **change}
     data = _write(tmp_path, "new.json", override)
+    # Stonespine's is the run of the shared warm cache (both sides read back from it)
+    cache = (
+        _warm_copy(request.getfixturevalue("warm_stonespine"), tmp_path) if override == BARBARIAN_5 else ""
+    )
     ran = run_invasion(
-        capsys, "changes", "--data", data, "--cases", producer, "--json", "--cache-dir", str(tmp_path / "c")
+        capsys,
+        "changes",
+        "--data",
+        data,
+        "--cases",
+        producer,
+        "--json",
+        "--cache-dir",
+        cache or str(tmp_path / "c"),
     )
     assert ran.returncode == 0, ran.stderr
     answer = json.loads(ran.stdout)
@@ -82,7 +125,7 @@ def test_a_one_field_override_lists_exactly_the_cases_a_replay_finds_changed(
 
 
 def test_an_override_that_changes_nothing_says_no_change(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, warm_stonespine: Path
 ) -> None:
     same = _write(
         tmp_path,
@@ -102,20 +145,16 @@ def test_an_override_that_changes_nothing_says_no_change(
         "text",
         "--check",
         "--cache-dir",
-        str(tmp_path / "c"),
+        _warm_copy(warm_stonespine, tmp_path),
     )
     assert ran.returncode == 0, ran.stderr
     assert "no change" in ran.stdout
 
 
 def test_check_fails_on_a_change_and_passes_after_accept(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, warm_stonespine: Path
 ) -> None:
-    data = _write(
-        tmp_path,
-        "new.json",
-        {"extends": "bundled", "game": "stonespine", "heroes": {"Barbarian": {"health": 5}}},
-    )
+    data = _write(tmp_path, "new.json", BARBARIAN_5)
     base = tmp_path / "changes.json"
     common = (
         "changes",
@@ -124,7 +163,7 @@ def test_check_fails_on_a_change_and_passes_after_accept(
         "--cases",
         "heroes-abilities",
         "--cache-dir",
-        str(tmp_path / "c"),
+        _warm_copy(warm_stonespine, tmp_path),
         "--format",
         "md",
     )
@@ -210,12 +249,10 @@ def test_an_override_that_moves_the_best_placement_is_listed_with_old_and_new(
     assert place["new"]["plan"] != place["old"]["plan"]
 
 
-def test_junit_lists_each_change_as_a_failure(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    data = _write(
-        tmp_path,
-        "new.json",
-        {"extends": "bundled", "game": "stonespine", "heroes": {"Barbarian": {"health": 5}}},
-    )
+def test_junit_lists_each_change_as_a_failure(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, warm_stonespine: Path
+) -> None:
+    data = _write(tmp_path, "new.json", BARBARIAN_5)
     ran = run_invasion(
         capsys,
         "changes",
@@ -226,7 +263,7 @@ def test_junit_lists_each_change_as_a_failure(capsys: pytest.CaptureFixture[str]
         "--format",
         "junit",
         "--cache-dir",
-        str(tmp_path / "c"),
+        _warm_copy(warm_stonespine, tmp_path),
     )
     assert ran.returncode == 0
     assert 'name="stonespine/heroes/barbarian-ability"' in ran.stdout and "<failure" in ran.stdout

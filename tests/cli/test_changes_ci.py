@@ -46,6 +46,9 @@ def test_the_ci_snippet_and_the_hook_pass_on_the_accepted_record_and_fail_on_a_n
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("INVASION_CACHE_DIR", str(tmp_path / "cache"))
+    # the cache on, as in CI (the test suite turns it off by default): the checks after the
+    # first run read both sides back, and the changed value reruns only what read it
+    monkeypatch.delenv("INVASION_NO_CACHE", raising=False)
     _data(tmp_path / "data", 5)
     accept = ["invasion", "changes", "--data", "data/", "--baseline", "changes.json", "--accept"]
     assert _run(capsys, accept, *QUICK) == 0
@@ -65,6 +68,9 @@ def test_the_ci_snippet_as_written(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("INVASION_CACHE_DIR", str(tmp_path / "cache"))
+    # the cache on, as in CI (the test suite turns it off by default): the checks after the
+    # first run read both sides back, and the changed value reruns only what read it
+    monkeypatch.delenv("INVASION_NO_CACHE", raising=False)
     _data(tmp_path / "data", 5)
     assert (
         _run(capsys, ["invasion", "changes", "--data", "data/", "--baseline", "changes.json", "--accept"])

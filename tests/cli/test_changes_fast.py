@@ -122,7 +122,9 @@ def test_incremental_results_equal_a_full_recompute(
 
 
 def test_a_one_value_change_reruns_only_the_jobs_that_read_it(tmp_path: Path) -> None:
-    jobs = side_jobs(["stonespine"], ["heroes-abilities", "dice", "walks", "gate"], [], long=False)
+    # two jobs that read the Barbarian's Health and two that never do (improvement: 7 cases, in
+    # place of the walks' 120, which read none either: the same whole-job reuse, a sixth of the work)
+    jobs = side_jobs(["stonespine"], ["heroes-abilities", "dice", "improvement", "gate"], [], long=False)
     cache = JobCache(tmp_path / "cache")
     runner = Runner(workers=1, cache=cache)
     side_results((), jobs, runner, main)
@@ -131,8 +133,8 @@ def test_a_one_value_change_reruns_only_the_jobs_that_read_it(tmp_path: Path) ->
     assert entries is not None
     cache.computed.clear()
     changed = side_results(entries, jobs, runner, main)
-    # the dice and the walks never read a hero's Health; the Barbarian's ability cases do
-    assert sorted(cache.reused) == ["changes cases stonespine/dice", "changes cases stonespine/walks"]
+    # the dice and the improvement cases never read a hero's Health; the Barbarian's ability cases do
+    assert sorted(cache.reused) == ["changes cases stonespine/dice", "changes cases stonespine/improvement"]
     assert sorted(cache.computed) == [
         "changes cases stonespine/gate",
         "changes cases stonespine/heroes-abilities",
@@ -219,3 +221,40 @@ def test_the_scheduler_runs_the_jobs_and_is_checked_before_the_cache(
     monkeypatch.setitem(sys.modules, "distributed", None)
     refused = run_invasion(capsys, *words, "--scheduler", "tcp://127.0.0.1:9")
     assert refused.returncode == 2 and "--scheduler" in refused.stderr and "Dask" in refused.stderr
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.tuples(inner)
+        | st.dictionaries(st.sampled_from(["a", "$tuple", "$x", "\\u0024y", "b"]), inner, max_size=3)
+        | st.dictionaries(st.integers(0, 2), inner, max_size=2)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(JSONISH)
+def test_a_plain_entry_is_written_and_read_as_the_tagged_way_does(value: Any) -> None:
+    """The cache's C-only way (plain JSON data) writes the very text of the tagged way and reads
+    back the same value; anything needing a tag (tuple, float, ``$`` key, int key) takes the tagged way."""
+    from invasion_oracle.reports.cache import _loads_plain, _plain_text, encode, loads_untyped
+
+    head = {"format": 2, "key": "k", "job": "j", "code": "c"}
+    tagged = json.dumps({**head, "result": encode(value)})
+    plain = _plain_text(head, value)
+    if plain is not None:
+        assert plain == tagged
+    assert _loads_plain(tagged.encode()) == loads_untyped(tagged.encode())
+    assert loads_untyped(tagged.encode())["result"] == value
+
+
+def test_plain_json_takes_the_c_way_and_a_tuple_or_a_float_the_tagged_one() -> None:
+    from invasion_oracle.reports.cache import _plain_text
+
+    head = {"format": 2}
+    assert _plain_text(head, {"a": [1, "x", None, True, {"b": []}]}) is not None
+    for tagged in ({"a": (1,)}, {"a": 1.5}, {"$a": 1}, {1: "a"}, ["$tuple"]):
+        assert _plain_text(head, tagged) is None, tagged
