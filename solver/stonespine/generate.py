@@ -134,36 +134,20 @@ def study_document(
     level pair tried, and tests and benchmarks ask for the same grids again and again).
     """
     return copy.deepcopy(
-        _study_document(
-            rows,
-            columns,
-            seed=seed,
-            year=year,
-            minions=minions,
-            bonus=bonus,
-            elements=elements,
-            open_doors=open_doors,
-            guardian=guardian,
-        )
+        _study_document((rows, columns, seed, year, minions, bonus, elements, open_doors, guardian))
     )
 
 
+_StudyArguments = tuple[int, int, int, int, int, int, float, float, str]
+
+
 @functools.lru_cache(maxsize=64)
-def _study_document(
-    rows: int,
-    columns: int,
-    *,
-    seed: int = 0,
-    year: int = 4,
-    minions: int = 3,
-    bonus: int = 2,
-    elements: float = 1.0,
-    open_doors: float = 0.3,
-    guardian: str = "Gorgon",
-) -> dict[str, Any]:
+def _study_document(arguments: _StudyArguments) -> dict[str, Any]:
     """:func:`study_document`, made: a scenario loaded per level pair tried."""
     from invasion_oracle.model.core.errors import MalformedInputError
     from invasion_oracle.model.stonespine.scenario import scenario_from_document
+
+    rows, columns, seed, year, minions, bonus, elements, open_doors, guardian = arguments
 
     dungeon = thin_elements(random_dungeon(seed, rows, columns, open_doors=open_doors), elements, seed)
     first = f"{dungeon['entrance']}1"
