@@ -19,7 +19,7 @@ from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.core.spec import ScenarioBase, ScenarioInput
 from invasion_oracle.model.spirit_island.blight import BLIGHTED, HEALTHY, BlightTrack, setup_pool
-from invasion_oracle.model.spirit_island.data import GameData, Layout, build_game_data
+from invasion_oracle.model.spirit_island.data import BoardSpec, GameData, Layout, build_game_data
 from invasion_oracle.model.spirit_island.effects import Effect, parse_effects
 from invasion_oracle.model.spirit_island.fear import DRAW, FearTrack
 from invasion_oracle.model.spirit_island.game import InvaderPhaseGame, Rules
@@ -115,8 +115,9 @@ def initial_state(doc: dict[str, Any], source: str, data: GameData, island: Isla
     """The state a scenario document describes (schema-valid input assumed)."""
     stats = data.stats
     lands: list[Land] = []
+    boards: dict[str, BoardSpec] = {}  # each board looked up once, not once per land
     for name in island.lands:
-        board = data.board(name[:-1])
+        board = boards.get(name[:-1]) or boards.setdefault(name[:-1], data.board(name[:-1]))
         spec = next(land for land in board.lands if str(land.number) == name[len(board.name) :])
         lands.append(parse_land(spec.start) if doc.get("pieces", "start") == "start" else Land())
     for name, raw in doc.get("lands", {}).items():
