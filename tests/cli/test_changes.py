@@ -83,24 +83,10 @@ ONE_FIELD = [
     ("vulketh", "grow-move", {"values": {"population_limit": 4}}),
     ("cloudspire", "fire-steps", {"values": {"crit_damage": 3}}),
     ("spirit-island", "ravage", {"pieces": {"town": {"health": 3}}}),
-    # a Fear card given again under its name: the cases that play it change, found by its name
-    (
-        "spirit-island",
-        "fear",
-        {
-            "fear_cards": {
-                "Wary Settlers": {"levels": [[{"effect": "defend", "amount": a}] for a in (1, 3, 3)]}
-            }
-        },
-    ),
 ]
 
 
-@pytest.mark.parametrize(
-    ("game", "producer", "change"),
-    ONE_FIELD,
-    ids=["stonespine", "vulketh", "cloudspire", "spirit-island", "spirit-island-fear"],
-)
+@pytest.mark.parametrize(("game", "producer", "change"), ONE_FIELD, ids=[g for g, _, _ in ONE_FIELD])
 def test_a_one_field_override_lists_exactly_the_cases_a_replay_finds_changed(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,

@@ -4,7 +4,9 @@ matched item's name), the same in every job, whether or not an earlier job built
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.core.reads import recording
 from invasion_oracle.model.spirit_island.data import GameData, default_data
+from tests.in_process import run_invasion
 
 
 def _lookup_reads(name: str) -> tuple[str, set[str]]:
@@ -49,3 +52,20 @@ def test_a_tuple_whose_names_repeat_gives_the_first_as_the_scan_did() -> None:
 
 def _fields(data: GameData) -> dict[str, Any]:
     return {name: getattr(data, name) for name in GameData.__dataclass_fields__}
+
+
+def test_changes_refuses_a_fear_card_renamed_in_place(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # why a lookup need not read the names before the match: no data in force moves a name to
+    # another card (a card given again keeps its place; a new name is a new card, a new shape)
+    first = default_data().fear_cards[0].name
+    override = {"extends": "bundled", "game": "spirit-island", "fear_cards": {first: {"name": "Renamed"}}}
+    path = tmp_path / "renamed.json"
+    path.write_text(json.dumps(override), encoding="utf-8")
+    ran = run_invasion(capsys, "changes", "--data", str(path), "--cases", "fear", "--no-cache")
+    assert ran.returncode == 2
+    assert ran.stderr.strip() == (
+        f"invasion: error: {path}:$.fear_cards.{first}.name: the name is the key, {first!r}; "
+        "to rename, remove it and add one"
+    )
