@@ -28,6 +28,7 @@ from invasion_oracle.model.core.overrides import (
     data_in_force_of,
 )
 from invasion_oracle.model.core.provenance import Provenance, Sourced
+from invasion_oracle.model.core.reads import untracked
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.spirit_island.blight import BlightCard
 from invasion_oracle.model.spirit_island.effects import parse_effects
@@ -104,16 +105,53 @@ def _name(item: Any) -> str:
     return str(item.name)
 
 
+def _id(item: Any) -> str:
+    return str(item.id)
+
+
+_INDEXES: dict[tuple[int, Callable[[Any], str]], tuple[tuple[Any, ...], dict[str, int] | None]] = {}
+"""Per items tuple and key: where each key first sits (None when a key repeats). Not a derived
+cache (``invasion changes`` need not empty it): a position is only where to look, the item found
+there has its key read (and recorded) and compared before it is taken. Kept small: every scenario
+with data of its own has tuples of its own."""
+_INDEXES_KEPT = 64
+
+
+def _index(items: tuple[T, ...], key: Callable[[T], str]) -> dict[str, int] | None:
+    entry = _INDEXES.get((id(items), key))
+    if entry is not None and entry[0] is items:
+        return entry[1]
+    with untracked():  # built once for every later job: no job owes its answer to these reads
+        keys = [key(item) for item in items]
+    positions = {k: i for i, k in reversed(list(enumerate(keys)))}
+    index = positions if len(positions) == len(keys) else None
+    if len(_INDEXES) >= _INDEXES_KEPT:
+        _INDEXES.clear()
+    _INDEXES[(id(items), key)] = (items, index)
+    return index
+
+
 def _named(
     items: tuple[T, ...], name: str, what: str, source: str, path: str, key: Callable[[T], str] = _name
 ) -> T:
     """The item whose ``key`` is ``name``: the first of that exact key, as :func:`resolve_name`
-    takes it, found without listing every key (a scenario asks for each of its Fear cards: the list
-    would be built, and under ``invasion changes`` every name read, once per card); else by case or
-    a unique prefix."""
-    for item in items:
-        if key(item) == name:
-            return item
+    takes it; else by case or a unique prefix.
+
+    An exact key is found through an index of ``items``; of them the matched item's key is read
+    (under ``invasion changes``, a recorded read: data that renames it recomputes the job) and
+    the tuple's shape (read by the caller: a card added or removed recomputes the job). No earlier
+    item's key is read: the data in force names each card, board and Adversary once (it is built
+    from mappings by name), so no other item can take that key while this one keeps it. A tuple
+    whose keys repeat (built by hand, never the data in force) is scanned as before."""
+    index = _index(items, key)
+    if index is None:
+        for item in items:
+            if key(item) == name:
+                return item
+    else:
+        position = index.get(name)
+        if position is not None and key(items[position]) == name:
+            return items[position]
     resolved = resolve_name(name, [key(item) for item in items], what, source, path)
     return next(item for item in items if key(item) == resolved)
 
@@ -145,7 +183,7 @@ class GameData:
         return _named(self.layouts, name, "layout", source, path)
 
     def invader_card(self, card_id: str, *, source: str = "data", path: str = "$") -> InvaderCard:
-        return _named(self.invader_cards, card_id, "Invader card", source, path, key=lambda c: c.id)
+        return _named(self.invader_cards, card_id, "Invader card", source, path, key=_id)
 
     def card_by_id(self, card_id: str) -> InvaderCard:
         for card in self.invader_cards:

@@ -19,7 +19,7 @@ from invasion_oracle.model.core.provenance import Provenance
 from invasion_oracle.model.core.rulings import resolve_name
 from invasion_oracle.model.core.spec import ScenarioBase, ScenarioInput
 from invasion_oracle.model.spirit_island.blight import BLIGHTED, HEALTHY, BlightTrack, setup_pool
-from invasion_oracle.model.spirit_island.data import GameData, Layout, build_game_data
+from invasion_oracle.model.spirit_island.data import GameData, LandSpec, Layout, build_game_data
 from invasion_oracle.model.spirit_island.effects import Effect, parse_effects
 from invasion_oracle.model.spirit_island.fear import DRAW, FearTrack
 from invasion_oracle.model.spirit_island.game import InvaderPhaseGame, Rules
@@ -115,10 +115,13 @@ def initial_state(doc: dict[str, Any], source: str, data: GameData, island: Isla
     """The state a scenario document describes (schema-valid input assumed)."""
     stats = data.stats
     lands: list[Land] = []
+    printed = doc.get("pieces", "start") == "start"
+    specs: dict[str, LandSpec] = {}  # each board looked up once, not once per land
     for name in island.lands:
-        board = data.board(name[:-1])
-        spec = next(land for land in board.lands if str(land.number) == name[len(board.name) :])
-        lands.append(parse_land(spec.start) if doc.get("pieces", "start") == "start" else Land())
+        if name not in specs:
+            board = data.board(name[:-1])
+            specs.update((f"{board.name}{land.number}", land) for land in board.lands)
+        lands.append(parse_land(specs[name].start) if printed else Land())
     for name, raw in doc.get("lands", {}).items():
         path: tuple[str | int, ...] = ("lands", name)
         index = _land_name(name, island, source, path)
@@ -202,7 +205,8 @@ def _invader_board(doc: dict[str, Any], source: str, data: GameData, start: str)
         raise MalformedInputError(
             source, "$.invader_board", "a scenario starting at setup has no Invader cards on the board yet"
         )
-    stage_counts = {s: sum(1 for c in data.invader_cards if c.stage == s) for s in (1, 2, 3)}
+    stages = [c.stage for c in data.invader_cards]  # each card's stage read once, not once a stage
+    stage_counts = {s: stages.count(s) for s in (1, 2, 3)}
     if "invader_deck" in doc:
         deck = []
         for i, entry in enumerate(doc["invader_deck"]):
@@ -227,10 +231,9 @@ def _invader_board(doc: dict[str, Any], source: str, data: GameData, start: str)
             raise MalformedInputError(
                 source, "$.invader_deck", f"Invader card {card_id} appears twice (deck and board)"
             )
+    known_stages = [data.card_by_id(c).stage for c in known]  # each card found once, not once a stage
     for stage, available in stage_counts.items():
-        needed = sum(1 for e in deck if entry_stage(e) == stage) + sum(
-            1 for c in known if data.card_by_id(c).stage == stage
-        )
+        needed = sum(1 for e in deck if entry_stage(e) == stage) + known_stages.count(stage)
         if needed > available:
             raise MalformedInputError(
                 source, "$.invader_deck", f"{needed} Stage {stage} cards needed but only {available} exist"
