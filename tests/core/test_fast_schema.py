@@ -19,7 +19,7 @@ import json
 import re
 import sys
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -61,10 +61,12 @@ def _reference(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(_schema(name))
 
 
-def _outcome(document: Any, schema: dict[str, Any]) -> str | None:
-    """What :func:`validate` answers: None, or the error's text."""
+def _outcome(
+    document: Any, schema: dict[str, Any], check: Callable[[Any, dict[str, Any], str], None] = validate
+) -> str | None:
+    """What ``check`` (:func:`validate`, or Stonespine's own) answers: None, or the error's text."""
     try:
-        validate(document, schema, "doc.json")
+        check(document, schema, "doc.json")
     except MalformedInputError as err:
         return str(err)
     return None
@@ -92,18 +94,10 @@ def _agree(document: Any, name: str) -> None:
             patch.setattr(jsonio, "_rust", lambda: None)
             assert _outcome(document, schema) == outcome, name
     if name.startswith("model/stonespine/"):  # its own check, which also refuses floats
-        outcome = _stonespine_outcome(document, schema)
+        outcome = _outcome(document, schema, check_document)
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(jsonio, "_rust", lambda: None)
-            assert _stonespine_outcome(document, schema) == outcome, name
-
-
-def _stonespine_outcome(document: Any, schema: dict[str, Any]) -> str | None:
-    try:
-        check_document(document, schema, "doc.json")
-    except MalformedInputError as err:
-        return str(err)
-    return None
+            assert _outcome(document, schema, check_document) == outcome, name
 
 
 class Colour(enum.Enum):
