@@ -439,13 +439,7 @@ def validate(document: Any, schema: dict[str, Any], source: str, *, remember: bo
         text = json.dumps(document, sort_keys=True)
     if text is not None and _VALID.get((id(schema), text)) is schema:
         return
-    validator = _validator(schema)
-    if validator.is_valid(document):
-        error = None
-    else:
-        from jsonschema.exceptions import best_match
-
-        error = best_match(validator.iter_errors(document))
+    error = schema_error(_validator(schema), document)
     if error is None:
         if text is not None:
             if len(_VALID) >= _VALID_KEPT:
@@ -459,6 +453,17 @@ def validate(document: Any, schema: dict[str, Any], source: str, *, remember: bo
 _VALID: dict[tuple[int, str], dict[str, Any]] = {}  # (schema's id, text) -> that schema
 _VALID_KEPT = 512
 _VALIDATORS: dict[int, tuple[dict[str, Any], jsonschema.Draft202012Validator]] = {}
+
+
+def schema_error(validator: Any, document: Any) -> jsonschema.ValidationError | None:
+    """``document``'s most relevant error under ``validator`` (jsonschema's ``best_match``), or
+    None for a valid one; ``jsonschema.exceptions`` is imported only for an invalid document."""
+    if validator.is_valid(document):
+        return None
+    from jsonschema.exceptions import best_match
+
+    error: jsonschema.ValidationError | None = best_match(validator.iter_errors(document))
+    return error
 
 
 def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:

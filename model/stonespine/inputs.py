@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import fast_is_valid, json_path, refuse_other_game
+from invasion_oracle.model.core.jsonio import fast_is_valid, json_path, refuse_other_game, schema_error
 
 if TYPE_CHECKING:
     from jsonschema import ValidationError
@@ -92,12 +92,7 @@ def check_document(document: Any, schema: dict[str, Any], source: str, prefix: P
     """Validate ``document`` against ``schema``, refusing floats; paths start with ``prefix``."""
     if fast_is_valid(document, schema):  # (only plain JSON gets through: it holds no float)
         return
-    validator = _validator(schema)
-    error = None
-    if not validator.is_valid(document):
-        from jsonschema.exceptions import best_match
-
-        error = best_match(validator.iter_errors(document))
+    error = schema_error(_validator(schema), document)
     if error is not None:
         if not prefix:  # a whole document: another game's is named by its game
             refuse_other_game(document, schema, source)

@@ -16,7 +16,9 @@ damage (``SS-SIMULTANEOUS=ability-first``) and chambers dealing negative damage 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from invasion_oracle.model.stonespine.abilities import Do
 from invasion_oracle.model.stonespine.dungeon import Cell, Chamber, Dungeon
@@ -400,12 +402,46 @@ def compile_board(
     )
 
 
-# The last boards compiled, by scenario object (identity: a scenario is frozen, and hashing one is
-# deep) and player: the engines of one question (search, z3, CP-SAT, the baseline, `--engine
-# both`) and the commands' checks each ask for the same scenario's board, and compiling a dungeon
-# costs milliseconds per chamber. The scenario is held with its board, so its id stays its own.
-RECENT_BOARDS = 8
-_recent_boards: OrderedDict[tuple[int, int], tuple[Scenario, tuple[Board, Layout, int]]] = OrderedDict()
+V = TypeVar("V")
+
+
+class RecentByScenario(Generic[V]):
+    """The last few values made for a scenario object and a player, by identity: a scenario is
+    frozen and hashing one is deep. The engines of one question (search, z3, CP-SAT, the baseline,
+    ``--engine both``) and the commands' checks each ask for the same scenario's board and
+    placement space, and compiling a dungeon costs milliseconds per chamber. The scenario is held
+    with its value, so its id stays its own."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[int, int], tuple[Scenario, V]] = OrderedDict()
+
+    def get(
+        self,
+        scenario: Scenario,
+        player: int,
+        deadline: Deadline | None,
+        make: Callable[[Scenario, int, Deadline | None], V],
+    ) -> V:
+        """The value kept for ``(scenario, player)`` (``deadline`` still checked), else ``make``'s."""
+        key = (id(scenario), player)
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] is scenario:
+            self._kept.move_to_end(key)
+            if deadline is not None:
+                deadline.check()
+            return kept[1]
+        value = make(scenario, player, deadline)
+        self._kept[key] = (scenario, value)
+        if len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+_recent_boards: RecentByScenario[tuple[Board, Layout, int]] = RecentByScenario(8)
 
 
 def board_for(
@@ -413,18 +449,7 @@ def board_for(
 ) -> tuple[Board, Layout, int]:
     """The compiled board of a scenario's player, its placement, and its defeated-chamber mask
     (the same objects again for the same scenario object, among the last few asked for)."""
-    key = (id(scenario), player)
-    recent = _recent_boards.get(key)
-    if recent is not None and recent[0] is scenario:
-        _recent_boards.move_to_end(key)
-        if deadline is not None:
-            deadline.check()
-        return recent[1]
-    found = _compile_for(scenario, player, deadline)
-    _recent_boards[key] = (scenario, found)
-    if len(_recent_boards) > RECENT_BOARDS:
-        _recent_boards.popitem(last=False)
-    return found
+    return _recent_boards.get(scenario, player, deadline, _compile_for)
 
 
 def forget_recent_boards() -> None:

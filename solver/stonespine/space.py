@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -20,7 +19,13 @@ from invasion_oracle.model.stonespine.scenario import Scenario
 from invasion_oracle.solver.common import (
     Deadline,
 )
-from invasion_oracle.solver.stonespine.board import Board, Layout, board_for, forget_recent_boards
+from invasion_oracle.solver.stonespine.board import (
+    Board,
+    Layout,
+    RecentByScenario,
+    board_for,
+    forget_recent_boards,
+)
 from invasion_oracle.solver.stonespine.dice import Roll, roll_distribution
 from invasion_oracle.solver.stonespine.fast import EntryTables
 
@@ -168,10 +173,8 @@ class Space:
         return False
 
 
-# The last spaces made, by scenario object and player (as board.RECENT_BOARDS): the engines of one
-# question share the entry tables their searches fill in, not only the compiled board.
-RECENT_SPACES = 8
-_recent_spaces: OrderedDict[tuple[int, int], tuple[Scenario, Space]] = OrderedDict()
+# The engines of one question share the entry tables their searches fill in, not only the board.
+_recent_spaces: RecentByScenario[Space] = RecentByScenario(8)
 
 
 def placement_space(
@@ -180,18 +183,7 @@ def placement_space(
     """The placement space of ``player``'s dungeon in ``scenario`` (refused if not modelled exactly;
     ``deadline`` checked while the dungeon is compiled); the same space again for the same
     scenario object, among the last few asked for."""
-    key = (id(scenario), player)
-    recent = _recent_spaces.get(key)
-    if recent is not None and recent[0] is scenario:
-        _recent_spaces.move_to_end(key)
-        space = recent[1]
-        if deadline is not None:
-            deadline.check()
-    else:
-        space = _make_space(scenario, player, deadline)
-        _recent_spaces[key] = (scenario, space)
-        if len(_recent_spaces) > RECENT_SPACES:
-            _recent_spaces.popitem(last=False)
+    space = _recent_spaces.get(scenario, player, deadline, _make_space)
     if exact:
         _require_exact(space.board)
     return space
