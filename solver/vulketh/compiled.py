@@ -206,6 +206,8 @@ class Compiled:
 
     def lose_points(self, s: CState, amount: Any) -> CState:
         o = self.ops
+        if not o.symbolic and amount == 0 and s.score >= 0:  # nothing lost, no floor to apply
+            return s
         new = s.score - amount
         if self.reading("VK-SCORE-FLOOR") == "zero":
             new = o.max2(new, 0)
@@ -442,6 +444,8 @@ class Compiled:
 
     def wipe_out(self, s: CState) -> CState:
         o = self.ops
+        if not o.symbolic and any(s.inv):  # concrete, and Invaders on the map: nothing comes back
+            return s
         empty = o.total(list(s.inv)) == 0
         per_hex = self.rules.invaders_per_start_hex
         once = self.reading("VK-WIPEOUT-OVERLAP") == "once"
@@ -460,6 +464,15 @@ class Compiled:
             return s
         o = self.ops
         cards = self.data.action_cards
+        if not o.symbolic:  # concrete: only the card played last can be rewarded
+            if s.last < 0:
+                return s
+            card = cards[s.last]
+            if not card.reward or card.goal.kind == "none" or not self.goal(s, card.goal):
+                return s
+            for effect in card.reward:
+                s = self.effect(s, effect)
+            return s
         out = s
         for index, card in enumerate(cards):
             if not card.reward or card.goal.kind == "none":
@@ -477,6 +490,8 @@ class Compiled:
         o = self.ops
         if s.turns == 0:
             return 1
+        if not o.symbolic:  # concrete: the next deck of the card played last
+            return self.data.action_cards[s.last].next_deck if s.last >= 0 else 1
         deck: Any = 1  # no card played yet
         for index, card in enumerate(self.data.action_cards):
             deck = o.ite(s.last == index, card.next_deck, deck)
@@ -488,6 +503,8 @@ class Compiled:
         o = self.ops
         cards = self.data.action_cards
         deck = self.deck_to_draw(s)
+        if not o.symbolic:
+            return self._draw_concrete(s, drawn, deck)
         in_deck = [deck == c.deck for c in cards]
         empty = o.not_(o.or_(*[o.and_(in_deck[i], s.pile[i]) for i in range(len(cards))]))
         pile = tuple(o.ite(o.and_(empty, in_deck[i]), s.discard[i], s.pile[i]) for i in range(len(cards)))
@@ -496,6 +513,26 @@ class Compiled:
         pile = tuple(o.and_(pile[i], o.not_(drawn == i)) for i in range(len(cards)))
         discard = tuple(o.or_(discard[i], drawn == i) for i in range(len(cards)))
         return replace(s, pile=pile, discard=discard, last=drawn), legal
+
+    def _draw_concrete(self, s: CState, drawn: int, deck: int) -> tuple[CState, bool]:
+        """``draw`` on Python values, the same values without a term per card (the race's
+        compiled engine draws every card from every position)."""
+        cards = self.data.action_cards
+        in_deck = [deck == c.deck for c in cards]
+        reshuffle = not any(here and left for here, left in zip(in_deck, s.pile, strict=True))
+        pile = [
+            bool(discarded if reshuffle and here else left)
+            for here, left, discarded in zip(in_deck, s.pile, s.discard, strict=True)
+        ]
+        discard = [
+            bool(discarded and not (reshuffle and here))
+            for here, discarded in zip(in_deck, s.discard, strict=True)
+        ]
+        legal = 0 <= drawn < len(cards) and in_deck[drawn] and pile[drawn]
+        if 0 <= drawn < len(cards):
+            pile[drawn] = False
+            discard[drawn] = True
+        return replace(s, pile=tuple(pile), discard=tuple(discard), last=drawn), bool(legal)
 
     def card_actions(self, s: CState, card: ActionCard) -> CState:
         most = max(dict(self.data.action_values.value)["MOVE"])

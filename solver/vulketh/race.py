@@ -321,10 +321,8 @@ class _Compiled:
         sections = scenario.data.warlord_sections.value
         indices = [sections.index(t) for t in order]
         self.token_choice = (lambda k: indices[min(k, len(indices) - 1)]) if question.token_choice else None
-        self.options = [
-            [(ACTIONS.index(a), ACTIONS.index(b)) for a, b in question.placement_options(t)]
-            for t in range(len(question.faces))
-        ]
+        self.placements = [question.placement_options(t) for t in range(len(question.faces))]
+        self.options = [[(ACTIONS.index(a), ACTIONS.index(b)) for a, b in turn] for turn in self.placements]
         self.memo: dict[tuple[bool, int, frozenset[CState]], tuple[int | None, tuple[int, ...]]] = {}
         self.counts: dict[tuple[int, frozenset[CState]], Counter[int | None]] = {}
         # One position's turns are computed once for every set holding it (both searches, every
@@ -471,9 +469,8 @@ class _Compiled:
         return out
 
     def plan(self, suffix: tuple[int, ...], order: tuple[str, ...]) -> Plan:
-        q = self.question
-        placements = tuple(q.placement_options(t)[i] for t, i in enumerate(suffix))
-        return Plan(placements, order if q.token_choice else ())
+        placements = tuple(self.placements[t][i] for t, i in enumerate(suffix))
+        return Plan(placements, order if self.question.token_choice else ())
 
 
 def _earlier(a: int | None, b: int | None) -> bool:
