@@ -161,6 +161,10 @@ class Compiled:
     # in dicts (readings as first asked).
     _values: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
     _readings: dict[str, str] = field(init=False, repr=False, compare=False, default_factory=dict)
+    # MOVE's destinations by (source, direction), in the order they are tried (concrete engine)
+    _destinations: dict[tuple[int, str], tuple[int, ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         self._values.update((key, sourced.value) for key, sourced in self.rules.data.values)
@@ -217,6 +221,8 @@ class Compiled:
 
     def grow(self, s: CState, amount: Any, direction: str) -> CState:
         o = self.ops
+        if not o.symbolic:
+            return self._grow_concrete(s, amount, direction)
         cap = self.cap()
         pieces = o.min2(amount, s.supply + s.reserve)
         order = hex_order(direction)
@@ -248,9 +254,79 @@ class Compiled:
         s = replace(s, inv=tuple(inv), supply=s.supply - from_supply, reserve=s.reserve - from_reserve)
         return self.lose_points(s, from_reserve)
 
+    def _grow_concrete(self, s: CState, amount: int, direction: str) -> CState:
+        """``grow`` on Python values: the same steps without a term per hex and pass (the race's
+        compiled engine runs every card from every position)."""
+        cap = self.cap()
+        pieces = min(amount, s.supply + s.reserve)
+        order = hex_order(direction)
+        occupied = [n for n in order if s.inv[n - 1] > 0 or s.war[n - 1]]
+        overflow = self.reading("VK-GROW-OVERFLOW")
+        if overflow == "occupied":
+            candidates = occupied
+        elif overflow == "occupied-then-any":
+            candidates = occupied + [n for n in order if n not in occupied]
+        else:  # from the first occupied hex on, every hex
+            candidates = list(order[order.index(occupied[0]) :]) if occupied else []
+        inv = list(s.inv)
+        left = pieces
+        for n in candidates:
+            take = min(max(cap - inv[n - 1], 0), left)
+            inv[n - 1] += take
+            left -= take
+        placed = pieces - left
+        from_supply = min(placed, s.supply)
+        from_reserve = placed - from_supply
+        s = replace(s, inv=tuple(inv), supply=s.supply - from_supply, reserve=s.reserve - from_reserve)
+        return self.lose_points(s, from_reserve)
+
+    def _destinations_of(self, source: int, direction: str) -> tuple[int, ...]:
+        key = (source, direction)
+        found = self._destinations.get(key)
+        if found is None:
+            neighbours = self.rules.map.adjacency[source - 1]
+            dest_reading = self.reading("VK-MOVE-DEST")
+            if dest_reading == "unused":
+                found = tuple(sorted(neighbours, reverse=direction == "highest"))
+            else:
+                found = move_destinations(
+                    source, neighbours, set(), direction, dest_reading, self.reading("VK-MOVE-HIGHEST")
+                )
+            self._destinations[key] = found
+        return found
+
+    def _move_concrete(self, s: CState, amount: int, direction: str, most: int) -> CState:
+        """``move`` on Python values: each Invader to the first destination with room, the same
+        steps without a term per destination."""
+        cap = self.cap()
+        unused = self.reading("VK-MOVE-DEST") == "unused"
+        inv = list(s.inv)
+        arrived = [0] * 9
+        moved_out = [False] * 9
+        left = amount
+        for source in hex_order(direction):
+            self.tick()
+            destinations = self._destinations_of(source, direction)
+            for _ in range(most):
+                if not (left > 0 and inv[source - 1] >= 2 and inv[source - 1] - arrived[source - 1] > 0):
+                    break
+                for d in destinations:
+                    if inv[d - 1] < cap and not (unused and moved_out[d - 1]):
+                        inv[d - 1] += 1
+                        arrived[d - 1] += 1
+                        inv[source - 1] -= 1
+                        moved_out[source - 1] = True
+                        left -= 1
+                        break
+                else:  # nowhere to go: the steps left change nothing either
+                    break
+        return replace(s, inv=tuple(inv))
+
     def move(self, s: CState, amount: Any, direction: str, most: int) -> CState:
         """MOVE ``amount`` (at most ``most``, a concrete bound) Invaders."""
         o = self.ops
+        if not o.symbolic:
+            return self._move_concrete(s, amount, direction, most)
         cap = self.cap()
         adjacency = self.rules.map.adjacency
         dest_reading = self.reading("VK-MOVE-DEST")
@@ -595,6 +671,16 @@ class Compiled:
     def _warlord_target(self, s: CState) -> list[Any]:
         o = self.ops
         flags: list[Any] = [False] * 9
+        if not o.symbolic:  # the highest hex with Invaders and no Warlord, else the lowest free one
+            for n in hex_order("highest"):
+                if s.inv[n - 1] > 0 and not s.war[n - 1]:
+                    flags[n - 1] = True
+                    return flags
+            for n in hex_order("lowest"):
+                if not s.war[n - 1]:
+                    flags[n - 1] = True
+                    return flags
+            return flags
         found: Any = False
         for n in hex_order("highest"):
             here = o.and_(o.not_(found), s.inv[n - 1] > 0, o.not_(s.war[n - 1]))
