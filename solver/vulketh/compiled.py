@@ -420,6 +420,8 @@ class Compiled:
             return replace(s, res=s.res + s.player_res, player_res=0)
         if power == "convert":
             return self.convert(s)
+        if power == "spread" and not o.symbolic:
+            return self._spread_concrete(s)
         if power == "spread":
             warlord_counts = self.reading("VK-SPREAD-WARLORD") == "warlord-counts"
             had = [o.or_(s.inv[n - 1] > 0, s.war[n - 1] if warlord_counts else False) for n in HEXES]
@@ -437,8 +439,52 @@ class Compiled:
             s = self.conflict(s, n)
         return s
 
+    def _spread_concrete(self, s: CState) -> CState:
+        warlord_counts = self.reading("VK-SPREAD-WARLORD") == "warlord-counts"
+        had = [s.inv[n - 1] > 0 or (warlord_counts and s.war[n - 1]) for n in HEXES]
+        adjacency = self.rules.map.adjacency
+        inv, supply = list(s.inv), s.supply
+        for n in HEXES:
+            if not had[n - 1] and supply > 0 and any(had[m - 1] for m in adjacency[n - 1]):
+                inv[n - 1] += 1
+                supply -= 1
+        return replace(s, inv=tuple(inv), supply=supply)
+
+    def _convert_concrete(self, s: CState) -> CState:
+        adjacency = self.rules.map.adjacency
+        cap = self.cap()
+        skip_full = self.reading("VK-CONVERT-CAP") == "skip"
+        costs = self.reading("VK-CONVERT-RESERVE") == "costs-points"
+        removed = self.reading("VK-CONVERT-EMPTY") == "member-removed"
+        war = s.war
+        for n in HEXES:
+            go = (
+                (war[n - 1] or any(war[m - 1] for m in adjacency[n - 1]))
+                and s.ply[n - 1] > 0
+                and not (skip_full and s.inv[n - 1] >= cap)
+            )
+            if not go:
+                if costs:
+                    s = self.lose_points(s, 0)
+                continue
+            from_supply = s.supply > 0
+            from_reserve = not from_supply and s.reserve > 0
+            converted = from_supply or from_reserve
+            s = replace(
+                s,
+                supply=s.supply - (1 if from_supply else 0),
+                reserve=s.reserve - (1 if from_reserve else 0),
+                inv=_set(s.inv, n - 1, s.inv[n - 1] + (1 if converted else 0)),
+                ply=_set(s.ply, n - 1, s.ply[n - 1] - (1 if converted or removed else 0)),
+            )
+            if costs:
+                s = self.lose_points(s, 1 if from_reserve else 0)
+        return s
+
     def convert(self, s: CState) -> CState:
         o = self.ops
+        if not o.symbolic:
+            return self._convert_concrete(s)
         adjacency = self.rules.map.adjacency
         cap = self.cap()
         skip_full = self.reading("VK-CONVERT-CAP") == "skip"
@@ -632,6 +678,8 @@ class Compiled:
         under ``VK-POWER-UNLOCK=by-section``); otherwise the first token on the board. Returns the
         state and whether every chosen token was still on the board."""
         o = self.ops
+        if not o.symbolic:
+            return self._summon_concrete(s, token_choice)
         sections = self.data.warlord_sections.value
         cost = self.value("warlord_cost")
         to_win = self.value("warlords_to_win")
@@ -665,6 +713,40 @@ class Compiled:
                 res=s.res - o.ite(go, cost, 0),
                 summons=s.summons + o.ite(go, 1, 0),
                 invader_won=o.or_(s.invader_won, o.and_(go, summoned >= to_win)),
+            )
+        return s, legal
+
+    def _summon_concrete(self, s: CState, token_choice: Callable[[Any], Any] | None) -> tuple[CState, bool]:
+        """``summon`` on Python values (the same steps, no term per section)."""
+        sections = len(self.data.warlord_sections.value)
+        cost = self.value("warlord_cost")
+        to_win = self.value("warlords_to_win")
+        chosen = token_choice is not None and self.reading("VK-POWER-UNLOCK") != "by-count"
+        legal = True
+        for _ in range(sections):
+            on_board = sum(1 for flag in s.board if flag)
+            if not (s.res >= cost and on_board > 0 and not s.invader_won and not s.player_won):
+                break
+            if chosen:
+                assert token_choice is not None
+                choice = token_choice(s.summons)
+                taken = [choice == i for i in range(sections)]
+                on = any(t and flag for t, flag in zip(taken, s.board, strict=True))
+                legal = legal and (on_board == 1 or on)
+                if on_board == 1:  # the oracle does not ask: the last token goes
+                    taken = [bool(flag) for flag in s.board]
+            else:
+                first = next(i for i, flag in enumerate(s.board) if flag)
+                taken = [i == first for i in range(sections)]
+            target = self._warlord_target(s)
+            board = tuple(bool(flag and not t) for flag, t in zip(s.board, taken, strict=True))
+            s = replace(
+                s,
+                board=board,
+                war=tuple(bool(w or t) for w, t in zip(s.war, target, strict=True)),
+                res=s.res - cost,
+                summons=s.summons + 1,
+                invader_won=bool(s.invader_won or sections - sum(1 for flag in board if flag) >= to_win),
             )
         return s, legal
 
