@@ -271,21 +271,25 @@ def _step_options(
                 for ke, kt, kc in kill_choices(counts, dealt, n)
             ]
         )
+    # What does not depend on the choices, once for every combination: the lands the cards match,
+    # the coastal lands and each land's neighbours.
+    lands = range(len(state))
+    builds = [_matches(island, cards["build"], i) for i in lands]
+    explores = [_matches(island, cards["explore"], i) for i in lands]
+    coastal = [island.coastal[i] for i in lands]
+    neighbours = [tuple(island.neighbours(i)) for i in lands]
     for combo in itertools.product(*per_land):
-        after = [counts for counts, _ in combo]
         facts: dict[Fact, bool] = {}
         built = []
-        for i, (e, t, c, d) in enumerate(after):
+        for i, ((e, t, c, d), _) in enumerate(combo):
             facts[(turn, "ravage", i)] = ravaged[i]
-            does = _matches(island, cards["build"], i) and e + t + c > 0
+            does = builds[i] and e + t + c > 0
             facts[(turn, "build", i)] = does
             built.append((e, t + (1 if does and t <= c else 0), c + (1 if does and t > c else 0), d))
         sources = [t + c > 0 for _, t, c, _ in built]
         final = []
         for i, (e, t, c, d) in enumerate(built):
-            does = _matches(island, cards["explore"], i) and (
-                island.coastal[i] or sources[i] or any(sources[j] for j in island.neighbours(i))
-            )
+            does = explores[i] and (coastal[i] or sources[i] or any(sources[j] for j in neighbours[i]))
             facts[(turn, "explore", i)] = does
             final.append((e + (1 if does else 0), t, c, d))
         yield facts, tuple(final), tuple(k for _, k in combo)
