@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from functools import cache
 
 import pytest
 
@@ -74,15 +73,23 @@ def _reference_value(game: CloudspireGame, start: GameState) -> tuple[Fraction, 
 
 
 @pytest.mark.parametrize("index", range(3))
-def test_a_game_keeping_no_events_steps_to_the_same_states(index: int) -> None:
+def test_every_reachable_state_steps_alike_without_events_and_answers_the_quick_checks(index: int) -> None:
+    """Two checks over one walk of every state reachable from each position (each step taken once
+    per game, where two tests walked the states apart): a game that keeps no events steps to the
+    same states as the recording one; and the step's ``has_target`` and ``_spire_to_find``, asked
+    instead of listing the targets and the spires to search, say what the lists say."""
     sc, rounds = _positions()[index]
     recording = sc.game()
     quiet = unrecorded(recording)
     start = _start(sc, rounds, recording)
     assert _start(sc, rounds, quiet) == start
-    seen, frontier, events = {start}, deque([start]), 0
+    seen, frontier, events, lanes_with_targets = {start}, deque([start]), 0, 0
     while frontier:
         s = frontier.popleft()
+        for lane in LANES:
+            assert quiet.has_target(s, lane) == bool(quiet.targets(s, lane))
+            lanes_with_targets += quiet.has_target(s, lane)
+        assert quiet._spire_to_find(s) == bool(quiet.searchable_spires(s))
         if s.outcome is not None or s.request is None:
             continue
         answers = s.request.outcomes if isinstance(s.request, ChanceRequest) else s.request.options
@@ -95,54 +102,25 @@ def test_a_game_keeping_no_events_steps_to_the_same_states(index: int) -> None:
                 seen.add(kept)
                 frontier.append(kept)
     assert events > len(seen) > 50  # the recording game did record: the comparison is not empty
-
-
-@cache
-def _reference_of_position(index: int) -> tuple[Fraction, int]:
-    """The reference value of position ``index``, valued once for both engines' tests."""
-    sc, rounds = _positions()[index]
-    return _reference_value(sc.game(), _start(sc, rounds, sc.game()))
+    assert lanes_with_targets > 0
 
 
 @pytest.mark.parametrize("index", range(3))
-def test_the_steps_quick_checks_agree_with_the_lists_they_stand_for(index: int) -> None:
-    """The step asks ``has_target`` and ``_spire_to_find`` instead of listing the targets and the
-    spires to search: on every state reachable from each position, they say what the lists say."""
+def test_the_survival_dp_values_as_the_plain_expectimax(index: int) -> None:
+    """Both engines against one reference valuation of the position (valued once: the engines'
+    tests, apart, each valued it on its own test process)."""
     sc, rounds = _positions()[index]
-    game = unrecorded(sc.game())
-    start = _start(sc, rounds, game)
-    seen, frontier, lanes_with_targets = {start}, deque([start]), 0
-    while frontier:
-        s = frontier.popleft()
-        for lane in LANES:
-            assert game.has_target(s, lane) == bool(game.targets(s, lane))
-            lanes_with_targets += game.has_target(s, lane)
-        assert game._spire_to_find(s) == bool(game.searchable_spires(s))
-        if s.outcome is not None or s.request is None:
-            continue
-        answers = s.request.outcomes if isinstance(s.request, ChanceRequest) else s.request.options
-        for answer in dict.fromkeys(answers):
-            after = game.step(s, answer)[0]
-            if after not in seen:
-                seen.add(after)
-                frontier.append(after)
-    assert lanes_with_targets > 0 and len(seen) > 50
-
-
-@pytest.mark.parametrize("index", range(3))
-@pytest.mark.parametrize("engine", ["grouped", "per-die"])
-def test_the_survival_dp_values_as_the_plain_expectimax(index: int, engine: str) -> None:
-    sc, rounds = _positions()[index]
-    expected, states = _reference_of_position(index)
-    answer = survival_probability(sc, rounds, engine)
-    assert answer.probability == expected and answer.status == "proven" and answer.replayed
-    # the DP keeps 0 and 1 as ints inside; the answer's values are Fractions, as they print
-    assert type(answer.probability) is Fraction
-    assert all(type(v) is Fraction for _, v in answer.first_decision)
-    if engine == "per-die":  # the same DP over the same states: the same count
-        assert answer.states == states
-    if answer.first_decision:  # the start is a decision: its best option's value is the answer
-        assert max(v for _, v in answer.first_decision) == expected
+    expected, states = _reference_value(sc.game(), _start(sc, rounds, sc.game()))
+    for engine in ("grouped", "per-die"):
+        answer = survival_probability(sc, rounds, engine)
+        assert answer.probability == expected and answer.status == "proven" and answer.replayed, engine
+        # the DP keeps 0 and 1 as ints inside; the answer's values are Fractions, as they print
+        assert type(answer.probability) is Fraction
+        assert all(type(v) is Fraction for _, v in answer.first_decision)
+        if engine == "per-die":  # the same DP over the same states: the same count
+            assert answer.states == states
+        if answer.first_decision:  # the start is a decision: its best option's value is the answer
+            assert max(v for _, v in answer.first_decision) == expected
 
 
 @pytest.mark.slow  # a few seconds: make bench times it, make report runs it
