@@ -10,6 +10,7 @@ from dataclasses import fields
 from typing import Any
 
 import z3
+from z3.z3 import _to_expr_ref
 
 from invasion_oracle.solver.common import Deadline, cpsat_lex_min, cpsat_solve, z3_check
 
@@ -54,6 +55,64 @@ class Ops:
         return self.ite(a, b, self.not_(b))
 
 
+# z3's ``And``, ``Or``, ``Not`` and ``If`` check and coerce every argument in Python (sorts,
+# contexts, probes) before the one C call that makes the term: most of the time the searches
+# spend building their formulas. Where every argument is already a term of the right sort (or a
+# Python int for an integer ``If``), the same C call is made directly: the same term, and the
+# usual functions for anything else.
+_INT_TERMS = (z3.ArithRef, z3.IntNumRef)
+
+
+def _bools(xs: Sequence[Any]) -> Any:
+    """The context of ``xs`` when every one is a plain Boolean term of it, else None."""
+    first = xs[0]
+    if type(first) is not z3.BoolRef:
+        return None
+    ctx = first.ctx
+    for x in xs:
+        if type(x) is not z3.BoolRef or x.ctx is not ctx:
+            return None
+    return ctx
+
+
+def _and(xs: Sequence[Any]) -> Any:
+    ctx = _bools(xs)
+    if ctx is None:
+        return z3.And(*xs)
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
+
+
+def _or(xs: Sequence[Any]) -> Any:
+    ctx = _bools(xs)
+    if ctx is None:
+        return z3.Or(*xs)
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
+
+
+def _not(x: Any) -> Any:
+    if type(x) is not z3.BoolRef:
+        return z3.Not(x)
+    return z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.as_ast()), x.ctx)
+
+
+def _int_term(value: Any, ctx: Any) -> Any:
+    """``value`` as an integer term of ``ctx`` as ``If`` would coerce it, or None (another sort)."""
+    if type(value) is int:
+        return z3.IntVal(value, ctx)
+    if type(value) in _INT_TERMS and value.ctx is ctx and value.is_int():
+        return value
+    return None
+
+
+def _if(cond: Any, then: Any, other: Any) -> Any:
+    if type(cond) is z3.BoolRef:
+        ctx = cond.ctx
+        a, b = _int_term(then, ctx), _int_term(other, ctx)
+        if a is not None and b is not None:
+            return _to_expr_ref(z3.Z3_mk_ite(ctx.ref(), cond.as_ast(), a.as_ast(), b.as_ast()), ctx)
+    return z3.If(cond, then, other)
+
+
 class Z3Ops(Ops):
     symbolic = True
 
@@ -63,33 +122,33 @@ class Z3Ops(Ops):
         if same(then, other):
             return then
         if isinstance(then, bool) and isinstance(other, bool):
-            return cond if then else z3.Not(cond)
-        return z3.If(cond, then, other)
+            return cond if then else _not(cond)
+        return _if(cond, then, other)
 
     def and_(self, *xs: Any) -> Any:
         if any(x is False for x in xs):
             return False
         rest = [x for x in xs if x is not True]
-        return True if not rest else rest[0] if len(rest) == 1 else z3.And(*rest)
+        return True if not rest else rest[0] if len(rest) == 1 else _and(rest)
 
     def or_(self, *xs: Any) -> Any:
         if any(x is True for x in xs):
             return True
         rest = [x for x in xs if x is not False]
-        return False if not rest else rest[0] if len(rest) == 1 else z3.Or(*rest)
+        return False if not rest else rest[0] if len(rest) == 1 else _or(rest)
 
     def not_(self, x: Any) -> Any:
-        return (not x) if isinstance(x, bool) else z3.Not(x)
+        return (not x) if isinstance(x, bool) else _not(x)
 
     def min2(self, a: Any, b: Any) -> Any:
         if isinstance(a, int) and isinstance(b, int):
             return min(a, b)
-        return z3.If(a <= b, a, b)
+        return _if(a <= b, a, b)
 
     def max2(self, a: Any, b: Any) -> Any:
         if isinstance(a, int) and isinstance(b, int):
             return max(a, b)
-        return z3.If(a >= b, a, b)
+        return _if(a >= b, a, b)
 
     def total(self, xs: Sequence[Any]) -> Any:
         return sum(xs[1:], xs[0]) if xs else 0
