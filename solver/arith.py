@@ -95,12 +95,23 @@ def _not(x: Any) -> Any:
     return z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.as_ast()), x.ctx)
 
 
+_NUMERALS: dict[tuple[int, int], Any] = {}  # (context id, value) -> its integer numeral term
+
+
 def _int_term(value: Any, ctx: Any) -> Any:
     """``value`` as an integer term of ``ctx`` as ``If`` would coerce it, or None (another sort)."""
     if type(value) is int:
-        return z3.IntVal(value, ctx)
-    if type(value) in _INT_TERMS and value.ctx is ctx and value.is_int():
-        return value
+        key = (id(ctx), value)
+        numeral = _NUMERALS.get(key)
+        if numeral is None or numeral.ctx is not ctx:
+            if len(_NUMERALS) > 4096:  # a bound, should a process make many values or contexts
+                _NUMERALS.clear()
+            numeral = _NUMERALS[key] = z3.IntVal(value, ctx)
+        return numeral
+    if type(value) in _INT_TERMS and value.ctx is ctx:
+        ref = ctx.ref()
+        if z3.Z3_get_sort_kind(ref, z3.Z3_get_sort(ref, value.as_ast())) == z3.Z3_INT_SORT:
+            return value
     return None
 
 
