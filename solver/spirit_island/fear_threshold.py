@@ -10,8 +10,8 @@ destroyed gives 1 Fear, a City 2; Tracking Damage: Damage adds up until Time Pas
 * :func:`best_fight_back` - how surviving Dahan spread their Damage (2 each) for the most Fear or
   the most Invaders destroyed.
 
-Each has a z3 encoding (``Optimize``) and an exhaustive baseline (every count of each kind of
-piece; every allocation the oracle lists); ``method="auto"`` picks the faster for the instance
+Each has a z3 encoding (a lexicographic optimum by descent) and an
+exhaustive baseline (every count of each kind of piece; every allocation the oracle lists); ``method="auto"`` picks the faster for the instance
 (:mod:`invasion_oracle.solver.spirit_island.engines`). The answer is replayed through the oracle: the
 allocation is given as the players' decision to a Damage effect (or a fight-back) in the real
 game, which must destroy the claimed pieces and generate the claimed Fear. The time limit
@@ -125,22 +125,32 @@ def _baseline(
 
 
 def _z3(targets: tuple[Target, ...], wanted: int, deadline: Deadline) -> tuple[int, tuple[int, ...]] | None:
+    """z3, the same lexicographic order as the baseline: least cost, then fewest pieces, then the
+    most of each class in class order. Each term in turn is lowered while a solution with a smaller
+    value exists, then fixed (as ``Z3Model.lex_min``), on z3's plain incremental solver: the one
+    optimum ``Optimize`` found with these objectives, in about half the CPU. Every count ends
+    fixed, so the answer does not depend on which solutions the checks return."""
     deadline.check()  # building a model takes time too
-    opt = z3.Optimize()
+    solver = z3.SimpleSolver()
     counts = [z3.Int(f"n{i}") for i in range(len(targets))]
     for n, t in zip(counts, targets, strict=True):
-        opt.add(n >= 0, n <= t.count)
-    opt.add(z3.Sum([n * t.fear for n, t in zip(counts, targets, strict=True)] or [z3.IntVal(0)]) >= wanted)
+        solver.add(n >= 0, n <= t.count)
+    solver.add(z3.Sum([n * t.fear for n, t in zip(counts, targets, strict=True)] or [z3.IntVal(0)]) >= wanted)
     cost = z3.Sum([n * t.remaining for n, t in zip(counts, targets, strict=True)] or [z3.IntVal(0)])
-    opt.minimize(cost)
     # Ties broken as the baseline breaks them (fewest pieces, then earliest classes first), so the
     # reported allocation is the same every time, not whichever optimum z3 met first.
-    opt.minimize(z3.Sum(counts or [z3.IntVal(0)]))
-    for n in counts:
-        opt.maximize(n)
-    if z3_check(opt, deadline) == z3.unsat:
+    terms = [cost, z3.Sum(counts or [z3.IntVal(0)])] + [
+        t.count - n for n, t in zip(counts, targets, strict=True)
+    ]
+    if z3_check(solver, deadline) != z3.sat:
         return None
-    model = opt.model()
+    model = solver.model()
+    for term in terms:
+        least = model.eval(term, model_completion=True).as_long()
+        while least > 0 and z3_check(solver, deadline, term < least) == z3.sat:
+            model = solver.model()
+            least = model.eval(term, model_completion=True).as_long()
+        solver.add(term == least)
     chosen = tuple(model.eval(n, model_completion=True).as_long() for n in counts)
     return sum(n * t.remaining for n, t in zip(chosen, targets, strict=True)), chosen
 
