@@ -79,18 +79,23 @@ def _z3(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
     deadline.check()
     stats = data.stats
     damage = invader_damage(land, stats)
-    opt = z3.Optimize()
+    # The least Defend by descent (a smaller value while there is one) on z3's plain incremental
+    # solver: the one optimum, in a fraction of what ``Optimize`` took for one variable.
+    solver = z3.SimpleSolver()
     defend = z3.Int("defend")
     hits = z3.If(damage - defend > 0, damage - defend, 0)
-    opt.add(defend >= 0)
+    solver.add(defend >= 0)
     if goal == "no-blight":
-        opt.add(hits < data.value("land_damage_for_blight"))
+        solver.add(hits < data.value("land_damage_for_blight"))
     else:
         for piece in land.dahan:  # efficient Damage destroys a Dahan once it reaches its Health left
-            opt.add(hits < land.remaining(piece, stats))
-    opt.minimize(defend)
-    z3_check(opt, deadline)
-    return int(opt.model().eval(defend, model_completion=True).as_long())
+            solver.add(hits < land.remaining(piece, stats))
+    if z3_check(solver, deadline) != z3.sat:
+        raise OracleDisagreement(f"z3 finds no Defend meeting {goal} in {land}; Defend {damage} does")
+    least = solver.model().eval(defend, model_completion=True).as_long()
+    while least > 0 and z3_check(solver, deadline, defend < least) == z3.sat:
+        least = solver.model().eval(defend, model_completion=True).as_long()
+    return int(least)
 
 
 def _cpsat(land: Land, data: GameData, goal: str, deadline: Deadline) -> int:
