@@ -442,7 +442,7 @@ def _z3_suffer_damage(
 def _build(game: CloudspireGame, s: GameState) -> tuple[_Model, dict[str, list[_Card]]]:
     given = _inputs(game, s, "z3")
     rules = game.rules
-    opt = z3.Optimize()
+    opt = z3.SimpleSolver()  # z3's plain incremental solver: the optimum by descent (_z3_plan)
     loads = _z3_loads(opt, given)
     applies = _z3_applies(opt, given, rules, loads)
     defeated_vars = _z3_defeats(opt, game, given, applies)
@@ -470,20 +470,24 @@ def _z3_plan(
     game: CloudspireGame, start: GameState, objective: str, deadline: Deadline
 ) -> tuple[int, int, list[tuple[str, str]], list[tuple[str, str, int]]]:
     model, _ = _build(game, start)
-    opt = model.solver
-    if objective == "defeat":
-        opt.maximize(model.defeated)
-        opt.minimize(model.lost)
-    else:
-        opt.minimize(model.lost)
-        opt.maximize(model.defeated)
-    z3_check(opt, deadline)
-    best = opt.model()
+    solver = model.solver
+    # The lexicographic optimum (the objective's measure first, then the other) by descent on the
+    # one incremental solver: each measure in turn takes better values while a solution has one,
+    # then is fixed (``Optimize`` found the same optimum: 150 drawn engagements took a third more CPU).
+    ordered = [-model.defeated, model.lost] if objective == "defeat" else [model.lost, -model.defeated]
+    if z3_check(solver, deadline) != z3.sat:
+        raise OracleDisagreement("z3 finds no engagement plan at all (loading nothing is one)")
+    best = solver.model()
+    for term in ordered:
+        least = best.eval(term, model_completion=True).as_long()
+        while z3_check(solver, deadline, term < least) == z3.sat:
+            best = solver.model()
+            least = best.eval(term, model_completion=True).as_long()
+        solver.add(term == least)
     defeated, lost = best.eval(model.defeated).as_long(), best.eval(model.lost).as_long()
     # Same output every run: among the optimal plans, the one setting the fewest, earliest
-    # variables (z3's own choice of optimum may change between runs).
-    canonical = z3.Solver()
-    canonical.add(*opt.assertions(), model.defeated == defeated, model.lost == lost)
+    # variables (the solutions the checks met may change between runs).
+    canonical = solver
     variables = [v for _, v in sorted(model.loads.items())] + [v for _, v in sorted(model.applies.items())]
     for var in variables:
         canonical.push()
