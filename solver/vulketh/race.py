@@ -36,7 +36,7 @@ Engines (exact; tests check them equal):
   every Pillage answer, for the fewest), through the oracle itself.
 
 ``auto`` (the default, :func:`auto_engine`) takes the compiled engine, the fastest at every size
-the bench measures (the bundled race, 1,728 plans: about 1.2 s CPU; z3 8.5 s, CP-SAT 19 s, the
+the bench measures (the bundled race, 1,728 plans: about 0.4 s CPU; z3 8.5 s, CP-SAT 19 s, the
 baseline about 90 s: ``tests/vulketh/bench.py``, "race (a) engines"), and the baseline for what
 the compiled rules refuse (a Vul'Keth-tribe player's Pillage among them). CP-SAT is never auto's
 pick.
