@@ -514,8 +514,11 @@ class Z3Model:
     """A z3 ``Solver`` over :data:`Z3`: feasibility, and a lexicographic minimum found by descent
     (z3's ``Optimize`` found the same minimum three to ten times slower on the island flips)."""
 
-    def __init__(self) -> None:
-        self.solver: Any = z3.Solver()
+    def __init__(self, simple: bool = False) -> None:
+        # ``simple``: z3's plain incremental solver, without the tactic front end (a check takes
+        # about two thirds of the CPU on these formulas); only for a search whose answer reads
+        # terms ``lex_min`` fixes, so that it does not depend on the solutions the checks return
+        self.solver: Any = z3.SimpleSolver() if simple else z3.Solver()
         self.ops: Ops = Z3
 
     def int_var(self, lo: int, hi: int, name: str) -> Any:

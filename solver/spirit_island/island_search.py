@@ -377,8 +377,8 @@ def _all_facts(q: IslandQuestion) -> list[Fact]:
 Terms = Z3Model | CpSatModel
 
 
-def _terms(engine: str) -> Terms:
-    return CpSatModel() if engine == "cpsat" else Z3Model()
+def _terms(engine: str, simple: bool = False) -> Terms:
+    return CpSatModel() if engine == "cpsat" else Z3Model(simple)
 
 
 class _Unrolled:
@@ -832,7 +832,7 @@ def _flip_solver(
     order in which the baseline meets candidates); then the fewest kills turn by turn, land by land
     (the order the baseline's trajectory search tries them)."""
     deadline.check()
-    terms = _terms(engine)
+    terms = _terms(engine, simple=True)  # every term read below is fixed by the lexicographic minimum
     ops = terms.ops
     deltas = [
         [terms.int_var(-max_change, max_change, f"delta_{i}_{k}") for k in range(4)]
