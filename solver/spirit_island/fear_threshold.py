@@ -28,6 +28,7 @@ from typing import Any
 
 import z3
 
+from invasion_oracle.model.core.errors import MalformedInputError
 from invasion_oracle.model.spirit_island.damage import (
     MAX_ALLOCATIONS,
     Allocation,
@@ -417,6 +418,12 @@ def best_fight_back(
     >>> plan.damage, plan.value, plan.replayed
     (4, 2, True)
     """
+    if land.dahan:  # the search counts the Damage of ``dahan`` alone; the replay would add these
+        raise MalformedInputError(
+            "land",
+            "$",
+            f"holds {len(land.dahan)} Dahan: give the Dahan that fight back by their count (dahan), not in the land",
+        )
     data = data or default_data()
     stats = data.stats
     damage = stats.dahan.damage * dahan

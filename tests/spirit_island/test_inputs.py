@@ -170,3 +170,17 @@ def test_a_large_land_keeps_its_time_limit(method: str) -> None:
     assert status == 0 and time.process_time() - started < limit + 1.0
     text = out.getvalue()
     assert "unknown" in text and "NO" not in text
+
+
+def test_fight_back_refuses_a_land_holding_dahan(capsys: pytest.CaptureFixture[str]) -> None:
+    """The fighting Dahan come by their count (``--dahan``): a land listing Dahan too was searched
+    with the count's Damage alone and replayed with both, an internal error. Refused in one line."""
+    from invasion_oracle.model.spirit_island.pieces import parse_land
+    from invasion_oracle.solver.spirit_island.fear_threshold import best_fight_back
+
+    with pytest.raises(MalformedInputError, match=r"land:\$: holds 3 Dahan: give the Dahan that fight back"):
+        best_fight_back(parse_land("3C 2T 4E 3D"), 3)
+    assert main(["spirit-island", "fight-back", "--land", "C T 2D", "--dahan", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "holds 2 Dahan" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert best_fight_back(parse_land("C T E"), 2).replayed  # without Dahan in the land, as before
