@@ -178,6 +178,34 @@ def test_a_read_names_a_value_of_the_data_in_force(tmp_path: Path) -> None:
             assert digest(whole, all_in_force_untracked()) != digest(whole, ())  # any override: another text
 
 
+def test_many_reads_digested_together_are_each_reads_own_digest(tmp_path: Path) -> None:
+    """A job's reads are digested together (the data built once per rulings, a record shared by
+    the data under several rulings hashed once): each digest is the one of the read alone."""
+    from invasion_oracle.model.core.overrides import all_in_force_untracked, data_in_force
+    from invasion_oracle.model.core.reads import digests
+    from invasion_oracle.reports.changes import ReadTable, recorded_job
+
+    (job,) = side_jobs(["stonespine"], ["choose-hero"], [], long=False)
+    table = ReadTable.stored(recorded_job((), "stonespine", job.work)["reads"])
+    assert table is not None and len({read.choices for read in table.reads}) > 1  # several rulings
+    missing = Read("stonespine", (), "heroes/99/health")  # a place not there: matches nothing
+    reads = [*table.reads, missing]
+    entries = _entries(tmp_path, "stonespine", {"heroes": {"Barbarian": {"health": 5}}})
+    assert entries is not None
+    found = []
+    for data in ((), entries):
+        with data_in_force(data):
+            in_force = all_in_force_untracked()
+            together = digests(reads, in_force)
+            alone = [digest(read, in_force) for read in reads]
+            assert together[:-1] == alone[:-1]
+            assert together[-1] != alone[-1] and together[-1].startswith("never")  # each never its own
+            found.append(together[:-1])
+    # the Barbarian's Health (read under each rulings) is the one value that differs
+    differ = {reads[k].path for k, (old, new) in enumerate(zip(*found, strict=True)) if old != new}
+    assert differ == {"heroes/8/health"}
+
+
 def test_a_tampered_entry_is_recomputed_not_trusted(tmp_path: Path) -> None:
     jobs = side_jobs(["stonespine"], ["gate"], [], long=False)
     cache = JobCache(tmp_path / "cache")
