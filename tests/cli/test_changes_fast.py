@@ -142,26 +142,15 @@ def test_a_one_value_change_reruns_only_the_jobs_that_read_it(tmp_path: Path) ->
     # and in those two jobs, only the cases that read it are built again (the rest kept)
     in_both = [cid for cid in changed.cases if cid.startswith(("stonespine/heroes/", "stonespine/gate/"))]
     assert 0 < changed.rebuilt < len(in_both), (changed.rebuilt, len(in_both))
-
-
-def test_a_stonespine_value_is_read_where_a_rule_uses_it(tmp_path: Path) -> None:
-    """Minion damage is read when minions deal damage, not when the rules are made: after a change
-    of it only the cases where a minion hurt a hero are built again (before, every case was)."""
-    jobs = side_jobs(["stonespine"], ["heroes-abilities", "dice"], [], long=False)
-    cache = JobCache(tmp_path / "cache")
-    runner = Runner(workers=1, cache=cache)
-    side_results((), jobs, runner, main)
+    # minion damage is read where minions deal damage, not when the rules are made: only the
+    # ability cases where a minion hurt a hero are built again (before, every case was)
     entries = _entries(tmp_path, "stonespine", {"values": {"minion_damage": 3}})
     assert entries is not None
     cache.computed.clear()
     changed = side_results(entries, jobs, runner, main)
-    assert cache.reused == ["changes cases stonespine/dice"]  # no die case has a minion
+    assert cache.computed == ["changes cases stonespine/heroes-abilities"]
     abilities = [cid for cid in changed.cases if cid.startswith("stonespine/heroes/")]
-    assert 0 < changed.rebuilt < len(abilities), (changed.rebuilt, len(abilities))
-    full = side_results(
-        entries, jobs, Runner(workers=1, cache=JobCache(tmp_path / "no", enabled=False)), main
-    )
-    assert changed.cases == full.cases
+    assert 0 < changed.rebuilt < len(abilities) / 4, (changed.rebuilt, len(abilities))
 
 
 def test_a_read_names_a_value_of_the_data_in_force(tmp_path: Path) -> None:
