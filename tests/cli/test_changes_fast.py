@@ -195,6 +195,23 @@ def test_many_reads_digested_together_are_each_reads_own_digest(tmp_path: Path) 
     assert differ == {"heroes/8/health"}
 
 
+def test_a_memory_by_identity_is_emptied_before_each_recorded_job() -> None:
+    """A guardian board's active abilities are remembered by the board's identity (frozen.by_identity,
+    over an lru_cache): each job whose reads are recorded reads them again, or a later job would
+    owe its answer to abilities it never read (and be reused after a designer changed them)."""
+    from invasion_oracle.model.core import reads
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.model.stonespine import guardians
+    from invasion_oracle.model.stonespine.data import default_data
+
+    board = default_data(Rulings.defaults("stonespine")).guardians[0]
+    unlocked: frozenset[str] = frozenset()
+    for _ in range(2):
+        with reads.recording() as made:
+            guardians._active(board, unlocked)
+        assert Read("stonespine", (), "guardians/0/abilities") in made
+
+
 def test_a_tampered_entry_is_recomputed_not_trusted(tmp_path: Path) -> None:
     jobs = side_jobs(["stonespine"], ["gate"], [], long=False)
     cache = JobCache(tmp_path / "cache")
