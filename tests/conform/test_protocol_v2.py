@@ -27,7 +27,8 @@ BROKEN_STONESPINE = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'broken_stonespine.py
 
 
 def _script(code: str) -> str:
-    return f"{PYTHON} -c {shlex.quote(code)}"
+    # -S: these programs need only the standard library (Python starts in a third of the CPU)
+    return f"{PYTHON} -S -c {shlex.quote(code)}"
 
 
 def _toy(reply: str, hello: str = '{"type": "hello", "name": "toy"}') -> str:
@@ -218,7 +219,7 @@ def test_children_of_a_hung_implementation_are_killed(tmp_path: Path) -> None:
     pid_file = tmp_path / "child.pid"
     code = (
         "import json, subprocess, sys, time\n"
-        f"child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(120)'])\n"
+        f"child = subprocess.Popen([sys.executable, '-S', '-c', 'import time; time.sleep(120)'])\n"
         f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
         "sys.stdin.readline(); print(json.dumps({'type': 'hello', 'name': 'spawns'}), flush=True)\n"
         "time.sleep(120)\n"

@@ -206,7 +206,9 @@ def test_hangs_crashes_and_garbage_are_reported_and_the_run_goes_on() -> None:
 
 
 def _script(code: str) -> str:
-    return f"{PYTHON} -c {shlex.quote(code)}"
+    # -S: these programs need only the standard library, and Python starts in a third of the
+    # CPU without the site packages (the runner restarts some of them five times)
+    return f"{PYTHON} -S -c {shlex.quote(code)}"
 
 
 def test_a_program_that_never_answers_hello_is_an_error_not_a_hang(
