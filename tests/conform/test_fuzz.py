@@ -93,10 +93,12 @@ def test_the_same_seed_gives_the_same_report_in_every_format() -> None:
 
 
 def test_a_budget_says_the_count_it_reached(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["conform", "--fuzz", "--cmd", ORACLE, "--game", "spirit-island", "--budget", "0.5"]
+    # The budget counts from the implementation's hello, and the first chunk is drawn at once: a
+    # slow machine reaches the budget sooner, and still generates that chunk.
+    args = ["conform", "--fuzz", "--cmd", ORACLE, "--game", "spirit-island", "--budget", "0.2"]
     main([*args, "--format", "json"])
     answer = json.loads(capsys.readouterr().out)["answer"]
-    assert answer["budget"] == "0.5" and answer["examples"] is None and answer["budget_reached"]
+    assert answer["budget"] == "0.2" and answer["examples"] is None and answer["budget_reached"]
     assert answer["games"]["spirit-island"]["generated"] >= 1
 
 
