@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ADAPTERS = ROOT / "examples" / "adapters"
 PYTHON = shlex.quote(sys.executable)
 ORACLE = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'oracle.py'))}"
-PLAIN = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'plain_spirit_island.py'))}"
+PLAIN = f"{PYTHON} -S {shlex.quote(str(ADAPTERS / 'plain_spirit_island.py'))}"  # the standard library only
 
 
 def _status(args: list[str]) -> int:

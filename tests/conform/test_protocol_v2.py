@@ -247,8 +247,9 @@ def test_children_of_a_hung_implementation_are_killed(tmp_path: Path) -> None:
         pytest.fail("the implementation's child is still running")
 
 
-PLAIN_STONESPINE = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'plain_stonespine.py'))}"
-PLAIN_SPIRIT_ISLAND = f"{PYTHON} {shlex.quote(str(ADAPTERS / 'plain_spirit_island.py'))}"
+# -S: the plain adapters import only the standard library (the next test holds them to it)
+PLAIN_STONESPINE = f"{PYTHON} -S {shlex.quote(str(ADAPTERS / 'plain_stonespine.py'))}"
+PLAIN_SPIRIT_ISLAND = f"{PYTHON} -S {shlex.quote(str(ADAPTERS / 'plain_spirit_island.py'))}"
 
 
 def test_the_plain_adapters_import_nothing_of_the_oracle() -> None:
