@@ -265,9 +265,9 @@ def test_no_shell_runs_the_command(tmp_path: Path) -> None:
 
 def test_a_program_that_dies_after_hello_stops_after_five_crashes_in_a_row() -> None:
     code = (
-        "import sys, json\n"
+        "import sys\n"
         "sys.stdin.readline()\n"
-        "print(json.dumps({'type': 'hello', 'name': 'dies'}), flush=True)\n"
+        'print(\'{"type": "hello", "name": "dies"}\', flush=True)\n'
         "sys.stdin.readline()\n"
         "sys.exit(3)\n"
     )
