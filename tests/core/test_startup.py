@@ -81,6 +81,7 @@ def adapter(lines):
     return {"said": [json.loads(line) for line in said.getvalue().splitlines()], "loaded": loaded()}
 
 def console(argv):
+    gc.unfreeze()  # (the adapter froze it as it ended)
     sys.argv = ["invasion", *argv]
     with redirect_stdout(io.StringIO()):
         status = main()
