@@ -93,7 +93,8 @@ def guaranteed_value(
     """
     value, worst = 10**9, None
     for i, roll in enumerate(rolls):
-        got = evaluator.value(roll, defeated)
+        # Past the first roll only a value below the least so far matters: the walk stops there.
+        got = evaluator.value(roll, defeated, enough=value if worst is not None else None)
         if got < value:
             value, worst = got, roll
         if value < cut:
@@ -488,7 +489,7 @@ def cegis_guaranteed(
             evaluator = LayoutEvaluator(board, layout, space.tables, search)
             value = 10**9
             for roll in rolls:
-                got = evaluator.value(roll, defeated)
+                got = evaluator.value(roll, defeated, enough=value if value < 10**9 else None)
                 if got < target:
                     model.add_roll(roll, target)
                     break
