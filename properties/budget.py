@@ -21,11 +21,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import HealthCheck, Phase, Verbosity, find, settings
-from hypothesis import strategies as st
-from hypothesis.errors import NoSuchExample, Unsatisfiable
+if TYPE_CHECKING:  # hypothesis is imported by the search itself: a command that searches nothing
+    # (an `ambiguities` or `report` without --search, which import this module) does not load it
+    from hypothesis import strategies as st
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +106,9 @@ def smallest(
 ) -> Any | None:
     """The first draw satisfying ``condition``, made smaller (:func:`reduce_document`), or None
     when none was found within the budget."""
+    from hypothesis import HealthCheck, Phase, Verbosity, find, settings
+    from hypothesis.errors import NoSuchExample, Unsatisfiable
+
     # properties cannot import solver.common.Deadline (sibling layers); this is the same clock.
     ends = None if budget.seconds is None else time.perf_counter() + budget.seconds
 

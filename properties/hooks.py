@@ -22,11 +22,12 @@ import importlib.util
 import sys
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from invasion_oracle.model.registry import package_of
+
+if TYPE_CHECKING:  # a game's strategies import hypothesis when asked for (properties.<game>)
+    from hypothesis import strategies as st
 
 WinCondition = Callable[[Any], bool]
 

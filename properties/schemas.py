@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import jsonschema
@@ -129,24 +130,60 @@ def _object(root: Schema, node: Schema, depth: int) -> st.SearchStrategy[dict[st
         k for k in node.get("required", []) if k in properties or node.get("additionalProperties", True)
     ]
     optional = [k for k in properties if k not in required]
-    fixed = {k: _strategy(root, properties.get(k, True), depth + 1) for k in required}
     extra = node.get("additionalProperties", True)
     names = node.get("propertyNames", {})
-    key_strategy = _string(_resolve(root, names)) if names else _TEXT
+    return _build_object(
+        _ObjectParts(
+            fixed={k: _strategy(root, properties.get(k, True), depth + 1) for k in required},
+            optional=optional if depth < 6 else [],
+            # built at their first draw (a recursive schema's would never end), then kept: a new
+            # strategy per draw was validated afresh each time, most of a draw's cost
+            later=_Later(
+                {k: (lambda k=k: _strategy(root, properties[k], depth + 1)) for k in optional}
+                | {"": lambda: _strategy(root, extra if isinstance(extra, dict) else True, depth + 1)}
+            ),
+            extra=extra is not False and depth < 3,
+            keys=_string(_resolve(root, names)) if names else _TEXT,
+            known=frozenset(properties),
+        )
+    )
 
-    @st.composite
-    def build(draw: st.DrawFn) -> dict[str, Any]:
-        out = {k: draw(s) for k, s in fixed.items()}
-        for key in optional:
-            if depth < 6 and draw(st.booleans()):
-                out[key] = draw(_strategy(root, properties[key], depth + 1))
-        if extra is not False and depth < 3 and draw(st.integers(0, 3)) == 0:
-            key = draw(key_strategy)
-            if key not in properties:
-                out[key] = draw(_strategy(root, extra if isinstance(extra, dict) else True, depth + 1))
-        return out
 
-    return build()
+class _Later:
+    """Strategies made when first asked for, by name, and kept."""
+
+    def __init__(self, makers: dict[str, Callable[[], st.SearchStrategy[Any]]]) -> None:
+        self._makers = makers
+        self._made: dict[str, st.SearchStrategy[Any]] = {}
+
+    def __getitem__(self, name: str) -> st.SearchStrategy[Any]:
+        made = self._made.get(name)
+        if made is None:
+            made = self._made[name] = self._makers[name]()
+        return made
+
+
+@dataclass(frozen=True, slots=True)
+class _ObjectParts:
+    fixed: dict[str, st.SearchStrategy[Any]]  # the required properties
+    optional: list[str]  # each drawn or left out
+    later: _Later  # the optional properties' strategies, and "" for an extra property's value
+    extra: bool  # whether an extra property may be drawn
+    keys: st.SearchStrategy[str]  # an extra property's name
+    known: frozenset[str]  # the properties named by the schema
+
+
+@st.composite  # once, here: a composite made per object node read its function's source each time
+def _build_object(draw: st.DrawFn, parts: _ObjectParts) -> dict[str, Any]:
+    out = {k: draw(s) for k, s in parts.fixed.items()}
+    for key in parts.optional:
+        if draw(st.booleans()):
+            out[key] = draw(parts.later[key])
+    if parts.extra and draw(st.integers(0, 3)) == 0:
+        key = draw(parts.keys)
+        if key not in parts.known:
+            out[key] = draw(parts.later[""])
+    return out
 
 
 def _any_json(depth: int) -> st.SearchStrategy[Any]:

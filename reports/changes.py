@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import InvasionError, MalformedInputError
-from invasion_oracle.model.core.reads import Choices, Read, digest
+from invasion_oracle.model.core.reads import Choices, Read, digests
 from invasion_oracle.reports.changes_rules import (
     KINDS,
     leaf_changes,
@@ -516,13 +516,9 @@ def value_digests(reads: Sequence[Read]) -> list[str]:
         if len(_DIGESTS) >= 8:  # two sides a run; a long-lived process sees a few data
             _DIGESTS.clear()
         memo = _DIGESTS[in_force] = {}
-    out = []
-    for read in reads:
-        found = memo.get(read)
-        if found is None:
-            found = memo[read] = digest(read, in_force)
-        out.append(found)
-    return out
+    missing = [read for read in reads if read not in memo]
+    memo.update(zip(missing, digests(missing, in_force), strict=True))
+    return [memo[read] for read in reads]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import os
 import sys
 import time
@@ -246,6 +247,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 3
+    finally:
+        if argv is None:
+            # The command's process ends next: its collections at exit need not walk the games and
+            # data it loaded (11 to 26 ms of a short command), as the conformance adapters do.
+            gc.freeze()
 
 
 def process_age() -> float:

@@ -75,9 +75,23 @@ class Report:
     games: tuple[GameReport, ...]
     analysis: Analysis
     written: dict[str, str]
+    # What the writers share, made once: report.md, report.html and the pictures written all
+    # read the same blocks (the register's Markdown rendered three times was a third of a report).
+    _made: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def blocks(self, picture_folder: str = "pictures") -> list[Block]:
         """The report as Markdown blocks and pictures, in order."""
+        if "blocks" not in self._made:
+            self._made["blocks"] = self._blocks()
+        return list(self._made["blocks"])
+
+    def _fixtures(self) -> str:
+        if "fixtures" not in self._made:
+            self._made["fixtures"] = "## Fixtures that depend on rulings\n\n" + fixtures_md(self.analysis)
+        text: str = self._made["fixtures"]
+        return text
+
+    def _blocks(self) -> list[Block]:
         names = ", ".join(f"{g.spec.title} (`{g.spec.name}`)" for g in self.games)
         partial = (
             "**Partial report: interrupted (Ctrl-C).** What had finished is shown; every section or "
@@ -178,11 +192,11 @@ class Report:
                 parts.append(f"![{md_escape(block.caption)}]({picture_folder}/{block.name})\n")
             else:
                 parts.append(block)
-        parts.append("## Fixtures that depend on rulings\n\n" + fixtures_md(self.analysis) + "\n")
+        parts.append(self._fixtures() + "\n")
         return "\n".join(parts)
 
     def html(self) -> str:
-        blocks = [*self.blocks(), "## Fixtures that depend on rulings\n\n" + fixtures_md(self.analysis)]
+        blocks = [*self.blocks(), self._fixtures()]
         return page(TITLE, blocks)
 
     def to_json(self) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from invasion_oracle.model.core.driver import Playthrough
 from invasion_oracle.model.core.errors import InvasionError
 from invasion_oracle.model.core.jsonio import parse_json_bytes
 from invasion_oracle.model.core.play import run
+from invasion_oracle.model.core.reads import derived_cache
 from invasion_oracle.model.core.rulings import REGISTRY, Ruling
 from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
 
@@ -62,12 +63,26 @@ class ReadingRun:
 
     @property
     def outcome_key(self) -> str:
-        return digest(self.outcome)
+        return self._digests()[0]
 
     @property
     def result_key(self) -> tuple[str, str, str]:
         """What two runs must share to be the same result: outcome, events and error."""
-        return (digest(self.outcome), digest(list(self.events)), self.error)
+        outcome, events = self._digests()
+        return (outcome, events, self.error)
+
+    def _digests(self) -> tuple[str, str]:
+        """The outcome's and the events' digests, computed once per run while it is remembered (by
+        identity: a report compares every pair of readings and renders each run several times, and
+        the canonical JSON of a run's events was most of a warm ``ambiguities``)."""
+        hit = _RUN_DIGESTS.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        found = (digest(self.outcome), digest(list(self.events)))
+        if len(_RUN_DIGESTS) >= _RUN_DIGESTS_KEPT:
+            _RUN_DIGESTS.clear()
+        _RUN_DIGESTS[id(self)] = (self, found)  # the run kept with them: its identity stays its own
+        return found
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,9 +92,14 @@ class ReadingRun:
             "error": self.error,
             "steps": self.steps,
             "events": len(self.events),
-            "outcome_digest": digest(self.outcome),
-            "events_digest": digest(list(self.events)),
+            "outcome_digest": self._digests()[0],
+            "events_digest": self._digests()[1],
         }
+
+
+# A derived cache (model/core/reads.py): emptied with the others before a job whose reads are recorded.
+_RUN_DIGESTS: dict[int, tuple[ReadingRun, tuple[str, str]]] = derived_cache({})
+_RUN_DIGESTS_KEPT = 1024
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,7 @@ TypeError: Point.replace() got an unexpected keyword argument 'z'
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -283,6 +284,11 @@ def by_identity(function: Callable[[Any, Any], R], size: int = 64) -> Callable[[
     (6, 6, 6, 2)
     """
     remembered: dict[tuple[int, int], tuple[Any, Any, R]] = {}
+    if not inspect.ismethod(function):
+        # a memory made at import: emptied with the derived caches before a job whose data reads
+        # are recorded, with the cache it fronts (a hit would hand the job a value without the
+        # reads that made it); one made per object (Cloudspire's, per game) goes with its object
+        derived_cache(_Fronting(remembered, function))
 
     def remembered_function(a: Any, b: Any) -> R:
         hit = remembered.get((id(a), id(b)))
@@ -298,3 +304,19 @@ def by_identity(function: Callable[[Any, Any], R], size: int = 64) -> Callable[[
     remembered_function.__doc__ = function.__doc__
     remembered_function.__name__ = getattr(function, "__name__", "remembered_function")
     return remembered_function
+
+
+class _Fronting(dict[Any, Any]):
+    """A :func:`by_identity` memory as a derived cache: emptying it empties the memory and the
+    ``functools`` cache behind it (found under no module name of its own)."""
+
+    def __init__(self, memory: dict[Any, Any], fronted: Any) -> None:
+        super().__init__()
+        self.memory = memory
+        self.fronted = fronted
+
+    def clear(self) -> None:
+        self.memory.clear()
+        cache_clear = getattr(self.fronted, "cache_clear", None)
+        if cache_clear is not None:
+            cache_clear()

@@ -38,8 +38,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import json_path
-from invasion_oracle.model.core.reads import note_every, note_whole
+from invasion_oracle.model.core.jsonio import _plain_json, json_path
+from invasion_oracle.model.core.reads import derived_cache, note_every, note_whole
 from invasion_oracle.model.core.rulings import name_hint
 
 Path = tuple[str | int, ...]
@@ -223,11 +223,26 @@ def build_in_force(
         if key not in _WITHOUT_USER_DATA:
             _WITHOUT_USER_DATA[key] = _built_in_force(spec, bundled, schema, overrides, source, build)
         return _WITHOUT_USER_DATA[key]  # type: ignore[no-any-return]
-    return _built_in_force(spec, bundled, schema, overrides, source, build)
+    # a scenario's own data: the same scenario is loaded under each reading of every ruling
+    # (``fixtures generate``, ``invasion changes``), its data built once
+    ambient = in_force(spec.game)
+    if not _plain_json(overrides):  # its text would not tell it apart (a tuple, a float): built each time
+        return _built_in_force(spec, bundled, schema, overrides, source, build)
+    mine = (spec.game, build, ambient.key if ambient else None, source, json.dumps(overrides))
+    if mine not in _WITH_USER_DATA:
+        if len(_WITH_USER_DATA) >= 64:
+            _WITH_USER_DATA.clear()
+        _WITH_USER_DATA[mine] = _built_in_force(spec, bundled, schema, overrides, source, build)
+    return _WITH_USER_DATA[mine]  # type: ignore[no-any-return]
 
 
 _WITHOUT_USER_DATA: dict[tuple[str, Callable[..., Any], tuple[str, str] | None], Any] = {}
 """:func:`build_in_force`'s results without user data (a handful: one per game and data in force)."""
+
+UserDataKey = tuple[str, Callable[..., Any], tuple[str, str] | None, str, str]
+_WITH_USER_DATA: dict[UserDataKey, Any] = derived_cache({})
+""":func:`build_in_force`'s results with user data, by its text: emptied before each job whose
+reads are recorded, like any cache of values built from the data in force."""
 
 
 def _built_in_force(
@@ -249,11 +264,13 @@ def _built_in_force(
             return build(overrides, source)
         with located(upper, source):
             return build(upper.document, source)
-    lower = expand(ambient.document, bundled, spec, schema, ambient.source)
-    with located(lower, ambient.source):
-        alone = build(lower.document, ambient.source)
     if upper is None:
-        return alone
+        lower = expand(ambient.document, bundled, spec, schema, ambient.source)
+        with located(lower, ambient.source):
+            return build(lower.document, ambient.source)
+    # the data in force built alone first (once per data: an error in it is located in its file)
+    build_in_force(spec, bundled, schema, None, ambient.source, build)
+    lower = expand(ambient.document, bundled, spec, schema, ambient.source)
     with located(upper, source):
         return build(combine(lower.document, upper.document, spec), source)
 

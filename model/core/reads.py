@@ -38,7 +38,7 @@ import hashlib
 import json
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -390,30 +390,81 @@ def digest(read: Read, in_force: tuple[Any, ...]) -> str:
     it, ``overrides.all_in_force_untracked()``), hashed; a value that cannot be written out
     stably, or a place that is not there, has a digest of its own that matches nothing (its job
     is recomputed)."""
+    return digests([read], in_force)[0]
+
+
+def digests(reads: Iterable[Read], in_force: tuple[Any, ...]) -> list[str]:
+    """:func:`digest` of each of ``reads`` (the same strings), the work shared between them: a
+    game's data is built once per rulings, and a value reached at the same path of the data built
+    under other rulings (the records are shared between those objects, :class:`_Place`) is
+    written out and hashed once."""
+    built: dict[tuple[str, Choices], Any] = {}
+    hashed: dict[tuple[str, str, int], str] = {}
+    kept: list[Any] = []  # each hashed value alive while its id is a key
+    out: list[str] = []
+    for read in reads:
+        if read.path == EVERY or read.path == WHOLE or read.choices is None:
+            out.append(_whole_digest(read, in_force))
+            continue
+        hooks = _GAMES.get(read.game)
+        if hooks is None:
+            out.append(_never())
+            continue
+        try:
+            root = built.get((read.game, read.choices), _UNBUILT)
+            if root is _UNBUILT:
+                root = built[(read.game, read.choices)] = hooks.build(read.choices)
+            parts = read.path.split("/")
+            shape = parts[-1] == SHAPE
+            node = _at(root, parts[:-1] if shape else parts)
+            if node is _UNBUILT:
+                out.append(_never())
+                continue
+            key = (read.game, read.path, id(node))
+            found = hashed.get(key)
+            if found is None:
+                written = _shape(node) if shape else _stable(node)
+                found = hashed[key] = _hash([read.game, read.path, written])
+                kept.append(node)
+            out.append(found)
+        except Exception:  # a stored read that does not build (rulings since changed): never equal
+            out.append(_never())
+    return out
+
+
+_UNBUILT = object()
+
+
+def _at(node: Any, parts: Sequence[str]) -> Any:
+    """The value at ``parts`` (list positions and record fields) of ``node``; ``_UNBUILT`` when
+    the place is not there."""
+    for part in parts:
+        if isinstance(node, tuple | list):
+            node = node[int(part)]
+        elif dataclasses.is_dataclass(node) and part in _fields_of(type(node)):
+            node = object.__getattribute__(node, part)
+        else:
+            return _UNBUILT
+    return node
+
+
+_FIELDS_OF: dict[type, frozenset[str]] = {}  # a class's field names (code, not data)
+
+
+def _fields_of(kind: type) -> frozenset[str]:
+    names = _FIELDS_OF.get(kind)
+    if names is None:
+        names = _FIELDS_OF[kind] = _field_names(kind)
+    return names
+
+
+def _whole_digest(read: Read, in_force: tuple[Any, ...]) -> str:
     # a whole-data read holds the file's name too: a message may name it
     if read.path == EVERY:
         texts = sorted([e.game, e.source, e.text] for e in in_force)
         return _hash(["every", texts])
-    if read.path == WHOLE or read.choices is None:
-        entry = next((e for e in in_force if e.game == read.game), None)
-        return _hash(["whole", read.game, [entry.source, entry.text] if entry else None])
-    hooks = _GAMES.get(read.game)
-    if hooks is None:
-        return _never()
-    try:
-        node: Any = hooks.build(read.choices)
-        parts = read.path.split("/")
-        for part in parts[:-1] if parts[-1] == SHAPE else parts:
-            if isinstance(node, tuple | list):
-                node = node[int(part)]
-            elif dataclasses.is_dataclass(node) and part in _field_names(type(node)):
-                node = object.__getattribute__(node, part)
-            else:
-                return _never()
-        written = _shape(node) if parts[-1] == SHAPE else _stable(node)
-        return _hash([read.game, read.path, written])
-    except Exception:  # a stored read that does not build (rulings since changed): never equal
-        return _never()
+    entry = next((e for e in in_force if e.game == read.game), None)
+    return _hash(["whole", read.game, [entry.source, entry.text] if entry else None])
 
 
 def _shape(value: Any) -> Any:

@@ -52,10 +52,6 @@ class Rules:
     purple_all_damage: bool
     purple_used_anyway: bool
     black_resolves_when_defeated: bool
-    minion_damage: int
-    element_damage: int
-    hatchlings_extra: int
-    pact_damage: int
     abilities_need_danger: bool = True  # SS-HERO-ABILITY-CHAMBER
     rubble_is_element: bool = True  # SS-RUBBLE-ELEMENT
     guardian_once: bool = False  # SS-GUARDIAN-FIRST=once-per-phase
@@ -77,10 +73,6 @@ class Rules:
             purple_all_damage=rulings.is_("SS-PURPLE-SCOPE", "all-damage"),
             purple_used_anyway=rulings.is_("SS-PURPLE-FIRST", "used-anyway"),
             black_resolves_when_defeated=rulings.is_("SS-BLACK-DEFEATED", "resolves"),
-            minion_damage=data.value("minion_damage"),
-            element_damage=data.value("element_damage"),
-            hatchlings_extra=data.value("hatchlings_extra"),
-            pact_damage=data.value("pact_damage"),
             abilities_need_danger=rulings.is_("SS-HERO-ABILITY-CHAMBER", "dangerous-only"),
             rubble_is_element=rulings.is_("SS-RUBBLE-ELEMENT", "element"),
             guardian_once=rulings.is_("SS-GUARDIAN-FIRST", "once-per-phase"),
@@ -88,6 +80,32 @@ class Rules:
             outer_passages=rulings.is_("SS-PASSAGE-OUTER", "connects"),
             changed_types_damage=rulings.is_("SS-CHANGED-TYPE-DAMAGE", "deals-damage"),
         )
+
+    # The data's numbers are read where a rule uses them, not when the rules are made: under
+    # ``invasion changes`` a case then depends on a value only if its play reached it (a case with
+    # no minion does not read minion_damage, and is kept when a designer changes it).
+    @property
+    def minion_damage(self) -> int:
+        return self._value("minion_damage")
+
+    @property
+    def element_damage(self) -> int:
+        return self._value("element_damage")
+
+    @property
+    def hatchlings_extra(self) -> int:
+        return self._value("hatchlings_extra")
+
+    @property
+    def pact_damage(self) -> int:
+        return self._value("pact_damage")
+
+    def _value(self, key: str) -> int:
+        # ``data.value`` without its dict: only the matched record's value is read
+        for name, sourced in self.data.values:
+            if name == key:
+                return int(sourced.value)
+        raise KeyError(key)
 
     def amount(self, amount: int | str) -> int:
         return self.data.amount(amount)

@@ -16,7 +16,6 @@ write has a deadline, so the runner never hangs.
 
 from __future__ import annotations
 
-import argparse
 import math
 
 MAX_TIMEOUT = 86_400.0  # a day: a bigger deadline is a typo (and 1e300 s overflows the clock)
@@ -33,6 +32,9 @@ def timeout_seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = math.nan
+    # argparse here, not at the top: an adapter imports this package and parses no option
+    import argparse
+
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"expected a finite number of seconds above 0, got {text!r}")
     if value > MAX_TIMEOUT:

@@ -367,7 +367,7 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
     """The case the oracle makes of ``draft`` under ``readings`` (None: it refuses the scenario)."""
     spec = registry.spec(draft.game)
     name = f"{draft.shape}-{number:05d}"
-    scenario = {k: v for k, v in draft.scenario.items() if k not in ("rulings", "$schema")}
+    scenario = _sendable(draft)
     case_spec = CaseSpec(
         GROUP,
         name,
@@ -387,6 +387,7 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
         variant = variant_of(spec, case_spec, {}, realised, dict(readings))
     except (CaseError, MalformedInputError):
         return None
+    _CHANCE_KEYS[draft.game] = realised.chance_key
     # Realised under the readings asked only: the rulings asked at another reading than the default
     # are the ones the case depends on (a saved case is graded only where they are asked again).
     defaults = Rulings.defaults(draft.game).to_json()
@@ -417,6 +418,14 @@ def realise_draft(draft: Draft, readings: dict[str, str], number: int) -> Case |
         extra={"depends_on": list(pinned), "section": draft.section},
     )
     return dataclasses.replace(case, features=derived_features(case))
+
+
+def _sendable(draft: Draft) -> dict[str, Any]:
+    """The draft's scenario as a case holds it, before its answers are taken out."""
+    return {k: v for k, v in draft.scenario.items() if k not in ("rulings", "$schema")}
+
+
+_CHANCE_KEYS: dict[str, str] = {}  # game -> the scenario field of its chance script, as realised
 
 
 # -- drawing ---------------------------------------------------------------------------------------------
@@ -605,6 +614,25 @@ def _measure(case: Case) -> tuple[int, int]:
     from invasion_oracle.model.core.canonical import canonical_json
 
     return case_size(case), len(canonical_json(case.scenario))
+
+
+def _least_measure(draft: Draft) -> tuple[int, int] | None:
+    """At most the :func:`_measure` of any case the oracle realises from ``draft``, known without
+    realising it (None: not known). The case's scenario is the draft's without its answer
+    objects, whatever the oracle answers, so the length of its JSON and its pieces and lands are
+    fixed here; only the answers, realised, can add to the size."""
+    key = _CHANCE_KEYS.get(draft.game)
+    size_of = _SIZE_OF.get(draft.game)
+    if key is None or size_of is None:
+        return None
+    from invasion_oracle.model.core.canonical import canonical_json
+
+    scenario = without_answers(_sendable(draft), key)
+    try:
+        pieces, lands = size_of(scenario)
+        return pieces + lands, len(canonical_json(scenario))
+    except (TypeError, AttributeError, ValueError):  # a candidate the oracle would refuse
+        return None
 
 
 def shrink(
@@ -967,6 +995,9 @@ def _shrunk(
     broken = [0]
 
     def fails(candidate: Draft) -> tuple[Case, Result] | str | None:
+        least = _least_measure(candidate)
+        if least is not None and least >= best[0]:
+            return NOT_SENT  # not smaller, whatever the oracle makes of it: not worth realising
         realised = realise_draft(candidate, asked, number)
         if realised is None or _fits(realised, out):
             return NOT_SENT

@@ -419,10 +419,11 @@ class LayoutEvaluator:
     defeated-chamber mask. Defeat chambers per (colour, mask) are found lazily and kept, and values
     per (mask, heroes left) are computed once and reused by every later roll; a search that finds
     a way to defeat every hero stops at once. With ``enough``, a search also stops as soon as that
-    many heroes are defeated (the caller only needs to know the value reaches it).
+    many heroes are defeated (the caller only needs to know the value reaches it: the least over
+    the rolls needs each later roll only up to the least so far).
     """
 
-    __slots__ = ("board", "deadline", "layout", "masks", "plain", "tables", "values", "voided")
+    __slots__ = ("at_least", "board", "deadline", "layout", "masks", "plain", "tables", "values", "voided")
     # ``voided[color][node]``: the row of ``node`` holding a defeated hero (filled when needed)
 
     def __init__(
@@ -437,12 +438,19 @@ class LayoutEvaluator:
         self.tables = tables or EntryTables(board)
         self.deadline = deadline
         self.masks: dict[tuple[int, int], _Lazy] = {}
-        self.values: dict[tuple[int, int, int, int], int] = {}
+        self.values: dict[tuple[int, int, int, int], int] = {}  # exact values
+        # values known only to reach this much (a search stopped there by ``enough``)
+        self.at_least: dict[tuple[int, int, int, int], int] = {}
         self.plain: list[list[Row] | None] = [None, None, None]  # per colour, made when first needed
         self.voided: tuple[dict[int, Row], ...] = ({}, {}, {})
 
-    def value(self, roll: tuple[int, int, int], defeated: int = 0) -> int:
-        return self._best(defeated, roll[0], roll[1], roll[2])
+    def value(self, roll: tuple[int, int, int], defeated: int = 0, enough: int | None = None) -> int:
+        """The wave value of ``roll``; with ``enough``, ``min(value, enough)``."""
+        full = roll[0] + roll[1] + roll[2]
+        need = full if enough is None else min(enough, full)
+        if need <= 0:
+            return max(need, 0)
+        return self._best(defeated, roll[0], roll[1], roll[2], need)
 
     def defeat_nodes(self, color: int, mask: int) -> Iterator[int]:
         """Where a hero of colour index ``color`` can be defeated with defeated heroes in ``mask``."""
@@ -475,23 +483,29 @@ class LayoutEvaluator:
             found = self.masks[key] = _Lazy(_walk(self.board, self._rows(color, mask), False, self.deadline))
         return found
 
-    def _best(self, mask: int, b: int, p: int, r: int) -> int:
+    def _best(self, mask: int, b: int, p: int, r: int, need: int) -> int:
+        """``min(value, need)`` of the state (``need`` from 1 to the heroes left). A search that
+        reaches ``need`` stops there; one that ends below it found the exact value."""
         key = (mask, b, p, r)
         done = self.values.get(key)
         if done is not None:
-            return done
+            return done if done < need else need
+        if self.at_least.get(key, 0) >= need:
+            return need
         top = 0
-        full = b + p + r
         for color, left in ((0, b), (1, p), (2, r)):
             if not left:
                 continue
             nb, np_, nr = (b - 1, p, r) if color == 0 else (b, p - 1, r) if color == 1 else (b, p, r - 1)
             for node in self._nodes(color, mask):
-                value = 1 + self._best(mask | (1 << node), nb, np_, nr)
+                value = 1 + (self._best(mask | (1 << node), nb, np_, nr, need - 1) if need > 1 else 0)
                 if value > top:
                     top = value
-                    if top == full:
-                        self.values[key] = top
+                    if top == need:
+                        if need == b + p + r:  # every hero: the exact value
+                            self.values[key] = top
+                        else:
+                            self.at_least[key] = top
                         return top
         self.values[key] = top
         return top

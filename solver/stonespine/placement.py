@@ -91,10 +91,12 @@ def guaranteed_value(
 
     ``rolls`` is reordered in place: the roll that cut goes first next time.
     """
-    value, worst = 10**9, None
+    # No roll's value counts past the fewest heroes a roll brings, and past the first roll only a
+    # value below the least so far matters: the wave search stops there.
+    value, worst = min((sum(roll) for roll in rolls), default=10**9), None
     for i, roll in enumerate(rolls):
-        got = evaluator.value(roll, defeated)
-        if got < value:
+        got = evaluator.value(roll, defeated, enough=value)
+        if got < value or worst is None:
             value, worst = got, roll
         if value < cut:
             rolls.insert(0, rolls.pop(i))
@@ -486,9 +488,9 @@ def cegis_guaranteed(
                 return None
             evaluated += 1
             evaluator = LayoutEvaluator(board, layout, space.tables, search)
-            value = 10**9
+            value = min((sum(roll) for roll in rolls), default=10**9)  # as in guaranteed_value
             for roll in rolls:
-                got = evaluator.value(roll, defeated)
+                got = evaluator.value(roll, defeated, enough=value)
                 if got < target:
                     model.add_roll(roll, target)
                     break

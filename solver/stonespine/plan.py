@@ -764,7 +764,8 @@ def oracle_plan_value(
     the scenario's answers; each die is averaged over its faces (``worst``: minimised). The walk
     ends when the Invasion's Step 3 is over (Step 4 comes next).
     """
-    return _oracle_plan_walk(scenario, measure, target, player, (worst,), deadline)[0]
+    scoring = scoring_for(scenario, measure, target, player)
+    return _oracle_plan_walk(scenario, player, ((scoring, worst),), deadline)[0]
 
 
 def oracle_plan_values(
@@ -777,22 +778,37 @@ def oracle_plan_values(
 ) -> tuple[Fraction, Fraction]:
     """:func:`oracle_plan_value` expected and worst, in one walk of the game tree: each is
     maximised over the options on its own, so each is what its own walk answers."""
-    expected, worst = _oracle_plan_walk(scenario, measure, target, player, (False, True), deadline)
-    return expected, worst
+    return oracle_plan_values_of(scenario, (measure,), target, player, deadline=deadline)[measure]
+
+
+def oracle_plan_values_of(
+    scenario: Scenario,
+    measures: Sequence[PlanMeasure],
+    target: int | None = None,
+    player: int = 0,
+    *,
+    deadline: Deadline | None = None,
+) -> dict[PlanMeasure, tuple[Fraction, Fraction]]:
+    """:func:`oracle_plan_values` of each measure, in one walk of the game tree: the tree is the
+    measures' own (only the values at its leaves differ), and each value is maximised on its own."""
+    scorings = [scoring_for(scenario, m, target, player) for m in measures]
+    got = _oracle_plan_walk(
+        scenario, player, tuple((s, w) for s in scorings for w in (False, True)), deadline
+    )
+    return {m: (got[2 * k], got[2 * k + 1]) for k, m in enumerate(measures)}
 
 
 def _oracle_plan_walk(
     scenario: Scenario,
-    measure: PlanMeasure,
-    target: int | None,
     player: int,
-    modes: tuple[bool, ...],
+    wanted: tuple[tuple[Scoring, bool], ...],
     deadline: Deadline | None,
 ) -> tuple[Fraction, ...]:
-    """The expectimax of :func:`oracle_plan_value`, one value per mode (``True``: dice at their
-    worst, ``False``: averaged)."""
+    """The expectimax of :func:`oracle_plan_value`, one value per ``(scoring, worst)`` (``worst``:
+    dice at their worst, else averaged)."""
     deadline = deadline or Deadline()
-    scoring = scoring_for(scenario, measure, target, player)
+    modes = tuple(worst for _, worst in wanted)
+    scorings = tuple(scoring for scoring, _ in wanted)
     state = _reach_preparation(scenario)
     me = state.players[player].name
     game = scenario.game()
@@ -810,7 +826,7 @@ def _oracle_plan_walk(
                 current, _ = game.start(current)
         if current.stage not in (Stage.IMPROVEMENT, Stage.PREPARATION, *INVASION) or current.request is None:
             p = next(pl for pl in current.players if pl.name == me)
-            return (scoring.value(len(p.defeated), p.had_escape),) * len(modes)
+            return tuple(scoring.value(len(p.defeated), p.had_escape) for scoring in scorings)
         if current in memo:
             return memo[current]
         deadline.check_size(len(memo), 2_000_000)
@@ -1235,6 +1251,7 @@ __all__ = [
     "iter_purchase_classes",
     "oracle_plan_value",
     "oracle_plan_values",
+    "oracle_plan_values_of",
     "plan_readings",
     "purchase_classes",
     "replay_plan",

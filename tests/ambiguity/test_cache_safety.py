@@ -331,7 +331,12 @@ def _command(folder: Path, *extra: str) -> list[str]:
 def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
     """The command in a fresh process: the one that reads the cache back, as a later run does
     (nothing of the run that wrote it imported or memoised)."""
-    code = "import sys; from invasion_oracle.reports.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = (
+        "import sys; from invasion_oracle.reports.cli import main; status = main(sys.argv[1:]); "
+        # what the command imported: a run without --search needs no hypothesis (about 0.1 s)
+        "print('hypothesis', 'loaded' if 'hypothesis' in sys.modules else 'not loaded', file=sys.stderr); "
+        "sys.exit(status)"
+    )
     env = {k: v for k, v in os.environ.items() if k not in ("INVASION_DEBUG", "INVASION_NO_CACHE")}
     return subprocess.run(
         [sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=300, env=env
@@ -369,6 +374,7 @@ def test_ambiguities_recomputes_every_tampered_entry_and_runs_nothing(
     assert len(warnings) == 1, again.stderr
     assert f"{len(plants)} bad entry(ies) ignored" in again.stderr, again.stderr
     assert f"{len(plants)} run" in again.stderr, again.stderr
+    assert "hypothesis not loaded" in again.stderr  # nothing searched: the search library stays out
 
 
 def test_real_answers_read_back_byte_identical(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

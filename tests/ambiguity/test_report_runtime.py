@@ -139,11 +139,19 @@ def test_progress_lines_in_a_pipe(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"invasion: [a-z, -]*witness runs: (\d+)/\1 done in \d+ s", done.stderr)
 
 
+WORKING_CPU_SECONDS = 0.1
+"""CPU a forked pool worker has spent once it runs a job (it starts at none: forked, not spawned)."""
+
+
 def _working_children(pid: int) -> bool:
-    """Whether a child process of ``pid`` has spent 0.2 s of CPU time (past its start)."""
+    """Whether a child process of ``pid`` has spent :data:`WORKING_CPU_SECONDS` of CPU time."""
     for entry in Path("/proc").iterdir():
         fields = stat_fields(int(entry.name)) if entry.name.isdigit() else None
-        if fields and int(fields[1]) == pid and int(fields[11]) + int(fields[12]) >= 0.2 * TICKS:
+        if (
+            fields
+            and int(fields[1]) == pid
+            and int(fields[11]) + int(fields[12]) >= WORKING_CPU_SECONDS * TICKS
+        ):
             return True
     return False
 

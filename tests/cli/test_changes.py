@@ -55,12 +55,18 @@ def _write(tmp_path: Path, name: str, document: dict[str, Any]) -> str:
     return str(path)
 
 
-def _fixture_cases(game: str) -> dict[str, dict[str, Any]]:
+def _fixture_cases(game: str, groups: set[str] | None = None) -> dict[str, dict[str, Any]]:
+    """The bundled fixture cases of ``groups`` (each group's file, docs/fixtures.md), or all."""
     folder = ROOT / "fixtures" / registry.package_of(game).replace("_", "-")
     if not folder.is_dir():
         folder = ROOT / "fixtures" / game
     out: dict[str, dict[str, Any]] = {}
-    for path in sorted(folder.glob("*.cases.json")):
+    files = (
+        sorted(folder.glob("*.cases.json"))
+        if groups is None
+        else [folder / f"{g}.cases.json" for g in sorted(groups)]
+    )
+    for path in files:
         for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
             out[case["id"]] = case
     return out
@@ -69,8 +75,9 @@ def _fixture_cases(game: str) -> dict[str, dict[str, Any]]:
 def _replayed_changes(game: str, producer: str, override: dict[str, Any]) -> set[str]:
     """The ids of the producer's cases whose replay differs under ``override`` (independently of ``changes``)."""
     (made,) = [p for p in producers(game) if getattr(p, "__name__", None) == producer]
-    ids = {f"{game}/{spec.group}/{spec.name}" for spec in made()}
-    fixtures = _fixture_cases(game)
+    specs = list(made())
+    ids = {f"{game}/{spec.group}/{spec.name}" for spec in specs}
+    fixtures = _fixture_cases(game, {spec.group for spec in specs})
     cases = [fixtures[i] for i in sorted(ids)]
     before = replayed(game, cases)
     with under_data(override, game):

@@ -142,6 +142,15 @@ def test_a_one_value_change_reruns_only_the_jobs_that_read_it(tmp_path: Path) ->
     # and in those two jobs, only the cases that read it are built again (the rest kept)
     in_both = [cid for cid in changed.cases if cid.startswith(("stonespine/heroes/", "stonespine/gate/"))]
     assert 0 < changed.rebuilt < len(in_both), (changed.rebuilt, len(in_both))
+    # minion damage is read where minions deal damage, not when the rules are made: only the
+    # ability cases where a minion hurt a hero are built again (before, every case was)
+    entries = _entries(tmp_path, "stonespine", {"values": {"minion_damage": 3}})
+    assert entries is not None
+    cache.computed.clear()
+    changed = side_results(entries, jobs, runner, main)
+    assert cache.computed == ["changes cases stonespine/heroes-abilities"]
+    abilities = [cid for cid in changed.cases if cid.startswith("stonespine/heroes/")]
+    assert 0 < changed.rebuilt < len(abilities) / 4, (changed.rebuilt, len(abilities))
 
 
 def test_a_read_names_a_value_of_the_data_in_force(tmp_path: Path) -> None:
@@ -156,6 +165,51 @@ def test_a_read_names_a_value_of_the_data_in_force(tmp_path: Path) -> None:
             assert (digest(health, all_in_force_untracked()) == bundled) is same
             whole = Read("stonespine", None, "*")
             assert digest(whole, all_in_force_untracked()) != digest(whole, ())  # any override: another text
+
+
+def test_many_reads_digested_together_are_each_reads_own_digest(tmp_path: Path) -> None:
+    """A job's reads are digested together (the data built once per rulings, a record shared by
+    the data under several rulings hashed once): each digest is the one of the read alone."""
+    from invasion_oracle.model.core.overrides import all_in_force_untracked, data_in_force
+    from invasion_oracle.model.core.reads import digests
+    from invasion_oracle.reports.changes import ReadTable, recorded_job
+
+    (job,) = side_jobs(["stonespine"], ["choose-hero"], [], long=False)
+    table = ReadTable.stored(recorded_job((), "stonespine", job.work)["reads"])
+    assert table is not None and len({read.choices for read in table.reads}) > 1  # several rulings
+    missing = Read("stonespine", (), "heroes/99/health")  # a place not there: matches nothing
+    reads = [*table.reads, missing]
+    entries = _entries(tmp_path, "stonespine", {"heroes": {"Barbarian": {"health": 5}}})
+    assert entries is not None
+    found = []
+    for data in ((), entries):
+        with data_in_force(data):
+            in_force = all_in_force_untracked()
+            together = digests(reads, in_force)
+            alone = [digest(read, in_force) for read in reads]
+            assert together[:-1] == alone[:-1]
+            assert together[-1] != alone[-1] and together[-1].startswith("never")  # each never its own
+            found.append(together[:-1])
+    # the Barbarian's Health (read under each rulings) is the one value that differs
+    differ = {reads[k].path for k, (old, new) in enumerate(zip(*found, strict=True)) if old != new}
+    assert differ == {"heroes/8/health"}
+
+
+def test_a_memory_by_identity_is_emptied_before_each_recorded_job() -> None:
+    """A guardian board's active abilities are remembered by the board's identity (frozen.by_identity,
+    over an lru_cache): each job whose reads are recorded reads them again, or a later job would
+    owe its answer to abilities it never read (and be reused after a designer changed them)."""
+    from invasion_oracle.model.core import reads
+    from invasion_oracle.model.core.rulings import Rulings
+    from invasion_oracle.model.stonespine import guardians
+    from invasion_oracle.model.stonespine.data import default_data
+
+    board = default_data(Rulings.defaults("stonespine")).guardians[0]
+    unlocked: frozenset[str] = frozenset()
+    for _ in range(2):
+        with reads.recording() as made:
+            guardians._active(board, unlocked)
+        assert Read("stonespine", (), "guardians/0/abilities") in made
 
 
 def test_a_tampered_entry_is_recomputed_not_trusted(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +28,35 @@ def _write(tmp_path: Path, name: str, document: dict[str, Any]) -> str:
     return str(path)
 
 
+@pytest.fixture(scope="module")
+def warm_grow_move(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A result cache holding what the tests here compare: the Vul'Keth grow-move cases under the
+    bundled data and with the population limit 4 (the limit 5 is the bundled value: its cases
+    are the bundled ones, found by their reads). Each test works on a copy: computed once."""
+    from invasion_oracle.reports.batch import Runner
+    from invasion_oracle.reports.cache import JobCache
+    from invasion_oracle.reports.changes import load_side, side_jobs, side_results
+    from invasion_oracle.reports.cli import main
+
+    folder = tmp_path_factory.mktemp("warm-grow-move")
+    runner = Runner(workers=1, cache=JobCache(folder / "cache"))
+    jobs = side_jobs(["vulketh"], ["grow-move"], [], long=False)
+    side_results((), jobs, runner, main)
+    side_results(
+        load_side(_write(folder, "four.json", LIMIT_FOUR), "--data", ["vulketh"]), jobs, runner, main
+    )
+    return folder / "cache"
+
+
 def _changes(capsys: pytest.CaptureFixture[str], tmp_path: Path, *words: str) -> Any:
     ran = run_invasion(capsys, "changes", *words, "--cache-dir", str(tmp_path / "cache"))
     assert ran.returncode == 0, ran.stderr
     return ran
+
+
+def _warm(warm: Path, tmp_path: Path) -> None:
+    """The warm cache copied where :func:`_changes` looks (the test's own: it may add to it)."""
+    shutil.copytree(warm, tmp_path / "cache")
 
 
 def _grow_move_cases_naming(card: str) -> set[str]:
@@ -50,8 +76,9 @@ def _grow_move_cases_naming(card: str) -> set[str]:
 
 
 def test_a_card_no_case_can_play_any_more_is_dead_and_alive_again_the_other_way(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, warm_grow_move: Path
 ) -> None:
+    _warm(warm_grow_move, tmp_path)
     four, five = _write(tmp_path, "four.json", LIMIT_FOUR), _write(tmp_path, "five.json", LIMIT_FIVE)
     answer = json.loads(_changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--json").stdout)
     validate(answer, load_schema(*SCHEMA), "answer")
@@ -120,8 +147,9 @@ def _pictures(page: str, cid: str) -> list[str]:
 
 
 def test_the_html_page_summary_first_then_each_case_before_and_after_side_by_side(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, warm_grow_move: Path
 ) -> None:
+    _warm(warm_grow_move, tmp_path)
     four = _write(tmp_path, "four.json", LIMIT_FOUR)
     answer = json.loads(_changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--json").stdout)
     out = tmp_path / "changes.html"
@@ -153,7 +181,8 @@ def test_the_html_page_summary_first_then_each_case_before_and_after_side_by_sid
     assert again == page  # deterministic (the second run from the cache)
 
 
-def test_no_change_in_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_no_change_in_html(capsys: pytest.CaptureFixture[str], tmp_path: Path, warm_grow_move: Path) -> None:
+    _warm(warm_grow_move, tmp_path)
     five = _write(tmp_path, "five.json", LIMIT_FIVE)
     page = _changes(capsys, tmp_path, "--data", five, "--cases", "grow-move", "--format", "html").stdout
     assert "<strong>no change</strong>" in page and 'id="cases"' not in page
@@ -258,8 +287,9 @@ window.addEventListener("load", () => {
 
 
 def test_headless_chromium_shows_each_pair_side_by_side(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, chromium: Chromium
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, warm_grow_move: Path, chromium: Chromium
 ) -> None:
+    _warm(warm_grow_move, tmp_path)
     four = _write(tmp_path, "four.json", LIMIT_FOUR)
     page = _changes(capsys, tmp_path, "--data", four, "--cases", "grow-move", "--format", "html").stdout
     images, pairs = page.count("<img "), page.count('<div class="pair">')

@@ -1,9 +1,10 @@
 """Ctrl-C in a search of every game: exit 130, the envelope says ``stopped: interrupted``.
 
 Each search below needs far longer than the test gives it. Three games are interrupted in the test's
-process (a real SIGINT to the command's own handler); one as a real command, whose signal is sent
-once the search has printed its first progress line, so it lands in the search and not in the
-imports, however busy the machine is. The answer printed is ``unknown`` (nothing
+process (a real SIGINT to the command's own handler, sent once the search has checked its deadline
+and then spent a few milliseconds of CPU); one as a real command, whose signal is sent once the
+search has printed its first progress line. Either way the signal lands in the search, not in the
+reading or the imports, however busy the machine is, and no test waits a fixed time. The answer printed is ``unknown`` (nothing
 replayed) or the best found so far; never a proven claim, and never a traceback.
 """
 
@@ -27,19 +28,67 @@ import pytest
 from invasion_oracle.solver.stonespine.generate import study_document
 
 
-def _interrupted_after(seconds: float, deadline: Any, search: Any) -> Any:
-    """Run ``search`` under ``stop_on_interrupt(deadline)`` with a SIGINT sent to this process
-    after ``seconds``; returns the TimeLimit it must raise."""
-    import threading
+def _main_thread_cpu() -> Callable[[], float]:
+    """The calling thread's CPU clock (call it in the main thread): read from another thread, it
+    tells how far the main thread has got, however busy the machine (wall time does not)."""
+    clock = time.pthread_getcpuclockid(threading.get_ident())
+    return lambda: time.clock_gettime(clock)
 
+
+def _under_way() -> bool:
+    """Whether a search is under way: it checked its deadline (every search loop does), or a z3
+    check or CP-SAT solve runs."""
+    from invasion_oracle.solver import common
+
+    return _CHECKS[0] > 0 or common._Z3_CHECKING[0] > 0 or bool(common._CPSAT_SOLVING)
+
+
+_CHECKS = [0]  # Deadline.check calls since the test began (the tests that count them reset it)
+INSIDE_CPU_SECONDS = 0.02
+"""CPU the main thread spends in the search before the signal: past the few Python lines between
+"under way" and the solver's own loop, whatever the load (a wall-clock delay would be too short on
+a busy machine and wasted on an idle one)."""
+GIVE_UP_SECONDS = 60.0  # a search that never says it is under way is signalled anyway (no hang)
+
+
+@contextlib.contextmanager
+def _sigint_once_under_way(ready: Callable[[], bool] = _under_way) -> Iterator[None]:
+    """Send this process one SIGINT once ``ready()`` holds and the main thread has then spent
+    :data:`INSIDE_CPU_SECONDS` of CPU, and never once the block is left (a lock and a flag), so the
+    signal lands in the search and meets the command's handler, not pytest's."""
+    cpu = _main_thread_cpu()
+    lock = threading.Lock()
+    left = threading.Event()
+
+    def fire() -> None:
+        give_up = time.monotonic() + GIVE_UP_SECONDS
+        since: float | None = None
+        while not left.wait(0.002):
+            if since is None and ready():
+                since = cpu()
+            if (since is not None and cpu() - since >= INSIDE_CPU_SECONDS) or time.monotonic() > give_up:
+                with lock:
+                    if not left.is_set():
+                        os.kill(os.getpid(), signal.SIGINT)
+                return
+
+    watcher = threading.Thread(target=fire, name="sigint-once", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        with lock:
+            left.set()
+        watcher.join()
+
+
+def _interrupted_inside(ready: Callable[[], bool], deadline: Any, search: Any) -> Any:
+    """Run ``search`` under ``stop_on_interrupt(deadline)`` with a SIGINT sent to this process once
+    it is inside (``ready``); returns the TimeLimit it must raise."""
     from invasion_oracle.solver.common import TimeLimit, stop_on_interrupt
 
-    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
-    with stop_on_interrupt(deadline):
-        timer.start()
-        with pytest.raises(TimeLimit) as stopped:
-            search()
-    timer.join()
+    with stop_on_interrupt(deadline), _sigint_once_under_way(ready), pytest.raises(TimeLimit) as stopped:
+        search()
     return stopped.value
 
 
@@ -80,31 +129,15 @@ def _assert_interrupted(game: str, status: int, out: str, err: str) -> None:
         assert envelope["replayed"] is False, game
 
 
-def _signal_once_inside(seconds: float, original: Callable[..., Any]) -> Callable[..., Any]:
-    """``stop_on_interrupt`` that sends this process one SIGINT ``seconds`` after it is entered and
-    never once it is left (a lock and a flag), so the signal meets the command's handler, not
-    pytest's: wherever it lands (reading, search, replay) the command must answer honestly."""
+def _signal_once_under_way(original: Callable[..., Any]) -> Callable[..., Any]:
+    """``stop_on_interrupt`` that sends this process one SIGINT once the search is under way
+    (:func:`_sigint_once_under_way`), inside the command's own handler: wherever it lands (search,
+    replay) the command must answer honestly."""
 
     @contextlib.contextmanager
     def signalling(*deadlines: Any) -> Iterator[None]:
-        with original(*deadlines):
-            lock = threading.Lock()
-            left = [False]
-
-            def fire() -> None:
-                with lock:
-                    if not left[0]:
-                        os.kill(os.getpid(), signal.SIGINT)
-
-            timer = threading.Timer(seconds, fire)
-            timer.start()
-            try:
-                yield
-            finally:
-                with lock:
-                    left[0] = True
-                timer.cancel()
-                timer.join()
+        with original(*deadlines), _sigint_once_under_way():
+            yield
 
     return signalling
 
@@ -117,7 +150,15 @@ def test_ctrl_c_stops_a_search_with_exit_130(
     from invasion_oracle.solver import common
 
     monkeypatch.setenv("INVASION_DEBUG", "")
-    monkeypatch.setattr(common, "stop_on_interrupt", _signal_once_inside(0.3, common.stop_on_interrupt))
+    real_check = common.Deadline.check
+
+    def counted(deadline: common.Deadline) -> None:
+        _CHECKS[0] += 1
+        real_check(deadline)
+
+    _CHECKS[0] = 0
+    monkeypatch.setattr(common.Deadline, "check", counted)
+    monkeypatch.setattr(common, "stop_on_interrupt", _signal_once_under_way(common.stop_on_interrupt))
     status = main(_search_argv(game, tmp_path))
     captured = capsys.readouterr()
     _assert_interrupted(game, status, captured.out, captured.err)
@@ -164,13 +205,15 @@ def test_ctrl_c_during_a_z3_check_is_an_interrupt_not_a_time_limit() -> None:
 
     import z3
 
+    from invasion_oracle.solver import common
     from invasion_oracle.solver.common import Deadline, z3_check
 
     solver = z3.Solver()
     pigeons = [z3.Int(f"p{i}") for i in range(40)]
     solver.add(z3.Distinct(pigeons), *[z3.And(p >= 0, p < 39) for p in pigeons])  # unsat, slowly
     deadline = Deadline()
-    stopped = _interrupted_after(0.3, deadline, lambda: z3_check(solver, deadline))
+    checking = lambda: common._Z3_CHECKING[0] > 0  # noqa: E731
+    stopped = _interrupted_inside(checking, deadline, lambda: z3_check(solver, deadline))
     assert stopped.reason == "interrupted"
     assert deadline.stopped() and deadline.tripped == "interrupted"
     assert z3.get_param("ctrl_c") == "true"  # z3's own handler is back once the command is done
@@ -185,6 +228,7 @@ def test_ctrl_c_during_a_cpsat_solve_is_an_interrupt_not_a_time_limit(
 
     from ortools.sat.python import cp_model
 
+    from invasion_oracle.solver import common
     from invasion_oracle.solver.common import Deadline, cpsat_solve
 
     class Slow(cp_model.CpSolver):  # pigeons below are proven apart in presolve: search instead
@@ -204,6 +248,7 @@ def test_ctrl_c_during_a_cpsat_solve_is_an_interrupt_not_a_time_limit(
             for k in range(i + 1, 12):
                 model.add_bool_or([pigeons[i][hole].Not(), pigeons[k][hole].Not()])
     deadline = Deadline()
-    stopped = _interrupted_after(0.3, deadline, lambda: cpsat_solve(model, deadline))
+    solving = lambda: bool(common._CPSAT_SOLVING)  # noqa: E731
+    stopped = _interrupted_inside(solving, deadline, lambda: cpsat_solve(model, deadline))
     assert stopped.reason == "interrupted"
     assert deadline.stopped() and deadline.tripped == "interrupted"

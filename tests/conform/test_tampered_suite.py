@@ -133,9 +133,10 @@ def test_fixtures_check_reports_the_same(
 
 
 def test_case_files_that_are_not_regular_files_are_refused_without_blocking(tmp_path: Path) -> None:
-    """A FIFO, a link to /dev/zero and a file over the input limit, each in a child process with a
-    time bound (a blocking open would hang there, not here)."""
-    code = "import sys; from invasion_oracle.reports.cli import main; sys.exit(main(sys.argv[1:]))"
+    """A FIFO, a link to /dev/zero and a file over the input limit, run one after the other in a
+    child process with a time bound (a blocking open would hang there, not here): one process for
+    the three, since each start of the command line costs more than the three runs together."""
+    runs = []
     for number, plant in enumerate(("fifo", "dev-zero", "huge")):
         folder = _suite(tmp_path / str(number))
         target = folder / FILE
@@ -148,13 +149,28 @@ def test_case_files_that_are_not_regular_files_are_refused_without_blocking(tmp_
         else:
             target.write_text('{"cases": []}' + " " * 2048, encoding="utf-8")
             options = ["--max-input-size", "1K"]
-        done = subprocess.run(
-            [sys.executable, "-c", code, *options, *_conform(folder)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert done.returncode == 2, (plant, done.stderr)
-        assert done.stderr.count("\n") == 1 and f"{target}:$: " in done.stderr, (plant, done.stderr)
+        runs.append((plant, str(target), [*options, *_conform(folder)]))
+    # each run's exit status and standard error, as the command line gives them (main's own)
+    code = (
+        "import contextlib, io, json, sys\n"
+        "from invasion_oracle.reports.cli import main\n"
+        "for args in json.loads(sys.argv[1]):\n"
+        "    err = io.StringIO()\n"
+        "    with contextlib.redirect_stderr(err):\n"
+        "        status = main(args)\n"
+        "    print(json.dumps([status, err.getvalue()]), flush=True)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps([args for _, _, args in runs])],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    outcomes = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(outcomes) == len(runs), done.stdout
+    for (plant, target, _), (status, stderr) in zip(runs, outcomes, strict=True):
+        assert status == 2, (plant, stderr)
+        assert stderr.count("\n") == 1 and f"{target}:$: " in stderr, (plant, stderr)
         expected = "larger than the input limit" if plant == "huge" else "not a regular file"
-        assert expected in done.stderr, (plant, done.stderr)
+        assert expected in stderr, (plant, stderr)

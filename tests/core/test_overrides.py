@@ -15,6 +15,7 @@ import pytest
 import invasion_oracle as io
 from invasion_oracle.model.core.overrides import DataInForce, canonical_text, data_in_force, in_force
 from invasion_oracle.model.core.rulings import Rulings
+from invasion_oracle.model.core.spec import ScenarioOptions
 from invasion_oracle.model.registry import spec
 from invasion_oracle.reports.batch import Runner, run_jobs
 from invasion_oracle.reports.cache import JobCache
@@ -487,3 +488,34 @@ def test_removing_an_unknown_card_suggests_the_close_ids(
         in ran.stderr
     )
     assert first in ran.stderr.split("did you mean", 1)[1]
+
+
+def test_a_scenarios_own_data_is_built_once_per_data_in_force() -> None:
+    """Loading a scenario with data of its own again (each reading of each ruling, in ``fixtures
+    generate`` and ``invasion changes``) reuses its built data; other data in force builds it
+    afresh, with the value in force; a refused data is refused at each load, not remembered."""
+    from invasion_oracle.model.core import reads
+    from invasion_oracle.model.core.errors import MalformedInputError
+
+    members = _player_members()
+    first = io.load("example:vulketh/worked_example").raw.data
+    assert io.load("example:vulketh/worked_example").raw.data is first
+    more = {"extends": "bundled", "values": {"player_members": members + 3}}
+    with io.under_data(more, "vulketh"):
+        other = io.load("example:vulketh/worked_example").raw.data
+        assert other is not first and other.value("player_members") == members + 3
+    assert io.load("example:vulketh/worked_example").raw.data is first
+    with io.under_data(more, "vulketh"):
+        assert io.load("example:vulketh/worked_example").raw.data is other
+        with reads.recording() as made:  # emptied for a recorded job, and the data in force read
+            assert io.load("example:vulketh/worked_example").raw.data is not other
+            assert io.load("example:vulketh/worked_example").raw.data.value("player_members") == members + 3
+        assert reads.Read("vulketh", None, reads.WHOLE) in made
+    examples = Path(__file__).resolve().parents[2] / "examples" / "vulketh"
+    document = json.loads((examples / "worked_example.json").read_text(encoding="utf-8"))
+    document["data"]["values"] = {"warlords_to_win": 6}  # refused by the data's build itself
+    for _ in range(2):
+        with pytest.raises(
+            MalformedInputError, match=r"w\.json:\$\.data\.values\.warlords_to_win: 6 Warlords"
+        ):
+            spec("vulketh").load(document, "w.json", ScenarioOptions())

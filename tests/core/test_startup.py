@@ -58,7 +58,7 @@ def test_playing_every_game_imports_neither_networkx_nor_drawsvg() -> None:
 # game's modules other than the rulings and spec, which reading the spec imports). A command run
 # after another adds only what it loads itself, so the order tells each one's imports apart.
 PROBE = """
-import io, json, sys
+import gc, io, json, sys
 from contextlib import redirect_stdout
 from invasion_oracle.reports.cli import main
 from invasion_oracle.reports.conform.adapter import serve
@@ -80,12 +80,21 @@ def adapter(lines):
     serve(io.BytesIO(lines + b'{"type": "bye"}\\n'), said)
     return {"said": [json.loads(line) for line in said.getvalue().splitlines()], "loaded": loaded()}
 
+def console(argv):
+    gc.unfreeze()  # (the adapter froze it as it ended)
+    sys.argv = ["invasion", *argv]
+    with redirect_stdout(io.StringIO()):
+        status = main()
+    return {"status": status, "frozen": gc.get_freeze_count() > 0}
+
 case = sys.stdin.buffer.read()
 print(json.dumps({
     "games": command(["games", "--json"]),
+    "frozen_after_a_call": gc.get_freeze_count() > 0,
     "hello": adapter(b'{"type": "hello"}\\n'),
     "stonespine": command(["stonespine", "simulate", "example:stonespine/default", "--format", "json"]),
     "case": adapter(case),
+    "console": console(["games", "--json"]),
 }))
 """
 
@@ -152,3 +161,12 @@ def test_an_adapter_s_case_loads_only_its_game(probe: tuple[Any, dict[str, Any]]
     assert record["case"]["loaded"]["jsonschema"] is (importlib.util.find_spec("jsonschema_rs") is None)
     (reply,) = record["case"]["said"]
     assert verdict(case.variants[0], reply, LEVELS).passed, reply
+
+
+def test_the_command_leaves_the_collector_frozen_as_it_ends_and_a_library_call_does_not(
+    probe: tuple[Any, dict[str, Any]],
+) -> None:
+    """The console script's process ends after ``main()``: its collections at exit skip what it
+    loaded. ``main(argv)`` called from Python leaves the caller's collector alone."""
+    assert probe[1]["frozen_after_a_call"] is False
+    assert probe[1]["console"] == {"status": 0, "frozen": True}

@@ -123,6 +123,24 @@ def test_the_wave_question_batched_agrees_with_the_evaluator(make: Any) -> None:
     assert deep > 0 and undecided > 0
 
 
+def test_a_value_asked_only_up_to_enough_is_the_least_of_both() -> None:
+    """``value(roll, enough=k)`` is ``min(value, k)``, whatever was asked of the same evaluator
+    before (the searches ask each roll only up to the least value so far): every class, roll and
+    ``k``, rising, then the exact value again (a defeated hero lying in the dungeon too)."""
+    space = placement_space(instance("3x4-a-hero-lies-in-B2"))
+    capped_below = 0
+    for layout in space.classes():
+        exact = LayoutEvaluator(space.board, layout, space.tables)
+        asked = LayoutEvaluator(space.board, layout, space.tables)
+        for roll in space.rolls:
+            value = exact.value(roll, space.defeated)
+            for enough in range(sum(roll) + 2):
+                assert asked.value(roll, space.defeated, enough=enough) == min(value, enough), (layout, roll)
+                capped_below += enough < value
+            assert asked.value(roll, space.defeated) == value
+    assert capped_below > 0
+
+
 @pytest.mark.slow  # the benchmark's instance; the six smaller ones above run in `make test`
 def test_the_wave_question_batched_agrees_on_the_8x8_benchmark_grid() -> None:
     """Every 193rd class of the benchmark's hard instance (25 chambers enterable, three minions)."""

@@ -88,13 +88,13 @@ def test_every_verb_answers_in_the_same_envelope(argv: list[str], capsys: pytest
 
 def test_time_limit_answers_best_found_or_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
-        main(["stonespine", "place", PLACEMENT, "--engine", "oracle", "--time-limit", "0.25", "--json"]) == 0
+        main(["stonespine", "place", PLACEMENT, "--engine", "oracle", "--time-limit", "0.1", "--json"]) == 0
     )
     envelope = json.loads(capsys.readouterr().out)
     answer = envelope["answer"]
     assert envelope["status"] in ("best-found", "unknown") and answer["stopped"] == "time-limit"
     assert answer["upper_bound"] == 4 and not answer["ties_complete"]
-    assert main(["stonespine", "place", PLACEMENT, "--engine", "oracle", "--time-limit", "0.25"]) == 0
+    assert main(["stonespine", "place", PLACEMENT, "--engine", "oracle", "--time-limit", "0.1"]) == 0
     out = capsys.readouterr().out
     assert "not proven optimal" in out or "no claim is made" in out
 

@@ -140,12 +140,13 @@ def test_every_engine_keeps_its_limit_in_a_fresh_process(rows: int, tmp_path: Pa
         assert result["envelope"]["status"] in ("proven", "best-found", "unknown"), run
 
 
-def test_ctrl_c_stops_a_search_with_its_best_answer() -> None:
+def test_ctrl_c_stops_a_search_with_its_best_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """SIGINT while the search runs: the search stops at its next check and answers what it has."""
     import os
     import signal
     import threading
 
+    from invasion_oracle.solver import common
     from invasion_oracle.solver.common import Deadline, stop_on_interrupt
     from invasion_oracle.solver.stonespine.placement import search_guaranteed
     from tests.solver_stonespine.test_placement import study
@@ -154,12 +155,26 @@ def test_ctrl_c_stops_a_search_with_its_best_answer() -> None:
     # seed 23 with 6 extra health, is proven in about 0.3 s now: the signal would come too late).
     scenario = study(rows=8, columns=8, seed=15, elements=0.3, bonus=10)
     deadline = Deadline(30)
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    # The signal comes from another thread once the search has evaluated its first thousand
+    # placement classes (it has a best then), whatever the machine's speed.
+    started_search = threading.Event()
+    original_step = common.Progress.step
+
+    def step(progress: common.Progress, n: int = 1) -> None:
+        original_step(progress, n)
+        if progress.done >= 1000:
+            started_search.set()
+
+    monkeypatch.setattr(common.Progress, "step", step)
+    timer = threading.Thread(
+        target=lambda: started_search.wait(30) and os.kill(os.getpid(), signal.SIGINT), daemon=True
+    )
     with stop_on_interrupt(deadline):
         timer.start()
         started = time.perf_counter()
         answer = search_guaranteed(scenario, deadline=deadline)
     timer.join()
+    assert started_search.is_set()
     assert time.perf_counter() - started < 5
     assert answer.stopped == "interrupted" and answer.status.value in ("best-found", "unknown")
     assert not answer.ties_complete

@@ -45,7 +45,10 @@ def enumerate_guaranteed(scenario: Scenario) -> tuple[int, set[Layout]]:
     best, tied = -1, set()
     for layout in layouts(board, minion_counts(scenario, board), range(board.size)):
         evaluator = LayoutEvaluator(board, layout, tables)
-        value = min(evaluator.value(r, defeated) for r in rolls)
+        # the least over the rolls: each roll asked only up to the least so far
+        value = min(sum(r) for r in rolls)
+        for roll in rolls:
+            value = evaluator.value(roll, defeated, enough=value)
         if value > best:
             best, tied = value, {layout}
         elif value == best:

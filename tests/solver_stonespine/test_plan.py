@@ -3,18 +3,22 @@ generated small instances, replayed through the oracle, and the bundled examples
 
 from __future__ import annotations
 
+import functools
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from invasion_oracle.model.stonespine.scenario import load_scenario, scenario_from_document
+from invasion_oracle.model.stonespine.scenario import Scenario, load_scenario, scenario_from_document
 from invasion_oracle.solver.common import Status
 from invasion_oracle.solver.stonespine.generate import random_chamber
 from invasion_oracle.solver.stonespine.plan import (
+    PlanAnswer,
+    PlanChoice,
     PlanMeasure,
     oracle_plan_value,
-    oracle_plan_values,
+    oracle_plan_values_of,
     purchase_classes,
     solve_plan,
 )
@@ -46,20 +50,40 @@ def small_instance(seed: int) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def instance_of(seed: int) -> Scenario:
+    """Each generated instance read once for this module: the same scenario object, so its
+    compiled boards and placement spaces are shared too."""
+    return scenario_from_document(small_instance(seed), f"seed {seed}")
+
+
+@functools.cache
+def planned(seed: int, measure: PlanMeasure) -> tuple[PlanAnswer, PlanChoice | None]:
+    """The planner's answer (``top`` its default) for an instance, made once: several tests read it."""
+    return solve_plan(instance_of(seed), measure)
+
+
+@functools.cache
+def oracle_baselines(seed: int) -> dict[PlanMeasure, tuple[Fraction, Fraction]]:
+    """The oracle expectimax of both measures, expected and worst, in one walk of the game tree
+    (the tree is the same; both measures' tests read it)."""
+    return oracle_plan_values_of(instance_of(seed), (PlanMeasure.SCORE, PlanMeasure.DEFEATED))
+
+
 @pytest.mark.parametrize(
     "seed",  # six generated instances in make test, two larger ones among the slow tests
     [0, 1, 2, pytest.param(3, marks=pytest.mark.slow), 4, pytest.param(5, marks=pytest.mark.slow), 6, 7],
 )
 @pytest.mark.parametrize("measure", [PlanMeasure.SCORE, PlanMeasure.DEFEATED])
 def test_plan_equals_the_oracle_expectimax(seed: int, measure: PlanMeasure) -> None:
-    scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
-    answer, best = solve_plan(scenario, measure)
+    scenario = instance_of(seed)
+    answer, best = planned(seed, measure)
     assert answer.status is Status.PROVEN and answer.replayed and best is not None
     assert answer.best_expected is not None and answer.best_guaranteed is not None
-    expected, worst = oracle_plan_values(scenario, measure)  # both baselines, one walk of the game tree
+    expected, worst = oracle_baselines(seed)[measure]
     assert answer.best_expected.expected == expected
     assert answer.best_guaranteed.guaranteed == worst
-    if seed == 0:  # the walk of one value (the bench's baseline) answers as the walk of both
+    if seed == 0:  # the walk of one value (the bench's baseline) answers as the walk of all four
         assert oracle_plan_value(scenario, measure, worst=measure is PlanMeasure.DEFEATED) == (
             worst if measure is PlanMeasure.DEFEATED else expected
         )
@@ -100,7 +124,7 @@ def test_other_purchases_are_each_purchase_class_best_plan(seed: int) -> None:
     from invasion_oracle.solver.stonespine.plan import PlanDP, alone, scoring_for
     from invasion_oracle.solver.stonespine.space import placement_space
 
-    scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
+    scenario = instance_of(seed)
     answer, best = solve_plan(scenario, PlanMeasure.SCORE, top=10)
     assert best is not None and answer.status is Status.PROVEN
     scoring = scoring_for(scenario, PlanMeasure.SCORE, None)
@@ -129,8 +153,8 @@ def test_each_purchase_is_valued_against_its_own_purchase_class(seed: int) -> No
     from invasion_oracle.solver.stonespine.dice import roll_distribution
     from invasion_oracle.solver.stonespine.plan import PlanDP, scoring_for
 
-    scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
-    answer, best = solve_plan(scenario, PlanMeasure.DEFEATED)
+    scenario = instance_of(seed)
+    answer, best = planned(seed, PlanMeasure.DEFEATED)
     assert best is not None and answer.status is Status.PROVEN
     scoring = scoring_for(scenario, PlanMeasure.DEFEATED, None)
     classes = {p.bought: board for board, p in purchase_classes(scenario)}
@@ -164,8 +188,7 @@ def test_the_worst_first_wave_is_the_worst_roll_played_out(seed: int) -> None:
     from invasion_oracle.solver.stonespine.dice import roll_heroes
     from invasion_oracle.solver.stonespine.fast import EntryTables, LayoutEvaluator
 
-    scenario = scenario_from_document(small_instance(seed), f"seed {seed}")
-    answer, best = solve_plan(scenario, PlanMeasure.DEFEATED)
+    answer, best = planned(seed, PlanMeasure.DEFEATED)
     assert best is not None and answer.best_expected is not None
     wave = answer.worst_wave
     assert sorted(w.hero for w in wave) == sorted(roll_heroes(best.worst_roll))

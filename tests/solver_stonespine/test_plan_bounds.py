@@ -72,7 +72,9 @@ def test_a_26x26_study_grid_is_refused_up_front_naming_its_size_the_limit_and_th
 def test_a_time_limit_stops_the_26x26_plan_and_names_what_did_not_finish(
     grid_26x26: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    limit = 0.5  # stops at any load: the deadline trips before the purchase walk can finish
+    # Stops at any load: the deadline trips before the purchase walk can finish (the answer is the
+    # same from 0.001 s to 0.5 s: every stage unfinished).
+    limit = 0.1
     started = time.perf_counter()
     status = main(["stonespine", "plan", grid_26x26, "--time-limit", str(limit), "--json"])
     assert time.perf_counter() - started < limit + 5  # a hang guard, not a measure
@@ -81,7 +83,7 @@ def test_a_time_limit_stops_the_26x26_plan_and_names_what_did_not_finish(
     assert status == 0
     assert envelope["status"] in ("best-found", "unknown")
     assert answer["stopped"] == "time-limit"
-    # the walk through the purchases of a 676-chamber dungeon cannot be over in half a second
+    # the walk through the purchases of a 676-chamber dungeon cannot be over in a tenth of a second
     assert answer["unfinished"][:2] == ["purchases", "placements"]
     assert "replay" in answer["unfinished"] and envelope["replayed"] is False
     jsonschema.Draft202012Validator(
@@ -92,9 +94,9 @@ def test_a_time_limit_stops_the_26x26_plan_and_names_what_did_not_finish(
 def test_the_text_answer_names_the_unfinished_stages(
     grid_26x26: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["stonespine", "plan", grid_26x26, "--time-limit", "0.5"]) == 0
+    assert main(["stonespine", "plan", grid_26x26, "--time-limit", "0.1"]) == 0
     out = capsys.readouterr().out
-    assert "the time limit (0.5 s) was reached" in out
+    assert "the time limit (0.1 s) was reached" in out
     assert "Not finished: the walk through the purchase sequences" in out
     assert "the oracle's replay of the best plans" in out
 
@@ -103,7 +105,8 @@ def test_a_stopped_search_answers_its_best_plan_so_far_with_the_classes_it_searc
     """On the bundled year-4 example a short limit leaves part of it undone: whatever it answers
     is labelled by what finished (never proven unless the whole search and the replay did)."""
     scenario = load_scenario("example:stonespine/plan-year4", [], None, "data")
-    for seconds in (0.05, 0.2, 0.6):  # on an idle machine each stops the purchase walk further on
+    # On an idle machine each stops the purchase walk further on (the whole search takes 1.3 s).
+    for seconds in (0.05, 0.15, 0.35):
         answer, _ = solve_plan(scenario, deadline=Deadline(seconds))
         if answer.status is Status.PROVEN:
             assert answer.replayed and answer.purchase_classes_done == answer.purchase_classes
