@@ -77,8 +77,9 @@ def command(argv):
 
 def adapter(lines):
     said = io.BytesIO()
-    serve(io.BytesIO(lines + b'{"type": "bye"}\\n'), said)
-    return {"said": [json.loads(line) for line in said.getvalue().splitlines()], "loaded": loaded()}
+    status = serve(io.BytesIO(lines + b'{"type": "bye"}\\n'), said)
+    return {"said": [json.loads(line) for line in said.getvalue().splitlines()], "loaded": loaded(),
+            "status": status, "frozen": gc.get_freeze_count() > 0}
 
 def console(argv):
     gc.unfreeze()  # (the adapter froze it as it ended)
@@ -163,10 +164,12 @@ def test_an_adapter_s_case_loads_only_its_game(probe: tuple[Any, dict[str, Any]]
     assert verdict(case.variants[0], reply, LEVELS).passed, reply
 
 
-def test_the_command_leaves_the_collector_frozen_as_it_ends_and_a_library_call_does_not(
+def test_a_command_and_an_adapter_leave_the_collector_frozen_as_they_end(
     probe: tuple[Any, dict[str, Any]],
 ) -> None:
-    """The console script's process ends after ``main()``: its collections at exit skip what it
-    loaded. ``main(argv)`` called from Python leaves the caller's collector alone."""
+    """The console script's process ends after ``main()``, an adapter's after ``serve()``: their
+    collections at exit skip what they loaded (a seventh of an adapter's start, one case and its
+    exit). ``main(argv)`` called from Python leaves the caller's collector alone."""
     assert probe[1]["frozen_after_a_call"] is False
+    assert probe[1]["hello"]["status"] == 0 and probe[1]["hello"]["frozen"] is True
     assert probe[1]["console"] == {"status": 0, "frozen": True}
