@@ -450,12 +450,19 @@ class Compiled:
                 supply -= 1
         return replace(s, inv=tuple(inv), supply=supply)
 
+    def _convert_readings(self) -> tuple[bool, bool, bool]:
+        """Convert's open points: a full hex skipped, a member from the reserve costing points, an
+        empty conversion removing the member."""
+        return (
+            self.reading("VK-CONVERT-CAP") == "skip",
+            self.reading("VK-CONVERT-RESERVE") == "costs-points",
+            self.reading("VK-CONVERT-EMPTY") == "member-removed",
+        )
+
     def _convert_concrete(self, s: CState) -> CState:
         adjacency = self.rules.map.adjacency
         cap = self.cap()
-        skip_full = self.reading("VK-CONVERT-CAP") == "skip"
-        costs = self.reading("VK-CONVERT-RESERVE") == "costs-points"
-        removed = self.reading("VK-CONVERT-EMPTY") == "member-removed"
+        skip_full, costs, removed = self._convert_readings()
         war = s.war
         for n in HEXES:
             go = (
@@ -487,9 +494,7 @@ class Compiled:
             return self._convert_concrete(s)
         adjacency = self.rules.map.adjacency
         cap = self.cap()
-        skip_full = self.reading("VK-CONVERT-CAP") == "skip"
-        costs = self.reading("VK-CONVERT-RESERVE") == "costs-points"
-        removed = self.reading("VK-CONVERT-EMPTY") == "member-removed"
+        skip_full, costs, removed = self._convert_readings()
         war = s.war
         for n in HEXES:
             near = o.or_(war[n - 1], *[war[m - 1] for m in adjacency[n - 1]])
