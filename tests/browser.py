@@ -3,9 +3,10 @@ DevTools pipe (``--remote-debugging-pipe``: JSON messages ending in a NUL byte, 
 its file descriptor 3 and writing its 4), so that no Python package is needed.
 
 Starting Chromium is most of what a one-shot ``chromium --dump-dom`` costs (about a second, mostly
-spent waiting); a page in a running browser takes a tenth of that. Each test opens its own page
-(a new target) and closes it; the ``chromium`` fixture (tests/conftest.py) starts the browser the
-first time a test of the process asks for it and ends it with the session.
+spent waiting); a page in a running browser takes a tenth of that. The checks of a process
+navigate one tab, opened by the first: a tab per check cost a renderer process started and ended
+each time (a fifth of a check's CPU). The ``chromium`` fixture (tests/conftest.py) starts the
+browser the first time a test of the process asks for it and ends it with the session.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--no-startup-window",  # no first tab: the checks open theirs (its renderer cost a fifth of a second)
 )
 WINDOW = (1200, 1600)
 """The window (CSS pixels) every page is laid out in."""
@@ -62,7 +64,6 @@ class Chromium:
             f"--user-data-dir={profile}",
             f"--window-size={width},{height}",
             "--remote-debugging-pipe",
-            "about:blank",
         ]
         # bash puts the two pipe ends on the descriptors the browser expects (no preexec_fn: the
         # test process may have threads; dash refuses a descriptor above 9)
@@ -80,6 +81,7 @@ class Chromium:
         self._last_id = 0
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._replies, selectors.EVENT_READ)
+        self._tab: tuple[str, str] | None = None  # the checks' tab: its target and session ids
         try:
             self.call("Browser.getVersion")  # answered once the browser is up
         except BaseException:
@@ -135,24 +137,44 @@ class Chromium:
         scale: float = 1.0,
         hide_scrollbars: bool = False,
     ) -> str:
-        """Open ``url`` in a new page and return the value its load handler put in the body's
+        """Open ``url`` in the checks' tab and return the value its load handler put in the body's
         ``attribute`` (the page's own check); ``screenshot``: the window drawn into that PNG file,
         ``scale`` device pixels to a CSS pixel (the layout stays that of the whole window)."""
-        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self._open_tab()
         try:
-            session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-            if hide_scrollbars:
-                self.call("Emulation.setScrollbarsHidden", {"hidden": True}, session)
+            # the previous check's page may hold the same attribute: cleared, it cannot be read as
+            # this page's answer whenever the navigation commits
+            clear = f"document.body && document.body.removeAttribute({json.dumps(attribute)})"
+            self.call("Runtime.evaluate", {"expression": clear}, session)
+            self.call("Emulation.setScrollbarsHidden", {"hidden": hide_scrollbars}, session)
             self.call("Page.navigate", {"url": url}, session)
             value = self._wait_for(attribute, session)
             if screenshot is not None:
                 width, height = WINDOW
                 clip = {"x": 0, "y": 0, "width": width, "height": height, "scale": scale}
-                shot = self.call("Page.captureScreenshot", {"format": "png", "clip": clip}, session)
+                # the fast encoding: the same pixels for less of the browser's CPU (a larger file)
+                fast = {"format": "png", "clip": clip, "optimizeForSpeed": True}
+                shot = self.call("Page.captureScreenshot", fast, session)
                 screenshot.write_bytes(base64.b64decode(shot["data"]))
             return value
-        finally:
-            self.call("Target.closeTarget", {"targetId": target})
+        except BaseException:
+            self._close_tab()  # a tab that failed a check is not reused: the next check opens a new one
+            raise
+
+    def _open_tab(self) -> str:
+        """The DevTools session of the checks' tab, opened by the first check."""
+        if self._tab is None:
+            target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+            session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            self._tab = (target, session)
+        return self._tab[1]
+
+    def _close_tab(self) -> None:
+        if self._tab is not None:
+            target, _ = self._tab
+            self._tab = None
+            with contextlib.suppress(BrowserError, OSError):
+                self.call("Target.closeTarget", {"targetId": target}, seconds=5)
 
     def _wait_for(self, attribute: str, session: str) -> str:
         # polled, not slept on: the value is there as soon as the page's load handler has run

@@ -26,6 +26,15 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def _add_bytes(first: bytes, second: bytes) -> bytes:
+    """Each byte of ``first`` plus the same byte of ``second``, modulo 256, summed as two integers:
+    the low seven bits of each byte added (no carry can leave the byte), the top bit by xor."""
+    size = len(first)
+    low, high = int.from_bytes(b"\x7f" * size, "big"), int.from_bytes(b"\x80" * size, "big")
+    a, b = int.from_bytes(first, "big"), int.from_bytes(second, "big")
+    return (((a & low) + (b & low)) ^ ((a ^ b) & high)).to_bytes(size, "big")
+
+
 def _pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     """Decode an 8-bit RGB or RGBA PNG into rows of pixel bytes (the filters undone)."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -44,6 +53,10 @@ def _pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     raw, stride, rows, previous = zlib.decompress(data), width * channels, [], bytes(width * channels)
     for y in range(height):
         kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        if kind in (0, 2):  # none, up (every row of Chromium's fast encoding): a whole row at once
+            previous = bytes(line) if kind == 0 else _add_bytes(bytes(line), previous)
+            rows.append(previous)
+            continue
         for i in range(stride):
             left = line[i - channels] if i >= channels else 0
             up, corner = previous[i], previous[i - channels] if i >= channels else 0
