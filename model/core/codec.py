@@ -45,6 +45,7 @@ invasion_oracle.model.core.errors.MalformedInputError: c.json:$.start: a count s
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -75,6 +76,9 @@ class ScenarioCodec(Generic[Sc]):
     game: str
     check: Check
     read: Callable[[ScenarioInput], Sc]
+    rulings_free: bool = False
+    """``read`` never consults the rulings (only stores them): a scenario loaded under other
+    readings differs only in its ``rulings`` field (:meth:`under`)."""
 
     def scenario_from_document(
         self,
@@ -87,10 +91,24 @@ class ScenarioCodec(Generic[Sc]):
         """Check and read a parsed document; ``ruling_specs`` (``ID=READING``) win over its rulings,
         ``data_overrides`` (named ``data_source`` in errors) over its data, key by key."""
         self.check(document, source)
-        rulings = Rulings.defaults(self.game)
-        rulings = rulings.with_object(document.get("rulings", {}), source)
-        rulings = rulings.with_choices(ruling_specs)
+        rulings = self.rulings_of(document, source, ruling_specs)
         return self.read(ScenarioInput(document, source, rulings, data_overrides, data_source))
+
+    def rulings_of(self, document: Any, source: str, ruling_specs: Sequence[str] = ()) -> Rulings:
+        """The rulings in force for a checked document: its own, then ``ruling_specs``."""
+        rulings = Rulings.defaults(self.game).with_object(document.get("rulings", {}), source)
+        return rulings.with_choices(ruling_specs)
+
+    def under(self, scenario: Sc, ruling_specs: Sequence[str]) -> Sc:
+        """``scenario`` (loaded by this codec, without data overrides) as loading its document
+        under ``ruling_specs`` instead gives it: only for a codec whose ``read`` is
+        :attr:`rulings_free`, which this refuses otherwise."""
+        if not self.rulings_free:
+            raise TypeError(f"{self.game}: the scenario's reading depends on its rulings; load it again")
+        loaded: Any = scenario  # a ScenarioBase: its source, document and rulings
+        rulings = self.rulings_of(loaded.document, loaded.source, ruling_specs)
+        again: Sc = dataclasses.replace(loaded, rulings=rulings)
+        return again
 
     def load(self, document: Any, source: str, options: ScenarioOptions) -> Sc:
         """The contract's loader (:data:`invasion_oracle.model.core.spec.Loader`)."""

@@ -71,7 +71,8 @@ def _data(given: ScenarioInput) -> GameData:
         raise type(err)(given.source, "$.data" + err.path[1:], err.reason) from None
 
 
-CODEC = ScenarioCodec(GAME, schema_check(*SCHEMA, integers_first=True), _read)
+# _read, _data, _island and initial_state never consult the rulings (Rules.of reads them at game())
+CODEC = ScenarioCodec(GAME, schema_check(*SCHEMA, integers_first=True), _read, rulings_free=True)
 load = CODEC.load
 load_scenario = CODEC.load_scenario
 scenario_from_document = CODEC.scenario_from_document

@@ -39,7 +39,14 @@ from invasion_oracle.model.core.overrides import all_in_force, run_under
 from invasion_oracle.model.core.rulings import REGISTRY, Rulings
 from invasion_oracle.model.core.spec import GameSpec
 from invasion_oracle.reports.suite.cases import Case, Derivation, Expected, RuleRef, Variant
-from invasion_oracle.reports.suite.oracle import DECISIONS_KEY, Realised, play, realise, without_answers
+from invasion_oracle.reports.suite.oracle import (
+    DECISIONS_KEY,
+    Loads,
+    Realised,
+    play,
+    realise,
+    without_answers,
+)
 from invasion_oracle.reports.suite.plugins import GameSuite, Producer, suite_for
 from invasion_oracle.reports.suite.specs import CaseSpec
 
@@ -57,7 +64,12 @@ def _observed(realised: Realised) -> str:
 
 
 def variant_of(
-    spec: GameSpec, case: CaseSpec, readings: dict[str, str], realised: Realised, fixed: dict[str, str]
+    spec: GameSpec,
+    case: CaseSpec,
+    readings: dict[str, str],
+    realised: Realised,
+    fixed: dict[str, str],
+    loads: Loads | None = None,
 ) -> Variant:
     reply = realised.reply
     pairs = tuple(sorted({**fixed, **readings}.items()))
@@ -80,7 +92,7 @@ def variant_of(
     everything = dict(pairs)
     for option in (last.answer, *request.options):  # the scripted answer's outcome first
         answers = (*realised.answers[:-1], type(last)(last.request, last.kind, option))
-        played = play(spec, case.scenario, everything, answers, realised.start, case.projection)
+        played = play(spec, case.scenario, everything, answers, realised.start, case.projection, loads=loads)
         expected = played.expected(with_requests=False, via=answers[-1].to_json()["answer"])
         key = canonical_json({**expected.to_json(), "via": None})
         outcomes.setdefault(key, expected)
@@ -138,12 +150,13 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     # Every ruling is tried, whatever the spec names: a case depends on what the oracle shows it
     # depends on, and holds under every reading of every other ruling (checked, not assumed).
     cache: dict[tuple[tuple[str, str], ...], Realised] = {}
+    loads = Loads()  # this case's scenario, loaded once where the readings cannot change it
 
     def run(flips: dict[str, str]) -> Realised:
         readings = {**base_readings, **flips}
         key = tuple(sorted(readings.items()))
         if key not in cache:
-            cache[key] = realise(spec, case, readings)
+            cache[key] = realise(spec, case, readings, loads)
         return cache[key]
 
     base = run({})
@@ -199,7 +212,7 @@ def build_case(spec: GameSpec, suite: GameSuite | None, case: CaseSpec) -> Case:
     # Rulings not tried are held at the document's readings: the expectation is only known there.
     # The document's own (non-default) readings stay named in every variant: a replay must use them.
     fixed = {rid: name for rid, name in base_readings.items() if rid not in found}
-    variants = tuple(variant_of(spec, case, combo, run(combo), fixed) for combo in combos)
+    variants = tuple(variant_of(spec, case, combo, run(combo), fixed, loads) for combo in combos)
     refs = tuple(
         RuleRef(spec.seed, suite.section(key).heading if suite is not None else key) for key in case.sections
     )

@@ -16,10 +16,10 @@ from typing import Any
 
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.answers import Answers
-from invasion_oracle.model.core.codec import fields_json
+from invasion_oracle.model.core.codec import ScenarioCodec, fields_json
 from invasion_oracle.model.core.decisions import ChanceRequest, DecisionRequest, Request, normalise_answer
 from invasion_oracle.model.core.errors import IllegalDecisionError, MalformedInputError
-from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
+from invasion_oracle.model.core.spec import Deferred, GameSpec, ScenarioOptions
 from invasion_oracle.reports.suite.cases import Answer, Expected, Variant, plain, request_json
 from invasion_oracle.reports.suite.events import structured
 from invasion_oracle.reports.suite.plugins import project
@@ -56,8 +56,45 @@ def without_answers(document: Mapping[str, Any], key: str) -> dict[str, Any]:
 
 def load(spec: GameSpec, document: Mapping[str, Any], readings: Mapping[str, str], source: str) -> Any:
     """The scenario under ``readings`` (every ruling named wins over the document's own)."""
-    specs = tuple(f"{rid}={reading}" for rid, reading in sorted(readings.items()))
-    return spec.load(plain(dict(document)), source, ScenarioOptions(ruling_specs=specs))
+    return spec.load(plain(dict(document)), source, ScenarioOptions(ruling_specs=_specs(readings)))
+
+
+def _specs(readings: Mapping[str, str]) -> tuple[str, ...]:
+    return tuple(f"{rid}={reading}" for rid, reading in sorted(readings.items()))
+
+
+def _codec(spec: GameSpec) -> ScenarioCodec[Any] | None:
+    """The codec behind a game's loader, if it is one (its ``load`` method)."""
+    loader = spec.load
+    codec = getattr(loader.target() if isinstance(loader, Deferred) else loader, "__self__", None)
+    return codec if isinstance(codec, ScenarioCodec) else None
+
+
+@dataclass
+class Loads:
+    """The scenarios loaded while one case is built, by game, document and source.
+
+    A game whose codec reads a scenario without consulting the rulings
+    (:attr:`~invasion_oracle.model.core.codec.ScenarioCodec.rulings_free`) loads a document once;
+    under other readings only its rulings are read again. Kept for one case build only: the data
+    in force cannot change within it, and the data reads a load makes are made (and recorded) once
+    within the same job. Any other game loads every time."""
+
+    _loaded: dict[tuple[str, int, str], tuple[Mapping[str, Any], Any]] = field(default_factory=dict)
+
+    def load(
+        self, spec: GameSpec, document: Mapping[str, Any], readings: Mapping[str, str], source: str
+    ) -> Any:
+        codec = _codec(spec)
+        if codec is None or not codec.rulings_free:
+            return load(spec, document, readings, source)
+        key = (spec.name, id(document), source)  # the document is kept below, so its id stays its own
+        held = self._loaded.get(key)
+        if held is None:
+            scenario = load(spec, document, readings, source)
+            self._loaded[key] = (document, scenario)
+            return scenario
+        return codec.under(held[1], _specs(readings))
 
 
 def _kind(request: Request) -> str:
@@ -77,8 +114,14 @@ class _Run:
     requests: list[Request] = field(default_factory=list)
 
     @staticmethod
-    def start(spec: GameSpec, document: Mapping[str, Any], readings: Mapping[str, str], source: str) -> _Run:
-        scenario = load(spec, document, readings, source)
+    def start(
+        spec: GameSpec,
+        document: Mapping[str, Any],
+        readings: Mapping[str, str],
+        source: str,
+        loads: Loads | None = None,
+    ) -> _Run:
+        scenario = (loads.load if loads is not None else load)(spec, document, readings, source)
         game = scenario.game()
         state, opening = game.start(scenario.initial)
         return _Run(spec, scenario, game, state, [opening])
@@ -122,10 +165,11 @@ def play(
     start: int,
     projection: str,
     source: str = "case",
+    loads: Loads | None = None,
 ) -> Reply:
     """Play ``answers`` from the opening; report steps ``start``.. and the projected state."""
     try:
-        run = _Run.start(spec, document, readings, source)
+        run = _Run.start(spec, document, readings, source, loads)
         for number, answer in enumerate(answers, 1):
             request = run.game.pending(run.state)
             if request is None:
@@ -157,21 +201,23 @@ class Realised:
     chance_key: str  # the scenario field of the chance script
 
 
-def realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Realised:
+def realise(
+    spec: GameSpec, case: CaseSpec, readings: Mapping[str, str], loads: Loads | None = None
+) -> Realised:
     """Run ``case`` under ``readings`` with its scenario's answer objects, stopping as it says.
 
     A scenario the game refuses under these readings (a setup one reading forbids, or a rule it
     reaches that the data does not give) is realised as a ``refused`` reply.
     """
     try:
-        return _realise(spec, case, readings)
+        return _realise(spec, case, readings, loads)
     except MalformedInputError as err:
         return Realised((), 0, Reply("refused", reason=err.reason), None, "")
 
 
-def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str]) -> Realised:
+def _realise(spec: GameSpec, case: CaseSpec, readings: Mapping[str, str], loads: Loads | None) -> Realised:
     source = f"{spec.name}/{case.group}/{case.name}"
-    run = _Run.start(spec, case.scenario, readings, source)
+    run = _Run.start(spec, case.scenario, readings, source, loads)
     key = str(getattr(run.scenario, "chance_key", "chance"))
     sources = {
         "decision": Answers.from_json(case.scenario.get(DECISIONS_KEY), "first-legal"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import enum
 import importlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ import pytest
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.codec import ScenarioCodec, embedded_data, fields_json, schema_check
 from invasion_oracle.model.core.errors import MalformedInputError
+from invasion_oracle.model.core.rulings import REGISTRY
 from invasion_oracle.model.core.spec import Deferred, ScenarioBase, ScenarioInput, ScenarioOptions
 from invasion_oracle.model.registry import load_all, spec
 
@@ -169,3 +170,39 @@ def test_schema_check_order_decides_which_fault_is_named_first() -> None:
         )
     assert integers_first.value.path == "$.seed" and "1.5 is not an integer" in integers_first.value.reason
     assert schema_first.value.path != "$.seed"
+
+
+def test_a_rulings_free_scenario_under_other_readings_is_the_scenario_loaded_under_them() -> None:
+    """Spirit Island's read consults no ruling (issue 38: a case build loads its document once):
+    the scenario re-labelled by ``under`` equals a fresh load, for every reading of every ruling."""
+    load_all()
+    module = importlib.import_module("invasion_oracle.model.spirit_island.scenario")
+    assert module.CODEC.rulings_free
+    path = Path(__file__).parents[2] / "examples" / EXAMPLES["spirit-island"]
+    document = json.loads(path.read_text(encoding="utf-8"))
+    base = module.CODEC.scenario_from_document(document, "si.json")
+    tried = 0
+    for ruling in REGISTRY.all("spirit-island"):
+        for name in ruling.reading_names:
+            specs = (f"{ruling.id}={name}",)
+            again = module.CODEC.under(base, specs)
+            fresh = module.CODEC.scenario_from_document(document, "si.json", specs)
+            # an Island compares by identity (eq=False): compared by its fields here
+            assert replace(again, island=None) == replace(fresh, island=None)
+            assert _island_fields(again.island) == _island_fields(fresh.island)
+            assert again.rulings.reading(ruling.id) == name
+            tried += 1
+    assert tried > len(REGISTRY.all("spirit-island"))
+    with pytest.raises(MalformedInputError) as refused:
+        module.CODEC.under(base, ("SI-NO-SUCH=x",))
+    assert refused.value.source == "--ruling"
+
+
+def _island_fields(island: Any) -> tuple[Any, ...]:
+    return tuple(getattr(island, f.name) for f in fields(island) if not f.name.startswith("_"))
+
+
+def test_a_codec_whose_read_may_consult_rulings_refuses_to_relabel() -> None:
+    scenario = COUNT.scenario_from_document({"start": 1}, "c.json")
+    with pytest.raises(TypeError, match="depends on its rulings"):
+        COUNT.under(scenario, ())
