@@ -27,9 +27,9 @@ from invasion_oracle.model.core.bundled import ExampleRef, examples
 from invasion_oracle.model.core.canonical import canonical_json, to_jsonable
 from invasion_oracle.model.core.driver import Playthrough
 from invasion_oracle.model.core.errors import InvasionError
+from invasion_oracle.model.core.frozen import once_per_object
 from invasion_oracle.model.core.jsonio import parse_json_bytes
 from invasion_oracle.model.core.play import run
-from invasion_oracle.model.core.reads import derived_cache
 from invasion_oracle.model.core.rulings import REGISTRY, Ruling
 from invasion_oracle.model.core.spec import GameSpec, ScenarioOptions
 
@@ -75,14 +75,7 @@ class ReadingRun:
         """The outcome's and the events' digests, computed once per run while it is remembered (by
         identity: a report compares every pair of readings and renders each run several times, and
         the canonical JSON of a run's events was most of a warm ``ambiguities``)."""
-        hit = _RUN_DIGESTS.get(id(self))
-        if hit is not None and hit[0] is self:
-            return hit[1]
-        found = (digest(self.outcome), digest(list(self.events)))
-        if len(_RUN_DIGESTS) >= _RUN_DIGESTS_KEPT:
-            _RUN_DIGESTS.clear()
-        _RUN_DIGESTS[id(self)] = (self, found)  # the run kept with them: its identity stays its own
-        return found
+        return _run_digests(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -97,9 +90,11 @@ class ReadingRun:
         }
 
 
-# A derived cache (model/core/reads.py): emptied with the others before a job whose reads are recorded.
-_RUN_DIGESTS: dict[int, tuple[ReadingRun, tuple[str, str]]] = derived_cache({})
-_RUN_DIGESTS_KEPT = 1024
+def _digests_of(run: ReadingRun) -> tuple[str, str]:
+    return (digest(run.outcome), digest(list(run.events)))
+
+
+_run_digests = once_per_object(_digests_of, size=1024)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,7 @@ from typing import Any, TypeVar
 from invasion_oracle.model.core.reads import derived_cache
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 def quick_init(cls: type[T]) -> type[T]:
@@ -216,23 +217,43 @@ def hash_by_identity(cls: type[T], size: int = 256) -> type[T]:
     computed = cls.__dict__.get("__hash__")
     if computed is None:
         raise TypeError(f"{cls.__name__}: hash_by_identity needs the class's own __hash__")
-    # emptied with the derived caches before a job whose data reads are recorded (the fields an
-    # earlier job's hash read are read again)
-    remembered: dict[int, tuple[Any, int]] = derived_cache({})
-
-    def __hash__(self: Any) -> int:
-        hit = remembered.get(id(self))
-        if hit is not None and hit[0] is self:
-            return hit[1]
-        value: int = computed(self)
-        if len(remembered) >= size:
-            remembered.clear()
-        remembered[id(self)] = (self, value)
-        return value
-
+    __hash__ = once_per_object(computed, size)
     __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
     cls.__hash__ = __hash__  # type: ignore[method-assign]
     return cls
+
+
+def once_per_object(function: Callable[[Any], R], size: int = 256) -> Callable[[Any], R]:
+    """``function(value)`` (pure, of an immutable value) remembered by the identity of ``value``:
+    computed once per object while remembered. The objects are kept while remembered, so their
+    identities stay theirs; at ``size`` entries the memory starts over. The memory is emptied with
+    the derived caches before a job whose data reads are recorded (an earlier job's reads are then
+    made again).
+
+    >>> calls = []
+    >>> def total(a):
+    ...     calls.append(a)
+    ...     return sum(a)
+    >>> quick = once_per_object(total)
+    >>> x = (1, 2)
+    >>> quick(x), quick(x), quick((1, 2)), len(calls)
+    (3, 3, 3, 2)
+    """
+    remembered: dict[int, tuple[Any, R]] = derived_cache({})
+
+    def remembered_function(value: Any) -> R:
+        hit = remembered.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        result = function(value)
+        if len(remembered) >= size:
+            remembered.clear()
+        remembered[id(value)] = (value, result)
+        return result
+
+    remembered_function.__wrapped__ = function  # type: ignore[attr-defined]
+    remembered_function.__doc__ = function.__doc__
+    return remembered_function
 
 
 def evolving(cls: type[T]) -> type[T]:
@@ -261,9 +282,6 @@ def evolving(cls: type[T]) -> type[T]:
     if copier is not dataclasses.replace:
         cls.evolve = copier  # type: ignore[attr-defined]
     return cls
-
-
-R = TypeVar("R")
 
 
 def by_identity(function: Callable[[Any, Any], R], size: int = 64) -> Callable[[Any, Any], R]:

@@ -434,7 +434,7 @@ def validate(document: Any, schema: dict[str, Any], source: str, *, remember: bo
     if fast is not None and _fast_valid(fast, document):
         return
     text = None
-    if remember and fast is None and _plain_json(document):
+    if remember and fast is None and plain_json(document):
         # plain JSON only: a tuple's text is its list's, an IntEnum's its number's
         text = json.dumps(document, sort_keys=True)
     if text is not None and _VALID.get((id(schema), text)) is schema:
@@ -486,7 +486,7 @@ def fast_is_valid(document: Any, schema: dict[str, Any]) -> bool:
     ``jsonschema`` reads it); False means "not known": ask ``jsonschema``, which also words the error.
 
     The check is ``jsonschema_rs``'s compiled validator, used only where it cannot differ from
-    ``jsonschema``: on a plain JSON document (:func:`_plain_json`: no tuple, float, enum member,
+    ``jsonschema``: on a plain JSON document (:func:`plain_json`: no tuple, float, enum member,
     ``Decimal`` or subclass, which it would convert and could let through) and a schema whose
     patterns mean the same in both regular-expression dialects (:func:`_patterns_agree`). Without
     ``jsonschema_rs`` (not installed, or no wheel for the platform) it is always False.
@@ -496,7 +496,7 @@ def fast_is_valid(document: Any, schema: dict[str, Any]) -> bool:
 
 
 def _fast_valid(fast: Any, document: Any) -> bool:
-    if not _plain_json(document):
+    if not plain_json(document):
         return False
     try:
         return bool(fast.is_valid(document))
@@ -510,12 +510,12 @@ _LEAVES = frozenset((str, int, bool, type(None)))
 _FAST_DEPTH = 256
 
 
-def _plain_json(document: Any) -> bool:
+def plain_json(document: Any) -> bool:
     """Whether ``document`` holds only ``dict`` (``str`` keys), ``list``, ``str``, ``int``,
     ``bool`` and ``None``, by exact type, nested at most ``_FAST_DEPTH`` deep: the values both
     validators read the same way.
 
-    >>> _plain_json({"a": [1, "b", None, True, {"c": []}]}), _plain_json({"a": (1,)}), _plain_json([1.0])
+    >>> plain_json({"a": [1, "b", None, True, {"c": []}]}), plain_json({"a": (1,)}), plain_json([1.0])
     (True, False, False)
     """
     kind = type(document)

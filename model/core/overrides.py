@@ -38,7 +38,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from invasion_oracle.model.core.errors import MalformedInputError
-from invasion_oracle.model.core.jsonio import _plain_json, json_path
+from invasion_oracle.model.core.jsonio import json_path, plain_json
 from invasion_oracle.model.core.reads import derived_cache, note_every, note_whole
 from invasion_oracle.model.core.rulings import name_hint
 
@@ -226,7 +226,7 @@ def build_in_force(
     # a scenario's own data: the same scenario is loaded under each reading of every ruling
     # (``fixtures generate``, ``invasion changes``), its data built once
     ambient = in_force(spec.game)
-    if not _plain_json(overrides):  # its text would not tell it apart (a tuple, a float): built each time
+    if not plain_json(overrides):  # its text would not tell it apart (a tuple, a float): built each time
         return _built_in_force(spec, bundled, schema, overrides, source, build)
     mine = (spec.game, build, ambient.key if ambient else None, source, json.dumps(overrides))
     if mine not in _WITH_USER_DATA:
