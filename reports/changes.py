@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from invasion_oracle.model import registry
 from invasion_oracle.model.core.canonical import canonical_json, write_atomic
 from invasion_oracle.model.core.errors import InvasionError, MalformedInputError
+from invasion_oracle.model.core.frozen import once_per_object
 from invasion_oracle.model.core.reads import Choices, Read, digests
 from invasion_oracle.reports.changes_rules import (
     KINDS,
@@ -450,21 +451,10 @@ class ReadTable:
 
 
 _INDEX: dict[int, tuple[ReadTable, dict[Read, int]]] = {}
-_TABLES: dict[int, tuple[Any, ReadTable | None]] = {}
-
-
-def _stored_table(listed: Any) -> ReadTable | None:
-    """:meth:`ReadTable.stored`, once per stored list in a process: a side checks each kept
-    result's table, then a producer's job run here checks the same results' cases (the table
-    and its digest lines are made once)."""
-    kept = _TABLES.get(id(listed))
-    if kept is not None and kept[0] is listed:  # the list kept alive: its id is not reused
-        return kept[1]
-    table = ReadTable.stored(listed)
-    if len(_TABLES) >= 64:
-        _TABLES.clear()
-    _TABLES[id(listed)] = (listed, table)
-    return table
+# :meth:`ReadTable.stored`, once per stored list in a process: a side checks each kept result's
+# table, then a producer's job run here checks the same results' cases (the table and its digest
+# lines are made once). Kept across jobs: a stored list is no game data.
+_stored_table = once_per_object(ReadTable.stored, size=64, derived=False)
 
 
 _LINES: dict[int, tuple[ReadTable, tuple[Any, ...], list[bytes]]] = {}

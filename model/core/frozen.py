@@ -219,16 +219,18 @@ def hash_by_identity(cls: type[T], size: int = 256) -> type[T]:
         raise TypeError(f"{cls.__name__}: hash_by_identity needs the class's own __hash__")
     __hash__ = once_per_object(computed, size)
     __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
-    cls.__hash__ = __hash__  # type: ignore[method-assign]
+    cls.__hash__ = __hash__  # type: ignore[method-assign,assignment]
     return cls
 
 
-def once_per_object(function: Callable[[Any], R], size: int = 256) -> Callable[[Any], R]:
+def once_per_object(
+    function: Callable[[Any], R], size: int = 256, *, derived: bool = True
+) -> Callable[[Any], R]:
     """``function(value)`` (pure, of an immutable value) remembered by the identity of ``value``:
     computed once per object while remembered. The objects are kept while remembered, so their
     identities stay theirs; at ``size`` entries the memory starts over. The memory is emptied with
     the derived caches before a job whose data reads are recorded (an earlier job's reads are then
-    made again).
+    made again), unless ``derived`` is false: a value that reads no game data.
 
     >>> calls = []
     >>> def total(a):
@@ -239,7 +241,7 @@ def once_per_object(function: Callable[[Any], R], size: int = 256) -> Callable[[
     >>> quick(x), quick(x), quick((1, 2)), len(calls)
     (3, 3, 3, 2)
     """
-    remembered: dict[int, tuple[Any, R]] = derived_cache({})
+    remembered: dict[int, tuple[Any, R]] = derived_cache({}) if derived else {}
 
     def remembered_function(value: Any) -> R:
         hit = remembered.get(id(value))
